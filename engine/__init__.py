@@ -1,0 +1,89 @@
+"""Parlour's game engine: the rules of every game, one protocol, no Jupyter.
+
+    >>> import engine
+    >>> g = engine.new_game("jubilee", players=3, seed=7)
+    >>> g.apply(g.legal_actions()[0])          # doctest: +ELLIPSIS
+    [...]
+    >>> engine.load_game(g.to_json()).history == g.history
+    True
+
+See docs/engine.md for how the protocol covers all nine games.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .cards import Card, CardError, format_cards, parse_card, parse_cards
+from .protocol import (Action, Event, Game, IllegalAction, Option, OptionError, ParlourError,
+                       Rule, Rulebook, SaveError, SAVE_FORMAT, _checksum)
+from .shuffle import deal_code, decode_deal_code, random_seed
+from .jubilee import Jubilee
+
+GAMES: dict[str, type[Game]] = {cls.id: cls for cls in (Jubilee,)}
+
+
+def game_class(game_id: str) -> type[Game]:
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise OptionError(f"There is no game {game_id!r}: Parlour has "
+                          + ", ".join(sorted(GAMES))) from None
+
+
+def new_game(game_id: str, players: int | None = None, seed: int | str = 0, **options: Any) -> Game:
+    """Set up a game by id; ``options`` are the variants its rules class lists."""
+    return game_class(game_id)(players=players, seed=seed, **options)
+
+
+def load_game(text: str) -> Game:
+    """Resume a game saved with ``to_json``; every move is replayed and checked again."""
+    try:
+        body = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"This save is not valid JSON ({exc}).") from None
+    if not isinstance(body, dict) or "game" not in body or "history" not in body:
+        raise SaveError("This is not a Parlour save: it has no game and no history.")
+    if body.get("format") != SAVE_FORMAT:
+        raise SaveError(f"This save has format {body.get('format')!r}; this Parlour reads format {SAVE_FORMAT}.")
+    if body.get("check") != _checksum(body):
+        raise SaveError("This save was altered after it was written (its checksum does not match).")
+    cls = game_class(body["game"])
+    setup = {k: v for k, v in body.items() if k not in ("format", "game", "history", "check")}
+    try:
+        game = cls(**setup)
+    except TypeError as exc:
+        raise SaveError(f"This save's set-up is not one {cls.name} accepts ({exc}).") from None
+    except ParlourError as exc:
+        raise SaveError(f"This save's set-up is not valid: {exc}") from None
+    history = body["history"]
+    if not isinstance(history, list):
+        raise SaveError("This save's history is not a list of moves.")
+    for i, entry in enumerate(history, start=1):
+        if not (isinstance(entry, list) and len(entry) == 2):
+            raise SaveError(f"Move {i} of this save is not a [seat, move] pair.")
+        try:
+            game.apply(entry[1], entry[0])
+        except ParlourError as exc:
+            raise SaveError(f"Move {i} of this save ({entry[1]!r}) is illegal: {exc}") from None
+    return game
+
+
+def hint(game: Game, seat: int | None = None):
+    """What ``seat`` should do now, why, and how the other moves compare.
+
+    The advisor sees only ``game.view(seat)``: a hint never peeks at hidden cards.
+    """
+    from .hints import hint_for_view
+    seat = game.current_player if seat is None else seat
+    if seat is None:
+        raise IllegalAction("The game is over: there is nothing to hint.", "game.over")
+    return hint_for_view(game.view(seat))
+
+
+__all__ = [
+    "Action", "Card", "CardError", "Event", "GAMES", "Game", "IllegalAction", "Option", "OptionError",
+    "ParlourError", "Rule", "Rulebook", "SaveError", "deal_code", "decode_deal_code", "format_cards",
+    "game_class", "hint", "load_game", "new_game", "parse_card", "parse_cards", "random_seed",
+]

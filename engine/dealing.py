@@ -1,0 +1,44 @@
+"""Dealing: the seeded pack (or a stacked one) and the usual ways of handing it out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from .cards import Card
+from .protocol import OptionError
+from .shuffle import shuffled
+
+
+def stacked_pack(pack: Sequence[Card], deck: Sequence[Card] | None, seed: int,
+                 *stream: int | str, pack_name: str = "pack") -> list[Card]:
+    """The pack for one deal, top card first.
+
+    ``deck`` stacks it: list every card, or just the top ones and the rest follow in
+    the seeded order. Either way it must be cards this pack really has.
+    """
+    order = shuffled(pack, seed, *stream)
+    if deck is None:
+        return order
+    want, have = Counter(deck), Counter(pack)
+    extra = want - have
+    if extra:
+        listed = ", ".join(f"{c.symbol}×{k}" if k > 1 else c.symbol for c, k in extra.items())
+        raise OptionError(f"deck= holds cards the {pack_name} does not have (or too many of them): {listed}")
+    rest = list(order)
+    for card in deck:
+        rest.remove(card)
+    return list(deck) + rest
+
+
+def deal_round_robin(pack: Sequence[Card], players: int, each: int, first: int) -> tuple[list[list[Card]], list[Card]]:
+    """Deal ``each`` cards one at a time, clockwise starting at seat ``first``.
+
+    Returns the hands and what is left (the stock, top card first).
+    """
+    if each * players > len(pack):
+        raise OptionError(f"{players} hands of {each} need {each * players} cards; the pack has {len(pack)}")
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i in range(each * players):
+        hands[(first + i) % players].append(pack[i])
+    return hands, list(pack[each * players:])

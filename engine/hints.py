@@ -1,0 +1,80 @@
+"""Hints and bots: advice computed from what one seat can see, and nothing more.
+
+Each game has an *advisor* module with three policies (easy, medium, hard) and an
+``advise(view)`` that returns a :class:`Hint`. Every function here takes a view —
+the dict ``Game.view(seat)`` returns — never a game, so no hint and no bot can
+peek at a hidden card.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+LEVELS = ("easy", "medium", "hard")
+_ADVISOR_MODULES = {"jubilee": "engine.jubilee_ai"}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One legal move with the advisor's estimate (higher is better) and a short note."""
+
+    action: str
+    score: float
+    note: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    seat: int
+    action: str
+    reason: str
+    alternatives: list[Alternative] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        lines = [f"Hint: {self.action}. {self.reason}"]
+        for alt in self.alternatives:
+            lines.append(f"  {alt.action:<12} {alt.score:+6.1f}  {alt.note}")
+        return "\n".join(lines)
+
+
+Policy = Callable[[dict[str, Any], random.Random], str]
+
+
+class Advisor(Protocol):
+    POLICIES: dict[str, Policy]
+
+    def advise(self, view: dict[str, Any]) -> Hint: ...
+
+
+def advisor(game_id: str) -> Advisor:
+    try:
+        return importlib.import_module(_ADVISOR_MODULES[game_id])  # type: ignore[return-value]
+    except KeyError:
+        raise ValueError(f"no advisor for {game_id!r}") from None
+
+
+def hint_for_view(view: dict[str, Any]) -> Hint:
+    if not view.get("legal"):
+        from .protocol import IllegalAction
+        raise IllegalAction(f"It is not {view['names'][view['seat']]}'s turn: there is nothing to hint.",
+                            "turn.order")
+    return advisor(view["game"]).advise(view)
+
+
+class Bot:
+    """A computer player of one strength; it decides from the view alone."""
+
+    def __init__(self, game_id: str, level: str = "medium", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"bot level {level!r} is not one of {', '.join(LEVELS)}")
+        self.level = level
+        self._policy = advisor(game_id).POLICIES[level]
+        self._rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any]) -> str:
+        if not view.get("legal"):
+            raise ValueError("the bot was asked to move when it has no legal move")
+        return self._policy(view, self._rng)

@@ -1,0 +1,310 @@
+"""Jubilee, the Czech counting game (seed 000; RULES.md §1).
+
+Players take turns adding black cards to a running count and subtracting hearts.
+Landing on a multiple of 25 scores, jumping over one costs, and the count may
+never go below zero.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CLUBS, HEARTS, JOKER, SPADES, Card, jubilee_61
+from .dealing import deal_round_robin, stacked_pack
+from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+
+HAND_SIZE = 8
+FINAL_COUNT = 217
+JUBILEE_POINTS = 10
+HUNDRED_POINTS = 20
+PASSING_PENALTY = -5
+
+RULES = Rulebook([
+    Rule("jubilee.pack", "The pack has 61 cards: one suit of hearts, two full suits of spades, "
+         "two suits of clubs from Ace to 9, and four jokers."),
+    Rule("jubilee.values", "Spades and clubs add to the count and hearts subtract from it: "
+         "Ace 15, King, Queen and Jack 10, 2 to 10 their number, a joker 0."),
+    Rule("jubilee.deal", "The dealer deals 8 cards to each player, one at a time, clockwise from "
+         "his left; the rest is the stock. The deal passes to the left after each hand."),
+    Rule("jubilee.eldest", "The player on the dealer's left plays first; play goes clockwise."),
+    Rule("jubilee.turn", "On your turn you play any card from your hand, say the new count, "
+         "and draw one card from the stock while it lasts."),
+    Rule("jubilee.no_negative", "The count may never go below 0."),
+    Rule("jubilee.cannot_play", "If every card you hold would take the count below 0, you show "
+         "your hand and pass. You do not draw."),
+    Rule("jubilee.jubilee", "Landing exactly on a multiple of 25 (25, 50, 75, 125 …) is a "
+         "Jubilee: +10 points."),
+    Rule("jubilee.hundred", "Landing exactly on a multiple of 100 scores +20 instead of 10."),
+    Rule("jubilee.passing", "Jumping over a multiple of 25 (100 included), up or down, costs "
+         "5 points. Leaving a multiple you stood on is not jumping over it."),
+    Rule("jubilee.no_score", "A joker changes nothing, so it never scores, even on a multiple "
+         "of 25; a count of 0 never scores either."),
+    Rule("jubilee.first_black", "Variant: the first card of each deal must be black "
+         "(a spade or a club)."),
+    Rule("jubilee.skip", "Once the stock is gone, a player whose hand is empty is skipped."),
+    Rule("jubilee.end", "The deal ends when every card has been played. The count is then "
+         "always 217 (the seed's 189 counts both club Aces as 1: an arithmetic slip)."),
+    Rule("jubilee.match", "A match is one deal per player, so everyone deals once; scores add "
+         "up and may go negative. The highest total wins; equal totals share the win."),
+])
+
+
+def card_value(card: Card) -> int:
+    """What a card adds to the count: spades and clubs add, hearts subtract."""
+    if card.is_joker:
+        return 0
+    base = 15 if card.rank == 1 else 10 if card.rank > 10 else card.rank
+    return -base if card.suit == HEARTS else base
+
+
+def score_for(before: int, card: Card) -> tuple[int, str | None]:
+    """Points for moving the count from ``before`` with ``card``, and the rule that gives them.
+
+    The list of outcomes is short because |value| ≤ 15 < 25: a play can land on or jump
+    over at most one multiple of 25, and never both.
+    """
+    value = card_value(card)
+    after = before + value
+    if value == 0:
+        return 0, "jubilee.no_score" if after > 0 and after % 25 == 0 else None
+    if after > 0 and after % 25 == 0:
+        return (HUNDRED_POINTS, "jubilee.hundred") if after % 100 == 0 else (JUBILEE_POINTS, "jubilee.jubilee")
+    low, high = min(before, after), max(before, after)
+    if (high - 1) // 25 > low // 25:  # a multiple strictly between the two counts
+        return PASSING_PENALTY, "jubilee.passing"
+    return 0, None
+
+
+def multiple_passed(before: int, after: int) -> int | None:
+    low, high = min(before, after), max(before, after)
+    m = (low // 25 + 1) * 25
+    return m if m < high else None
+
+
+class Jubilee(Game):
+    id = "jubilee"
+    name = "Jubilee"
+    blurb = "A Czech counting game: land the running count on multiples of 25, never below zero."
+    min_players, max_players, default_players = 2, 7, 3
+    rules = RULES
+    options = (
+        Option("match", "each_deals", "How long a match lasts: one deal per player (each deals "
+               "once), or a single deal.", choices=("each_deals", "single")),
+        Option("first_play", "any", "'any': the first card may be any card the count allows, a "
+               "joker included; 'black': the first card of a deal must be a spade or a club (wikiHow).",
+               choices=("any", "black")),
+        Option("first_dealer", None, "The seat that deals first; None draws for it with the seed.",
+               check=lambda v: None if v is None or (isinstance(v, int) and not isinstance(v, bool)
+                                                     and v >= 0) else "a seat number or None"),
+    )
+
+    # ---- the deal ----
+    def _setup(self) -> None:
+        if self.options["first_dealer"] is not None and self.options["first_dealer"] >= self.players:
+            from .protocol import OptionError
+            raise OptionError(f"first_dealer={self.options['first_dealer']}: seats are 0 to {self.players - 1}")
+        self.deals_total = self.players if self.options["match"] == "each_deals" else 1
+        self.scores_total = [0] * self.players
+        self.deal_number = 0
+        self._over = False
+        first = self.options["first_dealer"]
+        self.first_dealer = first if first is not None else _draw_for_deal(self.seed, self.players)
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        n = self.players
+        self.dealer = (self.first_dealer + self.deal_number) % n
+        pack = stacked_pack(jubilee_61(), self.deck if self.deal_number == 0 else None,
+                            self.seed, "jubilee-deal", self.deal_number, pack_name="Jubilee pack")
+        self.hands, self.stock = deal_round_robin(pack, n, HAND_SIZE, first=(self.dealer + 1) % n)
+        self.count = 0
+        self.deal_scores = [0] * n
+        self.pile: list[Card] = []
+        self.revealed: list[list[Card] | None] = [None] * n
+        self.last_play: dict[str, Any] | None = None
+        self.turn = (self.dealer + 1) % n
+        self._emit("deal", "jubilee.deal",
+                   f"Deal {self.deal_number + 1} of {self.deals_total}: {self.subject(self.dealer, 'deals')} "
+                   f"{HAND_SIZE} cards each; {len(self.stock)} cards form the stock. "
+                   f"{self.subject(self.turn, 'plays')} first.",
+                   seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
+
+    # ---- whose turn, what is legal ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.scores_total)
+
+    def playable(self, seat: int) -> list[Card]:
+        """Cards in the hand that keep the count at 0 or more (and obey the first-play variant)."""
+        first_black = self.options["first_play"] == "black" and not self.pile
+        return [c for c in self.hands[seat]
+                if self.count + card_value(c) >= 0
+                and not (first_black and c.suit not in (SPADES, CLUBS))]
+
+    def _legal(self, seat: int) -> list[Action]:
+        cards = self.playable(seat)
+        if not cards:
+            return [Action("pass")]
+        seen: list[Action] = []
+        for c in cards:
+            a = Action.play(c)
+            if a not in seen:
+                seen.append(a)
+        return seen
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        if act.verb == "pass" and not act.arg:
+            return act
+        from .cards import CardError, parse_card
+        if act.verb == "play":
+            text = act.arg
+        else:  # "7s" on its own means "play 7S"
+            text = str(action).strip() if isinstance(action, str) else ""
+        try:
+            return Action.play(parse_card(text))
+        except CardError:
+            raise IllegalAction(f"{str(action)!r} is not a Jubilee move: moves look like "
+                                "'play 7S' or 'pass'.", "jubilee.turn") from None
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        if action.verb == "pass":
+            example = self.playable(seat)[0]
+            return (f"You can play (for example {example.symbol}), so you may not pass: "
+                    "passing is only for a hand that cannot play.", "jubilee.cannot_play")
+        card = action.card
+        if card not in self.hands[seat]:
+            return f"{self.names[seat]} does not hold {card.symbol}.", "jubilee.turn"
+        after = self.count + card_value(card)
+        if after < 0:
+            return (f"{card.symbol} would take the count from {self.count} to {after}, and the "
+                    "count may never go below 0.", "jubilee.no_negative")
+        return "The first card of this deal must be black (a spade or a club).", "jubilee.first_black"
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.verb == "pass":
+            self._pass(seat)
+        else:
+            self._play(seat, action.card)
+        self._advance()
+
+    def _pass(self, seat: int) -> None:
+        hand = list(self.hands[seat])
+        self.revealed[seat] = hand
+        shown = " ".join(c.symbol for c in hand)
+        self._emit("pass", "jubilee.cannot_play",
+                   f"{self.subject(seat, 'cannot')} play without taking the count below 0, so "
+                   f"{'you show' if self.names[seat] == 'You' else 'shows'} the hand ({shown}) and passes.",
+                   seat=seat, hand=[str(c) for c in hand])
+
+    def _play(self, seat: int, card: Card) -> None:
+        before = self.count
+        self.hands[seat].remove(card)
+        self.count = after = before + card_value(card)
+        self.pile.append(card)
+        if self.revealed[seat] is not None:
+            known = list(self.revealed[seat])
+            if card in known:
+                known.remove(card)
+            self.revealed[seat] = known or None
+        points, rule = score_for(before, card)
+        self.last_play = {"seat": seat, "card": str(card), "before": before, "after": after, "points": points}
+        sign = "+" if card_value(card) >= 0 else "−"
+        self._emit("play", "jubilee.values",
+                   f"{self.subject(seat, 'plays')} {card.symbol} ({sign}{abs(card_value(card))}): "
+                   f"the count goes from {before} to {after}.",
+                   seat=seat, card=str(card), before=before, after=after)
+        if points:
+            self.deal_scores[seat] += points
+            self.scores_total[seat] += points
+            if rule == "jubilee.passing":
+                text = (f"{self.names[seat]} jumped over {multiple_passed(before, after)} "
+                        f"({before} → {after}): −5.")
+            elif rule == "jubilee.hundred":
+                text = f"{after} is a multiple of 100: {self.names[seat]} scores +20."
+            else:
+                text = f"Jubilee! {after} is a multiple of 25: {self.names[seat]} scores +10."
+            self._emit("score", rule, text, seat=seat, points=points)
+        elif rule == "jubilee.no_score":
+            self._emit("note", rule, f"The count stays on {after}, but a joker never scores.", seat=seat)
+        if self.stock:
+            drawn = self.stock.pop(0)
+            self.hands[seat].append(drawn)
+            self._emit("draw", "jubilee.turn",
+                       f"{self.subject(seat, 'draws')} a card from the stock ({len(self.stock)} left).",
+                       seat=seat, stock=len(self.stock),
+                       secret={seat: (f"{self.subject(seat, 'draws')} {drawn.symbol} from the stock "
+                                      f"({len(self.stock)} left).", {"card": str(drawn)})})
+
+    def _advance(self) -> None:
+        n = self.players
+        if not any(self.hands):
+            self._end_deal()
+            return
+        nxt = (self.turn + 1) % n
+        while not self.hands[nxt]:
+            nxt = (nxt + 1) % n
+        self.turn = nxt
+
+    def _end_deal(self) -> None:
+        assert self.count == FINAL_COUNT, "a Jubilee deal always ends on 217"
+        summary = ", ".join(f"{self.names[s]} {self.deal_scores[s]:+d}" for s in range(self.players))
+        self._emit("deal_end", "jubilee.end",
+                   f"Deal {self.deal_number + 1} is over: every card is played and the count is "
+                   f"{FINAL_COUNT}. This deal: {summary}.", deal=self.deal_number,
+                   deal_scores=list(self.deal_scores))
+        self.deal_number += 1
+        if self.deal_number < self.deals_total:
+            self._start_deal()
+            return
+        self._over = True
+        best = max(self.scores_total)
+        winners = [s for s in range(self.players) if self.scores_total[s] == best]
+        names = " and ".join(self.names[s] for s in winners)
+        verb = "win" if len(winners) > 1 or self.names[winners[0]] == "You" else "wins"
+        self._emit("game_end", "jubilee.match",
+                   f"The match is over: {names} {verb} with {best} points.",
+                   winners=winners, scores=list(self.scores_total))
+
+    # ---- what one seat sees ----
+    def view(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        legal = [str(a) for a in self.legal_actions(seat)]
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "options": dict(self.options),
+            "hand": [str(c) for c in self.hands[seat]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "count": self.count,
+            "next_multiple": (self.count // 25 + 1) * 25,
+            "scores": self.scores,
+            "deal_scores": list(self.deal_scores),
+            "stock_size": len(self.stock),
+            "played": [str(c) for c in self.pile],
+            "revealed": [None if r is None else [str(c) for c in r] for r in self.revealed],
+            "last_play": None if self.last_play is None else dict(self.last_play),
+            "dealer": self.dealer,
+            "deal_number": self.deal_number if not self._over else self.deals_total - 1,
+            "deals_total": self.deals_total,
+            "current_player": self.current_player,
+            "is_over": self._over,
+            "legal": legal,
+        }
+
+
+def _draw_for_deal(seed: int, players: int) -> int:
+    """The seed's "draw for the deal": a seeded choice of the first dealer."""
+    from .shuffle import rng_for
+    return rng_for(seed, "jubilee-first-dealer").below(players)

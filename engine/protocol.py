@@ -1,0 +1,368 @@
+"""The one shape every Parlour game has (see docs/engine.md).
+
+A game object holds a whole match. It is driven by actions written in notation
+("play 7S", "bid 3", "pass"); every change it makes is an :class:`Event` that
+cites a rule, so the table's log, the "Why?" buttons and the lessons all narrate
+from the same sentences. Saves are the seed, the options and the history: loading
+replays them, so a tampered save cannot smuggle in an impossible position.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+
+from .cards import Card, CardError, parse_card
+from .shuffle import seed_int
+
+SAVE_FORMAT = 1
+
+
+class ParlourError(ValueError):
+    """Base of the errors a learner may cause; the message says what is wrong."""
+
+
+class IllegalAction(ParlourError):
+    """A move the rules forbid; ``rule`` is the id of the rule it breaks."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class OptionError(ParlourError):
+    """A game set up with an option, player count or deck it cannot have."""
+
+
+class SaveError(ParlourError):
+    """A save that is not valid JSON, was altered, or replays an illegal move."""
+
+
+# ---- Rules, options, actions, events -------------------------------------------
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    text: str
+
+
+class Rulebook(Mapping[str, Rule]):
+    """A game's rules in one place: events and errors cite them by id."""
+
+    def __init__(self, rules: Iterable[Rule]) -> None:
+        self._rules = {r.id: r for r in rules}
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self._rules[rule_id]
+
+    def __iter__(self):
+        return iter(self._rules)
+
+    def __len__(self) -> int:
+        return len(self._rules)
+
+
+GENERAL_RULES = Rulebook([
+    Rule("turn.order", "Players act in turn; only the player whose turn it is may move."),
+    Rule("game.over", "When the game is over nobody may move."),
+])
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant: a keyword argument with its default, allowed values, and why it exists."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+    check: Callable[[Any], str | None] | None = None  # returns a complaint, or None
+
+    def validate(self, value: Any) -> None:
+        if self.choices is not None and value not in self.choices:
+            raise OptionError(f"option {self.name}={value!r} is not allowed: choose one of "
+                              + ", ".join(repr(c) for c in self.choices))
+        if self.check is not None and (problem := self.check(value)):
+            raise OptionError(f"option {self.name}={value!r}: {problem}")
+
+
+@dataclass(frozen=True)
+class Action:
+    """A move in notation: ``verb`` and an optional canonical argument."""
+
+    verb: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+    @classmethod
+    def play(cls, card: Card) -> "Action":
+        return cls("play", str(card))
+
+    @property
+    def card(self) -> Card:
+        return parse_card(self.arg)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, the rule it applied, and a sentence saying so.
+
+    ``secret`` maps a seat to what that seat alone sees instead (the card it drew);
+    everyone else reads ``text``.
+    """
+
+    kind: str
+    rule: str
+    text: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: dict[int, tuple[str, dict[str, Any]]] | None = None
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        text, data = self.text, self.data
+        if self.secret and seat in self.secret:
+            text, extra = self.secret[seat]
+            data = {**data, **extra}
+        return {"kind": self.kind, "rule": self.rule, "text": text, "seat": self.seat, "data": data}
+
+    @property
+    def points(self) -> int:
+        return int(self.data.get("points", 0))
+
+
+# ---- The game protocol ----------------------------------------------------------
+
+class Game:
+    """Base of every rules class. Subclasses deal in ``_setup`` and move in ``_apply``."""
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    blurb: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 1
+    default_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+    rules: ClassVar[Rulebook] = Rulebook([])
+
+    def __init__(self, players: int | None = None, seed: int | str = 0,
+                 deck: Sequence[Card | str] | None = None,
+                 names: Sequence[str] | None = None, **options: Any) -> None:
+        players = self.default_players if players is None else players
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                              f"not {players!r}")
+        try:
+            self.seed = seed_int(seed)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
+        self.players = players
+        self.options = self.resolve_options(options)
+        try:
+            self.deck = None if deck is None else [parse_card(c) for c in deck]
+        except CardError as exc:
+            raise OptionError(f"deck=: {exc}") from None
+        if names is not None and len(names) != players:
+            raise OptionError(f"names= needs {players} names, got {len(names)}")
+        self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
+        self._history: list[tuple[int, Action]] = []
+        self._events: list[Event] = []
+        self._setup()
+
+    # -- options --
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        return {o.name: o.default for o in cls.options}
+
+    @classmethod
+    def resolve_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        known = {o.name: o for o in cls.options}
+        for key in given:
+            if key not in known:
+                listed = ", ".join(known) or "none"
+                raise OptionError(f"{cls.name} has no option {key!r} (its options: {listed})")
+        resolved = cls.option_defaults()
+        for key, value in given.items():
+            known[key].validate(value)
+            resolved[key] = value
+        return resolved
+
+    # -- what subclasses provide --
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
+        """The rule an action breaks, in words; None when it is legal. Used for tooltips."""
+        try:
+            act = self.parse_action(action)
+        except IllegalAction as exc:
+            return str(exc)
+        seat = self.current_player if seat is None else seat
+        if self.is_over:
+            return "The game is over: no more moves."
+        if seat not in self.to_act():
+            return self._not_your_turn(seat)
+        if act in self._legal(seat):
+            return None
+        return self._explain_illegal(seat, act)[0]
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        return f"{action} is not a legal move now.", None
+
+    def parse_action(self, action: Action | str) -> Action:
+        """Read notation into an action; games override to accept shorthand."""
+        if isinstance(action, Action):
+            return action
+        if not isinstance(action, str) or not action.strip():
+            raise IllegalAction(f"{action!r} is not a move")
+        verb, _, arg = action.strip().partition(" ")
+        return Action(verb.lower(), arg.strip())
+
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    # -- the protocol --
+    def to_act(self) -> list[int]:
+        """Seats that may act now; more than one when a game lets players act out of turn."""
+        return [] if self.current_player is None else [self.current_player]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        seat = self.current_player if seat is None else seat
+        if seat is None or self.is_over or seat not in self.to_act():
+            return []
+        return self._legal(seat)
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Make a move (by default for the player to act) and return the events it caused."""
+        if self.is_over:
+            raise IllegalAction(f"The game is over: {action} cannot be played.", "game.over")
+        act = self.parse_action(action)
+        seat = self.current_player if seat is None else seat
+        self._check_seat(seat)
+        if seat not in self.to_act():
+            raise IllegalAction(self._not_your_turn(seat), "turn.order")
+        if act not in self._legal(seat):
+            message, rule = self._explain_illegal(seat, act)
+            raise IllegalAction(message, rule)
+        start = len(self._events)
+        self._history.append((seat, act))
+        try:
+            self._apply(seat, act)
+        except Exception:  # never leave a half-made move behind
+            self._restore(self._history[:-1])
+            raise
+        return self._events[start:]
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {seat!r}: seats are 0 to {self.players - 1}.",
+                                "turn.order")
+
+    def _not_your_turn(self, seat: int) -> str:
+        who = self.current_player
+        if who is None:
+            return "Nobody may move now."
+        return f"It is {self.names[who]}'s turn, not {self.names[seat]}'s."
+
+    @property
+    def history(self) -> list[tuple[int, str]]:
+        return [(seat, str(action)) for seat, action in self._history]
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    def events_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The log as one seat sees it (None: a spectator, who sees no secrets)."""
+        return [e.seen_by(seat) for e in self._events]
+
+    def _emit(self, kind: str, rule: str, text: str, seat: int | None = None,
+              secret: dict[int, tuple[str, dict[str, Any]]] | None = None, **data: Any) -> None:
+        self._events.append(Event(kind, rule, text, seat, data, secret))
+
+    def rule_text(self, rule_id: str) -> str:
+        book = self.rules if rule_id in self.rules else GENERAL_RULES
+        return book[rule_id].text
+
+    def subject(self, seat: int, verb: str) -> str:
+        """``"Ada plays"`` / ``"You play"``: tables may name the learner "You"."""
+        name = self.names[seat]
+        if name == "You":
+            plain = {"has": "have", "is": "are", "does": "do"}.get(verb)
+            if plain is None:
+                plain = verb[:-2] if verb.endswith(("ses", "xes", "shes")) else verb[:-1]
+            return f"You {plain}"
+        return f"{name} {verb}"
+
+    # -- copies, undo, saves --
+    def setup_args(self) -> dict[str, Any]:
+        return {"players": self.players, "seed": self.seed,
+                "deck": None if self.deck is None else [str(c) for c in self.deck],
+                "names": list(self.names), **self.options}
+
+    def replayed(self, history: Sequence[tuple[int, Action | str]]) -> "Game":
+        """A new game: same set-up, with these moves made (each checked again)."""
+        game = type(self)(**self.setup_args())
+        for seat, action in history:
+            game.apply(action, seat)
+        return game
+
+    def _restore(self, history: Sequence[tuple[int, Action]]) -> None:
+        fresh = self.replayed(history)
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
+
+    def undo(self, moves: int = 1) -> None:
+        """Take back the last ``moves`` moves (replaying from the deal)."""
+        if not 0 < moves <= len(self._history):
+            raise IllegalAction(f"There are only {len(self._history)} moves to take back.", "turn.order")
+        self._restore(self._history[:-moves])
+
+    def undo_to_seat(self, seat: int) -> int:
+        """Take back ``seat``'s last move and everything after it; returns how many moves."""
+        for back, (who, _) in enumerate(reversed(self._history), start=1):
+            if who == seat:
+                self.undo(back)
+                return back
+        raise IllegalAction(f"{self.names[seat]} has not moved yet: nothing to take back.", "turn.order")
+
+    def clone(self) -> "Game":
+        return self.replayed(self._history)
+
+    def to_json(self) -> str:
+        body = {"format": SAVE_FORMAT, "game": self.id, **self.setup_args(),
+                "history": self.history}
+        body["check"] = _checksum(body)
+        return json.dumps(body, ensure_ascii=False)
+
+    def __repr__(self) -> str:
+        return (f"engine.new_game({self.id!r}, players={self.players}, seed={self.seed}"
+                + "".join(f", {k}={v!r}" for k, v in self.options.items()
+                          if v != self.option_defaults()[k]) + ")")
+
+
+def _checksum(body: Mapping[str, Any]) -> str:
+    text = json.dumps({k: v for k, v in body.items() if k != "check"}, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
