@@ -23,8 +23,8 @@ def stacked_pack(pack: Sequence[Card], deck: Sequence[Card] | None, seed: int,
     want, have = Counter(deck), Counter(pack)
     extra = want - have
     if extra:
-        listed = ", ".join(f"{c.symbol}×{k}" if k > 1 else c.symbol for c, k in extra.items())
-        raise OptionError(f"deck= holds cards the {pack_name} does not have (or too many of them): {listed}")
+        listed = ", ".join(f"{c.symbol} ×{want[c]} (it has {have[c]})" for c in extra)
+        raise OptionError(f"deck= holds more cards than the {pack_name} has: {listed}")
     rest = list(order)
     for card in deck:
         rest.remove(card)

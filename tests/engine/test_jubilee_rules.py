@@ -1,0 +1,202 @@
+"""Jubilee against its sources: seed 000 and RULES.md §1 (each test cites its rule)."""
+
+from collections import Counter
+
+import pytest
+
+import engine
+from engine.cards import Card, jubilee_61, parse_card
+from engine.jubilee import FINAL_COUNT, card_value, score_for
+
+from .helpers import stack_deal
+
+
+def test_card_values_follow_the_seed_chart():
+    """Seed: "Ace Black (+15), Red (-15); Jack, Queen, King Black (+10), Red (-10); 2 to 10
+    face value; Joker 0". RULES §1 spec 1."""
+    assert card_value(parse_card("AS")) == 15 and card_value(parse_card("AC")) == 15
+    assert card_value(parse_card("AH")) == -15
+    assert [card_value(parse_card(c)) for c in ("JS", "QC", "KS")] == [10, 10, 10]
+    assert [card_value(parse_card(c)) for c in ("JH", "QH", "KH")] == [-10, -10, -10]
+    assert card_value(parse_card("7C")) == 7 and card_value(parse_card("7H")) == -7
+    assert card_value(parse_card("JK")) == 0
+
+
+def test_pack_sums_to_217_and_the_seeds_189_is_the_club_aces_counted_as_1():
+    """RULES §1: final count is 217; 189 only if both club Aces count 1 (28 less)."""
+    pack = jubilee_61()
+    assert sum(card_value(c) for c in pack) == FINAL_COUNT == 217
+    aces_as_one = sum(1 if c == Card(1, "C") else card_value(c) for c in pack)
+    assert aces_as_one == 189
+
+
+@pytest.mark.parametrize("before, card, after, points", [
+    (90, "QS", 100, 20),    # RULES §1 test: 90+Q♠ → 100 (+20)
+    (110, "JH", 100, 20),   # 110−J♥ → 100 (+20): landing by subtraction counts
+    (95, "8S", 103, -5),    # 95+8♠ → 103 (−5)
+    (101, "2H", 99, -5),    # 101−2♥ → 99 (−5)
+    (24, "2S", 26, -5),     # 24+2♠ → 26 (−5)
+    (25, "JK", 25, 0),      # 25+Joker → 0 points
+    (40, "10S", 50, 10),    # a Jubilee
+    (25, "7H", 18, 0),      # leaving a multiple is not passing it
+    (15, "AH", 0, 0),       # 0 never scores
+    (10, "AC", 25, 10),
+])
+def test_scoring_worked_examples(before, card, after, points):
+    """RULES §1 Land vs pass, 100s, zero and jokers."""
+    c = parse_card(card)
+    assert before + card_value(c) == after
+    assert score_for(before, c)[0] == points
+
+
+def test_three_player_worked_example_through_the_engine():
+    """RULES §1 test: three players from 0. A K♠ → 10; B A♣ → 25 (+10); C 7♥ → 18 (0);
+    A 9♠ → 27 (−5); B Joker → 27 (0); C 2♥ → 25 (+10); A 10♥ → 15; B 6♥ → 9; C's
+    10-point heart is illegal. Totals A −5, B 10, C 10.
+
+    The pack holds one 10♥ and A plays it, so C's illegal heart worth 10 is the J♥.
+    """
+    hands = ["KS 9S 10H 3S 4S 5S 6S 7S",
+             "AC JK 6H 3C 4C 5C 6C 7C",
+             "7H 2H JH 8H 9H QH KH AH"]
+    deck = stack_deal(hands, stock="2S 8S 2C 8C 9C 8S 9S 2S 3S", first=0)
+    g = engine.new_game("jubilee", players=3, seed=1, deck=deck, first_dealer=2,
+                        names=["A", "B", "C"], match="single")
+    assert g.current_player == 0  # eldest: the dealer's left (seat 2's left is seat 0)
+    counts = []
+    for seat, card in [(0, "KS"), (1, "AC"), (2, "7H"), (0, "9S"), (1, "JK"), (2, "2H"),
+                       (0, "10H"), (1, "6H")]:
+        assert g.current_player == seat
+        g.apply(f"play {card}", seat)
+        counts.append(g.count)
+    assert counts == [10, 25, 18, 27, 27, 25, 15, 9]
+    assert g.scores == [-5, 10, 10]
+    assert g.current_player == 2
+    with pytest.raises(engine.IllegalAction, match="below 0") as err:
+        g.apply("play JH", 2)
+    assert err.value.rule == "jubilee.no_negative"
+    # the joker on 27 and the 7♥ leaving 25 scored nothing, as the example says
+    score_events = [(e.seat, e.points, e.rule) for e in g.events if e.kind == "score"]
+    assert score_events == [(1, 10, "jubilee.jubilee"), (0, -5, "jubilee.passing"), (2, 10, "jubilee.jubilee")]
+
+
+def test_a_player_who_cannot_play_shows_the_hand_and_passes_without_drawing():
+    """RULES §1 test: count 4, hand all ♥5+ and no joker: reveal and pass; hand and stock
+    unchanged. Seed: "he must show his hand and then pass his current turn"."""
+    hands = ["4S 2S 3S 4C 5C 6C 7C 8C", "5H 6H 7H 8H 9H 10H JH QH"]
+    g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, match="single",
+                        deck=stack_deal(hands, first=0))
+    g.apply("play 4S")
+    assert g.count == 4 and g.current_player == 1
+    hand_before, stock_before = list(g.hands[1]), len(g.stock)
+    assert [str(a) for a in g.legal_actions()] == ["pass"]
+    events = g.apply("pass")
+    assert g.hands[1] == hand_before and len(g.stock) == stock_before
+    assert events[0].rule == "jubilee.cannot_play"
+    assert g.view(0)["revealed"][1] == [str(c) for c in hand_before]  # everyone sees it
+    assert g.current_player == 0
+
+
+def test_revealed_cards_are_forgotten_as_they_are_played():
+    hands = ["4S 2S 3S 4C 5C 6C 7C 8C", "5H 6H 7H 8H 9H 10H JH QH"]
+    g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, match="single",
+                        deck=stack_deal(hands, stock="9S", first=0))
+    g.apply("play 4S")
+    g.apply("pass")
+    g.apply("play 8C")
+    assert g.count == 12
+    g.apply("play 5H")
+    assert "5H" not in g.view(0)["revealed"][1] and "6H" in g.view(0)["revealed"][1]
+
+
+def test_the_count_may_never_go_below_zero():
+    """Seed: "The ongoing count is never allowed to be less then zero"."""
+    g = engine.new_game("jubilee", players=3, seed=5)
+    for seat in range(3):
+        for card in g.hands[seat]:
+            why = g.why_illegal(f"play {card}", g.current_player) if seat == g.current_player else None
+            if seat == g.current_player:
+                assert (why is None) == (card_value(card) >= 0)
+
+
+def test_deal_is_eight_each_one_at_a_time_from_the_dealers_left_and_the_rest_is_stock():
+    """Seed: "deals eight face-down cards to each player, one-by-one and in a clockwise
+    direction, starting with the player to his immediate left"; RULES §1 spec 2."""
+    deck = [str(c) for c in jubilee_61()]
+    for players in range(2, 8):
+        g = engine.new_game("jubilee", players=players, seed=0, deck=deck, first_dealer=1)
+        left = 2 % players
+        assert [str(c) for c in g.hands[left]] == deck[0:8 * players:players]
+        assert len(g.stock) == 61 - 8 * players
+        assert [str(c) for c in g.stock] == deck[8 * players:]
+        assert g.current_player == left  # "The player to the dealer's immediate left has the first play"
+
+
+def test_draw_after_playing_while_the_stock_lasts():
+    """Seed: "After playing a card, the player then draws one card from the stock pile"."""
+    g = engine.new_game("jubilee", players=7, seed=9)
+    assert len(g.stock) == 5  # RULES §1 spec 2: 61 − 56
+    top = g.stock[0]
+    seat = g.current_player
+    g.apply(g.legal_actions()[0])
+    assert top in g.hands[seat] and len(g.hands[seat]) == 8 and len(g.stock) == 4
+
+
+def test_once_the_stock_is_gone_empty_hands_are_skipped_and_the_deal_ends_at_217():
+    """RULES §1 Termination and spec 4."""
+    g = engine.new_game("jubilee", players=4, seed=21, match="single")
+    while not g.is_over:
+        seat = g.current_player
+        assert g.hands[seat], "an empty hand is never asked to play"
+        g.apply(g.legal_actions()[-1])
+    assert g.count == 217 and not any(g.hands) and not g.stock
+
+
+def test_match_is_one_deal_per_player_and_the_deal_rotates_clockwise():
+    """RULES §1 Match [T]; seed: "After each hand the deal rotates around the table in a
+    clockwise direction"."""
+    g = engine.new_game("jubilee", players=3, seed=2, first_dealer=0)
+    dealers = []
+    while not g.is_over:
+        if not dealers or dealers[-1] != g.dealer:
+            dealers.append(g.dealer)
+        g.apply(g.legal_actions()[0])
+    assert dealers == [0, 1, 2]
+    deal_ends = [e for e in g.events if e.kind == "deal_end"]
+    assert len(deal_ends) == 3
+    assert g.scores == [sum(e.data["deal_scores"][s] for e in deal_ends) for s in range(3)]
+    single = engine.new_game("jubilee", players=3, seed=2, match="single")
+    while not single.is_over:
+        single.apply(single.legal_actions()[0])
+    assert sum(e.kind == "deal_end" for e in single.events) == 1
+
+
+def test_first_play_black_variant():
+    """RULES §1: S2 requires a black first card; default allows a joker [T]."""
+    hands = ["JK 2S 3S 4S 5S 6S 7S 8S", "9S 10S 2C 3C 4C 5C 6C 7C"]
+    deck = stack_deal(hands, first=0)
+    strict = engine.new_game("jubilee", players=2, seed=1, deck=deck, first_dealer=1, first_play="black")
+    assert "play JK" not in [str(a) for a in strict.legal_actions()]
+    with pytest.raises(engine.IllegalAction, match="black"):
+        strict.apply("play JK")
+    relaxed = engine.new_game("jubilee", players=2, seed=1, deck=deck, first_dealer=1)
+    assert "play JK" in [str(a) for a in relaxed.legal_actions()]
+    strict.apply("play 2S")
+    strict.apply("play 9S")
+    assert "play JK" in [str(a) for a in strict.legal_actions()]  # only the first card is restricted
+
+
+def test_winners_and_ties_share():
+    """RULES §1 spec 4: highest score wins; ties share [T]."""
+    g = engine.new_game("jubilee", players=2, seed=4, match="single")
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    end = [e for e in g.events if e.kind == "game_end"][0]
+    best = max(g.scores)
+    assert end.data["winners"] == [s for s in range(2) if g.scores[s] == best]
+
+
+def test_options_are_listed_with_their_defaults():
+    cls = engine.GAMES["jubilee"]
+    assert cls.option_defaults() == {"match": "each_deals", "first_play": "any", "first_dealer": None}
+    assert all(o.doc for o in cls.options)

@@ -1,0 +1,89 @@
+"""Random legal play over thousands of seeded Jubilee deals must hold the invariants
+(RULES §1 Termination; DESIGN.md "Hidden information is real")."""
+
+import random
+from collections import Counter
+
+import pytest
+
+import engine
+from engine.cards import jubilee_61, parse_card
+
+PACK = Counter(jubilee_61())
+GAMES_PER_COUNT = 334  # × 6 player counts ≥ 2,000 deals
+
+
+def check_views_hide_other_hands(g: engine.Game) -> None:
+    """Each view names exactly the cards its seat may know: its hand, the pile, shown hands."""
+    for seat in range(g.players):
+        v = g.view(seat)
+        assert Counter(map(parse_card, v["hand"])) == Counter(g.hands[seat])
+        assert [parse_card(c) for c in v["played"]] == g.pile
+        for other in range(g.players):
+            shown = v["revealed"][other]
+            if shown is not None:
+                assert not Counter(map(parse_card, shown)) - Counter(g.hands[other])
+        assert set(v) == {"game", "seat", "players", "names", "options", "hand", "hand_sizes", "count",
+                          "next_multiple", "scores", "deal_scores", "stock_size", "played", "revealed",
+                          "last_play", "dealer", "deal_number", "deals_total", "current_player",
+                          "is_over", "legal"}
+
+
+def check_log_hides_draws(g: engine.Game, start: int) -> None:
+    for event in g.events[start:]:
+        if event.kind == "draw":
+            for seat in range(g.players):
+                seen = event.seen_by(seat)
+                assert ("card" in seen["data"]) == (seat == event.seat)
+                if seat != event.seat:
+                    assert seen["text"] == event.text
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_random_deals_hold_every_invariant(players):
+    for i in range(GAMES_PER_COUNT):
+        seed = players * 100_000 + i
+        rng = random.Random(seed)
+        g = engine.new_game("jubilee", players=players, seed=seed, match="single")
+        played = Counter()
+        full_check = i % 10 == 0
+        moves = 0
+        while not g.is_over:
+            seat = g.current_player
+            start = len(g.events)
+            action = rng.choice(g.legal_actions())
+            before = g.count
+            g.apply(action)
+            moves += 1
+            assert moves < 61 * players + 61, "the deal must end"
+            assert g.count >= 0
+            if action.verb == "play":
+                played[action.card] += 1
+                assert g.count == before + engine.jubilee.card_value(action.card)
+            in_play = Counter(g.pile) + Counter(g.stock) + sum((Counter(h) for h in g.hands), Counter())
+            assert in_play == PACK  # cards conserved
+            if full_check or g.is_over:
+                check_views_hide_other_hands(g)
+            check_log_hides_draws(g, start)
+        assert played == PACK, "every card is played exactly once"
+        assert g.count == 217
+        points = [0] * players
+        for e in g.events:
+            if e.kind == "score":
+                points[e.seat] += e.points
+        assert points == g.scores, "every score is the sum of its scoring events"
+
+
+def test_full_matches_with_bots_end_and_add_up():
+    from engine.hints import Bot
+    for seed in range(30):
+        players = 2 + seed % 6
+        levels = ["easy", "medium", "hard"]
+        bots = [Bot("jubilee", levels[(seed + s) % 3], seed + s) for s in range(players)]
+        g = engine.new_game("jubilee", players=players, seed=seed)
+        while not g.is_over:
+            s = g.current_player
+            g.apply(bots[s].choose(g.view(s)), s)
+        deal_totals = [e.data["deal_scores"] for e in g.events if e.kind == "deal_end"]
+        assert len(deal_totals) == players
+        assert g.scores == [sum(d[s] for d in deal_totals) for s in range(players)]
