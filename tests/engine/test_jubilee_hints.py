@@ -1,0 +1,128 @@
+"""Jubilee's hints and bots: honest numbers, computed from the seat's view only."""
+
+import random
+from math import comb
+
+import pytest
+
+import engine
+from engine.hints import Bot, Hint
+from engine.jubilee_ai import threat, unseen_cards
+
+from .helpers import stack_deal
+
+
+def jubilee_on_offer():
+    """Ann (seat 0) can land on 25 with the A♣ after Bob's 10♠."""
+    hands = ["AC 2S 3S 4S 5S 6S 7S 8S", "10S 2C 3C 4C 5C 6C 7C 8C"]
+    g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
+                        deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
+    g.apply("play 8S")   # Ann: 8
+    g.apply("play 2C")   # Bob: 10
+    return g
+
+
+def test_hint_avoids_handing_the_next_player_a_jubilee():
+    """With no Jubilee to take, the best card leaves a count no single card can land from."""
+    hands = ["9S 2S 3S 4S 5S 6S 7S 8S", "10S 2C 3C 4C 5C 6C 7C 8C"]
+    g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
+                        deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
+    g.apply("play 8S")   # Ann: 8
+    g.apply("play 2C")   # Bob: 10
+    h = engine.hint(g, 0)
+    assert h.action in ("play 2S", "play 3S", "play 4S")
+    assert "no single card can land on a multiple of 25, so the next player cannot score" in h.reason
+    risky = next(a for a in h.alternatives if a.action == "play 5S")  # 15: a black 10/J/Q/K lands
+    assert risky.score < 0 and "next player can land a Jubilee" in risky.note
+
+
+def test_hint_names_the_jubilee_when_a_card_lands_on_25():
+    hands = ["AC 2S 3S 4S 5S 6S 7S 9S", "10S 2C 3C 4C 5C 6C 7C 8C"]
+    g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
+                        deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
+    g.apply("play 2S")   # 2
+    g.apply("play 8C")   # 10
+    h = engine.hint(g, 0)
+    assert h.action == "play AC"
+    assert h.reason.startswith("A♣ takes the count from 10 to 25: a Jubilee, +10.")
+    assert {a.action for a in h.alternatives} == {str(a) for a in g.legal_actions()}
+    assert h.alternatives[0].action == h.action
+    assert [a.score for a in h.alternatives] == sorted((a.score for a in h.alternatives), reverse=True)
+
+
+def test_threat_is_the_exact_hypergeometric_chance():
+    g = jubilee_on_offer()
+    view = g.view(0)
+    pool = unseen_cards(view)
+    total = sum(pool.values())
+    assert total == 61 - 8 - 2  # my hand (after drawing) and the two played cards
+    # from 11 the next player lands on 25 only with +14: impossible; 0 chance
+    assert threat(view, 11, pool) == (0.0, 0.0)
+    # from 15: +10 lands on 25 (black 10/J/Q/K); count them in the pool
+    good = sum(k for c, k in pool.items() if c.suit in "SC" and c.rank >= 10)
+    hand = view["hand_sizes"][1]
+    chance, points = threat(view, 15, pool)
+    assert chance == pytest.approx(1 - comb(total - good, hand) / comb(total, hand))
+    assert points == pytest.approx(10 * chance)
+
+
+def test_hint_only_sees_the_view():
+    """Two deals that look the same to Ann but differ in Bob's hand and the stock give the
+    same hint: the advisor cannot peek."""
+    ann = "AC 2S 3S 4S 5S 6S 7S 9S"
+    a = stack_deal([ann, "10S 2C 3C 4C 5C 6C 7C 8C"], stock="KS QS", first=0)
+    b = stack_deal([ann, "10S 2C 3C 4C 5C 6C 7C 8C"], stock="JS JK", first=0)
+    ga = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, deck=a)
+    gb = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, deck=b)
+    assert ga.view(0)["hand"] == gb.view(0)["hand"] and ga.hands[1] == gb.hands[1]
+    c = stack_deal([ann, "KH QH JH 10H 9H 8H 7H 6H"], first=0)
+    gc = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, deck=c)
+    assert engine.hint(ga, 0) == engine.hint(gc, 0)  # Bob's cards differ entirely
+
+
+def test_hint_when_you_must_pass():
+    hands = ["4S 2S 3S 4C 5C 6C 7C 8C", "5H 6H 7H 8H 9H 10H JH QH"]
+    g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, deck=stack_deal(hands, first=0))
+    g.apply("play 4S")
+    h = engine.hint(g, 1)
+    assert h.action == "pass" and "show your hand and pass" in h.reason
+
+
+def test_no_hint_out_of_turn():
+    g = engine.new_game("jubilee", players=3, seed=3)
+    other = (g.current_player + 1) % 3
+    with pytest.raises(engine.IllegalAction, match="not .* turn"):
+        engine.hint(g, other)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_play_legal_moves_from_the_view(level):
+    g = engine.new_game("jubilee", players=4, seed=6)
+    bot = Bot("jubilee", level, seed=1)
+    while not g.is_over:
+        s = g.current_player
+        action = bot.choose(g.view(s))
+        assert action in [str(a) for a in g.legal_actions()]
+        g.apply(action, s)
+
+
+def test_strength_hard_beats_medium_beats_easy_over_seeded_matches():
+    def margin(strong, weak, games=40):
+        total = 0
+        for seed in range(games):
+            order = [strong, weak] if seed % 2 == 0 else [weak, strong]
+            bots = [Bot("jubilee", lvl, seed * 2 + i) for i, lvl in enumerate(order)]
+            g = engine.new_game("jubilee", players=2, seed=seed)
+            while not g.is_over:
+                s = g.current_player
+                g.apply(bots[s].choose(g.view(s)), s)
+            me = order.index(strong)
+            total += g.scores[me] - g.scores[1 - me]
+        return total / games
+    assert margin("medium", "easy") > 50
+    assert margin("hard", "medium") > 20
+
+
+def test_unknown_bot_level():
+    with pytest.raises(ValueError, match="not one of easy, medium, hard"):
+        Bot("jubilee", "genius")
