@@ -18,6 +18,7 @@ from .hints import Alternative, Hint
 from .jubilee import card_value, multiple_passed, score_for
 
 _PACK = Counter(jubilee_61())
+_VALUES = {card_value(c) for c in _PACK} - {0}  # ±2…10 and ±15: no card is worth 1 or 11–14
 
 
 def unseen_cards(view: dict[str, Any]) -> Counter[Card]:
@@ -46,7 +47,7 @@ def landing_cards(count: int) -> tuple[set[int], int]:
     best = 0
     for target in ((count // 25 + 1) * 25, (count - 1) // 25 * 25):
         v = target - count
-        if target > 0 and v != 0 and abs(v) <= 15:
+        if target > 0 and v in _VALUES:
             values.add(v)
             best = max(best, 20 if target % 100 == 0 else 10)
     return values, best
@@ -141,14 +142,18 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
         needs = " or ".join(_value_words(v) for v in sorted(values, reverse=True))
         second = (f"From {after} the next player needs {needs}; from the cards you have not seen, "
                   f"they hold one about {chance:.0%} of the time.")
-    if len(alternatives) > 1 and alternatives[1].score < best.score:
-        runner = alternatives[1]
-        third = f"Next best: {runner.action.split()[-1]} ({runner.note})."
-    elif len(alternatives) > 1:
-        third = "Other cards score the same."
-    else:
+    ties = [_card_words(a) for a in alternatives[1:] if a.score == best.score]
+    worse = next((a for a in alternatives if a.score < best.score), None)
+    third = f"{', '.join(ties)} would do as well. " if ties else ""
+    if worse is not None:
+        third += f"Next best: {_card_words(worse)} ({worse.note})."
+    elif not ties:
         third = "It is your only legal card."
     return " ".join((first, second, third))
+
+
+def _card_words(alt: Alternative) -> str:
+    return parse_card(alt.action.split()[1]).symbol if alt.action.startswith("play ") else alt.action
 
 
 def _value_words(v: int) -> str:

@@ -126,3 +126,12 @@ def test_strength_hard_beats_medium_beats_easy_over_seeded_matches():
 def test_unknown_bot_level():
     with pytest.raises(ValueError, match="not one of easy, medium, hard"):
         Bot("jubilee", "genius")
+
+
+def test_landing_values_are_only_values_a_card_has():
+    """No Jubilee card is worth 1 or 11-14 (RULES §1 spec 1), so from 11 nothing lands on 25."""
+    from engine.jubilee_ai import landing_cards
+    assert landing_cards(11) == (set(), 0)
+    assert landing_cards(10) == ({15}, 10)
+    assert landing_cards(60) == ({15, -10}, 10)
+    assert landing_cards(92) == ({8}, 20)

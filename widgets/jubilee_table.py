@@ -1,0 +1,101 @@
+"""Jubilee's table: the count in large figures beside the next multiple of 25."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from engine.cards import parse_card
+from engine.jubilee import card_value
+from widgets.card_svg import card_img_html
+from widgets.table import Table, esc
+
+
+class JubileeTable(Table):
+    """Play Jubilee against bots: ``JubileeTable(players=3, seed="K7QM3P")``."""
+
+    game_id = "jubilee"
+
+    def felt_children(self) -> list[w.Widget]:
+        self.opponents = w.HTML()
+        self.count_html = w.HTML()
+        self.pile_html = w.HTML()
+        self.stock_html = w.HTML()
+        center = w.HBox([self.pile_html, self.count_html, self.stock_html])
+        center.add_class("parlour-center")
+        self.pass_button = w.Button(description="Show hand and pass", icon="hand-paper-o",
+                                    tooltip="Only when every card would take the count below 0")
+        self.pass_button.on_click(lambda _: self.act("pass"))
+        buttons = w.HBox([self.hint_button, self.undo_button, self.pass_button])
+        return [self.opponents, center, self.status, self.hand, buttons]
+
+    def draw(self, view: dict[str, Any]) -> None:
+        self._draw_opponents(view)
+        count = view["count"]
+        target = view["next_multiple"]
+        points = "+20" if target % 100 == 0 else "+10"
+        self.count_html.value = (
+            f"<div style='text-align:center'><div class='parlour-sub'>Count</div>"
+            f"<div class='parlour-big' data-testid='count'>{count}</div>"
+            f"<div class='parlour-sub'>next Jubilee at <b>{target}</b> ({points})</div></div>")
+        last = view["last_play"]
+        if last:
+            sign = "+" if last["after"] >= last["before"] else "−"
+            caption = (f"{esc(view['names'][last['seat']])}: {last['before']} {sign} "
+                       f"{abs(last['after'] - last['before'])}")
+            self.pile_html.value = (f"<div style='text-align:center'>{card_img_html(last['card'], 84)}"
+                                    f"<div class='parlour-sub'>{caption}</div></div>")
+        else:
+            self.pile_html.value = "<div class='parlour-sub' style='width:84px'>No card played yet</div>"
+        self.stock_html.value = (f"<div style='text-align:center'>"
+                                 f"{card_img_html(None, 60) if view['stock_size'] else ''}"
+                                 f"<div class='parlour-sub'>Stock: {view['stock_size']}</div>"
+                                 f"<div class='parlour-sub'>Deal {view['deal_number'] + 1} of {view['deals_total']}</div></div>")
+        self._draw_hand(view)
+        self.pass_button.disabled = view["legal"] != ["pass"]
+
+    def _draw_hand(self, view: dict[str, Any]) -> None:
+        cards = view["hand"]
+        my_turn = view["current_player"] == self.human
+        legal = set(view["legal"])
+        hinted = self._last_hint.action if self._last_hint else None
+        playable, tips = [], []
+        for c in cards:
+            action = self.card_action(c)
+            ok = my_turn and action in legal
+            playable.append(ok)
+            value = card_value(parse_card(c))
+            if ok:
+                tips.append(f"{parse_card(c).symbol}: {view['count']} → {view['count'] + value}")
+            elif not my_turn:
+                tips.append("Wait for your turn.")
+            else:
+                tips.append(self.hand_tooltip(action))
+        self.hand.show(cards, playable=playable, tooltips=tips,
+                       selected=[hinted == self.card_action(c) for c in cards])
+
+    def _draw_opponents(self, view: dict[str, Any]) -> None:
+        boxes = []
+        show_all = self.show_all_box.value
+        for seat in range(view["players"]):
+            if seat == self.human:
+                continue
+            size = view["hand_sizes"][seat]
+            shown = view["revealed"][seat]
+            if show_all:
+                body = self.cards_html(self.game.view(seat)["hand"], 34)
+            elif shown:
+                body = (self.cards_html(shown, 34)
+                        + self.cards_html([None] * (size - len(shown)), 34)
+                        + "<div class='parlour-sub'>shown when passing</div>")
+            else:
+                body = self.cards_html([None] * size, 30) if size else "<i>no cards</i>"
+            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{size} cards · "
+                                                              f"{view['scores'][seat]} pts</div>"))
+        self.opponents.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        if view["legal"] == ["pass"]:
+            return "Every card would take the count below 0: show your hand and pass."
+        return "Click a card to play it (or use ← → and Enter). Aim for a multiple of 25."

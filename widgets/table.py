@@ -1,0 +1,367 @@
+"""The card table every game shares: seats, bots, log with "Why?", hint, undo, deal codes.
+
+A game's table subclasses :class:`Table` and draws only what is its own (the count,
+a trick, a bidding panel). Everything a person can do is a widget with a Python
+handle, so tests click buttons in plain pytest and the browser tests prove the same
+clicks in Chromium.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any
+
+import ipywidgets as w
+
+import engine
+from engine.hints import LEVELS, Bot, Hint
+from engine.shuffle import deal_code, decode_deal_code, random_seed
+from widgets.card_surface import CardRow
+from widgets.card_svg import card_img_html
+
+BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
+LOG_ROWS = 12
+
+TABLE_CSS = """
+<style>
+.parlour-table { background: radial-gradient(ellipse at center, #2f7d4f 0%, #1f5a37 75%, #184a2d 100%);
+  border-radius: 18px; padding: 14px 16px; color: #f4f1e8; box-shadow: inset 0 0 30px rgba(0,0,0,.35);
+  min-width: 560px; }
+.parlour-table .widget-label, .parlour-table .widget-html-content { color: #f4f1e8; }
+.parlour-seat { background: rgba(0,0,0,.18); border-radius: 10px; padding: 4px 8px; margin: 2px 4px; }
+.parlour-seat--active { outline: 2px solid #ffd54a; }
+.parlour-seat-name { font-weight: 600; }
+.parlour-center { margin: 10px 0; align-items: center; justify-content: center; gap: 18px; }
+.parlour-big { font-size: 56px; font-weight: 700; line-height: 1; font-variant-numeric: tabular-nums; }
+.parlour-sub { font-size: 14px; opacity: .9; }
+.parlour-status { font-size: 15px; min-height: 24px; }
+.parlour-side { margin-left: 14px; min-width: 300px; max-width: 380px; }
+.parlour-panel { border: 1px solid #d6d0c0; border-radius: 10px; padding: 6px 10px; background: #fbf8f1;
+  margin-bottom: 8px; }
+.parlour-panel table { border-collapse: collapse; width: 100%; }
+.parlour-panel td, .parlour-panel th { padding: 2px 6px; text-align: left; }
+.parlour-log-row { align-items: center; margin: 0; }
+.parlour-log-row .widget-html-content { font-size: 13px; line-height: 1.3; }
+.parlour-why { font-size: 12px; color: #4a4a4a; }
+.parlour-hint { background: #fff7d6; border-color: #e5c453; }
+.parlour-card-img svg { vertical-align: middle; margin: 1px; }
+</style>
+"""
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def parse_table_code(code: str, default_players: int) -> tuple[int, int]:
+    """``"3-K7QM3P"`` → (3 players, seed); a bare ``"K7QM3P"`` keeps the player count."""
+    text = code.strip()
+    players = default_players
+    if "-" in text and text.split("-", 1)[0].strip().isdigit():
+        head, text = text.split("-", 1)
+        players = int(head)
+    return players, decode_deal_code(text)
+
+
+class Table(w.VBox):
+    """A game against bots for the learner in seat 0 ("You")."""
+
+    game_id: str = ""
+    human = 0
+
+    def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
+                 bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
+        cls = engine.game_class(self.game_id)
+        self.rules_class = cls
+        self.options = options
+        self.bot_delay = bot_delay
+        self._generation = 0
+        self._starting = False
+        self._bot_task: asyncio.Task | None = None
+        self._last_hint: Hint | None = None
+        self._log_events: list[dict[str, Any]] = []
+        players = cls.default_players if players is None else players
+
+        self.style_html = w.HTML(TABLE_CSS)
+        self.players_box = w.Dropdown(options=list(range(cls.min_players, cls.max_players + 1)),
+                                      value=players, description="Players", layout=w.Layout(width="150px"))
+        self.level_box = w.Dropdown(options=list(LEVELS), value=level, description="Bots",
+                                    layout=w.Layout(width="170px"))
+        self.code_box = w.Text(description="Deal code", layout=w.Layout(width="220px"), continuous_update=False,
+                               tooltip="Share this code: the same code deals the same cards")
+        self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left")
+        self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
+                                   tooltip="Shuffle and deal a new game")
+        self.show_all_box = w.Checkbox(value=show_all, description="Teacher: show all hands", indent=False,
+                                       layout=w.Layout(width="220px"))
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
+        self.status = w.HTML()
+        self.status.add_class("parlour-status")
+        self.scoreboard = w.HTML()
+        self.scoreboard.add_class("parlour-panel")
+        self.hint_panel = w.HTML()
+        self.why_panel = w.HTML()
+        self.why_panel.add_class("parlour-why")
+        self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
+        self.hand = CardRow(label="Your hand", overlap=False, card_width=78)
+        self.hand.on_play(self._on_card_clicked)
+        self.hand.on_refused(self._on_card_refused)
+
+        self.new_button.on_click(lambda _: self.new_deal())
+        self.deal_button.on_click(lambda _: self.deal_from_code(self.code_box.value))
+        self.code_box.observe(self._code_typed, "value")  # Enter or leaving the box
+        self.hint_button.on_click(lambda _: self.show_hint())
+        self.undo_button.on_click(lambda _: self.undo())
+        self.show_all_box.observe(lambda _: self.refresh(), "value")
+        self.level_box.observe(lambda _: self._make_bots(), "value")
+        self.players_box.observe(self._players_changed, "value")
+
+        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button])
+        self.felt = w.VBox(self.felt_children())
+        self.felt.add_class("parlour-table")
+        log_box = w.VBox([w.HTML("<b>Log</b>"), *self.log_rows, self.why_panel])
+        log_box.add_class("parlour-panel")
+        side = w.VBox([self.scoreboard, self.hint_panel, log_box])
+        side.add_class("parlour-side")
+        super().__init__([self.style_html, toolbar, w.HBox([self.felt, side]), self.show_all_box])
+        self.add_class("parlour")
+        self.start(players, random_seed() if seed is None else seed)
+
+    # ---- what a game table provides ----
+    def felt_children(self) -> list[w.Widget]:
+        """The widgets on the green cloth: opponents, the middle, your hand and buttons."""
+        raise NotImplementedError
+
+    def draw(self, view: dict[str, Any]) -> None:
+        """Repaint the game's own parts from the learner's view."""
+        raise NotImplementedError
+
+    def hand_tooltip(self, action: str) -> str:
+        return self.game.why_illegal(action, self.human) or ""
+
+    def card_action(self, card: str) -> str:
+        return f"play {card}"
+
+    # ---- dealing ----
+    @property
+    def names(self) -> list[str]:
+        return ["You", *BOT_NAMES[: self.players - 1]]
+
+    def start(self, players: int, seed: int | str) -> None:
+        self._generation += 1
+        self.players = players
+        self.game = engine.new_game(self.game_id, players=players, seed=seed, names=self.names, **self.options)
+        self.seed = self.game.seed
+        self.code = f"{players}-{deal_code(self.seed)}" if self.seed < 32 ** 6 else f"{players}-{self.seed}"
+        self._starting = True
+        self.players_box.value = players
+        self.code_box.value = self.code
+        self._starting = False
+        self._make_bots()
+        self._last_hint = None
+        self.hint_panel.value = ""
+        self.why_panel.value = ""
+        self.refresh()
+        self._after_move()
+
+    def _code_typed(self, change: Any) -> None:
+        if not self._starting and change["new"].strip() and change["new"] != self.code:
+            self.deal_from_code(change["new"])
+
+    def _players_changed(self, _change: Any) -> None:
+        if not self._starting:
+            self.new_deal()
+
+    def new_deal(self) -> None:
+        self.start(self.players_box.value, random_seed())
+
+    def deal_from_code(self, code: str) -> None:
+        try:
+            players, seed = parse_table_code(code, self.players_box.value)
+            cls = self.rules_class
+            if not cls.min_players <= players <= cls.max_players:
+                raise ValueError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players")
+        except ValueError as exc:
+            self.say(f"⚠ {esc(exc)}")
+            return
+        self.start(players, seed)
+
+    def _make_bots(self) -> None:
+        self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
+                     for s in range(self.players) if s != self.human}
+
+    # ---- moves ----
+    def _on_card_clicked(self, index: int, card: str | None) -> None:
+        if card is not None:
+            self.act(self.card_action(card))
+
+    def _on_card_refused(self, index: int, card: str | None, tooltip: str) -> None:
+        self.say(f"⚠ {esc(tooltip or 'You cannot play that card now.')}")
+
+    def act(self, action: str) -> bool:
+        """The learner's move; a refused move explains itself and changes nothing."""
+        if self.game.current_player != self.human:
+            self.say("⚠ Wait for your turn." if not self.game.is_over else "The game is over: press New deal.")
+            return False
+        try:
+            self.game.apply(action, self.human)
+        except engine.IllegalAction as exc:
+            self.say(f"⚠ {esc(exc)}")
+            return False
+        self._last_hint = None
+        self.hint_panel.value = ""
+        self.refresh()
+        self._after_move()
+        return True
+
+    def undo(self) -> None:
+        self._generation += 1  # stop any bot that was about to move
+        try:
+            self.game.undo_to_seat(self.human)
+        except engine.IllegalAction as exc:
+            self.say(f"⚠ {esc(exc)}")
+            return
+        self._last_hint = None
+        self.hint_panel.value = ""
+        self.refresh()
+        self.say("Your last move was taken back. Your turn again.")
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Let the bots play until it is the learner's turn, pausing so a person can follow."""
+        if self.bot_delay <= 0 or not _loop_running():
+            while self._bot_to_move():
+                self._bot_step()
+            return
+        if self._bot_to_move():
+            generation = self._generation
+            self._bot_task = asyncio.get_event_loop().create_task(self._bots_in_time(generation))
+
+    async def _bots_in_time(self, generation: int) -> None:
+        while self._bot_to_move() and generation == self._generation:
+            await asyncio.sleep(self.bot_delay)
+            if generation != self._generation:
+                return
+            self._bot_step()
+
+    def _bot_to_move(self) -> bool:
+        seat = self.game.current_player
+        return seat is not None and seat != self.human
+
+    def _bot_step(self) -> None:
+        seat = self.game.current_player
+        assert seat is not None
+        self.game.apply(self.bots[seat].choose(self.game.view(seat)), seat)
+        self.refresh()
+
+    def run_bots(self) -> None:
+        """Play every pending bot move now (tests and scripted lessons)."""
+        while self._bot_to_move():
+            self._bot_step()
+
+    # ---- hint ----
+    def show_hint(self) -> Hint | None:
+        try:
+            hint = engine.hint(self.game, self.human)
+        except engine.IllegalAction as exc:
+            self.say(f"⚠ {esc(exc)}")
+            return None
+        self._last_hint = hint
+        rows = "".join(
+            f"<tr><td>{'👉 ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
+            f"<td>{a.score:+.1f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:8])
+        self.hint_panel.value = (
+            f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(self.action_label(hint.action))}</b>"
+            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th><th>Value</th><th>Why</th></tr>{rows}</table></div>")
+        self.refresh()
+        return hint
+
+    def action_label(self, action: str) -> str:
+        verb, _, arg = action.partition(" ")
+        if verb == "play" and arg:
+            return f"play {engine.parse_card(arg).symbol}"
+        return action
+
+    # ---- painting ----
+    def say(self, text_html: str) -> None:
+        self.status.value = text_html
+
+    def refresh(self) -> None:
+        view = self.game.view(self.human)
+        self.draw(view)
+        self._draw_scoreboard(view)
+        self._draw_log()
+        self.undo_button.disabled = not any(seat == self.human for seat, _ in self.game.history)
+        self.hint_button.disabled = not view["legal"]
+        self._draw_status(view)
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        if self.game.is_over:
+            end = self._log_events[-1]["text"] if self._log_events else "The game is over."
+            self.say(f"🏁 {esc(end)} Press <b>New deal</b> to play again.")
+        elif view["current_player"] == self.human:
+            self.say("<b>Your turn.</b> " + esc(self.turn_prompt(view)))
+        else:
+            self.say(f"{esc(self.names[view['current_player']])} is thinking…")
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        return "Click a card (or use ← → and Enter)."
+
+    def _draw_scoreboard(self, view: dict[str, Any]) -> None:
+        rows = "".join(
+            f"<tr><td>{'▶ ' if view['current_player'] == s else ''}{esc(n)}</td><td>{view['scores'][s]}</td></tr>"
+            for s, n in enumerate(self.names))
+        self.scoreboard.value = f"<b>Scores</b><table>{rows}</table>{self.scoreboard_extra(view)}"
+
+    def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        return ""
+
+    def _make_log_row(self, i: int) -> w.HBox:
+        text = w.HTML()
+        why = w.Button(description="Why?", layout=w.Layout(width="56px", height="24px", visibility="hidden"),
+                       tooltip="Which rule made this happen?")
+        row = w.HBox([why, text])
+        row.add_class("parlour-log-row")
+        why.on_click(lambda _b, i=i: self.explain_log_row(i))
+        return row
+
+    def _draw_log(self) -> None:
+        self._log_events = self.game.events_for(self.human)
+        shown = self._log_events[-LOG_ROWS:]
+        for i, row in enumerate(self.log_rows):
+            why, text = row.children
+            if i < len(shown):
+                text.value = esc(shown[i]["text"])
+                why.layout.visibility = "visible"
+            else:
+                text.value = ""
+                why.layout.visibility = "hidden"
+
+    def log_lines(self) -> list[str]:
+        return [e["text"] for e in self._log_events]
+
+    def explain_log_row(self, i: int) -> str:
+        shown = self._log_events[-LOG_ROWS:]
+        if i >= len(shown):
+            return ""
+        event = shown[i]
+        text = self.game.rule_text(event["rule"])
+        self.why_panel.value = f"<b>Why?</b> “{esc(event['text'])}” — rule: {esc(text)}"
+        return text
+
+    def seat_box_html(self, seat: int, view: dict[str, Any], body: str) -> str:
+        active = " parlour-seat--active" if view["current_player"] == seat else ""
+        return (f"<div class='parlour-seat{active}'><span class='parlour-seat-name'>{esc(self.names[seat])}</span>"
+                f"<div>{body}</div></div>")
+
+    def cards_html(self, cards: list[str | None], width: int = 38) -> str:
+        return "".join(card_img_html(c, width) for c in cards)
+
+
+def _loop_running() -> bool:
+    try:
+        return asyncio.get_event_loop().is_running()
+    except RuntimeError:
+        return False
