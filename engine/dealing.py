@@ -42,3 +42,18 @@ def deal_round_robin(pack: Sequence[Card], players: int, each: int, first: int) 
     for i in range(each * players):
         hands[(first + i) % players].append(pack[i])
     return hands, list(pack[each * players:])
+
+
+def stack_deck(hands: Sequence[str | Sequence[Card | str]], stock: str | Sequence[Card | str] = "",
+               first: int = 0) -> list[str]:
+    """The ``deck=`` that deals these hands (listed by seat) one card at a time from ``first``.
+
+    Lessons and tests use it to set up a chosen position; ``stock`` follows, top first.
+    """
+    from .cards import parse_cards
+    cards = [parse_cards(h) for h in hands]
+    n, size = len(cards), len(cards[0])
+    if any(len(h) != size for h in cards):
+        raise OptionError("stack_deck: every hand must have the same number of cards")
+    order = [cards[(first + k) % n][i] for i in range(size) for k in range(n)]
+    return [str(c) for c in order + parse_cards(stock)]

@@ -1,0 +1,61 @@
+"""Small checks for lessons: pick an answer, or pick the cards, and be told why."""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Sequence
+
+import ipywidgets as w
+
+from widgets.card_surface import CardRow
+
+
+class ChoiceQuiz(w.VBox):
+    """A question with a few answers; a click says right or wrong and explains."""
+
+    def __init__(self, question: str, choices: Sequence[str], answer: str, explanation: str) -> None:
+        if answer not in choices:
+            raise ValueError(f"the answer {answer!r} is not among the choices")
+        self.answer_text = answer
+        self.explanation = explanation
+        self.question = w.HTML(f"<b>Check:</b> {question}")
+        self.buttons = [w.Button(description=c, layout=w.Layout(width="auto")) for c in choices]
+        for b in self.buttons:
+            b.on_click(lambda btn: self.answer(btn.description))
+        self.feedback = w.HTML()
+        self.correct: bool | None = None
+        super().__init__([self.question, w.HBox(self.buttons), self.feedback])
+        self.add_class("parlour-quiz")
+
+    def answer(self, choice: str) -> bool:
+        self.correct = choice == self.answer_text
+        mark = "✅ Right." if self.correct else f"❌ Not quite: the answer is <b>{html.escape(self.answer_text)}</b>."
+        self.feedback.value = f"{mark} {html.escape(self.explanation)}"
+        for b in self.buttons:
+            b.button_style = "success" if b.description == self.answer_text else ("danger" if b.description == choice else "")
+        return self.correct
+
+
+class CardPickQuiz(w.VBox):
+    """"Which of these cards may you play?": click cards; each click is judged with its reason."""
+
+    def __init__(self, question: str, cards: Sequence[str], judge: Callable[[str], tuple[bool, str]]) -> None:
+        self.judge = judge
+        self.cards = list(cards)
+        self.question = w.HTML(f"<b>Check:</b> {question}")
+        self.row = CardRow(self.cards, label="Cards to choose from", card_width=64)
+        self.row.on_play(lambda index, card: self.pick(index))
+        self.feedback = w.HTML()
+        self.found: set[int] = set()
+        self.right = {i for i, c in enumerate(self.cards) if judge(c)[0]}
+        super().__init__([self.question, self.row, self.feedback])
+
+    def pick(self, index: int) -> bool:
+        card = self.cards[index]
+        ok, why = self.judge(card)
+        if ok:
+            self.found.add(index)
+        left = len(self.right - self.found)
+        tail = " You found them all!" if not left else f" {left} more to find." if ok else ""
+        self.feedback.value = f"{'✅' if ok else '❌'} {html.escape(why)}{tail}"
+        return ok

@@ -1,0 +1,69 @@
+"""A narrated walkthrough of a scripted deal, one move at a time, with Next and Back."""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Sequence
+
+import ipywidgets as w
+
+from engine.protocol import Game
+
+
+class Walkthrough(w.VBox):
+    """Step through ``moves`` from the deal ``make_game()`` returns.
+
+    Each step shows the move's log sentences and a teacher's comment; ``render`` draws
+    the table (all hands open: it is a demonstration, not a game).
+    """
+
+    def __init__(self, make_game: Callable[[], Game], moves: Sequence[tuple[str, str]],
+                 render: Callable[[Game], str], intro: str = "") -> None:
+        self.make_game = make_game
+        self.moves = list(moves)
+        self.render = render
+        self.intro = intro
+        self.step = 0
+        self.back_button = w.Button(description="◀ Back", tooltip="The previous move")
+        self.next_button = w.Button(description="Next ▶", button_style="primary", tooltip="The next move")
+        self.progress = w.HTML()
+        self.narration = w.HTML()
+        self.board = w.HTML()
+        self.back_button.on_click(lambda _: self.back())
+        self.next_button.on_click(lambda _: self.next())
+        super().__init__([w.HBox([self.back_button, self.next_button, self.progress]), self.narration, self.board])
+        self._show()
+
+    def next(self) -> None:
+        if self.step < len(self.moves):
+            self.step += 1
+            self._show()
+
+    def back(self) -> None:
+        if self.step > 0:
+            self.step -= 1
+            self._show()
+
+    def game_at(self, step: int) -> Game:
+        game = self.make_game()
+        events = []
+        for action, _ in self.moves[:step]:
+            events = game.apply(action)
+        self._last_events = events
+        return game
+
+    def _show(self) -> None:
+        game = self.game_at(self.step)
+        if self.step == 0:
+            said = [e.text for e in game.events]
+            comment = self.intro
+        else:
+            said = [e.text for e in self._last_events]
+            comment = self.moves[self.step - 1][1]
+        lines = "".join(f"<li>{html.escape(t)}</li>" for t in said)
+        self.narration.value = (f"<div class='parlour-panel'><ul style='margin:0'>{lines}</ul>"
+                                f"<p style='margin:4px 0 0'>💬 {html.escape(comment)}</p></div>")
+        self.board.value = self.render(game)
+        self.progress.value = f"&nbsp;Move {self.step} of {len(self.moves)}"
+        self.back_button.disabled = self.step == 0
+        self.next_button.disabled = self.step == len(self.moves)
