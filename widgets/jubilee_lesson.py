@@ -150,7 +150,7 @@ WALK_MOVES = [
     ("play 7H", "Cleo takes the count from 25 down to 18. Leaving a multiple is not jumping over it: no penalty."),
     ("play JK", "A joker adds 0. It is a safe card when every other card would help the next player."),
     ("play 9C", "Ada adds 9: 18 → 27. She jumped over 25 without landing on it: −5."),
-    ("play 6H", "Cleo: 27 − 6 = 21."),
+    ("play 6H", "Cleo: 27 − 6 = 21. Going down past 25 is jumping over it too: −5 for Cleo."),
     ("play 4S", "21 + 4 = 25: your own Jubilee, +10!"),
 ]
 
