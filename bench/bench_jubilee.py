@@ -1,0 +1,119 @@
+"""Jubilee benchmarks: random games per second, hint latency per bot level, bot strength.
+
+    python bench/bench_jubilee.py [--seconds 5] [--positions 300] [--matches 200]
+
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.hints import LEVELS, Bot  # noqa: E402
+
+
+def random_games_per_second(players: int, seconds: float) -> tuple[float, float]:
+    """Whole single deals of random legal play; returns (games/s, moves/s)."""
+    games = moves = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game("jubilee", players=players, seed=seed, match="single")
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def positions(count: int) -> list[tuple[engine.Game, int]]:
+    """Positions where the player to move has a real choice, from seeded random games."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game("jubilee", players=2 + seed % 6, seed=seed, match="single")
+        rng = random.Random(seed)
+        stop = rng.randrange(0, 55)
+        for _ in range(stop):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over and len(g.legal_actions()) > 1:
+            out.append((g, g.current_player))
+        seed += 1
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def latency_ms(fn, spots) -> tuple[float, float]:
+    times = []
+    for g, seat in spots:
+        view = g.view(seat)
+        t = time.perf_counter()
+        fn(g, seat, view)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), percentile(times, 0.95)
+
+
+def margin(strong: str, weak: str, matches: int) -> tuple[float, float]:
+    """Mean points per 2-player match of ``strong`` over ``weak``, with a 95% interval half-width."""
+    diffs = []
+    for seed in range(matches):
+        order = [strong, weak] if seed % 2 == 0 else [weak, strong]
+        bots = [Bot("jubilee", lvl, seed * 2 + i) for i, lvl in enumerate(order)]
+        g = engine.new_game("jubilee", players=2, seed=10_000 + seed)
+        while not g.is_over:
+            s = g.current_player
+            g.apply(bots[s].choose(g.view(s)), s)
+        me = order.index(strong)
+        diffs.append(g.scores[me] - g.scores[1 - me])
+    return statistics.mean(diffs), 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per player count")
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--matches", type=int, default=200)
+    args = ap.parse_args()
+
+    print("Jubilee: random legal play, one deal per game")
+    print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
+    for players in range(2, 8):
+        gps, mps = random_games_per_second(players, args.seconds)
+        print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
+
+    spots = positions(args.positions)
+    print(f"\nJubilee: decision latency over {len(spots)} positions (ms)")
+    print(f"{'who':>16} {'median':>8} {'p95':>8}")
+    for level in LEVELS:
+        bot = Bot("jubilee", level, seed=1)
+        med, p95 = latency_ms(lambda g, s, v: bot.choose(v), spots)
+        print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
+    med, p95 = latency_ms(lambda g, s, v: engine.hint(g, s), spots)
+    print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+
+    print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")
+    print(f"{'pairing':>16} {'points/match':>13} {'95% CI ±':>9}")
+    for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+        mean, ci = margin(strong, weak, args.matches)
+        print(f"{strong + ' v ' + weak:>16} {mean:>+13.1f} {ci:>9.1f}")
+
+
+if __name__ == "__main__":
+    main()
