@@ -25,6 +25,7 @@ class JubileeTable(Table):
         center = w.HBox([self.pile_html, self.count_html, self.stock_html])
         center.add_class("parlour-center")
         self.pass_button = w.Button(description="Show hand and pass", icon="hand-paper-o",
+                                    layout=w.Layout(width="auto"),
                                     tooltip="Only when every card would take the count below 0")
         self.pass_button.on_click(lambda _: self.act("pass"))
         buttons = w.HBox([self.hint_button, self.undo_button, self.pass_button])

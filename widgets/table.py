@@ -320,7 +320,8 @@ class Table(w.VBox):
 
     def _make_log_row(self, i: int) -> w.HBox:
         text = w.HTML()
-        why = w.Button(description="Why?", layout=w.Layout(width="56px", height="24px", visibility="hidden"),
+        why = w.Button(description="Why?", layout=w.Layout(width="56px", min_width="56px", height="24px",
+                                                           visibility="hidden"),
                        tooltip="Which rule made this happen?")
         row = w.HBox([why, text])
         row.add_class("parlour-log-row")

@@ -1,0 +1,72 @@
+"""Jubilee in Chromium: from the gallery to a played card, the count, the log and a hint."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+GALLERY = "voila/render/index.ipynb"
+
+
+def log_texts(table):
+    return [t for t in table.locator(".parlour-log-row .widget-html-content").all_inner_texts() if t.strip()]
+
+
+def test_play_jubilee_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
+    page = voila_page
+    page.goto(voila_server + GALLERY)
+    link = page.locator('.parlour-card[data-game="jubilee"] a[href="jubilee.ipynb"]')
+    if link.get_attribute("target") == "_blank":  # rendered Markdown links open a new tab
+        with page.context.expect_page() as opened:
+            link.click()
+        page = opened.value
+        page.set_default_timeout(60_000)
+    else:
+        link.click()
+    page.wait_for_url("**/voila/render/jubilee.ipynb", wait_until="commit")
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    table = page.locator(".parlour").first
+    expect(table).to_be_visible(timeout=180_000)
+    status = table.locator(".parlour-status")
+    expect(status).to_contain_text("Your turn", timeout=60_000)  # the bots play first, with a pause
+
+    count = table.locator("[data-testid=count]")
+    before = int(count.inner_text())
+    hand = table.locator(".parlour-card--playable")
+    expect(hand.first).to_be_visible()
+    # a card that changes the count (not a joker), clicked with the mouse
+    card = table.locator(".parlour-card--playable:not([data-card=JK])").first
+    played = card.get_attribute("data-card")
+    card.click()
+    expect(table.locator(".parlour-log-row", has_text="You play")).to_have_count(1, timeout=30_000)
+    assert any(t.startswith("You play") and f"from {before} to" in t for t in log_texts(table))
+    expect(count).not_to_have_text(str(before), timeout=30_000)
+    assert played
+
+    # the bots answer on their own, then it is our turn again
+    expect(status).to_contain_text("Your turn", timeout=60_000)
+
+    # a hint, shown with its reason and the alternatives
+    table.get_by_role("button", name="Hint").click()
+    hint = table.locator(".parlour-hint")
+    expect(hint).to_contain_text("Hint: play", timeout=30_000)
+    expect(hint).to_contain_text(re.compile(r"takes the count from \d+ to \d+"))
+    expect(table.locator(".parlour-card--selected").first).to_be_visible()
+
+    # the keyboard plays too: focus a playable card and press Enter
+    table.locator(".parlour-card--playable").first.focus()
+    page.keyboard.press("Enter")
+    expect(table.locator(".parlour-log-row", has_text="You play")).to_have_count(2, timeout=30_000)
+
+    # "Why?" explains the rule behind a log line
+    table.locator(".parlour-log-row").first.get_by_role("button", name="Why?").click()
+    expect(table.locator(".parlour-why")).to_contain_text("rule:")
+
+    assert not errors, errors
+    table.screenshot(path=str(artifacts_dir / "jubilee-table.png"))
