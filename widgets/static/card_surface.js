@@ -1,0 +1,163 @@
+// Parlour card row: SVG cards you click or play from the keyboard (anywidget ES module).
+// Clicks go to Python with model.send (a synced "clicked" trait would not fire twice for
+// the same card); `items` is re-painted in place, reusing each position's element.
+
+/** What a key does in a row of `count` cards with `focus` focused: {focus}, {play} or null. */
+export function keyAction(key, focus, count) {
+  if (!count) return null;
+  const last = count - 1;
+  const at = Math.max(0, Math.min(last, focus));
+  switch (key) {
+    case "ArrowLeft":
+    case "Left":
+      return { focus: Math.max(0, at - 1) };
+    case "ArrowRight":
+    case "Right":
+      return { focus: Math.min(last, at + 1) };
+    case "Home":
+      return { focus: 0 };
+    case "End":
+      return { focus: last };
+    case "Enter":
+    case " ":
+    case "Spacebar":
+      return { play: at };
+  }
+  if (/^[1-9]$/.test(key)) {
+    const i = Number(key) - 1;
+    return i < count ? { play: i } : null;
+  }
+  return null;
+}
+
+/** CSS classes of one card element: dimmed means "not playable", whatever `interactive`. */
+export function cardClasses(item, interactive) {
+  const cls = ["parlour-card"];
+  if (!item.playable) cls.push("parlour-card--dimmed");
+  else if (interactive) cls.push("parlour-card--playable");
+  if (item.selected) cls.push("parlour-card--selected");
+  if (item.card == null) cls.push("parlour-card--back");
+  return cls.join(" ");
+}
+
+/** Spoken name: the card, whether it is selected, and why it may not be played. */
+export function ariaLabel(item) {
+  let text = item.name || item.card || "Face-down card";
+  if (item.selected) text += ", selected";
+  if (!item.playable && item.tooltip) text += `: ${item.tooltip}`;
+  return text;
+}
+
+function render({ model, el }) {
+  const row = document.createElement("div");
+  row.className = "parlour-row";
+  el.appendChild(row);
+  const nodes = []; // one {el, sig, svg} per position
+  let focusIndex = 0;
+
+  const interactive = () => Boolean(model.get("interactive"));
+
+  function play(i) {
+    const items = model.get("items") || [];
+    if (!interactive() || i < 0 || i >= items.length) return;
+    model.send({ type: "play", index: i, card: items[i].card ?? null });
+  }
+
+  function syncTabIndex() {
+    nodes.forEach((n, j) => {
+      if (interactive()) n.el.tabIndex = j === focusIndex ? 0 : -1;
+      else n.el.removeAttribute("tabindex");
+    });
+  }
+
+  function focusCard(i) {
+    if (!nodes.length) return;
+    focusIndex = Math.max(0, Math.min(nodes.length - 1, i));
+    syncTabIndex();
+    nodes[focusIndex].el.focus();
+  }
+
+  function addNode(i) {
+    const card = document.createElement("div");
+    card.addEventListener("click", () => {
+      focusIndex = i;
+      syncTabIndex();
+      play(i);
+    });
+    card.addEventListener("focus", () => {
+      focusIndex = i;
+      syncTabIndex();
+    });
+    const node = { el: card, sig: null, svg: null };
+    nodes.push(node);
+    row.appendChild(card);
+  }
+
+  function paint() {
+    const items = model.get("items") || [];
+    const live = interactive();
+    const hadFocus = nodes.some((n) => n.el === document.activeElement);
+    row.style.setProperty("--parlour-card-w", `${model.get("card_width")}px`);
+    row.classList.toggle("parlour-row--overlap", Boolean(model.get("overlap")));
+    row.classList.toggle("parlour-row--interactive", live);
+    row.setAttribute("role", live ? "toolbar" : "group");
+    row.setAttribute("aria-label", model.get("label") || "Cards");
+
+    while (nodes.length > items.length) nodes.pop().el.remove();
+    while (nodes.length < items.length) addNode(nodes.length);
+    items.forEach((item, i) => {
+      const n = nodes[i];
+      const sig = JSON.stringify([item.card, item.name, item.playable, item.tooltip,
+        item.selected, live]);
+      if (n.svg !== item.svg) {
+        n.el.innerHTML = item.svg || "";
+        const svg = n.el.querySelector("svg");
+        if (svg) svg.setAttribute("aria-hidden", "true"); // the button carries the label
+        n.svg = item.svg;
+      }
+      if (sig === n.sig) return;
+      n.sig = sig;
+      const c = n.el;
+      c.className = cardClasses(item, live);
+      c.dataset.card = item.card ?? "";
+      c.dataset.index = String(i);
+      c.title = item.tooltip || item.name || "";
+      c.setAttribute("aria-label", ariaLabel(item));
+      if (live) {
+        c.setAttribute("role", "button");
+        c.setAttribute("aria-disabled", String(!item.playable));
+      } else {
+        c.setAttribute("role", "img");
+        c.removeAttribute("aria-disabled");
+      }
+    });
+    focusIndex = Math.max(0, Math.min(focusIndex, items.length - 1));
+    syncTabIndex();
+    if (hadFocus && live && nodes.length) nodes[focusIndex].el.focus();
+  }
+
+  function onKey(ev) {
+    if (!interactive() || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const act = keyAction(ev.key, focusIndex, nodes.length);
+    if (!act) return;
+    ev.preventDefault();
+    ev.stopPropagation(); // keep JupyterLab's notebook shortcuts (1-9, Enter, arrows) out
+    if ("focus" in act) {
+      focusCard(act.focus);
+    } else {
+      focusCard(act.play);
+      play(act.play);
+    }
+  }
+
+  row.addEventListener("keydown", onKey);
+  const traits = ["items", "label", "card_width", "overlap", "interactive"];
+  traits.forEach((t) => model.on(`change:${t}`, paint));
+  paint();
+  return () => {
+    traits.forEach((t) => model.off(`change:${t}`, paint));
+    row.removeEventListener("keydown", onKey);
+  };
+}
+
+export default { render };
