@@ -12,23 +12,23 @@ from engine.jubilee_ai import threat, unseen_cards
 from .helpers import stack_deal
 
 
-def jubilee_on_offer():
-    """Ann (seat 0) can land on 25 with the A♣ after Bob's 10♠."""
-    hands = ["AC 2S 3S 4S 5S 6S 7S 8S", "10S 2C 3C 4C 5C 6C 7C 8C"]
+def two_player_deal(ann: str, bob: str, *moves: str) -> engine.Game:
+    """Ann (seat 0) plays first; the moves are played in turn."""
     g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
-                        deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
-    g.apply("play 8S")   # Ann: 8
-    g.apply("play 2C")   # Bob: 10
+                        deck=stack_deal([ann, bob], first=0), names=["Ann", "Bob"])
+    for move in moves:
+        g.apply(move)
     return g
+
+
+def jubilee_on_offer():
+    """Ann can land on 25 with the A♣ once the count is 10."""
+    return two_player_deal("AC 2S 3S 4S 5S 6S 7S 8S", "10S 2C 3C 4C 5C 6C 7C 8C", "play 8S", "play 2C")
 
 
 def test_hint_avoids_handing_the_next_player_a_jubilee():
     """With no Jubilee to take, the best card leaves a count no single card can land from."""
-    hands = ["9S 2S 3S 4S 5S 6S 7S 8S", "10S 2C 3C 4C 5C 6C 7C 8C"]
-    g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
-                        deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
-    g.apply("play 8S")   # Ann: 8
-    g.apply("play 2C")   # Bob: 10
+    g = two_player_deal("9S 2S 3S 4S 5S 6S 7S 8S", "10S 2C 3C 4C 5C 6C 7C 8C", "play 8S", "play 2C")
     h = engine.hint(g, 0)
     assert h.alternatives[0].score == 0.0 and h.alternatives[0].action == h.action
     assert "no single card can land on a multiple of 25, so the next player cannot score" in h.reason
@@ -37,11 +37,7 @@ def test_hint_avoids_handing_the_next_player_a_jubilee():
 
 
 def test_hint_names_the_jubilee_when_a_card_lands_on_25():
-    hands = ["AC 2S 3S 4S 5S 6S 7S 9S", "10S 2C 3C 4C 5C 6C 7C 8C"]
-    g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
-                        deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
-    g.apply("play 2S")   # 2
-    g.apply("play 8C")   # 10
+    g = two_player_deal("AC 2S 3S 4S 5S 6S 7S 9S", "10S 2C 3C 4C 5C 6C 7C 8C", "play 2S", "play 8C")
     h = engine.hint(g, 0)
     assert h.action == "play AC"
     assert h.reason.startswith("A♣ takes the count from 10 to 25: a Jubilee, +10.")
