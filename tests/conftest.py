@@ -1,0 +1,253 @@
+"""Test infrastructure shared by every test: a Voilà server, Chromium, screenshots.
+
+Only plumbing lives here; game and widget fixtures belong next to their tests.
+
+- ``voila_server`` (session): Voilà serving ``lessons/`` on a free 127.0.0.1 port, started
+  from the repo root so it reads the same ``voila.json`` as ``./run app``. Yields the base
+  URL (ending in "/"); a notebook is at ``voila_server + "voila/render/<name>.ipynb"``.
+- ``browser_type_launch_args``: pytest-playwright launches Debian's Chromium
+  (``/usr/bin/chromium``, or ``$PARLOUR_CHROMIUM``); Playwright never downloads a browser.
+- ``context``: every page answers requests to cdn.jsdelivr.net (Font Awesome, asked for by
+  Voilà's lab template) with an empty 200, so pages load offline without waiting.
+- ``voila_page``: a ``page`` with a 60 s default timeout, console/page errors recorded in
+  ``page.errors``, and a screenshot and the errors saved under ``test-artifacts/`` when the
+  test fails.
+- ``save_screenshot(page, name)``: writes ``test-artifacts/<name>.png``.
+- ``spawn_server``, ``wait_for_url``, ``free_port``: for tests that start their own server
+  (tests/test_binder.py); the processes and their kernels are stopped at teardown.
+
+Tests under ``tests/browser/`` are marked ``browser`` automatically.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+ARTIFACTS = ROOT / "test-artifacts"
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+CHROMIUM = os.environ.get("PARLOUR_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# A static file of Voilà's own: answering it means the server is up, and fetching it
+# starts no kernel (every notebook request does).
+VOILA_STATIC_PROBE = "voila/static/voila.js"
+VOILA_START_TIMEOUT = 90  # seconds; first start after an install compiles bytecode
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROWSER_TESTS in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_url(url: str, timeout: float, proc: subprocess.Popen | None = None) -> None:
+    """Poll ``url`` until it answers 200; fail early if ``proc`` exits."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server exited with code {proc.returncode} before {url} answered")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, OSError) as exc:
+            last = exc
+        time.sleep(0.25)
+    raise TimeoutError(f"{url} did not answer within {timeout:.0f}s (last error: {last})")
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (kernels run in their own sessions, so not its group)."""
+    try:
+        import psutil
+    except ImportError:  # psutil comes with ipykernel; be safe anyway
+        return []
+    try:
+        return [p.pid for p in psutil.Process(pid).children(recursive=True)]
+    except psutil.Error:
+        return []
+
+
+def stop_server(proc: subprocess.Popen, timeout: float = 30) -> None:
+    """SIGTERM (Jupyter servers then shut their kernels down), then SIGKILL what is left."""
+    children = _descendants(proc.pid)
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+    for pid in children:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def start_voila(port: int, log_path: Path) -> subprocess.Popen:
+    """Voilà on ``lessons/`` the way ``./run app`` starts it (cwd = repo root: voila.json)."""
+    log = open(log_path, "ab")
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", "voila", "lessons", f"--port={port}"],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    finally:
+        log.close()
+
+
+@pytest.fixture
+def spawn_server():
+    """``spawn_server(args, log=path, cwd=ROOT, env=None)`` starts a server process (output
+    to ``log``) and returns its Popen; at teardown it is stopped, its kernels with it."""
+    procs: list[subprocess.Popen] = []
+
+    def spawn(args, *, log: Path, cwd: Path = ROOT, env: dict | None = None) -> subprocess.Popen:
+        with open(log, "ab") as out:
+            proc = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                    stdout=out, stderr=subprocess.STDOUT)
+        procs.append(proc)
+        return proc
+
+    yield spawn
+    for proc in procs:
+        stop_server(proc)
+
+
+@pytest.fixture(name="wait_for_url")
+def _wait_for_url_fixture():
+    """``wait_for_url(url, timeout, proc=None)``: poll until 200, failing early if proc exits."""
+    return wait_for_url
+
+
+@pytest.fixture(name="free_port")
+def _free_port_fixture():
+    """``free_port()``: a TCP port free on 127.0.0.1 right now."""
+    return free_port
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def voila_server(artifacts_dir, tmp_path_factory):
+    # Logged in a private file (two test runs may share the work tree), copied to
+    # test-artifacts/voila-server.log at the end.
+    log_path = tmp_path_factory.mktemp("voila") / "voila-server.log"
+    error = None
+    for _attempt in range(3):  # a free port can be taken between the probe and the bind
+        port = free_port()
+        proc = start_voila(port, log_path)
+        base = f"http://127.0.0.1:{port}/"
+        try:
+            wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, proc)
+        except (RuntimeError, TimeoutError) as exc:
+            error = exc
+            stop_server(proc)
+            continue
+        try:
+            yield base
+        finally:
+            stop_server(proc)
+            shutil.copyfile(log_path, artifacts_dir / "voila-server.log")
+        return
+    shutil.copyfile(log_path, artifacts_dir / "voila-server.log")
+    log_tail = log_path.read_text(errors="replace")[-3000:]
+    pytest.fail(f"Voilà did not start: {error}\n--- {log_path} ---\n{log_tail}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; "
+            "./run test does it when run as root) or set PARLOUR_CHROMIUM",
+            pytrace=False,
+        )
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def _empty_reply(route):
+    route.fulfill(status=200, body="")
+
+
+@pytest.fixture
+def context(context):
+    context.route("**/cdn.jsdelivr.net/**", _empty_reply)
+    return context
+
+
+def _safe_name(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:120] or "page"
+
+
+@pytest.fixture
+def save_screenshot(artifacts_dir):
+    """``save_screenshot(page, name)`` writes test-artifacts/<name>.png and returns its path."""
+
+    def save(page, name: str, full_page: bool = True) -> Path:
+        path = artifacts_dir / f"{_safe_name(name)}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    return save
+
+
+@pytest.fixture
+def voila_page(page, request, save_screenshot):
+    """A Playwright page for Voilà apps: generous timeouts, errors recorded, failure shots."""
+    page.set_default_timeout(60_000)  # a notebook page runs every cell before showing
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and page.errors.append(f"console: {msg.text}"))
+    yield page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        name = f"FAILED-{request.node.name}"
+        (ARTIFACTS / f"{_safe_name(name)}.console.txt").write_text("\n".join(page.errors) + "\n")
+        try:
+            save_screenshot(page, name)
+        except Exception:  # the page may be gone; the failure itself matters more
+            pass
