@@ -125,11 +125,11 @@ class CountCheck(w.VBox):
         count_ok = self.count_box.value == after
         score_ok = self.score_box.value == right_score
         if count_ok and score_ok:
-            self.feedback.value = f"✅ Right! {esc(explain_play(self.before, self.card))}"
+            self.feedback.value = f"✓ Right! {esc(explain_play(self.before, self.card))}"
         else:
             wrong = [] if count_ok else ["the count"]
             wrong += [] if score_ok else ["the score"]
-            self.feedback.value = f"❌ Check {' and '.join(wrong)}: {esc(explain_play(self.before, self.card))}"
+            self.feedback.value = f"✗ Check {' and '.join(wrong)}: {esc(explain_play(self.before, self.card))}"
         return count_ok and score_ok
 
 

@@ -29,7 +29,7 @@ class ChoiceQuiz(w.VBox):
 
     def answer(self, choice: str) -> bool:
         self.correct = choice == self.answer_text
-        mark = "✅ Right." if self.correct else f"❌ Not quite: the answer is <b>{html.escape(self.answer_text)}</b>."
+        mark = "✓ Right." if self.correct else f"✗ Not quite: the answer is <b>{html.escape(self.answer_text)}</b>."
         self.feedback.value = f"{mark} {html.escape(self.explanation)}"
         for b in self.buttons:
             b.button_style = "success" if b.description == self.answer_text else ("danger" if b.description == choice else "")
@@ -57,5 +57,5 @@ class CardPickQuiz(w.VBox):
             self.found.add(index)
         left = len(self.right - self.found)
         tail = " You found them all!" if not left else f" {left} more to find." if ok else ""
-        self.feedback.value = f"{'✅' if ok else '❌'} {html.escape(why)}{tail}"
+        self.feedback.value = f"{'✓' if ok else '✗'} {html.escape(why)}{tail}"
         return ok

@@ -270,7 +270,7 @@ class Table(w.VBox):
             return None
         self._last_hint = hint
         rows = "".join(
-            f"<tr><td>{'👉 ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
+            f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
             f"<td>{a.score:+.1f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:8])
         self.hint_panel.value = (
             f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(self.action_label(hint.action))}</b>"
@@ -300,7 +300,7 @@ class Table(w.VBox):
     def _draw_status(self, view: dict[str, Any]) -> None:
         if self.game.is_over:
             end = self._log_events[-1]["text"] if self._log_events else "The game is over."
-            self.say(f"🏁 {esc(end)} Press <b>New deal</b> to play again.")
+            self.say(f"{esc(end)} Press <b>New deal</b> to play again.")
         elif view["current_player"] == self.human:
             self.say("<b>Your turn.</b> " + esc(self.turn_prompt(view)))
         else:

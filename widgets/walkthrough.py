@@ -62,7 +62,7 @@ class Walkthrough(w.VBox):
             comment = self.moves[self.step - 1][1]
         lines = "".join(f"<li>{html.escape(t)}</li>" for t in said)
         self.narration.value = (f"<div class='parlour-panel'><ul style='margin:0'>{lines}</ul>"
-                                f"<p style='margin:4px 0 0'>💬 {html.escape(comment)}</p></div>")
+                                f"<p style='margin:4px 0 0'><b>Note:</b> {html.escape(comment)}</p></div>")
         self.board.value = self.render(game)
         self.progress.value = f"&nbsp;Move {self.step} of {len(self.moves)}"
         self.back_button.disabled = self.step == 0

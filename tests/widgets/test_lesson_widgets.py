@@ -76,3 +76,10 @@ def test_the_final_count_check_answers_217():
     q = lesson.final_count_check()
     assert q.answer("217") and not q.answer("189")
     assert sum(lesson.pack_total_by_suit().values()) == 217
+
+
+def test_show_cards_draws_each_card_with_its_caption():
+    from widgets.lesson import show_cards
+    html = show_cards(["QS", "JK", None], "Three cards").value
+    assert html.count("<svg") == 3 and "Queen of spades" in html and "Joker" in html
+    assert "Three cards" in html
