@@ -5,6 +5,7 @@ Only plumbing lives here; game and widget fixtures belong next to their tests.
 - ``voila_server`` (session): Voilà serving ``lessons/`` on a free 127.0.0.1 port, started
   from the repo root so it reads the same ``voila.json`` as ``./run app``. Yields the base
   URL (ending in "/"); a notebook is at ``voila_server + "voila/render/<name>.ipynb"``.
+  ``kernel_count()`` counts the kernels that server runs (``voila_process`` gives its process).
 - ``browser_type_launch_args``: pytest-playwright launches Debian's Chromium
   (``/usr/bin/chromium``, or ``$PARLOUR_CHROMIUM``); Playwright never downloads a browser.
 - ``context``: every page answers requests to cdn.jsdelivr.net (Font Awesome, asked for by
@@ -172,7 +173,8 @@ def artifacts_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def voila_server(artifacts_dir, tmp_path_factory):
+def voila_process(artifacts_dir, tmp_path_factory):
+    """(base URL, server process): the process lets tests count the kernels it runs."""
     # Logged in a private file (two test runs may share the work tree), copied to
     # test-artifacts/voila-server.log at the end.
     log_path = tmp_path_factory.mktemp("voila") / "voila-server.log"
@@ -188,7 +190,7 @@ def voila_server(artifacts_dir, tmp_path_factory):
             stop_server(proc)
             continue
         try:
-            yield base
+            yield base, proc
         finally:
             stop_server(proc)
             shutil.copyfile(log_path, artifacts_dir / "voila-server.log")
@@ -196,6 +198,28 @@ def voila_server(artifacts_dir, tmp_path_factory):
     shutil.copyfile(log_path, artifacts_dir / "voila-server.log")
     log_tail = log_path.read_text(errors="replace")[-3000:]
     pytest.fail(f"Voilà did not start: {error}\n--- {log_path} ---\n{log_tail}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def voila_server(voila_process) -> str:
+    return voila_process[0]
+
+
+@pytest.fixture
+def kernel_count(voila_process):
+    """``kernel_count()``: how many kernels the Voilà server is running right now."""
+    import psutil
+
+    def is_kernel(proc) -> bool:
+        try:
+            return proc.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(proc.cmdline())
+        except psutil.Error:  # it ended while we looked
+            return False
+
+    def count() -> int:
+        return sum(map(is_kernel, psutil.Process(voila_process[1].pid).children(recursive=True)))
+
+    return count
 
 
 @pytest.fixture(scope="session")
