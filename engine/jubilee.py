@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CLUBS, HEARTS, JOKER, SPADES, Card, jubilee_61
+from .cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
 from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from .shuffle import rng_for
 
 HAND_SIZE = 8
 FINAL_COUNT = 217
@@ -101,7 +102,6 @@ class Jubilee(Game):
     # ---- the deal ----
     def _setup(self) -> None:
         if self.options["first_dealer"] is not None and self.options["first_dealer"] >= self.players:
-            from .protocol import OptionError
             raise OptionError(f"first_dealer={self.options['first_dealer']}: seats are 0 to {self.players - 1}")
         self.deals_total = self.players if self.options["match"] == "each_deals" else 1
         self.scores_total = [0] * self.players
@@ -164,7 +164,6 @@ class Jubilee(Game):
         act = super().parse_action(action)
         if act.verb == "pass" and not act.arg:
             return act
-        from .cards import CardError, parse_card
         if act.verb == "play":
             text = act.arg
         else:  # "7s" on its own means "play 7S"
@@ -203,7 +202,8 @@ class Jubilee(Game):
         shown = " ".join(c.symbol for c in hand)
         self._emit("pass", "jubilee.cannot_play",
                    f"{self.subject(seat, 'cannot')} play without taking the count below 0, so "
-                   f"{'you show' if self.names[seat] == 'You' else 'shows'} the hand ({shown}) and passes.",
+                   f"{'you show your' if self.names[seat] == 'You' else 'they show their'} hand "
+                   f"({shown}) and pass.",
                    seat=seat, hand=[str(c) for c in hand])
 
     def _play(self, seat: int, card: Card) -> None:
@@ -270,7 +270,7 @@ class Jubilee(Game):
         best = max(self.scores_total)
         winners = [s for s in range(self.players) if self.scores_total[s] == best]
         names = " and ".join(self.names[s] for s in winners)
-        verb = "win" if len(winners) > 1 or self.names[winners[0]] == "You" else "wins"
+        verb = "win" if len(winners) > 1 else self.verb(winners[0], "wins")
         self._emit("game_end", "jubilee.match",
                    f"The match is over: {names} {verb} with {best} points.",
                    winners=winners, scores=list(self.scores_total))
@@ -306,5 +306,4 @@ class Jubilee(Game):
 
 def _draw_for_deal(seed: int, players: int) -> int:
     """The seed's "draw for the deal": a seeded choice of the first dealer."""
-    from .shuffle import rng_for
     return rng_for(seed, "jubilee-first-dealer").below(players)

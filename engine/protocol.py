@@ -306,15 +306,20 @@ class Game:
         book = self.rules if rule_id in self.rules else GENERAL_RULES
         return book[rule_id].text
 
+    def verb(self, seat: int, verb: str) -> str:
+        """``"plays"`` as this seat says it: tables may name the learner "You" ("You play")."""
+        if self.names[seat] != "You":
+            return verb
+        irregular = {"has": "have", "is": "are", "does": "do", "cannot": "cannot"}
+        if verb in irregular:
+            return irregular[verb]
+        if verb.endswith(("sses", "shes", "ches", "xes")):
+            return verb[:-2]
+        return verb[:-1] if verb.endswith("s") else verb
+
     def subject(self, seat: int, verb: str) -> str:
-        """``"Ada plays"`` / ``"You play"``: tables may name the learner "You"."""
-        name = self.names[seat]
-        if name == "You":
-            plain = {"has": "have", "is": "are", "does": "do"}.get(verb)
-            if plain is None:
-                plain = verb[:-2] if verb.endswith(("ses", "xes", "shes")) else verb[:-1]
-            return f"You {plain}"
-        return f"{name} {verb}"
+        """``"Ada plays"`` / ``"You play"``."""
+        return f"{self.names[seat]} {self.verb(seat, verb)}"
 
     # -- copies, undo, saves --
     def setup_args(self) -> dict[str, Any]:

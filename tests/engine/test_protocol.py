@@ -94,3 +94,15 @@ def test_view_is_json_and_legal_only_for_the_seat_to_act():
         v = g.view(s)
         json.dumps(v)
         assert bool(v["legal"]) == (s == g.current_player)
+
+
+def test_sentences_address_the_learner_as_you():
+    from engine.dealing import stack_deck
+    hands = ["5H 6H 7H 8H 9H 10H JH QH", "4S 2S 3S 4C 5C 6C 7C 8C"]
+    g = engine.new_game("jubilee", players=2, seed=3, first_dealer=0, names=["You", "Ada"],
+                        deck=stack_deck(hands, first=1))
+    g.apply("play 4S")
+    text = g.apply("pass")[0].text
+    assert text.startswith("You cannot play without taking the count below 0, so you show your hand (5♥")
+    assert text.endswith(") and pass.")
+    assert g.verb(1, "passes") == "passes" and g.verb(0, "passes") == "pass" and g.verb(0, "has") == "have"
