@@ -88,7 +88,7 @@ class Jubilee(Game):
     blurb = "A Czech counting game: land the running count on multiples of 25, never below zero."
     min_players, max_players, default_players = 2, 7, 3
     rules = RULES
-    options = (
+    variants = (
         Option("match", "each_deals", "How long a match lasts: one deal per player (each deals "
                "once), or a single deal.", choices=("each_deals", "single")),
         Option("first_play", "any", "'any': the first card may be any card the count allows, a "
@@ -211,8 +211,9 @@ class Jubilee(Game):
         self.hands[seat].remove(card)
         self.count = after = before + card_value(card)
         self.pile.append(card)
-        if self.revealed[seat] is not None:
-            known = list(self.revealed[seat])
+        shown = self.revealed[seat]
+        if shown is not None:
+            known = list(shown)
             if card in known:
                 known.remove(card)
             self.revealed[seat] = known or None
@@ -224,6 +225,7 @@ class Jubilee(Game):
                    f"the count goes from {before} to {after}.",
                    seat=seat, card=str(card), before=before, after=after)
         if points:
+            assert rule is not None  # every score comes from a rule
             self.deal_scores[seat] += points
             self.scores_total[seat] += points
             if rule == "jubilee.passing":

@@ -145,7 +145,7 @@ class Game:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 1
     default_players: ClassVar[int] = 2
-    options: ClassVar[tuple[Option, ...]] = ()
+    variants: ClassVar[tuple[Option, ...]] = ()  # the options a game accepts, with defaults
     rules: ClassVar[Rulebook] = Rulebook([])
 
     def __init__(self, players: int | None = None, seed: int | str = 0,
@@ -176,11 +176,11 @@ class Game:
     # -- options --
     @classmethod
     def option_defaults(cls) -> dict[str, Any]:
-        return {o.name: o.default for o in cls.options}
+        return {o.name: o.default for o in cls.variants}
 
     @classmethod
     def resolve_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
-        known = {o.name: o for o in cls.options}
+        known = {o.name: o for o in cls.variants}
         for key in given:
             if key not in known:
                 listed = ", ".join(known) or "none"
@@ -208,7 +208,7 @@ class Game:
         except IllegalAction as exc:
             return str(exc)
         seat = self.current_player if seat is None else seat
-        if self.is_over:
+        if self.is_over or seat is None:
             return "The game is over: no more moves."
         if seat not in self.to_act():
             return self._not_your_turn(seat)
@@ -259,8 +259,7 @@ class Game:
         if self.is_over:
             raise IllegalAction(f"The game is over: {action} cannot be played.", "game.over")
         act = self.parse_action(action)
-        seat = self.current_player if seat is None else seat
-        self._check_seat(seat)
+        seat = self._check_seat(self.current_player if seat is None else seat)
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_turn(seat), "turn.order")
         if act not in self._legal(seat):
@@ -275,10 +274,11 @@ class Game:
             raise
         return self._events[start:]
 
-    def _check_seat(self, seat: Any) -> None:
+    def _check_seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction(f"There is no seat {seat!r}: seats are 0 to {self.players - 1}.",
                                 "turn.order")
+        return seat
 
     def _not_your_turn(self, seat: int) -> str:
         who = self.current_player

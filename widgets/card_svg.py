@@ -56,8 +56,7 @@ def back_svg(width: int = 72) -> str:
 
 def card_img_html(card: Card | str | None, width: int = 72, *, face_down: bool = False) -> str:
     """An inline ``<span>`` holding the card's SVG, for ``ipywidgets.HTML`` piles and hands."""
-    down = card is None or face_down
-    name = BACK_NAME if down else parse_card(card).name
+    name = BACK_NAME if card is None or face_down else parse_card(card).name
     return (f'<span class="parlour-card-img" title="{html.escape(name)}" '
             f'style="display:inline-block;line-height:0;margin:2px;vertical-align:top">'
             f"{card_svg(card, width=width, face_down=face_down)}</span>")
@@ -113,8 +112,8 @@ _FRENCH_SHAPES = {
 }
 
 _RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-_L, _C, _R = 80, 125, 170
-_T, _B = 74, 276
+_L, _C, _R = 80.0, 125.0, 170.0
+_T, _B = 74.0, 276.0
 _ROW4 = (_T, _T + (_B - _T) / 3, _T + 2 * (_B - _T) / 3, _B)
 _PIPS: dict[int, list[tuple[float, float]]] = {
     2: [(_C, _T), (_C, _B)],
@@ -270,7 +269,7 @@ _SPANISH_PIPS = {n: pts for n, pts in _PIPS.items() if n <= 9}
 def _pinta(suit: str, colour: str) -> str:
     """The Spanish frame line; its breaks tell the suit (none, one, two, three)."""
     gaps = {OROS: 0, COPAS: 1, ESPADAS: 2, BASTOS: 3}[suit]
-    x0, x1, y0, y1 = 12, VIEW_W - 12, 12, VIEW_H - 12
+    x0, x1, y0, y1 = 12.0, VIEW_W - 12.0, 12.0, VIEW_H - 12.0
     segs = [f"M{x0},{y0} L{x0},{y1} M{x1},{y0} L{x1},{y1}"]
     gap, step = 10, 22
     start = (x0 + x1) / 2 - (gaps * gap + (gaps - 1) * step) / 2 if gaps else x1

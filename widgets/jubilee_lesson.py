@@ -33,7 +33,8 @@ def pack_html(width: int = 40) -> w.HTML:
 def values_html() -> w.HTML:
     samples = ["AS", "KS", "7C", "2S", "JK", "2H", "9H", "QH", "AH"]
     cells = "".join(
-        f"<td style='text-align:center;padding:4px'>{card_img_html(c, 48)}<br><b>{card_value(parse_card(c)):+d}</b></td>"
+        f"<td style='text-align:center;padding:4px'>{card_img_html(c, 48)}<br>"
+        f"<b>{card_value(parse_card(c)):+d}</b></td>"
         for c in samples)
     return w.HTML(f"<table><tr>{cells}</tr></table>")
 
@@ -115,7 +116,8 @@ class CountCheck(w.VBox):
     def _ask(self) -> None:
         c = parse_card(self.card)
         self.prompt.value = (f"<b>Check:</b> the count is <b>{self.before}</b> and you play "
-                             f"{card_img_html(c, 40)} <b>{esc(c.symbol)}</b>. What is the new count, and does it score?")
+                             f"{card_img_html(c, 40)} <b>{esc(c.symbol)}</b>. "
+                             "What is the new count, and does it score?")
         self.feedback.value = ""
         self.score_box.value = None
 
@@ -155,10 +157,10 @@ WALK_MOVES = [
 ]
 
 
-def walkthrough_game() -> engine.Game:
+def walkthrough_game() -> Jubilee:
     deck = stack_deck(WALK_HANDS, WALK_STOCK)
-    return engine.new_game("jubilee", players=3, seed=2024, deck=deck, first_dealer=2, match="single",
-                           names=["You", "Ada", "Cleo"])
+    return Jubilee(players=3, seed=2024, deck=deck, first_dealer=2, match="single",
+                   names=["You", "Ada", "Cleo"])
 
 
 def board_html(game: Jubilee) -> str:
@@ -177,7 +179,7 @@ def board_html(game: Jubilee) -> str:
             f"</div></div>")
 
 
-def walkthrough() -> Walkthrough:
+def walkthrough() -> Walkthrough[Jubilee]:
     return Walkthrough(walkthrough_game, WALK_MOVES, board_html,
                        intro="Cleo has dealt 8 cards to each of you, one at a time. You sit on her left, "
                              "so you play first. Press Next to follow the first ten moves.")

@@ -52,7 +52,8 @@ class JubileeTable(Table):
         self.stock_html.value = (f"<div style='text-align:center'>"
                                  f"{card_img_html(None, 60) if view['stock_size'] else ''}"
                                  f"<div class='parlour-sub'>Stock: {view['stock_size']}</div>"
-                                 f"<div class='parlour-sub'>Deal {view['deal_number'] + 1} of {view['deals_total']}</div></div>")
+                                 f"<div class='parlour-sub'>Deal {view['deal_number'] + 1} of "
+                                 f"{view['deals_total']}</div></div>")
         self._draw_hand(view)
         self.pass_button.disabled = view["legal"] != ["pass"]
 

@@ -32,7 +32,8 @@ class ChoiceQuiz(w.VBox):
         mark = "✓ Right." if self.correct else f"✗ Not quite: the answer is <b>{html.escape(self.answer_text)}</b>."
         self.feedback.value = f"{mark} {html.escape(self.explanation)}"
         for b in self.buttons:
-            b.button_style = "success" if b.description == self.answer_text else ("danger" if b.description == choice else "")
+            right, picked = b.description == self.answer_text, b.description == choice
+            b.button_style = "success" if right else "danger" if picked else ""
         return self.correct
 
 

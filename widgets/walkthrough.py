@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 import html
-from typing import Callable, Sequence
+from typing import Callable, Generic, Sequence, TypeVar
 
 import ipywidgets as w
 
 from engine.protocol import Game
 
 
-class Walkthrough(w.VBox):
+G = TypeVar("G", bound=Game)
+
+
+class Walkthrough(w.VBox, Generic[G]):
     """Step through ``moves`` from the deal ``make_game()`` returns.
 
     Each step shows the move's log sentences and a teacher's comment; ``render`` draws
     the table (all hands open: it is a demonstration, not a game).
     """
 
-    def __init__(self, make_game: Callable[[], Game], moves: Sequence[tuple[str, str]],
-                 render: Callable[[Game], str], intro: str = "") -> None:
+    def __init__(self, make_game: Callable[[], G], moves: Sequence[tuple[str, str]],
+                 render: Callable[[G], str], intro: str = "") -> None:
         self.make_game = make_game
         self.moves = list(moves)
         self.render = render
@@ -44,7 +47,7 @@ class Walkthrough(w.VBox):
             self.step -= 1
             self._show()
 
-    def game_at(self, step: int) -> Game:
+    def game_at(self, step: int) -> G:
         game = self.make_game()
         events = []
         for action, _ in self.moves[:step]:

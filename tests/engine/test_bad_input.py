@@ -101,7 +101,8 @@ def test_unknown_game_variant_or_value():
         engine.new_game("jubile")
     with pytest.raises(engine.OptionError, match="no option 'jokers'.*match, first_play, first_dealer"):
         engine.new_game("jubilee", jokers=2)
-    with pytest.raises(engine.OptionError, match="match='forever' is not allowed: choose one of 'each_deals', 'single'"):
+    with pytest.raises(engine.OptionError,
+                       match="match='forever' is not allowed: choose one of 'each_deals', 'single'"):
         engine.new_game("jubilee", match="forever")
     with pytest.raises(engine.OptionError, match="for 2 to 7 players, not 8"):
         engine.new_game("jubilee", players=8)

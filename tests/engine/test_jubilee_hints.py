@@ -1,12 +1,11 @@
 """Jubilee's hints and bots: honest numbers, computed from the seat's view only."""
 
-import random
 from math import comb
 
 import pytest
 
 import engine
-from engine.hints import Bot, Hint
+from engine.hints import Bot
 from engine.jubilee_ai import threat, unseen_cards
 
 from .helpers import stack_deal

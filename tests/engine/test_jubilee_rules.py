@@ -1,6 +1,5 @@
 """Jubilee against its sources: seed 000 and RULES.md §1 (each test cites its rule)."""
 
-from collections import Counter
 
 import pytest
 
@@ -199,4 +198,5 @@ def test_winners_and_ties_share():
 def test_options_are_listed_with_their_defaults():
     cls = engine.GAMES["jubilee"]
     assert cls.option_defaults() == {"match": "each_deals", "first_play": "any", "first_dealer": None}
-    assert all(o.doc for o in cls.options)
+    assert [o.name for o in cls.variants] == ["match", "first_play", "first_dealer"]
+    assert all(o.doc for o in cls.variants)

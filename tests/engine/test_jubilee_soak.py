@@ -49,7 +49,6 @@ def test_random_deals_hold_every_invariant(players):
         full_check = i % 10 == 0
         moves = 0
         while not g.is_over:
-            seat = g.current_player
             start = len(g.events)
             action = rng.choice(g.legal_actions())
             before = g.count
