@@ -33,7 +33,7 @@ def test_gallery_renders(voila_server, voila_page, save_screenshot):
     expect(page.locator("h1", has_text="Parlour")).to_be_visible()
     gallery = page.locator(".parlour-gallery")
     expect(gallery).to_be_visible()
-    jubilee = gallery.locator('.parlour-card[data-game="jubilee"]')
+    jubilee = gallery.locator('.parlour-game[data-game="jubilee"]')
     expect(jubilee).to_contain_text("Jubilee")
     expect(jubilee).to_contain_text("players")
     assert_no_cell_errors(page)
@@ -45,7 +45,7 @@ def test_gallery_opens_jubilee(voila_server, voila_page, save_screenshot):
     page = voila_page
     open_app(page, voila_server + GALLERY)
 
-    card = page.locator('.parlour-card[data-game="jubilee"]')
+    card = page.locator('.parlour-game[data-game="jubilee"]')
     app_link = card.locator('a[href="jubilee.ipynb"]')
     expect(app_link).to_be_visible()
     lab_link = card.locator('a[href$="lab/tree/lessons/jubilee.ipynb"]')

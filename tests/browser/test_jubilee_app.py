@@ -19,7 +19,7 @@ def log_texts(table):
 def test_play_jubilee_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
     page = voila_page
     page.goto(voila_server + GALLERY)
-    link = page.locator('.parlour-card[data-game="jubilee"] a[href="jubilee.ipynb"]')
+    link = page.locator('.parlour-game[data-game="jubilee"] a[href="jubilee.ipynb"]')
     if link.get_attribute("target") == "_blank":  # rendered Markdown links open a new tab
         with page.context.expect_page() as opened:
             link.click()

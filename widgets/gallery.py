@@ -1,0 +1,64 @@
+"""The gallery on lessons/index.ipynb: one tile per game in the engine's registry.
+
+A game gets its links once ``lessons/<id>.ipynb`` exists, so adding a lesson is all it
+takes to appear. The app link is relative (``<id>.ipynb``): it works under standalone
+Voilà (``/voila/render/``) and under the Jupyter Server extension (``/voila/render/lessons/``).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from pathlib import Path
+
+from IPython.display import HTML
+
+import engine
+
+LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+
+STYLE = """<style>
+.parlour-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  gap: 1rem; margin: 1rem 0; }
+.parlour-gallery .parlour-game { border: 1px solid #d0d7cf; border-radius: 10px; padding: 0.9rem 1.1rem;
+  background: #f6faf5; box-shadow: 0 1px 3px rgba(0,0,0,.08); }
+.parlour-gallery .parlour-game h3 { margin: 0 0 0.2rem 0; color: #1d5b32; }
+.parlour-gallery .parlour-players { margin: 0 0 0.5rem 0; color: #5b6b5f; font-size: 0.9em; }
+.parlour-gallery .parlour-links a, .parlour-gallery .parlour-soon { display: inline-block; margin: 0.2rem 0.8rem 0 0; }
+.parlour-gallery .parlour-play { font-weight: bold; }
+.parlour-gallery .parlour-soon { color: #7a857c; font-style: italic; }
+</style>"""
+
+
+def server_root() -> str:
+    """The Jupyter server's root URL: Voilà passes it to the kernel; Binder sets the hub prefix."""
+    return os.environ.get("VOILA_BASE_URL") or os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/"
+
+
+def players_text(cls: type[engine.Game]) -> str:
+    lo, hi = cls.min_players, cls.max_players
+    if lo == hi:
+        return f"{lo} player{'s' if lo > 1 else ''}"
+    return f"{lo}–{hi} players"
+
+
+def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS) -> str:
+    e = html.escape
+    if (lessons / f"{game_id}.ipynb").exists():
+        links = (f'<a class="parlour-play" href="{e(game_id)}.ipynb">Learn and play {e(cls.name)}</a>'
+                 f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
+                 f' target="_blank">Notebook in JupyterLab</a>')
+    else:
+        links = '<span class="parlour-soon">Lesson coming soon</span>'
+    return (f'<div class="parlour-game" data-game="{e(game_id)}"><h3>{e(cls.name)}</h3>'
+            f'<p class="parlour-players">{e(players_text(cls))}</p><p>{e(cls.blurb)}</p>'
+            f'<p class="parlour-links">{links}</p></div>')
+
+
+def gallery_html(lessons: Path = LESSONS) -> str:
+    tiles = "".join(tile(game_id, cls, lessons) for game_id, cls in engine.GAMES.items())
+    return f'{STYLE}<div class="parlour-gallery">{tiles}</div>'
+
+
+def gallery() -> HTML:
+    return HTML(gallery_html())
