@@ -154,8 +154,9 @@ class Game:
         players = self.default_players if players is None else players
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
-            raise OptionError(f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                              f"not {players!r}")
+            allowed = (f"{self.min_players} player{'s' if self.min_players > 1 else ''}"
+                       if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players")
+            raise OptionError(f"{self.name} is for {allowed}, not {players!r}")
         try:
             self.seed = seed_int(seed)
         except ValueError as exc:
