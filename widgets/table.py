@@ -44,7 +44,10 @@ TABLE_CSS = """
 .parlour-log-row { align-items: center; margin: 0; }
 .parlour-log-row .widget-html-content { font-size: 13px; line-height: 1.3; }
 .parlour-why { font-size: 12px; color: #4a4a4a; }
-.parlour-hint { background: #fff7d6; border-color: #e5c453; }
+.parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35; }
+.parlour-hint p { margin: 4px 0 6px; }
+.parlour-hint table { font-size: 12px; line-height: 1.25; }
+.parlour-hint td { vertical-align: top; }
 .parlour-card-img svg { vertical-align: middle; margin: 1px; }
 </style>
 """
@@ -121,6 +124,7 @@ class Table(w.VBox):
         toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button])
         self.felt = w.VBox(self.felt_children())
         self.felt.add_class("parlour-table")
+        self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
         log_box = w.VBox([w.HTML("<b>Log</b>"), *self.log_rows, self.why_panel])
         log_box.add_class("parlour-panel")
         side = w.VBox([self.scoreboard, self.hint_panel, log_box])
@@ -271,10 +275,11 @@ class Table(w.VBox):
         self._last_hint = hint
         rows = "".join(
             f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
-            f"<td>{a.score:+.1f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:8])
+            f"<td>{a.score:+.1f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
         self.hint_panel.value = (
             f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(self.action_label(hint.action))}</b>"
-            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th><th>Value</th><th>Why</th></tr>{rows}</table></div>")
+            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th><th>Points*</th><th>Why</th></tr>{rows}</table>"
+            f"<small>* points expected from the move, as far as your cards let me tell.</small></div>")
         self.refresh()
         return hint
 
