@@ -291,7 +291,8 @@ class Table(w.VBox):
 
     # ---- painting ----
     def say(self, text_html: str) -> None:
-        self.status.value = text_html
+        """The status line; screen readers announce it (turns, refusals, the result)."""
+        self.status.value = f"<div role='status' aria-live='polite'>{text_html}</div>"
 
     def refresh(self) -> None:
         view = self.game.view(self.human)
