@@ -11,6 +11,7 @@ import engine
 from engine.cards import jubilee_61, parse_card
 from engine.dealing import stack_deck
 from engine.jubilee import Jubilee, card_value, multiple_passed, score_for
+from engine.jubilee_ai import landing_cards
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
@@ -56,6 +57,20 @@ def playable_check(count: int = 6, cards: tuple[str, ...] = ("7H", "5H", "9S", "
             return False, f"{c.symbol} would take the count from {count} to {after}: below 0 is not allowed."
         return True, f"{c.symbol} is fine: the count goes from {count} to {after}."
     return CardPickQuiz(f"The count is <b>{count}</b>. Click every card you may play.", cards, judge)
+
+
+def safe_play_check(count: int = 34, cards: tuple[str, ...] = ("2C", "JS", "7H", "AS", "9S", "JK")) -> CardPickQuiz:
+    """"Which cards leave the next player no way to score?" — the idea behind the hints."""
+    def judge(card: str) -> tuple[bool, str]:
+        c = parse_card(card)
+        after = count + card_value(c)
+        values, _ = landing_cards(after)
+        if not values:
+            return True, f"{c.symbol} leaves {after}: no single card lands on a multiple of 25 from there."
+        need = " or ".join(f"{v:+d}" for v in sorted(values, reverse=True))
+        return False, f"{c.symbol} leaves {after}: a card worth {need} would give the next player a Jubilee."
+    return CardPickQuiz(f"The count is <b>{count}</b>. Click every card that leaves the next player "
+                        "<i>no</i> way to score.", cards, judge)
 
 
 def score_words(before: int, card: str) -> str:

@@ -130,3 +130,12 @@ def test_landing_values_are_only_values_a_card_has():
     assert landing_cards(10) == ({15}, 10)
     assert landing_cards(60) == ({15, -10}, 10)
     assert landing_cards(92) == ({8}, 20)
+
+
+def test_the_lessons_safe_counts_are_exactly_right():
+    """Lesson §8: from 25 up, the next player cannot score exactly when the count is on a
+    multiple of 25, 1 away from one, or 11 to 14 away on both sides."""
+    from engine.jubilee_ai import landing_cards
+    for count in range(25, 218):
+        r = count % 25
+        assert (not landing_cards(count)[0]) == (r in (0, 1, 24) or 11 <= r <= 14), count

@@ -83,3 +83,12 @@ def test_show_cards_draws_each_card_with_its_caption():
     html = show_cards(["QS", "JK", None], "Three cards").value
     assert html.count("<svg") == 3 and "Queen of spades" in html and "Joker" in html
     assert "Three cards" in html
+
+
+def test_safe_play_check_uses_the_cards_that_exist():
+    """From 34: 2♣ → 36 and A♠ → 49 are safe (no card is worth 14 or 11, or 1);
+    J♠ → 44 (+6 lands), 7♥ → 27 (−2 lands), 9♠ → 43 (+7), joker stays on 34 (−9)."""
+    q = lesson.safe_play_check(count=34, cards=("2C", "JS", "7H", "AS", "9S", "JK"))
+    assert q.right == {0, 3}
+    q.row.play(1)
+    assert "+6" in q.feedback.value and "Jubilee" in q.feedback.value
