@@ -29,7 +29,8 @@ class JubileeTable(Table):
                                     tooltip="Only when every card would take the count below 0")
         self.pass_button.on_click(lambda _: self.act("pass"))
         buttons = w.HBox([self.hint_button, self.undo_button, self.pass_button])
-        return [self.opponents, center, self.status, self.hand, buttons]
+        self.banner = w.HTML()
+        return [self.opponents, center, self.banner, self.status, self.hand, buttons]
 
     def draw(self, view: dict[str, Any]) -> None:
         self._draw_opponents(view)
@@ -56,6 +57,14 @@ class JubileeTable(Table):
                                  f"{view['deals_total']}</div></div>")
         self._draw_hand(view)
         self.pass_button.disabled = view["legal"] != ["pass"]
+        self.banner.value = self._last_deal_banner(view)
+
+    def _last_deal_banner(self, view: dict[str, Any]) -> str:
+        """The previous deal's result, kept in sight while the next deal's first round is played."""
+        if view["deal_number"] == 0 or len(view["played"]) >= view["players"] or view["is_over"]:
+            return ""
+        ends = [e for e in self.game.events_for(self.human) if e["kind"] == "deal_end"]
+        return f"<div class='parlour-sub' data-testid='deal-result'>{esc(ends[-1]['text'])}</div>" if ends else ""
 
     def _draw_hand(self, view: dict[str, Any]) -> None:
         cards = view["hand"]

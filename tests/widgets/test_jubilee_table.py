@@ -135,3 +135,14 @@ def test_the_whole_match_can_be_played_by_clicks():
             t.pass_button.click()
     assert "The match is over" in t.status.value and "New deal" in t.status.value
     assert t.hint_button.disabled
+
+
+def test_the_last_deals_result_stays_in_sight_as_the_next_deal_starts():
+    t = JubileeTable(players=2, seed=11, bot_delay=0)
+    while t.game.deal_number == 0:
+        assert t.banner.value == ""
+        if t.pass_button.disabled:
+            t.hand.play(playable_indexes(t)[0])
+        else:
+            t.pass_button.click()
+    assert "Deal 1 is over" in t.banner.value and "217" in t.banner.value
