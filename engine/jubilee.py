@@ -58,6 +58,11 @@ def card_value(card: Card) -> int:
     return -base if card.suit == HEARTS else base
 
 
+def keeps_count_legal(count: int, card: Card) -> bool:
+    """The one limit on playing a card: the count may never go below 0."""
+    return count + card_value(card) >= 0
+
+
 def score_for(before: int, card: Card) -> tuple[int, str | None]:
     """Points for moving the count from ``before`` with ``card``, and the rule that gives them.
 
@@ -146,7 +151,7 @@ class Jubilee(Game):
         """Cards in the hand that keep the count at 0 or more (and obey the first-play variant)."""
         first_black = self.options["first_play"] == "black" and not self.pile
         return [c for c in self.hands[seat]
-                if self.count + card_value(c) >= 0
+                if keeps_count_legal(self.count, c)
                 and not (first_black and c.suit not in (SPADES, CLUBS))]
 
     def _legal(self, seat: int) -> list[Action]:
@@ -183,7 +188,7 @@ class Jubilee(Game):
         if card not in self.hands[seat]:
             return f"{self.names[seat]} does not hold {card.symbol}.", "jubilee.turn"
         after = self.count + card_value(card)
-        if after < 0:
+        if not keeps_count_legal(self.count, card):
             return (f"{card.symbol} would take the count from {self.count} to {after}, and the "
                     "count may never go below 0.", "jubilee.no_negative")
         return "The first card of this deal must be black (a spade or a club).", "jubilee.first_black"

@@ -10,7 +10,7 @@ import ipywidgets as w
 import engine
 from engine.cards import jubilee_61, parse_card
 from engine.dealing import stack_deck
-from engine.jubilee import Jubilee, card_value, multiple_passed, score_for
+from engine.jubilee import Jubilee, card_value, keeps_count_legal, multiple_passed, score_for
 from engine.jubilee_ai import landing_cards
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
@@ -53,7 +53,7 @@ def playable_check(count: int = 6, cards: tuple[str, ...] = ("7H", "5H", "9S", "
     def judge(card: str) -> tuple[bool, str]:
         c = parse_card(card)
         after = count + card_value(c)
-        if after < 0:
+        if not keeps_count_legal(count, c):
             return False, f"{c.symbol} would take the count from {count} to {after}: below 0 is not allowed."
         return True, f"{c.symbol} is fine: the count goes from {count} to {after}."
     return CardPickQuiz(f"The count is <b>{count}</b>. Click every card you may play.", cards, judge)
@@ -124,7 +124,7 @@ class CountCheck(w.VBox):
             self.before, self.card = self.EXAMPLES[self.position]
         else:  # then random positions, always with a legal card
             self.before = self.rng.randrange(0, 200)
-            cards = [c for c in dict.fromkeys(jubilee_61()) if self.before + card_value(c) >= 0]
+            cards = [c for c in dict.fromkeys(jubilee_61()) if keeps_count_legal(self.before, c)]
             self.card = str(self.rng.choice(cards))
         self._ask()
 
