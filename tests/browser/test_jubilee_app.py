@@ -9,6 +9,9 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+# "You play 7♠ (+7): the count goes …", not "Ben deals …; You play first."
+YOU_PLAYED = re.compile(r"You play \S+ \([+−]\d+\): the count goes")
+
 GALLERY = "voila/render/index.ipynb"
 
 
@@ -44,7 +47,7 @@ def test_play_jubilee_in_the_browser(voila_server, voila_page, save_screenshot, 
     card = table.locator(".parlour-card--playable:not([data-card=JK])").first
     played = card.get_attribute("data-card")
     card.click()
-    expect(table.locator(".parlour-log-row", has_text="You play")).to_have_count(1, timeout=30_000)
+    expect(table.locator(".parlour-log-row", has_text=YOU_PLAYED)).to_have_count(1, timeout=30_000)
     assert any(t.startswith("You play") and f"from {before} to" in t for t in log_texts(table))
     expect(count).not_to_have_text(str(before), timeout=30_000)
     assert played
@@ -62,7 +65,7 @@ def test_play_jubilee_in_the_browser(voila_server, voila_page, save_screenshot, 
     # the keyboard plays too: focus a playable card and press Enter
     table.locator(".parlour-card--playable").first.focus()
     page.keyboard.press("Enter")
-    expect(table.locator(".parlour-log-row", has_text="You play")).to_have_count(2, timeout=30_000)
+    expect(table.locator(".parlour-log-row", has_text=YOU_PLAYED)).to_have_count(2, timeout=30_000)
 
     # "Why?" explains the rule behind a log line
     table.locator(".parlour-log-row").first.get_by_role("button", name="Why?").click()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import sys
@@ -13,6 +14,9 @@ from playwright.sync_api import expect
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
+
+# "You play 7♠ (+7): the count goes …", not "Ben deals …; You play first."
+YOU_PLAYED = re.compile(r"You play \S+ \([+−]\d+\): the count goes")
 
 
 @pytest.fixture
@@ -35,11 +39,14 @@ def jupyterlab(spawn_server, wait_for_url, free_port, artifacts_dir, tmp_path):
     return base, token
 
 
-def test_the_lesson_runs_and_plays_in_jupyterlab(jupyterlab, page, save_screenshot):
+def test_the_lesson_runs_and_plays_in_jupyterlab(jupyterlab, voila_page, save_screenshot):
+    page = voila_page  # its failure screenshot and error log serve any page
     base, token = jupyterlab
     page.set_default_timeout(90_000)
     page.goto(f"{base}lab/tree/lessons/jubilee.ipynb?token={token}")
     expect(page.locator(".jp-Notebook .jp-Cell").first).to_be_visible()
+    # Run All only once the kernel is up: earlier, the command can be lost.
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("Idle", timeout=120_000)
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
 
@@ -50,6 +57,6 @@ def test_the_lesson_runs_and_plays_in_jupyterlab(jupyterlab, page, save_screensh
     expect(status).to_contain_text("Your turn", timeout=60_000)
     card = table.locator(".parlour-card--playable:not([data-card=JK])").first
     card.click()
-    expect(table.locator(".parlour-log-row", has_text="You play")).to_have_count(1, timeout=30_000)
+    expect(table.locator(".parlour-log-row", has_text=YOU_PLAYED)).to_have_count(1, timeout=30_000)
     assert "Traceback" not in page.locator(".jp-Notebook").inner_text()
     save_screenshot(page, "jubilee-in-jupyterlab", full_page=False)
