@@ -81,7 +81,7 @@ class Table(w.VBox):
         self.bot_delay = bot_delay
         self._generation = 0
         self._starting = False
-        self._bot_task: asyncio.Task | None = None
+        self._bot_task: asyncio.Task | None = None  # held so the running task is not garbage-collected
         self._last_hint: Hint | None = None
         self._log_events: list[dict[str, Any]] = []
         players = cls.default_players if players is None else players
