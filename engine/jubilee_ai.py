@@ -36,9 +36,9 @@ def next_seat(view: dict[str, Any]) -> int | None:
     n, me, sizes = view["players"], view["seat"], view["hand_sizes"]
     for step in range(1, n):
         seat = (me + step) % n
-        if sizes[seat] or (seat == me):
+        if sizes[seat]:
             return seat
-    return None
+    return None  # everyone else is out of cards: nobody can profit from the count we leave
 
 
 def landing_cards(count: int) -> tuple[set[int], int]:
@@ -119,7 +119,7 @@ def advise(view: dict[str, Any]) -> Hint:
 def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternative]) -> str:
     count = view["count"]
     if best.action == "pass":
-        return (f"Every card you hold is a heart that would take the count below 0 (it is {count}), "
+        return (f"None of your cards may be played now (the count is {count} and may not go below 0), "
                 "so you must show your hand and pass. You do not draw.")
     card = parse_card(best.action.split()[1])
     points, rule = score_for(count, card)

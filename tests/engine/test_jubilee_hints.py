@@ -83,6 +83,15 @@ def test_hint_when_you_must_pass():
     assert h.action == "pass" and "show your hand and pass" in h.reason
 
 
+def test_hint_to_pass_under_the_black_first_card_variant():
+    """Variant (RULES §1, S2): at the first card, jokers are not allowed either."""
+    hands = ["JK JK 2H 3H 4H 5H 6H 7H", "2S 3S 4S 5S 6S 7S 8S 9S"]
+    g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, first_play="black",
+                        deck=stack_deal(hands, first=0))
+    h = engine.hint(g, 0)
+    assert h.action == "pass" and "None of your cards may be played now (the count is 0" in h.reason
+
+
 def test_no_hint_out_of_turn():
     g = engine.new_game("jubilee", players=3, seed=3)
     other = (g.current_player + 1) % 3
