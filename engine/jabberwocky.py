@@ -1,0 +1,449 @@
+"""Jabberwocky, an Oh Hell game of exact bids (seed 003; RULES.md §7).
+
+Thirteen rounds of 3, 4 … 9 … 4, 3 cards. A turned-up card names trumps; everyone
+bids how many tricks they will take, the dealer last and never so that the bids add
+up to the tricks there are; then the tricks are played. Taking exactly your bid
+scores. The round itself lives in :class:`Deal`, which has no narration, so search
+can copy and play it cheaply; :class:`Jabberwocky` wraps it with the events a
+learner reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import tricks
+from .cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
+from .dealing import deal_round_robin, stacked_pack
+from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from .shuffle import rng_for
+
+FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
+SHORT_SCHEDULE = (3, 5, 7, 5, 3)
+SCHEDULES = {"full": FULL_SCHEDULE, "short": SHORT_SCHEDULE}
+REVOKE_PENALTY = 3
+
+RULES = Rulebook([
+    Rule("jabberwocky.pack", "A standard 52-card pack; in every suit the Ace is high, then "
+         "K Q J 10 9 … 2. Suits are equal except for trumps."),
+    Rule("jabberwocky.rounds", "The game has 13 rounds: 3 cards each in the first, one more each "
+         "round up to 9, then one fewer each round down to 3 again."),
+    Rule("jabberwocky.deal", "The dealer deals the round's cards one at a time, clockwise from his "
+         "left. The deal passes to the left after each round."),
+    Rule("jabberwocky.trump", "After the deal the dealer turns up the next card: its suit is trumps "
+         "for the round, and it stays face up."),
+    Rule("jabberwocky.bid", "Starting on the dealer's left and ending with the dealer, everyone bids "
+         "how many tricks they will take: any number from 0 to the cards each holds."),
+    Rule("jabberwocky.hook", "The dealer may not bid the number that makes the bids add up to the "
+         "number of tricks in the round, so somebody must miss."),
+    Rule("jabberwocky.lead", "The player on the dealer's left leads the first trick; the winner of a "
+         "trick leads the next. Play goes to the left."),
+    Rule("jabberwocky.follow", "You must follow suit: play a card of the suit led if you have one. "
+         "If you have none, play any card. Failing to follow costs 3 points."),
+    Rule("jabberwocky.trump_lead", "Trumps may not be led until trumps are broken (a trump has been "
+         "played to a trick this round), unless you hold nothing but trumps."),
+    Rule("jabberwocky.broken", "Trumps are broken by the first trump played to a trick in a round: a "
+         "ruff, or a lead from a hand of only trumps. The turned-up card does not break them."),
+    Rule("jabberwocky.trick", "The highest trump wins the trick; if no trump was played, the highest "
+         "card of the suit led wins."),
+    Rule("jabberwocky.score", "At the end of the round, a player who took exactly as many tricks as "
+         "he bid scores 1 point; anyone else scores nothing."),
+    Rule("jabberwocky.score_classic", "Variant (classic Oh Hell): an exact bid scores 10 points plus "
+         "the bid; a missed bid scores nothing."),
+    Rule("jabberwocky.revoke", "Variant (table mode): a player may fail to follow suit, as at a real "
+         "table. Each such revoke costs 3 points at the end of the round; the trick stands."),
+    Rule("jabberwocky.end", "After the last round the most points wins. Equal totals share the win."),
+])
+
+
+def forbidden_bid(size: int, other_bids: Sequence[int]) -> int | None:
+    """The dealer's one forbidden bid (the hook), or None when every bid is allowed.
+
+    The bids may not total the number of tricks; if the others already bid more than
+    that, no bid of the dealer's can make them equal (RULES.md §7).
+    """
+    rest = size - sum(other_bids)
+    return rest if rest >= 0 else None
+
+
+def round_points(bid: int, won: int, revokes: int, scoring: str) -> int:
+    """A player's points for one round: the exact-bid reward less the revoke penalty."""
+    exact = 0
+    if bid == won:
+        exact = 1 if scoring == "seed" else 10 + bid
+    return exact - REVOKE_PENALTY * revokes
+
+
+class Deal:
+    """One round in play, with no narration: the engine's lean path, copied by search.
+
+    Cards are small integers (see :mod:`engine.tricks`). ``turn`` is the seat to act.
+    """
+
+    __slots__ = ("players", "size", "dealer", "trump", "turn_up", "hands", "bids", "won", "trick",
+                 "trick_seats", "turn", "broken", "revokes", "strict", "breaking", "phase", "done_tricks")
+
+    def __init__(self, hands: list[list[int]], dealer: int, turn_up: int,
+                 strict: bool = True, breaking: bool = True) -> None:
+        self.players = len(hands)
+        self.size = len(hands[0])
+        self.dealer = dealer
+        self.turn_up = turn_up
+        self.trump = turn_up // 13
+        self.hands = hands
+        self.bids: list[int | None] = [None] * self.players
+        self.won = [0] * self.players
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.turn = (dealer + 1) % self.players
+        self.broken = False
+        self.revokes = [0] * self.players
+        self.strict = strict
+        self.breaking = breaking
+        self.phase = "bid"
+        self.done_tricks: list[tuple[list[int], list[int], int]] = []  # (seats, cards, winner)
+
+    def copy(self) -> "Deal":
+        d = Deal.__new__(Deal)
+        d.players, d.size, d.dealer, d.trump, d.turn_up = self.players, self.size, self.dealer, self.trump, self.turn_up
+        d.hands = [list(h) for h in self.hands]
+        d.bids, d.won, d.revokes = list(self.bids), list(self.won), list(self.revokes)
+        d.trick, d.trick_seats = list(self.trick), list(self.trick_seats)
+        d.turn, d.broken, d.strict, d.breaking, d.phase = self.turn, self.broken, self.strict, self.breaking, self.phase
+        d.done_tricks = list(self.done_tricks)
+        return d
+
+    # -- bidding --
+    def forbidden(self) -> int | None:
+        if self.phase != "bid" or self.turn != self.dealer:
+            return None
+        return forbidden_bid(self.size, [b for s, b in enumerate(self.bids) if s != self.dealer and b is not None])
+
+    def legal_bids(self) -> list[int]:
+        no = self.forbidden()
+        return [b for b in range(self.size + 1) if b != no]
+
+    def bid(self, amount: int) -> None:
+        self.bids[self.turn] = amount
+        if self.turn == self.dealer:
+            self.phase = "play"
+        self.turn = (self.turn + 1) % self.players
+
+    # -- play --
+    @property
+    def led_suit(self) -> int | None:
+        return self.trick[0] // 13 if self.trick else None
+
+    def proper_cards(self, seat: int) -> list[int]:
+        """The cards the rules allow (what strict mode offers)."""
+        hand = self.hands[seat]
+        if self.trick:
+            return tricks.follow_suit(hand, self.trick[0] // 13)
+        return tricks.leads(hand, self.trump, self.broken) if self.breaking else list(hand)
+
+    def legal_cards(self, seat: int) -> list[int]:
+        """What may be played: in table mode a revoke is allowed (and costs 3 later)."""
+        if self.strict or not self.trick:
+            return self.proper_cards(seat)
+        return list(self.hands[seat])
+
+    def play(self, c: int) -> int | None:
+        """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
+        seat = self.turn
+        hand = self.hands[seat]
+        if self.trick and tricks.is_revoke(hand, self.trick[0] // 13, c):
+            self.revokes[seat] += 1
+        hand.remove(c)
+        if c // 13 == self.trump:
+            self.broken = True
+        self.trick.append(c)
+        self.trick_seats.append(seat)
+        if len(self.trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return None
+        winner = self.trick_seats[tricks.winning_position(self.trick, self.trump)]
+        self.won[winner] += 1
+        self.done_tricks.append((self.trick_seats, self.trick, winner))
+        self.trick, self.trick_seats = [], []
+        self.turn = winner
+        if not hand:
+            self.phase = "done"
+        return winner
+
+    def points(self, scoring: str) -> list[int]:
+        return [round_points(b or 0, w, r, scoring) for b, w, r in zip(self.bids, self.won, self.revokes)]
+
+
+def _check_rounds(value: Any) -> str | None:
+    if isinstance(value, str):
+        return None if value in SCHEDULES else "choose 'full', 'short' or a list of card counts"
+    if isinstance(value, (list, tuple)) and value and all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 9 for n in value):
+        return None
+    return "choose 'full', 'short' or a list of card counts from 1 to 9"
+
+
+def _check_seat(value: Any) -> str | None:
+    ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
+    return None if ok else "a seat number or None"
+
+
+class Jabberwocky(Game):
+    id = "jabberwocky"
+    name = "Jabberwocky"
+    blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
+    min_players, max_players, default_players = 3, 5, 4
+    rules = RULES
+    variants = (
+        Option("revoke", "strict", "'strict': only cards that follow suit are offered (the rules text "
+               "shows the −3); 'table': a revoke is allowed and costs 3 points at the round's end.",
+               choices=("strict", "table")),
+        Option("trump_breaking", True, "True: trumps may not be led until broken (the seed); False: "
+               "trumps may be led at any time (classic Oh Hell).", choices=(True, False)),
+        Option("scoring", "seed", "'seed': 1 point for an exact bid; 'classic': 10 plus the bid.",
+               choices=("seed", "classic")),
+        Option("rounds", "full", "'full': 13 rounds of 3…9…3 cards; 'short': 3, 5, 7, 5, 3 for a class "
+               "period; or your own list of card counts (1 to 9).", check=_check_rounds),
+        Option("first_dealer", None, "The seat that deals first; None draws for it with the seed.",
+               check=_check_seat),
+    )
+
+    # ---- the match and its rounds ----
+    def _setup(self) -> None:
+        first = self.options["first_dealer"]
+        if first is not None and first >= self.players:
+            raise OptionError(f"first_dealer={first}: seats are 0 to {self.players - 1}")
+        rounds = self.options["rounds"]
+        self.schedule: tuple[int, ...] = SCHEDULES[rounds] if isinstance(rounds, str) else tuple(rounds)
+        self.first_dealer = first if first is not None else rng_for(self.seed, "jabberwocky-dealer").below(self.players)
+        self.totals = [0] * self.players
+        self.round_index = 0
+        self.results: list[dict[str, Any]] = []
+        self._over = False
+        self._start_round()
+
+    def _start_round(self) -> None:
+        n, r = self.players, self.round_index
+        size = self.schedule[r]
+        dealer = (self.first_dealer + r) % n
+        pack = stacked_pack(standard_52(), self.deck if r == 0 else None, self.seed,
+                            "jabberwocky-deal", r, pack_name="52-card pack")
+        hands, stock = deal_round_robin(pack, n, size, first=(dealer + 1) % n)
+        turn_up = stock[0]
+        self.deal = Deal([sorted(tricks.index(c) for c in h) for h in hands], dealer, tricks.index(turn_up),
+                         strict=self.options["revoke"] == "strict", breaking=self.options["trump_breaking"])
+        suit = SUIT_NAMES[turn_up.suit]
+        self._emit("deal", "jabberwocky.deal",
+                   f"Round {r + 1} of {len(self.schedule)}: {self.subject(dealer, 'deals')} {size} cards each.",
+                   seat=dealer, round=r + 1, size=size, dealer=dealer)
+        self._emit("trump", "jabberwocky.trump",
+                   f"The turned-up card is {turn_up.symbol}: {suit} are trumps this round.",
+                   seat=dealer, card=str(turn_up), trump=turn_up.suit)
+
+    @property
+    def round_size(self) -> int:
+        return self.deal.size
+
+    # ---- whose turn, what is legal ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.deal.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def _legal(self, seat: int) -> list[Action]:
+        d = self.deal
+        if d.phase == "bid":
+            return [Action("bid", str(b)) for b in d.legal_bids()]
+        return [Action.play(tricks.card(c)) for c in d.legal_cards(seat)]
+
+    def revokes_now(self, seat: int) -> list[str]:
+        """Legal plays (table mode) that would be revokes: bots and the table warn about them."""
+        d = self.deal
+        if d.phase != "play" or seat != d.turn or not d.trick:
+            return []
+        proper = set(d.proper_cards(seat))
+        return [str(Action.play(tricks.card(c))) for c in d.legal_cards(seat) if c not in proper]
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        if act.verb == "bid":
+            if act.arg.isdigit():
+                return Action("bid", str(int(act.arg)))
+        elif isinstance(action, str) and action.strip().isdigit():
+            return Action("bid", str(int(action.strip())))
+        else:
+            text = act.arg if act.verb == "play" else (action.strip() if isinstance(action, str) else "")
+            try:
+                c = parse_card(text)
+                if c.suit in tricks.SUIT_INDEX:
+                    return Action.play(c)
+            except CardError:
+                pass
+        raise IllegalAction(f"{str(action)!r} is not a Jabberwocky move: moves look like 'bid 2' or "
+                            "'play 7H'.", "jabberwocky.bid" if act.verb == "bid" else "jabberwocky.follow")
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        d = self.deal
+        if action.verb == "bid":
+            if d.phase != "bid":
+                return "Bidding is over for this round: play a card.", "jabberwocky.bid"
+            amount = int(action.arg)
+            if amount > d.size:
+                return (f"You may bid from 0 to {d.size}: there are only {d.size} tricks this round.",
+                        "jabberwocky.bid")
+            others = sum(b for s, b in enumerate(d.bids) if s != d.dealer and b is not None)
+            return (f"{self.names[seat]} is the dealer and the others have bid {others} in all: a bid of "
+                    f"{amount} would make the bids add up to {d.size}, the number of tricks. The dealer may "
+                    "not do that.", "jabberwocky.hook")
+        if d.phase == "bid":
+            return "Everyone bids before the first card is played: make a bid.", "jabberwocky.bid"
+        c = tricks.index(action.card)
+        if c not in d.hands[seat]:
+            return f"{self.names[seat]} does not hold {action.card.symbol}.", "jabberwocky.follow"
+        if d.trick:
+            led = tricks.SUITS[d.led_suit or 0]
+            return (f"You must follow suit: {SUIT_NAMES[led]} were led and you hold "
+                    f"{_some_of(d.hands[seat], d.led_suit)}.", "jabberwocky.follow")
+        trump = tricks.SUITS[d.trump]
+        return (f"Trumps ({SUIT_SYMBOLS[trump]}) are not broken yet, so you may not lead one while you "
+                f"hold another suit.", "jabberwocky.trump_lead")
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.verb == "bid":
+            self._bid(seat, int(action.arg))
+        else:
+            self._play(seat, tricks.index(action.card))
+
+    def _bid(self, seat: int, amount: int) -> None:
+        d = self.deal
+        note = ""
+        if seat == d.dealer:
+            no = d.forbidden()
+            note = f" (the dealer could not bid {no})" if no is not None else " (the dealer was free)"
+        d.bid(amount)
+        self._emit("bid", "jabberwocky.bid", f"{self.subject(seat, 'bids')} {amount}{note}.",
+                   seat=seat, bid=amount)
+        if d.phase == "play":
+            total = sum(b or 0 for b in d.bids)
+            mood = "more than" if total > d.size else "fewer than"
+            self._emit("bids_done", "jabberwocky.hook",
+                       f"The bids add up to {total}, {mood} the {d.size} tricks: somebody must miss. "
+                       f"{self.subject(d.turn, 'leads')}.", bids=[b for b in d.bids], total=total)
+
+    def _play(self, seat: int, c: int) -> None:
+        d = self.deal
+        was_broken, revokes, leading = d.broken, d.revokes[seat], not d.trick
+        the_card = tricks.card(c)
+        winner = d.play(c)
+        self._emit("play", "jabberwocky.lead" if leading else "jabberwocky.follow",
+                   f"{self.subject(seat, 'plays')} {the_card.symbol}.", seat=seat, card=str(the_card))
+        if d.revokes[seat] > revokes:
+            self._emit("revoke", "jabberwocky.revoke",
+                       f"{self.subject(seat, 'does')} not follow suit but could have: a revoke, −3 at the "
+                       "end of the round.", seat=seat, points=0)
+        if d.broken and not was_broken:
+            self._emit("broken", "jabberwocky.broken",
+                       f"{the_card.symbol} is the first trump of the round: trumps are broken.", seat=seat)
+        if winner is not None:
+            seats, cards, _ = d.done_tricks[-1]
+            shown = ", ".join(f"{self.names[s]} {tricks.card(x).symbol}" for s, x in zip(seats, cards))
+            won = d.won[winner]
+            self._emit("trick", "jabberwocky.trick",
+                       f"{self.subject(winner, 'wins')} the trick ({shown}) and now "
+                       f"{self.verb(winner, 'has')} {won} trick{'s' if won != 1 else ''}.",
+                       seat=winner, cards=[str(tricks.card(x)) for x in cards], seats=list(seats))
+            if d.phase == "done":
+                self._end_round()
+
+    def _end_round(self) -> None:
+        d = self.deal
+        scoring = self.options["scoring"]
+        points = d.points(scoring)
+        rule = "jabberwocky.score" if scoring == "seed" else "jabberwocky.score_classic"
+        for s in range(self.players):
+            bid, won = d.bids[s] or 0, d.won[s]
+            exact = round_points(bid, won, 0, scoring)
+            if exact:
+                text = f"{self.names[s]} bid {bid} and took {won}: exactly right, +{exact}."
+            else:
+                text = f"{self.names[s]} bid {bid} but took {won}: no point."
+            self._emit("score", rule, text, seat=s, points=exact, bid=bid, won=won)
+            if d.revokes[s]:
+                self._emit("score", "jabberwocky.revoke",
+                           f"{self.names[s]} revoked {d.revokes[s]} time{'s' if d.revokes[s] > 1 else ''}: "
+                           f"−{REVOKE_PENALTY * d.revokes[s]}.", seat=s, points=-REVOKE_PENALTY * d.revokes[s])
+            self.totals[s] += points[s]
+        self.results.append({"round": self.round_index + 1, "size": d.size, "dealer": d.dealer,
+                             "trump_card": str(tricks.card(d.turn_up)), "bids": list(d.bids),
+                             "won": list(d.won), "revokes": list(d.revokes), "points": points})
+        summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
+        self._emit("round_end", rule, f"Round {self.round_index + 1} is over. Scores: {summary}.",
+                   round=self.round_index + 1, points=0, round_points=points)
+        self.round_index += 1
+        if self.round_index < len(self.schedule):
+            self._start_round()
+            return
+        self._over = True
+        best = max(self.totals)
+        winners = [s for s in range(self.players) if self.totals[s] == best]
+        names = " and ".join(self.names[s] for s in winners)
+        verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
+        self._emit("game_end", "jabberwocky.end", f"The game is over: {names} {verb} with {best} points.",
+                   winners=winners, scores=list(self.totals))
+
+    # ---- what one seat sees ----
+    def view(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        d = self.deal
+        show = lambda c: str(tricks.card(c))  # noqa: E731
+        trump = tricks.SUITS[d.trump]
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "options": dict(self.options),
+            "phase": "over" if self._over else d.phase,
+            "hand": [show(c) for c in sorted(d.hands[seat], key=_hand_order)],
+            "hand_sizes": [len(h) for h in d.hands],
+            "trump": trump,
+            "trump_card": show(d.turn_up),
+            "bids": list(d.bids),
+            "forbidden_bid": d.forbidden(),
+            "tricks_won": list(d.won),
+            "trick": [[s, show(c)] for s, c in zip(d.trick_seats, d.trick)],
+            "led_suit": None if d.led_suit is None else tricks.SUITS[d.led_suit],
+            "trump_broken": d.broken,
+            "tricks_played": [{"seats": list(s), "cards": [show(c) for c in cs], "winner": w}
+                              for s, cs, w in d.done_tricks],
+            "revokes": list(d.revokes),
+            "round": self.round_index + 1 if not self._over else len(self.schedule),
+            "rounds_total": len(self.schedule),
+            "schedule": list(self.schedule),
+            "cards_this_round": d.size,
+            "dealer": d.dealer,
+            "scores": self.scores,
+            "results": [dict(r) for r in self.results],
+            "current_player": self.current_player,
+            "is_over": self._over,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+            "revoke_plays": self.revokes_now(seat),
+        }
+
+
+def _hand_order(c: int) -> tuple[int, int]:
+    """Hands are shown by suit (♠ ♥ ♣ ♦ alternate colours), high cards first."""
+    return ((0, 1, 3, 2)[c // 13], -(c % 13))
+
+
+def _some_of(hand: Sequence[int], suit: int | None) -> str:
+    cards = [tricks.card(c).symbol for c in hand if c // 13 == suit]
+    return " ".join(cards)

@@ -1,0 +1,326 @@
+"""Jabberwocky bots and hints, from one seat's view.
+
+- easy: plays any card the rules allow and bids a guess;
+- medium: counts likely tricks from trumps and Aces to bid, then plays to make the
+  bid exactly (win when it still needs tricks, duck when it has enough);
+- hard: determinized search (:mod:`engine.search`): it deals the unseen cards in many
+  ways that fit what it has seen, plays each candidate out with the medium player's
+  habits for everyone, and picks the move that makes its bid most often.
+
+The hint is the hard player's search with more deals, explained with its numbers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Mapping
+
+from . import tricks
+from .cards import SUIT_NAMES, parse_card
+from .hints import Alternative, Hint
+from .jabberwocky import Deal, forbidden_bid, round_points
+from .search import Inconsistent, Tally, deal_unseen, pimc
+
+View = dict[str, Any]
+
+#: Imagined deals per decision: the hint explains itself, so it looks harder than the bot.
+HINT_PLAYOUTS = 900
+BOT_PLAYOUTS = 240
+MIN_SAMPLES = 24
+
+
+# ---- reading a view ----------------------------------------------------------------
+
+def _idx(text: str) -> int:
+    return tricks.index(parse_card(text))
+
+
+def _sym(c: int) -> str:
+    return tricks.card(c).symbol
+
+
+def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]]:
+    """The round as this seat knows it: its own hand filled in, the others empty.
+
+    Returns the partial deal, the cards it has not seen, and for each seat a test of
+    which cards that seat cannot hold (it showed it has none of their suit).
+    """
+    n, me = view["players"], view["seat"]
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[me] = sorted(_idx(c) for c in view["hand"])
+    d = Deal.__new__(Deal)
+    d.players, d.size, d.dealer = n, view["cards_this_round"], view["dealer"]
+    d.turn_up = _idx(view["trump_card"])
+    d.trump = d.turn_up // 13
+    d.hands = hands
+    d.bids, d.won, d.revokes = list(view["bids"]), list(view["tricks_won"]), list(view["revokes"])
+    d.trick = [_idx(c) for _, c in view["trick"]]
+    d.trick_seats = [s for s, _ in view["trick"]]
+    d.turn = view["current_player"] if view["current_player"] is not None else me
+    d.broken = view["trump_broken"]
+    opts = view["options"]
+    d.strict, d.breaking = opts["revoke"] == "strict", bool(opts["trump_breaking"])
+    d.phase = view["phase"] if view["phase"] in ("bid", "play") else "done"
+    d.done_tricks = []
+
+    seen = set(hands[me]) | {d.turn_up} | set(d.trick)
+    lacks: list[set[int]] = [set() for _ in range(n)]
+    broken = False
+    played = [(t["seats"], [_idx(c) for c in t["cards"]]) for t in view["tricks_played"]]
+    played.append((d.trick_seats, d.trick))
+    for seats, cards in played:
+        seen.update(cards)
+        if not cards:
+            continue
+        led = cards[0] // 13
+        if led == d.trump and not broken and d.breaking:
+            lacks[seats[0]].update(s for s in range(4) if s != d.trump)  # led trumps unbroken: only trumps
+        for s, c in zip(seats, cards):
+            if c // 13 != led and not d.revokes[s]:
+                lacks[s].add(led)
+            if c // 13 == d.trump:
+                broken = True
+    unseen = [c for c in range(52) if c not in seen]
+    barred: list[Callable[[int], bool]] = [lambda c, no=frozenset(lacks[s]): c // 13 in no for s in range(n)]
+    return d, unseen, barred
+
+
+def determinizer(view: View) -> Callable[[random.Random], Deal]:
+    """Imagined deals that fit the view: the search's worlds."""
+    base, unseen, barred = known_deal(view)
+    me = view["seat"]
+    others = [s for s in range(base.players) if s != me]
+    # Cards the others still hold; the stock (everything else) holds the rest of the unseen.
+    sizes = [view["hand_sizes"][s] for s in others]
+    stock = len(unseen) - sum(sizes)
+    bars = [barred[s] for s in others] + [lambda c: False]
+
+    def determinize(rng: random.Random) -> Deal:
+        try:
+            dealt = deal_unseen(unseen, sizes + [stock], bars, rng)
+        except Inconsistent:  # a revoke in table mode can contradict a shown void
+            dealt = deal_unseen(unseen, sizes + [stock], [lambda c: False] * len(bars), rng)
+        world = base.copy()
+        for s, hand in zip(others, dealt):
+            world.hands[s] = hand
+        return world
+    return determinize
+
+
+# ---- the medium player's habits (also how search imagines everyone plays) ------------
+
+def trick_estimate(hand: list[int], trump: int, players: int) -> float:
+    """Roughly how many tricks a hand takes: high trumps, Aces and Kings, ruffs of short suits."""
+    per_suit = [0, 0, 0, 0]
+    for c in hand:
+        per_suit[c // 13] += 1
+    crowd = 3.0 / players  # more players, fewer tricks for a side-suit honour
+    total = 0.0
+    for c in hand:
+        s, r = c // 13, c % 13
+        if s == trump:
+            total += min(1.0, max(0.2, (r - 4) / 8))
+        elif r == 12:
+            total += (0.85 if per_suit[s] <= 3 else 0.6) * min(1.0, crowd + 0.25)
+        elif r == 11 and per_suit[s] >= 2:
+            total += (0.45 if per_suit[s] <= 4 else 0.25) * crowd
+    low_trumps = sum(1 for c in hand if c // 13 == trump and c % 13 < 9)
+    short = sum(1 for s in range(4) if s != trump and per_suit[s] <= 1)
+    total += 0.3 * min(low_trumps, short)
+    return total
+
+
+def heuristic_bid(hand: list[int], trump: int, size: int, players: int, forbidden: int | None) -> int:
+    estimate = trick_estimate(hand, trump, players)
+    bid = max(0, min(size, round(estimate)))
+    if bid == forbidden:
+        up, down = bid + 1, bid - 1
+        bid = up if (estimate >= bid and up <= size) or down < 0 else down
+    return bid
+
+
+def heuristic_card(d: Deal, seat: int) -> int:
+    """Play to make the bid exactly: win cheaply while tricks are needed, else duck."""
+    options = d.proper_cards(seat)
+    if len(options) == 1:
+        return options[0]
+    trump = d.trump
+    want = (d.bids[seat] or 0) - d.won[seat] > 0
+    if not d.trick:
+        # Leading: strong cards when tricks are wanted, the lowest otherwise (trumps kept back).
+        key = (lambda c: (c // 13 == trump, c % 13)) if not want else (lambda c: (c % 13, c // 13 == trump))
+        return max(options, key=key) if want else min(options, key=key)
+    led = d.trick[0] // 13
+    best = -1
+    for c in d.trick:
+        k = 13 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
+        if k > best:
+            best = k
+
+    def power(c: int) -> int:
+        return 13 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
+    winners = [c for c in options if power(c) > best]
+    losers = [c for c in options if power(c) <= best]
+    last = len(d.trick) == d.players - 1
+    if want:
+        if winners:
+            return min(winners, key=power) if last else max(winners, key=power)
+        return min(options, key=lambda c: (c // 13 == trump, c % 13))
+    if losers:  # shed the most dangerous card that still loses
+        return max(losers, key=lambda c: (power(c), c % 13))
+    return max(winners, key=power)
+
+
+def finish_round(d: Deal, rng: random.Random | None = None) -> None:
+    """Play the round out with the medium habits (bids first, if any are missing)."""
+    while d.phase == "bid":
+        s = d.turn
+        d.bid(heuristic_bid(d.hands[s], d.trump, d.size, d.players, d.forbidden()))
+    while d.phase == "play":
+        d.play(heuristic_card(d, d.turn))
+
+
+# ---- search ----------------------------------------------------------------------------
+
+def _move_value(view: View) -> Callable[[Deal, str, random.Random], tuple[float, Mapping[str, bool]]]:
+    me, scoring = view["seat"], view["options"]["scoring"]
+
+    def playout(world: Deal, move: str, rng: random.Random) -> tuple[float, Mapping[str, bool]]:
+        d = world.copy()
+        verb, arg = move.split(" ", 1)
+        took_trick = False
+        if verb == "bid":
+            d.bid(int(arg))
+        else:
+            winner = d.play(_idx(arg))
+            while winner is None:
+                winner = d.play(heuristic_card(d, d.turn))
+            took_trick = winner == me
+        finish_round(d)
+        bid = d.bids[me] or 0
+        points = round_points(bid, d.won[me], d.revokes[me], scoring)
+        return float(points), {"trick": took_trick, "exact": d.won[me] == bid}
+    return playout
+
+
+def search(view: View, playouts: int, rng: random.Random) -> list[Tally[str]]:
+    """Every legal move of this view, scored by playouts in imagined deals; best first."""
+    moves = list(view["legal"])
+    samples = max(MIN_SAMPLES, playouts // max(1, len(moves)))
+    return pimc(moves, determinizer(view), _move_value(view), samples, rng)
+
+
+# ---- policies ----------------------------------------------------------------------------
+
+def _proper(view: View) -> list[str]:
+    bad = set(view["revoke_plays"])
+    return [a for a in view["legal"] if a not in bad] or list(view["legal"])
+
+
+def easy(view: View, rng: random.Random) -> str:
+    if view["phase"] == "bid":
+        small = [a for a in view["legal"] if int(a.split()[1]) <= max(1, view["cards_this_round"] // 3)]
+        return rng.choice(small or view["legal"])
+    return rng.choice(_proper(view))
+
+
+def medium(view: View, rng: random.Random) -> str:
+    d, _, _ = known_deal(view)
+    me = view["seat"]
+    if view["phase"] == "bid":
+        return f"bid {heuristic_bid(d.hands[me], d.trump, d.size, d.players, view['forbidden_bid'])}"
+    return str(f"play {tricks.card(heuristic_card(d, me))}")
+
+
+def hard(view: View, rng: random.Random) -> str:
+    if len(view["legal"]) == 1:
+        return view["legal"][0]
+    return search(view, BOT_PLAYOUTS, rng)[0].move
+
+
+POLICIES = {"easy": easy, "medium": medium, "hard": hard}
+
+
+# ---- the hint --------------------------------------------------------------------------
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _card_words(move: str) -> str:
+    return parse_card(move.split(" ", 1)[1]).symbol
+
+
+def advise(view: View, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Hint:
+    me = view["seat"]
+    rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]))
+    if len(view["legal"]) == 1:
+        move = view["legal"][0]
+        why = (f"{_card_words(move)} is your only legal card: you must follow suit."
+               if move.startswith("play") else f"{move} is your only legal bid.")
+        return Hint(me, move, why, [Alternative(move, 0.0, "the only legal move")])
+    tallies = search(view, playouts, rng)
+    n = tallies[0].samples
+    if view["phase"] == "bid":
+        reason = _bid_reason(view, tallies, n)
+        alts = [Alternative(t.move, round(t.mean, 3), f"exact in {_pct(t.rate('exact'))} of {n} deals")
+                for t in tallies]
+    else:
+        reason = _play_reason(view, tallies, n)
+        alts = [Alternative(t.move, round(t.mean, 3),
+                            f"{'wins' if t.rate('trick') >= 0.5 else 'loses'} this trick in "
+                            f"{_pct(max(t.rate('trick'), 1 - t.rate('trick')))}; bid made in {_pct(t.rate('exact'))}"
+                            + (" (a revoke: −3)" if t.move in view["revoke_plays"] else ""))
+                for t in tallies]
+    return Hint(me, tallies[0].move, reason, alts)
+
+
+def _bid_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
+    d, _, _ = known_deal(view)
+    me = view["seat"]
+    best = tallies[0]
+    estimate = trick_estimate(d.hands[me], d.trump, d.players)
+    trump_name = SUIT_NAMES[tricks.SUITS[d.trump]]
+    text = (f"Counting your high cards and {trump_name} (trumps), this hand is worth about {estimate:.1f} "
+            f"tricks. I played the round out in {n} deals of the cards you cannot see: "
+            f"{best.move} comes out exact in {_pct(best.rate('exact'))} of them")
+    if len(tallies) > 1:
+        runner = tallies[1]
+        text += f", {runner.move} in {_pct(runner.rate('exact'))}"
+    text += "."
+    no = view["forbidden_bid"]
+    if no is not None:
+        text += (f" As dealer you may not bid {no}: the bids would add up to {view['cards_this_round']}, "
+                 "the number of tricks.")
+    return text
+
+
+def _play_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
+    me = view["seat"]
+    bid, won = view["bids"][me], view["tricks_won"][me]
+    need = bid - won
+    trick_word = "trick" if won == 1 else "tricks"
+    if need > 0:
+        situation = f"You bid {bid} and have {won} {trick_word}: you need {need} more."
+    elif need == 0:
+        situation = f"You bid {bid} and already have {won}: now you want to lose every trick."
+    else:
+        situation = (f"You bid {bid} but already have {won}: the bid cannot be made this round, so "
+                     "your cards are all worth the same to you.")
+    best = tallies[0]
+    card = _card_words(best.move)
+    win = best.rate("trick")
+    verdict = f"wins this trick in {_pct(win)}" if win >= 0.5 else f"loses this trick in {_pct(1 - win)}"
+    text = f"{situation} {card} {verdict} of the {n} deals I tried"
+    text += f" and makes your bid in {_pct(best.rate('exact'))}." if need >= 0 else "."
+    others = [t for t in tallies[1:] if abs(t.rate("exact") - best.rate("exact")) > 0.005]
+    if others and need >= 0:
+        alt = others[0]
+        alt_win = alt.rate("trick")
+        text += (f" {_card_words(alt.move)} would {'win' if alt_win >= 0.5 else 'lose'} it in "
+                 f"{_pct(max(alt_win, 1 - alt_win))} and make the bid in {_pct(alt.rate('exact'))}.")
+    return text
+
+
+__all__ = ["POLICIES", "advise", "determinizer", "finish_round", "forbidden_bid", "heuristic_bid",
+           "heuristic_card", "known_deal", "search", "trick_estimate"]

@@ -1,0 +1,92 @@
+"""Trick-taking, written once: following suit, leading trumps, and who wins a trick.
+
+Jabberwocky, Klaberjass and Jubileu all play tricks. They share these rules:
+
+- The first card of a trick is the *lead*; its suit is the *led suit*.
+- You must follow the led suit if you can; if you cannot, any card may be played.
+- The highest trump played wins the trick; with no trump in it, the highest card
+  of the led suit wins. Cards of other suits never win.
+
+Cards here are small integers (see :func:`index`), because search plays these
+rules hundreds of thousands of times a second and must not pay for objects.
+``index(card) // 13`` is its suit and ``index(card) % 13`` its rank from the 2 (0)
+up to the Ace (12), which is the usual "A K Q … 2" order. Games whose suits rank
+differently (Klaberjass: J 9 A 10 K Q 8 7 in trumps) pass their own ``power`` table.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
+
+SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
+assert set(SUITS) == set(FRENCH_SUITS)
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+
+#: ``ACE_HIGH[c]``: how high card ``c`` ranks within its suit (2 = 0 … Ace = 12).
+ACE_HIGH: tuple[int, ...] = tuple(c % 13 for c in range(52))
+
+
+def index(card: Card) -> int:
+    """The card's small-integer form: suit × 13 + (rank from 2 = 0 to Ace = 12)."""
+    order = 12 if card.rank == ACE else card.rank - 2
+    return SUIT_INDEX[card.suit] * 13 + order
+
+
+def card(i: int) -> Card:
+    """The :class:`Card` for a small integer (the inverse of :func:`index`)."""
+    order = i % 13
+    return Card(ACE if order == 12 else order + 2, SUITS[i // 13])
+
+
+def suit_of(i: int) -> int:
+    return i // 13
+
+
+def follow_suit(hand: Sequence[int], led_suit: int | None) -> list[int]:
+    """The cards you may play: the led suit if you hold it, otherwise anything."""
+    if led_suit is None:
+        return list(hand)
+    same = [c for c in hand if c // 13 == led_suit]
+    return same if same else list(hand)
+
+
+def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[int]:
+    """The cards you may lead where trumps may not be led until broken.
+
+    A hand of nothing but trumps may lead one (and so breaks trumps).
+    """
+    if trump is None or trump_broken:
+        return list(hand)
+    plain = [c for c in hand if c // 13 != trump]
+    return plain if plain else list(hand)
+
+
+def is_revoke(hand: Sequence[int], led_suit: int | None, played: int) -> bool:
+    """True when ``played`` does not follow suit although ``hand`` (before playing) could."""
+    return (led_suit is not None and played // 13 != led_suit
+            and any(c // 13 == led_suit for c in hand))
+
+
+def winning_position(cards: Sequence[int], trump: int | None,
+                     power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> int:
+    """Which card of a trick wins it: its position in play order (0 is the lead).
+
+    The highest trump wins; with no trump, the highest card of the led suit.
+    """
+    trump_power = power if trump_power is None else trump_power
+    led = cards[0] // 13
+    best, best_key = 0, (cards[0] // 13 == trump, (trump_power if led == trump else power)[cards[0]])
+    for pos in range(1, len(cards)):
+        c = cards[pos]
+        s = c // 13
+        if s == trump:
+            key = (True, trump_power[c])
+        elif s == led:
+            key = (False, power[c])
+        else:
+            continue
+        if key > best_key:
+            best, best_key = pos, key
+    return best
