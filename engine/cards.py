@@ -106,12 +106,18 @@ _SPANISH_CODES = {s.upper(): s for s in SPANISH_SUITS}
 _SPANISH_CODES.update({"OROS": OROS, "COPAS": COPAS, "ESPADAS": ESPADAS, "BASTOS": BASTOS})
 
 
+_CANONICAL: dict[str, Card] = {}
+
+
 def parse_card(text: str | Card) -> Card:
     """Read a card as people type it: ``"10h"``, ``"T♥"``, ``"Q♠"``, ``"5Or"``, ``"joker"``."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card")
+    known = _CANONICAL.get(text)
+    if known is not None:  # the fast path: engines read back their own notation all the time
+        return known
     raw = text.strip()
     t = "".join(w for w in raw.upper().split() if w not in ("OF", "DE"))
     if t in ("JK", "JOKER", "JO", "🃏", "*"):
@@ -190,3 +196,7 @@ PACKS = {
     "double_52_with_jokers": double_52_with_jokers,
     "spanish_40": spanish_40,
 }
+
+
+_CANONICAL.update({str(c): c for c in [JOKER] + [Card(r, s) for s in FRENCH_SUITS for r in range(1, 14)]
+                   + [Card(r, s) for s in SPANISH_SUITS for r in range(1, 11)]})

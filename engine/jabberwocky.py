@@ -74,6 +74,11 @@ def round_points(bid: int, won: int, revokes: int, scoring: str) -> int:
     return exact - REVOKE_PENALTY * revokes
 
 
+#: Notation ↔ the small-integer cards of engine.tricks, computed once (play is hot in search and soaks).
+PLAY = [Action.play(tricks.card(i)) for i in range(52)]
+CARD_OF = {str(tricks.card(i)): i for i in range(52)}
+
+
 class Deal:
     """One round in play, with no narration: the engine's lean path, copied by search.
 
@@ -261,7 +266,7 @@ class Jabberwocky(Game):
         d = self.deal
         if d.phase == "bid":
             return [Action("bid", str(b)) for b in d.legal_bids()]
-        return [Action.play(tricks.card(c)) for c in d.legal_cards(seat)]
+        return [PLAY[c] for c in d.legal_cards(seat)]
 
     def revokes_now(self, seat: int) -> list[str]:
         """Legal plays (table mode) that would be revokes: bots and the table warn about them."""
@@ -320,7 +325,7 @@ class Jabberwocky(Game):
         if action.verb == "bid":
             self._bid(seat, int(action.arg))
         else:
-            self._play(seat, tricks.index(action.card))
+            self._play(seat, CARD_OF[action.arg])
 
     def _bid(self, seat: int, amount: int) -> None:
         d = self.deal
