@@ -1,0 +1,149 @@
+"""Jabberwocky hints and bots: honest (view only), sensible, and explained with numbers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine import jabberwocky_ai as ai
+from engine.hints import Bot
+from engine.search import Inconsistent, Tally, deal_unseen, pimc
+
+from .jabberwocky_helpers import play_all, stacked_round
+
+
+def test_deal_unseen_respects_sizes_and_bars():
+    rng = random.Random(3)
+    unseen = list(range(20))
+    for _ in range(200):
+        hands = deal_unseen(unseen, [5, 5, 10], [lambda c: c < 10, lambda c: False, lambda c: False], rng)
+        assert [len(h) for h in hands] == [5, 5, 10]
+        assert sorted(c for h in hands for c in h) == unseen
+        assert all(c >= 10 for c in hands[0])
+
+
+def test_deal_unseen_reports_contradictions():
+    with pytest.raises(Inconsistent):
+        deal_unseen([1, 2, 3], [2, 1], [lambda c: True, lambda c: False], random.Random(1))
+
+
+def test_pimc_compares_moves_on_the_same_worlds():
+    # Two moves whose value depends only on the world: the better one wins every sample.
+    tallies = pimc(["low", "high"], lambda rng: rng.random(),
+                   lambda w, m, rng: (w + (1 if m == "high" else 0), {"won": m == "high"}), 50,
+                   random.Random(0))
+    assert [t.move for t in tallies] == ["high", "low"]
+    assert tallies[0].rate("won") == 1.0 and tallies[1].rate("won") == 0.0
+    assert tallies[0].mean - tallies[1].mean == pytest.approx(1.0)
+    assert isinstance(tallies[0], Tally) and tallies[0].samples == 50
+
+
+def test_imagined_deals_keep_what_the_seat_knows():
+    # Seat 1 showed it has no clubs (it ruffed the A♣): no imagined deal gives it a club.
+    g = engine.new_game("jabberwocky", players=4, seed=40, rounds=[9], first_dealer=3)
+    rng = random.Random(4)
+    view = None
+    for _ in range(400):
+        v = g.view(g.current_player)
+        if v["phase"] == "play" and any(
+                c[1][-1] != t["cards"][0][-1] for t in v["tricks_played"] for c in zip(t["seats"], t["cards"])):
+            view = v
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    assert view is not None
+    _, _, barred = ai.known_deal(view)
+    determinize = ai.determinizer(view)
+    me = view["seat"]
+    for _ in range(100):
+        world = determinize(rng)
+        assert sorted(world.hands[me]) == sorted(ai._idx(c) for c in view["hand"])
+        assert [len(h) for h in world.hands] == view["hand_sizes"]
+        for s in range(4):
+            assert not any(barred[s](c) for c in world.hands[s])
+        played = {ai._idx(c) for t in view["tricks_played"] for c in t["cards"]}
+        played |= {ai._idx(c) for _, c in view["trick"]} | {world.turn_up}
+        held = [c for h in world.hands for c in h]
+        assert len(held) == len(set(held)) and not played & set(held)
+
+
+def test_hint_wins_the_trick_it_needs():
+    # Seat 2 needs a trick and plays last to the final trick: the K♥ wins it for sure.
+    g = stacked_round(["AC 3H", "KC 9H", "2C KH"], "2D", dealer=2, revoke="strict")
+    play_all(g, "b1 b0 b2 AC KC 2C 3H 9H")
+    h = engine.hint(g)
+    assert h.action == "play KH"  # the only card left, so the hint says it must
+    g2 = stacked_round(["AC 3H 4S", "KC 9H 5S", "2C KH 2H"], "2D", dealer=2)
+    play_all(g2, "b1 b0 b1 AC KC 2C 3H 9H")
+    h2 = engine.hint(g2)
+    assert h2.action == "play KH"
+    assert "You bid 1 and have 0 tricks: you need 1 more" in h2.reason
+    assert "wins this trick in 100%" in h2.reason
+    notes = {a.action: a.note for a in h2.alternatives}
+    assert set(notes) == {"play KH", "play 2H"} and "loses this trick in 100%" in notes["play 2H"]
+
+
+def test_hint_ducks_when_the_bid_is_made():
+    g = stacked_round(["AC 3H 4S", "KC 9H 5S", "2C KH 2H"], "2D", dealer=2)
+    play_all(g, "b1 b1 b0 AC KC 2C 3H 9H")
+    h = engine.hint(g)
+    assert h.action == "play 2H" and "want to lose every trick" in h.reason
+
+
+def test_the_dealer_hint_names_the_forbidden_bid():
+    g = engine.new_game("jabberwocky", players=4, seed=8, first_dealer=3, rounds=[6])
+    play_all(g, "b2 b0 b3")
+    h = engine.hint(g)
+    assert h.action != "bid 1" and "may not bid 1" in h.reason
+    assert "bid 1" not in {a.action for a in h.alternatives}
+    assert len(h.alternatives) == 6 and "%" in h.reason
+
+
+def test_hint_cannot_peek():
+    """Two games that look the same to seat 0 but differ in the other hands get the same hint."""
+    mine = "AS KH 9C 5D 2S"
+    deck_a = ["QS JS 10S 9S 8S", "QH JH 10H 9H 8H", "QD JD 10D 9D 8D"]
+    deck_b = ["QD JD 10D 9D 8D", "QS JS 10S 9S 8S", "QH JH 10H 9H 8H"]
+    hints = []
+    for others in (deck_a, deck_b):
+        g = stacked_round([mine] + others, "7C", dealer=3)
+        assert g.view(0)["hand"] == stacked_round([mine] + deck_a, "7C", dealer=3).view(0)["hand"]
+        hints.append(engine.hint(g))
+    assert hints[0] == hints[1]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_bots_only_make_legal_moves_and_never_revoke(level):
+    g = engine.new_game("jabberwocky", players=3, seed=12, rounds="short", revoke="table")
+    bots = [Bot("jabberwocky", level, seed=s) for s in range(3)]
+    while not g.is_over:
+        seat = g.current_player
+        g.apply(bots[seat].choose(g.view(seat)), seat)
+    assert all(r["revokes"] == [0, 0, 0] for r in g.results)
+
+
+def test_medium_bids_from_its_high_cards():
+    g = stacked_round(["AD KD QD AS AH", "2S 3S 4S 5S 6S", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C"], "9D",
+                      dealer=3)
+    assert ai.medium(g.view(0), random.Random(0)) in ("bid 4", "bid 5")
+    g2 = stacked_round(["2S 3H 4C 5S 6H", "AS KS QS JS 10S", "AH KH QH JH 10H", "AC KC QC JC 10C"], "9D",
+                       dealer=3)
+    assert ai.medium(g2.view(0), random.Random(0)) == "bid 0"
+
+
+def test_hard_makes_its_bid_more_often_than_easy():
+    """Fixed seeds, so this is a fact about the code, not a coin toss (the bench measures more)."""
+    exact = {"hard": 0, "easy": 0}
+    for seed in range(6):
+        levels = ["hard", "easy", "medium"] if seed % 2 else ["easy", "hard", "medium"]
+        g = engine.new_game("jabberwocky", players=3, seed=500 + seed, rounds="short")
+        bots = [Bot("jabberwocky", lv, seed=seed) for lv in levels]
+        while not g.is_over:
+            s = g.current_player
+            g.apply(bots[s].choose(g.view(s)), s)
+        for r in g.results:
+            for s, lv in enumerate(levels):
+                if lv in exact and r["bids"][s] == r["won"][s]:
+                    exact[lv] += 1
+    assert exact["hard"] > exact["easy"]
