@@ -156,17 +156,19 @@ class Deal:
         """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
         seat = self.turn
         hand = self.hands[seat]
-        if self.trick and tricks.is_revoke(hand, self.trick[0] // 13, c):
+        trick = self.trick
+        suit = c // 13
+        if trick and suit != trick[0] // 13 and tricks.is_revoke(hand, trick[0] // 13, c):
             self.revokes[seat] += 1
         hand.remove(c)
-        if c // 13 == self.trump:
+        if suit == self.trump:
             self.broken = True
-        self.trick.append(c)
+        trick.append(c)
         self.trick_seats.append(seat)
-        if len(self.trick) < self.players:
+        if len(trick) < self.players:
             self.turn = (seat + 1) % self.players
             return None
-        winner = self.trick_seats[tricks.winning_position(self.trick, self.trump)]
+        winner = self.trick_seats[tricks.winning_position(trick, self.trump)]
         self.won[winner] += 1
         self.done_tricks.append((self.trick_seats, self.trick, winner))
         self.trick, self.trick_seats = [], []

@@ -24,7 +24,7 @@ from .search import Inconsistent, Tally, deal_unseen, pimc
 View = dict[str, Any]
 
 #: Imagined deals per decision: the hint explains itself, so it looks harder than the bot.
-HINT_PLAYOUTS = 900
+HINT_PLAYOUTS = 1600
 BOT_PLAYOUTS = 240
 MIN_SAMPLES = 24
 

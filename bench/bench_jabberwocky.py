@@ -1,0 +1,234 @@
+"""Jabberwocky benchmarks: throughput (ours and OpenSpiel's oh_hell), search speed, hint
+latency per level, and the strength of the three bots.
+
+    python bench/bench_jabberwocky.py [--seconds 5] [--positions 200] [--games 500] [--jobs 2]
+
+OpenSpiel is optional (``pip install -e ".[bench]"``); without it that row is skipped.
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine import jabberwocky_ai as ai  # noqa: E402
+from engine.hints import LEVELS, Bot  # noqa: E402
+from engine.jabberwocky import Deal  # noqa: E402
+
+
+def ours_per_second(players: int, rounds: object, seconds: float) -> tuple[float, float]:
+    """Random legal play through the public protocol (apply, legal_actions, events): games/s, moves/s."""
+    games = moves = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game("jabberwocky", players=players, seed=seed, rounds=rounds)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def lean_per_second(seconds: float) -> tuple[float, float]:
+    """The same job on the engine's lean path (``Deal``, what search plays): shuffle, deal, random
+    bids and cards, no narration."""
+    rng = random.Random(0)
+    pack = list(range(52))
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng.shuffle(pack)
+        d = Deal([pack[i:36:4] for i in range(4)], games % 4, pack[36])
+        while d.phase == "bid":
+            d.bid(rng.choice(d.legal_bids()))
+            moves += 1
+        while d.phase == "play":
+            d.play(rng.choice(d.legal_cards(d.turn)))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def openspiel_per_second(seconds: float) -> tuple[float, float] | None:
+    """OpenSpiel's oh_hell, 4 players, 9 tricks, random play driven from Python, chance included."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 9})
+    rng = random.Random(0)
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def rollouts_per_second(seconds: float) -> float:
+    """Search's inner loop: imagine a deal from one seat's view of a fresh 4-player 9-card round,
+    then bid and play it out to the end with the medium habits."""
+    g = engine.new_game("jabberwocky", players=4, seed=99, rounds=[9])
+    determinize = ai.determinizer(g.view(g.current_player))
+    rng = random.Random(1)
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        world = determinize(rng)
+        ai.finish_round(world)
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def positions(count: int) -> list[tuple[engine.Game, int]]:
+    """Decisions with a real choice, from seeded 4-player games of random play, bids and cards."""
+    out: list[tuple[engine.Game, int]] = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game("jabberwocky", players=4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 320)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over and len(g.legal_actions()) > 1:
+            out.append((g, g.current_player))
+        seed += 1
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def latency_rows(count: int) -> list[tuple[str, float, float]]:
+    spots = positions(count)
+    rows = []
+    for level in LEVELS:
+        bot = Bot("jabberwocky", level, seed=1)
+        times = []
+        for g, seat in spots:
+            view = g.view(seat)
+            t0 = time.perf_counter()
+            bot.choose(view)
+            times.append((time.perf_counter() - t0) * 1000)
+        rows.append((f"bot {level}", statistics.median(times), percentile(times, 0.95)))
+    times = []
+    for g, seat in spots:
+        t0 = time.perf_counter()
+        engine.hint(g, seat)
+        times.append((time.perf_counter() - t0) * 1000)
+    rows.append(("engine.hint", statistics.median(times), percentile(times, 0.95)))
+    return rows
+
+
+# ---- strength: one bot of each level at a 3-player table, seats rotated ----
+
+ORDERS = list(itertools.permutations(LEVELS))
+
+
+def one_game(seed: int) -> list[tuple[str, int, int, int]]:
+    """(level, points, exact bids, rounds) for each seat of one seeded full game."""
+    levels = ORDERS[seed % len(ORDERS)]
+    g = engine.new_game("jabberwocky", players=3, seed=10_000 + seed)
+    bots = [Bot("jabberwocky", lv, seed=seed * 3 + s) for s, lv in enumerate(levels)]
+    while not g.is_over:
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    return [(levels[s], g.scores[s], sum(r["bids"][s] == r["won"][s] for r in g.results), len(g.results))
+            for s in range(3)]
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    m = statistics.fmean(values)
+    return m, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def strength(games: int, jobs: int) -> None:
+    with Pool(jobs) as pool:
+        results = pool.map(one_game, range(games), chunksize=4)
+    points: dict[str, list[float]] = {lv: [] for lv in LEVELS}
+    exact: dict[str, list[float]] = {lv: [] for lv in LEVELS}
+    per_game: dict[str, list[int]] = {lv: [] for lv in LEVELS}
+    for rows in results:
+        scores = {lv: pts for lv, pts, _, _ in rows}
+        for lv, pts, made, rounds in rows:
+            points[lv].append(pts)
+            exact[lv].append(made / rounds)
+            per_game[lv].append(pts)
+        del scores
+    print(f"\nJabberwocky: strength, {games} seeded 3-player full games (one bot of each level, seats rotated)")
+    print(f"{'level':>8} {'points/game':>12} {'95% CI ±':>9} {'exact-bid rate':>15} {'95% CI ±':>9}")
+    for lv in LEVELS:
+        pm, pc = mean_ci(points[lv])
+        em, ec = mean_ci(exact[lv])
+        print(f"{lv:>8} {pm:12.2f} {pc:9.2f} {100 * em:14.1f}% {100 * ec:8.1f}%")
+    print(f"{'pairing':>16} {'points/game':>12} {'95% CI ±':>9}")
+    for a, b in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+        diff = [x - y for x, y in zip(per_game[a], per_game[b])]
+        dm, dc = mean_ci(diff)
+        print(f"{a + ' v ' + b:>16} {dm:+12.2f} {dc:9.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per throughput row")
+    parser.add_argument("--positions", type=int, default=200, help="positions for the latency table")
+    parser.add_argument("--games", type=int, default=500, help="games for the strength table (0 skips it)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the strength games")
+    args = parser.parse_args()
+
+    print("Jabberwocky: random legal play through the protocol, whole 13-round games")
+    print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
+    for players in (3, 4, 5):
+        gps, mps = ours_per_second(players, "full", args.seconds)
+        print(f"{players:>8} {gps:10.1f} {mps:10.0f}")
+
+    print("\nOne 4-player round of 9 tricks, random play, the deal included")
+    print(f"{'engine':>36} {'games/s':>10} {'moves/s':>10} {'vs OpenSpiel':>13}")
+    theirs = openspiel_per_second(args.seconds)
+    rows = [("Parlour lean path (Deal, search)", lean_per_second(args.seconds)),
+            ("Parlour protocol (events, checks)", ours_per_second(4, [9], args.seconds))]
+    if theirs is not None:
+        rows.append(("OpenSpiel oh_hell, from Python", theirs))
+    for name, (gps, mps) in rows:
+        ratio = f"{gps / theirs[0]:12.2f}x" if theirs is not None else "   (not installed)"
+        print(f"{name:>36} {gps:10.1f} {mps:10.0f} {ratio}")
+
+    print(f"\nSearch: {rollouts_per_second(args.seconds):,.0f} rollouts/s (imagine a deal from one seat's view of a "
+          "dealt 4-player 9-card round, then bid and play it to the end)")
+
+    print(f"\nJabberwocky: decision latency over {args.positions} positions of 4-player games (ms)")
+    print(f"{'who':>16} {'median':>8} {'p95':>8}")
+    for who, med, p95 in latency_rows(args.positions):
+        print(f"{who:>16} {med:8.2f} {p95:8.2f}")
+
+    if args.games:
+        strength(args.games, args.jobs)
+
+
+if __name__ == "__main__":
+    main()
