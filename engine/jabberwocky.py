@@ -306,7 +306,7 @@ class Jabberwocky(Game):
                 return (f"You may bid from 0 to {d.size}: there are only {d.size} tricks this round.",
                         "jabberwocky.bid")
             others = sum(b for s, b in enumerate(d.bids) if s != d.dealer and b is not None)
-            return (f"{self.names[seat]} is the dealer and the others have bid {others} in all: a bid of "
+            return (f"{self.subject(seat, 'is')} the dealer and the others have bid {others} in all: a bid of "
                     f"{amount} would make the bids add up to {d.size}, the number of tricks. The dealer may "
                     "not do that.", "jabberwocky.hook")
         if d.phase == "bid":
@@ -401,9 +401,10 @@ class Jabberwocky(Game):
         self._over = True
         best = max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        names = " and ".join(self.names[s] for s in winners)
+        names = _and_list([self.names[s] for s in winners])
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
-        self._emit("game_end", "jabberwocky.end", f"The game is over: {names} {verb} with {best} points.",
+        self._emit("game_end", "jabberwocky.end",
+                   f"The game is over: {names} {verb} with {best} point{'' if best == 1 else 's'}.",
                    winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
@@ -444,6 +445,10 @@ class Jabberwocky(Game):
             "legal": [str(a) for a in self.legal_actions(seat)],
             "revoke_plays": self.revokes_now(seat),
         }
+
+
+def _and_list(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _hand_order(c: int) -> tuple[int, int]:

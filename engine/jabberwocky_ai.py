@@ -81,8 +81,12 @@ def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]
             if c // 13 == d.trump:
                 broken = True
     unseen = [c for c in range(52) if c not in seen]
-    barred: list[Callable[[int], bool]] = [lambda c, no=frozenset(lacks[s]): c // 13 in no for s in range(n)]
+    barred = [_lacks_suits(frozenset(no)) for no in lacks]
     return d, unseen, barred
+
+
+def _lacks_suits(suits: frozenset[int]) -> Callable[[int], bool]:
+    return lambda c: c // 13 in suits
 
 
 def determinizer(view: View) -> Callable[[random.Random], Deal]:

@@ -265,3 +265,16 @@ def test_trick_lists_cards_in_play_order_with_their_seats():
     play_all(g, "b1 b1 b1 AC KC")
     view = g.view(2)
     assert view["trick"] == [[0, "AC"], [1, "KC"]] and view["led_suit"] == "C"
+
+
+def test_messages_speak_to_the_learner_as_you():
+    g = engine.new_game("jabberwocky", players=4, seed=8, first_dealer=3, rounds=[6],
+                        names=["Ada", "Ben", "Cleo", "You"])
+    play_all(g, "b2 b0 b3")
+    assert g.why_illegal("bid 1").startswith("You are the dealer")
+
+
+def test_the_end_sentence_lists_every_winner():
+    g = stacked_round(["AC 3H", "KC 9H", "7C 8S"], "2D", dealer=2, names=["Ada", "Ben", "Cleo"])
+    play_all(g, "b2 b1 b0 AC KC 7C 3H 9H 8S")
+    assert g.events[-1].text == "The game is over: Ben and Cleo share the win with 1 point."
