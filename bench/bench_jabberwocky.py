@@ -18,6 +18,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -27,64 +28,75 @@ from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.jabberwocky import Deal  # noqa: E402
 
 
-def ours_per_second(players: int, rounds: object, seconds: float) -> tuple[float, float]:
-    """Random legal play through the public protocol (apply, legal_actions, events): games/s, moves/s."""
-    games = moves = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+def ours_game(players: int, rounds: object) -> Callable[[int], int]:
+    """One game of random legal play through the public protocol (apply, legal_actions, events)."""
+    def run(seed: int) -> int:
         g = engine.new_game("jabberwocky", players=players, seed=seed, rounds=rounds)
         rng = random.Random(seed)
+        moves = 0
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
             moves += 1
-        games += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
+        return moves
+    return run
 
 
-def lean_per_second(seconds: float) -> tuple[float, float]:
-    """The same job on the engine's lean path (``Deal``, what search plays): shuffle, deal, random
-    bids and cards, no narration."""
-    rng = random.Random(0)
+def lean_game(seed: int) -> int:
+    """The same job on the engine's lean path (``Deal``, what search plays): shuffle, deal,
+    random bids and cards, no narration."""
+    rng = random.Random(seed)
     pack = list(range(52))
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng.shuffle(pack)
-        d = Deal([pack[i:36:4] for i in range(4)], games % 4, pack[36])
-        while d.phase == "bid":
-            d.bid(rng.choice(d.legal_bids()))
-            moves += 1
-        while d.phase == "play":
-            d.play(rng.choice(d.legal_cards(d.turn)))
-            moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
+    rng.shuffle(pack)
+    d = Deal([pack[i:36:4] for i in range(4)], seed % 4, pack[36])
+    moves = 0
+    while d.phase == "bid":
+        d.bid(rng.choice(d.legal_bids()))
+        moves += 1
+    while d.phase == "play":
+        d.play(rng.choice(d.legal_cards(d.turn)))
+        moves += 1
+    return moves
 
 
-def openspiel_per_second(seconds: float) -> tuple[float, float] | None:
+def openspiel_game() -> Callable[[int], int] | None:
     """OpenSpiel's oh_hell, 4 players, 9 tricks, random play driven from Python, chance included."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 9})
-    rng = random.Random(0)
-    games = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
         state = game.new_initial_state()
+        moves = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             moves += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
+        return moves
+    return run
+
+
+def interleaved(runners: dict[str, Callable[[int], int]], seconds: float,
+                slices: int = 20) -> dict[str, tuple[float, float]]:
+    """Games/s and moves/s for each runner, measured in alternating slices so that a machine
+    busy with something else slows every row alike and the ratios stay fair."""
+    totals = {name: [0, 0, 0.0] for name in runners}
+    for _ in range(slices):
+        for name, run in runners.items():
+            games = moves = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds / slices:
+                moves += run(totals[name][0] + games)
+                games += 1
+            t = totals[name]
+            t[0] += games
+            t[1] += moves
+            t[2] += time.perf_counter() - start
+    return {name: (g / t, m / t) for name, (g, m, t) in totals.items()}
 
 
 def rollouts_per_second(seconds: float) -> float:
@@ -203,19 +215,21 @@ def main() -> None:
 
     print("Jabberwocky: random legal play through the protocol, whole 13-round games")
     print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
-    for players in (3, 4, 5):
-        gps, mps = ours_per_second(players, "full", args.seconds)
+    full = interleaved({str(p): ours_game(p, "full") for p in (3, 4, 5)}, args.seconds)
+    for players, (gps, mps) in full.items():
         print(f"{players:>8} {gps:10.1f} {mps:10.0f}")
 
-    print("\nOne 4-player round of 9 tricks, random play, the deal included")
+    print("\nOne 4-player round of 9 tricks, random play, the deal included (rows measured in turns)")
     print(f"{'engine':>36} {'games/s':>10} {'moves/s':>10} {'vs OpenSpiel':>13}")
-    theirs = openspiel_per_second(args.seconds)
-    rows = [("Parlour lean path (Deal, search)", lean_per_second(args.seconds)),
-            ("Parlour protocol (events, checks)", ours_per_second(4, [9], args.seconds))]
+    runners = {"Parlour lean path (Deal, search)": lean_game,
+               "Parlour protocol (events, checks)": ours_game(4, [9])}
+    theirs = openspiel_game()
     if theirs is not None:
-        rows.append(("OpenSpiel oh_hell, from Python", theirs))
-    for name, (gps, mps) in rows:
-        ratio = f"{gps / theirs[0]:12.2f}x" if theirs is not None else "   (not installed)"
+        runners["OpenSpiel oh_hell, from Python"] = theirs
+    rows = interleaved(runners, args.seconds)
+    base = rows.get("OpenSpiel oh_hell, from Python")
+    for name, (gps, mps) in rows.items():
+        ratio = f"{gps / base[0]:12.2f}x" if base is not None else "   (OpenSpiel not installed)"
         print(f"{name:>36} {gps:10.1f} {mps:10.0f} {ratio}")
 
     print(f"\nSearch: {rollouts_per_second(args.seconds):,.0f} rollouts/s (imagine a deal from one seat's view of a "
