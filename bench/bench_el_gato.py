@@ -1,0 +1,102 @@
+"""El Gato benchmarks: games per second per player count, hint latency, game lengths, draws.
+
+    python bench/bench_el_gato.py [--seconds 3] [--games 300] [--positions 300]
+
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.el_gato import PLAYER_COUNTS  # noqa: E402
+
+
+def games_per_second(players: int, seconds: float) -> tuple[float, float]:
+    """Whole games played with the only action; returns (games/s, moves/s)."""
+    games = moves = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game("el_gato", players=players, seed=seed)
+        while not g.is_over:
+            g.apply("play")
+            moves += 1
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def hint_latency_ms(count: int) -> tuple[float, float]:
+    """engine.hint at positions part-way through seeded games (view + advice)."""
+    times = []
+    for seed in range(count):
+        g = engine.new_game("el_gato", players=PLAYER_COUNTS[seed % len(PLAYER_COUNTS)], seed=seed)
+        for _ in range(random.Random(seed).randrange(0, 120)):
+            if g.is_over:
+                break
+            g.apply("play")
+        if g.is_over:
+            continue
+        t = time.perf_counter()
+        engine.hint(g)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), percentile(times, 0.95)
+
+
+def lengths(players: int, games: int) -> tuple[list[int], int, int]:
+    """Tricks per game (tie-breaks included), cycle draws and trick-limit draws over seeded games."""
+    out, cycles, capped = [], 0, 0
+    for seed in range(games):
+        g = engine.new_game("el_gato", players=players, seed=1_000_000 + seed)
+        while not g.is_over:
+            g.apply("play")
+        out.append(g.rounds)
+        rule = g.events[-1].rule
+        cycles += rule == "el_gato.cycle"
+        capped += rule == "el_gato.trick_limit"
+    return out, cycles, capped
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per player count")
+    ap.add_argument("--games", type=int, default=300, help="games per player count for the length table")
+    ap.add_argument("--positions", type=int, default=300)
+    args = ap.parse_args()
+
+    print("El Gato: whole games (every move is 'play')")
+    print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
+    for players in PLAYER_COUNTS:
+        gps, mps = games_per_second(players, args.seconds)
+        print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
+
+    med, p95 = hint_latency_ms(args.positions)
+    print(f"\nEl Gato: engine.hint latency over up to {args.positions} positions (ms)")
+    print(f"{'median':>8} {'p95':>8}")
+    print(f"{med:>8.3f} {p95:>8.3f}")
+
+    print(f"\nEl Gato: game length in tricks, tie-breaks included ({args.games} seeded games each)")
+    print(f"{'players':>8} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7} {'cycle draws':>12} {'capped':>7}")
+    for players in PLAYER_COUNTS:
+        lens, cycles, capped = lengths(players, args.games)
+        print(f"{players:>8} {statistics.mean(lens):>7.0f} {statistics.median(lens):>7.0f} "
+              f"{percentile(lens, 0.95):>7.0f} {max(lens):>7} {cycles / len(lens):>11.1%} {capped / len(lens):>6.1%}")
+
+
+if __name__ == "__main__":
+    main()

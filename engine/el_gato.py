@@ -1,0 +1,410 @@
+"""El Gato, the Spanish war game (seed 001; RULES.md §4).
+
+Nobody chooses anything: each player turns the top card of a face-down packet, the
+highest card takes the trick, and the 5 de oros (the *gato*, the cat) beats them all.
+A tie for the highest card is a *guerra* (war), fought out by the tied players. Empty
+your packet and you are safe; the last player holding cards (all 40 of them) loses.
+
+The game still moves by actions: the player to act has one legal action, ``"play"``
+(turn your top card), so history, saves, undo, bots and tables work as for any game.
+
+Packets are played in the order they were received: the first card dealt to you is the
+first you turn (so ``deck=`` stacking lists each packet top first, as for every game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import OROS, SOTA, Card, spanish_40
+from .dealing import deal_round_robin, stacked_pack
+from .protocol import Action, Game, Option, OptionError, Rule, Rulebook
+from .shuffle import rng_for
+
+GATO = Card(5, OROS)
+PACK_SIZE = 40
+PLAYER_COUNTS = (2, 4, 5, 8, 10)
+PLAY = Action("play")
+
+RULES = Rulebook([
+    Rule("el_gato.pack", "El Gato uses the Spanish pack without Kings and Caballos: 40 cards, 1 to 9 and the "
+         "Sota (10) in each suit: oros (coins), copas (cups), espadas (swords) and bastos (clubs)."),
+    Rule("el_gato.players", "2, 4, 5, 8 or 10 players: the 40 cards must divide exactly."),
+    Rule("el_gato.dealer", "Everyone draws a card and the highest card deals (players tied for highest "
+         "draw again)."),
+    Rule("el_gato.deal", "The dealer deals the whole pack, one card at a time, starting with the player on "
+         "his left. Each player keeps his cards face down as a packet, in the order received: nobody looks "
+         "at them or changes their order."),
+    Rule("el_gato.eldest", "The player on the dealer's left plays first."),
+    Rule("el_gato.play", "In turn, clockwise, each player turns the top card of his packet face up on the "
+         "table. Nobody chooses a card: the packet decides."),
+    Rule("el_gato.rank", "The highest card takes the trick: the Sota (10) is highest, then 9 down to 1. "
+         "The suits are all equal."),
+    Rule("el_gato.ace_high", "Variant: the 1 (the As) ranks above the Sota, just below the gato."),
+    Rule("el_gato.gato", "The 5 de oros is the gato (the cat): it beats every other card."),
+    Rule("el_gato.collect", "The winner puts the cards under his packet in the order they were played, "
+         "without changing that order."),
+    Rule("el_gato.lead", "The winner of a trick plays first to the next one; the others follow clockwise."),
+    Rule("el_gato.guerra", "A tie for the highest card is a guerra (war). Two tied players set the cards "
+         "aside and play a new trick between them; its winner takes both tricks, in the order the cards "
+         "were played."),
+    Rule("el_gato.guerra_many", "When more than two players tie for the highest card, they alone play a "
+         "tie-break trick, and its winner takes all the cards, in the order they were played."),
+    Rule("el_gato.guerra_again", "A tie-break that ties again is a new guerra among the players tied this "
+         "time, until one card is highest."),
+    Rule("el_gato.last_card", "A tied player who has just played his last card takes the top card of his "
+         "opponent's packet, face down, and plays it in the tie-break. With more than two tied, the card "
+         "comes from the next tied player clockwise who still has cards."),
+    Rule("el_gato.redeal", "If no tied player has a card left for the tie-break, all the cards are "
+         "gathered, shuffled and dealt again."),
+    Rule("el_gato.safe", "A player whose packet is empty, and who is not in a guerra, is safe: he is out "
+         "of the game and cannot lose."),
+    Rule("el_gato.end", "The aim is to get rid of your cards. The last player still holding cards loses; "
+         "by then he holds all 40."),
+    Rule("el_gato.cycle", "Guard: the packets can come back to an earlier position and repeat forever. "
+         "When the packets and the leader repeat at the start of a trick, the game is a draw."),
+    Rule("el_gato.trick_limit", "Guard: after the trick limit (tie-breaks count as tricks) the game is a "
+         "draw."),
+])
+
+
+def _limit_ok(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        return "a whole number of tricks, 0 for no limit"
+    return None
+
+
+def _seat_or_none(value: Any) -> str | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return None
+    return "a seat number or None"
+
+
+def rank_of(card: Card, ace_high: bool = False) -> int:
+    """A card's strength: face value (Sota 10 highest), the As above it if ``ace_high``, the gato on top."""
+    if card == GATO:
+        return 100
+    if ace_high and card.rank == 1:
+        return SOTA + 1
+    return card.rank
+
+
+def rank_words(rank: int) -> str:
+    """A rank in the plural: "Sotas", "Ases", "7s"."""
+    return {1: "Ases", SOTA: "Sotas"}.get(rank, f"{rank}s")
+
+
+def card_words(card: Card) -> str:
+    """How the narration names a card: "the gato (5 de oros)" for the cat."""
+    return f"the gato ({card.name})" if card == GATO else card.name
+
+
+class ElGato(Game):
+    id = "el_gato"
+    name = "El Gato"
+    blurb = ("A Spanish war game of pure luck: turn your top card, the highest takes the trick, "
+             "and the 5 of oros is the cat.")
+    min_players, max_players, default_players = 2, 10, 2
+    rules = RULES
+    variants = (
+        Option("ace_high", False, "RULES.md §4 [T]: ranks are face value with the Sota highest; True ranks "
+               "the 1 (As) above the Sota. The gato beats everything either way.", choices=(False, True)),
+        Option("first_dealer", None, "The seat that deals; None draws for it with the seed (highest card "
+               "deals).", check=_seat_or_none),
+        Option("cycle_draw", True, "RULES.md §4 [T] guard: a position (packets and leader) that repeats at "
+               "the start of a trick would repeat forever, so the game is a draw.", choices=(True, False)),
+        Option("trick_limit", 5000, "RULES.md §4 [T] guard: the game is a draw after this many tricks "
+               "(tie-breaks included); 0 for no limit.", check=_limit_ok),
+    )
+
+    # ---- the deal ----
+    def _setup(self) -> None:
+        n = self.players
+        if n not in PLAYER_COUNTS:
+            raise OptionError(f"El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
+                              f"not {n}")
+        first = self.options["first_dealer"]
+        if first is not None and first >= n:
+            raise OptionError(f"first_dealer={first}: seats are 0 to {n - 1}")
+        if not self.options["cycle_draw"] and not self.options["trick_limit"]:
+            raise OptionError("cycle_draw=False with trick_limit=0 could let a game loop forever: "
+                              "keep one of the guards")
+        self.ace_high: bool = self.options["ace_high"]
+        self.deal_number = 0
+        self.rounds = 0  # tricks played, tie-breaks included
+        self.result: str | None = None  # "lose" or "draw" once over
+        self.loser: int | None = None
+        self.last_trick: dict[str, Any] | None = None
+        self.dealer = first if first is not None else self._draw_for_dealer()
+        if first is not None:
+            self._emit("dealer", "el_gato.dealer", f"{self.subject(first, 'deals')} (chosen at the table).",
+                       seat=first, draws=[])
+        self._deal()
+
+    def _draw_for_dealer(self) -> int:
+        """The seed's "sorteio da maior carta": each draws a card; ties for highest draw again."""
+        pool = list(spanish_40())
+        rng_for(self.seed, "el_gato-dealer").shuffle(pool)
+        drawing = list(range(self.players))
+        while True:
+            draws = [(s, pool.pop()) for s in drawing]
+            said = ", ".join(f"{self.subject(s, 'draws')} {card_words(c)}" for s, c in draws)
+            top = max(self.rank(c) for _, c in draws)
+            drawing = [s for s, c in draws if self.rank(c) == top]
+            data = [[s, str(c)] for s, c in draws]
+            if len(drawing) == 1:
+                self._emit("dealer", "el_gato.dealer", f"{said}: {self.subject(drawing[0], 'has')} the highest "
+                           "card and deals.", seat=drawing[0], draws=data)
+                return drawing[0]
+            tied = " and ".join(self.names[s] for s in drawing)
+            self._emit("dealer", "el_gato.dealer", f"{said}: {tied} tie for the highest card and draw again.",
+                       draws=data)
+
+    def _deal(self) -> None:
+        n = self.players
+        pack = stacked_pack(spanish_40(), self.deck if self.deal_number == 0 else None, self.seed,
+                            "el_gato-deal", self.deal_number, pack_name="El Gato pack (spanish_40)")
+        self.packets, _ = deal_round_robin(pack, n, PACK_SIZE // n, first=(self.dealer + 1) % n)
+        self.leader = (self.dealer + 1) % n
+        self.seen: set[bytes] = set()
+        self.aside: list[tuple[int, Card]] = []
+        self.trick: list[tuple[int, Card]] = []  # the cards of the trick (or tie-break) being played
+        self.order: list[int] = []  # who plays in it, in turn
+        self._safe: list[bool] = []
+        self.tied: list[int] = []  # the seats of the guerra being fought, in play order
+        again = "again " if self.deal_number else ""
+        self._emit("deal", "el_gato.deal",
+                   f"{self.subject(self.dealer, 'deals')} {again}all 40 cards, one at a time from the left: "
+                   f"{PACK_SIZE // n} each, kept face down in the order received. "
+                   f"{self.subject(self.leader, 'plays')} first.",
+                   seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
+        self._start_trick()
+
+    def whose(self, seat: int, owner: bool = True) -> str:
+        """Ada's / your (or Ada / you with ``owner=False``), for the middle of a sentence."""
+        if self.names[seat] == "You":
+            return "your" if owner else "you"
+        return f"{self.names[seat]}'s" if owner else self.names[seat]
+
+    def their(self, seat: int) -> str:
+        return "your" if self.names[seat] == "You" else "their"
+
+    # ---- ranking ----
+    def rank(self, card: Card) -> int:
+        return rank_of(card, self.ace_high)
+
+    # ---- whose turn ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result else self.order[len(self.trick)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def scores(self) -> list[int]:
+        """0 each while playing and after a draw; the loser ends on −1."""
+        return [-1 if s == self.loser else 0 for s in range(self.players)]
+
+    def holding(self) -> list[int]:
+        """Seats that still hold cards."""
+        return [s for s in range(self.players) if self.packets[s]]
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [PLAY]
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        return PLAY if act.verb in ("play", "flip", "turn") and not act.arg else act
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        if action.verb == "play":
+            return (f"You cannot choose a card in El Gato ({action.arg!r}): 'play' turns the top card of "
+                    "your packet.", "el_gato.play")
+        return (f"{str(action)!r} is not an El Gato move: the only move is 'play' (turn your top card).",
+                "el_gato.play")
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        if not self.packets[seat]:
+            self._receive(seat)
+        card = self.packets[seat].pop(0)
+        self.trick.append((seat, card))
+        left = len(self.packets[seat])
+        self._emit("play", "el_gato.play",
+                   f"{self.subject(seat, 'turns')} up {card_words(card)}; {left} left in the packet.",
+                   seat=seat, card=str(card), left=left)
+        if len(self.trick) < len(self.order):
+            self._check_tie_break_cards()
+        else:
+            self._finish_round()
+
+    def _receive(self, seat: int) -> None:
+        """RULES §4: a tied player out of cards takes the next tied player's top card, face down."""
+        donor = self._donor(seat)
+        assert donor is not None, "a tie-break never waits on a player nobody can supply"
+        self.packets[seat].append(self.packets[donor].pop(0))
+        self._emit("donate", "el_gato.last_card",
+                   f"{self.subject(seat, 'has')} no card left for the guerra, so {self.verb(seat, 'takes')} "
+                   f"the top card of {self.whose(donor)} packet, face down, and {self.verb(seat, 'plays')} it.",
+                   seat=seat, donor=donor)
+
+    def _donor(self, seat: int) -> int | None:
+        n = self.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if other in self.tied and self.packets[other]:
+                return other
+        return None
+
+    def _check_tie_break_cards(self) -> None:
+        """Redeal when the next tied player has no card and no tied player can give one."""
+        nxt = self.order[len(self.trick)]
+        if self.tied and not self.packets[nxt] and self._donor(nxt) is None:
+            self._emit("redeal", "el_gato.redeal",
+                       f"{self.subject(nxt, 'has')} no card for the guerra and no tied player has one to give: "
+                       f"the cards are gathered and {self.subject(self.dealer, 'deals')} again.",
+                       seat=self.dealer)
+            self.deal_number += 1
+            self._deal()
+
+    def _finish_round(self) -> None:
+        self.rounds += 1
+        top = max(self.rank(c) for _, c in self.trick)
+        best = [s for s, c in self.trick if self.rank(c) == top]
+        if len(best) > 1:
+            self._guerra(best, top)
+            return
+        winner = best[0]
+        won = self.aside + self.trick
+        card = next(c for s, c in self.trick if s == winner)
+        self.packets[winner].extend(c for _, c in won)
+        rule = "el_gato.gato" if card == GATO else "el_gato.collect" if not self.tied else \
+            "el_gato.guerra" if len(self.tied) == 2 else "el_gato.guerra_many"
+        what = "the guerra" if self.tied else "the trick"
+        order = ", ".join(c.name for _, c in won)
+        self._emit("trick", rule,
+                   f"{_cap(card_words(card))} is highest: "
+                   f"{self.whose(winner, owner=False)} {self.verb(winner, 'wins')} {what} and "
+                   f"{self.verb(winner, 'puts')} its {len(won)} cards under {self.their(winner)} packet in play "
+                   f"order: {order}.",
+                   seat=winner, winner=winner, cards=[str(c) for _, c in won], guerra=bool(self.tied))
+        self.last_trick = {"plays": [[s, str(c)] for s, c in self.trick],
+                           "aside": [[s, str(c)] for s, c in self.aside],
+                           "winner": winner, "guerra": bool(self.tied)}
+        self.aside, self.tied, self.trick = [], [], []
+        self.leader = winner
+        self._announce_safe()
+        holding = self.holding()
+        if len(holding) == 1:
+            self._end(holding[0])
+        elif not self._guard():
+            self._start_trick()
+
+    def _guerra(self, best: list[int], top: int) -> None:
+        again = bool(self.tied)
+        self.aside.extend(self.trick)
+        self.last_trick = {"plays": [[s, str(c)] for s, c in self.trick], "aside": [], "winner": None,
+                           "guerra": True}
+        self.tied = best
+        names = " and ".join(self.names[s] for s in best)
+        value = rank_words(next(c for s, c in self.trick if s == best[0]).rank)
+        if again:
+            rule, text = "el_gato.guerra_again", (f"Guerra again! {names} tie with {value}: they play another "
+                                                  "tie-break for everything set aside.")
+        elif len(best) == 2:
+            rule, text = "el_gato.guerra", (f"Guerra! {names} tie for the highest card with {value}: the cards "
+                                            f"are set aside and they play a new trick; its winner takes both.")
+        else:
+            rule, text = "el_gato.guerra_many", (f"Guerra! {names} tie for the highest card with {value}: they "
+                                                 "alone play a tie-break trick, and its winner takes all the cards.")
+        self._emit("guerra", rule, text, tied=list(best), aside=[str(c) for _, c in self.aside])
+        self._announce_safe()
+        self.order, self.trick = list(best), []
+        if not self._guard():
+            self._check_tie_break_cards()
+
+    def _announce_safe(self) -> None:
+        for s in range(self.players):
+            if not self.packets[s] and s not in self.tied and not self._safe[s]:
+                self._safe[s] = True
+                self._emit("safe", "el_gato.safe",
+                           f"{_cap(self.whose(s))} packet is empty: {self.subject(s, 'is')} safe.", seat=s)
+
+    def _start_trick(self) -> None:
+        n = self.players
+        self._safe = [not p for p in self.packets]
+        self.order = [s for s in ((self.leader + k) % n for k in range(n)) if self.packets[s]]
+        self.trick = []
+        if self.options["cycle_draw"]:
+            key = self._position_key()
+            if key in self.seen:
+                self._draw("el_gato.cycle", "The packets and the leader are exactly as they were at the start of "
+                           "an earlier trick, so the game would repeat forever: it is a draw.")
+                return
+            self.seen.add(key)
+
+    def _position_key(self) -> bytes:
+        out = bytearray([self.leader])
+        for packet in self.packets:
+            out.extend(_CODE[c] for c in packet)
+            out.append(255)
+        return bytes(out)
+
+    def _guard(self) -> bool:
+        """The trick limit: True when it ended the game."""
+        limit = self.options["trick_limit"]
+        if limit and self.rounds >= limit:
+            self._draw("el_gato.trick_limit", f"{limit} tricks have been played: the game is a draw.")
+            return True
+        return False
+
+    def _draw(self, rule: str, text: str) -> None:
+        self.result = "draw"
+        self._emit("game_end", rule, text, result="draw", loser=None, tricks=self.rounds)
+
+    def _end(self, loser: int) -> None:
+        self.result, self.loser = "lose", loser
+        self._emit("game_end", "el_gato.end",
+                   f"Only {self.whose(loser, owner=False)} {self.verb(loser, 'has')} cards left: all 40. "
+                   f"{self.subject(loser, 'loses')} El Gato after {self.rounds} tricks; everyone else is safe.",
+                   seat=loser, result="lose", loser=loser, tricks=self.rounds)
+
+    # ---- what one seat sees ----
+    def view(self, seat: int) -> dict[str, Any]:
+        """Packet sizes and the face-up cards; never the order of any packet (nobody knows it)."""
+        self._check_seat(seat)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "options": dict(self.options),
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "packet_sizes": [len(p) for p in self.packets],
+            "safe": [not p and s not in self.tied for s, p in enumerate(self.packets)],
+            "leader": self.leader,
+            "order": list(self.order),
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "aside": [[s, str(c)] for s, c in self.aside],
+            "guerra": list(self.tied),
+            "last_trick": None if self.last_trick is None else {k: (list(v) if isinstance(v, list) else v)
+                                                                for k, v in self.last_trick.items()},
+            "tricks": self.rounds,
+            "scores": self.scores,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "result": self.result,
+            "loser": self.loser,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+        }
+
+
+_CODE = {c: i for i, c in enumerate(spanish_40())}
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+

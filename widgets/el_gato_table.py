@@ -1,0 +1,215 @@
+"""El Gato's table: a show. Press Play (or Enter) to turn your top card, or Autoplay to watch.
+
+Nobody chooses anything in El Gato, so the table is built for watching: packets drawn as
+face-down stacks with their counts, the trick in the middle, guerra cards set aside in
+sight, and the log (with Why?) narrating each trick. Autoplay plays the whole game, yours
+included, with a pause after each trick, and stops when pressed again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import ipywidgets as w
+
+from engine.el_gato import PLAYER_COUNTS, ElGato
+from widgets.card_svg import card_img_html
+from widgets.table import Table, _loop_running, esc, parse_table_code
+
+DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
+
+
+class ElGatoTable(Table):
+    """Watch or play El Gato: ``ElGatoTable(players=4, seed="K7QM3P")``."""
+
+    game_id = "el_gato"
+
+    def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
+                 bot_delay: float = 0.6, autoplay_delay: float = 0.8, show_all: bool = False,
+                 **options: Any) -> None:
+        self.autoplay_delay = autoplay_delay
+        self._quiet = False
+        self._autoplay_task: asyncio.Task | None = None  # held so the running task is not garbage-collected
+        super().__init__(players=players, seed=seed, level=level, bot_delay=bot_delay, show_all=show_all,
+                         **options)
+        self.show_all_box.description = "Teacher: show every packet in order"
+
+    # ---- the cloth ----
+    def felt_children(self) -> list[w.Widget]:
+        keep = self.players_box.value
+        self._starting = True  # only the counts that divide 40; no new deal while we change the list
+        self.players_box.options = list(PLAYER_COUNTS)
+        self.players_box.value = keep if keep in PLAYER_COUNTS else PLAYER_COUNTS[0]
+        self._starting = False
+        self.seats_html = w.HTML()
+        self.middle_html = w.HTML()
+        self.packet_html = w.HTML()
+        self.hand.label = "Your packet"
+        self.play_button = w.Button(description="Play", icon="play", button_style="primary",
+                                    tooltip="Turn the top card of your packet (Enter or space on your packet)")
+        self.play_button.add_class("parlour-el-gato-play")
+        self.play_button.on_click(lambda _: self.act("play"))
+        self.autoplay_button = w.ToggleButton(description="Autoplay", icon="forward", value=False,
+                                              tooltip="Play the whole game, trick by trick; press again to stop")
+        self.autoplay_button.observe(self._autoplay_changed, "value")
+        buttons = w.HBox([self.play_button, self.autoplay_button, self.hint_button, self.undo_button])
+        mine = w.HBox([self.hand, self.packet_html])
+        return [self.seats_html, self.middle_html, self.status, mine, buttons]
+
+    def draw(self, view: dict[str, Any]) -> None:
+        self._draw_seats(view)
+        self._draw_middle(view)
+        me = self.human
+        size = view["packet_sizes"][me]
+        my_turn = view["current_player"] == me
+        tip = ("Turn your top card (click, Enter or space)" if my_turn
+               else "Wait for your turn" if not view["is_over"] else "The game is over")
+        self.hand.show([None] if size or my_turn else [], playable=[my_turn] if size or my_turn else [],
+                       tooltips=[tip] if size or my_turn else [])
+        badge = " · <b>safe</b>" if view["safe"][me] else ""
+        self.packet_html.value = (f"<div class='parlour-sub' data-testid='my-packet'>Your packet: "
+                                  f"<b>{size}</b> card{'s' if size != 1 else ''}{badge}</div>")
+        self.play_button.disabled = not my_turn
+        self.autoplay_button.disabled = view["is_over"]
+
+    def _draw_seats(self, view: dict[str, Any]) -> None:
+        boxes = []
+        for seat in range(view["players"]):
+            if seat == self.human:
+                continue
+            size = view["packet_sizes"][seat]
+            if self.show_all_box.value and size:
+                game = self.game
+                assert isinstance(game, ElGato)  # the teacher's switch reads the game, not a view
+                body = self.cards_html([str(c) for c in game.packets[seat][:8]], 26) + ("…" if size > 8 else "")
+            else:
+                body = self.cards_html([None], 34) if size else "<i>empty</i>"
+            marks = " · <b>safe</b>" if view["safe"][seat] else ""
+            marks += " · dealer" if view["dealer"] == seat else ""
+            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub' data-testid='packet'>"
+                                                              f"{size} card{'s' if size != 1 else ''}{marks}</div>"))
+        self.seats_html.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
+
+    def _played(self, plays: list[list[Any]], names: list[str], width: int, winner: int | None = None) -> str:
+        cells = []
+        for seat, card in plays:
+            mark = " ★" if seat == winner else ""
+            cells.append(f"<div style='text-align:center'>{card_img_html(card, width)}"
+                         f"<div class='parlour-sub'>{esc(names[seat])}{mark}</div></div>")
+        return f"<div style='display:flex;gap:6px;align-items:flex-end'>{''.join(cells)}</div>"
+
+    def _draw_middle(self, view: dict[str, Any]) -> None:
+        names = view["names"]
+        parts = []
+        if view["aside"]:
+            tied = " and ".join(names[s] for s in view["guerra"])
+            parts.append(f"<div data-testid='aside' style='opacity:.85'><div class='parlour-sub'><b>Guerra!</b> "
+                         f"set aside until {esc(tied)} settle it</div>{self._played(view['aside'], names, 44)}</div>")
+        title = "Tie-break" if view["guerra"] else f"Trick {view['tricks'] + 1}"
+        now = (self._played(view["trick"], names, 70) if view["trick"]
+               else "<div class='parlour-sub' style='width:80px'>No card turned yet.</div>")
+        parts.append(f"<div data-testid='trick'><div class='parlour-sub'>{title}</div>{now}</div>")
+        last = view["last_trick"]
+        if last is not None and last["winner"] is not None:
+            caption = (f"{esc(names[last['winner']])} took the last trick"
+                       + (" and the guerra" if last["guerra"] else ""))
+            parts.append(f"<div data-testid='last-trick' style='opacity:.9'><div class='parlour-sub'>{caption}</div>"
+                         f"{self._played(last['aside'] + last['plays'], names, 40, last['winner'])}</div>")
+        self.middle_html.value = (f"<div class='parlour-center' style='display:flex;gap:18px;"
+                                  f"min-height:140px'>{''.join(parts)}</div>")
+
+    def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        rows = "".join(f"<tr><td>{esc(n)}</td><td>{view['packet_sizes'][s]}</td>"
+                       f"<td>{'safe' if view['safe'][s] else ''}</td></tr>" for s, n in enumerate(view["names"]))
+        return (f"<b>Packets</b> ({view['tricks']} tricks played)<table>{rows}</table>"
+                "<small>The last player holding cards loses; a draw if the game would loop.</small>")
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        return "Press Play (or Enter on your packet) to turn your top card, or Autoplay to watch."
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        if not self.game.is_over and view["current_player"] != self.human:
+            self.say(f"{esc(self.names[view['current_player']])} turns a card…")
+            return
+        super()._draw_status(view)
+
+    def action_label(self, action: str) -> str:
+        return "play: turn your top card" if action == "play" else action
+
+    # ---- the learner's moves ----
+    def _on_card_clicked(self, index: int, card: str | None) -> None:
+        self.act("play")  # the packet is face down: clicking it turns the top card
+
+    def deal_from_code(self, code: str) -> None:
+        try:
+            players, _ = parse_table_code(code, self.players_box.value)
+        except ValueError:
+            players = self.players_box.value  # the base class words the error
+        if players not in PLAYER_COUNTS:
+            self.say(f"⚠ El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
+                     f"not {players}.")
+            return
+        super().deal_from_code(code)
+
+    # ---- the show ----
+    def step(self) -> list[str]:
+        """Play cards, whoever's they are, until the trick (or a guerra round) is decided."""
+        said: list[str] = []
+        while not self.game.is_over:
+            seat = self.game.current_player
+            assert seat is not None
+            action = "play" if seat == self.human else self.bots[seat].choose(self.game.view(seat))
+            events = self.game.apply(action, seat)
+            said += [e.text for e in events]
+            if any(e.kind in DECIDED for e in events):
+                break
+        self.hint_panel.value = ""
+        self.refresh()
+        return said
+
+    def play_to_end(self) -> None:
+        """The whole game at once (tests, and Autoplay without a running event loop)."""
+        while not self.game.is_over:
+            self.step()
+
+    def autoplay(self, on: bool = True) -> None:
+        self.autoplay_button.value = on
+
+    def _autoplay_changed(self, change: dict[str, Any]) -> None:
+        self._generation += 1  # stops the bots' own task, and any earlier autoplay
+        if not change["new"]:
+            self.autoplay_button.description = "Autoplay"
+            if not self._quiet:
+                self._after_move()
+            return
+        self.autoplay_button.description = "Stop"
+        if self.autoplay_delay <= 0 or not _loop_running():
+            self.play_to_end()
+            self.autoplay_button.value = False
+            return
+        self._autoplay_task = asyncio.get_event_loop().create_task(self._autoplay_in_time(self._generation))
+
+    async def _autoplay_in_time(self, generation: int) -> None:
+        while generation == self._generation and not self.game.is_over:
+            self.step()
+            await asyncio.sleep(self.autoplay_delay)
+        if generation == self._generation:  # the game ended: the show is over
+            self.autoplay_button.value = False
+
+    def _stop_autoplay(self) -> None:
+        """Switch Autoplay off without letting the bots move (a new deal or an undo follows)."""
+        self._quiet = True
+        try:
+            self.autoplay_button.value = False
+        finally:
+            self._quiet = False
+
+    def start(self, players: int, seed: int | str) -> None:
+        if hasattr(self, "autoplay_button"):
+            self._stop_autoplay()
+        super().start(players, seed)
+
+    def undo(self) -> None:
+        self._stop_autoplay()
+        super().undo()
