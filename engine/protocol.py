@@ -211,6 +211,10 @@ class Game:
         seat = self.current_player if seat is None else seat
         if self.is_over or seat is None:
             return "The game is over: no more moves."
+        try:
+            self._check_seat(seat)
+        except IllegalAction as exc:
+            return str(exc)
         if seat not in self.to_act():
             return self._not_your_turn(seat)
         if act in self._legal(seat):

@@ -129,3 +129,8 @@ def test_undo_with_nothing_to_take_back():
     with pytest.raises(engine.IllegalAction, match="has not moved yet"):
         g.undo_to_seat(0)
     assert snapshot(g) == before
+
+
+def test_why_illegal_names_a_seat_that_does_not_exist():
+    g = engine.new_game("jubilee", players=3, seed=1)
+    assert g.why_illegal(g.legal_actions()[0], seat=9) == "There is no seat 9: seats are 0 to 2."

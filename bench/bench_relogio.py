@@ -1,0 +1,166 @@
+"""Relógio and Relógio Real benchmarks: games per second, hint latency, measured win rates.
+
+    python bench/bench_relogio.py [--seconds 3] [--positions 100] [--games 2000] [--hard-games 60]
+
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+Win rates are played through the engine itself, deal by deal, with a 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.hints import Bot  # noqa: E402
+
+
+def games_per_second(game_id: str, seconds: float, **options: object) -> tuple[float, float]:
+    """Whole games of random legal play; returns (games/s, moves/s)."""
+    games = moves = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game(game_id, seed=seed, **options)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+        games += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def king_positions(count: int) -> list[engine.Game]:
+    """Positions where a King waits for keep-or-swap (Kings kept until then), from seeded deals."""
+    out: list[engine.Game] = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game("relogio", seed=seed)
+        stop = random.Random(seed).randrange(1, 5)  # the 1st … 4th King
+        while not g.is_over:
+            view = g.view(0)
+            if view["pending"]:
+                if view["kings_up"] + 1 == stop:
+                    out.append(g)
+                    break
+                g.apply("keep")
+            else:
+                g.apply("turn")
+        seed += 1
+    return out
+
+
+def turn_positions(game_id: str, count: int) -> list[engine.Game]:
+    out: list[engine.Game] = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game(game_id, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 40)):
+            if g.is_over:
+                break
+            g.apply("keep" if game_id == "relogio" and g.view(0)["pending"] else g.legal_actions()[0])
+        if not g.is_over:
+            out.append(g)
+        seed += 1
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def hint_latency_ms(spots: list[engine.Game]) -> tuple[float, float]:
+    times = []
+    for g in spots:
+        t = time.perf_counter()
+        engine.hint(g, 0)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), percentile(times, 0.95)
+
+
+def win_rate(games: int, play: Callable[[int], bool]) -> tuple[float, float]:
+    wins = sum(play(seed) for seed in range(games))
+    p = wins / games
+    return p, 1.96 * (p * (1 - p) / games) ** 0.5
+
+
+def relogio_with(choose: Callable[[dict, random.Random], str], king_swap: str = "any_king") -> Callable[[int], bool]:
+    def play(seed: int) -> bool:
+        g = engine.new_game("relogio", seed=100_000 + seed, king_swap=king_swap)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(choose(g.view(0), rng))
+        return g.result == "won"
+    return play
+
+
+def random_slot_on_fourth(view: dict, rng: random.Random) -> str:
+    """RULES.md's measurement: the swap on the 4th King into a random face-down slot."""
+    swaps = [a for a in view["legal"] if a.startswith("swap ")]
+    return rng.choice(swaps) if view["pending"] else "turn"
+
+
+def bot(level: str) -> Callable[[dict, random.Random], str]:
+    player = Bot("relogio", level, seed=1)
+    return lambda view, _rng: player.choose(view)
+
+
+def real_play(seed: int) -> bool:
+    g = engine.new_game("relogio_real", seed=100_000 + seed)
+    while not g.is_over:
+        g.apply("move")
+    return g.result == "won"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=3.0, help="time per throughput row")
+    ap.add_argument("--positions", type=int, default=100)
+    ap.add_argument("--games", type=int, default=2000, help="deals per win-rate row")
+    ap.add_argument("--hard-games", type=int, default=60, help="deals for the hard bot (it computes at every King)")
+    args = ap.parse_args()
+
+    print("Relógio / Relógio Real: random legal play, whole games")
+    print(f"{'game':>28} {'games/s':>10} {'moves/s':>10}")
+    for label, game_id, options in (("relogio (swap: any King)", "relogio", {}),
+                                    ("relogio (no swap)", "relogio", {"king_swap": "off"}),
+                                    ("relogio_real", "relogio_real", {})):
+        gps, mps = games_per_second(game_id, args.seconds, **options)
+        print(f"{label:>28} {gps:>10.1f} {mps:>10.0f}")
+
+    print(f"\nHint latency over {args.positions} positions each (ms)")
+    print(f"{'position':>28} {'median':>8} {'p95':>8}")
+    for label, spots in (("relogio: King keep/swap", king_positions(args.positions)),
+                         ("relogio: plain turn", turn_positions("relogio", args.positions)),
+                         ("relogio_real: look-ahead", turn_positions("relogio_real", args.positions))):
+        med, p95 = hint_latency_ms(spots)
+        print(f"{label:>28} {med:>8.1f} {p95:>8.1f}")
+
+    print("\nWin rates, played through the engine (95% interval)")
+    print(f"{'who / how':>50} {'deals':>6} {'won':>7} {'± 95%':>7}")
+    rows = [
+        ("relogio, no swap (RULES: 1/13 = 7.7%)", args.games, relogio_with(bot("medium"), "off")),
+        ("relogio, 4th King to a random slot (RULES: 28%)", args.games,
+         relogio_with(random_slot_on_fourth, "fourth_king")),
+        ("relogio, easy bot (random keep/swap)", args.games, relogio_with(bot("easy"))),
+        ("relogio, medium bot (4th King to fullest bottom)", args.games, relogio_with(bot("medium"))),
+        ("relogio, hard bot (the hint's choice)", args.hard_games, relogio_with(bot("hard"))),
+        ("relogio_real (RULES: about 1.2%)", args.games, real_play),
+    ]
+    for label, games, play in rows:
+        p, ci = win_rate(games, play)
+        print(f"{label:>50} {games:>6} {100 * p:>6.1f}% {100 * ci:>6.1f}")
+
+
+if __name__ == "__main__":
+    main()

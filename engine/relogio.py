@@ -1,0 +1,349 @@
+"""Relógio, Clock patience (seed 001; RULES.md §3).
+
+Thirteen face-down piles of four make a clock: hours 1 to 12 around, the Kings' pile in
+the centre. You turn the centre's top card, put it face up under the pile of its hour
+and carry on from that pile. The fourth King ends the game: you win only if every card
+is face up by then. Once per game a turned King may be swapped for a face-down card.
+
+Relógio Real, the seed's face-up variant, is its own game (``engine/relogio_real.py``);
+both share the clock defined here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .cards import Card, parse_cards, standard_52
+from .dealing import stacked_pack
+from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+
+CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
+HOURS = tuple(range(1, 14))
+PILE_SIZE = 4
+
+RULES = Rulebook([
+    Rule("relogio.deal", "Deal the 52 cards (no joker) one at a time, face down, into 13 piles of 4: "
+         "twelve in a circle like the hours of a clock and the thirteenth in the centre."),
+    Rule("relogio.hours", "Every card belongs to an hour: the Ace to 1 o'clock, 2 to 10 to their number, "
+         "the Jack to 11, the Queen to 12. Kings belong to the centre."),
+    Rule("relogio.start", "Start with the centre pile: turn its top card."),
+    Rule("relogio.turn", "Put the turned card face up under the pile of its hour, then turn the top "
+         "face-down card of that pile, and so on."),
+    Rule("relogio.own_hour", "A card that belongs to the pile it came from goes face up under that same "
+         "pile, and you turn that pile's next card."),
+    Rule("relogio.fourth_king", "The game stops when the fourth King reaches the centre, because the "
+         "centre then has no face-down card left. If any card is still face down, you lose."),
+    Rule("relogio.win", "You win when all 52 cards are face up."),
+    Rule("relogio.swap", "Once per game, when you turn a King, you may put it face down in place of any "
+         "face-down card of your choice; the card you take out counts as the card you just turned."),
+])
+
+
+def hour_label(hour: int) -> str:
+    """``"7"`` or ``"K"`` (the centre): the names slots and piles use in notation."""
+    return "K" if hour == CENTRE else str(hour)
+
+
+def hour_words(hour: int) -> str:
+    return "the centre" if hour == CENTRE else f"{hour} o'clock"
+
+
+def hour_of(card: Card) -> int:
+    """The hour a card belongs to: its rank, the King's 13 being the centre."""
+    return card.rank
+
+
+_HOUR_WORDS = {"K": 13, "KING": 13, "C": 13, "CENTRE": 13, "CENTER": 13, "A": 1, "ACE": 1,
+               "J": 11, "JACK": 11, "Q": 12, "QUEEN": 12}
+
+
+def parse_hour(text: str) -> int | None:
+    """``"7"``, ``"K"``, ``"centre"``, ``"Q"`` → an hour; None when it is none."""
+    t = text.strip().upper()
+    if t in _HOUR_WORDS:
+        return _HOUR_WORDS[t]
+    return int(t) if t.isdigit() and 1 <= int(t) <= 13 else None
+
+
+def deal_piles(pack: Sequence[Card]) -> dict[int, list[Card]]:
+    """Deal one card at a time onto hours 1…12 then the centre, each card covering the last.
+
+    Returns each pile top card first.
+    """
+    piles: dict[int, list[Card]] = {h: [] for h in HOURS}
+    for i, card in enumerate(pack):
+        piles[HOURS[i % len(HOURS)]].insert(0, card)
+    return piles
+
+
+def clock_deck(piles: Mapping[int | str, str | Sequence[str | Card]]) -> list[str]:
+    """The ``deck=`` that deals these piles (top card first), for tests and lessons.
+
+    Name only the piles and top cards you care about; the rest are filled, in pack order,
+    with the cards not named.
+    """
+    wanted: dict[int, list[Card]] = {}
+    for key, cards in piles.items():
+        hour = key if isinstance(key, int) else parse_hour(key)
+        if hour is None or hour not in HOURS:
+            raise OptionError(f"clock_deck: {key!r} is not an hour (1-12 or K)")
+        listed = parse_cards(cards)
+        if len(listed) > PILE_SIZE:
+            raise OptionError(f"clock_deck: a pile holds {PILE_SIZE} cards, not {len(listed)}")
+        wanted[hour] = listed
+    named = [c for cards in wanted.values() for c in cards]
+    if len(set(named)) != len(named):
+        raise OptionError("clock_deck: a card is named twice")
+    rest = [c for c in standard_52() if c not in set(named)]
+    full = {h: wanted.get(h, []) + [rest.pop(0) for _ in range(PILE_SIZE - len(wanted.get(h, [])))]
+            for h in HOURS}
+    # deal_piles puts deck[i] on hour HOURS[i % 13], each card on top: round r (0 = first) lies
+    # at depth PILE_SIZE - 1 - r from the top.
+    return [str(full[HOURS[i % 13]][PILE_SIZE - 1 - i // 13]) for i in range(52)]
+
+
+def deal_clock(game: Game, stream: str) -> dict[int, list[Card]]:
+    """The seeded (or stacked) 52 cards, dealt into the 13 piles of the clock."""
+    pack = stacked_pack(standard_52(), game.deck, game.seed, stream, pack_name="52-card pack")
+    return deal_piles(pack)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def slot_words(hour: int, position: int, count: int) -> str:
+    """``"the top card of 7 o'clock"``, ``"the 2nd card of the centre"``, ``"the bottom card …"``."""
+    if count == 1:
+        return f"the only face-down card of {hour_words(hour)}"
+    where = "top" if position == 1 else "bottom" if position == count else ordinal(position)
+    return f"the {where} card of {hour_words(hour)}"
+
+
+class Relogio(Game):
+    id = "relogio"
+    name = "Relógio"
+    blurb = ("Clock patience, for one player: thirteen face-down piles make a clock. "
+             "Turn every card before the fourth King comes out.")
+    min_players = max_players = default_players = 1
+    rules = RULES
+    variants = (
+        Option("king_swap", "any_king", "The seed's once-per-game King swap. 'any_king' (RULES.md §3 [T]): "
+               "offered on every King you turn until you use it; 'fourth_king': offered only on the fourth "
+               "King; 'off': plain Clock patience (about 1 deal in 13 is won).",
+               choices=("any_king", "fourth_king", "off")),
+    )
+
+    # ---- the deal ----
+    def _setup(self) -> None:
+        self.down = deal_clock(self, "relogio-deal")  # hour -> face-down cards, top first
+        self.up: dict[int, list[Card]] = {h: [] for h in HOURS}  # face up under each pile, first placed first
+        self.current = CENTRE
+        self.pending: Card | None = None  # a King just turned, waiting for "keep" or "swap"
+        self.swap_used = False
+        self.swapped_king: Card | None = None  # the King you put face down: you know where it is
+        self.last: dict[str, Any] | None = None
+        self.result: str | None = None
+        self._emit("deal", "relogio.deal",
+                   "The 52 cards are dealt face down into 13 piles of 4: hours 1 to 12 around the clock "
+                   "and the Kings' pile in the centre. Play starts in the centre.")
+
+    # ---- whose turn, what is legal ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def scores(self) -> list[int]:
+        """Cards face up: 52 means the game is won."""
+        return [self.face_up_count()]
+
+    def face_up_count(self) -> int:
+        return sum(len(cards) for cards in self.up.values())
+
+    def face_down_count(self) -> int:
+        return sum(len(cards) for cards in self.down.values())
+
+    def swap_slots(self) -> list[Action]:
+        return [Action("swap", f"{hour_label(h)}:{d}") for h in HOURS for d in range(1, len(self.down[h]) + 1)]
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.pending is not None:
+            return [Action("keep"), *self.swap_slots()]
+        return [Action("turn")]
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        if act.verb in ("turn", "keep") and not act.arg:
+            return act
+        if act.verb == "swap":
+            hour_text, sep, pos_text = act.arg.replace("/", ":").replace(" ", ":").partition(":")
+            hour = parse_hour(hour_text) if hour_text else None
+            if hour is None:
+                raise IllegalAction(f"{str(action)!r}: name a face-down card as hour:position, like 'swap 7:2' "
+                                    "(the 2nd card from the top of 7 o'clock) or 'swap K:1'.", "relogio.swap")
+            if not sep or not pos_text.strip().isdigit() or int(pos_text) < 1:
+                raise IllegalAction(f"{str(action)!r}: say which face-down card of {hour_words(hour)}: "
+                                    f"'swap {hour_label(hour)}:1' is its top card, "
+                                    f"'swap {hour_label(hour)}:2' the one below it, and so on.", "relogio.swap")
+            return Action("swap", f"{hour_label(hour)}:{int(pos_text)}")
+        raise IllegalAction(f"{str(action)!r} is not a Relógio move: moves are 'turn', and when a King "
+                            "is offered for the swap, 'keep' or 'swap 7:2'.", "relogio.turn")
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        if self.pending is not None:
+            if action.verb == "turn":
+                return (f"You have just turned {self.pending.symbol}: first keep it ('keep') or swap it "
+                        "for a face-down card ('swap 7:2').", "relogio.swap")
+            label, _, pos = action.arg.partition(":")
+            hour = parse_hour(label)
+            assert hour is not None  # parse_action checked it
+            count = len(self.down[hour])
+            if not count:
+                return f"{hour_words(hour).capitalize()} has no face-down card left to swap with.", "relogio.swap"
+            return (f"{hour_words(hour).capitalize()} has {count} face-down card{'s' if count > 1 else ''}: "
+                    f"choose {hour_label(hour)}:1 (top) to {hour_label(hour)}:{count} (bottom), "
+                    f"not {hour_label(hour)}:{pos}.", "relogio.swap")
+        if action.verb in ("keep", "swap"):
+            if self.swap_used:
+                return "The King swap is used up: it is allowed once per game.", "relogio.swap"
+            return ("There is no King waiting for a swap: the only move is to turn the top card of "
+                    f"{hour_words(self.current)} ('turn').", "relogio.swap")
+        return f"{action} is not a legal move now.", None
+
+    # ---- moves ----
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.verb == "turn":
+            self._turn()
+        elif action.verb == "keep":
+            self._keep()
+        else:
+            label, _, pos = action.arg.partition(":")
+            hour = parse_hour(label)
+            assert hour is not None
+            self._swap(hour, int(pos))
+        self._check_end()
+
+    def _swap_offered(self, card: Card) -> bool:
+        mode = self.options["king_swap"]
+        if card.rank != CENTRE or self.swap_used or mode == "off" or not self.face_down_count():
+            return False
+        return mode == "any_king" or len(self.up[CENTRE]) == 3
+
+    def _turn(self) -> None:
+        source = self.current
+        card = self.down[source].pop(0)
+        if self._swap_offered(card):
+            self.pending = card
+            self.last = {"card": str(card), "from": source, "to": None}
+            nth = ordinal(len(self.up[CENTRE]) + 1)
+            self._emit("turn", "relogio.swap",
+                       f"{self.subject(0, 'turns')} {card.symbol} from {hour_words(source)}: the {nth} King. "
+                       "Keep it (it goes to the centre) or, once per game, swap it for any face-down card.",
+                       seat=0, card=str(card), source=source, king=len(self.up[CENTRE]) + 1)
+            return
+        self._place(card, source, turned=True)
+
+    def _keep(self) -> None:
+        card = self.pending
+        assert card is not None and self.last is not None
+        self.pending = None
+        self._place(card, self.last["from"], turned=False)
+
+    def _swap(self, hour: int, position: int) -> None:
+        king = self.pending
+        assert king is not None
+        count = len(self.down[hour])
+        taken = self.down[hour][position - 1]
+        self.down[hour][position - 1] = king
+        self.pending = None
+        self.swap_used = True
+        self.swapped_king = king
+        self._emit("swap", "relogio.swap",
+                   f"{self.subject(0, 'puts')} {king.symbol} face down as {slot_words(hour, position, count)} "
+                   f"and {self.verb(0, 'takes')} out the card that was there: {taken.symbol}.",
+                   seat=0, king=str(king), hour=hour, position=position, card=str(taken))
+        self._place(taken, hour, turned=False)
+
+    def _place(self, card: Card, source: int, turned: bool) -> None:
+        target = hour_of(card)
+        self.up[target].append(card)
+        self.last = {"card": str(card), "from": source, "to": target}
+        self.current = target
+        if turned:
+            head = (f"{self.subject(0, 'turns')} {card.symbol} from {hour_words(source)} and "
+                    f"{self.verb(0, 'puts')} it face up under {hour_words(target)}")
+        else:
+            head = f"{card.symbol} goes face up under {hour_words(target)}"
+        if target == source:
+            rule = "relogio.own_hour"
+            text = f"{head}: it belongs to the pile it came from, so the next card is turned there too."
+        else:
+            rule = "relogio.turn"
+            text = f"{head}."
+        if card.rank == CENTRE:
+            text += f" That is King number {len(self.up[CENTRE])}."
+        self._emit("place", rule, text, seat=0, card=str(card), source=source, hour=target,
+                   face_up=self.face_up_count())
+
+    def _check_end(self) -> None:
+        if self.pending is not None or self.down[self.current]:
+            return
+        assert self.current == CENTRE and len(self.up[CENTRE]) == 4, "only the centre can run out"
+        left = self.face_down_count()
+        if left == 0:
+            self.result = "won"
+            self._emit("game_end", "relogio.win", "All 52 cards are face up: you win!", won=True, face_down=0)
+        else:
+            self.result = "lost"
+            self._emit("game_end", "relogio.fourth_king",
+                       f"The fourth King is in the centre and the centre has no face-down card left: the game "
+                       f"stops with {left} card{'s' if left > 1 else ''} still face down. You lose.",
+                       won=False, face_down=left)
+
+    # ---- what the player sees ----
+    def known_face_down(self) -> dict[str, Any] | None:
+        """Where the King you swapped lies, while it is still face down (you put it there)."""
+        king = self.swapped_king
+        if king is None:
+            return None
+        for hour in HOURS:
+            if king in self.down[hour]:
+                return {"hour": hour, "position": self.down[hour].index(king) + 1, "card": str(king)}
+        return None
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Face-up cards and how many cards lie face down in each pile: never which ones."""
+        self._check_seat(seat)
+        mode = self.options["king_swap"]
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "options": dict(self.options),
+            "piles": [{"hour": h, "label": hour_label(h), "face_down": len(self.down[h]),
+                       "face_up": [str(c) for c in self.up[h]]} for h in HOURS],
+            "current": None if self.result else self.current,
+            "pending": None if self.pending is None else str(self.pending),
+            "last": None if self.last is None else dict(self.last),
+            "kings_up": len(self.up[CENTRE]),
+            "swap_used": self.swap_used,
+            "swap_available": mode != "off" and not self.swap_used,
+            "known_face_down": self.known_face_down(),
+            "face_up": self.face_up_count(),
+            "face_down": self.face_down_count(),
+            "result": self.result,
+            "scores": self.scores,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+        }
+
+
+__all__ = ["CENTRE", "HOURS", "RULES", "Relogio", "clock_deck", "deal_piles", "hour_label", "hour_of",
+           "hour_words", "parse_hour"]

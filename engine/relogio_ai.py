@@ -1,0 +1,361 @@
+"""Hints and bots for Relógio and Relógio Real, computed from the view alone.
+
+Relógio's only decision is the King swap. From the view, the cards not yet face up are
+spread uniformly over the face-down slots, so the hint plays the game out over those
+arrangements — every one of them when there are few enough (exact), otherwise a fixed
+sample (Monte Carlo, with its margin) — once for "keep" and once per kind of slot.
+Only suits never matter, so arrangements are of ranks.
+
+The outcome of a game with no swap left depends only on the bottom card of each pile
+(the classic Clock argument: a pile is finished only if its last card leads on), so
+every slot above the bottom of a pile is worth the same: one top slot and one bottom
+slot per pile cover them all.
+
+Relógio Real hides nothing and has no choices: its hint looks ahead exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from math import factorial, prod, sqrt
+from typing import Any, Iterator
+
+from .cards import Card, parse_card
+from .hints import Alternative, Hint
+from .relogio import CENTRE, HOURS, hour_label, hour_words, slot_words
+
+EXACT_LIMIT = 2000   # enumerate every arrangement when there are at most this many
+SAMPLES = 2000       # otherwise play out this many random arrangements (the same ones for every move)
+Layout = list[list[int]]  # index = hour (0 unused), face-down ranks top first
+
+
+# ---- Relógio: a lean play-out, no narration ----
+
+def rule_of_thumb_slot(down: Layout) -> int | None:
+    """Where the medium bot (and the look-ahead) put the fourth King: under the fullest pile."""
+    best, size = None, 0
+    for hour in HOURS:
+        if len(down[hour]) > size:
+            best, size = hour, len(down[hour])
+    return best
+
+
+def play_out(down: Layout, current: int, kings_up: int, swap_left: bool) -> bool:
+    """Finish the game from ``current`` (mutates ``down``); True when every card ends face up.
+
+    With the swap still available, Kings are kept until the fourth, which goes to the bottom
+    of the fullest pile (rule of thumb).
+    """
+    while down[current]:
+        card = down[current].pop(0)
+        if card == CENTRE and swap_left and kings_up == 3:
+            hour = rule_of_thumb_slot(down)
+            if hour is not None:
+                card, down[hour][-1] = down[hour][-1], CENTRE
+                swap_left = False
+        if card == CENTRE:
+            kings_up += 1
+        current = card
+    return not any(down)
+
+
+def unseen_ranks(view: dict[str, Any]) -> list[int]:
+    """Ranks of the cards this player has not seen face up (the King in hand and a King
+    they put face down themselves are seen)."""
+    left = Counter({r: 4 for r in HOURS})
+    for pile in view["piles"]:
+        left.subtract(parse_card(c).rank for c in pile["face_up"])
+    if view["pending"]:
+        left[CENTRE] -= 1
+    if view["known_face_down"]:
+        left[CENTRE] -= 1
+    return sorted(left.elements())
+
+
+def arrangements(view: dict[str, Any], seed: str) -> tuple[Iterator[list[int]], int, bool]:
+    """(arrangements of the unseen ranks, how many, exact?): all of them, or a fixed sample."""
+    ranks = unseen_ranks(view)
+    counts = Counter(ranks)
+    total = factorial(len(ranks)) // prod(factorial(k) for k in counts.values())
+    if total <= EXACT_LIMIT:
+        return _multiset_permutations(ranks), total, True
+    rng = random.Random(seed)
+
+    def sample() -> Iterator[list[int]]:
+        for _ in range(SAMPLES):
+            order = list(ranks)
+            rng.shuffle(order)
+            yield order
+    return sample(), SAMPLES, False
+
+
+def _multiset_permutations(items: list[int]) -> Iterator[list[int]]:
+    """Every distinct ordering of ``items`` once (they are equally likely deals of ranks)."""
+    counts = Counter(items)
+    keys = sorted(counts)
+    n = len(items)
+    out: list[int] = []
+
+    def rec() -> Iterator[list[int]]:
+        if len(out) == n:
+            yield list(out)
+            return
+        for k in keys:
+            if counts[k]:
+                counts[k] -= 1
+                out.append(k)
+                yield from rec()
+                out.pop()
+                counts[k] += 1
+    return rec()
+
+
+def fill(view: dict[str, Any], ranks: list[int]) -> Layout:
+    """Face-down slots filled with ``ranks`` in pile order; a King you placed stays where it is."""
+    known = view["known_face_down"]
+    it = iter(ranks)
+    down: Layout = [[]]
+    for pile in view["piles"]:
+        down.append([CENTRE if known and known["hour"] == pile["hour"] and known["position"] == d
+                     else next(it) for d in range(1, pile["face_down"] + 1)])
+    return down
+
+
+def slot_classes(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """One slot per kind: the top and the bottom of each pile with face-down cards."""
+    out = []
+    for pile in view["piles"]:
+        n = pile["face_down"]
+        if n >= 2:
+            out.append((pile["hour"], 1))
+        if n >= 1:
+            out.append((pile["hour"], n))
+    return out
+
+
+def class_of(slot: tuple[int, int], counts: dict[int, int]) -> tuple[int, int]:
+    hour, position = slot
+    return (hour, position if position == counts[hour] else 1)
+
+
+def _after_keep(down: Layout, view: dict[str, Any]) -> bool:
+    return play_out(down, CENTRE, view["kings_up"] + 1, view["swap_available"])
+
+
+def _after_swap(down: Layout, view: dict[str, Any], hour: int, position: int) -> bool:
+    """The King takes the slot's place; the card taken out is played as if just turned."""
+    card = down[hour][position - 1]
+    down[hour][position - 1] = CENTRE
+    return play_out(down, card, view["kings_up"] + (card == CENTRE), False)
+
+
+def _seed(view: dict[str, Any]) -> str:
+    """Same position, same sample: a hint never changes its mind on a second click."""
+    return json.dumps([view["piles"], view["pending"], view["current"], view["last"]], sort_keys=True)
+
+
+def win_chances(view: dict[str, Any]) -> tuple[dict[str, float], int, bool]:
+    """Chance of winning (0-1) after each decision, the number of arrangements and whether exact.
+
+    Keys: ``"keep"``, ``"swap H:P"`` for each slot kind, or ``"turn"`` when there is no decision.
+    """
+    source, total, exact = arrangements(view, _seed(view))
+    wins: Counter[str] = Counter()
+    classes = slot_classes(view) if view["pending"] else []
+    for ranks in source:
+        down = fill(view, ranks)
+        if not view["pending"]:
+            wins["turn"] += play_out([list(p) for p in down], view["current"], view["kings_up"],
+                                     view["swap_available"])
+            continue
+        wins["keep"] += _after_keep([list(p) for p in down], view)
+        for hour, position in classes:
+            wins[f"swap {hour_label(hour)}:{position}"] += _after_swap([list(p) for p in down], view, hour, position)
+    keys = [f"swap {hour_label(h)}:{p}" for h, p in classes] + (["keep"] if view["pending"] else ["turn"])
+    return {k: wins[k] / total for k in keys}, total, exact
+
+
+def margin(p: float, n: int) -> float:
+    """Half-width of a 95% interval for a sampled chance (0 when counted exactly)."""
+    return 1.96 * sqrt(max(p * (1 - p), 0.25 / n) / n)
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.0f}%"
+
+
+def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
+    chances, total, exact = win_chances(view)
+    counts = {p["hour"]: p["face_down"] for p in view["piles"]}
+    out = []
+    for action in view["legal"]:
+        if action.startswith("swap "):
+            label, _, pos = action[5:].partition(":")
+            hour = CENTRE if label == "K" else int(label)
+            kind = class_of((hour, int(pos)), counts)
+            p = chances[f"swap {hour_label(kind[0])}:{kind[1]}"]
+            note = f"King as {slot_words(hour, int(pos), counts[hour])}: win {_pct(p)}"
+        else:
+            p = chances[action]
+            note = "keep the King: it goes to the centre" if action == "keep" else "turn the next card"
+            note += f"; win {_pct(p)}"
+        if not exact:
+            note += f" (±{100 * margin(p, total):.0f})"
+        out.append(Alternative(action, round(100 * p, 1), note))
+    out.sort(key=lambda a: (-a.score, a.action != "keep", a.action))
+    return out, total, exact
+
+
+def _basis(view: dict[str, Any], total: int, exact: bool, best: float) -> str:
+    hidden = view["face_down"] - (1 if view["known_face_down"] else 0)
+    if exact:
+        return (f"Counted exactly over all {total:,} ways the {hidden} cards you cannot see may lie "
+                "(suits do not matter).")
+    return (f"Estimated from {total:,} random arrangements of the {hidden} cards you cannot see "
+            f"(±{100 * margin(best, total):.0f} points, 95% margin).")
+
+
+def _above_bottom(action: str, view: dict[str, Any]) -> bool:
+    label, _, pos = action[5:].partition(":")
+    pile = next(p for p in view["piles"] if p["label"] == label)
+    return int(pos) < pile["face_down"]
+
+
+def _advise_relogio(view: dict[str, Any]) -> Hint:
+    alternatives, total, exact = evaluate(view)
+    best = alternatives[0]
+    if not view["pending"]:
+        later = (" Kings are kept until the fourth, which then goes to the bottom of the fullest pile."
+                 if view["swap_available"] else "")
+        reason = (f"There is nothing to decide: turn the top card of {hour_words(view['current'])}. "
+                  f"From here you win in about {_pct(best.score / 100)} of deals.{later} "
+                  + _basis(view, total, exact, best.score / 100))
+        return Hint(view["seat"], "turn", reason, alternatives)
+    king = parse_card(view["pending"]).symbol
+    keep = next(a for a in alternatives if a.action == "keep")
+    nth = view["kings_up"] + 1
+    if nth == 4:
+        first = (f"Keeping the {king}: you win in {_pct(keep.score / 100)} of deals — it is the 4th King, "
+                 f"and {view['face_down']} cards are still face down.")
+    else:
+        first = (f"Keeping the {king} (King number {nth}) and saving the swap for later: you win in "
+                 f"{_pct(keep.score / 100)} of deals.")
+    swaps = [a for a in alternatives if a.action.startswith("swap ")]
+    top_swap = swaps[0]
+    slot = top_swap.note.split(": win")[0].removeprefix("King as ")
+    second = f"Swapping it for {slot}: {_pct(top_swap.score / 100)}"
+    second += " — the best choice." if top_swap is best else "."
+    above = [a for a in swaps if _above_bottom(a.action, view)]
+    if above and nth == 4:
+        second += (f" Any card above the bottom of a pile: {_pct(max(a.score for a in above) / 100)}, "
+                   "because the King would come out again before that pile's last card.")
+    if best.action == "keep":
+        advice = "Keep it."
+    else:
+        advice = f"Swap it ({best.action})."
+    return Hint(view["seat"], best.action, " ".join((advice, first, second, _basis(view, total, exact,
+                                                                                   best.score / 100))),
+                alternatives)
+
+
+# ---- Relógio Real: forced moves, exact look-ahead ----
+
+def card_code(card: Card) -> int:
+    """A card as one small int, rank first (``code >> 2`` is the rank): fast to copy and hash."""
+    return card.rank * 4 + "SHDC".index(card.suit)
+
+
+def real_outcome(piles: list[list[int]], carried: int | None, position: int | None, removed: int,
+                 rounds: int = 3) -> tuple[bool, int]:
+    """(won?, steps): play Relógio Real on from here without narration (``piles`` index = hour,
+    0 unused, top first, cards as ``card_code``). A position met twice means a loss; suits count,
+    as they do in the rules (the same ranks in other suits are another position)."""
+    seen: set[tuple[Any, ...]] = set()
+    steps = 0
+
+    def complete() -> bool:
+        return all(piles[h] and piles[h][0] >> 2 == h for h in HOURS)
+
+    while True:
+        while complete():  # a complete round is removed as soon as it shows, carried card or not
+            for h in HOURS:
+                piles[h].pop(0)
+            removed += 1
+            if removed == rounds:
+                return True, steps
+        if steps and (key := (tuple(tuple(p) for p in piles), carried, position, removed)) in seen:
+            return False, steps
+        elif steps:
+            seen.add(key)
+        if carried is None:
+            position = next(h for h in HOURS if piles[h][0] >> 2 != h)
+            carried = piles[position].pop(0)
+        else:
+            assert position is not None
+            hour = position
+            for _ in HOURS:
+                hour = hour % 13 + 1
+                if piles[hour][0] >> 2 != hour:
+                    break
+            piles[hour].append(carried)
+            carried, position = piles[hour].pop(0), hour
+        steps += 1
+
+
+def real_outcome_of_view(view: dict[str, Any]) -> tuple[bool, int]:
+    piles: list[list[int]] = [[]] + [[card_code(parse_card(c)) for c in p["cards"]] for p in view["piles"]]
+    carried = None if view["carried"] is None else card_code(parse_card(view["carried"]))
+    return real_outcome(piles, carried, view["position"], len(view["removed"]), view["rounds"])
+
+
+def _advise_real(view: dict[str, Any]) -> Hint:
+    won, steps = real_outcome_of_view(view)
+    target = view["target"]
+    if view["carried"] is None:
+        move = f"pick up the top card of {hour_words(target)}"
+    else:
+        move = f"put {parse_card(view['carried']).symbol} under {hour_words(target)}, the next wrong pile"
+    if won:
+        future = f"Played out from here, this deal is won in {steps} more step{'s' if steps != 1 else ''}."
+    else:
+        future = (f"Played out from here, this deal is lost: within {steps} steps a position comes back, "
+                  "and play would go round for ever.")
+    reason = f"Every step of Relógio Real is forced: {move}. {future}"
+    return Hint(view["seat"], "move", reason, [Alternative("move", 100.0 if won else 0.0,
+                                                           "the only move; " + ("wins" if won else "loses"))])
+
+
+def advise(view: dict[str, Any]) -> Hint:
+    if view["game"] == "relogio_real":
+        return _advise_real(view)
+    return _advise_relogio(view)
+
+
+# ---- the three bots ----
+
+def easy(view: dict[str, Any], rng: random.Random) -> str:
+    """Plausible but weak: keep or swap anywhere, at random."""
+    return rng.choice(view["legal"])
+
+
+def medium(view: dict[str, Any], rng: random.Random) -> str:
+    """Rule of thumb: keep Kings until the fourth, then put it at the bottom of the fullest pile."""
+    if not view.get("pending"):
+        return view["legal"][0]
+    if view["kings_up"] < 3:
+        return "keep"
+    sizes = {p["hour"]: p["face_down"] for p in view["piles"]}
+    hour = max(HOURS, key=lambda h: (sizes[h], -h))
+    return f"swap {hour_label(hour)}:{sizes[hour]}"
+
+
+def hard(view: dict[str, Any], rng: random.Random) -> str:
+    """The hint's choice: the move with the best computed chance of winning."""
+    if not view.get("pending"):
+        return view["legal"][0]
+    return evaluate(view)[0][0].action
+
+
+POLICIES = {"easy": easy, "medium": medium, "hard": hard}

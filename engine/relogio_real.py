@@ -1,0 +1,218 @@
+"""Relógio Real, the royal clock (seed 001; RULES.md §3).
+
+The clock of Relógio dealt face up. A pile is correct when its top card shows its own
+hour. You carry a wrong card round the clock: it goes under the next wrong pile, whose
+top card you pick up in turn. When all thirteen tops are right you remove them, Ace to
+King; three removed rounds win. Play has no choices, so a position seen before means
+it would go round for ever: that is a loss.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card
+from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+from .relogio import CENTRE, HOURS, deal_clock, hour_label, hour_words
+
+RULES = Rulebook([
+    Rule("real.deal", "Deal the 52 cards face up into 13 piles of 4: hours 1 to 12 around the clock and "
+         "the Kings' hour (K) in the centre. Only the top card of each pile counts."),
+    Rule("real.correct", "A pile is correct when its top card belongs to its hour (Ace 1, 2-10, Jack 11, "
+         "Queen 12, King K)."),
+    Rule("real.start", "Start at 1 o'clock: pick up its top card, unless it is an Ace. Then start at the "
+         "first wrong pile going clockwise."),
+    Rule("real.move", "Put the card you carry under the next wrong pile clockwise (after 12 comes K, then 1), "
+         "skipping correct piles, and pick up that pile's top card."),
+    Rule("real.remove", "When all 13 top cards are correct, remove them, Ace to King, and play on with the "
+         "cards left (still carrying the card in your hand)."),
+    Rule("real.win", "You win when you have removed three Ace-to-King rounds."),
+    Rule("real.repeat", "Play has no choices, so a position seen before (the same piles, the same card in hand, "
+         "at the same place, after the same removals) would repeat for ever: you lose."),
+])
+
+
+def is_correct(hour: int, pile: list[Card]) -> bool:
+    return bool(pile) and pile[0].rank == hour
+
+
+class RelogioReal(Game):
+    id = "relogio_real"
+    name = "Relógio Real"
+    blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
+             "until all thirteen hours are right, three times over.")
+    min_players = max_players = default_players = 1
+    rules = RULES
+    variants = (
+        Option("rounds", 3, "Ace-to-King rounds to remove for a win: the seed says 3; 1 or 2 make a "
+               "practice game.", choices=(1, 2, 3)),
+    )
+
+    # ---- the deal ----
+    def _setup(self) -> None:
+        self.piles = deal_clock(self, "relogio_real-deal")  # hour -> cards, top first, all face up
+        self.carried: Card | None = None
+        self.position: int | None = None  # the hour the carried card was picked up from
+        self.removed: list[list[Card]] = []
+        self.steps = 0
+        self.result: str | None = None
+        self.seen: dict[tuple[Any, ...], int] = {}
+        self.last: dict[str, Any] | None = None
+        self._emit("deal", "real.deal", "The 52 cards are dealt face up into 13 piles of 4, hours 1 to 12 "
+                   f"around the clock and K in the centre. {self._correct_words()}")
+        self._remove_complete_rounds()
+
+    # ---- whose turn, what is legal ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def scores(self) -> list[int]:
+        """Rounds removed: the option ``rounds`` (3) of them is a win."""
+        return [len(self.removed)]
+
+    def _legal(self, seat: int) -> list[Action]:
+        return [Action("move")]
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        if act.verb in ("move", "step") and not act.arg:
+            return Action("move")
+        raise IllegalAction(f"{str(action)!r} is not a Relógio Real move: the only move is 'move' "
+                            "(every step is forced).", "real.move")
+
+    def correct_hours(self) -> list[int]:
+        return [h for h in HOURS if is_correct(h, self.piles[h])]
+
+    def start_hour(self) -> int:
+        """1 o'clock unless its top card is the Ace; else the first wrong pile clockwise."""
+        return next(h for h in HOURS if not is_correct(h, self.piles[h]))
+
+    def next_wrong(self, after: int) -> int:
+        """The next wrong pile clockwise after ``after`` (it may be ``after`` itself, all the way round)."""
+        for step in range(1, len(HOURS) + 1):
+            hour = (after - 1 + step) % len(HOURS) + 1
+            if not is_correct(hour, self.piles[hour]):
+                return hour
+        raise AssertionError("a complete round is removed before anything is carried on")
+
+    def target(self) -> int | None:
+        """Where the next move happens: the start pile, or the pile the carried card goes under."""
+        if self.result:
+            return None
+        if self.carried is None:
+            return self.start_hour()
+        assert self.position is not None
+        return self.next_wrong(self.position)
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        self.steps += 1
+        if self.carried is None:
+            self._pick_up_first()
+        else:
+            self._carry_on()
+        if self._remove_complete_rounds():
+            return
+        key = self.state_key()
+        if key in self.seen:
+            self.result = "lost"
+            self._emit("game_end", "real.repeat",
+                       f"This position (the same piles, {self._carried_words()} at {hour_words(self.position or 0)},"
+                       f" {len(self.removed)} round{'s' if len(self.removed) != 1 else ''} removed) was already "
+                       f"reached at step {self.seen[key]}: play would go round for ever. You lose.",
+                       won=False, first_seen=self.seen[key], steps=self.steps)
+            return
+        self.seen[key] = self.steps
+
+    def _pick_up_first(self) -> None:
+        hour = self.start_hour()
+        card = self.piles[hour].pop(0)
+        self.carried, self.position = card, hour
+        self.last = {"card": str(card), "from": hour, "to": None, "picked": str(card)}
+        if hour == 1:
+            why = "its top card is not the Ace"
+        else:
+            why = "1 o'clock already shows its Ace" + ("" if hour == 2 else ", and so do the piles up to it")
+        self._emit("pick_up", "real.start",
+                   f"{self.subject(0, 'starts')} at {hour_words(hour)} ({why}) and {self.verb(0, 'picks')} "
+                   f"up its top card, {card.symbol}.", seat=0, card=str(card), hour=hour)
+
+    def _carry_on(self) -> None:
+        assert self.carried is not None and self.position is not None
+        card = self.carried
+        hour = self.next_wrong(self.position)
+        skipped = [(self.position + k - 1) % 13 + 1 for k in range(1, (hour - self.position - 1) % 13 + 1)]
+        self.piles[hour].append(card)
+        new = self.piles[hour].pop(0)
+        self.carried, self.position = new, hour
+        self.last = {"card": str(card), "from": None, "to": hour, "picked": str(new)}
+        skip = f" (skipping {', '.join(hour_label(h) for h in skipped)}: correct)" if skipped else ""
+        self._emit("move", "real.move",
+                   f"{self.subject(0, 'puts')} {card.symbol} under {hour_words(hour)}{skip} and "
+                   f"{self.verb(0, 'picks')} up its top card, {new.symbol}.",
+                   seat=0, card=str(card), hour=hour, picked=str(new), skipped=skipped)
+
+    def _remove_complete_rounds(self) -> bool:
+        """Remove every complete Ace-to-King round; True when that wins the game."""
+        while len(self.correct_hours()) == len(HOURS):
+            round_cards = [self.piles[h].pop(0) for h in HOURS]
+            self.removed.append(round_cards)
+            n = len(self.removed)
+            self._emit("remove", "real.remove",
+                       f"All 13 piles show their own hour: {self.subject(0, 'removes')} "
+                       f"{' '.join(c.symbol for c in round_cards)} (round {n} of {self.options['rounds']}).",
+                       seat=0, cards=[str(c) for c in round_cards], round=n)
+            if n == self.options["rounds"]:
+                self.result = "won"
+                self._emit("game_end", "real.win",
+                           f"{n} round{'s' if n > 1 else ''} removed: you win!", won=True, steps=self.steps)
+                return True
+        return False
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the game: piles, carried card, place, removals."""
+        return (tuple(tuple(self.piles[h]) for h in HOURS), self.carried, self.position, len(self.removed))
+
+    def _carried_words(self) -> str:
+        return "nothing in hand" if self.carried is None else f"{self.carried.symbol} in hand"
+
+    def _correct_words(self) -> str:
+        good = self.correct_hours()
+        if not good:
+            return "No pile is correct yet."
+        listed = ", ".join(hour_label(h) for h in good)
+        return f"Correct already: {listed}."
+
+    # ---- what the player sees (everything: no card is hidden) ----
+    def view(self, seat: int) -> dict[str, Any]:
+        self._check_seat(seat)
+        return {
+            "game": self.id,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "options": dict(self.options),
+            "piles": [{"hour": h, "label": hour_label(h), "cards": [str(c) for c in self.piles[h]],
+                       "correct": is_correct(h, self.piles[h])} for h in HOURS],
+            "carried": None if self.carried is None else str(self.carried),
+            "position": self.position,
+            "target": self.target(),
+            "removed": [[str(c) for c in r] for r in self.removed],
+            "rounds": self.options["rounds"],
+            "steps": self.steps,
+            "last": None if self.last is None else dict(self.last),
+            "result": self.result,
+            "scores": self.scores,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+        }
+
+
+__all__ = ["CENTRE", "RULES", "RelogioReal", "is_correct"]

@@ -1,0 +1,91 @@
+"""Relógio in Chromium: from the gallery to turned cards on the clock, the log, a hint and Relógio Real."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+DEAL_CODE = "1-000005"  # a fixed deal: the centre's top card is the A♣, then the 5♦ at 1 o'clock
+GALLERY = "voila/render/index.ipynb"
+
+
+def button(scope, text: str):
+    """An ipywidgets button by its exact caption (its icon adds no text)."""
+    return scope.locator("button", has_text=re.compile(rf"^\s*{text}\s*$"))
+
+
+def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
+    page = voila_page
+    page.goto(voila_server + GALLERY)
+    link = page.locator('.parlour-game[data-game="relogio"] a[href="relogio.ipynb"]')
+    if link.get_attribute("target") == "_blank":
+        with page.context.expect_page() as opened:
+            link.click()
+        page = opened.value
+        page.set_default_timeout(60_000)
+    else:
+        link.click()
+    page.wait_for_url("**/voila/render/relogio.ipynb", wait_until="commit")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    table = page.locator(".parlour").first
+    expect(table).to_be_visible(timeout=180_000)
+    code = table.locator(".widget-text input").first
+    code.fill(DEAL_CODE)
+    code.press("Enter")
+    expect(code).to_have_value(DEAL_CODE)
+    log = table.locator(".parlour-log-row")
+    expect(log.first).to_contain_text("dealt face down into 13 piles of 4", timeout=30_000)
+    expect(table.locator(".parlour-status")).to_contain_text("Press Turn")
+    progress = table.locator("[data-testid=progress]")
+    expect(progress).to_contain_text("Face up: 0 of 52")
+    clock = table.locator(".relogio-clock")
+    expect(clock.locator(".parlour-card--back")).to_have_count(52)  # every card face down, even for you
+
+    # the mouse: press Turn
+    button(table, "Turn").click()
+    turned = table.locator(".parlour-log-row", has_text=re.compile(r"You turn \S+ from the centre"))
+    expect(turned).to_have_count(1, timeout=30_000)
+    expect(progress).to_contain_text("Face up: 1 of 52")
+    expect(clock.locator(".parlour-card--back")).to_have_count(51)
+    expect(clock.locator(".parlour-card--selected")).to_have_count(1)  # the card just turned
+    card = re.search(r"You turn (\S+) from", turned.inner_text()).group(1)
+    expect(clock.locator(".parlour-card--selected")).to_have_attribute("aria-label", re.compile(".+"))
+    assert card
+
+    # the keyboard: focus the top card of the marked pile and press Enter
+    current = clock.locator(".relogio-pile--current .parlour-card--playable")
+    expect(current).to_have_count(1)
+    current.focus()
+    page.keyboard.press("Enter")
+    expect(table.locator(".parlour-log-row", has_text=re.compile(r"You turn \S+ from"))).to_have_count(2,
+                                                                                                      timeout=30_000)
+    expect(progress).to_contain_text("Face up: 2 of 52")
+
+    # a card that may not be turned says why
+    clock.locator(".parlour-card--back").first.click(force=True)  # aria-disabled, but people click it
+    expect(table.locator(".parlour-status")).to_contain_text("⚠")
+
+    # a hint, with a chance of winning
+    table.get_by_role("button", name="Hint").click()
+    expect(table.locator(".parlour-hint")).to_contain_text("Hint: turn", timeout=30_000)
+    expect(table.locator(".parlour-hint")).to_contain_text(re.compile(r"you win in about \d+% of deals"))
+
+    # "Why?" names the rule
+    log.nth(1).get_by_role("button", name="Why?").click()
+    expect(table.locator(".parlour-why")).to_contain_text("rule:")
+    table.screenshot(path=str(artifacts_dir / "relogio-table.png"))
+
+    # Relógio Real, further down the same lesson: one step
+    real = page.locator(".parlour").nth(1)
+    real.scroll_into_view_if_needed()
+    button(real, "Step").click()
+    expect(real.locator(".parlour-log-row", has_text="You start at")).to_have_count(1, timeout=30_000)
+    expect(real.locator("[data-testid=progress]")).to_contain_text("steps: 1")
+    real.screenshot(path=str(artifacts_dir / "relogio-real-table.png"))
+    assert not errors, errors

@@ -1,0 +1,144 @@
+"""Relógio's swap hint: honest numbers from the view alone, checked against brute force.
+
+The brute force here plays the real engine on every arrangement of the actual face-down
+cards; the hint only knows the view, so both must give the same chances.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import permutations
+
+import pytest
+
+import engine
+from engine.hints import Bot
+from engine.relogio import HOURS, clock_deck
+from engine.relogio_ai import medium, real_outcome_of_view, win_chances
+
+
+def keep_until(seed: int, stop) -> engine.Game:
+    """Play a deal keeping every King until ``stop(view)`` says to stop."""
+    g = engine.new_game("relogio", seed=seed)
+    while not stop(g.view(0)):
+        g.apply("keep" if g.view(0)["pending"] else "turn")
+    return g
+
+
+def brute_force(g: engine.Game, action: str) -> float:
+    """Share of arrangements of the real face-down cards that win after ``action`` (then the
+    medium bot's rule: keep Kings until the fourth, swap it to the bottom of the fullest pile)."""
+    slots = [(h, i) for h in HOURS for i in range(len(g.down[h]))]
+    cards = [g.down[h][i] for h, i in slots]
+    wins = total = 0
+    for order in set(permutations(cards)):
+        trial = copy.deepcopy(g)
+        for (h, i), card in zip(slots, order):
+            trial.down[h][i] = card
+        trial.apply(action)
+        while not trial.is_over:
+            trial.apply(medium(trial.view(0), random.Random(0)))
+        wins += trial.result == "won"
+        total += 1
+    return wins / total
+
+
+@pytest.mark.parametrize("seed", [245])
+def test_exact_chances_match_brute_force_over_the_real_cards(seed):
+    """The third King comes with six cards face down: small enough to count every case."""
+    g = keep_until(seed, lambda v: v["pending"] and v["face_down"] <= 6)
+    view = g.view(0)
+    assert view["kings_up"] == 2
+    hint = engine.hint(g)
+    assert "Counted exactly over all" in hint.reason
+    scores = {a.action: a.score for a in hint.alternatives}
+    assert set(scores) == set(view["legal"])
+    for action in view["legal"]:
+        assert scores[action] == pytest.approx(100 * brute_force(g, action), abs=0.06), action
+
+
+def test_every_slot_above_the_bottom_of_a_pile_is_worth_the_same():
+    """The module's claim (only bottom cards decide a game with no swap left), checked by brute force."""
+    g = keep_until(245, lambda v: v["pending"] and v["face_down"] <= 6)
+    pile = max(HOURS, key=lambda h: len(g.down[h]))
+    n = len(g.down[pile])
+    assert n >= 3
+    label = "K" if pile == 13 else str(pile)
+    chances = {brute_force(g, f"swap {label}:{d}") for d in range(1, n)}
+    assert len(chances) == 1
+
+
+def test_keeping_the_fourth_king_with_cards_down_is_hopeless_and_the_hint_says_why():
+    """RULES §3: the 4th King with cards face down loses; the hint puts it in numbers."""
+    g = keep_until(3, lambda v: v["pending"] and v["kings_up"] == 3)
+    assert g.view(0)["face_down"] == 14
+    hint = engine.hint(g)
+    keep = next(a for a in hint.alternatives if a.action == "keep")
+    assert keep.score == 0.0
+    assert hint.action.startswith("swap ") and hint.alternatives[0].action == hint.action
+    assert "it is the 4th King" in hint.reason and "you win in 0% of deals" in hint.reason
+    assert "Swapping it for the bottom card of" in hint.reason and "— the best choice." in hint.reason
+    assert "Any card above the bottom of a pile: 0%" in hint.reason
+    assert [a.score for a in hint.alternatives] == sorted((a.score for a in hint.alternatives), reverse=True)
+
+
+def test_sampled_hints_report_their_sample_and_margin_and_do_not_change_their_mind():
+    g = keep_until(1, lambda v: bool(v["pending"]))
+    assert g.view(0)["face_down"] > 20
+    first, second = engine.hint(g), engine.hint(g)
+    assert first == second
+    assert "Estimated from 2,000 random arrangements" in first.reason and "95% margin" in first.reason
+    assert all("(±" in a.note for a in first.alternatives)
+
+
+def test_the_hint_reads_only_the_view():
+    """Two deals that differ only in face-down cards give the same view, so the same hint."""
+    a = clock_deck({"K": "KS 2C", 7: "3D 4D 5D 6D", 8: "8S 9S 10S JS"})
+    b = clock_deck({"K": "KS 2C", 7: "8S 9S 10S JS", 8: "3D 4D 5D 6D"})
+    ga, gb = engine.new_game("relogio", deck=a), engine.new_game("relogio", deck=b)
+    ga.apply("turn")
+    gb.apply("turn")
+    assert ga.view(0) == gb.view(0) and ga.down != gb.down
+    assert engine.hint(ga) == engine.hint(gb)
+
+
+def test_no_decision_still_gets_a_chance():
+    g = engine.new_game("relogio", seed=3)
+    hint = engine.hint(g)
+    assert hint.action == "turn" and "There is nothing to decide: turn the top card of the centre" in hint.reason
+    # from the deal, keeping Kings and swapping the 4th to the fullest pile wins about 37%
+    assert 30 <= hint.alternatives[0].score <= 45
+
+
+def test_plain_clock_chance_from_the_deal_is_one_in_13():
+    """RULES §3 [V] 1/13: the hint's own estimate of a fresh plain deal agrees within its margin."""
+    hint = engine.hint(engine.new_game("relogio", seed=8, king_swap="off"))
+    assert abs(hint.alternatives[0].score - 100 / 13) <= 2.5
+
+
+def test_relogio_real_hint_looks_ahead_exactly():
+    for seed in range(30):
+        g = engine.new_game("relogio_real", seed=seed)
+        hint = engine.hint(g)
+        won, _ = real_outcome_of_view(g.view(0))
+        assert hint.action == "move" and hint.reason.startswith("Every step of Relógio Real is forced")
+        while not g.is_over:
+            g.apply("move")
+        assert won == (g.result == "won")
+        assert ("this deal is won" in hint.reason) == won
+
+
+def test_bots_play_whole_games_from_the_view():
+    for level in ("easy", "medium", "hard"):
+        bot = Bot("relogio", level, seed=1)
+        for seed in range(3):
+            g = engine.new_game("relogio", seed=seed)
+            while not g.is_over:
+                g.apply(bot.choose(g.view(0)))
+    v = keep_until(4, lambda v: v["pending"] and v["kings_up"] == 3).view(0)
+    fullest = max(p["face_down"] for p in v["piles"])
+    hour = next(p for p in v["piles"] if p["face_down"] == fullest)
+    assert medium(v, random.Random(0)) == f"swap {hour['label']}:{fullest}"
+    chances, _, _ = win_chances(v)
+    assert chances["keep"] == 0.0

@@ -1,0 +1,161 @@
+"""The clock tables driven by clicks in plain pytest (DESIGN.md "Widgets")."""
+
+from __future__ import annotations
+
+import html
+
+from engine.relogio import CENTRE, clock_deck
+from widgets.relogio_table import RelogioRealTable, RelogioTable
+
+
+def stacked(deck: list[str], **options) -> RelogioTable:
+    t = RelogioTable(seed=1, autoplay_delay=0)
+    t.options = {"deck": deck, **options}
+    t.start(1, 1)
+    return t
+
+
+def top_index(t: RelogioTable, hour: int) -> int:
+    return len(t.clock.rows[hour].items) - 1
+
+
+def test_a_one_player_table_with_the_clock_and_no_bots():
+    t = RelogioTable(seed=5, autoplay_delay=0)
+    assert t.game.players == 1 and t.bots == {} and t.code == "1-000005"
+    assert t.players_box.layout.display == "none" and t.level_box.layout.display == "none"
+    assert "Your turn" in t.status.value and "Press Turn" in t.status.value
+    for hour, row in t.clock.rows.items():
+        assert row.cards == [None] * 4, "all 52 cards start face down, even for the player"
+    centre = t.clock.rows[CENTRE].items
+    assert [i["playable"] for i in centre] == [False, False, False, True]  # only the top card turns
+    assert "▶" in t.clock.labels[CENTRE].value and "relogio-pile--current" in t.clock.cells[CENTRE]._dom_classes
+
+
+def test_turn_button_and_clicking_the_top_card_turn_and_highlight_it():
+    t = stacked(clock_deck({"K": "7H 5S", 7: "3C"}))
+    t.turn_button.click()
+    assert t.log_lines()[-1] == "You turn 7♥ from the centre and put it face up under 7 o'clock."
+    row = t.clock.rows[7].items
+    assert row[0]["card"] == "7H" and row[0]["selected"]  # the card just turned is highlighted
+    assert "7H" in t.turned_html.value or "7♥" in t.turned_html.value
+    assert "▶" in t.clock.labels[7].value
+    t.clock.rows[7].play(top_index(t, 7))  # the mouse: the top face-down card of 7 o'clock
+    assert t.log_lines()[-1].startswith("You turn 3♣ from 7 o'clock")
+
+
+def test_clicking_a_card_that_may_not_be_turned_explains_and_changes_nothing():
+    t = RelogioTable(seed=5, autoplay_delay=0)
+    before = t.game.to_json()
+    t.clock.rows[3].play(3)
+    assert "You may only turn the top card of the centre" in t.status.value
+    t.clock.rows[CENTRE].play(0)  # a face-down card under the top
+    assert t.game.to_json() == before
+    t.turn_button.click()
+    hour = t.game.current
+    t.clock.rows[t.game.last["to"]].play(0)  # the face-up card just placed
+    assert "already face up" in t.status.value and t.game.current == hour
+
+
+def test_a_king_offers_the_swap_by_clicking_a_face_down_card():
+    t = stacked(clock_deck({"K": "KS", 7: "2H 9D 3S"}))
+    t.turn_button.click()
+    assert "You turned K♠, King number 1" in t.status.value
+    assert t.turn_button.disabled and t.keep_button.layout.display == ""
+    assert all(i["playable"] for i in t.clock.rows[7].items)  # every face-down card is a choice
+    assert "Swap the King with the 2nd card of 7 o'clock" in t.clock.rows[7].items[2]["tooltip"]
+    t.clock.rows[7].play(2)  # items: bottom … top, so index 2 of 4 is the 2nd from the top
+    assert t.game.history[-1] == (0, "swap 7:2")
+    assert "take out the card that was there: 9♦" in t.log_lines()[-2]
+    assert t.clock.rows[7].items[2]["selected"]  # you know where your King lies
+    assert "King swap: used" in t.scoreboard.value
+
+
+def test_keep_button_and_a_face_up_click_during_the_offer():
+    t = stacked(clock_deck({"K": "KS 4D", 4: "4C"}))
+    t.turn_button.click()
+    t.act("keep")
+    t.turn_button.click()  # 4♦ under 4 o'clock
+    t.turn_button.click()  # 4♣ under 4 o'clock too
+    assert t.game.up[4] and t.keep_button.layout.display == "none"
+    t2 = stacked(clock_deck({"K": "KS"}))
+    t2.turn_button.click()
+    t2.keep_button.click()
+    assert t2.game.up[CENTRE] and "King number 1" in t2.log_lines()[-1]
+
+
+def test_hint_shows_win_chances_and_highlights_the_best_slot():
+    t = RelogioTable(seed=3, autoplay_delay=0)
+    t.autoplay()  # turns cards until the first King is offered
+    assert t.game.view(0)["pending"]
+    hint = t.show_hint()
+    assert hint is not None and "Hint: keep" in t.hint_panel.value and "Win" in t.hint_panel.value
+    while not t.game.is_over and t.game.view(0)["kings_up"] < 3:
+        t.act("keep")
+        t.autoplay()
+    hint = t.show_hint()
+    assert hint is not None and hint.action.startswith("swap ")
+    assert "it is the 4th King" in t.hint_panel.value
+    label, _, depth = hint.action[5:].partition(":")
+    hour = CENTRE if label == "K" else int(label)
+    row = t.clock.rows[hour]
+    n = t.game.view(0)["piles"][hour - 1]["face_down"]
+    ups = len(t.game.view(0)["piles"][hour - 1]["face_up"])
+    assert row.items[ups + n - int(depth)]["selected"]
+
+
+def test_undo_new_deal_codes_and_why():
+    t = RelogioTable(seed=5, autoplay_delay=0)
+    saved = t.game.to_json()
+    t.turn_button.click()
+    t.undo_button.click()
+    assert t.game.to_json() == saved and "taken back" in t.status.value
+    t.code_box.value = "1-000009"
+    assert t.game.seed == 9 and t.game.history == []
+    t.new_button.click()
+    assert t.game.history == [] and t.code_box.value == t.code
+    t.log_rows[0].children[0].click()
+    assert "rule:" in t.why_panel.value and "13 piles of 4" in t.why_panel.value
+
+
+def test_teacher_switch_shows_the_face_down_cards():
+    t = RelogioTable(seed=5, autoplay_delay=0)
+    assert t.clock.rows[CENTRE].cards == [None] * 4
+    t.show_all_box.value = True
+    assert t.clock.rows[CENTRE].cards == [str(c) for c in reversed(t.game.down[CENTRE])]
+
+
+def test_a_whole_game_by_clicks_to_the_end():
+    t = RelogioTable(seed=11, autoplay_delay=0, king_swap="off")
+    t.autoplay()
+    assert t.game.is_over and "New deal" in t.status.value
+    assert t.turn_button.disabled and t.hint_button.disabled and t.autoplay_button.disabled
+    t.clock.rows[1].play(0)
+    assert "The game is over" in t.status.value
+
+
+def test_relogio_real_step_autoplay_finish():
+    t = RelogioRealTable(seed=5, autoplay_delay=0)
+    assert all(row.cards and None not in row.cards for row in t.clock.rows.values())  # all face up
+    assert t.show_all_box.layout.display == "none"
+    assert "Press Step to pick up the top card of 1 o'clock" in html.unescape(t.status.value)
+    t.step_button.click()
+    assert t.log_lines()[-1].startswith("You start at 1 o'clock")
+    assert t.game.carried is not None and t.game.carried.symbol in t.status.value
+    carried = t.game.carried.symbol
+    t.step_button.click()
+    assert t.log_lines()[-1].startswith(f"You put {carried} under ")
+    target = t.game.last["to"]
+    assert t.clock.rows[target].items[0]["selected"]  # the carried card went to the bottom
+    t.clock.rows[3].play(0)
+    assert "no choices" in t.status.value
+    hint = t.show_hint()
+    assert hint is not None and "forced" in hint.reason
+    t.finish_button.click()
+    assert t.game.is_over and t.step_button.disabled and "New deal" in t.status.value
+    assert "Rounds removed" in t.scoreboard.value
+
+
+def test_relogio_real_autoplay_without_a_running_loop_plays_to_the_end():
+    t = RelogioRealTable(seed=8, autoplay_delay=0, rounds=1)
+    t.autoplay_button.click()
+    assert t.game.is_over

@@ -1,0 +1,237 @@
+"""The pieces of the Relógio lessons: the clock on show, the checks, two scripted deals and the
+win rates over many deals, computed live (quickly: a lean play-out, checked against the engine
+by tests/engine/test_relogio_hints.py)."""
+
+from __future__ import annotations
+
+import random
+
+import ipywidgets as w
+
+from engine.cards import parse_card, standard_52
+from engine.dealing import stacked_pack
+from engine.relogio import CENTRE, HOURS, Relogio, clock_deck, deal_piles, hour_label
+from engine.relogio_ai import Layout, card_code, play_out, real_outcome
+from engine.relogio_real import RelogioReal
+from widgets.card_svg import card_img_html
+from widgets.quiz import ChoiceQuiz
+from widgets.relogio_table import CLOCK_AREAS
+from widgets.table import TABLE_CSS, esc
+from widgets.walkthrough import Walkthrough
+
+WORDS = [
+    ("Relógio", "clock", "the game: the thirteen piles make a clock face"),
+    ("Relógio Real", "royal clock", "the variant dealt face up"),
+    ("paciência", "patience", "a card game for one player (a solitaire)"),
+    ("monte", "pile", "each of the thirteen stacks of four cards"),
+    ("hora", "hour", "the place of a pile on the clock: 1 to 12"),
+    ("Ás, Valete, Dama, Rei", "Ace, Jack, Queen, King",
+     "the Ace is 1 o'clock, the Jack 11, the Queen 12, the King the centre"),
+    ("Curinga", "Joker", "not used: the pack is 52 cards"),
+]
+
+
+def names_html() -> w.HTML:
+    """The seed's Portuguese words with their meanings."""
+    rows = "".join(f"<tr><td><b>{esc(pt)}</b></td><td><i>{esc(en)}</i></td><td>{esc(note)}</td></tr>"
+                   for pt, en, note in WORDS)
+    return w.HTML(f"<table><tr><th>Portuguese</th><th>English</th><th></th></tr>{rows}</table>")
+
+
+# ---- a picture of the clock (lessons and walkthroughs: plain HTML, nothing to click) ----
+
+def _pile_html(cards: list[str | None], label: str, mark: bool = False, width: int = 30) -> str:
+    pictures = "".join(f"<span style='margin-left:{0 if i == 0 else -width * 0.6}px'>{card_img_html(c, width)}</span>"
+                       for i, c in enumerate(cards))
+    colour = "#ffd54a" if mark else "inherit"
+    return (f"<div style='text-align:center'><div style='color:{colour};font-weight:{700 if mark else 400}'>"
+            f"{'▶ ' if mark else ''}{esc(label)}</div>"
+            f"<div style='white-space:nowrap'>{pictures or '&nbsp;'}</div></div>")
+
+
+def clock_html(piles: dict[int, list[str | None]], mark: int | None = None, side: str = "") -> str:
+    """Thirteen piles (cards left to right, the top card last) on the clock face."""
+    cells = "".join(f"<div style='grid-area:h{hour_label(h)}'>{_pile_html(piles[h], hour_label(h), h == mark)}</div>"
+                    for h in HOURS)
+    areas = " ".join(line.strip() for line in CLOCK_AREAS.strip().splitlines())
+    return (f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:14px;align-items:center'>"
+            f"<div style='display:grid;grid-template-areas:{areas};grid-template-columns:repeat(5,120px);"
+            f"gap:4px'>{cells}</div><div>{side}</div></div>")
+
+
+def relogio_board(game: Relogio) -> str:
+    """Face-up cards peeking out from under each pile, face-down cards as backs."""
+    view = game.view(0)
+    piles: dict[int, list[str | None]] = {p["hour"]: [*p["face_up"], *[None] * p["face_down"]] for p in view["piles"]}
+    turned = view["pending"] or (view["last"] or {}).get("card")
+    side = (f"{card_img_html(turned, 70)}<div class='parlour-sub'>just turned</div>" if turned else "")
+    side += f"<div class='parlour-sub'>face up: {view['face_up']} · Kings: {view['kings_up']}</div>"
+    return clock_html(piles, None if view["pending"] else view["current"], side)
+
+
+def real_board(game: RelogioReal) -> str:
+    view = game.view(0)
+    piles: dict[int, list[str | None]] = {p["hour"]: list(reversed(p["cards"])) for p in view["piles"]}
+    side = (f"{card_img_html(view['carried'], 70)}<div class='parlour-sub'>in hand</div>" if view["carried"] else "")
+    side += f"<div class='parlour-sub'>rounds removed: {len(view['removed'])}</div>"
+    return clock_html(piles, view["target"], side)
+
+
+def deal_picture() -> w.HTML:
+    """A fresh deal: 13 piles of 4 backs."""
+    return w.HTML(relogio_board(Relogio(seed=1)))
+
+
+# ---- checks ----
+
+def hour_check(card: str = "JD") -> ChoiceQuiz:
+    c = parse_card(card)
+    right = "the centre" if c.rank == CENTRE else f"{c.rank} o'clock"
+    others = [x for x in ("the centre", "11 o'clock", "1 o'clock", "12 o'clock") if x != right]
+    return ChoiceQuiz(f"You turn the {c.symbol}. Under which pile does it go?", sorted([right, *others[:2]]), right,
+                      f"The {c.name} belongs to {right}: Ace 1, 2-10 their number, Jack 11, Queen 12, "
+                      "King the centre.")
+
+
+def next_pile_check() -> ChoiceQuiz:
+    return ChoiceQuiz("You turned the 5♠ from the centre and put it under 5 o'clock. Which card do you turn next?",
+                      ["the next card of the centre", "the top card of 5 o'clock", "the top card of 6 o'clock"],
+                      "the top card of 5 o'clock",
+                      "You always carry on from the pile you just put a card under: here 5 o'clock.")
+
+
+def own_hour_check() -> ChoiceQuiz:
+    return ChoiceQuiz("At 8 o'clock you turn the 8♥. What now?",
+                      ["it goes under 8 o'clock and you turn 8 o'clock's next card",
+                       "you go back to the centre", "the game is lost"],
+                      "it goes under 8 o'clock and you turn 8 o'clock's next card",
+                      "A card of the pile's own hour goes under that same pile, and play stays there.")
+
+
+def king_check() -> ChoiceQuiz:
+    return ChoiceQuiz("You turn the fourth King while 9 cards are still face down (no swap left). What happens?",
+                      ["you lose", "you start again from the centre", "you win"], "you lose",
+                      "The fourth King goes to the centre, which has no face-down card left: play stops, "
+                      "and a game with cards still face down is lost.")
+
+
+def swap_check() -> ChoiceQuiz:
+    return ChoiceQuiz("You turn the fourth King and may still swap it. Where should it go?",
+                      ["on top of a pile", "at the bottom of a pile", "it does not matter"],
+                      "at the bottom of a pile",
+                      "That King ends the game the moment it is turned again. Above the bottom of a pile it comes "
+                      "out before that pile's last card, so you cannot win; at the bottom it may be the very last.")
+
+
+def real_start_check() -> ChoiceQuiz:
+    return ChoiceQuiz("Relógio Real: 1 o'clock shows the A♠, 2 o'clock the 2♦, 3 o'clock the 9♣. Where do you start?",
+                      ["1 o'clock", "2 o'clock", "3 o'clock"], "3 o'clock",
+                      "1 o'clock already shows its Ace, so you start at the first wrong pile clockwise: "
+                      "2 is right too, 3 is wrong.")
+
+
+def real_next_check() -> ChoiceQuiz:
+    return ChoiceQuiz("You carry the 9♦, picked up at 4 o'clock. 5 o'clock shows the 5♣, 6 o'clock the J♠. "
+                      "Where does the 9♦ go?",
+                      ["under 5 o'clock", "under 6 o'clock", "under 9 o'clock"], "under 6 o'clock",
+                      "It goes to the bottom of the next wrong pile clockwise: 5 o'clock is right, so you skip it; "
+                      "then you pick up the J♠.")
+
+
+# ---- the scripted Relógio deal ----
+RELOGIO_PILES: dict[int | str, str] = {"K": "7H 3S", 7: "7C QD", 12: "KH", 3: "AD", 1: "9C"}
+RELOGIO_MOVES = [
+    ("turn", "Play starts in the centre. The 7♥ belongs to 7 o'clock: it goes face up under that pile."),
+    ("turn", "Now you turn the top card of 7 o'clock: the 7♣. It belongs right here, so it goes under "
+             "this same pile and you turn the next one."),
+    ("turn", "The Queen is 12 o'clock."),
+    ("turn", "A King! Kings go to the centre. This is also the moment for the once-per-game swap."),
+    ("keep", "It is only the first King, so keep it and save the swap: the fourth King is the one that hurts."),
+    ("turn", "The King went under the centre, so the centre's next card comes up: the 3♠."),
+    ("turn", "At 3 o'clock: the A♦ goes to 1 o'clock."),
+    ("turn", "And so on, pile to pile, until the fourth King reaches the centre."),
+]
+
+
+def relogio_walkthrough_game() -> Relogio:
+    return Relogio(deck=clock_deck(RELOGIO_PILES), names=["You"])
+
+
+def relogio_walkthrough() -> Walkthrough[Relogio]:
+    return Walkthrough(relogio_walkthrough_game, RELOGIO_MOVES, relogio_board,
+                       intro="The cards are dealt face down. Press Next to follow the first moves; the marked "
+                             "pile is the one you turn next.")
+
+
+# ---- the scripted Relógio Real deal ----
+REAL_PILES: dict[int | str, str] = {1: "5D 2C", 2: "2S", 3: "9H", 4: "4C", 5: "JS", 6: "6H", 7: "QC", 8: "8D", 9: "9S",
+              10: "KD", 11: "3H", 12: "QS", "K": "AH"}
+REAL_MOVES = [
+    ("move", "1 o'clock does not show its Ace, so you start there and pick up its top card."),
+    ("move", "The 5♦ goes to the bottom of the next wrong pile. 2 o'clock shows the 2♠, which is right, "
+             "so you skip it."),
+    ("move", "4 o'clock is right too: the 9♥ goes under 5 o'clock."),
+    ("move", "6 o'clock shows its 6: skipped."),
+    ("move", "8 and 9 are right: the Queen goes under 10 o'clock."),
+    ("move", "The King goes under 11 o'clock and you pick up the 3♥."),
+    ("move", "12 o'clock is right, so after 12 comes the Kings' pile, K."),
+    ("move", "After K comes 1 o'clock again. The A♥ goes under it, to the bottom: its top card is now the 2♣, "
+             "still wrong."),
+]
+
+
+def real_walkthrough_game() -> RelogioReal:
+    return RelogioReal(deck=clock_deck(REAL_PILES), names=["You"])
+
+
+def real_walkthrough() -> Walkthrough[RelogioReal]:
+    return Walkthrough(real_walkthrough_game, REAL_MOVES, real_board,
+                       intro="Every card is face up. Only the top card of a pile counts. Press Next.")
+
+
+# ---- win rates over many deals, computed live ----
+
+def _deal_ranks(seed: int, stream: str) -> Layout:
+    piles = deal_piles(stacked_pack(standard_52(), None, seed, stream))
+    return [[]] + [[c.rank for c in piles[h]] for h in HOURS]
+
+
+def _random_slot_play_out(down: Layout, rng: random.Random) -> bool:
+    """RULES.md's measurement: the swap on the 4th King, into a face-down slot chosen at random."""
+    current, kings, swap = CENTRE, 0, True
+    while down[current]:
+        card = down[current].pop(0)
+        slots = [(h, i) for h in HOURS for i in range(len(down[h]))]
+        if card == CENTRE and kings == 3 and swap and slots:
+            h, i = rng.choice(slots)
+            card, down[h][i] = down[h][i], CENTRE
+            swap = False
+        kings += card == CENTRE
+        current = card
+    return not any(down)
+
+
+def win_rates(deals: int = 2000) -> dict[str, float]:
+    """Share of deals won: plain Clock, the swap on the 4th King (at random / by the rule of thumb),
+    and Relógio Real, over the same seeded deals the games use."""
+    rng = random.Random(0)
+    wins = {"plain": 0, "swap_random": 0, "swap_bottom": 0, "real": 0}
+    for seed in range(deals):
+        down = _deal_ranks(seed, "relogio-deal")
+        wins["plain"] += play_out([list(p) for p in down], CENTRE, 0, False)
+        wins["swap_random"] += _random_slot_play_out([list(p) for p in down], rng)
+        wins["swap_bottom"] += play_out([list(p) for p in down], CENTRE, 0, True)
+        real = deal_piles(stacked_pack(standard_52(), None, seed, "relogio_real-deal"))
+        wins["real"] += real_outcome([[]] + [[card_code(c) for c in real[h]] for h in HOURS], None, None, 0)[0]
+    return {k: v / deals for k, v in wins.items()}
+
+
+def win_rates_html(deals: int = 2000) -> w.HTML:
+    rates = win_rates(deals)
+    rows = [("Relógio, no swap (plain Clock patience)", "plain", "1 in 13 ≈ 7.7%"),
+            ("Relógio, the 4th King swapped into a random face-down card", "swap_random", "about 28%"),
+            ("Relógio, the 4th King swapped to the bottom of the fullest pile", "swap_bottom", "better still"),
+            ("Relógio Real", "real", "about 1.2%")]
+    body = "".join(f"<tr><td>{esc(name)}</td><td><b>{100 * rates[key]:.1f}%</b></td><td>{esc(expect)}</td></tr>"
+                   for name, key, expect in rows)
+    return w.HTML(f"<table><tr><th>Game</th><th>Won over {deals:,} deals</th><th>Expected</th></tr>{body}</table>")

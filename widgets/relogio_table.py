@@ -1,0 +1,379 @@
+"""The clock tables of Relógio and Relógio Real: twelve piles in a circle, the Kings in the middle.
+
+Each pile is a ``CardRow``, so every card is clickable and keyboard-playable: in Relógio you
+turn the top face-down card of the marked pile (or press Turn) and, when a King is offered
+for the swap, click the face-down card it should replace (or press Keep). Relógio Real has
+no choices: Step, Autoplay and Finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+import ipywidgets as w
+
+import engine
+from engine.cards import parse_card
+from engine.hints import Hint
+from engine.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
+from widgets.card_surface import CardRow
+from widgets.card_svg import card_img_html
+from widgets.table import Table, esc
+
+CLOCK_AREAS = '''
+". h11 h12 h1 ."
+"h10 . . . h2"
+"h9 . hK tu h3"
+"h8 . . . h4"
+". h7 h6 h5 ."
+'''
+
+CLOCK_CSS = """
+<style>
+.relogio-clock { margin: 6px 0; }
+.relogio-pile { align-items: center; }
+.relogio-pile .parlour-row { padding: 12px 4px 4px; min-height: 0; }
+.relogio-label { font-size: 13px; text-align: center; opacity: .9; }
+.relogio-pile--current .relogio-label { color: #ffd54a; font-weight: 700; opacity: 1; }
+.relogio-pile--current .parlour-row { outline: 2px solid #ffd54a; border-radius: 8px; }
+/* a card you cannot click here is still a card on the table: not greyed, just not lifted */
+.relogio-clock .parlour-row .parlour-card--dimmed { background: #fff; cursor: default; }
+.relogio-clock .parlour-row .parlour-card--dimmed svg { opacity: 1; filter: none; }
+.relogio-turned { width: 136px; text-align: center; }
+.relogio-turned .parlour-sub { font-size: 12px; line-height: 1.2; }
+</style>
+"""
+
+PileClick = Callable[[int, int, "str | None", bool], None]
+
+
+class ClockFace(w.GridBox):
+    """Thirteen card rows laid out as a clock face; clicks report (hour, index, card, playable)."""
+
+    def __init__(self, on_click: PileClick, middle: w.Widget, card_width: int = 34) -> None:
+        self.rows: dict[int, CardRow] = {}
+        self.labels: dict[int, w.HTML] = {}
+        self.cells: dict[int, w.VBox] = {}
+        for hour in HOURS:
+            row = CardRow(label=f"Pile of {hour_words(hour)}", overlap=True, card_width=card_width)
+            row.on_play(_forward(on_click, hour, True))
+            row.on_refused(_forward(on_click, hour, False))
+            label = w.HTML()
+            label.add_class("relogio-label")
+            cell = w.VBox([label, row], layout=w.Layout(grid_area=f"h{hour_label(hour)}"))
+            cell.add_class("relogio-pile")
+            self.rows[hour], self.labels[hour], self.cells[hour] = row, label, cell
+        middle.layout.grid_area = "tu"  # the card just turned (or carried), beside the centre
+        super().__init__([*self.cells.values(), middle], layout=w.Layout(
+            grid_template_areas=CLOCK_AREAS, grid_template_columns="repeat(5, 140px)", grid_gap="2px 4px",
+            justify_items="center", align_items="center", min_width="716px"))
+        self.add_class("relogio-clock")
+
+    def mark_current(self, hour: int | None) -> None:
+        for h, cell in self.cells.items():
+            if h == hour:
+                cell.add_class("relogio-pile--current")
+            else:
+                cell.remove_class("relogio-pile--current")
+
+
+def _forward(on_click: PileClick, hour: int, playable: bool) -> Callable[..., None]:
+    def handle(index: int, card: str | None, *_tooltip: str) -> None:
+        on_click(hour, index, card, playable)
+    return handle
+
+
+class _ClockTable(Table):
+    """What both clock tables share: the clock, the turned-card panel, Autoplay, one seat."""
+
+    autoplay_delay = 0.5
+
+    def __init__(self, seed: int | str | None = None, autoplay_delay: float | None = None, **options: Any) -> None:
+        if autoplay_delay is not None:
+            self.autoplay_delay = autoplay_delay
+        self._auto_task: asyncio.Task | None = None
+        self._autoplaying = False
+        super().__init__(players=1, seed=seed, bot_delay=0, **options)
+        self.players_box.layout.display = "none"  # one player, no bots: nothing to choose
+        self.level_box.layout.display = "none"
+
+    def felt_children(self) -> list[w.Widget]:
+        self.turned_html = w.HTML()
+        self.turned_html.add_class("relogio-turned")
+        self.clock = ClockFace(self._on_pile_click, self.turned_html)
+        self.autoplay_button = w.Button(description="Autoplay", icon="play",
+                                        tooltip="Play the forced moves on their own (click again to stop)")
+        self.autoplay_button.on_click(lambda _: self.toggle_autoplay())
+        return [w.HTML(CLOCK_CSS), self.clock, self.status, w.HBox(self.buttons())]
+
+    def buttons(self) -> list[w.Widget]:
+        raise NotImplementedError
+
+    def forced_action(self, view: dict[str, Any]) -> str | None:
+        """The move Autoplay makes, or None when the learner must decide (or the game is over)."""
+        raise NotImplementedError
+
+    def _on_pile_click(self, hour: int, index: int, card: str | None, playable: bool) -> None:
+        raise NotImplementedError
+
+    # ---- autoplay ----
+    def toggle_autoplay(self) -> None:
+        if self._autoplaying:
+            self.stop_autoplay()
+        else:
+            self.autoplay()
+
+    def stop_autoplay(self) -> None:
+        self._generation += 1
+        self._autoplaying = False
+        self._draw_autoplay_button()
+
+    def autoplay(self) -> None:
+        """Make the forced moves, with a short pause in a live page, until a decision or the end."""
+        if self.autoplay_delay <= 0 or not _loop_running():
+            while (action := self.forced_action(self.game.view(self.human))) and self.act(action):
+                pass
+            return
+        self._generation += 1
+        self._autoplaying = True
+        self._draw_autoplay_button()
+        self._auto_task = asyncio.get_event_loop().create_task(self._autoplay_in_time(self._generation))
+
+    async def _autoplay_in_time(self, generation: int) -> None:
+        while generation == self._generation:
+            action = self.forced_action(self.game.view(self.human))
+            if action is None or not self.act(action):
+                break
+            await asyncio.sleep(self.autoplay_delay)
+        if generation == self._generation:
+            self._autoplaying = False
+            self._draw_autoplay_button()
+
+    def _draw_autoplay_button(self) -> None:
+        self.autoplay_button.description = "Stop" if self._autoplaying else "Autoplay"
+        self.autoplay_button.icon = "stop" if self._autoplaying else "play"
+
+    def start(self, players: int, seed: int | str) -> None:
+        self._autoplaying = False
+        super().start(players, seed)
+        if hasattr(self, "autoplay_button"):
+            self._draw_autoplay_button()
+
+    # ---- painting helpers ----
+    def turned_panel(self, card: str | None, caption: str) -> str:
+        picture = card_img_html(card, 56) if card else "<div style='height:78px'></div>"
+        return f"<div>{picture}<div class='parlour-sub' data-testid='turned'>{esc(caption)}</div></div>"
+
+    def show_hint(self) -> Hint | None:
+        """The shared hint panel, with chances of winning instead of points."""
+        try:
+            hint = engine.hint(self.game, self.human)
+        except engine.IllegalAction as exc:
+            self.say(f"⚠ {esc(exc)}")
+            return None
+        self._last_hint = hint
+        rows = "".join(
+            f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(a.action)}</td>"
+            f"<td>{a.score:.0f}%</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
+        more = len(hint.alternatives) - 6
+        self.hint_panel.value = (
+            f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(hint.action)}</b>"
+            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th><th>Win</th><th>Why</th></tr>{rows}</table>"
+            + (f"<small>… and {more} more moves, all worth no more.</small>" if more > 0 else "") + "</div>")
+        self.refresh()
+        return hint
+
+
+class RelogioTable(_ClockTable):
+    """Play Relógio (Clock patience): ``RelogioTable(seed="K7QM3P", king_swap="any_king")``."""
+
+    game_id = "relogio"
+
+    def buttons(self) -> list[w.Widget]:
+        self.turn_button = w.Button(description="Turn", icon="repeat", button_style="primary",
+                                    tooltip="Turn the top face-down card of the marked pile")
+        self.turn_button.on_click(lambda _: self.act("turn"))
+        self.keep_button = w.Button(description="Keep the King", tooltip="The King goes to the centre; the swap "
+                                    "stays for a later King")
+        self.keep_button.on_click(lambda _: self.act("keep"))
+        return [self.turn_button, self.keep_button, self.autoplay_button, self.hint_button, self.undo_button]
+
+    def forced_action(self, view: dict[str, Any]) -> str | None:
+        return "turn" if view["legal"] == ["turn"] else None
+
+    def draw(self, view: dict[str, Any]) -> None:
+        hinted = self._last_hint.action if self._last_hint else None
+        known = view["known_face_down"]
+        last = view["last"]
+        for pile in view["piles"]:
+            hour, ups, n = pile["hour"], pile["face_up"], pile["face_down"]
+            actual = self._face_down_cards(hour) if self.show_all_box.value else [None] * n
+            cards: list[str | None] = [*ups, *reversed(actual)]  # face up peeking out, the top card last
+            playable, tips, selected = [], [], []
+            for i, card in enumerate(cards):
+                if i < len(ups):
+                    playable.append(False)
+                    tips.append(f"{parse_card(ups[i]).symbol}, face up under {hour_words(hour)}")
+                    just = last is not None and last["to"] == hour and i == len(ups) - 1
+                    selected.append(just)
+                    continue
+                depth = n - (i - len(ups))
+                action = self._slot_action(view, hour, depth)
+                playable.append(action is not None)
+                tips.append(self._slot_tip(view, hour, depth, n, action))
+                selected.append(action is not None and action == hinted
+                                or (known is not None and known["hour"] == hour and known["position"] == depth))
+            self.clock.rows[hour].show(cards, playable=playable, tooltips=tips, selected=selected)
+            mark = "▶ " if view["current"] == hour and not view["pending"] else ""
+            self.clock.labels[hour].value = (f"{mark}<b>{esc(hour_label(hour))}</b> · {n} down")
+        self.clock.mark_current(None if view["pending"] else view["current"])
+        self.turned_html.value = self._turned(view)
+        pending = bool(view["pending"])
+        self.turn_button.disabled = view["legal"] != ["turn"]
+        self.keep_button.layout.display = "" if pending else "none"
+        self.autoplay_button.disabled = view["is_over"]
+
+    def _face_down_cards(self, hour: int) -> list[str | None]:
+        """The teacher's switch: what really lies face down (the only place the table looks past the view)."""
+        game = self.game
+        assert isinstance(game, Relogio)
+        return [str(c) for c in game.down[hour]]
+
+    def _slot_action(self, view: dict[str, Any], hour: int, depth: int) -> str | None:
+        if view["pending"]:
+            return f"swap {hour_label(hour)}:{depth}"
+        if view["current"] == hour and depth == 1 and view["legal"] == ["turn"]:
+            return "turn"
+        return None
+
+    def _slot_tip(self, view: dict[str, Any], hour: int, depth: int, count: int, action: str | None) -> str:
+        if action == "turn":
+            return f"Turn this card: the top card of {hour_words(hour)}"
+        if action:
+            return f"Swap the King with {slot_words(hour, depth, count)}"
+        if view["is_over"]:
+            return "The game is over: this card stays face down."
+        return (f"Face down. The next card to turn is the top card of {hour_words(view['current'])} "
+                "(the marked pile).")
+
+    def _turned(self, view: dict[str, Any]) -> str:
+        last = view["last"]
+        if view["pending"]:
+            return self.turned_panel(view["pending"], f"King number {view['kings_up'] + 1}: keep or swap?")
+        if last is None:
+            return self.turned_panel(None, "Nothing turned yet")
+        return self.turned_panel(last["card"], f"from {hour_label(last['from'])} → under {hour_label(last['to'])}")
+
+    def _on_pile_click(self, hour: int, index: int, card: str | None, playable: bool) -> None:
+        view = self.game.view(self.human)
+        ups = len(view["piles"][hour - 1]["face_up"])
+        n = view["piles"][hour - 1]["face_down"]
+        if playable:
+            action = self._slot_action(view, hour, n - (index - ups))
+            if action:
+                self.act(action)
+                return
+        if view["is_over"]:
+            self.say("The game is over: press <b>New deal</b> to play again.")
+        elif view["pending"]:
+            self.say("⚠ That card is face up. To swap the King, click a <b>face-down</b> card; or press "
+                     "<b>Keep the King</b>.")
+        elif index < ups:
+            self.say(f"⚠ That card is already face up. Turn the top card of {esc(hour_words(view['current']))} "
+                     "(the marked pile), or press <b>Turn</b>.")
+        else:
+            self.say(f"⚠ You may only turn the top card of {esc(hour_words(view['current']))}, the pile the "
+                     "last card went under. Press <b>Turn</b>.")
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        if view["pending"]:
+            king = parse_card(view["pending"]).symbol
+            return (f"You turned {king}, King number {view['kings_up'] + 1}. Keep it, or click any face-down "
+                    "card to swap it with (once per game). Hint shows the chances.")
+        return (f"Press Turn (or click the top card of {hour_words(view['current'])}, the marked pile; "
+                "Tab and Enter work too).")
+
+    def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        swap = ("used" if view["swap_used"] else "off" if view["options"]["king_swap"] == "off"
+                else "available")
+        return (f"<div data-testid='progress'>Face up: <b>{view['face_up']}</b> of 52 · Kings: "
+                f"{view['kings_up']} of 4 · King swap: {swap}</div>")
+
+
+class RelogioRealTable(_ClockTable):
+    """Play Relógio Real (the royal clock): ``RelogioRealTable(seed=7)``; every move is forced."""
+
+    game_id = "relogio_real"
+    autoplay_delay = 0.25
+
+    def buttons(self) -> list[w.Widget]:
+        self.step_button = w.Button(description="Step", icon="step-forward", button_style="primary",
+                                    tooltip="Make the next (forced) move")
+        self.step_button.on_click(lambda _: self.act("move"))
+        self.finish_button = w.Button(description="Finish", icon="fast-forward",
+                                      tooltip="Play every remaining move at once")
+        self.finish_button.on_click(lambda _: self.finish())
+        self.show_all_box.layout.display = "none"  # nothing is hidden in Relógio Real
+        return [self.step_button, self.autoplay_button, self.finish_button, self.hint_button, self.undo_button]
+
+    def forced_action(self, view: dict[str, Any]) -> str | None:
+        return None if view["is_over"] else "move"
+
+    def finish(self) -> None:
+        self.stop_autoplay()
+        while not self.game.is_over:
+            self.game.apply("move", self.human)
+        self._last_hint = None
+        self.hint_panel.value = ""
+        self.refresh()
+
+    def draw(self, view: dict[str, Any]) -> None:
+        last = view["last"]
+        for pile in view["piles"]:
+            hour, cards = pile["hour"], pile["cards"]
+            shown = list(reversed(cards))  # the top card last, in full view
+            just = [last is not None and last["to"] == hour and i == 0 for i in range(len(shown))]
+            tips = [f"{parse_card(c).symbol}" + (" (the top card: it counts)" if i == len(shown) - 1 else "")
+                    for i, c in enumerate(shown)]
+            self.clock.rows[hour].show(shown, playable=[False] * len(shown), tooltips=tips, selected=just)
+            mark = "▶ " if view["target"] == hour else ""
+            tick = " ✓" if pile["correct"] else ""
+            self.clock.labels[hour].value = f"{mark}<b>{esc(hour_label(hour))}</b>{tick}"
+        self.clock.mark_current(view["target"])
+        if view["carried"]:
+            caption = f"In hand (from {hour_label(view['position'])}): next under {hour_label(view['target'])}" \
+                if view["target"] else "In hand"
+        else:
+            caption = "Nothing in hand yet" if not view["is_over"] else "—"
+        self.turned_html.value = self.turned_panel(view["carried"], caption)
+        self.step_button.disabled = self.finish_button.disabled = view["is_over"]
+        self.autoplay_button.disabled = view["is_over"]
+
+    def _on_pile_click(self, hour: int, index: int, card: str | None, playable: bool) -> None:
+        if self.game.is_over:
+            self.say("The game is over: press <b>New deal</b> to play again.")
+        else:
+            self.say("⚠ Relógio Real has no choices: every move is forced. Press <b>Step</b>, "
+                     "<b>Autoplay</b> or <b>Finish</b>.")
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        if view["carried"] is None:
+            return f"Press Step to pick up the top card of {hour_words(view['target'])}."
+        return (f"Press Step: {parse_card(view['carried']).symbol} goes under {hour_words(view['target'])}, "
+                "the next wrong pile.")
+
+    def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        correct = sum(p["correct"] for p in view["piles"])
+        return (f"<div data-testid='progress'>Rounds removed: <b>{len(view['removed'])}</b> of {view['rounds']} · "
+                f"correct piles: {correct} of 13 · steps: {view['steps']}</div>")
+
+
+def _loop_running() -> bool:
+    try:
+        return asyncio.get_event_loop().is_running()
+    except RuntimeError:
+        return False
+
+
+__all__ = ["CENTRE", "ClockFace", "RelogioRealTable", "RelogioTable"]
