@@ -20,8 +20,20 @@ from .protocol import (Action, Event, Game, IllegalAction, Option, OptionError, 
                        Rule, Rulebook, SaveError, SAVE_FORMAT, _checksum)
 from .shuffle import deal_code, decode_deal_code, random_seed
 from .jubilee import Jubilee
+from .relogio import Relogio
+from .relogio_real import RelogioReal
+from .injun import Injun
+from .el_gato import ElGato
+from .jabberwocky import Jabberwocky
 
-GAMES: dict[str, type[Game]] = {cls.id: cls for cls in (Jubilee,)}
+GAMES: dict[str, type[Game]] = {cls.id: cls for cls in (
+    Jubilee,
+    Relogio,
+    RelogioReal,
+    Injun,
+    ElGato,
+    Jabberwocky,
+)}
 
 
 def game_class(game_id: str) -> type[Game]:

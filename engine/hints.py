@@ -14,7 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 LEVELS = ("easy", "medium", "hard")
-_ADVISOR_MODULES = {"jubilee": "engine.jubilee_ai"}
+_ADVISOR_MODULES = {
+    "jubilee": "engine.jubilee_ai",
+    "injun": "engine.injun_ai",
+    "relogio": "engine.relogio_ai",
+    "relogio_real": "engine.relogio_ai",
+    "el_gato": "engine.el_gato_ai",
+    "jabberwocky": "engine.jabberwocky_ai",
+}
 
 
 @dataclass(frozen=True)

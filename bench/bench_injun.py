@@ -1,0 +1,129 @@
+"""Injun benchmarks: deals per second by style and table size, hint latency, bot strength.
+
+    python bench/bench_injun.py [--seconds 2] [--positions 300] [--sessions 150]
+
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+Strength: chips won per deal by the stronger level, at 4-player tables where the two
+levels sit in alternate seats, over seeded sessions of 10 deals (95% interval).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.hints import LEVELS, Bot  # noqa: E402
+
+STYLES = ("poker", "brag")
+TABLE_SIZES = (2, 4, 8, 15)
+
+
+def random_deals_per_second(style: str, players: int, seconds: float) -> tuple[float, float]:
+    """Deals of random legal play (one deal per game); returns (deals/s, moves/s)."""
+    deals = moves = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game("injun", players=players, seed=seed, style=style, max_deals=1)
+        rng = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.apply(legal[0] if len(legal) > 6 and rng.random() < 0.5 else rng.choice(legal[:6]))
+            moves += 1
+        deals += 1
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def positions(count: int) -> list[tuple[engine.Game, int]]:
+    """Positions with a real choice, from seeded games played by medium bots, both styles."""
+    out: list[tuple[engine.Game, int]] = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game("injun", players=2 + seed % 8, seed=seed, style=STYLES[seed % 2], max_deals=3)
+        bot = Bot("injun", "medium", seed)
+        stop = random.Random(seed).randrange(0, 12)
+        for _ in range(stop):
+            if g.is_over:
+                break
+            g.apply(bot.choose(g.view(g.current_player)))
+        if not g.is_over and len(g.legal_actions()) > 1:
+            out.append((g, g.current_player))
+        seed += 1
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def latency_ms(fn, spots) -> tuple[float, float]:
+    times = []
+    for g, seat in spots:
+        view = g.view(seat)
+        t = time.perf_counter()
+        fn(g, seat, view)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), percentile(times, 0.95)
+
+
+def margin(strong: str, weak: str, style: str, sessions: int, players: int = 4) -> tuple[float, float]:
+    """Mean chips won per deal by a ``strong`` seat (averaged over its seats), with a 95% half-width."""
+    per_deal = []
+    for i in range(sessions):
+        levels = [strong if (s + i) % 2 == 0 else weak for s in range(players)]
+        bots = [Bot("injun", level, i * 16 + s) for s, level in enumerate(levels)]
+        g = engine.new_game("injun", players=players, seed=20_000 + i, style=style, max_deals=10)
+        start = g.options["starting_chips"]
+        while not g.is_over:
+            s = g.current_player
+            g.apply(bots[s].choose(g.view(s)), s)
+        won = [g.chips[s] - start for s in range(players) if levels[s] == strong]
+        per_deal.append(statistics.mean(won) / g.deal_number)
+    return statistics.mean(per_deal), 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=1.5, help="time per style and table size")
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--sessions", type=int, default=150)
+    args = ap.parse_args()
+
+    print("Injun: random legal play, one deal per game")
+    print(f"{'style':>6} {'players':>8} {'deals/s':>10} {'moves/s':>10}")
+    for style in STYLES:
+        for players in TABLE_SIZES:
+            dps, mps = random_deals_per_second(style, players, args.seconds)
+            print(f"{style:>6} {players:>8} {dps:>10.1f} {mps:>10.0f}")
+
+    spots = positions(args.positions)
+    print(f"\nInjun: decision latency over {len(spots)} positions (ms)")
+    print(f"{'who':>16} {'median':>8} {'p95':>8}")
+    for level in LEVELS:
+        bot = Bot("injun", level, seed=1)
+        med, p95 = latency_ms(lambda g, s, v: bot.choose(v), spots)
+        print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
+    med, p95 = latency_ms(lambda g, s, v: engine.hint(g, s), spots)
+    print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+
+    print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "
+          "sessions of 10 deals, levels in alternate seats)")
+    print(f"{'style':>6} {'pairing':>16} {'chips/deal':>11} {'95% CI ±':>9}")
+    for style in STYLES:
+        for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+            mean, ci = margin(strong, weak, style, args.sessions)
+            print(f"{style:>6} {strong + ' v ' + weak:>16} {mean:>+11.2f} {ci:>9.2f}")
+
+
+if __name__ == "__main__":
+    main()
