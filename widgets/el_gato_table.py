@@ -24,6 +24,7 @@ class ElGatoTable(Table):
     """Watch or play El Gato: ``ElGatoTable(players=4, seed="K7QM3P")``."""
 
     game_id = "el_gato"
+    hint_score_heading = None  # nothing to choose: the odds are in the Why column
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.6, autoplay_delay: float = 0.8, show_all: bool = False,

@@ -22,6 +22,9 @@ class InjunTable(Table):
     """Play Injun against bots: ``InjunTable(players=4, seed="K7QM3P", style="brag")``."""
 
     game_id = "injun"
+    hint_score_heading = "Chips*"
+    hint_score_format = "{:+.2f}"
+    hint_score_note = "* chips you can expect to win (+) or lose (−) with the move, from the cards you can see."
 
     def felt_children(self) -> list[w.Widget]:
         self.style_box = w.ToggleButtons(options=[("Poker style", "poker"), ("Brag style", "brag")],

@@ -90,6 +90,8 @@ class JabberwockyTable(Table):
     """Play Jabberwocky against bots: ``JabberwockyTable(players=4, seed="K7QM3P", rounds="short")``."""
 
     game_id = "jabberwocky"
+    hint_score_format = "{:+.2f}"
+    hint_score_note = "* points this round you can expect from the move, averaged over the deals I tried."
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:

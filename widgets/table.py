@@ -273,15 +273,24 @@ class Table(w.VBox):
             self.say(f"⚠ {esc(exc)}")
             return None
         self._last_hint = hint
+        heading = self.hint_score_heading
         rows = "".join(
             f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
-            f"<td>{a.score:+.1f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
+            + (f"<td>{self.hint_score_format.format(a.score)}</td>" if heading else "")
+            + f"<td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
+        score_th = f"<th>{esc(heading)}</th>" if heading else ""
+        note = f"<small>{esc(self.hint_score_note)}</small>" if heading else ""
         self.hint_panel.value = (
             f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(self.action_label(hint.action))}</b>"
-            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th><th>Points*</th><th>Why</th></tr>{rows}</table>"
-            f"<small>* points expected from the move, as far as your cards let me tell.</small></div>")
+            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th>{score_th}<th>Why</th></tr>{rows}</table>"
+            f"{note}</div>")
         self.refresh()
         return hint
+
+    #: The hint table's estimate column: its heading (None hides it), how a number is shown, what it means.
+    hint_score_heading: str | None = "Points*"
+    hint_score_format = "{:+.1f}"
+    hint_score_note = "* points expected from the move, as far as your cards let me tell."
 
     def action_label(self, action: str) -> str:
         verb, _, arg = action.partition(" ")

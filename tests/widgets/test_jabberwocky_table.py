@@ -294,3 +294,17 @@ def test_a_short_game_can_be_played_to_the_end_by_clicks():
     assert "The game is over" in t.status.value and "New deal" in t.status.value
     assert t.hint_button.disabled and "jw-now" not in t.ladder_html.value
     assert sum(t.game.scores) == sum(sum(r["points"]) for r in t.game.results)
+
+
+def test_hint_column_names_what_its_numbers_mean():
+    from widgets.el_gato_table import ElGatoTable
+    from widgets.injun_table import InjunTable
+    t = JabberwockyTable(players=4, seed=5, bot_delay=0)
+    t.show_hint()
+    assert "<th>Points*</th>" in t.hint_panel.value and "points this round" in t.hint_panel.value
+    i = InjunTable(players=3, seed=5, bot_delay=0)
+    i.show_hint()
+    assert "<th>Chips*</th>" in i.hint_panel.value
+    g = ElGatoTable(players=2, seed=5, bot_delay=0)
+    g.show_hint()
+    assert "Points*" not in g.hint_panel.value and "Why" in g.hint_panel.value
