@@ -233,7 +233,7 @@ def medium(view: View, rng: random.Random) -> str:
     me = view["seat"]
     if view["phase"] == "bid":
         return f"bid {heuristic_bid(d.hands[me], d.trump, d.size, d.players, view['forbidden_bid'])}"
-    return str(f"play {tricks.card(heuristic_card(d, me))}")
+    return f"play {tricks.card(heuristic_card(d, me))}"
 
 
 def hard(view: View, rng: random.Random) -> str:
