@@ -18,7 +18,7 @@ from typing import Any
 
 from .cards import OROS, SOTA, Card, spanish_40
 from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, Option, OptionError, Rule, Rulebook
+from .protocol import Action, Game, Option, OptionError, Rule, Rulebook, first_dealer_option
 from .shuffle import rng_for
 
 GATO = Card(5, OROS)
@@ -74,12 +74,6 @@ def _limit_ok(value: Any) -> str | None:
     return None
 
 
-def _seat_or_none(value: Any) -> str | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-        return None
-    return "a seat number or None"
-
-
 def rank_of(card: Card, ace_high: bool = False) -> int:
     """A card's strength: face value (Sota 10 highest), the As above it if ``ace_high``, the gato on top."""
     if card == GATO:
@@ -109,8 +103,7 @@ class ElGato(Game):
     variants = (
         Option("ace_high", False, "RULES.md §4 [T]: ranks are face value with the Sota highest; True ranks "
                "the 1 (As) above the Sota. The gato beats everything either way.", choices=(False, True)),
-        Option("first_dealer", None, "The seat that deals; None draws for it with the seed (highest card "
-               "deals).", check=_seat_or_none),
+        first_dealer_option("The seat that deals; None draws for it with the seed (highest card deals)."),
         Option("cycle_draw", True, "RULES.md §4 [T] guard: a position (packets and leader) that repeats at "
                "the start of a trick would repeat forever, so the game is a draw.", choices=(True, False)),
         Option("trick_limit", 5000, "RULES.md §4 [T] guard: the game is a draw after this many tricks "
@@ -123,9 +116,7 @@ class ElGato(Game):
         if n not in PLAYER_COUNTS:
             raise OptionError(f"El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
                               f"not {n}")
-        first = self.options["first_dealer"]
-        if first is not None and first >= n:
-            raise OptionError(f"first_dealer={first}: seats are 0 to {n - 1}")
+        first = self.first_dealer_seat()
         if not self.options["cycle_draw"] and not self.options["trick_limit"]:
             raise OptionError("cycle_draw=False with trick_limit=0 could let a game loop forever: "
                               "keep one of the guards")
@@ -374,13 +365,8 @@ class ElGato(Game):
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
         """Packet sizes and the face-up cards; never the order of any packet (nobody knows it)."""
-        self._check_seat(seat)
         return {
-            "game": self.id,
-            "seat": seat,
-            "players": self.players,
-            "names": list(self.names),
-            "options": dict(self.options),
+            **self.view_header(seat),
             "dealer": self.dealer,
             "deal_number": self.deal_number,
             "packet_sizes": [len(p) for p in self.packets],

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from .betting import PokerRound, Pot, build_pots, seats_from, split_pot
 from .cards import ACE, Card, standard_52
 from .dealing import stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
 from .shuffle import shuffled
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
@@ -93,12 +93,6 @@ def _none_or_positive(value: Any) -> str | None:
     return None if value is None else _positive_int(value)
 
 
-def _seat_or_none(value: Any) -> str | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
-        return None
-    return "a seat number or None"
-
-
 def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
     """The ``deck=`` that deals ``cards[seat]`` to each seat when ``dealer`` deals the first deal.
 
@@ -137,15 +131,13 @@ class Injun(Game):
         Option("odd_chip", "left_of_dealer", "Where the odd chip of a shared pot goes: 'left_of_dealer' "
                "(RULES.md §5) or 'next_pot' (it stays in the middle for the next deal).",
                choices=("left_of_dealer", "next_pot")),
-        Option("first_dealer", None, "The seat that deals first; None draws for the first Ace with the seed.",
-               check=_seat_or_none),
+        first_dealer_option("The seat that deals first; None draws for the first Ace with the seed."),
     )
 
     # ---- the game ----
     def _setup(self) -> None:
         o = self.options
-        if o["first_dealer"] is not None and o["first_dealer"] >= self.players:
-            raise OptionError(f"first_dealer={o['first_dealer']}: seats are 0 to {self.players - 1}")
+        self.first_dealer_seat()
         start = o["starting_chips"]
         chips = list(start) if isinstance(start, (list, tuple)) else [start] * self.players
         if len(chips) != self.players:
@@ -564,14 +556,9 @@ class Injun(Game):
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
         """Every card but your own (until the cards are turned up), chips, bets and pots."""
-        self._check_seat(seat)
         rnd = self.round
         return {
-            "game": self.id,
-            "seat": seat,
-            "players": self.players,
-            "names": list(self.names),
-            "options": dict(self.options),
+            **self.view_header(seat),
             "style": self.style,
             "cards": [None if c is None or (s == seat and not self.revealed) else str(c)
                       for s, c in enumerate(self.cards)],

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from . import tricks
 from .cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from .shuffle import rng_for
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
@@ -190,11 +190,6 @@ def _check_rounds(value: Any) -> str | None:
     return "choose 'full', 'short' or a list of card counts from 1 to 9"
 
 
-def _check_seat(value: Any) -> str | None:
-    ok = value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0)
-    return None if ok else "a seat number or None"
-
-
 class Jabberwocky(Game):
     id = "jabberwocky"
     name = "Jabberwocky"
@@ -211,15 +206,12 @@ class Jabberwocky(Game):
                choices=("seed", "classic")),
         Option("rounds", "full", "'full': 13 rounds of 3…9…3 cards; 'short': 3, 5, 7, 5, 3 for a class "
                "period; or your own list of card counts (1 to 9).", check=_check_rounds),
-        Option("first_dealer", None, "The seat that deals first; None draws for it with the seed.",
-               check=_check_seat),
+        first_dealer_option(),
     )
 
     # ---- the match and its rounds ----
     def _setup(self) -> None:
-        first = self.options["first_dealer"]
-        if first is not None and first >= self.players:
-            raise OptionError(f"first_dealer={first}: seats are 0 to {self.players - 1}")
+        first = self.first_dealer_seat()
         rounds = self.options["rounds"]
         self.schedule: tuple[int, ...] = SCHEDULES[rounds] if isinstance(rounds, str) else tuple(rounds)
         self.first_dealer = first if first is not None else rng_for(self.seed, "jabberwocky-dealer").below(self.players)
@@ -409,16 +401,11 @@ class Jabberwocky(Game):
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
-        self._check_seat(seat)
         d = self.deal
         show = lambda c: str(tricks.card(c))  # noqa: E731
         trump = tricks.SUITS[d.trump]
         return {
-            "game": self.id,
-            "seat": seat,
-            "players": self.players,
-            "names": list(self.names),
-            "options": dict(self.options),
+            **self.view_header(seat),
             "phase": "over" if self._over else d.phase,
             "hand": [show(c) for c in sorted(d.hands[seat], key=_hand_order)],
             "hand_sizes": [len(h) for h in d.hands],

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
 from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from .shuffle import rng_for
 
 HAND_SIZE = 8
@@ -99,20 +99,16 @@ class Jubilee(Game):
         Option("first_play", "any", "'any': the first card may be any card the count allows, a "
                "joker included; 'black': the first card of a deal must be a spade or a club (wikiHow).",
                choices=("any", "black")),
-        Option("first_dealer", None, "The seat that deals first; None draws for it with the seed.",
-               check=lambda v: None if v is None or (isinstance(v, int) and not isinstance(v, bool)
-                                                     and v >= 0) else "a seat number or None"),
+        first_dealer_option(),
     )
 
     # ---- the deal ----
     def _setup(self) -> None:
-        if self.options["first_dealer"] is not None and self.options["first_dealer"] >= self.players:
-            raise OptionError(f"first_dealer={self.options['first_dealer']}: seats are 0 to {self.players - 1}")
+        first = self.first_dealer_seat()
         self.deals_total = self.players if self.options["match"] == "each_deals" else 1
         self.scores_total = [0] * self.players
         self.deal_number = 0
         self._over = False
-        first = self.options["first_dealer"]
         self.first_dealer = first if first is not None else _draw_for_deal(self.seed, self.players)
         self._start_deal()
 
@@ -284,14 +280,9 @@ class Jubilee(Game):
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
-        self._check_seat(seat)
         legal = [str(a) for a in self.legal_actions(seat)]
         return {
-            "game": self.id,
-            "seat": seat,
-            "players": self.players,
-            "names": list(self.names),
-            "options": dict(self.options),
+            **self.view_header(seat),
             "hand": [str(c) for c in self.hands[seat]],
             "hand_sizes": [len(h) for h in self.hands],
             "count": self.count,

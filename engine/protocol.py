@@ -88,6 +88,17 @@ class Option:
             raise OptionError(f"option {self.name}={value!r}: {problem}")
 
 
+def _seat_or_none(value: Any) -> str | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= 0):
+        return None
+    return "a seat number or None"
+
+
+def first_dealer_option(doc: str = "The seat that deals first; None draws for it with the seed.") -> Option:
+    """The variant every dealt game has: who deals first. Its range is checked by :meth:`Game.first_dealer_seat`."""
+    return Option("first_dealer", None, doc, check=_seat_or_none)
+
+
 @dataclass(frozen=True)
 class Action:
     """A move in notation: ``verb`` and an optional canonical argument."""
@@ -191,6 +202,19 @@ class Game:
             known[key].validate(value)
             resolved[key] = value
         return resolved
+
+    def first_dealer_seat(self) -> int | None:
+        """The ``first_dealer`` option, checked against this game's seats (None: draw for it)."""
+        first = self.options["first_dealer"]
+        if first is not None and first >= self.players:
+            raise OptionError(f"first_dealer={first}: seats are 0 to {self.players - 1}")
+        return first
+
+    def view_header(self, seat: int) -> dict[str, Any]:
+        """What every view starts with: which game, whose view, the table and its options."""
+        self._check_seat(seat)
+        return {"game": self.id, "seat": seat, "players": self.players, "names": list(self.names),
+                "options": dict(self.options)}
 
     # -- what subclasses provide --
     def _setup(self) -> None:

@@ -318,14 +318,9 @@ class Relogio(Game):
 
     def view(self, seat: int) -> dict[str, Any]:
         """Face-up cards and how many cards lie face down in each pile: never which ones."""
-        self._check_seat(seat)
         mode = self.options["king_swap"]
         return {
-            "game": self.id,
-            "seat": seat,
-            "players": self.players,
-            "names": list(self.names),
-            "options": dict(self.options),
+            **self.view_header(seat),
             "piles": [{"hour": h, "label": hour_label(h), "face_down": len(self.down[h]),
                        "face_up": [str(c) for c in self.up[h]]} for h in HOURS],
             "current": None if self.result else self.current,

@@ -191,13 +191,8 @@ class RelogioReal(Game):
 
     # ---- what the player sees (everything: no card is hidden) ----
     def view(self, seat: int) -> dict[str, Any]:
-        self._check_seat(seat)
         return {
-            "game": self.id,
-            "seat": seat,
-            "players": self.players,
-            "names": list(self.names),
-            "options": dict(self.options),
+            **self.view_header(seat),
             "piles": [{"hour": h, "label": hour_label(h), "cards": [str(c) for c in self.piles[h]],
                        "correct": is_correct(h, self.piles[h])} for h in HOURS],
             "carried": None if self.carried is None else str(self.carried),
