@@ -11,39 +11,25 @@ import argparse
 import random
 import statistics
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.el_gato import PLAYER_COUNTS  # noqa: E402
+from measure import latency_ms, percentile, play_rate  # noqa: E402
 
 
 def games_per_second(players: int, seconds: float) -> tuple[float, float]:
     """Whole games played with the only action; returns (games/s, moves/s)."""
-    games = moves = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = engine.new_game("el_gato", players=players, seed=seed)
-        while not g.is_over:
-            g.apply("play")
-            moves += 1
-        games += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return play_rate(lambda seed: engine.new_game("el_gato", players=players, seed=seed), seconds,
+                     lambda game, rng: "play")
 
 
 def hint_latency_ms(count: int) -> tuple[float, float]:
     """engine.hint at positions part-way through seeded games (view + advice)."""
-    times = []
+    spots = []
     for seed in range(count):
         g = engine.new_game("el_gato", players=PLAYER_COUNTS[seed % len(PLAYER_COUNTS)], seed=seed)
         for _ in range(random.Random(seed).randrange(0, 120)):
@@ -52,10 +38,8 @@ def hint_latency_ms(count: int) -> tuple[float, float]:
             g.apply("play")
         if g.is_over:
             continue
-        t = time.perf_counter()
-        engine.hint(g)
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times), percentile(times, 0.95)
+        spots.append(partial(engine.hint, g))
+    return latency_ms(spots)
 
 
 def lengths(players: int, games: int) -> tuple[list[int], int, int]:

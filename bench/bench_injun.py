@@ -13,34 +13,29 @@ import argparse
 import random
 import statistics
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
+from measure import latency_ms, mean_ci, play_rate  # noqa: E402
 
 STYLES = ("poker", "brag")
 TABLE_SIZES = (2, 4, 8, 15)
 
 
+def random_bet(game: engine.Game, rng: random.Random) -> engine.Action:
+    """A random legal move, mostly among the first six (raise amounts would crowd out fold and call)."""
+    legal = game.legal_actions()
+    return legal[0] if len(legal) > 6 and rng.random() < 0.5 else rng.choice(legal[:6])
+
+
 def random_deals_per_second(style: str, players: int, seconds: float) -> tuple[float, float]:
     """Deals of random legal play (one deal per game); returns (deals/s, moves/s)."""
-    deals = moves = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = engine.new_game("injun", players=players, seed=seed, style=style, max_deals=1)
-        rng = random.Random(seed)
-        while not g.is_over:
-            legal = g.legal_actions()
-            g.apply(legal[0] if len(legal) > 6 and rng.random() < 0.5 else rng.choice(legal[:6]))
-            moves += 1
-        deals += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, moves / elapsed
+    return play_rate(lambda seed: engine.new_game("injun", players=players, seed=seed, style=style, max_deals=1),
+                     seconds, random_bet)
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -61,21 +56,6 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
     return out
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def latency_ms(fn, spots) -> tuple[float, float]:
-    times = []
-    for g, seat in spots:
-        view = g.view(seat)
-        t = time.perf_counter()
-        fn(g, seat, view)
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times), percentile(times, 0.95)
-
-
 def margin(strong: str, weak: str, style: str, sessions: int, players: int = 4) -> tuple[float, float]:
     """Mean chips won per deal by a ``strong`` seat (averaged over its seats), with a 95% half-width."""
     per_deal = []
@@ -89,7 +69,7 @@ def margin(strong: str, weak: str, style: str, sessions: int, players: int = 4) 
             g.apply(bots[s].choose(g.view(s)), s)
         won = [g.chips[s] - start for s in range(players) if levels[s] == strong]
         per_deal.append(statistics.mean(won) / g.deal_number)
-    return statistics.mean(per_deal), 1.96 * statistics.stdev(per_deal) / len(per_deal) ** 0.5
+    return mean_ci(per_deal)
 
 
 def main() -> None:
@@ -111,9 +91,9 @@ def main() -> None:
     print(f"{'who':>16} {'median':>8} {'p95':>8}")
     for level in LEVELS:
         bot = Bot("injun", level, seed=1)
-        med, p95 = latency_ms(lambda g, s, v: bot.choose(v), spots)
+        med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
         print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
-    med, p95 = latency_ms(lambda g, s, v: engine.hint(g, s), spots)
+    med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
     print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
 
     print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "

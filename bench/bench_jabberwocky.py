@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import math
 import random
-import statistics
 import sys
+from functools import partial
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -26,6 +25,7 @@ import engine  # noqa: E402
 from engine import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.jabberwocky import Deal  # noqa: E402
+from measure import latency_ms, mean_ci  # noqa: E402
 
 
 def ours_game(players: int, rounds: object) -> Callable[[int], int]:
@@ -131,29 +131,13 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
     return out
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def latency_rows(count: int) -> list[tuple[str, float, float]]:
     spots = positions(count)
     rows = []
     for level in LEVELS:
         bot = Bot("jabberwocky", level, seed=1)
-        times = []
-        for g, seat in spots:
-            view = g.view(seat)
-            t0 = time.perf_counter()
-            bot.choose(view)
-            times.append((time.perf_counter() - t0) * 1000)
-        rows.append((f"bot {level}", statistics.median(times), percentile(times, 0.95)))
-    times = []
-    for g, seat in spots:
-        t0 = time.perf_counter()
-        engine.hint(g, seat)
-        times.append((time.perf_counter() - t0) * 1000)
-    rows.append(("engine.hint", statistics.median(times), percentile(times, 0.95)))
+        rows.append((f"bot {level}", *latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)))
+    rows.append(("engine.hint", *latency_ms(partial(engine.hint, g, s) for g, s in spots)))
     return rows
 
 
@@ -172,11 +156,6 @@ def one_game(seed: int) -> list[tuple[str, int, int, int]]:
         g.apply(bots[s].choose(g.view(s)), s)
     return [(levels[s], g.scores[s], sum(r["bids"][s] == r["won"][s] for r in g.results), len(g.results))
             for s in range(3)]
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    m = statistics.fmean(values)
-    return m, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
 def strength(games: int, jobs: int) -> None:

@@ -9,32 +9,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-
-
-def random_games_per_second(players: int, seconds: float) -> tuple[float, float]:
-    """Whole single deals of random legal play; returns (games/s, moves/s)."""
-    games = moves = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = engine.new_game("jubilee", players=players, seed=seed, match="single")
-        rng = random.Random(seed)
-        while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
-            moves += 1
-        games += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
+from measure import latency_ms, mean_ci, play_rate  # noqa: E402
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -55,21 +38,6 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
     return out
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-def latency_ms(fn, spots) -> tuple[float, float]:
-    times = []
-    for g, seat in spots:
-        view = g.view(seat)
-        t = time.perf_counter()
-        fn(g, seat, view)
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times), percentile(times, 0.95)
-
-
 def margin(strong: str, weak: str, matches: int) -> tuple[float, float]:
     """Mean points per 2-player match of ``strong`` over ``weak``, with a 95% interval half-width."""
     diffs = []
@@ -82,7 +50,7 @@ def margin(strong: str, weak: str, matches: int) -> tuple[float, float]:
             g.apply(bots[s].choose(g.view(s)), s)
         me = order.index(strong)
         diffs.append(g.scores[me] - g.scores[1 - me])
-    return statistics.mean(diffs), 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    return mean_ci(diffs)
 
 
 def main() -> None:
@@ -95,7 +63,8 @@ def main() -> None:
     print("Jubilee: random legal play, one deal per game")
     print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
     for players in range(2, 8):
-        gps, mps = random_games_per_second(players, args.seconds)
+        gps, mps = play_rate(lambda seed: engine.new_game("jubilee", players=players, seed=seed, match="single"),
+                             args.seconds)
         print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
 
     spots = positions(args.positions)
@@ -103,9 +72,9 @@ def main() -> None:
     print(f"{'who':>16} {'median':>8} {'p95':>8}")
     for level in LEVELS:
         bot = Bot("jubilee", level, seed=1)
-        med, p95 = latency_ms(lambda g, s, v: bot.choose(v), spots)
+        med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
         print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
-    med, p95 = latency_ms(lambda g, s, v: engine.hint(g, s), spots)
+    med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
     print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
 
     print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
+from functools import partial
 from pathlib import Path
 from typing import Callable
 
@@ -20,22 +19,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import Bot  # noqa: E402
+from measure import latency_ms, play_rate, rate_ci  # noqa: E402
 
 
 def games_per_second(game_id: str, seconds: float, **options: object) -> tuple[float, float]:
     """Whole games of random legal play; returns (games/s, moves/s)."""
-    games = moves = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = engine.new_game(game_id, seed=seed, **options)
-        rng = random.Random(seed)
-        while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
-            moves += 1
-        games += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, moves / elapsed
+    return play_rate(lambda seed: engine.new_game(game_id, seed=seed, **options), seconds)
 
 
 def king_positions(count: int) -> list[engine.Game]:
@@ -74,24 +63,12 @@ def turn_positions(game_id: str, count: int) -> list[engine.Game]:
     return out
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
 def hint_latency_ms(spots: list[engine.Game]) -> tuple[float, float]:
-    times = []
-    for g in spots:
-        t = time.perf_counter()
-        engine.hint(g, 0)
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times), percentile(times, 0.95)
+    return latency_ms(partial(engine.hint, g, 0) for g in spots)
 
 
 def win_rate(games: int, play: Callable[[int], bool]) -> tuple[float, float]:
-    wins = sum(play(seed) for seed in range(games))
-    p = wins / games
-    return p, 1.96 * (p * (1 - p) / games) ** 0.5
+    return rate_ci(sum(play(seed) for seed in range(games)), games)
 
 
 def relogio_with(choose: Callable[[dict, random.Random], str], king_swap: str = "any_king") -> Callable[[int], bool]:

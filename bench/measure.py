@@ -1,0 +1,63 @@
+"""How every bench script measures: play rates, latency percentiles, confidence intervals.
+
+Not a benchmark itself (``./run bench`` runs ``bench/bench_*.py``); the scripts import it so
+that "games/s", "p95" and "95% CI" mean the same thing in every table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from typing import Any, Callable, Iterable
+
+import engine
+
+Chooser = Callable[[engine.Game, random.Random], Any]
+
+
+def random_move(game: engine.Game, rng: random.Random) -> Any:
+    return rng.choice(game.legal_actions())
+
+
+def play_rate(new_game: Callable[[int], engine.Game], seconds: float,
+              choose: Chooser = random_move) -> tuple[float, float]:
+    """Seeded games played to the end through the protocol for ``seconds``: (games/s, moves/s)."""
+    games = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = new_game(games)
+        rng = random.Random(games)
+        while not g.is_over:
+            g.apply(choose(g, rng))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, moves / elapsed
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def latency_ms(calls: Iterable[Callable[[], Any]]) -> tuple[float, float]:
+    """Median and 95th percentile, in milliseconds, of running each call once."""
+    times = []
+    for call in calls:
+        t = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), percentile(times, 0.95)
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% confidence interval (normal approximation)."""
+    return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def rate_ci(hits: int, trials: int) -> tuple[float, float]:
+    """A proportion and the half-width of its 95% confidence interval."""
+    p = hits / trials
+    return p, 1.96 * math.sqrt(p * (1 - p) / trials)
