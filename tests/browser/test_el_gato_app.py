@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .table_page import deal_table
+
 pytestmark = pytest.mark.browser
 
 DEAL_CODE = "4-000005"  # four players; the seeded draw makes Ada deal, so Ben and Cleo turn first
@@ -17,12 +19,7 @@ YOU_TURNED = re.compile(r"You turn up .+; \d+ left in the packet")
 def test_play_el_gato_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
     page = voila_page
     page.goto(voila_server + LESSON)
-    table = page.locator(".parlour").first
-    expect(table).to_be_visible(timeout=180_000)
-    code = table.locator(".widget-text input").first
-    code.fill(DEAL_CODE)
-    code.press("Enter")
-    expect(code).to_have_value(DEAL_CODE)
+    table = deal_table(page, DEAL_CODE)
     expect(table.locator(".parlour-log-row").first).to_contain_text("Ada has the highest card and deals",
                                                                     timeout=30_000)
     status = table.locator(".parlour-status")

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .table_page import button, deal_table
+
 pytestmark = pytest.mark.browser
 
 # Four players; you deal, so the bots Ada, Ben and Cleo act first: Ada bets 1, the others call.
@@ -14,21 +16,10 @@ DEAL_CODE = "4-000004"
 LESSON = "voila/render/injun.ipynb"
 
 
-def button(table, label: str):
-    """An ipywidgets button by its exact label (its icon makes the accessible name unreliable)."""
-    return table.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-
-
 def test_play_injun_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
     page = voila_page
     page.goto(voila_server + LESSON)
-    table = page.locator(".parlour").first
-    expect(table).to_be_visible(timeout=180_000)
-
-    code = table.locator(".widget-text input").first
-    code.fill(DEAL_CODE)
-    code.press("Enter")
-    expect(code).to_have_value(DEAL_CODE)
+    table = deal_table(page, DEAL_CODE)
     status = table.locator(".parlour-status")
     expect(status).to_contain_text("Your turn", timeout=60_000)
 

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .table_page import deal_table
+
 import engine
 
 pytestmark = pytest.mark.browser
@@ -25,12 +27,7 @@ def test_bid_and_play_jabberwocky_in_the_browser(voila_server, voila_page, artif
     text = page.locator("#rendered_cells").inner_text()
     assert "Traceback" not in text and "There was an error when executing cell" not in text, text[-2000:]
 
-    table = page.locator(".parlour").first
-    expect(table).to_be_visible()
-    code = table.locator(".widget-text input").first
-    code.fill(DEAL_CODE)
-    code.press("Enter")
-    expect(code).to_have_value(DEAL_CODE)
+    table = deal_table(page, DEAL_CODE)
     log = table.locator(".parlour-log-row")
     expect(log.first).to_contain_text("Round 1 of 5: Ada deals 3 cards each.", timeout=30_000)
     status = table.locator(".parlour-status")

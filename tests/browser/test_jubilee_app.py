@@ -7,37 +7,23 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .table_page import deal_table, open_from_gallery
+
 pytestmark = pytest.mark.browser
 
 # "You play 7♠ (+7): the count goes …", not "Ben deals …; You play first."
 DEAL_CODE = "3-000005"  # three players; you deal, so the two bots play first
 YOU_PLAYED = re.compile(r"You play \S+ \([+−]\d+\): the count goes")
 
-GALLERY = "voila/render/index.ipynb"
 
 
 def test_play_jubilee_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
-    page = voila_page
-    page.goto(voila_server + GALLERY)
-    link = page.locator('.parlour-game[data-game="jubilee"] a[href="jubilee.ipynb"]')
-    if link.get_attribute("target") == "_blank":  # rendered Markdown links open a new tab
-        with page.context.expect_page() as opened:
-            link.click()
-        page = opened.value
-        page.set_default_timeout(60_000)
-    else:
-        link.click()
-    page.wait_for_url("**/voila/render/jubilee.ipynb", wait_until="commit")
+    page = open_from_gallery(voila_page, voila_server, "jubilee")
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
 
-    table = page.locator(".parlour").first
-    expect(table).to_be_visible(timeout=180_000)
     # a teacher's deal code makes the deal (and the seeded bots) the same on every run
-    code = table.locator(".widget-text input").first
-    code.fill(DEAL_CODE)
-    code.press("Enter")
-    expect(code).to_have_value(DEAL_CODE)
+    table = deal_table(page, DEAL_CODE)
     # the new deal is on the table (you deal; Ada, then Ben play first, with a pause) …
     expect(table.locator(".parlour-log-row").first).to_contain_text("Deal 1 of 3: You deal", timeout=30_000)
     status = table.locator(".parlour-status")

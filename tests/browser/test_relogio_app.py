@@ -7,38 +7,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from .table_page import button, deal_table, open_from_gallery
+
 pytestmark = pytest.mark.browser
 
 DEAL_CODE = "1-000005"  # a fixed deal: the centre's top card is the A♣, then the 5♦ at 1 o'clock
-GALLERY = "voila/render/index.ipynb"
-
-
-def button(scope, text: str):
-    """An ipywidgets button by its exact caption (its icon adds no text)."""
-    return scope.locator("button", has_text=re.compile(rf"^\s*{text}\s*$"))
 
 
 def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
-    page = voila_page
-    page.goto(voila_server + GALLERY)
-    link = page.locator('.parlour-game[data-game="relogio"] a[href="relogio.ipynb"]')
-    if link.get_attribute("target") == "_blank":
-        with page.context.expect_page() as opened:
-            link.click()
-        page = opened.value
-        page.set_default_timeout(60_000)
-    else:
-        link.click()
-    page.wait_for_url("**/voila/render/relogio.ipynb", wait_until="commit")
+    page = open_from_gallery(voila_page, voila_server, "relogio")
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
 
-    table = page.locator(".parlour").first
-    expect(table).to_be_visible(timeout=180_000)
-    code = table.locator(".widget-text input").first
-    code.fill(DEAL_CODE)
-    code.press("Enter")
-    expect(code).to_have_value(DEAL_CODE)
+    table = deal_table(page, DEAL_CODE)
     log = table.locator(".parlour-log-row")
     expect(log.first).to_contain_text("dealt face down into 13 piles of 4", timeout=30_000)
     expect(table.locator(".parlour-status")).to_contain_text("Press Turn")
