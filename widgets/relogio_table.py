@@ -13,9 +13,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-import engine
 from engine.cards import parse_card
-from engine.hints import Hint
 from engine.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
@@ -165,24 +163,10 @@ class _ClockTable(Table):
         picture = card_img_html(card, 56) if card else "<div style='height:78px'></div>"
         return f"<div>{picture}<div class='parlour-sub' data-testid='turned'>{esc(caption)}</div></div>"
 
-    def show_hint(self) -> Hint | None:
-        """The shared hint panel, with chances of winning instead of points."""
-        try:
-            hint = engine.hint(self.game, self.human)
-        except engine.IllegalAction as exc:
-            self.say(f"⚠ {esc(exc)}")
-            return None
-        self._last_hint = hint
-        rows = "".join(
-            f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(a.action)}</td>"
-            f"<td>{a.score:.0f}%</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
-        more = len(hint.alternatives) - 6
-        self.hint_panel.value = (
-            f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(hint.action)}</b>"
-            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th><th>Win</th><th>Why</th></tr>{rows}</table>"
-            + (f"<small>… and {more} more moves, all worth no more.</small>" if more > 0 else "") + "</div>")
-        self.refresh()
-        return hint
+    # The shared hint panel, with chances of winning instead of points.
+    hint_score_heading = "Win"
+    hint_score_format = "{:.0f}%"
+    hint_score_note = ""
 
 
 class RelogioTable(_ClockTable):

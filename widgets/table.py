@@ -279,7 +279,9 @@ class Table(w.VBox):
             + (f"<td>{self.hint_score_format.format(a.score)}</td>" if heading else "")
             + f"<td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
         score_th = f"<th>{esc(heading)}</th>" if heading else ""
-        note = f"<small>{esc(self.hint_score_note)}</small>" if heading else ""
+        more = len(hint.alternatives) - 6
+        note = (f"<small>… and {more} more moves, each estimated no higher.</small> " if more > 0 else "") \
+            + (f"<small>{esc(self.hint_score_note)}</small>" if heading and self.hint_score_note else "")
         self.hint_panel.value = (
             f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(self.action_label(hint.action))}</b>"
             f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th>{score_th}<th>Why</th></tr>{rows}</table>"

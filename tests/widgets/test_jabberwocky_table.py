@@ -308,3 +308,10 @@ def test_hint_column_names_what_its_numbers_mean():
     g = ElGatoTable(players=2, seed=5, bot_delay=0)
     g.show_hint()
     assert "Points*" not in g.hint_panel.value and "Why" in g.hint_panel.value
+
+
+def test_hint_says_how_many_moves_it_leaves_out():
+    t = JabberwockyTable(players=4, seed=5, bot_delay=0, rounds=[9])
+    hint = t.show_hint()
+    assert hint is not None and len(hint.alternatives) == 10 - (t.game.current_player == t.game.deal.dealer)
+    assert f"… and {len(hint.alternatives) - 6} more moves" in t.hint_panel.value
