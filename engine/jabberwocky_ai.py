@@ -155,14 +155,10 @@ def heuristic_card(d: Deal, seat: int) -> int:
         key = (lambda c: (c // 13 == trump, c % 13)) if not want else (lambda c: (c % 13, c // 13 == trump))
         return max(options, key=key) if want else min(options, key=key)
     led = d.trick[0] // 13
-    best = -1
-    for c in d.trick:
-        k = 13 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
-        if k > best:
-            best = k
 
     def power(c: int) -> int:
-        return 13 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
+        return tricks.strength(c, led, trump)
+    best = max(power(c) for c in d.trick)
     winners = [c for c in options if power(c) > best]
     losers = [c for c in options if power(c) <= best]
     last = len(d.trick) == d.players - 1

@@ -69,24 +69,19 @@ def is_revoke(hand: Sequence[int], led_suit: int | None, played: int) -> bool:
             and any(c // 13 == led_suit for c in hand))
 
 
+def strength(c: int, led: int, trump: int | None,
+             power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> int:
+    """How strongly ``c`` bids for a trick led in ``led``: any trump above any card of the led
+    suit, and a card of another suit not at all (-1). The highest strength wins the trick."""
+    s = c // 13
+    if s == trump:
+        return 1000 + (power if trump_power is None else trump_power)[c]
+    return power[c] if s == led else -1
+
+
 def winning_position(cards: Sequence[int], trump: int | None,
                      power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> int:
-    """Which card of a trick wins it: its position in play order (0 is the lead).
-
-    The highest trump wins; with no trump, the highest card of the led suit.
-    """
-    trump_power = power if trump_power is None else trump_power
+    """Which card of a trick wins it: its position in play order (0 is the lead)."""
     led = cards[0] // 13
-    best, best_key = 0, (cards[0] // 13 == trump, (trump_power if led == trump else power)[cards[0]])
-    for pos in range(1, len(cards)):
-        c = cards[pos]
-        s = c // 13
-        if s == trump:
-            key = (True, trump_power[c])
-        elif s == led:
-            key = (False, power[c])
-        else:
-            continue
-        if key > best_key:
-            best, best_key = pos, key
-    return best
+    keys = [strength(c, led, trump, power, trump_power) for c in cards]
+    return keys.index(max(keys))
