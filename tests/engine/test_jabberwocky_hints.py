@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine import jabberwocky_ai as ai
+from engine import tricks
 from engine.hints import Bot
 from engine.search import Inconsistent, Tally, deal_unseen, pimc
 
@@ -48,20 +49,29 @@ def test_imagined_deals_keep_what_the_seat_knows():
     for _ in range(400):
         v = g.view(g.current_player)
         if v["phase"] == "play" and any(
-                c[1][-1] != t["cards"][0][-1] for t in v["tricks_played"] for c in zip(t["seats"], t["cards"])):
+                c[-1] != t["cards"][0][-1] and s != v["seat"]
+                for t in v["tricks_played"] for s, c in zip(t["seats"], t["cards"])):
             view = v
             break
         g.apply(rng.choice(g.legal_actions()))
     assert view is not None
-    _, _, barred = ai.known_deal(view)
-    determinize = ai.determinizer(view)
+    shown_void = {(s, t["cards"][0][-1]) for t in view["tricks_played"]
+                  for s, c in zip(t["seats"], t["cards"]) if c[-1] != t["cards"][0][-1]}
     me = view["seat"]
+    shown_void = {(s, suit) for s, suit in shown_void if s != me}
+    assert shown_void, "this seed must show another seat's void"
+    _, _, barred = ai.known_deal(view)
+    for s, suit in shown_void:
+        assert barred[s](ai._idx("A" + suit)) and barred[s](ai._idx("2" + suit))
+    determinize = ai.determinizer(view)
     for _ in range(100):
         world = determinize(rng)
         assert sorted(world.hands[me]) == sorted(ai._idx(c) for c in view["hand"])
         assert [len(h) for h in world.hands] == view["hand_sizes"]
         for s in range(4):
             assert not any(barred[s](c) for c in world.hands[s])
+        for s, suit in shown_void:
+            assert not any(tricks.card(c).suit == suit for c in world.hands[s])
         played = {ai._idx(c) for t in view["tricks_played"] for c in t["cards"]}
         played |= {ai._idx(c) for _, c in view["trick"]} | {world.turn_up}
         held = [c for h in world.hands for c in h]
