@@ -1,9 +1,11 @@
-"""Shared helpers for engine tests: stacking a Jubilee deal card by card."""
+"""Shared helpers for engine tests: stacking a deal card by card, and proving a refusal changed nothing."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+import pytest
 
 import engine
 from engine.dealing import stack_deck as stack_deal  # noqa: F401  (tests name it stack_deal)
@@ -13,3 +15,17 @@ def snapshot(game: engine.Game) -> tuple[Any, ...]:
     """Everything observable about a game, to prove an error changed nothing."""
     return (game.to_json(), json.dumps([game.view(s) for s in range(game.players)]),
             len(game.events), game.current_player)
+
+
+def refused(game: engine.Game, action: Any, seat: int | None = None, match: str = "",
+            rule: str | None = None) -> engine.IllegalAction:
+    """Apply a bad move: it must raise IllegalAction (matching ``match``, citing ``rule``), change
+    nothing, and the tooltip text (``why_illegal``) must agree that it is not allowed."""
+    before = snapshot(game)
+    with pytest.raises(engine.IllegalAction, match=match) as err:
+        game.apply(action, seat)
+    assert snapshot(game) == before, "an illegal move must change nothing"
+    if rule is not None:
+        assert err.value.rule == rule
+    assert game.why_illegal(action, seat) is not None
+    return err.value

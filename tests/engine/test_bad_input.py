@@ -6,7 +6,7 @@ import pytest
 
 import engine
 
-from .helpers import snapshot, stack_deal
+from .helpers import refused, snapshot, stack_deal
 
 
 @pytest.fixture
@@ -16,14 +16,6 @@ def game():
                         deck=stack_deal(hands, first=0), names=["Ann", "Bob"])
     g.apply("play 4S")  # count 4, Bob to play
     return g
-
-
-def refused(game, action, seat=None, match=""):
-    before = snapshot(game)
-    with pytest.raises(engine.IllegalAction, match=match) as err:
-        game.apply(action, seat)
-    assert snapshot(game) == before, "an illegal move must change nothing"
-    return err.value
 
 
 def test_a_card_that_breaks_the_no_negative_rule(game):

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 
-from .helpers import snapshot
+from .helpers import refused, snapshot
 
 
 @pytest.fixture
@@ -14,14 +14,6 @@ def game():
     g = engine.new_game("el_gato", players=4, seed=9, first_dealer=3, names=["Ann", "Bob", "Cy", "Di"])
     g.apply("play")  # Ann (the dealer's left) has turned her card: Bob to play
     return g
-
-
-def refused(game, action, seat=None, match=""):
-    before = snapshot(game)
-    with pytest.raises(engine.IllegalAction, match=match) as err:
-        game.apply(action, seat)
-    assert snapshot(game) == before, "an illegal move must change nothing"
-    return err.value
 
 
 def test_choosing_a_card_is_not_allowed(game):

@@ -9,25 +9,13 @@ import pytest
 import engine
 from engine.injun import deck_for
 
-from .helpers import snapshot
+from .helpers import refused
 
 
 def poker(**options) -> engine.Game:
     """A, B, C; C deals, so A opens. Each has 20 chips, 19 after the ante."""
     return engine.new_game("injun", players=3, seed=1, first_dealer=2, deck=deck_for(["9S", "KD", "4C"], 2),
                            names=["A", "B", "C"], **options)
-
-
-def refused(game, action, seat=None, match="", rule=None):
-    before = snapshot(game)
-    with pytest.raises(engine.IllegalAction, match=match) as err:
-        game.apply(action, seat)
-    assert snapshot(game) == before, "an illegal move must change nothing"
-    if rule is not None:
-        assert err.value.rule == rule
-    if seat is None or 0 <= seat < game.players:  # the tooltip text agrees that it is illegal
-        assert game.why_illegal(action, seat) is not None
-    return err.value
 
 
 def test_betting_more_chips_than_you_have():

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 
-from .helpers import snapshot
+from .helpers import refused, snapshot
 from .jabberwocky_helpers import play_all, stacked_round
 
 
@@ -29,40 +29,25 @@ def in_play() -> engine.Game:
     ("", "is not a move"),
 ])
 def test_illegal_moves_are_refused_and_change_nothing(move, words):
-    g = in_play()
-    before = snapshot(g)
-    with pytest.raises(engine.IllegalAction, match=words):
-        g.apply(move)
-    assert snapshot(g) == before
+    refused(in_play(), move, match=words)
 
 
 def test_a_card_during_the_bidding_is_refused():
     g = engine.new_game("jabberwocky", players=3, seed=2)
-    before = snapshot(g)
-    card = g.view(g.current_player)["hand"][0]
-    with pytest.raises(engine.IllegalAction, match="Everyone bids before"):
-        g.apply(f"play {card}")
-    assert snapshot(g) == before
+    refused(g, f"play {g.view(g.current_player)['hand'][0]}", match="Everyone bids before", rule="jabberwocky.bid")
 
 
 def test_the_wrong_seat_is_refused():
     g = in_play()
-    before = snapshot(g)
-    with pytest.raises(engine.IllegalAction, match="turn"):
-        g.apply("play 7S", seat=2)
-    with pytest.raises(engine.IllegalAction, match="no seat 7"):
-        g.apply("play KC", seat=7)
-    assert snapshot(g) == before
+    refused(g, "play 7S", seat=2, match="turn", rule="turn.order")
+    refused(g, "play KC", seat=7, match="no seat 7")
 
 
 def test_a_move_after_the_game_ended_is_refused():
     g = stacked_round(["AC 3H", "KC 9H", "7C 8S"], "2D", dealer=2)
     play_all(g, "b2 b1 b0 AC KC 7C 3H 9H 8S")
     assert g.is_over and g.current_player is None and g.legal_actions() == []
-    before = snapshot(g)
-    with pytest.raises(engine.IllegalAction, match="game is over"):
-        g.apply("bid 0")
-    assert snapshot(g) == before
+    refused(g, "bid 0", match="game is over", rule="game.over")
 
 
 @pytest.mark.parametrize("options, words", [

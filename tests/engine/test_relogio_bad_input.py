@@ -9,17 +9,7 @@ import pytest
 import engine
 from engine.relogio import clock_deck
 
-from .helpers import snapshot
-
-
-def refused(game, action, seat=None, match=""):
-    before = snapshot(game)
-    with pytest.raises(engine.IllegalAction, match=match) as err:
-        game.apply(action, seat)
-    assert snapshot(game) == before, "an illegal move must change nothing"
-    if seat is None or 0 <= seat < game.players:  # (why_illegal itself does not check the seat number)
-        assert game.why_illegal(action, seat) is not None
-    return err.value
+from .helpers import refused
 
 
 @pytest.fixture
