@@ -146,7 +146,7 @@ class JabberwockyTable(Table):
         self.board.value = self._board_html(view)
         self.banner.value = self._round_banner(view)
         self._draw_bids(view)
-        self._draw_hand(view)
+        self.draw_hand(view, view["hand"])
 
     def _trump_html(self, view: dict[str, Any]) -> str:
         suit = view["trump"]
@@ -293,26 +293,11 @@ class JabberwockyTable(Table):
                     f"{view['cards_this_round']}, the number of tricks.")
         return said
 
-    def _draw_hand(self, view: dict[str, Any]) -> None:
-        my_turn = view["current_player"] == self.human
-        legal = set(view["legal"])
-        revokes = set(view["revoke_plays"])
-        hinted = self._last_hint.action if self._last_hint else None
-        playable, tips = [], []
-        for c in view["hand"]:
-            action = self.card_action(c)
-            ok = my_turn and action in legal
-            playable.append(ok)
-            if action in revokes:
-                tips.append(self._revoke_tip(view, c))
-            elif ok:
-                tips.append(f"Play {parse_card(c).symbol}")
-            elif not my_turn:
-                tips.append("Wait for your turn.")
-            else:
-                tips.append(self.hand_tooltip(action))
-        self.hand.show(view["hand"], playable=playable, tooltips=tips,
-                       selected=[hinted == self.card_action(c) for c in view["hand"]])
+    def playable_tip(self, view: dict[str, Any], card: str) -> str:
+        """A revoke (table mode) is playable, with a warning; any other card just says so."""
+        if self.card_action(card) in view["revoke_plays"]:
+            return self._revoke_tip(view, card)
+        return super().playable_tip(view, card)
 
     def _revoke_tip(self, view: dict[str, Any], card: str) -> str:
         led = view["led_suit"]

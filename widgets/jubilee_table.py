@@ -55,7 +55,7 @@ class JubileeTable(Table):
                                  f"<div class='parlour-sub'>Stock: {view['stock_size']}</div>"
                                  f"<div class='parlour-sub'>Deal {view['deal_number'] + 1} of "
                                  f"{view['deals_total']}</div></div>")
-        self._draw_hand(view)
+        self.draw_hand(view, view["hand"])
         self.pass_button.disabled = view["legal"] != ["pass"]
         self.banner.value = self._last_deal_banner(view)
 
@@ -66,25 +66,9 @@ class JubileeTable(Table):
         ends = [e for e in self.game.events_for(self.human) if e["kind"] == "deal_end"]
         return f"<div class='parlour-sub' data-testid='deal-result'>{esc(ends[-1]['text'])}</div>" if ends else ""
 
-    def _draw_hand(self, view: dict[str, Any]) -> None:
-        cards = view["hand"]
-        my_turn = view["current_player"] == self.human
-        legal = set(view["legal"])
-        hinted = self._last_hint.action if self._last_hint else None
-        playable, tips = [], []
-        for c in cards:
-            action = self.card_action(c)
-            ok = my_turn and action in legal
-            playable.append(ok)
-            value = card_value(parse_card(c))
-            if ok:
-                tips.append(f"{parse_card(c).symbol}: {view['count']} → {view['count'] + value}")
-            elif not my_turn:
-                tips.append("Wait for your turn.")
-            else:
-                tips.append(self.hand_tooltip(action))
-        self.hand.show(cards, playable=playable, tooltips=tips,
-                       selected=[hinted == self.card_action(c) for c in cards])
+    def playable_tip(self, view: dict[str, Any], card: str) -> str:
+        """What the card would do to the count."""
+        return f"{parse_card(card).symbol}: {view['count']} → {view['count'] + card_value(parse_card(card))}"
 
     def _draw_opponents(self, view: dict[str, Any]) -> None:
         boxes = []

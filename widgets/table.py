@@ -148,6 +148,29 @@ class Table(w.VBox):
     def card_action(self, card: str) -> str:
         return f"play {card}"
 
+    def playable_tip(self, view: dict[str, Any], card: str) -> str:
+        """The tooltip of a card you may play now."""
+        return f"Play {engine.parse_card(card).symbol}"
+
+    def draw_hand(self, view: dict[str, Any], cards: list[str]) -> None:
+        """Your hand: the cards you may play lit, the others dimmed with the rule that forbids them."""
+        my_turn = view["current_player"] == self.human
+        legal = set(view["legal"])
+        hinted = self._last_hint.action if self._last_hint else None
+        playable, tips = [], []
+        for c in cards:
+            action = self.card_action(c)
+            ok = my_turn and action in legal
+            playable.append(ok)
+            if ok:
+                tips.append(self.playable_tip(view, c))
+            elif not my_turn:
+                tips.append("Wait for your turn.")
+            else:
+                tips.append(self.hand_tooltip(action))
+        self.hand.show(cards, playable=playable, tooltips=tips,
+                       selected=[hinted == self.card_action(c) for c in cards])
+
     # ---- dealing ----
     @property
     def names(self) -> list[str]:
