@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.el_gato import PLAYER_COUNTS  # noqa: E402
+from engine.games.el_gato import PLAYER_COUNTS  # noqa: E402
 from measure import latency_ms, percentile, play_rate  # noqa: E402
 
 

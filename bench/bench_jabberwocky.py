@@ -22,9 +22,9 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine import jabberwocky_ai as ai  # noqa: E402
+from engine.games import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from engine.jabberwocky import Deal  # noqa: E402
+from engine.games.jabberwocky import Deal  # noqa: E402
 from measure import latency_ms, mean_ci  # noqa: E402
 
 

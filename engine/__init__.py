@@ -19,21 +19,16 @@ from .cards import Card, CardError, format_cards, parse_card, parse_cards
 from .protocol import (Action, Event, Game, IllegalAction, Option, OptionError, ParlourError,
                        Rule, Rulebook, SaveError, SAVE_FORMAT, _checksum)
 from .shuffle import deal_code, decode_deal_code, random_seed
-from .jubilee import Jubilee
-from .relogio import Relogio
-from .relogio_real import RelogioReal
-from .injun import Injun
-from .el_gato import ElGato
-from .jabberwocky import Jabberwocky
+from .games import discover
+from .games.el_gato import ElGato
+from .games.injun import Injun
+from .games.jabberwocky import Jabberwocky
+from .games.jubilee import Jubilee
+from .games.relogio import Relogio
+from .games.relogio_real import RelogioReal
 
-GAMES: dict[str, type[Game]] = {cls.id: cls for cls in (
-    Jubilee,
-    Relogio,
-    RelogioReal,
-    Injun,
-    ElGato,
-    Jabberwocky,
-)}
+# Every game in engine/games/, in the order of the seeds: a new game module registers itself.
+GAMES: dict[str, type[Game]] = discover()
 
 
 def game_class(game_id: str) -> type[Game]:
@@ -95,7 +90,8 @@ def hint(game: Game, seat: int | None = None):
 
 
 __all__ = [
-    "Action", "Card", "CardError", "Event", "GAMES", "Game", "IllegalAction", "Option", "OptionError",
+    "Action", "Card", "CardError", "ElGato", "Event", "GAMES", "Game", "Injun", "Jabberwocky", "Jubilee",
+    "Relogio", "RelogioReal", "IllegalAction", "Option", "OptionError",
     "ParlourError", "Rule", "Rulebook", "SaveError", "deal_code", "decode_deal_code", "format_cards",
     "game_class", "hint", "load_game", "new_game", "parse_card", "parse_cards", "random_seed",
 ]

@@ -14,14 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 LEVELS = ("easy", "medium", "hard")
-_ADVISOR_MODULES = {
-    "jubilee": "engine.jubilee_ai",
-    "injun": "engine.injun_ai",
-    "relogio": "engine.relogio_ai",
-    "relogio_real": "engine.relogio_ai",
-    "el_gato": "engine.el_gato_ai",
-    "jabberwocky": "engine.jabberwocky_ai",
-}
 
 
 @dataclass(frozen=True)
@@ -57,10 +49,13 @@ class Advisor(Protocol):
 
 
 def advisor(game_id: str) -> Advisor:
+    """The advisor module of a game: its ``advisor_module``, or ``<game module>_ai``."""
+    from . import GAMES
     try:
-        return importlib.import_module(_ADVISOR_MODULES[game_id])  # type: ignore[return-value]
+        cls = GAMES[game_id]
     except KeyError:
         raise ValueError(f"no advisor for {game_id!r}") from None
+    return importlib.import_module(cls.advisor_module or f"{cls.__module__}_ai")  # type: ignore[return-value]
 
 
 def hint_for_view(view: dict[str, Any]) -> Hint:

@@ -158,6 +158,8 @@ class Game:
     default_players: ClassVar[int] = 2
     variants: ClassVar[tuple[Option, ...]] = ()  # the options a game accepts, with defaults
     rules: ClassVar[Rulebook] = Rulebook([])
+    # The module with the bots and hints; by default ``<this module>_ai`` beside the game.
+    advisor_module: ClassVar[str] = ""
 
     def __init__(self, players: int | None = None, seed: int | str = 0,
                  deck: Sequence[Card | str] | None = None,

@@ -6,7 +6,7 @@ on a player's behalf: bots and hints go through ``engine.hint`` and views.
 
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html, card_svg
-from widgets.jubilee_table import JubileeTable
+from widgets.games.jubilee_table import JubileeTable
 from widgets.table import Table
 
 __all__ = ["CardRow", "JubileeTable", "Table", "card_img_html", "card_svg"]

@@ -6,7 +6,7 @@ import random
 import pytest
 
 import engine
-from engine.el_gato_ai import POLICIES, odds, unseen
+from engine.games.el_gato_ai import POLICIES, odds, unseen
 from engine.hints import Bot
 
 from .helpers import stack_deal

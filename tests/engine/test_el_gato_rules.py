@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.cards import Card, parse_card, spanish_40
-from engine.el_gato import GATO, ElGato, rank_of
+from engine.games.el_gato import GATO, ElGato, rank_of
 
 from .helpers import stack_deal
 
@@ -316,5 +316,5 @@ def test_every_event_cites_a_rule_of_the_game():
     g = engine.new_game("el_gato", players=5, seed=12)
     while not g.is_over:
         g.apply("play")
-    assert {e.rule for e in g.events} <= set(engine.el_gato.RULES)
+    assert {e.rule for e in g.events} <= set(engine.games.el_gato.RULES)
     assert all(e.text for e in g.events)

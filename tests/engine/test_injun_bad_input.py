@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from engine.injun import deck_for
+from engine.games.injun import deck_for
 
 from .helpers import refused
 

@@ -8,8 +8,8 @@ import pytest
 
 import engine
 from engine.hints import LEVELS, Bot
-from engine.injun import deck_for
-from engine.injun_ai import evaluate, odds, read_bets, unseen
+from engine.games.injun import deck_for
+from engine.games.injun_ai import evaluate, odds, read_bets, unseen
 
 
 def three(cards: list[str], style: str = "poker", *moves: str) -> engine.Game:

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.cards import standard_52
-from engine.injun import Injun, deck_for
+from engine.games.injun import Injun, deck_for
 from engine.shuffle import shuffled
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine import jabberwocky_ai as ai
+from engine.games import jabberwocky_ai as ai
 from engine import tricks
 from engine.hints import Bot
 from engine.search import Inconsistent, Tally, deal_unseen, pimc

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import engine
-from engine.jabberwocky import FULL_SCHEDULE, SHORT_SCHEDULE, forbidden_bid
+from engine.games.jabberwocky import FULL_SCHEDULE, SHORT_SCHEDULE, forbidden_bid
 
 from .helpers import snapshot
 from .jabberwocky_helpers import play_all, stacked_round

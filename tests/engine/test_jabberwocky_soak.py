@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from engine import tricks
-from engine.jabberwocky import FULL_SCHEDULE
+from engine.games.jabberwocky import FULL_SCHEDULE
 
 GAMES = 1000
 

@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.hints import Bot
-from engine.jubilee_ai import threat, unseen_cards
+from engine.games.jubilee_ai import threat, unseen_cards
 
 from .helpers import stack_deal
 
@@ -133,7 +133,7 @@ def test_unknown_bot_level():
 
 def test_landing_values_are_only_values_a_card_has():
     """No Jubilee card is worth 1 or 11-14 (RULES §1 spec 1), so from 11 nothing lands on 25."""
-    from engine.jubilee_ai import landing_cards
+    from engine.games.jubilee_ai import landing_cards
     assert landing_cards(11) == (set(), 0)
     assert landing_cards(10) == ({15}, 10)
     assert landing_cards(60) == ({15, -10}, 10)
@@ -143,7 +143,7 @@ def test_landing_values_are_only_values_a_card_has():
 def test_the_lessons_safe_counts_are_exactly_right():
     """Lesson §8: from 25 up, the next player cannot score exactly when the count is on a
     multiple of 25, 1 away from one, or 11 to 14 away on both sides."""
-    from engine.jubilee_ai import landing_cards
+    from engine.games.jubilee_ai import landing_cards
     for count in range(25, 218):
         r = count % 25
         assert (not landing_cards(count)[0]) == (r in (0, 1, 24) or 11 <= r <= 14), count

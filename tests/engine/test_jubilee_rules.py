@@ -5,7 +5,7 @@ import pytest
 
 import engine
 from engine.cards import Card, jubilee_61, parse_card
-from engine.jubilee import FINAL_COUNT, card_value, score_for
+from engine.games.jubilee import FINAL_COUNT, card_value, score_for
 
 from .helpers import stack_deal
 

@@ -58,7 +58,7 @@ def test_random_deals_hold_every_invariant(players):
             assert g.count >= 0
             if action.verb == "play":
                 played[action.card] += 1
-                assert g.count == before + engine.jubilee.card_value(action.card)
+                assert g.count == before + engine.games.jubilee.card_value(action.card)
             in_play = Counter(g.pile) + Counter(g.stock) + sum((Counter(h) for h in g.hands), Counter())
             assert in_play == PACK  # cards conserved
             if full_check or g.is_over:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import engine
-from engine.relogio import clock_deck
+from engine.games.relogio import clock_deck
 
 from .helpers import refused
 

@@ -14,8 +14,8 @@ import pytest
 
 import engine
 from engine.hints import Bot
-from engine.relogio import HOURS, clock_deck
-from engine.relogio_ai import medium, real_outcome_of_view, win_chances
+from engine.games.relogio import HOURS, clock_deck
+from engine.games.relogio_ai import medium, real_outcome_of_view, win_chances
 
 
 def keep_until(seed: int, stop) -> engine.Game:

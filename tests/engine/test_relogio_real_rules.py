@@ -8,8 +8,8 @@ import pytest
 
 import engine
 from engine.cards import parse_card
-from engine.relogio import CENTRE, HOURS, clock_deck
-from engine.relogio_real import RelogioReal
+from engine.games.relogio import CENTRE, HOURS, clock_deck
+from engine.games.relogio_real import RelogioReal
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 

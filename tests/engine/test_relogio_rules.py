@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.cards import parse_card
-from engine.relogio import CENTRE, HOURS, Relogio, clock_deck, deal_piles, hour_of
+from engine.games.relogio import CENTRE, HOURS, Relogio, clock_deck, deal_piles, hour_of
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 

@@ -12,8 +12,8 @@ import pytest
 
 import engine
 from engine.cards import standard_52
-from engine.relogio import CENTRE, HOURS
-from engine.relogio_ai import card_code, real_outcome
+from engine.games.relogio import CENTRE, HOURS
+from engine.games.relogio_ai import card_code, real_outcome
 
 PACK = Counter(standard_52())
 GAMES = 1000

@@ -1,6 +1,6 @@
 """The El Gato lesson's checks give the answers RULES.md §4 gives, and its luck report adds up."""
 
-from widgets.el_gato_lesson import (WALK_MOVES, guerra_check, gato_check, luck_report, safe_check, trick_check,
+from widgets.games.el_gato_lesson import (WALK_MOVES, guerra_check, gato_check, luck_report, safe_check, trick_check,
                                     walkthrough, winner_of)
 
 

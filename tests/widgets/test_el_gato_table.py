@@ -3,7 +3,7 @@
 import pytest
 
 import engine
-from widgets.el_gato_table import ElGatoTable
+from widgets.games.el_gato_table import ElGatoTable
 
 
 @pytest.fixture

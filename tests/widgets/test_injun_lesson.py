@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from widgets import injun_lesson as lesson
+from widgets.games import injun_lesson as lesson
 
 
 def test_rank_and_suit_checks_follow_the_seed():

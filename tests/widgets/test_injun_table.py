@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.injun import deck_for
-from widgets.injun_table import InjunTable
+from engine.games.injun import deck_for
+from widgets.games.injun_table import InjunTable
 
 
 @pytest.fixture

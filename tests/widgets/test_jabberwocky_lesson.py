@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.jabberwocky import FULL_SCHEDULE
-from widgets import jabberwocky_lesson as lesson
+from engine.games.jabberwocky import FULL_SCHEDULE
+from widgets.games import jabberwocky_lesson as lesson
 
 
 def right_cards(quiz) -> list[str]:

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.dealing import stack_deck
-from widgets.jabberwocky_table import JabberwockyTable
+from widgets.games.jabberwocky_table import JabberwockyTable
 
 # Four players, 4 cards, Cleo (seat 3) deals, so you bid first and lead. ♦ are trumps (the 2♦ turn-up).
 # Every bot holds one club, so your club lead is followed by K♣ Q♣ J♣ and Ada wins; she holds only
@@ -297,8 +297,8 @@ def test_a_short_game_can_be_played_to_the_end_by_clicks():
 
 
 def test_hint_column_names_what_its_numbers_mean():
-    from widgets.el_gato_table import ElGatoTable
-    from widgets.injun_table import InjunTable
+    from widgets.games.el_gato_table import ElGatoTable
+    from widgets.games.injun_table import InjunTable
     t = JabberwockyTable(players=4, seed=5, bot_delay=0)
     t.show_hint()
     assert "<th>Points*</th>" in t.hint_panel.value and "points this round" in t.hint_panel.value

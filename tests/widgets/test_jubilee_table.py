@@ -3,7 +3,7 @@
 import pytest
 
 import engine
-from widgets.jubilee_table import JubileeTable
+from widgets.games.jubilee_table import JubileeTable
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_a_card_that_would_go_below_zero_is_dimmed_with_the_rule_as_tooltip():
     while True:
         view = t.game.view(0)
         bad = [i for i, c in enumerate(view["hand"])
-               if engine.jubilee.card_value(engine.parse_card(c)) + view["count"] < 0]
+               if engine.games.jubilee.card_value(engine.parse_card(c)) + view["count"] < 0]
         if bad:
             break
         t.hand.play(playable_indexes(t)[-1])

@@ -2,7 +2,7 @@
 
 import pytest
 
-from widgets import jubilee_lesson as lesson
+from widgets.games import jubilee_lesson as lesson
 from widgets.quiz import ChoiceQuiz
 
 

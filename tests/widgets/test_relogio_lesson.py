@@ -6,9 +6,9 @@ import engine
 from engine.cards import standard_52
 from engine.dealing import stacked_pack
 from engine.hints import Bot
-from engine.relogio import CENTRE, HOURS, deal_piles
-from engine.relogio_ai import play_out
-from widgets import relogio_lesson as lesson
+from engine.games.relogio import CENTRE, HOURS, deal_piles
+from engine.games.relogio_ai import play_out
+from widgets.games import relogio_lesson as lesson
 
 
 def test_the_checks_accept_the_rule_and_refuse_the_rest():
@@ -26,7 +26,7 @@ def test_the_checks_accept_the_rule_and_refuse_the_rest():
 
 
 def test_the_real_checks_agree_with_the_engine():
-    from engine.relogio import clock_deck
+    from engine.games.relogio import clock_deck
     g = engine.new_game("relogio_real", deck=clock_deck({1: "AS", 2: "2D", 3: "9C"}))
     assert g.view(0)["target"] == 3  # real_start_check
     g = engine.new_game("relogio_real", deck=clock_deck({1: "AS", 2: "2D", 3: "3C", 4: "9D", 5: "5C", 6: "JS"}))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 
-from engine.relogio import CENTRE, clock_deck
-from widgets.relogio_table import RelogioRealTable, RelogioTable
+from engine.games.relogio import CENTRE, clock_deck
+from widgets.games.relogio_table import RelogioRealTable, RelogioTable
 
 
 def stacked(deck: list[str], **options) -> RelogioTable:

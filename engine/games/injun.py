@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .betting import PokerRound, Pot, build_pots, seats_from, split_pot
-from .cards import ACE, Card, standard_52
-from .dealing import stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
-from .shuffle import shuffled
+from ..betting import PokerRound, Pot, build_pots, seats_from, split_pot
+from ..cards import ACE, Card, standard_52
+from ..dealing import stacked_pack
+from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
+from ..shuffle import shuffled
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"

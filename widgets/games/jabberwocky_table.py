@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
-from engine.jabberwocky import REVOKE_PENALTY
+from engine.games.jabberwocky import REVOKE_PENALTY
 from widgets.card_svg import card_img_html
 from widgets.table import Table, esc
 

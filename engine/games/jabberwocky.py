@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from . import tricks
-from .cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
-from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
-from .shuffle import rng_for
+from .. import tricks
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
+from ..dealing import deal_round_robin, stacked_pack
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 SHORT_SCHEDULE = (3, 5, 7, 5, 3)

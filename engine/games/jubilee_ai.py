@@ -13,8 +13,8 @@ from collections import Counter
 from math import comb
 from typing import Any
 
-from .cards import Card, jubilee_61, parse_card
-from .hints import Alternative, Hint
+from ..cards import Card, jubilee_61, parse_card
+from ..hints import Alternative, Hint
 from .jubilee import card_value, multiple_passed, score_for
 
 _PACK = Counter(jubilee_61())

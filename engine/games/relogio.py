@@ -5,7 +5,7 @@ the centre. You turn the centre's top card, put it face up under the pile of its
 and carry on from that pile. The fourth King ends the game: you win only if every card
 is face up by then. Once per game a turned King may be swapped for a face-down card.
 
-Relógio Real, the seed's face-up variant, is its own game (``engine/relogio_real.py``);
+Relógio Real, the seed's face-up variant, is its own game (``engine/games/relogio_real.py``);
 both share the clock defined here.
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from .cards import Card, parse_cards, standard_52
-from .dealing import stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from ..cards import Card, parse_cards, standard_52
+from ..dealing import stacked_pack
+from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
 HOURS = tuple(range(1, 14))

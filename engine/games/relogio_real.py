@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card
-from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+from ..cards import Card
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
 from .relogio import CENTRE, HOURS, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
@@ -43,6 +43,7 @@ class RelogioReal(Game):
              "until all thirteen hours are right, three times over.")
     min_players = max_players = default_players = 1
     rules = RULES
+    advisor_module = "engine.games.relogio_ai"  # one clock advisor for both clocks
     variants = (
         Option("rounds", 3, "Ace-to-King rounds to remove for a win: the seed says 3; 1 or 2 make a "
                "practice game.", choices=(1, 2, 3)),

@@ -14,8 +14,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from .cards import Card, parse_card, standard_52
-from .hints import Alternative, Hint
+from ..cards import Card, parse_card, standard_52
+from ..hints import Alternative, Hint
 from .injun import rank_value
 
 _PACK = standard_52()

@@ -10,7 +10,7 @@ import ipywidgets as w
 import engine
 from engine.cards import SPANISH_SUITS, SUIT_NAMES, parse_card, spanish_40
 from engine.dealing import stack_deck
-from engine.el_gato import GATO, ElGato, card_words, rank_of
+from engine.games.el_gato import GATO, ElGato, card_words, rank_of
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc

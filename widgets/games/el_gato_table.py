@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from engine.el_gato import PLAYER_COUNTS, ElGato
+from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from widgets.card_svg import card_img_html
 from widgets.table import Table, _loop_running, esc, parse_table_code
 

@@ -13,7 +13,7 @@ import ipywidgets as w
 from engine import tricks
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, standard_52
 from engine.dealing import stack_deck
-from engine.jabberwocky import FULL_SCHEDULE, RULES, Jabberwocky, forbidden_bid, round_points
+from engine.games.jabberwocky import FULL_SCHEDULE, RULES, Jabberwocky, forbidden_bid, round_points
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc

@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from engine.cards import parse_card
-from engine.jubilee import card_value
+from engine.games.jubilee import card_value
 from widgets.card_svg import card_img_html
 from widgets.table import Table, esc
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import OROS, SOTA, Card, spanish_40
-from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, Option, OptionError, Rule, Rulebook, first_dealer_option
-from .shuffle import rng_for
+from ..cards import OROS, SOTA, Card, spanish_40
+from ..dealing import deal_round_robin, stacked_pack
+from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for
 
 GATO = Card(5, OROS)
 PACK_SIZE = 40

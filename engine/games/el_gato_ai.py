@@ -12,9 +12,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from .cards import Card, parse_card, spanish_40
+from ..cards import Card, parse_card, spanish_40
 from .el_gato import GATO, card_words, rank_of
-from .hints import Alternative, Hint
+from ..hints import Alternative, Hint
 
 PACK = spanish_40()
 

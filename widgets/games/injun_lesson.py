@@ -8,7 +8,7 @@ import ipywidgets as w
 
 import engine
 from engine.cards import parse_card
-from engine.injun import Injun, deck_for, rank_value
+from engine.games.injun import Injun, deck_for, rank_value
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc

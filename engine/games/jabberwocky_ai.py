@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping
 
-from . import tricks
-from .cards import SUIT_NAMES, parse_card
-from .hints import Alternative, Hint
+from .. import tricks
+from ..cards import SUIT_NAMES, parse_card
+from ..hints import Alternative, Hint
 from .jabberwocky import Deal, forbidden_bid, round_points
-from .search import Inconsistent, Tally, deal_unseen, pimc
+from ..search import Inconsistent, Tally, deal_unseen, pimc
 
 View = dict[str, Any]
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from engine.cards import parse_card
-from engine.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
+from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.table import Table, esc

@@ -22,8 +22,8 @@ from collections import Counter
 from math import factorial, prod, sqrt
 from typing import Any, Iterator
 
-from .cards import Card, parse_card
-from .hints import Alternative, Hint
+from ..cards import Card, parse_card
+from ..hints import Alternative, Hint
 from .relogio import CENTRE, HOURS, hour_label, hour_words, slot_words
 
 EXACT_LIMIT = 2000   # enumerate every arrangement when there are at most this many

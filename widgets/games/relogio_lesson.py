@@ -10,12 +10,12 @@ import ipywidgets as w
 
 from engine.cards import parse_card, standard_52
 from engine.dealing import stacked_pack
-from engine.relogio import CENTRE, HOURS, Relogio, clock_deck, deal_piles, hour_label
-from engine.relogio_ai import Layout, card_code, play_out, real_outcome
-from engine.relogio_real import RelogioReal
+from engine.games.relogio import CENTRE, HOURS, Relogio, clock_deck, deal_piles, hour_label
+from engine.games.relogio_ai import Layout, card_code, play_out, real_outcome
+from engine.games.relogio_real import RelogioReal
 from widgets.card_svg import card_img_html
 from widgets.quiz import ChoiceQuiz
-from widgets.relogio_table import CLOCK_AREAS
+from widgets.games.relogio_table import CLOCK_AREAS
 from widgets.table import TABLE_CSS, esc
 from widgets.walkthrough import Walkthrough
 

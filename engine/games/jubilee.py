@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
-from .dealing import deal_round_robin, stacked_pack
-from .protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
-from .shuffle import rng_for
+from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
+from ..dealing import deal_round_robin, stacked_pack
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for
 
 HAND_SIZE = 8
 FINAL_COUNT = 217

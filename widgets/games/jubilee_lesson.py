@@ -10,8 +10,8 @@ import ipywidgets as w
 import engine
 from engine.cards import jubilee_61, parse_card
 from engine.dealing import stack_deck
-from engine.jubilee import Jubilee, card_value, keeps_count_legal, multiple_passed, score_for
-from engine.jubilee_ai import landing_cards
+from engine.games.jubilee import Jubilee, card_value, keeps_count_legal, multiple_passed, score_for
+from engine.games.jubilee_ai import landing_cards
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
