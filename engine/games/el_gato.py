@@ -48,15 +48,18 @@ RULES = Rulebook([
     Rule("el_gato.guerra", "A tie for the highest card is a guerra (war). Two tied players set the cards "
          "aside and play a new trick between them; its winner takes both tricks, in the order the cards "
          "were played."),
+    Rule("el_gato.any_pair", "Variant (the seed's literal words): any two cards of equal value in a trick "
+         "start a guerra between their players, even below the highest card; the highest such pair counts. "
+         "The gato still beats everything."),
     Rule("el_gato.guerra_many", "When more than two players tie for the highest card, they alone play a "
          "tie-break trick, and its winner takes all the cards, in the order they were played."),
     Rule("el_gato.guerra_again", "A tie-break that ties again is a new guerra among the players tied this "
          "time, until one card is highest."),
-    Rule("el_gato.last_card", "A tied player who has just played his last card takes the top card of his "
-         "opponent's packet, face down, and plays it in the tie-break. With more than two tied, the card "
-         "comes from the next tied player clockwise who still has cards."),
-    Rule("el_gato.redeal", "If no tied player has a card left for the tie-break, all the cards are "
-         "gathered, shuffled and dealt again."),
+    Rule("el_gato.last_card", "A tied player who has no card left for the tie-break takes the top card of "
+         "an opponent's packet, face down, and plays it: the next player clockwise who still has cards, tied "
+         "or not. A safe player has no cards, so he is never dealt back in."),
+    Rule("el_gato.no_cards", "If a tied player needs a card and nobody at all has one left, the game is a "
+         "draw."),
     Rule("el_gato.safe", "A player whose packet is empty, and who is not in a guerra, is safe: he is out "
          "of the game and cannot lose."),
     Rule("el_gato.end", "The aim is to get rid of your cards. The last player still holding cards loses; "
@@ -104,6 +107,10 @@ class ElGato(Game):
         Option("ace_high", False, "RULES.md §4 [T]: ranks are face value with the Sota highest; True ranks "
                "the 1 (As) above the Sota. The gato beats everything either way.", choices=(False, True)),
         first_dealer_option("The seat that deals; None draws for it with the seed (highest card deals)."),
+        Option("guerra", "highest", "RULES.md §4: \"highest\" (default, as in every War-family game) starts a "
+               "guerra only on a tie for the highest card; \"any_pair\" follows the seed's literal words, "
+               "\"Quando duas cartas de valor igual são jogadas na mesma vaza\": any two equal cards start one "
+               "(the highest such pair; the gato still beats everything).", choices=("highest", "any_pair")),
         Option("cycle_draw", True, "RULES.md §4 [T] guard: a position (packets and leader) that repeats at "
                "the start of a trick would repeat forever, so the game is a draw.", choices=(True, False)),
         Option("trick_limit", 5000, "RULES.md §4 [T] guard: the game is a draw after this many tricks "
@@ -121,7 +128,6 @@ class ElGato(Game):
             raise OptionError("cycle_draw=False with trick_limit=0 could let a game loop forever: "
                               "keep one of the guards")
         self.ace_high: bool = self.options["ace_high"]
-        self.deal_number = 0
         self.rounds = 0  # tricks played, tie-breaks included
         self.result: str | None = None  # "lose" or "draw" once over
         self.loser: int | None = None
@@ -153,8 +159,8 @@ class ElGato(Game):
 
     def _deal(self) -> None:
         n = self.players
-        pack = stacked_pack(spanish_40(), self.deck if self.deal_number == 0 else None, self.seed,
-                            "el_gato-deal", self.deal_number, pack_name="El Gato pack (spanish_40)")
+        pack = stacked_pack(spanish_40(), self.deck, self.seed, "el_gato-deal", 0,
+                            pack_name="El Gato pack (spanish_40)")
         self.packets, _ = deal_round_robin(pack, n, PACK_SIZE // n, first=(self.dealer + 1) % n)
         self.leader = (self.dealer + 1) % n
         self.seen: set[bytes] = set()
@@ -163,12 +169,11 @@ class ElGato(Game):
         self.order: list[int] = []  # who plays in it, in turn
         self._safe: list[bool] = []
         self.tied: list[int] = []  # the seats of the guerra being fought, in play order
-        again = "again " if self.deal_number else ""
         self._emit("deal", "el_gato.deal",
-                   f"{self.subject(self.dealer, 'deals')} {again}all 40 cards, one at a time from the left: "
+                   f"{self.subject(self.dealer, 'deals')} all 40 cards, one at a time from the left: "
                    f"{PACK_SIZE // n} each, kept face down in the order received. "
                    f"{self.subject(self.leader, 'plays')} first.",
-                   seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
+                   seat=self.dealer, dealer=self.dealer)
         self._start_trick()
 
     def whose(self, seat: int, owner: bool = True) -> str:
@@ -232,7 +237,7 @@ class ElGato(Game):
             self._finish_round()
 
     def _receive(self, seat: int) -> None:
-        """RULES §4: a tied player out of cards takes the next tied player's top card, face down."""
+        """RULES §4: a tied player out of cards takes an opponent's top card, face down."""
         donor = self._donor(seat)
         assert donor is not None, "a tie-break never waits on a player nobody can supply"
         self.packets[seat].append(self.packets[donor].pop(0))
@@ -242,30 +247,27 @@ class ElGato(Game):
                    seat=seat, donor=donor)
 
     def _donor(self, seat: int) -> int | None:
+        """RULES §4: the next player clockwise who still has cards, tied or not (a safe player has none)."""
         n = self.players
         for step in range(1, n):
             other = (seat + step) % n
-            if other in self.tied and self.packets[other]:
+            if self.packets[other]:
                 return other
         return None
 
     def _check_tie_break_cards(self) -> None:
-        """Redeal when the next tied player has no card and no tied player can give one."""
+        """RULES §4: a draw when the next tied player needs a card and nobody at all has one."""
         nxt = self.order[len(self.trick)]
         if self.tied and not self.packets[nxt] and self._donor(nxt) is None:
-            self._emit("redeal", "el_gato.redeal",
-                       f"{self.subject(nxt, 'has')} no card for the guerra and no tied player has one to give: "
-                       f"the cards are gathered and {self.subject(self.dealer, 'deals')} again.",
-                       seat=self.dealer)
-            self.deal_number += 1
-            self._deal()
+            self._draw("el_gato.no_cards",
+                       f"{self.subject(nxt, 'has')} no card for the guerra and nobody has a card left to give: "
+                       "the game is a draw.")
 
     def _finish_round(self) -> None:
         self.rounds += 1
-        top = max(self.rank(c) for _, c in self.trick)
-        best = [s for s, c in self.trick if self.rank(c) == top]
+        best = self.fighters(self.trick)
         if len(best) > 1:
-            self._guerra(best, top)
+            self._guerra(best)
             return
         winner = best[0]
         won = self.aside + self.trick
@@ -293,7 +295,20 @@ class ElGato(Game):
         elif not self._guard():
             self._start_trick()
 
-    def _guerra(self, best: list[int], top: int) -> None:
+    def fighters(self, trick: list[tuple[int, Card]]) -> list[int]:
+        """Who takes the trick (one seat) or fights a guerra over it (several), per the ``guerra`` option."""
+        top = max(self.rank(c) for _, c in trick)
+        best = [s for s, c in trick if self.rank(c) == top]
+        if self.options["guerra"] == "any_pair" and len(best) == 1 and top != self.rank(GATO):
+            counts: dict[int, int] = {}
+            for _, c in trick:
+                counts[self.rank(c)] = counts.get(self.rank(c), 0) + 1
+            pairs = [r for r, k in counts.items() if k > 1]
+            if pairs:
+                return [s for s, c in trick if self.rank(c) == max(pairs)]
+        return best
+
+    def _guerra(self, best: list[int]) -> None:
         again = bool(self.tied)
         self.aside.extend(self.trick)
         self.last_trick = {"plays": [[s, str(c)] for s, c in self.trick], "aside": [], "winner": None,
@@ -301,7 +316,12 @@ class ElGato(Game):
         self.tied = best
         names = " and ".join(self.names[s] for s in best)
         value = rank_words(next(c for s, c in self.trick if s == best[0]).rank)
-        if again:
+        below = max(self.rank(c) for _, c in self.trick) > self.rank(next(c for s, c in self.trick if s == best[0]))
+        if below:
+            rule, text = "el_gato.any_pair", (f"Guerra! {names} turned equal cards, {value}: by the seed's words "
+                                              "that is a guerra even below the highest card, and its winner "
+                                              "takes everything set aside.")
+        elif again:
             rule, text = "el_gato.guerra_again", (f"Guerra again! {names} tie with {value}: they play another "
                                                   "tie-break for everything set aside.")
         elif len(best) == 2:
@@ -368,7 +388,6 @@ class ElGato(Game):
         return {
             **self.view_header(seat),
             "dealer": self.dealer,
-            "deal_number": self.deal_number,
             "packet_sizes": [len(p) for p in self.packets],
             "safe": [not p and s not in self.tied for s, p in enumerate(self.packets)],
             "leader": self.leader,

@@ -204,8 +204,11 @@ def test_more_than_two_tied_play_a_tie_break_among_themselves_and_the_donor_is_t
         assert g.current_player == trick.data["winner"]
 
 
-def test_if_no_tied_player_has_a_card_the_cards_are_dealt_again():
-    """RULES §4 [T]: "If no tied player has cards, redeal." Seats 1 and 2 tie with their last cards."""
+def test_a_tied_player_without_cards_takes_the_next_opponents_card_even_if_untied_and_nobody_is_redealt():
+    """RULES §4: "A tied player who has no card left takes the top card of an opponent's packet (seed:
+    'a primeira carta do monte de seu adversário'): the next player clockwise who still has cards, tied or
+    not. A player already safe is never dealt back in." (An earlier brief said "redeal".) Seats 1 and 2
+    tie with their last cards; seats 3, 4 are safe and hold nothing, so the card comes from seat 5."""
     hands = {5: "5Or 10Or 10Co 2Co"}
     last = {1: "9Or", 2: "9Co", 0: "8Or", 3: "8Co", 4: "8Es", 6: "8Ba", 7: "7Or", 8: "7Co", 9: "7Es"}
     used = set(" ".join([hands[5], *last.values()]).split())
@@ -218,10 +221,56 @@ def test_if_no_tied_player_has_a_card_the_cards_are_dealt_again():
     assert all(e.data["winner"] == 5 for e in events if e.kind == "trick")
     events = play(g, 10)
     kinds = [e.kind for e in events]
-    assert "guerra" in kinds and kinds[-2] == "redeal" and kinds[-1] == "deal"
-    assert events[-2].rule == "el_gato.redeal"
-    assert g.deal_number == 1 and [len(p) for p in g.packets] == [4] * 10
-    assert g.current_player == 0 and g.view(0)["aside"] == [] and g.view(0)["guerra"] == []
+    assert "guerra" in kinds and "redeal" not in kinds and "deal" not in kinds
+    safe = {e.seat for e in events if e.kind == "safe"}
+    assert safe == {0, 3, 4, 6, 7, 8, 9}  # everyone but the two tied and seat 5, who holds cards
+    assert g.view(0)["order"] == [1, 2] and g.packets[1] == [] and g.packets[2] == []
+    top_two = [str(c) for c in g.packets[5][:2]]
+    first = play(g, 1)
+    assert first[0].kind == "donate" and first[0].data["donor"] == 5 and first[1].data["card"] == top_two[0]
+    second = play(g, 1)
+    assert second[0].kind == "donate" and second[0].data["donor"] == 5 and second[1].data["card"] == top_two[1]
+    assert all(not g.packets[s] for s in safe), "a safe player is never dealt back in"
+    assert sum(len(p) for p in g.packets) + len(g.aside) + len(g.trick) == 40
+
+
+@pytest.mark.parametrize("seed", [18, 1, 2, 3, 4, 5, 6, 7])
+def test_a_safe_player_never_gets_cards_again_in_ten_player_games(seed):
+    """RULES §4: "A player already safe (empty packet, out of the guerra) is never dealt back in"; there
+    is no redeal. Seed 18 is the issue's game where the old redeal brought safe players back."""
+    g = engine.new_game("el_gato", players=10, seed=seed)
+    safe: set[int] = set()
+    while not g.is_over:
+        for e in g.apply("play"):
+            assert e.kind not in ("redeal", "deal")
+            if e.kind == "safe":
+                safe.add(e.seat)
+            assert all(not g.packets[s] for s in safe)
+            if e.kind == "play":
+                assert e.seat not in safe
+
+
+def trick_of(ranks: list[str]) -> list:
+    return [(s, parse_card(c)) for s, c in enumerate(ranks)]
+
+
+def test_guerra_any_pair_starts_a_guerra_below_the_highest_card():
+    """RULES §4, option guerra="any_pair" [V, the seed's literal words "Quando duas cartas de valor igual
+    são jogadas na mesma vaza"]: any two equal cards start a guerra between their players, even below the
+    highest card; the default stays "highest"."""
+    hands = fill(["7Co", "9Es", "7Ba", "2Or"])
+    default = stacked(hands, dealer=3)
+    events = play(default, 4)
+    assert events[-1].kind == "trick" and events[-1].data["winner"] == 1
+    literal = stacked(hands, dealer=3, guerra="any_pair")
+    events = play(literal, 4)
+    guerra = events[-1]
+    assert guerra.kind == "guerra" and guerra.rule == "el_gato.any_pair" and guerra.data["tied"] == [0, 2]
+    assert literal.view(1)["order"] == [0, 2] and len(literal.view(1)["aside"]) == 4
+    assert literal.fighters(trick_of(["5Or", "3Co", "3Es"])) == [0]  # the gato still beats everything
+    assert literal.fighters(trick_of(["4Co", "4Es", "8Or", "8Co"])) == [2, 3]  # the highest pair counts
+    with pytest.raises(engine.OptionError):
+        engine.new_game("el_gato", guerra="pairs")
 
 
 LOW = "1Or 1Co 1Es 1Ba 2Or 2Co 2Es 2Ba 3Or 3Co 3Es 3Ba 4Or 4Co 4Es 4Ba 5Co 5Es"
