@@ -42,6 +42,8 @@ RULES = Rulebook([
          "of 25; a count of 0 never scores either."),
     Rule("jubilee.first_black", "Variant: the first card of each deal must be black "
          "(a spade or a club)."),
+    Rule("jubilee.first_black_lapses", "Under that variant, once every player has passed in turn without a "
+         "card being played, the restriction lapses for the deal: any card the count allows may open it."),
     Rule("jubilee.skip", "Once the stock is gone, a player whose hand is empty is skipped."),
     Rule("jubilee.end", "The deal ends when every card has been played. The count is then "
          "always 217 (the seed's 189 counts both club Aces as 1: an arithmetic slip)."),
@@ -123,6 +125,7 @@ class Jubilee(Game):
         self.pile: list[Card] = []
         self.revealed: list[list[Card] | None] = [None] * n
         self.last_play: dict[str, Any] | None = None
+        self.opening_passes = 0  # passes before the first card of the deal (RULES §1 first play)
         self.turn = (self.dealer + 1) % n
         self._emit("deal", "jubilee.deal",
                    f"Deal {self.deal_number + 1} of {self.deals_total}: {self.subject(self.dealer, 'deals')} "
@@ -143,9 +146,14 @@ class Jubilee(Game):
     def scores(self) -> list[int]:
         return list(self.scores_total)
 
+    @property
+    def black_first(self) -> bool:
+        """RULES §1: the first-black variant binds until a card is played or everyone has passed in turn."""
+        return self.options["first_play"] == "black" and not self.pile and self.opening_passes < self.players
+
     def playable(self, seat: int) -> list[Card]:
         """Cards in the hand that keep the count at 0 or more (and obey the first-play variant)."""
-        first_black = self.options["first_play"] == "black" and not self.pile
+        first_black = self.black_first
         return [c for c in self.hands[seat]
                 if keeps_count_legal(self.count, c)
                 and not (first_black and c.suit not in (SPADES, CLUBS))]
@@ -201,11 +209,20 @@ class Jubilee(Game):
         hand = list(self.hands[seat])
         self.revealed[seat] = hand
         shown = " ".join(c.symbol for c in hand)
+        why = ("open the deal: the first card must be black" if self.black_first
+               and any(keeps_count_legal(self.count, c) for c in hand)
+               else "play without taking the count below 0")
         self._emit("pass", "jubilee.cannot_play",
-                   f"{self.subject(seat, 'cannot')} play without taking the count below 0, so "
+                   f"{self.subject(seat, 'cannot')} {why}, so "
                    f"{'you show your' if self.names[seat] == 'You' else 'they show their'} hand "
                    f"({shown}) and pass.",
                    seat=seat, hand=[str(c) for c in hand])
+        if not self.pile:
+            self.opening_passes += 1
+            if self.options["first_play"] == "black" and self.opening_passes == self.players:
+                self._emit("note", "jubilee.first_black_lapses",
+                           "Everyone has passed without a black card to open with, so the first-card rule "
+                           "lapses for this deal: any card the count allows may now be played.")
 
     def _play(self, seat: int, card: Card) -> None:
         before = self.count
@@ -292,6 +309,7 @@ class Jubilee(Game):
             "stock_size": len(self.stock),
             "played": [str(c) for c in self.pile],
             "revealed": [None if r is None else [str(c) for c in r] for r in self.revealed],
+            "black_first": self.black_first,
             "last_play": None if self.last_play is None else dict(self.last_play),
             "dealer": self.dealer,
             "deal_number": self.deal_number if not self._over else self.deals_total - 1,

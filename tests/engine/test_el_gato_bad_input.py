@@ -60,7 +60,8 @@ def test_impossible_options():
         engine.new_game("el_gato", ace_high="yes")
     with pytest.raises(engine.OptionError, match="could let a game loop forever"):
         engine.new_game("el_gato", cycle_draw=False, trick_limit=0)
-    with pytest.raises(engine.OptionError, match="no option 'jokers'.*ace_high, first_dealer, guerra, cycle_draw, trick_limit"):
+    with pytest.raises(engine.OptionError,
+                       match="no option 'jokers'.*ace_high, first_dealer, guerra, cycle_draw, trick_limit"):
         engine.new_game("el_gato", jokers=True)
 
 

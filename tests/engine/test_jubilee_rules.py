@@ -1,5 +1,6 @@
 """Jubilee against its sources: seed 000 and RULES.md §1 (each test cites its rule)."""
 
+import random
 
 import pytest
 
@@ -205,3 +206,41 @@ def test_options_are_listed_with_their_defaults():
     assert cls.option_defaults() == {"match": "each_deals", "first_play": "any", "first_dealer": None}
     assert [o.name for o in cls.variants] == ["match", "first_play", "first_dealer"]
     assert all(o.doc for o in cls.variants)
+
+
+RED = [str(c) for c in jubilee_61() if c.suit == "H" or c.is_joker]  # 13 hearts and 4 jokers
+
+
+def test_first_black_lapses_once_everyone_has_passed_in_turn():
+    """RULES §1, First play: "once every player has passed in turn without a play the restriction lapses
+    for that deal (jokers become playable)". Two hands of hearts and jokers: both pass, then a joker opens."""
+    hands = ["JK JK 2H 3H 4H 5H 6H 7H", "JK 8H 9H 10H JH QH KH AH"]
+    g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, first_play="black", match="single",
+                        deck=stack_deal(hands, first=0))
+    assert g.view(0)["black_first"] and [str(a) for a in g.legal_actions()] == ["pass"]
+    assert "the first card must be black" in g.apply("pass")[0].text
+    events = g.apply("pass")
+    assert events[-1].rule == "jubilee.first_black_lapses" and not g.view(0)["black_first"]
+    assert [str(a) for a in g.legal_actions()] == ["play JK"]
+    g.apply("play JK")
+    assert g.count == 0 and [str(a) for a in g.legal_actions()] == ["play JK"]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_soak_first_black_with_stacked_red_openers_always_ends(players):
+    """RULES §1: "a deal where the player to open holds no black card must still end". 2 players: both
+    hands are hearts and jokers only (the issue's stall); 3 players: the first two hands are."""
+    for i in range(60):
+        rng = random.Random(i)
+        red = RED[:]
+        rng.shuffle(red)
+        dealer = rng.randrange(players)
+        hands = [" ".join(red[k * 8:(k + 1) * 8]) for k in range(2)]
+        g = engine.new_game("jubilee", players=players, seed=i, first_dealer=dealer, first_play="black",
+                            match="single", deck=stack_deal(hands, first=(dealer + 1) % players))
+        moves = 0
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+            assert moves < 61 * players + 61, "the deal must end"
+        assert g.count == FINAL_COUNT
