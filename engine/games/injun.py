@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..betting import PokerRound, Pot, build_pots, seats_from, split_pot
+from ..betting import PokerRound, Pot, amount_menu, build_pots, seats_from, split_pot
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
@@ -299,11 +299,21 @@ class Injun(Game):
             assert self.round is not None
             verb = "raise" if self.round.high else "bet"
             calls = [Action("call")] if self.round.high else []
-            return [Action("fold"), *calls, *(Action(verb, str(n)) for n in self.raise_range(seat))]
+            amounts = self.raise_range(seat)
+            menu = amount_menu(amounts.start, amounts.stop - 1) if amounts else []
+            return [Action("fold"), *calls, *(Action(verb, str(n)) for n in menu)]
         acts = [Action("fold"), Action("chip")]
         if len(self.bettors()) == 2 and self.chips[seat] >= SEE_COST:
             acts.append(Action("see"))
         return acts
+
+    def _allows(self, seat: int, action: Action) -> bool:
+        """The move list offers a bounded menu of amounts; any amount in the raise range is legal."""
+        if self.style == "poker" and action.verb in ("bet", "raise"):
+            assert self.round is not None
+            verb = "raise" if self.round.high else "bet"
+            return action.verb == verb and int(action.arg) in self.raise_range(seat)
+        return action in self._legal(seat)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -313,7 +323,8 @@ class Injun(Game):
                                 "'raise N' (poker style) or 'chip', 'see' and 'fold' (brag style).", "injun.turns")
         arg = act.arg
         if verb in ("bet", "raise"):
-            if not arg.lstrip("-").isdigit():
+            digits = arg.removeprefix("-")  # ASCII digits only, and a sane length ("bet ²" is no amount)
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 15):
                 raise IllegalAction(f"{str(action)!r}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
             arg = str(int(arg))
         elif verb == "see" and arg in ("2", "2 chips"):
@@ -554,6 +565,13 @@ class Injun(Game):
                    winners=winners, scores=list(self.chips))
 
     # ---- what one seat sees ----
+    def _raise_bounds(self, seat: int) -> list[int] | None:
+        """[least, most] chips ``seat`` may bet or raise by now (any amount between), or None."""
+        if self.style != "poker" or self._over or seat not in self.to_act():
+            return None
+        amounts = self.raise_range(seat)
+        return [amounts.start, amounts.stop - 1] if amounts else None
+
     def view(self, seat: int) -> dict[str, Any]:
         """Every card but your own (until the cards are turned up), chips, bets and pots."""
         rnd = self.round
@@ -570,6 +588,7 @@ class Injun(Game):
             "round_bets": list(rnd.bets) if rnd is not None and not self.revealed else [0] * self.players,
             "high_bet": rnd.high if rnd is not None and not self.revealed else 0,
             "to_call": self.to_call(seat) if not self.revealed else 0,
+            "raise_range": self._raise_bounds(seat),
             "pots": [p.as_dict() for p in self.pots()],
             "pot_total": self.pot_total,
             "ante": self.ante,

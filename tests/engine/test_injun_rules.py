@@ -314,3 +314,21 @@ def test_saves_replay_to_the_same_position():
     assert again.view(0) == g.view(0) and again.history == g.history
     g.undo()
     assert g.current_player == 1 and g.pot_total == 4
+
+
+def test_millions_of_chips_give_a_short_move_list_and_any_amount_is_legal():
+    """Issue 8, 7c (docs/engine.md, games with amounts): the move list offers a bounded menu of bets
+    and the view gives the range; apply accepts any amount in it and refuses one outside it."""
+    g = engine.new_game("injun", players=4, seed=3, starting_chips=3_000_000, first_dealer=3)
+    legal = [str(a) for a in g.legal_actions()]
+    assert len(legal) <= 22 and legal[:2] == ["fold", "bet 1"] and legal[-1] == "bet 2999999"
+    view = g.view(0)
+    assert view["raise_range"] == [1, 2_999_999] and view["legal"] == legal
+    assert g.why_illegal("bet 1234567") is None and "bet 1234567" not in legal
+    g.apply("bet 1234567")
+    assert g.view(1)["raise_range"] == [1, 3_000_000 - 1 - 1_234_567]  # his chips after the ante, less the call
+    assert g.view(0)["raise_range"] is None  # not your turn
+    with pytest.raises(engine.IllegalAction, match="That needs"):
+        g.apply("raise 2000000")
+    g.apply("raise 1765432")  # every chip B has left
+    assert g.all_in[1]
