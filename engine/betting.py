@@ -125,6 +125,16 @@ class PokerRound:
     def drop(self, seat: int) -> None:
         self.answered(seat)
 
+    def close(self) -> None:
+        """End the round at once (the seed's rule: the first player who just matches ends the betting)."""
+        self.pending.clear()
+
+
+def pots_by_level(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Pots when every player still in goes to the showdown with what he has put in: each
+    contribution level closes a pot, exactly like all-in side pots (RULES.md §5, betting="seed")."""
+    return build_pots(contributions, live, live)
+
 
 MENU_SIZE = 20  # the most amounts a move list offers (docs/engine.md, "Games with amounts")
 

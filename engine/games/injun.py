@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..betting import PokerRound, Pot, amount_menu, build_pots, seats_from, split_pot
+from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, seats_from, split_pot
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
@@ -41,6 +41,10 @@ RULES = Rulebook([
     Rule("injun.poker_bet", "Poker style: the first player opens with a bet of any size (or folds). Each "
          "player after him folds, calls (puts in enough to match the highest bet) or raises (puts in more "
          "than that). The betting ends when every player still in has matched the last raise."),
+    Rule("injun.seed_betting", "Poker style, the seed's own words (variant): each player in turn must raise "
+         "the previous player's bet or drop out, and the first player who merely matches it ends the betting "
+         "at once. Everyone not dropped goes to the showdown with what he has put in: each level of bets makes "
+         "a pot that only those who reached it can win, as with all-in side pots."),
     Rule("injun.min_raise", "A bet or a raise is at least the agreed minimum (1 chip unless agreed "
          "otherwise)."),
     Rule("injun.max_raise", "When a limit is agreed, no bet or raise may be bigger than it."),
@@ -119,6 +123,10 @@ class Injun(Game):
     variants = (
         Option("style", "poker", "How the betting goes: 'poker' (open, call, raise) or 'brag' (a chip a turn "
                "until two remain, then quit or pay two to see). The seed gives both.", choices=("poker", "brag")),
+        Option("betting", "standard", "Poker style: 'standard' (the betting ends when everyone still in has "
+               "matched the last raise) or 'seed' (the seed's words: the first player who just matches ends it at "
+               "once, and the others show down with what they put in). Brag style always bets as the seed says.",
+               choices=("standard", "seed")),
         Option("starting_chips", 20, "Chips each player starts the game with, or a list with each seat's chips "
                "(to go on from an earlier game).", check=_chips_option),
         Option("ante", 1, "Chips each player puts in before every deal.", check=_positive_int),
@@ -149,6 +157,7 @@ class Injun(Game):
         if self.deck is not None and len(self.deck) > 52:
             raise OptionError(f"deck= lists {len(self.deck)} cards; the pack has 52")
         self.style: str = o["style"]
+        self.seed_betting: bool = self.style == "poker" and o["betting"] == "seed"
         self.ante: int = o["ante"]
         self.total_chips = sum(chips)
         self.chips = chips
@@ -228,9 +237,15 @@ class Injun(Game):
     def pot_total(self) -> int:
         return sum(self.contrib) + self.carry
 
-    def pots(self) -> list[Pot]:
-        """The pots as they stand: the main pot (with any odd chips carried in) and side pots."""
-        pots = build_pots(self.contrib, self._live(), self.all_in)
+    def pots(self, showdown: bool = False) -> list[Pot]:
+        """The pots as they stand: the main pot (with any odd chips carried in) and side pots.
+
+        At the showdown of the seed's betting every level of bets makes its own pot (injun.seed_betting).
+        """
+        if showdown and self.seed_betting:
+            pots = pots_by_level(self.contrib, self._live())
+        else:
+            pots = build_pots(self.contrib, self._live(), self.all_in)
         if self.carry:
             if pots:
                 pots[0] = Pot(pots[0].amount + self.carry, pots[0].eligible)
@@ -402,8 +417,12 @@ class Injun(Game):
             rnd.answered(seat)
             short = f" (all {'your' if self.names[seat] == 'You' else 'the'} chips left, {owed} were needed)" \
                 if chips < owed else ""
-            self._emit("call", "injun.poker_bet",
-                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {self.pot_total}.",
+            ends = ""
+            if self.seed_betting:
+                rnd.close()
+                ends = " That ends the betting at once: everyone still in shows down with what they have put in."
+            self._emit("call", "injun.seed_betting" if self.seed_betting else "injun.poker_bet",
+                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {self.pot_total}.{ends}",
                        seat=seat, chips=chips, pot=self.pot_total)
         else:
             n = int(action.arg)
@@ -470,7 +489,7 @@ class Injun(Game):
     def _settle(self) -> None:
         n = self.players
         self.turn = None
-        pots = self.pots()
+        pots = self.pots(showdown=True)
         before = [self.chips[s] + self.contrib[s] for s in range(n)]
         showdown = any(len(p.eligible) >= 2 for p in pots)
         cards = ", ".join(f"{self.names[s]} {c.symbol}{' (folded)' if self.folded[s] else ''}"
@@ -516,7 +535,8 @@ class Injun(Game):
                 rule = "injun.last_player"
             else:
                 text = f"{self.names[seat]} alone is still in for {label}: {self.verb(seat, 'takes')} its {pot.amount}."
-                rule = "injun.brag_cap" if self.style == "brag" else "injun.all_in"
+                rule = "injun.brag_cap" if self.style == "brag" else \
+                    "injun.seed_betting" if self.seed_betting else "injun.all_in"
             self._emit("win", rule, text, seat=seat, chips=pot.amount, winners=[seat])
             return
         best = max(rank_value(c) for s in eligible if (c := self.cards[s]) is not None)
