@@ -124,3 +124,36 @@ class PokerRound:
 
     def drop(self, seat: int) -> None:
         self.answered(seat)
+
+    def close(self) -> None:
+        """End the round at once (the seed's rule: the first player who just matches ends the betting)."""
+        self.pending.clear()
+
+
+def pots_by_level(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Pots when every player still in goes to the showdown with what he has put in: each
+    contribution level closes a pot, exactly like all-in side pots (RULES.md §5, betting="seed")."""
+    return build_pots(contributions, live, live)
+
+
+MENU_SIZE = 20  # the most amounts a move list offers (docs/engine.md, "Games with amounts")
+
+
+def amount_menu(low: int, high: int, size: int = MENU_SIZE) -> list[int]:
+    """A bounded choice of amounts from ``low`` to ``high`` for a move list; any amount between stays legal.
+
+    Every amount when there are ``size`` or fewer; otherwise the smallest, the largest and round
+    numbers (two significant figures) spread evenly on a log scale between them, so a table with
+    three million chips lists about twenty bets, not three million.
+    """
+    if high < low:
+        return []
+    if high - low + 1 <= size:
+        return list(range(low, high + 1))
+    chosen = {low, high}
+    ratio = high / max(low, 1)
+    for k in range(1, size - 1):
+        x = max(low, 1) * ratio ** (k / (size - 1))
+        digits = max(0, len(str(int(x))) - 2)
+        chosen.add(min(high, max(low, round(x / 10 ** digits) * 10 ** digits)))
+    return sorted(chosen)

@@ -243,9 +243,14 @@ class Game:
             return str(exc)
         if seat not in self.to_act():
             return self._not_your_turn(seat)
-        if act in self._legal(seat):
+        if self._allows(seat, act):
             return None
         return self._explain_illegal(seat, act)[0]
+
+    def _allows(self, seat: int, action: Action) -> bool:
+        """Is ``action`` legal for ``seat``? A game whose move list offers a bounded set of amounts
+        overrides this to accept every legal amount (docs/engine.md, "Games with amounts")."""
+        return action in self._legal(seat)
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         return f"{action} is not a legal move now.", None
@@ -293,7 +298,7 @@ class Game:
         seat = self._check_seat(self.current_player if seat is None else seat)
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_turn(seat), "turn.order")
-        if act not in self._legal(seat):
+        if not self._allows(seat, act):
             message, rule = self._explain_illegal(seat, act)
             raise IllegalAction(message, rule)
         start = len(self._events)

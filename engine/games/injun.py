@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..betting import PokerRound, Pot, build_pots, seats_from, split_pot
+from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, seats_from, split_pot
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
@@ -41,6 +41,10 @@ RULES = Rulebook([
     Rule("injun.poker_bet", "Poker style: the first player opens with a bet of any size (or folds). Each "
          "player after him folds, calls (puts in enough to match the highest bet) or raises (puts in more "
          "than that). The betting ends when every player still in has matched the last raise."),
+    Rule("injun.seed_betting", "Poker style, the seed's own words (variant): each player in turn must raise "
+         "the previous player's bet or drop out, and the first player who merely matches it ends the betting "
+         "at once. Everyone not dropped goes to the showdown with what he has put in: each level of bets makes "
+         "a pot that only those who reached it can win, as with all-in side pots."),
     Rule("injun.min_raise", "A bet or a raise is at least the agreed minimum (1 chip unless agreed "
          "otherwise)."),
     Rule("injun.max_raise", "When a limit is agreed, no bet or raise may be bigger than it."),
@@ -119,6 +123,10 @@ class Injun(Game):
     variants = (
         Option("style", "poker", "How the betting goes: 'poker' (open, call, raise) or 'brag' (a chip a turn "
                "until two remain, then quit or pay two to see). The seed gives both.", choices=("poker", "brag")),
+        Option("betting", "standard", "Poker style: 'standard' (the betting ends when everyone still in has "
+               "matched the last raise) or 'seed' (the seed's words: the first player who just matches ends it at "
+               "once, and the others show down with what they put in). Brag style always bets as the seed says.",
+               choices=("standard", "seed")),
         Option("starting_chips", 20, "Chips each player starts the game with, or a list with each seat's chips "
                "(to go on from an earlier game).", check=_chips_option),
         Option("ante", 1, "Chips each player puts in before every deal.", check=_positive_int),
@@ -149,6 +157,7 @@ class Injun(Game):
         if self.deck is not None and len(self.deck) > 52:
             raise OptionError(f"deck= lists {len(self.deck)} cards; the pack has 52")
         self.style: str = o["style"]
+        self.seed_betting: bool = self.style == "poker" and o["betting"] == "seed"
         self.ante: int = o["ante"]
         self.total_chips = sum(chips)
         self.chips = chips
@@ -228,9 +237,15 @@ class Injun(Game):
     def pot_total(self) -> int:
         return sum(self.contrib) + self.carry
 
-    def pots(self) -> list[Pot]:
-        """The pots as they stand: the main pot (with any odd chips carried in) and side pots."""
-        pots = build_pots(self.contrib, self._live(), self.all_in)
+    def pots(self, showdown: bool = False) -> list[Pot]:
+        """The pots as they stand: the main pot (with any odd chips carried in) and side pots.
+
+        At the showdown of the seed's betting every level of bets makes its own pot (injun.seed_betting).
+        """
+        if showdown and self.seed_betting:
+            pots = pots_by_level(self.contrib, self._live())
+        else:
+            pots = build_pots(self.contrib, self._live(), self.all_in)
         if self.carry:
             if pots:
                 pots[0] = Pot(pots[0].amount + self.carry, pots[0].eligible)
@@ -299,11 +314,21 @@ class Injun(Game):
             assert self.round is not None
             verb = "raise" if self.round.high else "bet"
             calls = [Action("call")] if self.round.high else []
-            return [Action("fold"), *calls, *(Action(verb, str(n)) for n in self.raise_range(seat))]
+            amounts = self.raise_range(seat)
+            menu = amount_menu(amounts.start, amounts.stop - 1) if amounts else []
+            return [Action("fold"), *calls, *(Action(verb, str(n)) for n in menu)]
         acts = [Action("fold"), Action("chip")]
         if len(self.bettors()) == 2 and self.chips[seat] >= SEE_COST:
             acts.append(Action("see"))
         return acts
+
+    def _allows(self, seat: int, action: Action) -> bool:
+        """The move list offers a bounded menu of amounts; any amount in the raise range is legal."""
+        if self.style == "poker" and action.verb in ("bet", "raise"):
+            assert self.round is not None
+            verb = "raise" if self.round.high else "bet"
+            return action.verb == verb and int(action.arg) in self.raise_range(seat)
+        return action in self._legal(seat)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -313,7 +338,8 @@ class Injun(Game):
                                 "'raise N' (poker style) or 'chip', 'see' and 'fold' (brag style).", "injun.turns")
         arg = act.arg
         if verb in ("bet", "raise"):
-            if not arg.lstrip("-").isdigit():
+            digits = arg.removeprefix("-")  # ASCII digits only, and a sane length ("bet ²" is no amount)
+            if not (digits.isascii() and digits.isdigit() and len(digits) <= 15):
                 raise IllegalAction(f"{str(action)!r}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
             arg = str(int(arg))
         elif verb == "see" and arg in ("2", "2 chips"):
@@ -391,8 +417,12 @@ class Injun(Game):
             rnd.answered(seat)
             short = f" (all {'your' if self.names[seat] == 'You' else 'the'} chips left, {owed} were needed)" \
                 if chips < owed else ""
-            self._emit("call", "injun.poker_bet",
-                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {self.pot_total}.",
+            ends = ""
+            if self.seed_betting:
+                rnd.close()
+                ends = " That ends the betting at once: everyone still in shows down with what they have put in."
+            self._emit("call", "injun.seed_betting" if self.seed_betting else "injun.poker_bet",
+                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {self.pot_total}.{ends}",
                        seat=seat, chips=chips, pot=self.pot_total)
         else:
             n = int(action.arg)
@@ -459,7 +489,7 @@ class Injun(Game):
     def _settle(self) -> None:
         n = self.players
         self.turn = None
-        pots = self.pots()
+        pots = self.pots(showdown=True)
         before = [self.chips[s] + self.contrib[s] for s in range(n)]
         showdown = any(len(p.eligible) >= 2 for p in pots)
         cards = ", ".join(f"{self.names[s]} {c.symbol}{' (folded)' if self.folded[s] else ''}"
@@ -505,7 +535,8 @@ class Injun(Game):
                 rule = "injun.last_player"
             else:
                 text = f"{self.names[seat]} alone is still in for {label}: {self.verb(seat, 'takes')} its {pot.amount}."
-                rule = "injun.brag_cap" if self.style == "brag" else "injun.all_in"
+                rule = "injun.brag_cap" if self.style == "brag" else \
+                    "injun.seed_betting" if self.seed_betting else "injun.all_in"
             self._emit("win", rule, text, seat=seat, chips=pot.amount, winners=[seat])
             return
         best = max(rank_value(c) for s in eligible if (c := self.cards[s]) is not None)
@@ -554,6 +585,13 @@ class Injun(Game):
                    winners=winners, scores=list(self.chips))
 
     # ---- what one seat sees ----
+    def _raise_bounds(self, seat: int) -> list[int] | None:
+        """[least, most] chips ``seat`` may bet or raise by now (any amount between), or None."""
+        if self.style != "poker" or self._over or seat not in self.to_act():
+            return None
+        amounts = self.raise_range(seat)
+        return [amounts.start, amounts.stop - 1] if amounts else None
+
     def view(self, seat: int) -> dict[str, Any]:
         """Every card but your own (until the cards are turned up), chips, bets and pots."""
         rnd = self.round
@@ -570,6 +608,7 @@ class Injun(Game):
             "round_bets": list(rnd.bets) if rnd is not None and not self.revealed else [0] * self.players,
             "high_bet": rnd.high if rnd is not None and not self.revealed else 0,
             "to_call": self.to_call(seat) if not self.revealed else 0,
+            "raise_range": self._raise_bounds(seat),
             "pots": [p.as_dict() for p in self.pots()],
             "pot_total": self.pot_total,
             "ante": self.ante,

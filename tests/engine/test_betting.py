@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.betting import PokerRound, Pot, build_pots, odd_chip_order, split_pot
+from engine.betting import PokerRound, Pot, amount_menu, build_pots, odd_chip_order, split_pot
 
 
 def test_one_pot_when_nobody_has_run_out_even_if_the_stakes_differ():
@@ -58,3 +58,20 @@ def test_a_poker_round_ends_when_everyone_has_matched_the_last_raise():
     rnd.answered(1)
     rnd.drop(2)
     assert rnd.pending == [] and rnd.raises == 2
+
+
+def test_an_amount_menu_lists_every_amount_of_a_small_range():
+    """docs/engine.md, games with amounts: up to 20 amounts are all listed."""
+    assert amount_menu(1, 19) == list(range(1, 20))
+    assert amount_menu(3, 3) == [3]
+    assert amount_menu(5, 4) == []
+
+
+def test_an_amount_menu_stays_small_for_millions_of_chips():
+    """Issue 8, 7c: 3,000,000 chips must not list millions of bets: the ends and round numbers between."""
+    menu = amount_menu(1, 2_999_999)
+    assert len(menu) <= 20 and menu[0] == 1 and menu[-1] == 2_999_999
+    assert menu == sorted(set(menu))
+    inner = menu[1:-1]
+    assert all(len(str(n).rstrip("0")) <= 2 for n in inner)  # round numbers a person can read
+    assert amount_menu(7, 40) == sorted(set(amount_menu(7, 40))) and amount_menu(7, 40)[0] == 7

@@ -314,3 +314,84 @@ def test_saves_replay_to_the_same_position():
     assert again.view(0) == g.view(0) and again.history == g.history
     g.undo()
     assert g.current_player == 1 and g.pot_total == 4
+
+
+def test_millions_of_chips_give_a_short_move_list_and_any_amount_is_legal():
+    """Issue 8, 7c (docs/engine.md, games with amounts): the move list offers a bounded menu of bets
+    and the view gives the range; apply accepts any amount in it and refuses one outside it."""
+    g = engine.new_game("injun", players=4, seed=3, starting_chips=3_000_000, first_dealer=3)
+    legal = [str(a) for a in g.legal_actions()]
+    assert len(legal) <= 22 and legal[:2] == ["fold", "bet 1"] and legal[-1] == "bet 2999999"
+    view = g.view(0)
+    assert view["raise_range"] == [1, 2_999_999] and view["legal"] == legal
+    assert g.why_illegal("bet 1234567") is None and "bet 1234567" not in legal
+    g.apply("bet 1234567")
+    assert g.view(1)["raise_range"] == [1, 3_000_000 - 1 - 1_234_567]  # his chips after the ante, less the call
+    assert g.view(0)["raise_range"] is None  # not your turn
+    with pytest.raises(engine.IllegalAction, match="That needs"):
+        g.apply("raise 2000000")
+    g.apply("raise 1765432")  # every chip B has left
+    assert g.all_in[1]
+
+
+# ---- the seed's own betting (betting="seed") ----
+
+SEED_ENDS = ("Seed: \"As apostas terminam quando um jogador iguala a aposta do jogador imediatamente anterior; "
+             "isso significa que ele apenas iguala as apostas feitas até então, pagando para que as cartas sejam "
+             "confrontadas entre si.\"")
+
+
+def test_seed_betting_the_first_player_who_just_matches_ends_it_and_levels_make_pots():
+    """RULES §5, option betting="seed" (and the seed: "o primeiro jogador … faz uma aposta inicial qualquer,
+    que deve ser sucessivamente aumentada pelos outros jogadores"): A bets 20, B raises to 22, C merely
+    matches 22: the betting ends at once, and A shows down with the 20 he put in. Contributions 21/23/23:
+    the first pot (21 × 3 = 63) is for all three, the second (2 + 2) for B and C only, split by
+    contribution level exactly like all-in side pots."""
+    g = deal(["KD", "9S", "4C"], dealer=2, starting_chips=100, betting="seed")
+    events = play(g, (0, "bet 20"), (1, "raise 2"), (2, "call"))
+    call = events[2]
+    assert call.rule == "injun.seed_betting" and "ends the betting at once" in call.text
+    assert kinds(events)[3] == "showdown" and g.deal_number == 1
+    wins = [e for e in events if e.kind == "win"]
+    assert [(w.data["chips"], w.data["winners"]) for w in wins] == [(63, [0]), (4, [1])]
+    assert "the first pot" in wins[0].text and "the second pot" in wins[1].text
+    assert g.last_result["won"] == [63 - 21, 4 - 23, -23]
+    assert sum(g.chips) + g.pot_total == 300  # the next deal has begun: its antes are in the pot
+
+
+def test_seed_betting_players_who_have_not_bet_show_down_with_their_ante():
+    """RULES §5 betting="seed": "every player not dropped goes to the showdown with what he has put in" —
+    A opens, B just matches: C and D, who never bet, show down for the antes alone. """ + SEED_ENDS
+    g = deal(["5D", "9S", "AC", "KH"], dealer=3, starting_chips=50, betting="seed")
+    play(g, (0, "bet 4"), (1, "call"))
+    wins = [e for e in g.events if e.kind == "win"]
+    # antes 4 × 1 for everyone (C's A♣ wins it); A's and B's 4 more each are for A and B (B's 9♠)
+    assert [(w.data["chips"], w.data["winners"]) for w in wins] == [(4, [2]), (8, [1])]
+    assert g.last_result["won"] == [-5, 8 - 5, 4 - 1, -1]
+
+
+def test_seed_betting_a_raise_must_be_answered_and_standard_betting_is_unchanged():
+    """RULES §5: default stays the standard round; with betting="seed" the same moves end earlier."""
+    moves = ((0, "bet 20"), (1, "raise 2"), (2, "raise 5"), (0, "call"))
+    standard = deal(["9S", "KD", "4C"], dealer=2, starting_chips=100)
+    play(standard, *moves)
+    assert not standard.revealed and standard.current_player == 1  # B still owes the last raise
+    seed = deal(["9S", "KD", "4C"], dealer=2, starting_chips=100, betting="seed")
+    play(seed, *moves)
+    assert seed.deal_number == 1  # A's match ended it; B shows down with his 22
+    # levels 23 (all three: B's K♦ takes 69) and 28 (A and C: A's 9♠ takes their 5 + 5)
+    assert seed.last_result["won"] == [10 - 28, 69 - 23, -28]
+    with pytest.raises(engine.OptionError, match="betting='auction' is not allowed"):
+        engine.new_game("injun", betting="auction")
+
+
+def test_seed_betting_soak_conserves_chips_and_ends():
+    """Random legal play with the seed's betting: chips are conserved and every game ends."""
+    import random
+    for seed in range(60):
+        rng = random.Random(seed)
+        g = engine.new_game("injun", players=2 + seed % 7, seed=seed, betting="seed", max_deals=4)
+        total = sum(g.chips) + g.pot_total
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+            assert sum(g.chips) + g.pot_total == total

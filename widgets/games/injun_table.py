@@ -161,6 +161,9 @@ class InjunTable(Table):
         self._button(self.call_button, "call", f"Call {call}{short}" if view["high_bet"] else "Call", hinted)
         opening = not view["high_bet"]
         self.amount_box.description = "Bet" if opening else "Raise by"
+        bounds = view["raise_range"]  # any amount in it is legal; the move list offers only a few
+        self.amount_box.tooltip = (f"{bounds[0]} to {bounds[1]} chips{'' if opening else ' above the highest bet'}"
+                                   if bounds else "No bet or raise is possible now")
         action = self.raise_action()
         n = self.amount_box.value
         label = f"Bet {n}" if opening else f"Raise by {n} (to {view['high_bet'] + n})"
