@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
+from .words import verb_for
 
 SAVE_FORMAT = 1
 
@@ -339,14 +340,7 @@ class Game:
 
     def verb(self, seat: int, verb: str) -> str:
         """``"plays"`` as this seat says it: tables may name the learner "You" ("You play")."""
-        if self.names[seat] != "You":
-            return verb
-        irregular = {"has": "have", "is": "are", "does": "do", "cannot": "cannot"}
-        if verb in irregular:
-            return irregular[verb]
-        if verb.endswith(("sses", "shes", "ches", "xes")):
-            return verb[:-2]
-        return verb[:-1] if verb.endswith("s") else verb
+        return verb_for(self.names[seat], verb)
 
     def subject(self, seat: int, verb: str) -> str:
         """``"Ada plays"`` / ``"You play"``."""

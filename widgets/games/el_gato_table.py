@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from engine.games.el_gato import PLAYER_COUNTS, ElGato
+from engine import words
 from widgets.card_svg import card_img_html
 from widgets.table import Table, _loop_running, esc, parse_table_code
 
@@ -70,7 +71,7 @@ class ElGatoTable(Table):
                        tooltips=[tip] if size or my_turn else [])
         badge = " · <b>safe</b>" if view["safe"][me] else ""
         self.packet_html.value = (f"<div class='parlour-sub' data-testid='my-packet'>Your packet: "
-                                  f"<b>{size}</b> card{'s' if size != 1 else ''}{badge}</div>")
+                                  f"<b>{size}</b> {words.noun_for(size, 'card')}{badge}</div>")
         self.play_button.disabled = not my_turn
         self.autoplay_button.disabled = view["is_over"]
 
@@ -89,7 +90,7 @@ class ElGatoTable(Table):
             marks = " · <b>safe</b>" if view["safe"][seat] else ""
             marks += " · dealer" if view["dealer"] == seat else ""
             boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub' data-testid='packet'>"
-                                                              f"{size} card{'s' if size != 1 else ''}{marks}</div>"))
+                                                              f"{words.count(size, 'card')}{marks}</div>"))
         self.seats_html.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
 
     def _played(self, plays: list[list[Any]], names: list[str], width: int, winner: int | None = None) -> str:
@@ -123,7 +124,7 @@ class ElGatoTable(Table):
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         rows = "".join(f"<tr><td>{esc(n)}</td><td>{view['packet_sizes'][s]}</td>"
                        f"<td>{'safe' if view['safe'][s] else ''}</td></tr>" for s, n in enumerate(view["names"]))
-        return (f"<b>Packets</b> ({view['tricks']} tricks played)<table>{rows}</table>"
+        return (f"<b>Packets</b> ({words.count(view['tricks'], 'trick')} played)<table>{rows}</table>"
                 "<small>The last player holding cards loses; a draw if the game would loop.</small>")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:

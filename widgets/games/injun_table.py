@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
+from engine import words
 
 from widgets.card_svg import card_img_html
 from widgets.table import Table, esc
@@ -113,7 +114,8 @@ class InjunTable(Table):
             elif view["all_in"][seat]:
                 notes.append("card on the pot" if view["style"] == "brag" else "all in")
             bet = view["contributed"][seat]
-            body = (f"{picture}<div class='parlour-sub' data-testid='seat-{seat}'>{view['chips'][seat]} chips"
+            chips = words.count(view["chips"][seat], "chip")
+            body = (f"{picture}<div class='parlour-sub' data-testid='seat-{seat}'>{chips}"
                     f"{f' · in the pot {bet}' if bet else ''}{' · ' + ', '.join(notes) if notes else ''}</div>")
             name = self.seat_box_html(seat, view, body)
             if view["folded"][seat] or not view["in_deal"][seat]:

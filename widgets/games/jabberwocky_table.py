@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from engine.games.jabberwocky import REVOKE_PENALTY
+from engine import words
 from widgets.card_svg import card_img_html
 from widgets.table import Table, esc
 
@@ -164,9 +165,10 @@ class JabberwockyTable(Table):
         cells = []
         for i, size in enumerate(view["schedule"]):
             cls = "jw-now" if i == now and not view["is_over"] else "jw-done" if i < now or view["is_over"] else ""
-            cells.append(f"<span class='{cls}' title='Round {i + 1}: {size} cards each'>{size}</span>")
+            each = words.count(size, "card")
+            cells.append(f"<span class='{cls}' title='Round {i + 1}: {each} each'>{size}</span>")
         return (f"<div style='text-align:center'><div class='parlour-sub' data-testid='round'>Round {view['round']} "
-                f"of {view['rounds_total']} · {view['cards_this_round']} cards each</div>"
+                f"of {view['rounds_total']} · {words.count(view['cards_this_round'], 'card')} each</div>"
                 f"<div class='jw-ladder' data-testid='ladder'>{''.join(cells)}</div></div>")
 
     def _last_trick(self) -> dict[str, Any] | None:
@@ -315,7 +317,7 @@ class JabberwockyTable(Table):
                         f"<td>{view['tricks_won'][s]}</td>{revoked if table_mode else ''}</tr>")
         head = "<th>Player</th><th>Bid</th><th>Won</th>" + ("<th>Revokes</th>" if table_mode else "")
         return (f"<div style='margin-top:6px'><b>Round {view['round']} of {view['rounds_total']}</b> · "
-                f"{view['cards_this_round']} cards · trumps {SUIT_SYMBOLS[view['trump']]}"
+                f"{words.count(view['cards_this_round'], 'card')} · trumps {SUIT_SYMBOLS[view['trump']]}"
                 f"<table class='jw-score' data-testid='bids-table'><tr>{head}</tr>{''.join(rows)}</table></div>")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from engine.cards import parse_card
 from engine.games.jubilee import card_value
+from engine import words
 from widgets.card_svg import card_img_html
 from widgets.table import Table, esc
 
@@ -86,7 +87,8 @@ class JubileeTable(Table):
                         + "<div class='parlour-sub'>shown when passing</div>")
             else:
                 body = self.cards_html([None] * size, 30) if size else "<i>no cards</i>"
-            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{size} cards · "
+            held = words.count(size, "card")
+            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{held} · "
                                                               f"{view['scores'][seat]} pts</div>"))
         self.opponents.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
 
