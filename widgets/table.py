@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import asyncio
 import html
+import os
+import re
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 import engine
 from engine.hints import LEVELS, Bot, Hint
+from engine.protocol import ParlourError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
@@ -57,14 +61,61 @@ def esc(text: Any) -> str:
     return html.escape(str(text))
 
 
+class DealCodeError(ParlourError):
+    """Text typed into the deal-code box that is not a deal code."""
+
+
+@dataclass(frozen=True)
+class TableCode:
+    """What a table's code says: the players, the deal, and (after a slash) the settings."""
+
+    players: int
+    seed: int
+    settings: str | None = None
+
+
+# "4-K7QM3P", "K7QM3P", "4-K7QM3P/0120"; a long number is a seed too big for six letters.
+_TABLE_CODE = re.compile(r"(?:(?P<players>[0-9]{1,2})\s*-\s*)?(?P<deal>[A-Za-z0-9 -]{1,24}?)"
+                         r"(?:\s*/\s*(?P<settings>[0-9]{1,16}))?")
+_MAX_CODE_TEXT = 40
+
+
+def read_table_code(code: str, default_players: int) -> TableCode:
+    """``"3-K7QM3P/01"`` → 3 players, the seed of K7QM3P, settings ``"01"``; refuses anything else.
+
+    A deal code is exactly six letters and digits (look-alikes such as O for 0 are
+    forgiven), so "hello" is refused rather than dealt. Only ASCII digits count as
+    numbers: "3²-K7QM3P" is not a player count.
+    """
+    text = str(code).strip()
+    example = "like 4-K7QM3P"
+    if len(text) > _MAX_CODE_TEXT or not (found := _TABLE_CODE.fullmatch(text)):
+        raise DealCodeError(f"“{text[:_MAX_CODE_TEXT]}” is not a deal code: a code is six letters and digits, "
+                            f"{example}.")
+    players = int(found["players"]) if found["players"] else default_players
+    deal = found["deal"].replace(" ", "").replace("-", "")
+    if deal.isdigit() and len(deal) > 6:
+        if len(deal) > 19:
+            raise DealCodeError(f"“{text}” is not a deal code: that number is too long.")
+        return TableCode(players, int(deal), found["settings"])
+    if len(deal) != 6:
+        raise DealCodeError(f"“{text}” is not a deal code: a code is six letters and digits, {example}.")
+    try:
+        seed = decode_deal_code(deal)
+    except ValueError:
+        raise DealCodeError(f"“{text}” is not a deal code: a code is six letters and digits, {example}.") from None
+    return TableCode(players, seed, found["settings"])
+
+
 def parse_table_code(code: str, default_players: int) -> tuple[int, int]:
     """``"3-K7QM3P"`` → (3 players, seed); a bare ``"K7QM3P"`` keeps the player count."""
-    text = code.strip()
-    players = default_players
-    if "-" in text and text.split("-", 1)[0].strip().isdigit():
-        head, text = text.split("-", 1)
-        players = int(head)
-    return players, decode_deal_code(text)
+    read = read_table_code(code, default_players)
+    return read.players, read.seed
+
+
+def teacher_tools_enabled() -> bool:
+    """False when a classroom server sets ``PARLOUR_TEACHER_TOOLS=off``: no "show all hands" switch."""
+    return os.environ.get("PARLOUR_TEACHER_TOOLS", "on").strip().lower() not in ("off", "0", "false", "no")
 
 
 class Table(w.VBox):
@@ -96,8 +147,12 @@ class Table(w.VBox):
         self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left")
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
                                    tooltip="Shuffle and deal a new game")
-        self.show_all_box = w.Checkbox(value=show_all, description="Teacher: show all hands", indent=False,
-                                       layout=w.Layout(width="220px"))
+        self.teacher_tools = teacher_tools_enabled()
+        self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description="Teacher: show all hands",
+                                       indent=False, layout=w.Layout(width="auto"))
+        if not self.teacher_tools:  # a classroom server: nobody may look at the others' cards
+            self.show_all_box.disabled = True
+            self.show_all_box.layout.display = "none"
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
         self.status = w.HTML()
@@ -117,7 +172,7 @@ class Table(w.VBox):
         self.code_box.observe(self._code_typed, "value")  # Enter or leaving the box
         self.hint_button.on_click(lambda _: self.show_hint())
         self.undo_button.on_click(lambda _: self.undo())
-        self.show_all_box.observe(lambda _: self.refresh(), "value")
+        self.show_all_box.observe(self._show_all_changed, "value")
         self.level_box.observe(lambda _: self._make_bots(), "value")
         self.players_box.observe(self._players_changed, "value")
 
@@ -177,9 +232,12 @@ class Table(w.VBox):
         return ["You", *BOT_NAMES[: self.players - 1]]
 
     def start(self, players: int, seed: int | str) -> None:
+        """Deal a new game; if the rules refuse the set-up (a ParlourError), the table keeps its old deal."""
+        names = ["You", *BOT_NAMES[: players - 1]]
+        game = engine.new_game(self.game_id, players=players, seed=seed, names=names, **self.options)
         self._generation += 1
         self.players = players
-        self.game = engine.new_game(self.game_id, players=players, seed=seed, names=self.names, **self.options)
+        self.game = game
         self.seed = self.game.seed
         self.code = f"{players}-{deal_code(self.seed)}" if self.seed < 32 ** 6 else f"{players}-{self.seed}"
         self._starting = True
@@ -197,6 +255,12 @@ class Table(w.VBox):
         if not self._starting and change["new"].strip() and change["new"] != self.code:
             self.deal_from_code(change["new"])
 
+    def _show_all_changed(self, change: Any) -> None:
+        if change["new"] and not self.teacher_tools:
+            self.show_all_box.value = False  # switched off for this server, even from a script
+            return
+        self.refresh()
+
     def _players_changed(self, _change: Any) -> None:
         if not self._starting:
             self.new_deal()
@@ -204,16 +268,28 @@ class Table(w.VBox):
     def new_deal(self) -> None:
         self.start(self.players_box.value, random_seed())
 
-    def deal_from_code(self, code: str) -> None:
+    def deal_from_code(self, code: str) -> bool:
+        """Deal the cards of a code; a code that is not one is refused, and the box shows this deal's code again."""
         try:
-            players, seed = parse_table_code(code, self.players_box.value)
+            read = read_table_code(code, self.players_box.value)
             cls = self.rules_class
-            if not cls.min_players <= players <= cls.max_players:
-                raise ValueError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players")
-        except ValueError as exc:
-            self.say(f"⚠ {esc(exc)}")
-            return
-        self.start(players, seed)
+            if not cls.min_players <= read.players <= cls.max_players:
+                raise DealCodeError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
+                                    f"not {read.players}.")
+            self.start(read.players, read.seed)
+        except ParlourError as exc:
+            self.refuse_code(str(exc))
+            return False
+        return True
+
+    def refuse_code(self, message: str) -> None:
+        """Say why a code was refused and put this deal's code back, so the box matches the table."""
+        self._starting = True
+        try:
+            self.code_box.value = self.code
+        finally:
+            self._starting = False
+        self.say(f"⚠ {esc(message)} The table still shows deal {esc(self.code)}.")
 
     def _make_bots(self) -> None:
         self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
@@ -234,7 +310,7 @@ class Table(w.VBox):
             return False
         try:
             self.game.apply(action, self.human)
-        except engine.IllegalAction as exc:
+        except ParlourError as exc:
             self.say(f"⚠ {esc(exc)}")
             return False
         self._last_hint = None
@@ -247,7 +323,7 @@ class Table(w.VBox):
         self._generation += 1  # stop any bot that was about to move
         try:
             self.game.undo_to_seat(self.human)
-        except engine.IllegalAction as exc:
+        except ParlourError as exc:
             self.say(f"⚠ {esc(exc)}")
             return
         self._last_hint = None
@@ -292,7 +368,7 @@ class Table(w.VBox):
     def show_hint(self) -> Hint | None:
         try:
             hint = engine.hint(self.game, self.human)
-        except engine.IllegalAction as exc:
+        except ParlourError as exc:
             self.say(f"⚠ {esc(exc)}")
             return None
         self._last_hint = hint

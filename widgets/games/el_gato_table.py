@@ -143,16 +143,16 @@ class ElGatoTable(Table):
     def _on_card_clicked(self, index: int, card: str | None) -> None:
         self.act("play")  # the packet is face down: clicking it turns the top card
 
-    def deal_from_code(self, code: str) -> None:
+    def deal_from_code(self, code: str) -> bool:
         try:
             players, _ = parse_table_code(code, self.players_box.value)
         except ValueError:
             players = self.players_box.value  # the base class words the error
         if players not in PLAYER_COUNTS:
-            self.say(f"⚠ El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
-                     f"not {players}.")
-            return
-        super().deal_from_code(code)
+            self.refuse_code(f"El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
+                             f"not {players}.")
+            return False
+        return super().deal_from_code(code)
 
     # ---- the show ----
     def step(self) -> list[str]:

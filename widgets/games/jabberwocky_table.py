@@ -9,6 +9,7 @@ give the rule (RULES.md §7, the hook).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from math import cos, radians, sin
 from typing import Any
@@ -133,7 +134,7 @@ class JabberwockyTable(Table):
         if not text:
             return
         self.bid_box.value = ""
-        if not text.isdigit():
+        if not re.fullmatch(r"[0-9]{1,2}", text):  # ASCII digits only: "²" passes isdigit() but is no bid
             self.say(f"⚠ {esc(text)} is not a bid: type a whole number from 0 to "
                      f"{self.game.view(self.human)['cards_this_round']}.")
             return

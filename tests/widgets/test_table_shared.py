@@ -1,0 +1,88 @@
+"""The shared Table: what every game's table does the same way (codes, refusals, the teacher's switch)."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.protocol import OptionError
+from widgets.games.el_gato_table import ElGatoTable
+from widgets.games.injun_table import InjunTable
+from widgets.games.jabberwocky_table import JabberwockyTable
+from widgets.games.jubilee_table import JubileeTable
+from widgets.games.relogio_table import RelogioRealTable, RelogioTable
+from widgets.table import read_table_code
+
+TABLES = [JubileeTable, RelogioTable, RelogioRealTable, ElGatoTable, InjunTable, JabberwockyTable]
+PYTHON_WORDS = ("invalid literal", "Traceback", "ValueError", "base 10")
+
+
+def make(cls, **kw):
+    return cls(seed=5, **kw) if cls in (RelogioTable, RelogioRealTable) else \
+        cls(players=4, seed=5, bot_delay=0, **kw)
+
+
+@pytest.mark.parametrize("typed", ["hello", "²", "3²-K7QM3P", "4-K7QM3", "4-K7QM3PP", "<b>x</b>", "9" * 5000,
+                                   "4-K7QM3P/²", "-", "4-"])
+def test_a_code_that_is_not_one_is_refused_and_the_box_keeps_the_deal(typed):
+    table = JubileeTable(players=4, seed=5, bot_delay=0)
+    saved, code = table.game.to_json(), table.code
+    table.code_box.value = typed
+    assert "⚠" in table.status.value and "not a deal code" in table.status.value, table.status.value
+    assert not any(word in table.status.value for word in PYTHON_WORDS)
+    assert table.code_box.value == code and table.game.to_json() == saved  # the box matches the table
+    assert "<b>x</b>" not in table.status.value  # what was typed is escaped
+
+
+@pytest.mark.parametrize("typed, players", [("4-K7QM3P", 4), ("k7qm3p", 3), ("4 - K7Q-M3P", 4), ("2-K7QMEP", 2)])
+def test_real_codes_still_deal(typed, players):
+    table = JubileeTable(players=3, seed=5, bot_delay=0)
+    assert table.deal_from_code(typed)
+    assert table.players == players and table.game.seed == read_table_code(typed, 3).seed
+    assert table.code_box.value == table.code
+
+
+def test_a_player_count_the_game_refuses_keeps_the_old_deal():
+    table = JubileeTable(players=4, seed=5, bot_delay=0)
+    saved = table.game.to_json()
+    assert not table.deal_from_code("9-K7QM3P")
+    assert "for 2 to 7 players" in table.status.value and table.game.to_json() == saved
+    assert table.code_box.value == table.code
+
+
+def test_the_jabberwocky_bid_box_refuses_unicode_digits_in_words():
+    table = JabberwockyTable(players=4, seed=5, bot_delay=0, rounds="short", first_dealer=0)
+    assert table.game.current_player == 0
+    saved = table.game.to_json()
+    for typed in ("²", "1²", "١", "99999999999999999999"):
+        table.bid_box.value = typed
+        assert "is not a bid" in table.status.value or "⚠" in table.status.value
+        assert not any(word in table.status.value for word in PYTHON_WORDS)
+        assert table.game.to_json() == saved
+
+
+def test_any_parlour_error_from_the_rules_reaches_the_learner_as_words(monkeypatch):
+    table = JubileeTable(players=3, seed=5, bot_delay=0, first_dealer=2)
+    assert table.game.current_player == 0
+
+    def refuse(*_a, **_k):
+        raise OptionError("That option cannot be used here.")
+    monkeypatch.setattr(table.game, "apply", refuse)
+    assert not table.act(str(table.game.legal_actions()[0]))
+    assert "That option cannot be used here." in table.status.value
+
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_a_classroom_server_turns_the_teachers_switch_off(cls, monkeypatch):
+    assert make(cls).show_all_box.disabled is False
+    monkeypatch.setenv("PARLOUR_TEACHER_TOOLS", "off")
+    table = make(cls, show_all=True)
+    assert table.show_all_box.value is False and table.show_all_box.disabled
+    assert table.show_all_box.layout.display == "none"
+    table.show_all_box.value = True  # even a script that ticks it sees nothing more
+    assert table.show_all_box.value is False
+
+
+def test_the_engine_refuses_what_the_table_refuses():
+    with pytest.raises(engine.ParlourError):
+        read_table_code("hello", 3)
