@@ -161,6 +161,10 @@ class Game:
     rules: ClassVar[Rulebook] = Rulebook([])
     # The module with the bots and hints; by default ``<this module>_ai`` beside the game.
     advisor_module: ClassVar[str] = ""
+    # Whether a player ever chooses between moves (El Gato: never, so bots have no strength to
+    # pick), and whether ``scores`` tell players apart while they play (El Gato: only who lost).
+    has_choices: ClassVar[bool] = True
+    has_scores: ClassVar[bool] = True
 
     def __init__(self, players: int | None = None, seed: int | str = 0,
                  deck: Sequence[Card | str] | None = None,

@@ -123,6 +123,7 @@ class Table(w.VBox):
 
     game_id: str = ""
     human = 0
+    autoplay_delay: float = 0.8  # seconds between Autoplay's steps, for tables that have one
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
@@ -174,6 +175,8 @@ class Table(w.VBox):
         self.undo_button.on_click(lambda _: self.undo())
         self.show_all_box.observe(self._show_all_changed, "value")
         self.level_box.observe(lambda _: self._make_bots(), "value")
+        if not cls.has_choices:  # nobody chooses anything: a bot's strength means nothing
+            self.level_box.layout.display = "none"
         self.players_box.observe(self._players_changed, "value")
 
         toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button])
@@ -422,10 +425,27 @@ class Table(w.VBox):
         else:
             self.say(f"{esc(self.names[view['current_player']])} is thinking…")
 
+    def speed_control(self, delay: float) -> w.Dropdown:
+        """A Speed menu for Autoplay; it sets ``self.autoplay_delay`` (seconds between steps)."""
+        speeds = [("Slow", 1.6), ("Normal", 0.8), ("Fast", 0.3), ("Very fast", 0.08)]
+        if delay not in [s for _, s in speeds]:
+            speeds.append(("As set", delay))
+        box = w.Dropdown(options=speeds, value=delay, description="Speed", layout=w.Layout(width="150px"),
+                         tooltip="How long Autoplay pauses between steps")
+        box.style.description_width = "44px"
+
+        def changed(change: Any) -> None:
+            self.autoplay_delay = change["new"]
+        box.observe(changed, "value")
+        return box
+
     def turn_prompt(self, view: dict[str, Any]) -> str:
         return "Click a card (or use ← → and Enter)."
 
     def _draw_scoreboard(self, view: dict[str, Any]) -> None:
+        if not self.rules_class.has_scores:  # a game that only names a loser at the end: no column of zeros
+            self.scoreboard.value = self.scoreboard_extra(view)
+            return
         rows = "".join(
             f"<tr><td>{'▶ ' if view['current_player'] == s else ''}{esc(n)}</td><td>{view['scores'][s]}</td></tr>"
             for s, n in enumerate(self.names))

@@ -86,3 +86,42 @@ def test_a_classroom_server_turns_the_teachers_switch_off(cls, monkeypatch):
 def test_the_engine_refuses_what_the_table_refuses():
     with pytest.raises(engine.ParlourError):
         read_table_code("hello", 3)
+
+
+def test_games_say_whether_they_have_choices_and_scores():
+    flags = {g: (cls.has_choices, cls.has_scores) for g, cls in engine.GAMES.items()}
+    assert flags["el_gato"] == (False, False) and flags["relogio_real"][0] is False
+    assert flags["jubilee"] == flags["jabberwocky"] == flags["injun"] == (True, True)
+
+
+def test_a_game_without_choices_hides_the_bot_menu_and_the_score_column():
+    gato = ElGatoTable(players=4, seed=5, bot_delay=0, autoplay_delay=0)
+    assert gato.level_box.layout.display == "none"
+    assert "Scores" not in gato.scoreboard.value and "Packets" in gato.scoreboard.value
+    jubilee = JubileeTable(players=4, seed=5, bot_delay=0)
+    assert jubilee.level_box.layout.display != "none" and "Scores" in jubilee.scoreboard.value
+
+
+def test_el_gato_finishes_at_once_and_autoplay_has_a_speed():
+    gato = ElGatoTable(players=4, seed=5, bot_delay=0, autoplay_delay=0.8)
+    assert gato.speed_box.value == 0.8
+    gato.speed_box.value = 0.08
+    assert gato.autoplay_delay == 0.08
+    gato.finish_button.click()
+    assert gato.game.is_over and gato.finish_button.disabled and gato.autoplay_button.disabled
+    assert "Press <b>New deal</b>" in gato.status.value
+
+
+@pytest.mark.parametrize("cls", [ElGatoTable, RelogioRealTable])
+def test_autoplay_never_asks_you_to_press_step(cls):
+    table = make(cls)
+    table.autoplay_delay = 5  # pretend a live page: the task would wait between steps
+    if cls is ElGatoTable:
+        table.autoplay_button.unobserve(table._autoplay_changed, "value")  # no event loop here: mark it on only
+        table.autoplay_button.value = True
+        table.refresh()
+    else:
+        table._autoplaying = True
+        table._draw_autoplay_button()
+    assert "Press Step" not in table.status.value and "Autoplay" in table.status.value
+    assert "Stop" in table.status.value

@@ -55,7 +55,13 @@ class ElGatoTable(Table):
         self.autoplay_button = w.ToggleButton(description="Autoplay", icon="forward", value=False,
                                               tooltip="Play the whole game, trick by trick; press again to stop")
         self.autoplay_button.observe(self._autoplay_changed, "value")
-        buttons = w.HBox([self.play_button, self.autoplay_button, self.hint_button, self.undo_button])
+        self.finish_button = w.Button(description="Finish", icon="fast-forward",
+                                      tooltip="Play the rest of the game at once and show the end")
+        self.finish_button.on_click(lambda _: self.finish())
+        self.speed_box = self.speed_control(self.autoplay_delay)
+        buttons = w.HBox([self.play_button, self.autoplay_button, self.finish_button, self.speed_box,
+                          self.hint_button, self.undo_button])
+        buttons.layout.flex_flow = "row wrap"
         mine = w.HBox([self.hand, self.packet_html])
         return [self.seats_html, self.middle_html, self.status, mine, buttons]
 
@@ -73,7 +79,7 @@ class ElGatoTable(Table):
         self.packet_html.value = (f"<div class='parlour-sub' data-testid='my-packet'>Your packet: "
                                   f"<b>{size}</b> {words.noun_for(size, 'card')}{badge}</div>")
         self.play_button.disabled = not my_turn
-        self.autoplay_button.disabled = view["is_over"]
+        self.autoplay_button.disabled = self.finish_button.disabled = view["is_over"]
 
     def _draw_seats(self, view: dict[str, Any]) -> None:
         boxes = []
@@ -131,6 +137,10 @@ class ElGatoTable(Table):
         return "Press Play (or Enter on your packet) to turn your top card, or Autoplay to watch."
 
     def _draw_status(self, view: dict[str, Any]) -> None:
+        if not self.game.is_over and self.autoplay_button.value:
+            self.say("<b>Autoplay</b> turns every card, yours too. Press <b>Stop</b> to take over, or "
+                     "<b>Finish</b> to see the end now.")
+            return
         if not self.game.is_over and view["current_player"] != self.human:
             self.say(f"{esc(self.names[view['current_player']])} turns a card…")
             return
@@ -170,6 +180,11 @@ class ElGatoTable(Table):
         self.refresh()
         return said
 
+    def finish(self) -> None:
+        """Stop any Autoplay and play the rest of the game at once: you are out, or seen enough."""
+        self._stop_autoplay()
+        self.play_to_end()
+
     def play_to_end(self) -> None:
         """The whole game at once (tests, and Autoplay without a running event loop)."""
         while not self.game.is_over:
@@ -180,6 +195,7 @@ class ElGatoTable(Table):
 
     def _autoplay_changed(self, change: dict[str, Any]) -> None:
         self._generation += 1  # stops the bots' own task, and any earlier autoplay
+        self._draw_status(self.game.view(self.human))
         if not change["new"]:
             self.autoplay_button.description = "Autoplay"
             if not self._quiet:

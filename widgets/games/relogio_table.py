@@ -103,7 +103,10 @@ class _ClockTable(Table):
         self.autoplay_button = w.Button(description="Autoplay", icon="play",
                                         tooltip="Play the forced moves on their own (click again to stop)")
         self.autoplay_button.on_click(lambda _: self.toggle_autoplay())
-        return [w.HTML(CLOCK_CSS), self.clock, self.status, w.HBox(self.buttons())]
+        self.speed_box = self.speed_control(self.autoplay_delay)
+        buttons = w.HBox([*self.buttons(), self.speed_box])
+        buttons.layout.flex_flow = "row wrap"
+        return [w.HTML(CLOCK_CSS), self.clock, self.status, buttons]
 
     def buttons(self) -> list[w.Widget]:
         raise NotImplementedError
@@ -151,6 +154,13 @@ class _ClockTable(Table):
     def _draw_autoplay_button(self) -> None:
         self.autoplay_button.description = "Stop" if self._autoplaying else "Autoplay"
         self.autoplay_button.icon = "stop" if self._autoplaying else "play"
+        self._draw_status(self.game.view(self.human))
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        if self._autoplaying and not self.game.is_over:  # not "Press Step" while the moves make themselves
+            self.say("<b>Autoplay</b> is making the moves. Press <b>Stop</b> to take over.")
+            return
+        super()._draw_status(view)
 
     def start(self, players: int, seed: int | str) -> None:
         self._autoplaying = False
