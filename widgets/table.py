@@ -13,7 +13,7 @@ import html
 import os
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -23,6 +23,7 @@ from engine.protocol import ParlourError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting, decode, encode, settings_for
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
 LOG_ROWS = 12
@@ -124,12 +125,16 @@ class Table(w.VBox):
     game_id: str = ""
     human = 0
     autoplay_delay: float = 0.8  # seconds between Autoplay's steps, for tables that have one
+    #: How this game's variants read in the Settings panel, by option name (None hides one);
+    #: an option not listed gets a menu generated from its choices and doc.
+    setting_words: ClassVar[dict[str, Setting | None]] = {}
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
         cls = engine.game_class(self.game_id)
         self.rules_class = cls
-        self.options = options
+        self.options = dict(options)
+        self._start_options = dict(options)  # what a code without settings deals
         self.bot_delay = bot_delay
         self._generation = 0
         self._starting = False
@@ -154,6 +159,7 @@ class Table(w.VBox):
         if not self.teacher_tools:  # a classroom server: nobody may look at the others' cards
             self.show_all_box.disabled = True
             self.show_all_box.layout.display = "none"
+        self._build_settings()
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
         self.status = w.HTML()
@@ -179,7 +185,8 @@ class Table(w.VBox):
             self.level_box.layout.display = "none"
         self.players_box.observe(self._players_changed, "value")
 
-        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button])
+        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button,
+                          self.settings_button])
         self.felt = w.VBox(self.felt_children())
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
@@ -187,7 +194,8 @@ class Table(w.VBox):
         log_box.add_class("parlour-panel")
         side = w.VBox([self.scoreboard, self.hint_panel, log_box])
         side.add_class("parlour-side")
-        super().__init__([self.style_html, toolbar, w.HBox([self.felt, side]), self.show_all_box])
+        super().__init__([self.style_html, toolbar, self.settings_panel, w.HBox([self.felt, side]),
+                          self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
 
@@ -243,9 +251,12 @@ class Table(w.VBox):
         self.game = game
         self.seed = self.game.seed
         self.code = f"{players}-{deal_code(self.seed)}" if self.seed < 32 ** 6 else f"{players}-{self.seed}"
+        if suffix := encode(self.settings, self.options, self.rules_class):
+            self.code += f"/{suffix}"
         self._starting = True
         self.players_box.value = players
         self.code_box.value = self.code
+        self._show_settings()
         self._starting = False
         self._make_bots()
         self._last_hint = None
@@ -273,16 +284,80 @@ class Table(w.VBox):
 
     def deal_from_code(self, code: str) -> bool:
         """Deal the cards of a code; a code that is not one is refused, and the box shows this deal's code again."""
+        before = self.options
         try:
             read = read_table_code(code, self.players_box.value)
             cls = self.rules_class
             if not cls.min_players <= read.players <= cls.max_players:
                 raise DealCodeError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
                                     f"not {read.players}.")
+            chosen = {} if read.settings is None else decode(self.settings, read.settings)
+            self.options = {**self._start_options, **chosen}
             self.start(read.players, read.seed)
         except ParlourError as exc:
+            self.options = before
             self.refuse_code(str(exc))
             return False
+        return True
+
+    # ---- settings: the game's variants, as menus ----
+    def _build_settings(self) -> None:
+        self.settings = settings_for(self.rules_class, self.setting_words)
+        self.setting_boxes: dict[str, w.Dropdown] = {}
+        rows = []
+        for s in self.settings:
+            box = w.Dropdown(options=list(s.choices), description=s.label, tooltip=s.help,
+                             style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+            self.setting_boxes[s.option] = box
+            help_html = w.HTML(f"<span class='parlour-setting-help'>{esc(s.help)}</span>")
+            row = w.HBox([box, help_html])
+            row.add_class("parlour-setting")
+            rows.append(row)
+        self.apply_settings_button = w.Button(description="Deal again with these settings", icon="check",
+                                              button_style="primary", layout=w.Layout(width="auto"),
+                                              tooltip="The same cards (the same code), with the settings above")
+        self.apply_settings_button.on_click(lambda _: self.apply_settings())
+        note = w.HTML("<span class='parlour-setting-help'>Changing a setting deals this game again, with the "
+                      "same code; the code then carries the settings, so a class that types it plays the "
+                      "same game.</span>")
+        self.settings_panel = w.VBox([*rows, w.HBox([self.apply_settings_button, note])])
+        self.settings_panel.add_class("parlour-panel")
+        self.settings_panel.add_class("parlour-settings")
+        self.settings_panel.layout.display = "none"
+        self.settings_button = w.ToggleButton(description="Settings", icon="sliders", value=False,
+                                              tooltip="The game's variants: choose, then deal again",
+                                              layout=w.Layout(width="auto"))
+        self.settings_button.observe(self._settings_toggled, "value")
+        if not self.settings:
+            self.settings_button.layout.display = "none"
+
+    def _settings_toggled(self, change: Any) -> None:
+        self.settings_panel.layout.display = "" if change["new"] else "none"
+
+    def _show_settings(self) -> None:
+        """Set each menu to what the table plays now."""
+        current = {**self.rules_class.option_defaults(), **self.options}
+        for s in self.settings:
+            if s.index(current[s.option]) is not None:
+                self.setting_boxes[s.option].value = current[s.option]
+
+    def apply_settings(self, **chosen: Any) -> bool:
+        """Deal this game again (same code) with the menus' settings, or with ``chosen`` ones from Python."""
+        for option, value in chosen.items():
+            self.setting_boxes[option].value = value
+        picked = {s.option: self.setting_boxes[s.option].value for s in self.settings}
+        before = self.options
+        self.options = {**self.options, **picked}
+        try:
+            self.start(self.players, self.seed)
+        except ParlourError as exc:
+            self.options = before
+            self._show_settings()
+            self.say(f"⚠ {esc(exc)}")
+            return False
+        self.settings_button.value = False
+        self.say(f"Dealt again with your settings: the code is now <b>{esc(self.code)}</b>. "
+                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
         return True
 
     def refuse_code(self, message: str) -> None:

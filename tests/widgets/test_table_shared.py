@@ -125,3 +125,70 @@ def test_autoplay_never_asks_you_to_press_step(cls):
         table._draw_autoplay_button()
     assert "Press Step" not in table.status.value and "Autoplay" in table.status.value
     assert "Stop" in table.status.value
+
+
+# ---- item 8: the game's variants as settings, carried by the deal code ----
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_every_table_offers_its_variants_as_settings_in_words(cls):
+    table = make(cls)
+    assert table.settings and table.settings_button.layout.display != "none"
+    for s in table.settings:
+        assert s.option in table.rules_class.option_defaults()
+        assert s.help and "RULES.md" not in s.help and "[T]" not in s.help and "=" not in s.help
+        assert all("_" not in label for label, _ in s.choices), s.choices
+        assert len(table.setting_boxes[s.option].options) == len(s.choices)
+    table.settings_button.value = True
+    assert table.settings_panel.layout.display == ""
+
+
+def _fresh_el_gato(seed, **options):
+    return engine.new_game("el_gato", players=4, seed=seed, names=["You", "Ada", "Ben", "Cleo"], **options)
+
+
+def test_a_setting_deals_the_same_cards_again_and_the_code_carries_it():
+    table = ElGatoTable(players=4, seed=5, bot_delay=0, autoplay_delay=0)
+    plain_code = table.code
+    table.settings_button.value = True
+    table.setting_boxes["ace_high"].value = True
+    table.apply_settings_button.click()
+    assert table.game.options["ace_high"] is True and table.game.seed == 5
+    assert str(table.game.replayed([]).packets) == str(_fresh_el_gato(5, ace_high=True).packets)
+    assert table.code == plain_code + "/1" and table.code_box.value == table.code
+    assert table.settings_panel.layout.display == "none" and table.code in table.status.value
+    # a student types the teacher's code: the same game, settings and all
+    student = ElGatoTable(players=2, seed=9, bot_delay=0, autoplay_delay=0)
+    student.code_box.value = table.code
+    assert student.game.options == table.game.options and student.game.seed == table.game.seed
+    assert student.setting_boxes["ace_high"].value is True
+    # the plain code deals the table's own settings again
+    student.code_box.value = plain_code
+    assert student.game.options["ace_high"] is False and student.code == plain_code
+
+
+def test_jabberwocky_settings_reach_the_full_game_classic_scoring_and_table_revokes():
+    table = JabberwockyTable(players=4, seed=5, bot_delay=0, rounds="short")
+    assert table.setting_boxes["rounds"].value == "short"
+    assert table.apply_settings(rounds="full", scoring="classic", revoke="table")
+    view = table.game.view(0)
+    assert view["rounds_total"] == 13 and view["options"]["scoring"] == "classic"
+    assert view["options"]["revoke"] == "table"
+    other = JabberwockyTable(players=3, seed=1, bot_delay=0, rounds="short")
+    assert other.deal_from_code(table.code)
+    assert other.game.options == table.game.options and other.game.history == table.game.history
+
+
+def test_injun_style_menu_and_settings_agree():
+    table = InjunTable(players=4, seed=5, bot_delay=0)
+    table.apply_settings(style="brag")
+    assert table.game.options["style"] == "brag" and table.style_box.value == "brag"
+    table.style_box.value = "poker"
+    assert table.setting_boxes["style"].value == "poker" and "/" not in table.code
+
+
+@pytest.mark.parametrize("typed", ["4-000005/9", "4-000005/0000000", "4-000005/x"])
+def test_a_settings_part_the_game_does_not_have_is_refused(typed):
+    table = ElGatoTable(players=4, seed=5, bot_delay=0, autoplay_delay=0)
+    saved = table.game.to_json()
+    assert not table.deal_from_code(typed)
+    assert "⚠" in table.status.value and table.game.to_json() == saved and table.code_box.value == table.code

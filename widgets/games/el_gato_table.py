@@ -16,6 +16,7 @@ import ipywidgets as w
 from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, _loop_running, esc, parse_table_code
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
@@ -25,6 +26,12 @@ class ElGatoTable(Table):
     """Watch or play El Gato: ``ElGatoTable(players=4, seed="K7QM3P")``."""
 
     game_id = "el_gato"
+    setting_words = {
+        "ace_high": Setting("ace_high", "The 1 (As)", (("Ranks lowest", False), ("Ranks above the Sota", True)),
+                            "Some tables rank the 1 above the Sota. The gato beats everything either way."),
+        "cycle_draw": None,  # guards against endless games: nothing to learn from them
+        "trick_limit": None,
+    }
     hint_score_heading = None  # nothing to choose: the odds are in the Why column
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",

@@ -20,6 +20,7 @@ from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from engine.games.jabberwocky import REVOKE_PENALTY
 from engine import words
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 MAX_BID = 9  # the biggest round deals 9 cards
@@ -92,6 +93,21 @@ class JabberwockyTable(Table):
     """Play Jabberwocky against bots: ``JabberwockyTable(players=4, seed="K7QM3P", rounds="short")``."""
 
     game_id = "jabberwocky"
+    setting_words = {
+        "revoke": Setting("revoke", "Not following suit",
+                          (("Not allowed: only cards that follow suit", "strict"),
+                           ("Table mode: allowed, costs 3 points", "table")),
+                          "At a real table you could play a card that does not follow suit; it costs 3 points."),
+        "trump_breaking": Setting("trump_breaking", "Leading trumps",
+                                  (("Only once trumps are broken", True), ("At any time", False)),
+                                  "Whether trumps may be led before someone has played one on another suit."),
+        "scoring": Setting("scoring", "Scoring", (("1 point for an exact bid", "seed"),
+                                                  ("10 plus the bid (classic Oh Hell)", "classic")),
+                           "What a player who takes exactly the tricks bid scores."),
+        "rounds": Setting("rounds", "Length", (("13 rounds: 3 … 9 … 3 cards", "full"),
+                                               ("5 rounds: 3, 5, 7, 5, 3 cards", "short")),
+                          "The full game, or a short one for a class period."),
+    }
     hint_score_format = "{:+.2f}"
     hint_score_note = "* points this round you can expect from the move, averaged over the deals I tried."
 

@@ -17,6 +17,7 @@ from engine.cards import parse_card
 from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 CLOCK_AREAS = '''
@@ -183,6 +184,13 @@ class RelogioTable(_ClockTable):
     """Play Relógio (Clock patience): ``RelogioTable(seed="K7QM3P", king_swap="any_king")``."""
 
     game_id = "relogio"
+    setting_words = {
+        "king_swap": Setting("king_swap", "King swap",
+                             (("Offered on every King until used", "any_king"),
+                              ("Offered only on the fourth King", "fourth_king"),
+                              ("No swap: plain Clock patience", "off")),
+                             "Once per game you may swap a King you turn for any face-down card."),
+    }
 
     def buttons(self) -> list[w.Widget]:
         self.turn_button = w.Button(description="Turn", icon="repeat", button_style="primary",
@@ -299,6 +307,11 @@ class RelogioRealTable(_ClockTable):
     """Play Relógio Real (the royal clock): ``RelogioRealTable(seed=7)``; every move is forced."""
 
     game_id = "relogio_real"
+    setting_words = {
+        "rounds": Setting("rounds", "Rounds to win",
+                          (("Three: the real game", 3), ("Two", 2), ("One: a practice game", 1)),
+                          "How many rounds of Ace to King you must remove to win."),
+    }
     autoplay_delay = 0.25
 
     def buttons(self) -> list[w.Widget]:
