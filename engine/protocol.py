@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
+from .words import verb_for
 
 SAVE_FORMAT = 1
 
@@ -160,6 +161,10 @@ class Game:
     rules: ClassVar[Rulebook] = Rulebook([])
     # The module with the bots and hints; by default ``<this module>_ai`` beside the game.
     advisor_module: ClassVar[str] = ""
+    # Whether a player ever chooses between moves (El Gato: never, so bots have no strength to
+    # pick), and whether ``scores`` tell players apart while they play (El Gato: only who lost).
+    has_choices: ClassVar[bool] = True
+    has_scores: ClassVar[bool] = True
 
     def __init__(self, players: int | None = None, seed: int | str = 0,
                  deck: Sequence[Card | str] | None = None,
@@ -344,14 +349,7 @@ class Game:
 
     def verb(self, seat: int, verb: str) -> str:
         """``"plays"`` as this seat says it: tables may name the learner "You" ("You play")."""
-        if self.names[seat] != "You":
-            return verb
-        irregular = {"has": "have", "is": "are", "does": "do", "cannot": "cannot"}
-        if verb in irregular:
-            return irregular[verb]
-        if verb.endswith(("sses", "shes", "ches", "xes")):
-            return verb[:-2]
-        return verb[:-1] if verb.endswith("s") else verb
+        return verb_for(self.names[seat], verb)
 
     def subject(self, seat: int, verb: str) -> str:
         """``"Ada plays"`` / ``"You play"``."""

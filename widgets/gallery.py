@@ -14,6 +14,7 @@ from pathlib import Path
 from IPython.display import HTML
 
 import engine
+from engine import words
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 
@@ -38,7 +39,7 @@ def server_root() -> str:
 def players_text(cls: type[engine.Game]) -> str:
     lo, hi = cls.min_players, cls.max_players
     if lo == hi:
-        return f"{lo} player{'s' if lo > 1 else ''}"
+        return words.count(lo, "player")
     return f"{lo}–{hi} players"
 
 

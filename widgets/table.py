@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import html
-from typing import Any
+import os
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
 import engine
 from engine.hints import LEVELS, Bot, Hint
+from engine.protocol import ParlourError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting, decode, encode, settings_for
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
 LOG_ROWS = 12
@@ -57,14 +62,61 @@ def esc(text: Any) -> str:
     return html.escape(str(text))
 
 
+class DealCodeError(ParlourError):
+    """Text typed into the deal-code box that is not a deal code."""
+
+
+@dataclass(frozen=True)
+class TableCode:
+    """What a table's code says: the players, the deal, and (after a slash) the settings."""
+
+    players: int
+    seed: int
+    settings: str | None = None
+
+
+# "4-K7QM3P", "K7QM3P", "4-K7QM3P/0120"; a long number is a seed too big for six letters.
+_TABLE_CODE = re.compile(r"(?:(?P<players>[0-9]{1,2})\s*-\s*)?(?P<deal>[A-Za-z0-9 -]{1,24}?)"
+                         r"(?:\s*/\s*(?P<settings>[0-9]{1,16}))?")
+_MAX_CODE_TEXT = 40
+
+
+def read_table_code(code: str, default_players: int) -> TableCode:
+    """``"3-K7QM3P/01"`` → 3 players, the seed of K7QM3P, settings ``"01"``; refuses anything else.
+
+    A deal code is exactly six letters and digits (look-alikes such as O for 0 are
+    forgiven), so "hello" is refused rather than dealt. Only ASCII digits count as
+    numbers: "3²-K7QM3P" is not a player count.
+    """
+    text = str(code).strip()
+    example = "like 4-K7QM3P"
+    if len(text) > _MAX_CODE_TEXT or not (found := _TABLE_CODE.fullmatch(text)):
+        raise DealCodeError(f"“{text[:_MAX_CODE_TEXT]}” is not a deal code: a code is six letters and digits, "
+                            f"{example}.")
+    players = int(found["players"]) if found["players"] else default_players
+    deal = found["deal"].replace(" ", "").replace("-", "")
+    if deal.isdigit() and len(deal) > 6:
+        if len(deal) > 19:
+            raise DealCodeError(f"“{text}” is not a deal code: that number is too long.")
+        return TableCode(players, int(deal), found["settings"])
+    if len(deal) != 6:
+        raise DealCodeError(f"“{text}” is not a deal code: a code is six letters and digits, {example}.")
+    try:
+        seed = decode_deal_code(deal)
+    except ValueError:
+        raise DealCodeError(f"“{text}” is not a deal code: a code is six letters and digits, {example}.") from None
+    return TableCode(players, seed, found["settings"])
+
+
 def parse_table_code(code: str, default_players: int) -> tuple[int, int]:
     """``"3-K7QM3P"`` → (3 players, seed); a bare ``"K7QM3P"`` keeps the player count."""
-    text = code.strip()
-    players = default_players
-    if "-" in text and text.split("-", 1)[0].strip().isdigit():
-        head, text = text.split("-", 1)
-        players = int(head)
-    return players, decode_deal_code(text)
+    read = read_table_code(code, default_players)
+    return read.players, read.seed
+
+
+def teacher_tools_enabled() -> bool:
+    """False when a classroom server sets ``PARLOUR_TEACHER_TOOLS=off``: no "show all hands" switch."""
+    return os.environ.get("PARLOUR_TEACHER_TOOLS", "on").strip().lower() not in ("off", "0", "false", "no")
 
 
 class Table(w.VBox):
@@ -72,12 +124,17 @@ class Table(w.VBox):
 
     game_id: str = ""
     human = 0
+    autoplay_delay: float = 0.8  # seconds between Autoplay's steps, for tables that have one
+    #: How this game's variants read in the Settings panel, by option name (None hides one);
+    #: an option not listed gets a menu generated from its choices and doc.
+    setting_words: ClassVar[dict[str, Setting | None]] = {}
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
         cls = engine.game_class(self.game_id)
         self.rules_class = cls
-        self.options = options
+        self.options = dict(options)
+        self._start_options = dict(options)  # what a code without settings deals
         self.bot_delay = bot_delay
         self._generation = 0
         self._starting = False
@@ -96,8 +153,13 @@ class Table(w.VBox):
         self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left")
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
                                    tooltip="Shuffle and deal a new game")
-        self.show_all_box = w.Checkbox(value=show_all, description="Teacher: show all hands", indent=False,
-                                       layout=w.Layout(width="220px"))
+        self.teacher_tools = teacher_tools_enabled()
+        self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description="Teacher: show all hands",
+                                       indent=False, layout=w.Layout(width="auto"))
+        if not self.teacher_tools:  # a classroom server: nobody may look at the others' cards
+            self.show_all_box.disabled = True
+            self.show_all_box.layout.display = "none"
+        self._build_settings()
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
         self.status = w.HTML()
@@ -117,11 +179,14 @@ class Table(w.VBox):
         self.code_box.observe(self._code_typed, "value")  # Enter or leaving the box
         self.hint_button.on_click(lambda _: self.show_hint())
         self.undo_button.on_click(lambda _: self.undo())
-        self.show_all_box.observe(lambda _: self.refresh(), "value")
+        self.show_all_box.observe(self._show_all_changed, "value")
         self.level_box.observe(lambda _: self._make_bots(), "value")
+        if not cls.has_choices:  # nobody chooses anything: a bot's strength means nothing
+            self.level_box.layout.display = "none"
         self.players_box.observe(self._players_changed, "value")
 
-        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button])
+        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button,
+                          self.settings_button])
         self.felt = w.VBox(self.felt_children())
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
@@ -129,7 +194,8 @@ class Table(w.VBox):
         log_box.add_class("parlour-panel")
         side = w.VBox([self.scoreboard, self.hint_panel, log_box])
         side.add_class("parlour-side")
-        super().__init__([self.style_html, toolbar, w.HBox([self.felt, side]), self.show_all_box])
+        super().__init__([self.style_html, toolbar, self.settings_panel, w.HBox([self.felt, side]),
+                          self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
 
@@ -177,14 +243,20 @@ class Table(w.VBox):
         return ["You", *BOT_NAMES[: self.players - 1]]
 
     def start(self, players: int, seed: int | str) -> None:
+        """Deal a new game; if the rules refuse the set-up (a ParlourError), the table keeps its old deal."""
+        names = ["You", *BOT_NAMES[: players - 1]]
+        game = engine.new_game(self.game_id, players=players, seed=seed, names=names, **self.options)
         self._generation += 1
         self.players = players
-        self.game = engine.new_game(self.game_id, players=players, seed=seed, names=self.names, **self.options)
+        self.game = game
         self.seed = self.game.seed
         self.code = f"{players}-{deal_code(self.seed)}" if self.seed < 32 ** 6 else f"{players}-{self.seed}"
+        if suffix := encode(self.settings, self.options, self.rules_class):
+            self.code += f"/{suffix}"
         self._starting = True
         self.players_box.value = players
         self.code_box.value = self.code
+        self._show_settings()
         self._starting = False
         self._make_bots()
         self._last_hint = None
@@ -197,6 +269,12 @@ class Table(w.VBox):
         if not self._starting and change["new"].strip() and change["new"] != self.code:
             self.deal_from_code(change["new"])
 
+    def _show_all_changed(self, change: Any) -> None:
+        if change["new"] and not self.teacher_tools:
+            self.show_all_box.value = False  # switched off for this server, even from a script
+            return
+        self.refresh()
+
     def _players_changed(self, _change: Any) -> None:
         if not self._starting:
             self.new_deal()
@@ -204,16 +282,92 @@ class Table(w.VBox):
     def new_deal(self) -> None:
         self.start(self.players_box.value, random_seed())
 
-    def deal_from_code(self, code: str) -> None:
+    def deal_from_code(self, code: str) -> bool:
+        """Deal the cards of a code; a code that is not one is refused, and the box shows this deal's code again."""
+        before = self.options
         try:
-            players, seed = parse_table_code(code, self.players_box.value)
+            read = read_table_code(code, self.players_box.value)
             cls = self.rules_class
-            if not cls.min_players <= players <= cls.max_players:
-                raise ValueError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players")
-        except ValueError as exc:
+            if not cls.min_players <= read.players <= cls.max_players:
+                raise DealCodeError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
+                                    f"not {read.players}.")
+            chosen = {} if read.settings is None else decode(self.settings, read.settings)
+            self.options = {**self._start_options, **chosen}
+            self.start(read.players, read.seed)
+        except ParlourError as exc:
+            self.options = before
+            self.refuse_code(str(exc))
+            return False
+        return True
+
+    # ---- settings: the game's variants, as menus ----
+    def _build_settings(self) -> None:
+        self.settings = settings_for(self.rules_class, self.setting_words)
+        self.setting_boxes: dict[str, w.Dropdown] = {}
+        rows = []
+        for s in self.settings:
+            box = w.Dropdown(options=list(s.choices), description=s.label, tooltip=s.help,
+                             style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+            self.setting_boxes[s.option] = box
+            help_html = w.HTML(f"<span class='parlour-setting-help'>{esc(s.help)}</span>")
+            row = w.HBox([box, help_html])
+            row.add_class("parlour-setting")
+            rows.append(row)
+        self.apply_settings_button = w.Button(description="Deal again with these settings", icon="check",
+                                              button_style="primary", layout=w.Layout(width="auto"),
+                                              tooltip="The same cards (the same code), with the settings above")
+        self.apply_settings_button.on_click(lambda _: self.apply_settings())
+        note = w.HTML("<span class='parlour-setting-help'>Changing a setting deals this game again, with the "
+                      "same code; the code then carries the settings, so a class that types it plays the "
+                      "same game.</span>")
+        self.settings_panel = w.VBox([*rows, w.HBox([self.apply_settings_button, note])])
+        self.settings_panel.add_class("parlour-panel")
+        self.settings_panel.add_class("parlour-settings")
+        self.settings_panel.layout.display = "none"
+        self.settings_button = w.ToggleButton(description="Settings", icon="sliders", value=False,
+                                              tooltip="The game's variants: choose, then deal again",
+                                              layout=w.Layout(width="auto"))
+        self.settings_button.observe(self._settings_toggled, "value")
+        if not self.settings:
+            self.settings_button.layout.display = "none"
+
+    def _settings_toggled(self, change: Any) -> None:
+        self.settings_panel.layout.display = "" if change["new"] else "none"
+
+    def _show_settings(self) -> None:
+        """Set each menu to what the table plays now."""
+        current = {**self.rules_class.option_defaults(), **self.options}
+        for s in self.settings:
+            if s.index(current[s.option]) is not None:
+                self.setting_boxes[s.option].value = current[s.option]
+
+    def apply_settings(self, **chosen: Any) -> bool:
+        """Deal this game again (same code) with the menus' settings, or with ``chosen`` ones from Python."""
+        for option, value in chosen.items():
+            self.setting_boxes[option].value = value
+        picked = {s.option: self.setting_boxes[s.option].value for s in self.settings}
+        before = self.options
+        self.options = {**self.options, **picked}
+        try:
+            self.start(self.players, self.seed)
+        except ParlourError as exc:
+            self.options = before
+            self._show_settings()
             self.say(f"⚠ {esc(exc)}")
-            return
-        self.start(players, seed)
+            return False
+        self.settings_button.value = False
+        self.say(f"Dealt again with your settings: the code is now <b>{esc(self.code)}</b>. "
+                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
+        return True
+
+    def refuse_code(self, message: str) -> None:
+        """Say why a code was refused and put this deal's code back, so the box matches the table."""
+        self._starting = True
+        try:
+            self.code_box.value = self.code
+        finally:
+            self._starting = False
+        self.say(f"⚠ {esc(message)} The table still shows deal {esc(self.code)}.")
 
     def _make_bots(self) -> None:
         self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
@@ -234,7 +388,7 @@ class Table(w.VBox):
             return False
         try:
             self.game.apply(action, self.human)
-        except engine.IllegalAction as exc:
+        except ParlourError as exc:
             self.say(f"⚠ {esc(exc)}")
             return False
         self._last_hint = None
@@ -247,7 +401,7 @@ class Table(w.VBox):
         self._generation += 1  # stop any bot that was about to move
         try:
             self.game.undo_to_seat(self.human)
-        except engine.IllegalAction as exc:
+        except ParlourError as exc:
             self.say(f"⚠ {esc(exc)}")
             return
         self._last_hint = None
@@ -292,7 +446,7 @@ class Table(w.VBox):
     def show_hint(self) -> Hint | None:
         try:
             hint = engine.hint(self.game, self.human)
-        except engine.IllegalAction as exc:
+        except ParlourError as exc:
             self.say(f"⚠ {esc(exc)}")
             return None
         self._last_hint = hint
@@ -346,10 +500,27 @@ class Table(w.VBox):
         else:
             self.say(f"{esc(self.names[view['current_player']])} is thinking…")
 
+    def speed_control(self, delay: float) -> w.Dropdown:
+        """A Speed menu for Autoplay; it sets ``self.autoplay_delay`` (seconds between steps)."""
+        speeds = [("Slow", 1.6), ("Normal", 0.8), ("Fast", 0.3), ("Very fast", 0.08)]
+        if delay not in [s for _, s in speeds]:
+            speeds.append(("As set", delay))
+        box = w.Dropdown(options=speeds, value=delay, description="Speed", layout=w.Layout(width="150px"),
+                         tooltip="How long Autoplay pauses between steps")
+        box.style.description_width = "44px"
+
+        def changed(change: Any) -> None:
+            self.autoplay_delay = change["new"]
+        box.observe(changed, "value")
+        return box
+
     def turn_prompt(self, view: dict[str, Any]) -> str:
         return "Click a card (or use ← → and Enter)."
 
     def _draw_scoreboard(self, view: dict[str, Any]) -> None:
+        if not self.rules_class.has_scores:  # a game that only names a loser at the end: no column of zeros
+            self.scoreboard.value = self.scoreboard_extra(view)
+            return
         rows = "".join(
             f"<tr><td>{'▶ ' if view['current_player'] == s else ''}{esc(n)}</td><td>{view['scores'][s]}</td></tr>"
             for s, n in enumerate(self.names))

@@ -102,6 +102,7 @@ class ElGato(Game):
     blurb = ("A Spanish war game of pure luck: turn your top card, the highest takes the trick, "
              "and the 5 of oros is the cat.")
     min_players, max_players, default_players = 2, 10, 2
+    has_choices = has_scores = False  # every card is turned in order; the game only names a loser
     rules = RULES
     variants = (
         Option("ace_high", False, "RULES.md §4 [T]: ranks are face value with the Sota highest; True ranks "

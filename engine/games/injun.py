@@ -16,6 +16,7 @@ from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
 from ..shuffle import shuffled
+from ..words import count
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
@@ -270,12 +271,12 @@ class Injun(Game):
             self._emit("cap", "injun.brag_cap",
                        f"{self.subject(seat, 'has')} no chips left, so {self.names[seat]}'s card is shown to the "
                        f"others once more and laid on the pot. {self.names[seat]} can win only this first pot "
-                       f"({self.contrib[seat]} chips from each player); later bets go into a second pot.",
+                       f"({count(self.contrib[seat], 'chip')} from each player); later bets go into a second pot.",
                        seat=seat, stake=self.contrib[seat])
         else:
             self._emit("all_in", "injun.all_in",
                        f"{self.subject(seat, 'is')} all in: {self.names[seat]} can win at most "
-                       f"{self.contrib[seat]} chips from each player.", seat=seat, stake=self.contrib[seat])
+                       f"{count(self.contrib[seat], 'chip')} from each player.", seat=seat, stake=self.contrib[seat])
 
     # ---- whose turn, what is legal ----
     @property
@@ -581,7 +582,7 @@ class Injun(Game):
         names = " and ".join(self.names[s] for s in winners)
         verb = "win" if len(winners) > 1 else self.verb(winners[0], "wins")
         why = "only one player can still pay the ante" if last_one else f"{self.deal_number} deals have been played"
-        self._emit("game_end", "injun.session", f"The game is over ({why}): {names} {verb} with {best} chips.",
+        self._emit("game_end", "injun.session", f"The game is over ({why}): {names} {verb} with {count(best, 'chip')}.",
                    winners=winners, scores=list(self.chips))
 
     # ---- what one seat sees ----

@@ -305,7 +305,7 @@ class Jabberwocky(Game):
             return "Everyone bids before the first card is played: make a bid.", "jabberwocky.bid"
         c = tricks.index(action.card)
         if c not in d.hands[seat]:
-            return f"{self.names[seat]} does not hold {action.card.symbol}.", "jabberwocky.follow"
+            return f"{self.subject(seat, 'does')} not hold {action.card.symbol}.", "jabberwocky.follow"
         if d.trick:
             led = tricks.SUITS[d.led_suit or 0]
             return (f"You must follow suit: {SUIT_NAMES[led]} were led and you hold "

@@ -190,7 +190,7 @@ class Jubilee(Game):
                     "passing is only for a hand that cannot play.", "jubilee.cannot_play")
         card = action.card
         if card not in self.hands[seat]:
-            return f"{self.names[seat]} does not hold {card.symbol}.", "jubilee.turn"
+            return f"{self.subject(seat, 'does')} not hold {card.symbol}.", "jubilee.turn"
         after = self.count + card_value(card)
         if not keeps_count_legal(self.count, card):
             return (f"{card.symbol} would take the count from {self.count} to {after}, and the "
@@ -250,9 +250,9 @@ class Jubilee(Game):
                 text = (f"{self.names[seat]} jumped over {multiple_passed(before, after)} "
                         f"({before} → {after}): −5.")
             elif rule == "jubilee.hundred":
-                text = f"{after} is a multiple of 100: {self.names[seat]} scores +20."
+                text = f"{after} is a multiple of 100: {self.subject(seat, 'scores')} +20."
             else:
-                text = f"Jubilee! {after} is a multiple of 25: {self.names[seat]} scores +10."
+                text = f"Jubilee! {after} is a multiple of 25: {self.subject(seat, 'scores')} +10."
             self._emit("score", rule, text, seat=seat, points=points)
         elif rule == "jubilee.no_score":
             self._emit("note", rule, f"The count stays on {after}, but a joker never scores.", seat=seat)

@@ -24,6 +24,7 @@ from typing import Any, Iterator
 
 from ..cards import Card, parse_card
 from ..hints import Alternative, Hint
+from ..words import count
 from .relogio import CENTRE, HOURS, hour_label, hour_words, slot_words
 
 EXACT_LIMIT = 2000   # enumerate every arrangement when there are at most this many
@@ -214,7 +215,7 @@ def _basis(view: dict[str, Any], total: int, exact: bool, best: float) -> str:
         return (f"Counted exactly over all {total:,} ways the {hidden} cards you cannot see may lie "
                 "(suits do not matter).")
     return (f"Estimated from {total:,} random arrangements of the {hidden} cards you cannot see "
-            f"(±{100 * margin(best, total):.0f} points, 95% margin).")
+            f"(±{count(round(100 * margin(best, total)), 'percentage point')}, 95% margin).")
 
 
 def _above_bottom(action: str, view: dict[str, Any]) -> bool:

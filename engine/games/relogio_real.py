@@ -42,6 +42,7 @@ class RelogioReal(Game):
     blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
              "until all thirteen hours are right, three times over.")
     min_players = max_players = default_players = 1
+    has_choices = False  # every move is forced
     rules = RULES
     advisor_module = "engine.games.relogio_ai"  # one clock advisor for both clocks
     variants = (

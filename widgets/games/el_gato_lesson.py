@@ -11,6 +11,7 @@ import engine
 from engine.cards import SPANISH_SUITS, SUIT_NAMES, parse_card, spanish_40
 from engine.dealing import stack_deck
 from engine.games.el_gato import GATO, ElGato, card_words, rank_of
+from engine import words
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
@@ -118,7 +119,7 @@ def board_html(game: ElGato) -> str:
         cards = "".join(card_img_html(c, 30) for c in game.packets[seat][:12])
         more = f" … +{len(game.packets[seat]) - 12}" if len(game.packets[seat]) > 12 else ""
         rows.append(f"<div class='parlour-seat'><span class='parlour-seat-name'>{mark}{esc(game.names[seat])}"
-                    f"</span> · {len(game.packets[seat])} cards, top first<br>{cards}{more}</div>")
+                    f"</span> · {words.count(len(game.packets[seat]), 'card')}, top first<br>{cards}{more}</div>")
     middle = "".join(card_img_html(c, 56) for _, c in game.aside + game.trick)
     if not middle and game.last_trick is not None:
         middle = "".join(card_img_html(c, 56) for _, c in game.last_trick["aside"] + game.last_trick["plays"])
@@ -167,8 +168,8 @@ def luck_html(report: dict[str, object]) -> w.HTML:
         f"<tr><td>{k * step}–{k * step + step - 1 if k < 10 else '…'}</td>"
         f"<td><div style='background:#2f7d4f;height:12px;width:{3 * buckets[k] * 100 // most}px'></div></td>"
         f"<td>{buckets[k]}</td></tr>" for k in range(11) if buckets[k])
-    who = "".join(f"<tr><td>{'first to play' if p == 0 else f'{p} seats later'}</td><td>{losers[p]}</td></tr>"
-                  for p in range(players))
+    who = "".join(f"<tr><td>{'first to play' if p == 0 else words.count(p, 'seat') + ' later'}</td>"
+                  f"<td>{losers[p]}</td></tr>" for p in range(players))
     return w.HTML(
         f"{TABLE_CSS}<div class='parlour-panel'><b>{report['games']} games of {players} players</b>: "
         f"median {median(lengths):.0f} tricks, mean {mean(lengths):.0f}, shortest {lengths[0]}, "

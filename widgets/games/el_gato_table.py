@@ -14,7 +14,9 @@ from typing import Any
 import ipywidgets as w
 
 from engine.games.el_gato import PLAYER_COUNTS, ElGato
+from engine import words
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, _loop_running, esc, parse_table_code
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
@@ -24,6 +26,12 @@ class ElGatoTable(Table):
     """Watch or play El Gato: ``ElGatoTable(players=4, seed="K7QM3P")``."""
 
     game_id = "el_gato"
+    setting_words = {
+        "ace_high": Setting("ace_high", "The 1 (As)", (("Ranks lowest", False), ("Ranks above the Sota", True)),
+                            "Some tables rank the 1 above the Sota. The gato beats everything either way."),
+        "cycle_draw": None,  # guards against endless games: nothing to learn from them
+        "trick_limit": None,
+    }
     hint_score_heading = None  # nothing to choose: the odds are in the Why column
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
@@ -54,7 +62,13 @@ class ElGatoTable(Table):
         self.autoplay_button = w.ToggleButton(description="Autoplay", icon="forward", value=False,
                                               tooltip="Play the whole game, trick by trick; press again to stop")
         self.autoplay_button.observe(self._autoplay_changed, "value")
-        buttons = w.HBox([self.play_button, self.autoplay_button, self.hint_button, self.undo_button])
+        self.finish_button = w.Button(description="Finish", icon="fast-forward",
+                                      tooltip="Play the rest of the game at once and show the end")
+        self.finish_button.on_click(lambda _: self.finish())
+        self.speed_box = self.speed_control(self.autoplay_delay)
+        buttons = w.HBox([self.play_button, self.autoplay_button, self.finish_button, self.speed_box,
+                          self.hint_button, self.undo_button])
+        buttons.layout.flex_flow = "row wrap"
         mine = w.HBox([self.hand, self.packet_html])
         return [self.seats_html, self.middle_html, self.status, mine, buttons]
 
@@ -70,9 +84,9 @@ class ElGatoTable(Table):
                        tooltips=[tip] if size or my_turn else [])
         badge = " · <b>safe</b>" if view["safe"][me] else ""
         self.packet_html.value = (f"<div class='parlour-sub' data-testid='my-packet'>Your packet: "
-                                  f"<b>{size}</b> card{'s' if size != 1 else ''}{badge}</div>")
+                                  f"<b>{size}</b> {words.noun_for(size, 'card')}{badge}</div>")
         self.play_button.disabled = not my_turn
-        self.autoplay_button.disabled = view["is_over"]
+        self.autoplay_button.disabled = self.finish_button.disabled = view["is_over"]
 
     def _draw_seats(self, view: dict[str, Any]) -> None:
         boxes = []
@@ -89,7 +103,7 @@ class ElGatoTable(Table):
             marks = " · <b>safe</b>" if view["safe"][seat] else ""
             marks += " · dealer" if view["dealer"] == seat else ""
             boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub' data-testid='packet'>"
-                                                              f"{size} card{'s' if size != 1 else ''}{marks}</div>"))
+                                                              f"{words.count(size, 'card')}{marks}</div>"))
         self.seats_html.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
 
     def _played(self, plays: list[list[Any]], names: list[str], width: int, winner: int | None = None) -> str:
@@ -123,13 +137,17 @@ class ElGatoTable(Table):
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         rows = "".join(f"<tr><td>{esc(n)}</td><td>{view['packet_sizes'][s]}</td>"
                        f"<td>{'safe' if view['safe'][s] else ''}</td></tr>" for s, n in enumerate(view["names"]))
-        return (f"<b>Packets</b> ({view['tricks']} tricks played)<table>{rows}</table>"
+        return (f"<b>Packets</b> ({words.count(view['tricks'], 'trick')} played)<table>{rows}</table>"
                 "<small>The last player holding cards loses; a draw if the game would loop.</small>")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         return "Press Play (or Enter on your packet) to turn your top card, or Autoplay to watch."
 
     def _draw_status(self, view: dict[str, Any]) -> None:
+        if not self.game.is_over and self.autoplay_button.value:
+            self.say("<b>Autoplay</b> turns every card, yours too. Press <b>Stop</b> to take over, or "
+                     "<b>Finish</b> to see the end now.")
+            return
         if not self.game.is_over and view["current_player"] != self.human:
             self.say(f"{esc(self.names[view['current_player']])} turns a card…")
             return
@@ -142,16 +160,16 @@ class ElGatoTable(Table):
     def _on_card_clicked(self, index: int, card: str | None) -> None:
         self.act("play")  # the packet is face down: clicking it turns the top card
 
-    def deal_from_code(self, code: str) -> None:
+    def deal_from_code(self, code: str) -> bool:
         try:
             players, _ = parse_table_code(code, self.players_box.value)
         except ValueError:
             players = self.players_box.value  # the base class words the error
         if players not in PLAYER_COUNTS:
-            self.say(f"⚠ El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
-                     f"not {players}.")
-            return
-        super().deal_from_code(code)
+            self.refuse_code(f"El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
+                             f"not {players}.")
+            return False
+        return super().deal_from_code(code)
 
     # ---- the show ----
     def step(self) -> list[str]:
@@ -169,6 +187,11 @@ class ElGatoTable(Table):
         self.refresh()
         return said
 
+    def finish(self) -> None:
+        """Stop any Autoplay and play the rest of the game at once: you are out, or seen enough."""
+        self._stop_autoplay()
+        self.play_to_end()
+
     def play_to_end(self) -> None:
         """The whole game at once (tests, and Autoplay without a running event loop)."""
         while not self.game.is_over:
@@ -179,6 +202,7 @@ class ElGatoTable(Table):
 
     def _autoplay_changed(self, change: dict[str, Any]) -> None:
         self._generation += 1  # stops the bots' own task, and any earlier autoplay
+        self._draw_status(self.game.view(self.human))
         if not change["new"]:
             self.autoplay_button.description = "Autoplay"
             if not self._quiet:

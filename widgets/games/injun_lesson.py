@@ -9,6 +9,7 @@ import ipywidgets as w
 import engine
 from engine.cards import parse_card
 from engine.games.injun import Injun, deck_for, rank_value
+from engine import words
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
@@ -29,9 +30,9 @@ def table_picture(game: Injun, seat: int | None = 0, width: int = 52) -> str:
         mark = "▶ " if view["current_player"] == s else ""
         note = " · folded" if view["folded"][s] else " · card on the pot" if view["all_in"][s] else ""
         face = card_img_html(cards[s], width)
-        caption = "on your forehead" if s == seat and cards[s] is None else f"{view['chips'][s]} chips"
+        caption = "on your forehead" if s == seat and cards[s] is None else words.count(view["chips"][s], "chip")
         if s == seat and cards[s] is None:
-            caption += f" · {view['chips'][s]} chips"
+            caption += f" · {words.count(view['chips'][s], 'chip')}"
         boxes.append(f"<div class='parlour-seat' style='text-align:center'><span class='parlour-seat-name'>"
                      f"{mark}{esc(name)}</span><br>{face}<div class='parlour-sub'>{esc(caption)}"
                      f"{esc(note)}</div></div>")

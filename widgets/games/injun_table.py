@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
+from engine import words
 
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 FOREHEAD = "Your card is on your forehead: everyone sees it but you."
@@ -22,6 +24,24 @@ class InjunTable(Table):
     """Play Injun against bots: ``InjunTable(players=4, seed="K7QM3P", style="brag")``."""
 
     game_id = "injun"
+    setting_words = {
+        "style": Setting("style", "Betting", (("Poker style: fold, call or raise", "poker"),
+                                              ("Brag style: a chip a turn", "brag")),
+                         "Poker style bets any amount; brag style adds one chip a turn until two players "
+                         "are left, who may pay 2 to see."),
+        "starting_chips": Setting("starting_chips", "Chips to start", (("20", 20), ("10", 10), ("50", 50)),
+                                  "How many chips each player has at the start."),
+        "ante": None,
+        "max_deals": Setting("max_deals", "Length", (("10 deals", 10), ("5 deals", 5), ("20 deals", 20),
+                                                     ("Until one player has all the chips", None)),
+                             "The game ends after this many deals, or when only one player can pay to play."),
+        "min_raise": None,
+        "max_raise": None,
+        "odd_chip": Setting("odd_chip", "Odd chip of a shared pot",
+                            (("To the first winner left of the dealer", "left_of_dealer"),
+                             ("Stays in the middle for the next pot", "next_pot")),
+                            "When a pot cannot be shared equally, where the chip left over goes."),
+    }
     hint_score_heading = "Chips*"
     hint_score_format = "{:+.2f}"
     hint_score_note = "* chips you can expect to win (+) or lose (−) with the move, from the cards you can see."
@@ -81,6 +101,10 @@ class InjunTable(Table):
 
     # ---- painting ----
     def draw(self, view: dict[str, Any]) -> None:
+        if self.style_box.value != view["style"]:  # the Settings panel chose the other style
+            self._starting, was = True, self._starting
+            self.style_box.value = view["style"]
+            self._starting = was
         self._draw_seats(view)
         self._draw_pot(view)
         mine = view["cards"][self.human]
@@ -113,7 +137,8 @@ class InjunTable(Table):
             elif view["all_in"][seat]:
                 notes.append("card on the pot" if view["style"] == "brag" else "all in")
             bet = view["contributed"][seat]
-            body = (f"{picture}<div class='parlour-sub' data-testid='seat-{seat}'>{view['chips'][seat]} chips"
+            chips = words.count(view["chips"][seat], "chip")
+            body = (f"{picture}<div class='parlour-sub' data-testid='seat-{seat}'>{chips}"
                     f"{f' · in the pot {bet}' if bet else ''}{' · ' + ', '.join(notes) if notes else ''}</div>")
             name = self.seat_box_html(seat, view, body)
             if view["folded"][seat] or not view["in_deal"][seat]:

@@ -14,6 +14,7 @@ from engine import tricks
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, parse_cards, standard_52
 from engine.dealing import stack_deck
 from engine.games.jabberwocky import FULL_SCHEDULE, RULES, Jabberwocky, forbidden_bid, round_points
+from engine import words
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
@@ -241,7 +242,7 @@ def score_check(bid: int, won: int, revokes: int = 0, scoring: str = "seed") -> 
         rule_text += " " + rule("jabberwocky.revoke")
     choices = sorted({str(points), "0", "1", str(10 + bid), str(points + 3 * revokes), str(-3 * revokes)}, key=int)
     mode = {"seed": "", "classic": " (classic scoring)"}[scoring]
-    revoked = f", and you revoked {revokes} time{'s' if revokes > 1 else ''} (table mode)" if revokes else ""
+    revoked = f", and you revoked {words.count(revokes, 'time')} (table mode)" if revokes else ""
     total = f"{points:+d}" if points else "0 points"
     return ChoiceQuiz(f"You bid {bid} and took {won}{revoked}. What do you score{mode}?", choices, str(points),
                       f"{rule_text} So: {total}.")

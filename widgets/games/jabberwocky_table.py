@@ -9,6 +9,7 @@ give the rule (RULES.md §7, the hook).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from math import cos, radians, sin
 from typing import Any
@@ -17,7 +18,9 @@ import ipywidgets as w
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from engine.games.jabberwocky import REVOKE_PENALTY
+from engine import words
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 MAX_BID = 9  # the biggest round deals 9 cards
@@ -90,6 +93,21 @@ class JabberwockyTable(Table):
     """Play Jabberwocky against bots: ``JabberwockyTable(players=4, seed="K7QM3P", rounds="short")``."""
 
     game_id = "jabberwocky"
+    setting_words = {
+        "revoke": Setting("revoke", "Not following suit",
+                          (("Not allowed: only cards that follow suit", "strict"),
+                           ("Table mode: allowed, costs 3 points", "table")),
+                          "At a real table you could play a card that does not follow suit; it costs 3 points."),
+        "trump_breaking": Setting("trump_breaking", "Leading trumps",
+                                  (("Only once trumps are broken", True), ("At any time", False)),
+                                  "Whether trumps may be led before someone has played one on another suit."),
+        "scoring": Setting("scoring", "Scoring", (("1 point for an exact bid", "seed"),
+                                                  ("10 plus the bid (classic Oh Hell)", "classic")),
+                           "What a player who takes exactly the tricks bid scores."),
+        "rounds": Setting("rounds", "Length", (("13 rounds: 3 … 9 … 3 cards", "full"),
+                                               ("5 rounds: 3, 5, 7, 5, 3 cards", "short")),
+                          "The full game, or a short one for a class period."),
+    }
     hint_score_format = "{:+.2f}"
     hint_score_note = "* points this round you can expect from the move, averaged over the deals I tried."
 
@@ -132,7 +150,7 @@ class JabberwockyTable(Table):
         if not text:
             return
         self.bid_box.value = ""
-        if not text.isdigit():
+        if not re.fullmatch(r"[0-9]{1,2}", text):  # ASCII digits only: "²" passes isdigit() but is no bid
             self.say(f"⚠ {esc(text)} is not a bid: type a whole number from 0 to "
                      f"{self.game.view(self.human)['cards_this_round']}.")
             return
@@ -164,9 +182,10 @@ class JabberwockyTable(Table):
         cells = []
         for i, size in enumerate(view["schedule"]):
             cls = "jw-now" if i == now and not view["is_over"] else "jw-done" if i < now or view["is_over"] else ""
-            cells.append(f"<span class='{cls}' title='Round {i + 1}: {size} cards each'>{size}</span>")
+            each = words.count(size, "card")
+            cells.append(f"<span class='{cls}' title='Round {i + 1}: {each} each'>{size}</span>")
         return (f"<div style='text-align:center'><div class='parlour-sub' data-testid='round'>Round {view['round']} "
-                f"of {view['rounds_total']} · {view['cards_this_round']} cards each</div>"
+                f"of {view['rounds_total']} · {words.count(view['cards_this_round'], 'card')} each</div>"
                 f"<div class='jw-ladder' data-testid='ladder'>{''.join(cells)}</div></div>")
 
     def _last_trick(self) -> dict[str, Any] | None:
@@ -315,7 +334,7 @@ class JabberwockyTable(Table):
                         f"<td>{view['tricks_won'][s]}</td>{revoked if table_mode else ''}</tr>")
         head = "<th>Player</th><th>Bid</th><th>Won</th>" + ("<th>Revokes</th>" if table_mode else "")
         return (f"<div style='margin-top:6px'><b>Round {view['round']} of {view['rounds_total']}</b> · "
-                f"{view['cards_this_round']} cards · trumps {SUIT_SYMBOLS[view['trump']]}"
+                f"{words.count(view['cards_this_round'], 'card')} · trumps {SUIT_SYMBOLS[view['trump']]}"
                 f"<table class='jw-score' data-testid='bids-table'><tr>{head}</tr>{''.join(rows)}</table></div>")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:

@@ -8,7 +8,9 @@ import ipywidgets as w
 
 from engine.cards import parse_card
 from engine.games.jubilee import card_value
+from engine import words
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 
@@ -16,6 +18,13 @@ class JubileeTable(Table):
     """Play Jubilee against bots: ``JubileeTable(players=3, seed="K7QM3P")``."""
 
     game_id = "jubilee"
+    setting_words = {
+        "match": Setting("match", "Length", (("One deal for each player", "each_deals"), ("A single deal", "single")),
+                         "A match is one deal for each player, so everyone deals once; or play just one deal."),
+        "first_play": Setting("first_play", "First card of a deal",
+                              (("Any card", "any"), ("Must be black: a spade or a club", "black")),
+                              "Some tables say each deal must open with a spade or a club."),
+    }
 
     def felt_children(self) -> list[w.Widget]:
         self.opponents = w.HTML()
@@ -86,7 +95,8 @@ class JubileeTable(Table):
                         + "<div class='parlour-sub'>shown when passing</div>")
             else:
                 body = self.cards_html([None] * size, 30) if size else "<i>no cards</i>"
-            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{size} cards · "
+            held = words.count(size, "card")
+            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{held} · "
                                                               f"{view['scores'][seat]} pts</div>"))
         self.opponents.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
 

@@ -17,6 +17,7 @@ from engine.cards import parse_card
 from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 CLOCK_AREAS = '''
@@ -103,7 +104,10 @@ class _ClockTable(Table):
         self.autoplay_button = w.Button(description="Autoplay", icon="play",
                                         tooltip="Play the forced moves on their own (click again to stop)")
         self.autoplay_button.on_click(lambda _: self.toggle_autoplay())
-        return [w.HTML(CLOCK_CSS), self.clock, self.status, w.HBox(self.buttons())]
+        self.speed_box = self.speed_control(self.autoplay_delay)
+        buttons = w.HBox([*self.buttons(), self.speed_box])
+        buttons.layout.flex_flow = "row wrap"
+        return [w.HTML(CLOCK_CSS), self.clock, self.status, buttons]
 
     def buttons(self) -> list[w.Widget]:
         raise NotImplementedError
@@ -151,6 +155,13 @@ class _ClockTable(Table):
     def _draw_autoplay_button(self) -> None:
         self.autoplay_button.description = "Stop" if self._autoplaying else "Autoplay"
         self.autoplay_button.icon = "stop" if self._autoplaying else "play"
+        self._draw_status(self.game.view(self.human))
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        if self._autoplaying and not self.game.is_over:  # not "Press Step" while the moves make themselves
+            self.say("<b>Autoplay</b> is making the moves. Press <b>Stop</b> to take over.")
+            return
+        super()._draw_status(view)
 
     def start(self, players: int, seed: int | str) -> None:
         self._autoplaying = False
@@ -173,6 +184,13 @@ class RelogioTable(_ClockTable):
     """Play Relógio (Clock patience): ``RelogioTable(seed="K7QM3P", king_swap="any_king")``."""
 
     game_id = "relogio"
+    setting_words = {
+        "king_swap": Setting("king_swap", "King swap",
+                             (("Offered on every King until used", "any_king"),
+                              ("Offered only on the fourth King", "fourth_king"),
+                              ("No swap: plain Clock patience", "off")),
+                             "Once per game you may swap a King you turn for any face-down card."),
+    }
 
     def buttons(self) -> list[w.Widget]:
         self.turn_button = w.Button(description="Turn", icon="repeat", button_style="primary",
@@ -289,6 +307,11 @@ class RelogioRealTable(_ClockTable):
     """Play Relógio Real (the royal clock): ``RelogioRealTable(seed=7)``; every move is forced."""
 
     game_id = "relogio_real"
+    setting_words = {
+        "rounds": Setting("rounds", "Rounds to win",
+                          (("Three: the real game", 3), ("Two", 2), ("One: a practice game", 1)),
+                          "How many rounds of Ace to King you must remove to win."),
+    }
     autoplay_delay = 0.25
 
     def buttons(self) -> list[w.Widget]:

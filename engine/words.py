@@ -1,0 +1,76 @@
+"""Plurals and persons for every sentence a learner reads: "1 chip", "2 chips", "You score", "Ada scores".
+
+One helper for the engine's events and the tables' captions, so no sentence says
+"You scores +10" or "1 seats later". Pure Python, no Jupyter: widgets import it too.
+"""
+
+from __future__ import annotations
+
+YOU = "You"
+
+_IRREGULAR_PLURALS = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_IRREGULAR_NOUNS = {"person": "people", "child": "children", "man": "men", "woman": "women"}
+
+
+def plural(noun: str) -> str:
+    """``"chip"`` → ``"chips"``, ``"match"`` → ``"matches"``, ``"party"`` → ``"parties"``."""
+    if noun in _IRREGULAR_NOUNS:
+        return _IRREGULAR_NOUNS[noun]
+    if noun.endswith(("s", "sh", "ch", "x", "z")):
+        return noun + "es"
+    if noun.endswith("y") and len(noun) > 1 and noun[-2] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def count(n: int, noun: str, many: str | None = None) -> str:
+    """``count(1, "chip")`` → ``"1 chip"``; ``count(3, "seat")`` → ``"3 seats"``; ``many`` for odd plurals."""
+    return f"{n} {noun_for(n, noun, many)}"
+
+
+def noun_for(n: int, noun: str, many: str | None = None) -> str:
+    """The noun alone, agreeing with ``n`` (``"card"`` or ``"cards"``)."""
+    if abs(n) == 1:
+        return noun
+    return many if many is not None else plural(noun)
+
+
+def verb_for(subject: str, verb: str) -> str:
+    """A third-person verb (``"plays"``) as ``subject`` says it: ``"You"`` takes ``"play"``."""
+    if subject != YOU:
+        return verb
+    if verb in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[verb]
+    if verb in ("cannot", "may", "must", "can", "will"):
+        return verb
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 3:
+        return verb[:-3] + "y"
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def says(subject: str, verb: str) -> str:
+    """``"Ada scores"`` / ``"You score"``: a subject and its verb, agreeing."""
+    return f"{subject} {verb_for(subject, verb)}"
+
+
+def possessive(subject: str) -> str:
+    """``"Ada's"`` / ``"your"`` (lower case: it goes inside a sentence)."""
+    return "your" if subject == YOU else f"{subject}'s"
+
+
+def ordinal(n: int) -> str:
+    """``1`` → ``"1st"``, ``12`` → ``"12th"``, ``23`` → ``"23rd"``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def join(items: list[str], word: str = "and") -> str:
+    """``["Ada", "Ben", "Cleo"]`` → ``"Ada, Ben and Cleo"``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
