@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from ..betting import PokerRound, Pot, build_pots, seats_from, split_pot
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
+from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
 from ..shuffle import shuffled
 
@@ -313,9 +314,9 @@ class Injun(Game):
                                 "'raise N' (poker style) or 'chip', 'see' and 'fold' (brag style).", "injun.turns")
         arg = act.arg
         if verb in ("bet", "raise"):
-            if not arg.lstrip("-").isdigit():
+            if (amount := read_number(arg, signed=True)) is None:
                 raise IllegalAction(f"{str(action)!r}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
-            arg = str(int(arg))
+            arg = str(amount)
         elif verb == "see" and arg in ("2", "2 chips"):
             arg = ""
         elif arg:
