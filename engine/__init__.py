@@ -12,6 +12,7 @@ See docs/engine.md for how the protocol covers all nine games.
 
 from __future__ import annotations
 
+import hmac
 import json
 from typing import Any
 
@@ -45,17 +46,38 @@ def new_game(game_id: str, players: int | None = None, seed: int | str = 0, **op
 
 
 def load_game(text: str) -> Game:
-    """Resume a game saved with ``to_json``; every move is replayed and checked again."""
+    """Resume a game saved with ``to_json``; every move is replayed and checked again.
+
+    Whatever the text, the only error is a :class:`SaveError` saying what is wrong with it.
+    """
+    try:
+        return _load(text)
+    except SaveError:
+        raise
+    except ParlourError as exc:
+        raise SaveError(f"This save is not valid: {exc}") from None
+    except RecursionError:
+        raise SaveError("This save is not a Parlour save: it is nested too deeply.") from None
+    except Exception as exc:  # a save is untrusted text: nothing but SaveError may escape
+        raise SaveError(f"This save could not be read ({type(exc).__name__}).") from None
+
+
+def _load(text: str) -> Game:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError(f"A save is text written by to_json, not {type(text).__name__}.")
     try:
         body = json.loads(text)
-    except (TypeError, ValueError) as exc:
+    except ValueError as exc:
         raise SaveError(f"This save is not valid JSON ({exc}).") from None
     if not isinstance(body, dict) or "game" not in body or "history" not in body:
         raise SaveError("This is not a Parlour save: it has no game and no history.")
     if body.get("format") != SAVE_FORMAT:
-        raise SaveError(f"This save has format {body.get('format')!r}; this Parlour reads format {SAVE_FORMAT}.")
-    if body.get("check") != _checksum(body):
+        raise SaveError(f"This save has format {body.get('format')!r:.40}; this Parlour reads format {SAVE_FORMAT}.")
+    check = body.get("check")
+    if not isinstance(check, str) or not hmac.compare_digest(check, _checksum(body)):
         raise SaveError("This save was altered after it was written (its checksum does not match).")
+    if not isinstance(body["game"], str):
+        raise SaveError("This save does not name a game.")
     cls = game_class(body["game"])
     setup = {k: v for k, v in body.items() if k not in ("format", "game", "history", "check")}
     try:
@@ -73,7 +95,7 @@ def load_game(text: str) -> Game:
         try:
             game.apply(entry[1], entry[0])
         except ParlourError as exc:
-            raise SaveError(f"Move {i} of this save ({entry[1]!r}) is illegal: {exc}") from None
+            raise SaveError(f"Move {i} of this save ({entry[1]!r:.40}) is illegal: {exc}") from None
     return game
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
+from .notation import read_number
+
 SPADES, HEARTS, DIAMONDS, CLUBS = "S", "H", "D", "C"
 OROS, COPAS, ESPADAS, BASTOS = "Or", "Co", "Es", "Ba"
 JOKER_SUIT = "*"
@@ -129,8 +131,8 @@ def parse_card(text: str | Card) -> Card:
         if t.endswith(word) and len(t) > len(word):
             return Card(_parse_rank(t[: -len(word)], raw), suit)
     for word, suit in sorted(_SPANISH_CODES.items(), key=lambda kv: -len(kv[0])):
-        if t.endswith(word) and len(t) > len(word) and t[: -len(word)].isdigit():
-            rank = int(t[: -len(word)])
+        rank = read_number(t[: -len(word)]) if t.endswith(word) and len(t) > len(word) else None
+        if rank is not None:
             if not 1 <= rank <= 10:
                 raise CardError(f"{raw!r}: a Spanish card is numbered 1 to 10 (10 is the Sota)")
             return Card(rank, suit)
@@ -142,8 +144,9 @@ def parse_card(text: str | Card) -> Card:
 def _parse_rank(t: str, raw: str) -> int:
     if t in _RANK_WORDS:
         return _RANK_WORDS[t]
-    if t.isdigit() and 2 <= int(t) <= 10:
-        return int(t)
+    number = read_number(t)
+    if number is not None and 2 <= number <= 10:
+        return number
     raise CardError(f"{raw!r} has no rank I know: use A, 2-10, J, Q or K")
 
 

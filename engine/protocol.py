@@ -10,7 +10,9 @@ replays them, so a tampered save cannot smuggle in an impossible position.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
@@ -19,6 +21,7 @@ from .shuffle import seed_int
 from .words import verb_for
 
 SAVE_FORMAT = 1
+MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
 
 
 class ParlourError(ValueError):
@@ -82,7 +85,8 @@ class Option:
     check: Callable[[Any], str | None] | None = None  # returns a complaint, or None
 
     def validate(self, value: Any) -> None:
-        if self.choices is not None and value not in self.choices:
+        # strict: True == 1 and 1 == 1.0 in Python, but ace_high=1 or rounds=3.0 is not a choice offered
+        if self.choices is not None and not any(type(value) is type(c) and value == c for c in self.choices):
             raise OptionError(f"option {self.name}={value!r} is not allowed: choose one of "
                               + ", ".join(repr(c) for c in self.choices))
         if self.check is not None and (problem := self.check(value)):
@@ -181,13 +185,13 @@ class Game:
             raise OptionError(str(exc)) from None
         self.players = players
         self.options = self.resolve_options(options)
+        if deck is not None and not isinstance(deck, (list, tuple)):
+            raise OptionError(f"deck= is a list of cards like ['AS', '10H'], not {type(deck).__name__}")
         try:
             self.deck = None if deck is None else [parse_card(c) for c in deck]
         except CardError as exc:
             raise OptionError(f"deck=: {exc}") from None
-        if names is not None and len(names) != players:
-            raise OptionError(f"names= needs {players} names, got {len(names)}")
-        self.names = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
+        self.names = _checked_names(names, players)
         self._history: list[tuple[int, Action]] = []
         self._events: list[Event] = []
         self._setup()
@@ -244,10 +248,13 @@ class Game:
             return "The game is over: no more moves."
         try:
             self._check_seat(seat)
+            if seat not in self.to_act():
+                return self._not_your_turn(seat)
+            if self._allows(seat, act):
+                return None
+            act = self._reread(action, act)
         except IllegalAction as exc:
             return str(exc)
-        if seat not in self.to_act():
-            return self._not_your_turn(seat)
         if self._allows(seat, act):
             return None
         return self._explain_illegal(seat, act)[0]
@@ -257,15 +264,26 @@ class Game:
         overrides this to accept every legal amount (docs/engine.md, "Games with amounts")."""
         return action in self._legal(seat)
 
+    def _reread(self, given: Action | str, act: Action) -> Action:
+        """An Action built by hand (``Action("bid", "²")``) is read again from its notation, so a
+        refusal is explained from a well-formed move, never from text no parser has checked."""
+        return self.parse_action(str(given)) if isinstance(given, Action) else act
+
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         return f"{action} is not a legal move now.", None
 
     def parse_action(self, action: Action | str) -> Action:
         """Read notation into an action; games override to accept shorthand."""
         if isinstance(action, Action):
-            return action
+            if isinstance(action.verb, str) and isinstance(action.arg, str) \
+                    and len(action.verb) + len(action.arg) < MAX_ACTION_LENGTH:
+                return action
+            action = str(action)  # an Action built by hand with odd parts: refused as the text it spells
         if not isinstance(action, str) or not action.strip():
-            raise IllegalAction(f"{action!r} is not a move")
+            raise IllegalAction(f"{action!r:.40} is not a move")
+        if len(action) > MAX_ACTION_LENGTH:
+            raise IllegalAction(f"{action[:20]!r}… is not a move: it is {len(action)} characters long, and a "
+                                "move is a few words, like 'play 7H' or 'bid 2'.")
         verb, _, arg = action.strip().partition(" ")
         return Action(verb.lower(), arg.strip())
 
@@ -290,7 +308,7 @@ class Game:
         return [] if self.current_player is None else [self.current_player]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        seat = self.current_player if seat is None else seat
+        seat = self.current_player if seat is None else self._check_seat(seat)
         if seat is None or self.is_over or seat not in self.to_act():
             return []
         return self._legal(seat)
@@ -303,6 +321,8 @@ class Game:
         seat = self._check_seat(self.current_player if seat is None else seat)
         if seat not in self.to_act():
             raise IllegalAction(self._not_your_turn(seat), "turn.order")
+        if not self._allows(seat, act):
+            act = self._reread(action, act)
         if not self._allows(seat, act):
             message, rule = self._explain_illegal(seat, act)
             raise IllegalAction(message, rule)
@@ -375,12 +395,13 @@ class Game:
 
     def undo(self, moves: int = 1) -> None:
         """Take back the last ``moves`` moves (replaying from the deal)."""
-        if not 0 < moves <= len(self._history):
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 < moves <= len(self._history):
             raise IllegalAction(f"There are only {len(self._history)} moves to take back.", "turn.order")
         self._restore(self._history[:-moves])
 
     def undo_to_seat(self, seat: int) -> int:
         """Take back ``seat``'s last move and everything after it; returns how many moves."""
+        self._check_seat(seat)
         for back, (who, _) in enumerate(reversed(self._history), start=1):
             if who == seat:
                 self.undo(back)
@@ -402,6 +423,30 @@ class Game:
                           if v != self.option_defaults()[k]) + ")")
 
 
+MAX_NAME_LENGTH = 40
+SAVE_KEY_ENV = "PARLOUR_SAVE_KEY"
+
+
+def _checked_names(names: Any, players: int) -> list[str]:
+    """``names=``: one short, non-empty string per seat (a save may carry anything here)."""
+    if names is None:
+        return [f"Player {i + 1}" for i in range(players)]
+    if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
+        raise OptionError(f"names= is a list of {players} names (text), not {names!r:.60}")
+    if len(names) != players:
+        raise OptionError(f"names= needs {players} names, got {len(names)}")
+    if not all(0 < len(n.strip()) <= MAX_NAME_LENGTH for n in names):
+        raise OptionError(f"names=: each name is 1 to {MAX_NAME_LENGTH} characters")
+    return list(names)
+
+
 def _checksum(body: Mapping[str, Any]) -> str:
+    """The save's check. Without a key it only detects accidents (a truncated or hand-edited file):
+    anyone can recompute it, and it need not do more, since loading replays every move through the
+    rules. A classroom server that wants saves it wrote to be unforgeable sets ``PARLOUR_SAVE_KEY``:
+    the check is then an HMAC-SHA256 keyed with that secret."""
     text = json.dumps({k: v for k, v in body.items() if k != "check"}, sort_keys=True, ensure_ascii=False)
+    key = os.environ.get(SAVE_KEY_ENV)
+    if key:
+        return hmac.new(key.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -52,7 +52,7 @@ class Rng:
 def seed_int(seed: int | str) -> int:
     """Seeds may be integers or deal codes; a code means its number."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"a seed is a whole number or a deal code, not {seed!r}")
+        raise ValueError(f"a seed is a whole number or a deal code, not {seed!r:.24}")
     if isinstance(seed, int):
         if seed < 0:
             raise ValueError(f"a seed must not be negative (got {seed})")
@@ -92,7 +92,7 @@ def decode_deal_code(code: str) -> int:
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.replace("O", "0").replace("I", "1").replace("L", "1")
     if not text or len(text) > _CODE_LENGTH or any(c not in _CODE_ALPHABET for c in text):
-        raise ValueError(f"{code!r} is not a deal code: it has {_CODE_LENGTH} letters and digits, like K7QM3P")
+        raise ValueError(f"{code!r:.24} is not a deal code: it has {_CODE_LENGTH} letters and digits, like K7QM3P")
     value = 0
     for c in text:
         value = value * 32 + _CODE_ALPHABET.index(c)

@@ -91,6 +91,21 @@ def rank_words(rank: int) -> str:
     return {1: "Ases", SOTA: "Sotas"}.get(rank, f"{rank}s")
 
 
+def trick_fighters(trick: list[tuple[int, Card]], ace_high: bool = False, any_pair: bool = False) -> list[int]:
+    """Who takes a trick (one seat) or fights a guerra over it (several): a tie for the highest card,
+    or with ``any_pair`` the highest pair of equal cards anywhere in it (the gato still beats all)."""
+    top = max(rank_of(c, ace_high) for _, c in trick)
+    best = [s for s, c in trick if rank_of(c, ace_high) == top]
+    if any_pair and len(best) == 1 and top != rank_of(GATO):
+        counts: dict[int, int] = {}
+        for _, c in trick:
+            counts[rank_of(c, ace_high)] = counts.get(rank_of(c, ace_high), 0) + 1
+        pairs = [r for r, k in counts.items() if k > 1]
+        if pairs:
+            return [s for s, c in trick if rank_of(c, ace_high) == max(pairs)]
+    return best
+
+
 def card_words(card: Card) -> str:
     """How the narration names a card: "the gato (5 de oros)" for the cat."""
     return f"the gato ({card.name})" if card == GATO else card.name
@@ -163,6 +178,9 @@ class ElGato(Game):
         pack = stacked_pack(spanish_40(), self.deck, self.seed, "el_gato-deal", 0,
                             pack_name="El Gato pack (spanish_40)")
         self.packets, _ = deal_round_robin(pack, n, PACK_SIZE // n, first=(self.dealer + 1) % n)
+        # How many cards on top of each packet nobody has seen: the rest of a packet is cards it won,
+        # which everyone watched go under it in play order.
+        self.unseen_on_top = [len(p) for p in self.packets]
         self.leader = (self.dealer + 1) % n
         self.seen: set[bytes] = set()
         self.aside: list[tuple[int, Card]] = []
@@ -227,6 +245,8 @@ class ElGato(Game):
         if not self.packets[seat]:
             self._receive(seat)
         card = self.packets[seat].pop(0)
+        if self.unseen_on_top[seat]:
+            self.unseen_on_top[seat] -= 1
         self.trick.append((seat, card))
         left = len(self.packets[seat])
         self._emit("play", "el_gato.play",
@@ -242,6 +262,9 @@ class ElGato(Game):
         donor = self._donor(seat)
         assert donor is not None, "a tie-break never waits on a player nobody can supply"
         self.packets[seat].append(self.packets[donor].pop(0))
+        if self.unseen_on_top[donor]:
+            self.unseen_on_top[donor] -= 1
+            self.unseen_on_top[seat] += 1
         self._emit("donate", "el_gato.last_card",
                    f"{self.subject(seat, 'has')} no card left for the guerra, so {self.verb(seat, 'takes')} "
                    f"the top card of {self.whose(donor)} packet, face down, and {self.verb(seat, 'plays')} it.",
@@ -298,16 +321,7 @@ class ElGato(Game):
 
     def fighters(self, trick: list[tuple[int, Card]]) -> list[int]:
         """Who takes the trick (one seat) or fights a guerra over it (several), per the ``guerra`` option."""
-        top = max(self.rank(c) for _, c in trick)
-        best = [s for s, c in trick if self.rank(c) == top]
-        if self.options["guerra"] == "any_pair" and len(best) == 1 and top != self.rank(GATO):
-            counts: dict[int, int] = {}
-            for _, c in trick:
-                counts[self.rank(c)] = counts.get(self.rank(c), 0) + 1
-            pairs = [r for r, k in counts.items() if k > 1]
-            if pairs:
-                return [s for s, c in trick if self.rank(c) == max(pairs)]
-        return best
+        return trick_fighters(trick, self.ace_high, self.options["guerra"] == "any_pair")
 
     def _guerra(self, best: list[int]) -> None:
         again = bool(self.tied)
@@ -385,11 +399,18 @@ class ElGato(Game):
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
-        """Packet sizes and the face-up cards; never the order of any packet (nobody knows it)."""
+        """Packet sizes, the face-up cards, and what everyone saw go under each packet.
+
+        Nobody knows the order of the cards dealt; but a trick's cards go under its winner's
+        packet in play order, in front of everyone, so ``known_below[s]`` (the bottom of seat
+        ``s``'s packet, top first) is public, below ``unseen_on_top[s]`` cards nobody has seen.
+        """
         return {
             **self.view_header(seat),
             "dealer": self.dealer,
             "packet_sizes": [len(p) for p in self.packets],
+            "unseen_on_top": list(self.unseen_on_top),
+            "known_below": [[str(c) for c in p[k:]] for p, k in zip(self.packets, self.unseen_on_top)],
             "safe": [not p and s not in self.tied for s, p in enumerate(self.packets)],
             "leader": self.leader,
             "order": list(self.order),

@@ -1,9 +1,12 @@
 """El Gato's advisor: there is nothing to decide, so the hint says what will happen and the odds.
 
-Your only move is to turn your top card. Nobody knows it, you included, so the honest
-forecast treats every card that is not face up on the table as equally likely to be on
-top of your packet, and counts how many of them beat, tie or lose to the highest card
-showing. The three bot levels are the same bot: each takes the only action.
+Your only move is to turn your top card. Nobody knows the order of the cards dealt, but
+everyone sees each trick go under its winner's packet in play order, so the view tells
+which cards are still unseen and what lies below them in every packet. The forecast
+uses all of it: once your dealt cards are used up your top card is known for certain;
+before that it is equally likely to be any card nobody has seen yet (the shuffle makes
+every unseen position alike). The three bot levels are the same bot: each takes the
+only action.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import Card, parse_card, spanish_40
-from .el_gato import GATO, card_words, rank_of
+from .el_gato import GATO, card_words, trick_fighters
 from ..hints import Alternative, Hint
 
 PACK = spanish_40()
@@ -25,53 +28,114 @@ def face_up(view: dict[str, Any]) -> list[Card]:
 
 
 def unseen(view: dict[str, Any]) -> list[Card]:
-    """Cards that could be on top of your packet, as far as the table shows: all but the face-up ones."""
-    up = Counter(face_up(view))
-    return [c for c in PACK if not up[c]]
+    """Cards nobody has seen since the deal: not face up, and not known to lie under a packet."""
+    known = Counter(face_up(view))
+    for below in view["known_below"]:
+        known.update(parse_card(c) for c in below)
+    return [c for c in PACK if not known[c]]
+
+
+def card_source(view: dict[str, Any]) -> int | None:
+    """Whose packet your next card comes from: yours, or (in a guerra with none left) the next
+    player clockwise who still has cards (RULES §4); None if nobody has one."""
+    me, n, sizes = view["seat"], view["players"], view["packet_sizes"]
+    for step in range(n):
+        seat = (me + step) % n
+        if sizes[seat]:
+            return seat
+    return None
+
+
+def next_card(view: dict[str, Any]) -> tuple[Card | None, list[Card]]:
+    """(the card you will turn if everyone knows it, else None; the cards it may be, equally likely)."""
+    source = card_source(view)
+    if source is None:
+        return None, []
+    if view["unseen_on_top"][source] == 0:
+        card = parse_card(view["known_below"][source][0])
+        return card, [card]
+    return None, unseen(view)
 
 
 def odds(view: dict[str, Any]) -> tuple[float, float, float]:
-    """(beat, tie, lose): the chance your top card beats, ties or loses to the highest card showing."""
-    pool = unseen(view)
-    ace_high = bool(view["options"].get("ace_high"))
+    """(lead, guerra, lose): the chance your card is highest so far, starts a guerra, or loses the
+    trick as it stands, over the cards it may be."""
+    _, pool = next_card(view)
     if not view["trick"] or not pool:
         return 0.0, 0.0, 0.0
-    best = max(rank_of(parse_card(c), ace_high) for _, c in view["trick"])
-    ranks = [rank_of(c, ace_high) for c in pool]
-    n = len(ranks)
-    beat = sum(r > best for r in ranks) / n
-    tie = sum(r == best for r in ranks) / n
-    return beat, tie, 1.0 - beat - tie
+    ace_high = bool(view["options"].get("ace_high"))
+    any_pair = view["options"].get("guerra") == "any_pair"
+    trick = [(s, parse_card(c)) for s, c in view["trick"]]
+    me = view["seat"]
+    lead = guerra = 0
+    for card in pool:
+        fighters = trick_fighters(trick + [(me, card)], ace_high, any_pair)
+        lead += fighters == [me]
+        guerra += me in fighters and len(fighters) > 1
+    n = len(pool)
+    return lead / n, guerra / n, 1.0 - (lead + guerra) / n
+
+
+def _where_is_the_gato(view: dict[str, Any]) -> str:
+    """Where everyone can see the gato is, when it is not unseen."""
+    if any(parse_card(c) == GATO for c in [c for _, c in view["trick"]] + [c for _, c in view["aside"]]):
+        return "it is face up on the table"
+    for seat, below in enumerate(view["known_below"]):
+        if any(parse_card(c) == GATO for c in below):
+            owner = "your" if seat == view["seat"] else f"{view['names'][seat]}'s"
+            return f"everyone saw it go under {owner} packet"
+    return "it has been seen"
 
 
 def advise(view: dict[str, Any]) -> Hint:
     seat = view["seat"]
-    pool = unseen(view)
+    known, pool = next_card(view)
+    source = card_source(view)
     after = len(view["order"]) - len(view["trick"]) - 1
     parts = ["In El Gato there is nothing to choose: your only move is to turn your top card (play)."]
-    if view["packet_sizes"][seat] == 0:
-        parts.append("Your packet is empty, so for this guerra you take the top card of the next tied "
-                     "player's packet, face down, and play it.")
+    if view["packet_sizes"][seat] == 0 and source is not None:
+        parts.append(f"Your packet is empty, so for this guerra you take the top card of "
+                     f"{view['names'][source]}'s packet, face down, and play it.")
     if view["guerra"]:
         parts.append(f"This is a guerra: its winner takes all {len(view['aside'])} cards set aside, and "
                      "this trick's too.")
-    if not view["trick"]:
-        chance = 1 / len(pool) if GATO in pool else 0.0
-        parts.append(f"You play first, so your card sets the mark. It is the gato 1 time in {len(pool)} "
-                     f"({chance:.0%}), counting every card not face up as equally likely.")
-        note = f"you lead; the gato {chance:.0%}"
+    whose = "your" if source == seat else f"{view['names'][source]}'s" if source is not None else "the"
+    if known is not None:
+        parts.append(f"The next card of {whose} packet is known: {card_words(known)}, which everyone saw go "
+                     "under it.")
+        basis = "known"
     else:
-        beat, tie, lose = odds(view)
+        parts.append(f"The next card of {whose} packet is one of the {len(pool)} cards nobody has seen since "
+                     "the deal, each as likely (the cards won in tricks went under the packets in plain view).")
+        basis = f"one of {len(pool)} unseen"
+    if not view["trick"]:
+        if known is not None:
+            what = "the gato: it beats everything" if known == GATO else "not the gato"
+            parts.append(f"You play first, so your card sets the mark; it is {what}.")
+            note = f"you lead with {card_words(known)}"
+        elif GATO in pool:
+            chance = 1 / len(pool)
+            parts.append(f"You play first, so your card sets the mark. It is the gato 1 time in {len(pool)} "
+                         f"({chance:.0%}).")
+            note = f"you lead; the gato {chance:.0%}"
+        else:
+            parts.append(f"You play first, so your card sets the mark. It cannot be the gato: "
+                         f"{_where_is_the_gato(view)}.")
+            note = "you lead; the gato 0%"
+    else:
+        lead, guerra, lose = odds(view)
         ace_high = bool(view["options"].get("ace_high"))
-        best_seat, best_card = max(((s, parse_card(c)) for s, c in view["trick"]),
-                                   key=lambda sc: rank_of(sc[1], ace_high))
+        trick = [(s, parse_card(c)) for s, c in view["trick"]]
+        best_seat = trick_fighters(trick, ace_high)[0]
+        best_card = next(c for s, c in trick if s == best_seat)
         owner = "your" if best_seat == seat else f"{view['names'][best_seat]}'s"
-        parts.append(f"The highest card showing is {owner} {card_words(best_card)}. Of the {len(pool)} cards "
-                     f"not face up, your top card beats it {beat:.0%} of the time, ties it {tie:.0%} (a guerra) "
-                     f"and loses {lose:.0%}.")
+        tie = (f"ties it {guerra:.0%} (a guerra)" if view["options"].get("guerra") != "any_pair"
+               else f"pairs a card on the table {guerra:.0%} (a guerra)")
+        parts.append(f"The highest card showing is {owner} {card_words(best_card)}. Over the cards yours may be "
+                     f"({basis}), your card beats it {lead:.0%} of the time, {tie} and loses {lose:.0%}.")
         parts.append(f"{after} player{'s' if after != 1 else ''} still play after you." if after
                      else "You play last, so your card settles this trick.")
-        note = f"beats {beat:.0%}, ties {tie:.0%}, loses {lose:.0%}"
+        note = f"leads {lead:.0%}, guerra {guerra:.0%}, loses {lose:.0%}"
     return Hint(seat, "play", " ".join(parts), [Alternative("play", 0.0, f"the only move; {note}")])
 
 

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, seats_from, split_pot
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
+from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
 from ..shuffle import shuffled
 from ..words import count
@@ -339,10 +340,9 @@ class Injun(Game):
                                 "'raise N' (poker style) or 'chip', 'see' and 'fold' (brag style).", "injun.turns")
         arg = act.arg
         if verb in ("bet", "raise"):
-            digits = arg.removeprefix("-")  # ASCII digits only, and a sane length ("bet ²" is no amount)
-            if not (digits.isascii() and digits.isdigit() and len(digits) <= 15):
+            if (amount := read_number(arg, signed=True)) is None:
                 raise IllegalAction(f"{str(action)!r}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
-            arg = str(int(arg))
+            arg = str(amount)
         elif verb == "see" and arg in ("2", "2 chips"):
             arg = ""
         elif arg:

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
+from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from ..shuffle import rng_for
 
@@ -273,10 +274,10 @@ class Jabberwocky(Game):
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
         if act.verb == "bid":
-            if act.arg.isdigit():
-                return Action("bid", str(int(act.arg)))
-        elif isinstance(action, str) and action.strip().isdigit():
-            return Action("bid", str(int(action.strip())))
+            if (amount := read_number(act.arg)) is not None:
+                return Action("bid", str(amount))
+        elif isinstance(action, str) and (amount := read_number(action)) is not None:
+            return Action("bid", str(amount))
         else:
             text = act.arg if act.verb == "play" else (action.strip() if isinstance(action, str) else "")
             try:

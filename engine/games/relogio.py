@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from ..cards import Card, parse_cards, standard_52
 from ..dealing import stacked_pack
+from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
@@ -62,7 +63,8 @@ def parse_hour(text: str) -> int | None:
     t = text.strip().upper()
     if t in _HOUR_WORDS:
         return _HOUR_WORDS[t]
-    return int(t) if t.isdigit() and 1 <= int(t) <= 13 else None
+    hour = read_number(t)
+    return hour if hour is not None and 1 <= hour <= 13 else None
 
 
 def deal_piles(pack: Sequence[Card]) -> dict[int, list[Card]]:
@@ -186,11 +188,12 @@ class Relogio(Game):
             if hour is None:
                 raise IllegalAction(f"{str(action)!r}: name a face-down card as hour:position, like 'swap 7:2' "
                                     "(the 2nd card from the top of 7 o'clock) or 'swap K:1'.", "relogio.swap")
-            if not sep or not pos_text.strip().isdigit() or int(pos_text) < 1:
+            position = read_number(pos_text) if sep else None
+            if position is None or position < 1:
                 raise IllegalAction(f"{str(action)!r}: say which face-down card of {hour_words(hour)}: "
                                     f"'swap {hour_label(hour)}:1' is its top card, "
                                     f"'swap {hour_label(hour)}:2' the one below it, and so on.", "relogio.swap")
-            return Action("swap", f"{hour_label(hour)}:{int(pos_text)}")
+            return Action("swap", f"{hour_label(hour)}:{position}")
         raise IllegalAction(f"{str(action)!r} is not a Relógio move: moves are 'turn', and when a King "
                             "is offered for the swap, 'keep' or 'swap 7:2'.", "relogio.turn")
 

@@ -79,7 +79,7 @@ def test_corrupt_and_tampered_saves(game):
     body = json.loads(text)
     body["game"] = "snap"
     body["check"] = engine.protocol._checksum(body)
-    with pytest.raises(engine.OptionError, match="no game 'snap'"):
+    with pytest.raises(engine.SaveError, match="no game 'snap'"):  # issue 8, 7b: loading raises SaveError only
         engine.load_game(json.dumps(body))
     body = json.loads(text)
     body["format"] = 99

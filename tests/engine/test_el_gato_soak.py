@@ -9,8 +9,8 @@ from engine.cards import parse_card, spanish_40
 
 PACK = frozenset(spanish_40())
 GAMES_PER_COUNT = 200  # × 5 player counts = 1,000 games
-VIEW_KEYS = {"game", "seat", "players", "names", "options", "dealer", "packet_sizes", "safe",
-             "leader", "order", "trick", "aside", "guerra", "last_trick", "tricks", "scores",
+VIEW_KEYS = {"game", "seat", "players", "names", "options", "dealer", "packet_sizes", "unseen_on_top",
+             "known_below", "safe", "leader", "order", "trick", "aside", "guerra", "last_trick", "tricks", "scores",
              "current_player", "is_over", "result", "loser", "legal"}
 
 

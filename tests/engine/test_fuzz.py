@@ -1,0 +1,216 @@
+"""Bad input, at random, for every game in engine.GAMES (issue 8, items 7a, 7b, 7d; docs/engine.md
+"An error changes nothing"). Typed text (Unicode digits, huge numbers, markup), moves for the wrong
+seat or a seat that does not exist, and corrupted saves: every refusal is a ParlourError whose message
+a learner can read, and the game is exactly as it was (its save and every seat's view). A game added
+to engine/games/ is covered here without a change."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from engine.notation import read_number
+
+from .helpers import snapshot
+
+GAME_IDS = sorted(engine.GAMES)
+UNICODE_DIGITS = ["²", "³", "¹", "٣", "۷", "߃", "३", "৪", "７", "𝟕", "½", "Ⅻ", "⑦", "〇"]
+TOKENS = ["play", "bid", "swap", "bet", "raise", "call", "fold", "see", "chip", "keep", "turn", "pass",
+          "move", "flip", "7H", "10S", "QC", "5Or", "10Co", "JK", "K", "7", "10", "0", "-3", "+2", ":", "/",
+          " ", "  ", "\t", "\n", "<b>", "</b>", "<script>alert(1)</script>", "&amp;", "'", '"', "\\", "{}",
+          "[1]", "None", "nan", "inf", "1e9", "0x10", "١٢", "9" * 12, "9" * 5000, "\u200b", "🃏", "♥", "♠"]
+BAD_SEATS = [-1, 99, "0", 1.0, True, [0]]  # (None means "the player to act")
+
+
+def random_text(rng: random.Random) -> str:
+    parts = [rng.choice(TOKENS + UNICODE_DIGITS) for _ in range(rng.randint(1, 4))]
+    return rng.choice(["", " "]).join(parts)
+
+
+def with_unicode_digits(text: str, rng: random.Random) -> str:
+    """A real move with its ASCII digits swapped for look-alikes that str.isdigit() accepts."""
+    return "".join(rng.choice(UNICODE_DIGITS) if ch.isdigit() else ch for ch in text)
+
+
+def readable(message: str) -> None:
+    assert message and len(message) < 400, message
+    assert "invalid literal" not in message and "Traceback" not in message, message
+
+
+def positions(game_id: str, rng: random.Random) -> list[engine.Game]:
+    """The game at its start and after some random legal moves (a few positions per game)."""
+    out = []
+    for k, moves in enumerate((0, 7, 23)):
+        g = engine.new_game(game_id, seed=1000 + k)
+        for _ in range(moves):
+            if g.is_over:
+                break
+            seat = g.to_act()[0]
+            g.apply(rng.choice(g.legal_actions(seat)), seat)
+        out.append(g)
+    return out
+
+
+def refused_or_undone(g: engine.Game, action: object, seat: object) -> None:
+    """Apply a random input: a refusal is a ParlourError that changes nothing; a legal move is undone."""
+    before = snapshot(g)
+    try:
+        g.apply(action, seat)  # type: ignore[arg-type]
+    except engine.ParlourError as exc:
+        readable(str(exc))
+        assert snapshot(g) == before, f"refusing {action!r} for seat {seat!r} changed the game"
+    else:
+        g.undo()
+        assert snapshot(g) == before
+    why = g.why_illegal(action, seat)  # type: ignore[arg-type]
+    assert why is None or isinstance(why, str)
+    assert snapshot(g) == before
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_text_is_refused_with_a_readable_parlour_error(game_id):
+    rng = random.Random(game_id)
+    for g in positions(game_id, rng):
+        if g.is_over:
+            continue
+        seat = g.to_act()[0]
+        legal = [str(a) for a in g.legal_actions(seat)]
+        inputs: list[object] = [random_text(rng) for _ in range(120)]
+        inputs += [with_unicode_digits(a, rng) for a in legal[:20]]
+        inputs += [a + " " + "9" * 5000 for a in legal[:3]] + ["9" * 5000, "²", "bid ²", "play ²H", "swap 7:²",
+                                                             "bet ²", "raise ٣", "bid ٣", "swap ٣:1"]
+        inputs += [engine.Action("bid", "²"), engine.Action("play", "²H"), engine.Action("swap", "7:²"),
+                   engine.Action("bet", "9" * 5000), engine.Action("swap", "x"), engine.Action("", ""),
+                   None, 7, 3.5, [], {"play": "7H"}, b"play 7H"]
+        for action in inputs:
+            refused_or_undone(g, action, seat)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_moves_for_the_wrong_seat_or_no_seat_change_nothing(game_id):
+    rng = random.Random(game_id)
+    for g in positions(game_id, rng):
+        if g.is_over:
+            continue
+        acting = g.to_act()
+        legal = g.legal_actions(acting[0])
+        for action in legal[:5]:
+            for seat in [s for s in range(g.players) if s not in acting] + BAD_SEATS:
+                before = snapshot(g)
+                with pytest.raises(engine.IllegalAction) as err:
+                    g.apply(action, seat)  # type: ignore[arg-type]
+                readable(str(err.value))
+                assert snapshot(g) == before
+                assert isinstance(g.why_illegal(action, seat), str)  # type: ignore[arg-type]
+        for seat in BAD_SEATS + [None]:
+            with pytest.raises(engine.IllegalAction):
+                g.view(seat)  # type: ignore[arg-type]
+        for moves in (0, -1, 10**6, "1", 1.5):
+            before = snapshot(g)
+            with pytest.raises(engine.IllegalAction):
+                g.undo(moves)  # type: ignore[arg-type]
+            assert snapshot(g) == before
+
+
+def mutated_saves(text: str, rng: random.Random) -> list[object]:
+    """Corruptions of a real save: cut, garbled, nested, and set-ups of the wrong type whose checksum
+    is recomputed (so only validation can catch them)."""
+    out: list[object] = [text[:n] for n in sorted(rng.sample(range(len(text)), 8))]
+    for _ in range(8):
+        i = rng.randrange(len(text))
+        out.append(text[:i] + rng.choice(["²", "}", "\"", "9" * 50, "[", "\x00"]) + text[i + 1:])
+    out += ["[" * 100_000, "{\"a\":" * 50_000, "", "null", "[]", "\"save\"", "1" * 5000, None, 42, b"\xff\xfe"]
+    body = json.loads(text)
+    players = body["players"]
+    wrong = {
+        "names": [list(range(players)), "Ada", [None] * players, [""] * players, ["x" * 500] * players,
+                  [["A"]] * players, {"0": "Ada"}],
+        "players": ["2", 2.0, None, True, -1, 10**9, [2]],
+        "seed": [-1, 1.5, None, [], "²²²²²²", "9" * 5000, {"a": 1}],
+        "deck": [5, "AS KH", [1, 2], [None], ["²H"], {"AS": 1}],
+        "history": ["play 7H", [[0]], [["0", "play"]], [[0, None]], [[0.5, "play"]], [[True, "x"]], {"0": 1}],
+        "game": [None, 5, ["jubilee"], "JUBILEE", "²"],
+        "format": [None, "1", 2],
+    }
+    for option in engine.GAMES[body["game"]].variants:
+        wrong[option.name] = ["²", -1, 1.5, [], {}, None, "yes"]
+    wrong["surplus"] = [1]
+    for key, values in wrong.items():
+        for value in values:
+            bad = dict(body, **{key: value})
+            bad["check"] = engine.protocol._checksum(bad)
+            out.append(json.dumps(bad))
+    bad = dict(body)
+    del bad["names"]
+    out.append(json.dumps(bad))  # not recomputed: the checksum catches it
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_corrupted_saves_raise_save_error_only(game_id):
+    rng = random.Random(game_id)
+    g = positions(game_id, rng)[1]
+    text = g.to_json()
+    for save in mutated_saves(text, rng):
+        try:
+            loaded = engine.load_game(save)  # type: ignore[arg-type]
+        except engine.SaveError as exc:
+            readable(str(exc))
+        else:  # a corruption that is still a valid save (None for an option with a None default …)
+            assert loaded.id == game_id
+            loaded.view(0)
+    assert engine.load_game(text).to_json() == text
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_impossible_set_ups_are_option_errors(game_id):
+    cls = engine.GAMES[game_id]
+    for value in ["²", -1, 1.5, [], {}, "yes", object()]:
+        for option in cls.variants:
+            try:
+                engine.new_game(game_id, **{option.name: value})
+            except engine.OptionError as exc:
+                readable(str(exc))
+    for kwargs in ({"players": "2"}, {"players": 1.5}, {"seed": "²"}, {"seed": -3}, {"names": [1, 2]},
+                   {"deck": 5}, {"deck": ["²H"]}, {"names": "AB"}):
+        with pytest.raises(engine.OptionError) as err:
+            engine.new_game(game_id, **kwargs)
+        readable(str(err.value))
+
+
+def test_one_number_reader_takes_ascii_digits_of_a_sane_length_only():
+    """Issue 8, 7a: str.isdigit() accepts "²" (then int() fails) and "٣" (then int() reads 3)."""
+    assert read_number("12") == 12 and read_number(" 7 ") == 7 and read_number("0") == 0
+    assert read_number("-3", signed=True) == -3 and read_number("-3") is None
+    for text in ["²", "٣", "７", "1²", "", " ", "+", "-", "1.5", "1e3", "9" * 10, "9" * 5000, None, 3]:
+        assert read_number(text) is None, text
+    assert engine.parse_card("10H") == engine.parse_card("TH")
+    for text in ["²H", "١٠H", "1²Or", "٣Co"]:
+        with pytest.raises(engine.CardError):
+            engine.parse_card(text)
+
+
+def test_a_keyed_checksum_stops_forged_saves(monkeypatch):
+    """Issue 8, 7b (docs/engine.md "The checksum detects accidents, not forgery"): with PARLOUR_SAVE_KEY set
+    the check is an HMAC, so a save edited and re-hashed without the key is refused."""
+    game = engine.new_game("jubilee", players=2, seed=5)
+    game.apply(game.legal_actions()[0])
+    plain = game.to_json()
+    body = json.loads(plain)
+    body["names"] = ["Mallory", "Bob"]
+    body["check"] = engine.protocol._checksum(body)  # a forger who knows the (public) hash
+    forged = json.dumps(body)
+    assert engine.load_game(forged).names[0] == "Mallory"  # without a key: accidents only, as documented
+    monkeypatch.setenv("PARLOUR_SAVE_KEY", "classroom secret")
+    keyed = game.to_json()
+    assert json.loads(keyed)["check"] != json.loads(plain)["check"]
+    assert engine.load_game(keyed).history == game.history
+    for text in (plain, forged):
+        with pytest.raises(engine.SaveError, match="altered"):
+            engine.load_game(text)
+    monkeypatch.delenv("PARLOUR_SAVE_KEY")
+    with pytest.raises(engine.SaveError, match="altered"):
+        engine.load_game(keyed)
