@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci, play_rate  # noqa: E402
+from measure import latency_ms, mean_ci, play_rate, rate_ci  # noqa: E402
 
 STYLES = ("poker", "brag")
 TABLE_SIZES = (2, 4, 8, 15)
@@ -70,6 +70,40 @@ def margin(strong: str, weak: str, style: str, sessions: int, players: int = 4) 
         won = [g.chips[s] - start for s in range(players) if levels[s] == strong]
         per_deal.append(statistics.mean(won) / g.deal_number)
     return mean_ci(per_deal)
+
+
+def follow_session(follower: str, index: int, style: str, players: int = 4) -> tuple[float, bool, int]:
+    """One seeded session: seat ``index % players`` plays by ``follower`` ("hint": always the hint's move,
+    or a bot level), every other seat is a medium bot. Returns (share of the win: 1, 1/k for a k-way tie
+    for the most chips, or 0; went bust; chips won)."""
+    seat = index % players
+    bots = [Bot("injun", "medium", index * 16 + s) for s in range(players)]
+    mine = None if follower == "hint" else Bot("injun", follower, index * 16 + seat)
+    g = engine.new_game("injun", players=players, seed=30_000 + index, style=style, max_deals=10)
+    start = g.options["starting_chips"]
+    while not g.is_over:
+        s = g.current_player
+        if s == seat:
+            move = engine.hint(g, s).action if mine is None else mine.choose(g.view(s))
+        else:
+            move = bots[s].choose(g.view(s))
+        g.apply(move, s)
+    top = max(g.chips)
+    leaders = [s for s in range(players) if g.chips[s] == top]
+    return (1 / len(leaders) if seat in leaders else 0.0), g.chips[seat] < g.ante, g.chips[seat] - start
+
+
+def hint_against_medium(style: str, sessions: int, players: int = 4) -> None:
+    """Issue 8: a player following the hint against medium bots, and the medium bot in the same seat."""
+    print(f"\nInjun, {style} style: one seat against {players - 1} medium bots, {sessions} seeded sessions of "
+          f"10 deals (chance of winning: {1 / players:.0%})")
+    print(f"{'seat plays':>12} {'wins':>7} {'95% CI ±':>9} {'bust':>7} {'95% CI ±':>9} {'chips':>8} {'95% CI ±':>9}")
+    for follower in ("hint", "medium"):
+        runs = [follow_session(follower, i, style, players) for i in range(sessions)]
+        win, win_ci = mean_ci([r[0] for r in runs])
+        bust, bust_ci = rate_ci(sum(r[1] for r in runs), sessions)
+        chips, chips_ci = mean_ci([float(r[2]) for r in runs])
+        print(f"{follower:>12} {win:>7.1%} {win_ci:>9.1%} {bust:>7.1%} {bust_ci:>9.1%} {chips:>+8.2f} {chips_ci:>9.2f}")
 
 
 def main() -> None:
