@@ -1,8 +1,11 @@
 """Injun benchmarks: deals per second by style and table size, hint latency, bot strength.
 
-    python bench/bench_injun.py [--seconds 2] [--positions 300] [--sessions 150]
+    python bench/bench_injun.py [--seconds 2] [--positions 300] [--sessions 150] [--hint-sessions 200] [--only-hint]
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+The hint: one seat always plays the hint's move against three medium bots, over seeded
+sessions of 10 deals; the same seats and seeds with a medium bot in that seat are the
+comparison. Wins count a tie for the most chips as a share; 25% is chance.
 Strength: chips won per deal by the stronger level, at 4-player tables where the two
 levels sit in alternate seats, over seeded sessions of 10 deals (95% interval).
 """
@@ -98,12 +101,17 @@ def hint_against_medium(style: str, sessions: int, players: int = 4) -> None:
     print(f"\nInjun, {style} style: one seat against {players - 1} medium bots, {sessions} seeded sessions of "
           f"10 deals (chance of winning: {1 / players:.0%})")
     print(f"{'seat plays':>12} {'wins':>7} {'95% CI ±':>9} {'bust':>7} {'95% CI ±':>9} {'chips':>8} {'95% CI ±':>9}")
+    runs = {}
     for follower in ("hint", "medium"):
-        runs = [follow_session(follower, i, style, players) for i in range(sessions)]
-        win, win_ci = mean_ci([r[0] for r in runs])
-        bust, bust_ci = rate_ci(sum(r[1] for r in runs), sessions)
-        chips, chips_ci = mean_ci([float(r[2]) for r in runs])
+        runs[follower] = [follow_session(follower, i, style, players) for i in range(sessions)]
+        win, win_ci = mean_ci([r[0] for r in runs[follower]])
+        bust, bust_ci = rate_ci(sum(r[1] for r in runs[follower]), sessions)
+        chips, chips_ci = mean_ci([float(r[2]) for r in runs[follower]])
         print(f"{follower:>12} {win:>7.1%} {win_ci:>9.1%} {bust:>7.1%} {bust_ci:>9.1%} {chips:>+8.2f} {chips_ci:>9.2f}")
+    pairs = list(zip(runs["hint"], runs["medium"]))  # the same seed and seat: a paired difference
+    win, win_ci = mean_ci([h[0] - m[0] for h, m in pairs])
+    chips, chips_ci = mean_ci([float(h[2] - m[2]) for h, m in pairs])
+    print(f"{'difference':>12} {win:>+7.1%} {win_ci:>9.1%} {'':>7} {'':>9} {chips:>+8.2f} {chips_ci:>9.2f}")
 
 
 def main() -> None:
@@ -111,7 +119,14 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=1.5, help="time per style and table size")
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--sessions", type=int, default=150)
+    ap.add_argument("--hint-sessions", type=int, default=200, help="sessions for the hint-against-medium table")
+    ap.add_argument("--only-hint", action="store_true", help="print only the hint-against-medium tables")
     args = ap.parse_args()
+
+    for style in STYLES:
+        hint_against_medium(style, args.hint_sessions)
+    if args.only_hint:
+        return
 
     print("Injun: random legal play, one deal per game")
     print(f"{'style':>6} {'players':>8} {'deals/s':>10} {'moves/s':>10}")

@@ -513,6 +513,10 @@ def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list
                 note += "; if anyone raises back, you fold"
             if kind == "chip" and len(v.calls) == 1:
                 note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then pay {SEE_COST} to see"
+            elif kind == "chip":
+                note += "; valued as if the cards were compared after that round"
+        elif kind == "call" and view["options"].get("betting") == "seed":
+            note = "your call ends the betting at once: the cards are shown with what each has put in"
         else:
             note = "the cards are shown with the chips as they stand"
         out.append(Alternative(move, round(v.chips, 2), note))
