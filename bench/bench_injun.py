@@ -1,8 +1,11 @@
 """Injun benchmarks: deals per second by style and table size, hint latency, bot strength.
 
-    python bench/bench_injun.py [--seconds 2] [--positions 300] [--sessions 150]
+    python bench/bench_injun.py [--seconds 2] [--positions 300] [--sessions 150] [--hint-sessions 200] [--only-hint]
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+The hint: one seat always plays the hint's move against three medium bots, over seeded
+sessions of 10 deals; the same seats and seeds with a medium bot in that seat are the
+comparison. Wins count a tie for the most chips as a share; 25% is chance.
 Strength: chips won per deal by the stronger level, at 4-player tables where the two
 levels sit in alternate seats, over seeded sessions of 10 deals (95% interval).
 """
@@ -20,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci, play_rate  # noqa: E402
+from measure import latency_ms, mean_ci, play_rate, rate_ci  # noqa: E402
 
 STYLES = ("poker", "brag")
 TABLE_SIZES = (2, 4, 8, 15)
@@ -72,12 +75,58 @@ def margin(strong: str, weak: str, style: str, sessions: int, players: int = 4) 
     return mean_ci(per_deal)
 
 
+def follow_session(follower: str, index: int, style: str, players: int = 4) -> tuple[float, bool, int]:
+    """One seeded session: seat ``index % players`` plays by ``follower`` ("hint": always the hint's move,
+    or a bot level), every other seat is a medium bot. Returns (share of the win: 1, 1/k for a k-way tie
+    for the most chips, or 0; went bust; chips won)."""
+    seat = index % players
+    bots = [Bot("injun", "medium", index * 16 + s) for s in range(players)]
+    mine = None if follower == "hint" else Bot("injun", follower, index * 16 + seat)
+    g = engine.new_game("injun", players=players, seed=30_000 + index, style=style, max_deals=10)
+    start = g.options["starting_chips"]
+    while not g.is_over:
+        s = g.current_player
+        if s == seat:
+            move = engine.hint(g, s).action if mine is None else mine.choose(g.view(s))
+        else:
+            move = bots[s].choose(g.view(s))
+        g.apply(move, s)
+    top = max(g.chips)
+    leaders = [s for s in range(players) if g.chips[s] == top]
+    return (1 / len(leaders) if seat in leaders else 0.0), g.chips[seat] < g.ante, g.chips[seat] - start
+
+
+def hint_against_medium(style: str, sessions: int, players: int = 4) -> None:
+    """Issue 8: a player following the hint against medium bots, and the medium bot in the same seat."""
+    print(f"\nInjun, {style} style: one seat against {players - 1} medium bots, {sessions} seeded sessions of "
+          f"10 deals (chance of winning: {1 / players:.0%})")
+    print(f"{'seat plays':>12} {'wins':>7} {'95% CI ±':>9} {'bust':>7} {'95% CI ±':>9} {'chips':>8} {'95% CI ±':>9}")
+    runs = {}
+    for follower in ("hint", "medium"):
+        runs[follower] = [follow_session(follower, i, style, players) for i in range(sessions)]
+        win, win_ci = mean_ci([r[0] for r in runs[follower]])
+        bust, bust_ci = rate_ci(sum(r[1] for r in runs[follower]), sessions)
+        chips, chips_ci = mean_ci([float(r[2]) for r in runs[follower]])
+        print(f"{follower:>12} {win:>7.1%} {win_ci:>9.1%} {bust:>7.1%} {bust_ci:>9.1%} {chips:>+8.2f} {chips_ci:>9.2f}")
+    pairs = list(zip(runs["hint"], runs["medium"]))  # the same seed and seat: a paired difference
+    win, win_ci = mean_ci([h[0] - m[0] for h, m in pairs])
+    chips, chips_ci = mean_ci([float(h[2] - m[2]) for h, m in pairs])
+    print(f"{'difference':>12} {win:>+7.1%} {win_ci:>9.1%} {'':>7} {'':>9} {chips:>+8.2f} {chips_ci:>9.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=1.5, help="time per style and table size")
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--sessions", type=int, default=150)
+    ap.add_argument("--hint-sessions", type=int, default=200, help="sessions for the hint-against-medium table")
+    ap.add_argument("--only-hint", action="store_true", help="print only the hint-against-medium tables")
     args = ap.parse_args()
+
+    for style in STYLES:
+        hint_against_medium(style, args.hint_sessions)
+    if args.only_hint:
+        return
 
     print("Injun: random legal play, one deal per game")
     print(f"{'style':>6} {'players':>8} {'deals/s':>10} {'moves/s':>10}")

@@ -1,25 +1,49 @@
-"""Injun's advisor: how likely your unseen card is the highest, and what that means for the bet.
+"""Injun's advisor: what the others' bets say about your card, and what each move is worth.
 
-From one seat you see every card but your own, so your card is equally likely to be any
-card you cannot see. The chance that it beats the cards still in the pot is therefore
-exact (a count, not a simulation), and it is what a hint reports. The hard bot also
-reads the others' bets: they can see *your* card, so a player who raises is more likely
-looking at a low card on your forehead. It reads them from the view alone (the cards
-it sees and the actions everyone saw), never from the game.
+In Injun you never see your own card, but everyone else does, and they bet on what they
+see. Their bets are the only evidence about your card. The advisor reads them under one
+stated model of how people bet, the *table habit*:
+
+    a player works out his chance of holding the highest card from the cards he can see
+    (his own unknown, every unseen card equally likely); he raises when that chance is 60%
+    or more (and fewer than two raises have been made this deal), calls when it beats the
+    price of the call by 5 points, opens with a bet at 25% or more, and otherwise folds
+    (brag style: stays in at his fair share, pays to see when the pot pays for it). One time
+    in ten he does something else, any of his moves equally likely.
+
+The medium bot plays exactly this habit (without the one-in-ten slips). For each card you
+might hold, every action another player made while looking at it gets the probability the
+habit gives it; Bayes' rule turns the product into the chance of each card (``posterior``).
+Then each move is valued in chips: every player who must answer calls or folds as the habit
+says; if one of them raises back you fold; otherwise the pots are settled exactly as the rules settle them
+(``evaluate``). Everything is computed from the view, never from the game.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
+from ..betting import build_pots, pots_by_level, seats_from, split_pot
 from ..cards import Card, parse_card, standard_52
 from ..hints import Alternative, Hint
-from .injun import rank_value
+from .injun import SEE_COST, rank_value
 
 _PACK = standard_52()
-_RANK_WORDS = {14: "an Ace", 13: "a King", 12: "a Queen", 11: "a Jack", 8: "an 8"}
+RANKS = range(2, 15)
+SLIP = 0.1           # the habit's "one time in ten he does something else"
+RAISE_AT = 0.6       # raise when the chance he sees is at least this
+OPEN_AT = 0.25       # open the betting at this chance or more
+CALL_MARGIN = 0.05   # call when the chance beats the price by this much
+MAX_HABIT_RAISES = 2  # the habit stops raising after two raises in a deal
+LOW = 8              # "a low card": 8 or below
+
+HABIT = {"poker": "players bet on the chance they see: they raise when it is 60% or more, call when it beats "
+                  "the price, and fold when it does not (and one time in ten do something else), and that "
+                  "if anyone raises back, you fold",
+         "brag": "players bet on the chance they see: they stay in while it is at least their fair share, pay "
+                 "to see when the pot pays for it, and drop out otherwise (and one time in ten do something else)"}
 
 
 # ---- what this seat knows ----
@@ -30,7 +54,7 @@ def seen_cards(view: dict[str, Any]) -> dict[int, Card]:
 
 
 def unseen(view: dict[str, Any]) -> list[Card]:
-    """The cards your own card may be: every card you cannot see, equally likely."""
+    """The cards your own card may be: every card you cannot see."""
     seen = set(seen_cards(view).values())
     return [c for c in _PACK if c not in seen]
 
@@ -41,148 +65,461 @@ def rivals(view: dict[str, Any]) -> list[int]:
     return [s for s in range(view["players"]) if s != me and view["in_deal"][s] and not view["folded"][s]]
 
 
-def share_if(my_rank: int, their_ranks: Sequence[int]) -> float:
+def share_if(my_rank: int, their_ranks: Iterable[int]) -> float:
     """What part of the pot a card of ``my_rank`` wins against these cards: 1, a tie's share, or 0."""
-    if not their_ranks:
+    their = list(their_ranks)
+    if not their:
         return 1.0
-    best = max(their_ranks)
+    best = max(their)
     if my_rank > best:
         return 1.0
     if my_rank == best:
-        return 1.0 / (1 + sum(r == best for r in their_ranks))
+        return 1.0 / (1 + sum(r == best for r in their))
     return 0.0
+
+
+def plain_chance(seen_ranks: Sequence[int], against: Sequence[int]) -> float:
+    """A player's expected share of the pot from what he sees: his own card uniform over the cards he
+    cannot see (``seen_ranks`` are every card he sees), against the ranks ``against`` still in."""
+    if not against:
+        return 1.0
+    best = max(against)
+    above = sum(1 for r in seen_ranks if r > best)
+    at_best = sum(1 for r in seen_ranks if r == best)
+    total = 52 - len(seen_ranks)
+    ties = sum(1 for r in against if r == best)
+    return (4 * (14 - best) - above + (4 - at_best) / (1 + ties)) / total
 
 
 @dataclass(frozen=True)
 class Odds:
-    """Your chances against the cards still in: counts out of ``total`` equally likely cards."""
+    """Your chances against the cards still in, from the cards alone: counts out of ``total``."""
 
     beats: int      # cards that beat every rival card
     ties: int       # cards that tie the highest rival card
     total: int
-    equity: float   # expected share of the pot (a tie counts as a share)
+    equity: float   # expected share of the pot (a tie counts as a share), every unseen card equally likely
     highest: list[str]  # the highest rival card(s), as symbols
 
 
-def odds(view: dict[str, Any], weights: dict[Card, float] | None = None) -> Odds:
-    """Exact odds over the unseen cards (uniform unless ``weights`` come from reading the bets)."""
+def odds(view: dict[str, Any]) -> Odds:
+    """Exact odds over the unseen cards, each equally likely (before reading anyone's bets)."""
     seen = seen_cards(view)
     theirs = [rank_value(seen[s]) for s in rivals(view) if s in seen]
     pool = unseen(view)
     best = max(theirs, default=0)
     beats = sum(rank_value(c) > best for c in pool)
     ties = sum(rank_value(c) == best for c in pool)
-    w = weights or {c: 1.0 for c in pool}
-    total_w = sum(w.get(c, 0.0) for c in pool) or 1.0
-    equity = sum(w.get(c, 0.0) * share_if(rank_value(c), theirs) for c in pool) / total_w
+    equity = sum(share_if(rank_value(c), theirs) for c in pool) / len(pool)
     highest = [seen[s].symbol for s in rivals(view) if s in seen and rank_value(seen[s]) == best]
     return Odds(beats, ties, len(pool), equity, highest)
 
 
-# ---- reading the others' bets (hard bot) ----
+# ---- a moment of the betting, as the player to act saw it ----
 
-def read_bets(view: dict[str, Any]) -> dict[Card, float]:
-    """Weights for each card you might hold, given how the others bet while looking at it.
+@dataclass(frozen=True)
+class Spot:
+    """What the habit looks at when a player acts: the price, the pot and which moves he has."""
 
-    For each candidate card, every earlier action of another player is scored by how
-    likely a sensible player would make it with the win chance *they* would have had:
-    bets, raises and chips are likelier when they think they are winning, folds when not.
-    Only the rank of your card matters to them, so the work is done per rank.
+    style: str
+    pot: int
+    to_call: int
+    high: int
+    can_raise: bool
+    can_see: bool
+    raises: int       # raises made this deal before this move
+    bettors: int      # players still betting (in, not folded, with chips)
+    ante: int
+    players: int
+
+
+def spot_of(view: dict[str, Any]) -> Spot:
+    """The spot of the seat whose view this is, from the view alone."""
+    legal = view["legal"]
+    return Spot(view["style"], view["pot_total"], view["to_call"], view["high_bet"],
+                any(a.startswith(("bet ", "raise ")) for a in legal), "see" in legal,
+                sum(a.split()[0] == "raise" for _s, a in view["actions"]), len(view["bettors"]),
+                view["ante"], view["players"])
+
+
+def kind_of(action: str) -> str:
+    """The habit's kind of a move: 'raise' (bet or raise), 'call', 'fold', 'chip' or 'see'."""
+    verb = action.split()[0]
+    return "raise" if verb in ("bet", "raise") else verb
+
+
+def kinds_open(spot: Spot) -> list[str]:
+    if spot.style == "poker":
+        return ["fold", *(["call"] if spot.high else []), *(["raise"] if spot.can_raise else [])]
+    return ["fold", "chip", *(["see"] if spot.can_see else [])]
+
+
+def habit(chance: float, spot: Spot) -> str:
+    """The kind of move the table habit makes with this chance (the medium bot's rule)."""
+    if spot.style == "poker":
+        if spot.can_raise and chance >= RAISE_AT and spot.raises < MAX_HABIT_RAISES:
+            return "raise"
+        if spot.high:
+            return "call" if chance >= spot.to_call / (spot.pot + spot.to_call) + CALL_MARGIN else "fold"
+        return "raise" if spot.can_raise and chance >= OPEN_AT else "fold"
+    others = spot.bettors - 1
+    if others >= 2:
+        return "chip" if chance >= 1 / (others + 1) else "fold"
+    if chance >= RAISE_AT and spot.pot < 6 * spot.ante * spot.players and spot.can_see:
+        return "chip"
+    if spot.can_see and chance * (spot.pot + SEE_COST) >= SEE_COST:
+        return "see"
+    return "chip" if chance >= 0.5 else "fold"
+
+
+def habit_odds(chance: float, spot: Spot) -> dict[str, float]:
+    """The probability of each kind of move under the habit, the slips included."""
+    kinds = kinds_open(spot)
+    chosen = habit(chance, spot)
+    return {k: (1 - SLIP) * (k == chosen) + SLIP / len(kinds) for k in kinds}
+
+
+# ---- the betting so far, replayed from the view ----
+
+@dataclass(frozen=True)
+class Moment:
+    """One earlier move of this deal: who made it, what kind, and the spot he was in."""
+
+    seat: int
+    kind: str
+    spot: Spot
+    live: tuple[int, ...]   # seats still in (not folded) when he moved, himself included
+
+
+def replay(view: dict[str, Any]) -> list[Moment]:
+    """The deal's moves with the spot each player faced, rebuilt from what the view shows."""
+    n, style, ante = view["players"], view["style"], view["ante"]
+    options = view["options"]
+    dealt = list(view["in_deal"])
+    chips = [view["chips"][s] + view["contributed"][s] - (ante if dealt[s] else 0) for s in range(n)]
+    contrib = [ante if dealt[s] else 0 for s in range(n)]
+    carry = view["pot_total"] - sum(view["contributed"])
+    folded = [False] * n
+    all_in = [dealt[s] and chips[s] == 0 for s in range(n)]
+    bets = [0] * n
+    raises = 0
+    out = []
+    for seat, action in view["actions"]:
+        seat = int(seat)
+        bettors = [s for s in range(n) if dealt[s] and not folded[s] and not all_in[s]]
+        high = max(bets)
+        to_call = high - bets[seat]
+        others = any(s != seat for s in bettors)
+        most = chips[seat] - to_call
+        if options.get("max_raise") is not None:
+            most = min(most, options["max_raise"])
+        spot = Spot(style, sum(contrib) + carry, to_call if style == "poker" else 0, high if style == "poker" else 0,
+                    style == "poker" and others and most >= options.get("min_raise", 1),
+                    style == "brag" and len(bettors) == 2 and chips[seat] >= SEE_COST,
+                    raises, len(bettors), ante, n)
+        kind = kind_of(action)
+        out.append(Moment(seat, kind, spot, tuple(s for s in range(n) if dealt[s] and not folded[s])))
+        pay = 0
+        if kind == "fold":
+            folded[seat] = True
+        elif kind == "call":
+            pay = min(to_call, chips[seat])
+        elif kind == "raise":
+            pay = to_call + int(action.split()[1])
+            raises += action.split()[0] == "raise"
+        elif kind == "chip":
+            pay = 1
+        elif kind == "see":
+            pay = SEE_COST
+        bets[seat] += pay
+        chips[seat] -= pay
+        contrib[seat] += pay
+        if pay and chips[seat] == 0:
+            all_in[seat] = True
+    return out
+
+
+# ---- reading the bets: the chance of each card you might hold ----
+
+def their_chance(seat: int, my_rank: int, seen: dict[int, Card], me: int, live: Iterable[int]) -> float:
+    """Player ``seat``'s chance as he saw it, had my card been of rank ``my_rank``."""
+    return chance_table(seat, {s: rank_value(c) for s, c in seen.items()}, me, tuple(live))[my_rank]
+
+
+def chance_table(seat: int, ranks: dict[int, int], me: int, live: Sequence[int]) -> dict[int, float]:
+    """Player ``seat``'s chance as he saw it for each rank my card might have (``ranks``: the cards I see)."""
+    sees = [rk for s, rk in ranks.items() if s != seat]
+    against = [rk for s, rk in ranks.items() if s != seat and s in live]
+    mine = me in live
+    return {r: plain_chance(sees + [r], against + [r] if mine else against) for r in RANKS}
+
+
+def posterior(view: dict[str, Any]) -> dict[int, float]:
+    """The chance of each rank of your card, given the cards you see and the others' moves (the habit).
+
+    Prior: every card you cannot see equally likely. Each move by a player who can see your card
+    multiplies by the probability the habit gives that move had your card been of that rank.
     """
     me = view["seat"]
     seen = seen_cards(view)
+    counts = {r: 0 for r in RANKS}
+    for c in unseen(view):
+        counts[rank_value(c)] += 1
+    weight = {r: float(k) for r, k in counts.items() if k}
+    ranks = {s: rank_value(c) for s, c in seen.items()}
+    for m in replay(view):
+        if m.seat == me or m.seat not in seen:
+            continue
+        chances = chance_table(m.seat, ranks, me, m.live)
+        for r in weight:
+            weight[r] *= habit_odds(chances[r], m.spot)[m.kind]
+    total = sum(weight.values())
+    return {r: w / total for r, w in weight.items()}
+
+
+def card_weights(view: dict[str, Any]) -> dict[Card, float]:
+    """The chance of each single card you might hold (a rank's chance shared by its cards)."""
+    post = posterior(view)
     pool = unseen(view)
-    ranks = sorted({rank_value(c) for c in pool})
-    live = [view["in_deal"][s] for s in range(view["players"])]
-    weight = {r: 1.0 for r in ranks}
-    folded: set[int] = set()
-    for seat, action in view["actions"]:
-        seat = int(seat)
-        verb = action.split()[0]
-        if seat != me and seat in seen:
-            for r in ranks:
-                weight[r] *= _likelihood(verb, _their_equity(seat, r, seen, me, live, folded))
-        if verb == "fold":
-            folded.add(seat)
-    total = sum(weight[rank_value(c)] for c in pool) or 1.0
-    return {c: weight[rank_value(c)] / total for c in pool}
+    per_rank = {r: sum(rank_value(c) == r for c in pool) for r in post}
+    return {c: post[rank_value(c)] / per_rank[rank_value(c)] for c in pool}
 
 
-def _their_equity(seat: int, my_rank: int, seen: dict[int, Card], me: int, live: list[bool],
-                  folded: set[int]) -> float:
-    """Player ``seat``'s win chance as they saw it, had my card been of rank ``my_rank``."""
-    visible = {s: rank_value(c) for s, c in seen.items() if s != seat}
-    visible[me] = my_rank
-    against = [r for s, r in visible.items() if live[s] and s not in folded]
-    counts = {r: 4 for r in range(2, 15)}
-    for r in visible.values():
-        counts[r] -= 1
-    total = sum(counts.values())
-    return sum(k * share_if(r, against) for r, k in counts.items() if k) / total
+def chance_low(dist: dict[int, float]) -> float:
+    return sum(p for r, p in dist.items() if r <= LOW)
 
 
-def _likelihood(verb: str, equity: float) -> float:
-    """How much likelier an action is for a player who thinks he wins ``equity`` of the pot.
+def chance_best(view: dict[str, Any], dist: dict[int, float]) -> float:
+    """The chance your card beats every card still in."""
+    seen = seen_cards(view)
+    best = max((rank_value(seen[s]) for s in rivals(view) if s in seen), default=0)
+    return sum(p for r, p in dist.items() if r > best)
 
-    Bets and raises say the most; a call says little, a brag chip almost nothing (the
-    seed's brag asks for a chip every turn, so nearly everyone puts one in).
-    """
-    if verb in ("bet", "raise"):
-        return 0.2 + equity
-    if verb == "call":
-        return 0.7 + 0.3 * equity
-    if verb == "chip":  # in brag nearly everyone chips: it says very little
-        return 0.9 + 0.1 * equity
-    return 1.2 - equity  # fold
+
+def prior(view: dict[str, Any]) -> dict[int, float]:
+    pool = unseen(view)
+    return {r: k / len(pool) for r in RANKS if (k := sum(rank_value(c) == r for c in pool))}
 
 
 # ---- the moves, valued in chips ----
 
-def _others_calling(view: dict[str, Any], new_high: int) -> int:
-    """Chips the others still betting would add if they all matched a bet of ``new_high``."""
+class Table(NamedTuple):
+    """The chips as they stand, from the view; seats that must answer a move are worked out from it."""
+
+    me: int
+    players: int
+    chips: tuple[int, ...]
+    contrib: tuple[int, ...]
+    bets: tuple[int, ...]
+    live: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    carry: int
+    seed_betting: bool
+    dealer: int
+    keep_odd: bool
+
+
+def table_of(view: dict[str, Any]) -> Table:
+    n = view["players"]
+    live = tuple(view["in_deal"][s] and not view["folded"][s] for s in range(n))
+    return Table(view["seat"], n, tuple(view["chips"]), tuple(view["contributed"]), tuple(view["round_bets"]),
+                 live, tuple(view["all_in"]), view["pot_total"] - sum(view["contributed"]),
+                 view["style"] == "poker" and view["options"].get("betting") == "seed", view["dealer"],
+                 view["options"].get("odd_chip") == "next_pot")
+
+
+def _pay(t: Table, seat: int, chips: int) -> Table:
+    pay = min(chips, t.chips[seat])
+    if not pay:
+        return t
+    left = t.chips[seat] - pay
+
+    def put(values: tuple[int, ...], new: int) -> tuple[int, ...]:
+        return values[:seat] + (new,) + values[seat + 1:]
+    all_in = t.all_in[:seat] + (t.all_in[seat] or left == 0,) + t.all_in[seat + 1:]
+    return t._replace(chips=put(t.chips, left), contrib=put(t.contrib, t.contrib[seat] + pay),
+                      bets=put(t.bets, t.bets[seat] + pay), all_in=all_in)
+
+
+def _fold(t: Table, seat: int) -> Table:
+    return t._replace(live=t.live[:seat] + (False,) + t.live[seat + 1:])
+
+
+def _winnings(t: Table, my_rank: int, ranks: dict[int, int], by_level: bool) -> float:
+    """What my card of ``my_rank`` takes from the pots as they stand, shown down now."""
+    if by_level:
+        pots = pots_by_level(t.contrib, t.live)
+    else:
+        pots = build_pots(t.contrib, t.live, t.all_in)
+    won = 0
+    for i, pot in enumerate(pots):
+        amount = pot.amount + (t.carry if i == 0 else 0)
+        if t.me in pot.eligible:
+            rank = {s: my_rank if s == t.me else ranks[s] for s in pot.eligible}
+            best = max(rank.values())
+            winners = [s for s in pot.eligible if rank[s] == best]
+            if t.me in winners:  # ties share; the odd chip as the rules give it
+                won += split_pot(amount, winners, t.dealer, t.players, keep_odd=t.keep_odd)[0][t.me]
+    return float(won)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A move's worth: expected chips from here (what is in the pot is no longer yours), and the
+    chance each answering player calls it (averaged over your card)."""
+
+    chips: float
+    calls: dict[int, float]
+
+
+def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float | None = None) -> Value:
+    """Expected chips of ``move`` over your card's distribution ``dist``.
+
+    The players who must answer do so in turn, each calling, folding or raising as the habit says
+    with the chance he then sees (the players who folded before him no longer count, the pot has
+    grown by the calls before him). If anyone raises back you fold, and the move's chips are lost;
+    otherwise the pots are shown down as the rules settle them. Seed betting: the first call ends it.
+    Brag: after a chip, the others each answer once; between the last two, if the other answers
+    with a chip you then pay to see. Branches (a card and a set of answers) less likely than one in ten
+    thousand are left out.
+    """
     me = view["seat"]
-    return sum(min(new_high - view["round_bets"][s], view["chips"][s]) for s in view["bettors"] if s != me)
+    seen = seen_cards(view)
+    ranks = {s: rank_value(c) for s, c in seen.items()}
+    t0 = table_of(view)
+    kind = kind_of(move)
+    if kind == "fold":
+        return Value(0.0, {})
+    paid = {"call": view["to_call"], "chip": 1, "see": SEE_COST}.get(kind)
+    after = _pay(t0, me, paid if paid is not None else view["to_call"] + int(move.split()[1]))
+    cost = sum(after.contrib) - sum(t0.contrib)
+    order = [s for s in seats_from((me + 1) % t0.players, t0.players)
+             if after.live[s] and not after.all_in[s] and s != me]
+    high = max(after.bets)
+    if view["style"] == "poker":
+        answer = [] if kind == "call" and t0.seed_betting else [s for s in order if after.bets[s] < high]
+    else:
+        answer = [] if kind == "see" else order
+    walk = _Walk(view, seen, ranks, high, answer, kind == "raise", PRUNE if prune is None else prune)
+    total = sum(p * walk.expected(r, after, p) for r, p in dist.items() if p >= walk.prune)
+    calls = {s: sum(dist[r] * walk.calls[r].get(s, 0.0) for r in walk.calls) for s in answer}
+    return Value(total - cost, calls)
+
+
+PRUNE = 1e-4
+
+
+class _Walk:
+    """The answers to one move, walked in turn for a card of each rank."""
+
+    def __init__(self, view: dict[str, Any], seen: dict[int, Card], ranks: dict[int, int], high: int,
+                 answer: list[int], raised: bool, prune: float) -> None:
+        self.view, self.seen, self.ranks, self.high, self.answer = view, seen, ranks, high, answer
+        self.style = view["style"]
+        self.raises = sum(a.split()[0] == "raise" for _s, a in view["actions"]) + raised
+        self.calls: dict[int, dict[int, float]] = {}
+        self._memo: dict[tuple[Any, ...], dict[str, float]] = {}
+        self.prune = prune
+        self._chances: dict[tuple[Any, ...], dict[int, float]] = {}
+        self.weight = 1.0
+
+    def odds(self, s: int, r: int, t: Table) -> dict[str, float]:
+        """Player ``s``'s answer under the habit, my card being of rank ``r``, the table as ``t``."""
+        key = (s, r, t.live, t.bets[s], t.chips[s], sum(t.contrib), t.all_in)
+        if key not in self._memo:
+            self._memo[key] = self._odds(s, r, t)
+        return self._memo[key]
+
+    def _odds(self, s: int, r: int, t: Table) -> dict[str, float]:
+        poker = self.style == "poker"
+        owed = self.high - t.bets[s] if poker else 0
+        live = [x for x in range(t.players) if t.live[x]]
+        bettors = sum(t.live[x] and not t.all_in[x] for x in range(t.players))
+        spot = Spot(self.style, sum(t.contrib) + t.carry, owed, self.high if poker else 0,
+                    poker and t.chips[s] - owed >= self.view["options"].get("min_raise", 1),
+                    not poker and bettors == 2 and t.chips[s] >= SEE_COST,
+                    self.raises, bettors, self.view["ante"], t.players)
+        chance_key = (s, t.live)
+        if chance_key not in self._chances:
+            self._chances[chance_key] = chance_table(s, self.ranks, t.me, live)
+        return habit_odds(self._chances[chance_key][r], spot)
+
+    def expected(self, r: int, t: Table, weight: float) -> float:
+        """Expected winnings of my card of rank ``r`` (whose chance is ``weight``) once all have answered."""
+        self.calls[r] = {}
+        self.weight = weight
+        if self.style == "brag" and len(self.answer) == 1:  # the last two: he quits, sees, or chips and then I see
+            s = self.answer[0]
+            o = self.odds(s, r, t)
+            self.calls[r][s] = 1 - o["fold"]
+            quit_ = _winnings(_fold(t, s), r, self.ranks, False)
+            see = _winnings(_pay(t, s, SEE_COST), r, self.ranks, False)
+            chip_then_see = _winnings(_pay(_pay(t, s, 1), t.me, SEE_COST), r, self.ranks, False) - SEE_COST
+            return o["fold"] * quit_ + o.get("see", 0.0) * see + o["chip"] * chip_then_see
+        return self._step(r, t, 0, 1.0)
+
+    def _step(self, r: int, t: Table, i: int, reach: float) -> float:
+        if i == len(self.answer):
+            return reach * _winnings(t, r, self.ranks, t.seed_betting)
+        s = self.answer[i]
+        o = self.odds(s, r, t)
+        stays = 1 - o["fold"] - o.get("raise", 0.0)  # a raise back: you fold, nothing more is won
+        self.calls[r][s] = self.calls[r].get(s, 0.0) + reach * stays
+        total = 0.0
+        if self.weight * reach * o["fold"] >= self.prune:
+            total += self._step(r, _fold(t, s), i + 1, reach * o["fold"])
+        if self.weight * reach * stays >= self.prune:
+            paid = _pay(t, s, self.high - t.bets[s] if self.style == "poker" else 1)
+            if t.seed_betting:  # the first call ends the betting at once
+                total += reach * stays * _winnings(paid, r, self.ranks, True)
+            else:
+                total += self._step(r, paid, i + 1, reach * stays)
+        return total
 
 
 def raise_sizes(view: dict[str, Any]) -> list[int]:
-    """A few sensible sizes among the legal ones: the smallest, about half the pot, about the pot."""
-    legal = sorted(int(a.split()[1]) for a in view["legal"] if a.startswith(("bet ", "raise ")))
-    if not legal:
+    """A few sizes from the legal range: the smallest, about half the pot, about the pot."""
+    bounds = view.get("raise_range")
+    if not bounds:
         return []
-    wanted = {legal[0], max(legal[0], view["pot_total"] // 2), max(legal[0], view["pot_total"])}
-    return sorted({min(legal, key=lambda n: (abs(n - x), n)) for x in wanted})
+    low, high = bounds
+    return sorted({min(high, max(low, x)) for x in (low, view["pot_total"] // 2, view["pot_total"])})
 
 
-def evaluate(view: dict[str, Any], equity: float) -> list[Alternative]:
-    """Each move's expected chips from here (what is already in the pot is no longer yours)."""
-    pot, legal, out = view["pot_total"], view["legal"], []
-    if view["style"] == "poker":
-        call = min(view["to_call"], view["chips"][view["seat"]])
-        if "call" in legal:
-            out.append(Alternative("call", equity * (pot + call) - call,
-                                   f"costs {call} to win a pot of {pot}: worth it if you win "
-                                   f"{call / (pot + call):.0%} of the time"))
-        verb = "raise" if view["high_bet"] else "bet"
-        for n in raise_sizes(view):
-            cost = call + n
-            more = _others_calling(view, view["high_bet"] + n)
-            out.append(Alternative(f"{verb} {n}", equity * (pot + cost + more) - cost,
-                                   f"costs {cost}; if everyone still betting calls, the pot is {pot + cost + more}"))
-    else:
-        others = len(view["bettors"]) - 1
-        if "see" in legal:
-            out.append(Alternative("see", equity * (pot + 2) - 2,
-                                   f"2 chips to show the cards now, for a pot of {pot + 2}"))
-        if others >= 2:  # more rounds will follow: count this chip and a later see, for everyone
-            grown = pot + 3 * (others + 1)
-            out.append(Alternative("chip", equity * grown - 3,
-                                   f"1 chip now and about 3 in all by the end; if everyone keeps up, the pot "
-                                   f"reaches about {grown}"))
+def candidate_moves(view: dict[str, Any]) -> list[str]:
+    legal = view["legal"]
+    verb = "raise" if view["high_bet"] else "bet"
+    moves = [a for a in ("call", "chip", "see") if a in legal]
+    moves += [f"{verb} {n}" for n in raise_sizes(view)]
+    return moves + ["fold"]
+
+
+def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list[Alternative]:
+    """Each move's expected chips from here under the habit, best first, with a note saying what it assumes."""
+    dist = posterior(view) if dist is None else dist
+    names = view["names"]
+    out = []
+    for move in candidate_moves(view):
+        v = value(view, move, dist)
+        kind = kind_of(move)
+        if kind == "fold":
+            note = "you lose nothing more, and give up the pot"
+        elif kind == "see":
+            note = f"{SEE_COST} chips to show the cards now"
+        elif v.calls:
+            answers = ", ".join(f"{names[s]} {p:.0%}" for s, p in v.calls.items())
+            note = f"chance each answers by staying in: {answers}"
+            if kind != "chip":
+                note += "; if anyone raises back, you fold"
+            if kind == "chip" and len(v.calls) == 1:
+                note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then pay {SEE_COST} to see"
+            elif kind == "chip":
+                note += "; valued as if the cards were compared after that round"
+        elif kind == "call" and view["options"].get("betting") == "seed":
+            note = "your call ends the betting at once: the cards are shown with what each has put in"
         else:
-            out.append(Alternative("chip", equity * (pot + 4) - 3,
-                                   f"1 chip now, and if they put in one you may then pay 2 to see a pot of {pot + 4}"))
-    out.append(Alternative("fold", 0.0, "you lose nothing more, and give up the pot"))
-    out = [Alternative(a.action, round(a.score, 2), a.note) for a in out]
+            note = "the cards are shown with the chips as they stand"
+        out.append(Alternative(move, round(v.chips, 2), note))
     out.sort(key=lambda a: (-a.score, a.action))
     return out
 
@@ -190,15 +527,73 @@ def evaluate(view: dict[str, Any], equity: float) -> list[Alternative]:
 # ---- the hint ----
 
 def advise(view: dict[str, Any]) -> Hint:
-    o = odds(view)
-    alternatives = evaluate(view, o.equity)
+    dist = posterior(view)
+    alternatives = evaluate(view, dist)
     best = alternatives[0]
-    return Hint(view["seat"], best.action, _reason(view, o, best, alternatives), alternatives)
+    return Hint(view["seat"], best.action, _reason(view, dist, best, alternatives), alternatives)
 
 
-def _reason(view: dict[str, Any], o: Odds, best: Alternative, alternatives: list[Alternative]) -> str:
+def standing(p_best: float) -> str:
+    """Words for the chance of beating every card still in; printed beside that number."""
+    if p_best >= 0.9:
+        return "you are almost certainly ahead"
+    if p_best >= 0.6:
+        return "you are probably ahead"
+    if p_best > 0.4:
+        return "it is close"
+    if p_best > 0.1:
+        return "you are probably behind"
+    return "you are almost certainly behind"
+
+
+def card_words(p_low: float) -> str:
+    """What the chance of a low card (8 or below) lets us say about your card."""
+    if p_low >= 0.9:
+        return "almost certainly low"
+    if p_low >= 0.6:
+        return "probably low"
+    if p_low <= 0.1:
+        return "almost certainly high"
+    if p_low <= 0.4:
+        return "probably high"
+    return "as likely low as high"
+
+
+def _evidence(view: dict[str, Any]) -> str:
+    """Who did what after seeing your card, and what the habit reads into it."""
+    me = view["seat"]
+    names = view["names"]
+    last: dict[int, str] = {}
+    for s, a in view["actions"]:
+        if int(s) != me and view["cards"][int(s)] is not None:
+            k = kind_of(a)
+            if k != "call" or kind_of(last.get(int(s), "fold")) != "raise":
+                last[int(s)] = a.split()[0] if k == "raise" else k
+    groups: dict[str, list[str]] = {}
+    for s, k in last.items():
+        groups.setdefault(k, []).append(names[s])
+    meaning = {
+        "bet": ("bet", "players bet when the cards they see, yours among them, look low"),
+        "raise": ("raised", "players raise when the cards they see, yours among them, look low"),
+        "call": ("called", "players call when the cards they see look neither strong nor hopeless to them"),
+        "fold": ("dropped out", "players drop out when the cards they see look high"),
+        "chip": ("put in a chip", "players stay in when the cards they see do not look too high"),
+        "see": ("paid to see", "players pay to see when the cards they see look low"),
+    }
+    parts = []
+    for k in ("bet", "raise", "see", "chip", "call", "fold"):
+        if k in groups:
+            who = groups[k]
+            both = "both " if len(who) == 2 else "all " if len(who) > 2 else ""
+            did, why = meaning[k]
+            parts.append(f"{_listing(who)} {both}{did} after seeing your card: {why}")
+    return "; ".join(parts)
+
+
+def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative, alternatives: list[Alternative]) -> str:
     seen = seen_cards(view)
     theirs = [seen[s].symbol for s in rivals(view) if s in seen]
+    o = odds(view)
     if len(theirs) == 1:
         first = f"You can see {theirs[0]}, the only other card still in."
         beat = "beats it"
@@ -211,29 +606,46 @@ def _reason(view: dict[str, Any], o: Odds, best: Alternative, alternatives: list
     counts = f"Your own card {beat} in {o.beats} of the {o.total} cases"
     if o.ties:
         counts += f" and ties with {_listing(o.highest)} in {o.ties} more"
-    counts += f": counting a tie as a share, you can expect about {o.equity:.0%} of the pot."
-    advice = ""
+    counts += " you cannot see, if every one of them is equally likely."
+    sentences = [first, counts]
+    evidence = _evidence(view)
+    before, now = prior(view), dist
+    p_best0, p_best = chance_best(view, before), chance_best(view, now)
+    if evidence:
+        low0, low = chance_low(before), chance_low(now)
+        shift = "more" if low > low0 + 0.005 else "less" if low < low0 - 0.005 else "no more and no less"
+        sentences.append(f"But the others see your card and bet on it. {evidence[0].upper()}{evidence[1:]}. "
+                         f"Reading their moves that way, a low card (8 or below) is {shift} likely than from the "
+                         f"cards alone ({low:.0%}, against {low0:.0%}): your card is {card_words(low)}. It beats "
+                         f"every card still in {p_best:.0%} of the time ({p_best0:.0%} before the bets): "
+                         f"{standing(p_best)}.")
+    else:
+        sentences.append(f"Nobody has bet after seeing your card yet, so the cards are all you have: your card beats "
+                         f"every card still in {p_best:.0%} of the time: {standing(p_best)}.")
     if "call" in view["legal"]:
         call = min(view["to_call"], view["chips"][view["seat"]])
         pot = view["pot_total"]
-        advice = (f"A call costs {call} chip{'s' if call != 1 else ''} to win a pot of {pot}: you need to win "
-                  f"{call / (pot + call):.0%} of the time. ")
-    if best.action == "call":
-        advice += f"You win more often than that, so call (worth {best.score:+.1f} chips on average)."
-    elif best.action == "fold":
-        advice += "Every bet costs more than it is likely to bring back, so fold: the chips already in are gone anyway."
-    elif best.action == "see":
-        advice += f"Paying 2 to see is worth {best.score:+.1f} chips on average: show the cards."
-    elif best.action == "chip":
-        advice += f"Putting in a chip is worth {best.score:+.1f} on average: stay in."
-    else:
-        advice += f"You are likely ahead: {best.action} is worth {best.score:+.1f} chips on average if the others call."
-    raisers = {view["names"][int(s)] for s, a in view["actions"] if a.split()[0] in ("bet", "raise")
-               and int(s) != view["seat"]}
-    if raisers:
-        advice += (f" Remember that the others see your card: {_listing(sorted(raisers))} bet on what they saw, "
-                   "which players do more often when your card looks low.")
-    return " ".join((first, counts, advice))
+        sentences.append(f"A call costs {call} chip{'s' if call != 1 else ''} to win a pot of {pot}: you need to win "
+                         f"{call / (pot + call):.0%} of the time.")
+    sentences.append(_advice(best, alternatives))
+    sentences.append(f"(The figures assume {HABIT[view['style']]}.)")
+    return " ".join(sentences)
+
+
+def _advice(best: Alternative, alternatives: list[Alternative]) -> str:
+    others = [a for a in alternatives if a is not best]
+    compare = "; ".join(f"{_move_words(a.action)} {a.score:+.1f}" for a in others)
+    if best.action == "fold":
+        return (f"Every way of staying in loses chips on average ({compare}), so fold: the chips already in "
+                "are gone anyway.")
+    return (f"Best: {_move_words(best.action)}, worth {best.score:+.1f} chips on average from here "
+            f"(against: {compare}).")
+
+
+def _move_words(action: str) -> str:
+    verb, _, arg = action.partition(" ")
+    return {"call": "call", "fold": "fold", "chip": "put in a chip", "see": f"pay {SEE_COST} to see",
+            "bet": f"bet {arg}", "raise": f"raise by {arg}"}[verb]
 
 
 def _listing(items: Sequence[str]) -> str:
@@ -260,37 +672,20 @@ def easy(view: dict[str, Any], rng: random.Random) -> str:
 
 
 def medium(view: dict[str, Any], rng: random.Random) -> str:
-    """Rule of thumb: a threshold on the plain win chance, and the pot odds for a call."""
-    legal = view["legal"]
-    eq = odds(view).equity
-    pot = view["pot_total"]
-    if view["style"] == "poker":
-        sizes = [a for a in legal if a.startswith(("bet ", "raise "))]
-        raises = sum(a.split()[0] == "raise" for _s, a in view["actions"])
-        if sizes and eq >= 0.6 and raises < 2:
-            return sizes[0]
-        if "call" in legal:
-            call = view["to_call"]
-            return "call" if eq >= call / (pot + call) + 0.05 else "fold"
-        return sizes[0] if sizes and eq >= 0.25 else "fold"
-    others = len(view["bettors"]) - 1
-    if others >= 2:
-        return "chip" if eq >= 1 / (others + 1) else "fold"
-    if eq >= 0.6 and pot < 6 * view["ante"] * view["players"] and "see" in legal:
-        return "chip"
-    if "see" in legal and eq * (pot + 2) >= 2:
-        return "see"
-    return "chip" if eq >= 0.5 else "fold"
+    """The table habit itself: a threshold on the chance it sees, the pot odds for a call (no slips)."""
+    kind = habit(odds(view).equity, spot_of(view))
+    if kind == "raise":
+        return next(a for a in view["legal"] if a.startswith(("bet ", "raise ")))
+    return kind
 
 
 def hard(view: dict[str, Any], rng: random.Random) -> str:
-    """Expected chips with the win chance corrected by reading the others' bets."""
-    eq = odds(view, read_bets(view)).equity
-    alternatives = evaluate(view, eq)
+    """Reads the others' bets (the habit) and plays the move worth most; stops raising after three raises."""
+    alternatives = evaluate(view)
     raises = sum(a.split()[0] == "raise" for _s, a in view["actions"])
     mine = sum(int(s) == view["seat"] for s, _a in view["actions"])
     allowed = [a for a in alternatives
-               if not (a.action.startswith("raise") and raises >= 3)
+               if not (kind_of(a.action) == "raise" and raises >= 3)
                and not (a.action == "chip" and len(view["bettors"]) == 2 and mine >= 6)]
     top = allowed[0].score
     return rng.choice([a.action for a in allowed if a.score == top])

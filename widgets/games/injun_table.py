@@ -44,7 +44,8 @@ class InjunTable(Table):
     }
     hint_score_heading = "Chips*"
     hint_score_format = "{:+.2f}"
-    hint_score_note = "* chips you can expect to win (+) or lose (−) with the move, from the cards you can see."
+    hint_score_note = ("* chips you can expect to win (+) or lose (−) with the move, from the cards you can see and "
+                       "the others' bets, read as the hint explains.")
 
     def felt_children(self) -> list[w.Widget]:
         self.style_box = w.ToggleButtons(options=[("Poker style", "poker"), ("Brag style", "brag")],
