@@ -122,6 +122,14 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return tricks.winning_position(cards, trump, PLAIN_POWER, TRUMP_POWER)
 
 
+#: Tables computed once from the rules above, for the lean path: ``REPLY_WINS[trump][lead * 52 + reply]``
+#: says whether the second card takes the trick; ``POINTS[trump][c]`` is what card ``c`` is worth.
+REPLY_WINS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(a in PACK and b in PACK and a != b and trick_winner((a, b), t) == 1 for a in range(52) for b in range(52))
+    for t in range(4))
+POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(card_points(c, t) for c in range(52)) for t in range(4))
+
+
 # ---- sequences ----------------------------------------------------------------------------
 
 Sequence_ = tuple[int, int, int, tuple[int, ...]]  # (length, top rank, suit, cards high → low)
@@ -239,10 +247,11 @@ class Deal:
     def play(self, c: int) -> int | None:
         """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
         seat = self.turn
-        self.hands[seat].remove(c)
-        if seat == self.bella_seat and not self.bella_done and c // 13 == self.trump \
-                and c % 13 in (RANK_K, RANK_Q) and not any(
-                    x // 13 == self.trump and x % 13 in (RANK_K, RANK_Q) for x in self.hands[seat]):
+        hand = self.hands[seat]
+        hand.remove(c)
+        trump = self.trump
+        if seat == self.bella_seat and not self.bella_done and c // 13 == trump \
+                and c % 13 in (RANK_K, RANK_Q) and trump * 13 + RANK_K not in hand and trump * 13 + RANK_Q not in hand:
             self.bella_done = True
         if not self.trick:
             self.trick.append(c)
@@ -250,8 +259,9 @@ class Deal:
             return None
         lead = self.trick[0]
         leader = 1 - seat
-        winner = leader if trick_winner((lead, c), self.trump) == 0 else seat
-        self.points[winner] += card_points(lead, self.trump) + card_points(c, self.trump)
+        winner = seat if REPLY_WINS[trump][lead * 52 + c] else leader
+        points = POINTS[trump]
+        self.points[winner] += points[lead] + points[c]
         self.won[winner] += 1
         self.tricks_played.append((leader, lead, c, winner))
         self.last_trick = (lead, c, winner)
@@ -362,7 +372,7 @@ class Klaberjass(Game):
         self.deal: Deal | None = None
         self.seq_shown: list[dict[str, Any]] = []
         self.seq_announce: dict[str, Any] | None = None
-        self.dix_done: str | None = None
+        self.dix_taken: tuple[int, int] | None = None  # (seat, the turn-up he took for the 7)
         self._emit("deal", "klaberjass.deal",
                    f"Deal {self.deal_no}: {self.subject(dl, 'deals')} six cards each, three at a time.",
                    seat=dl, deal=self.deal_no, dealer=dl)
@@ -562,11 +572,11 @@ class Klaberjass(Game):
             self.hands[seat].append(self.turn_up)
             self.turn_up = tricks.index(seven)
             self.turn_up_state = "exchanged"
+            self.dix_taken = (seat, self.hands[seat][-1])
             self._emit("dix", "klaberjass.dix",
                        f"{self.subject(seat, 'exchanges')} the 7 of trumps for the turn-up {up.symbol} (dix).",
                        seat=seat, card=str(up))
         else:
-            self.dix_done = "kept"
             self._emit("dix", "klaberjass.dix",
                        f"{self.subject(seat, 'keeps')} the 7 of trumps.", seat=seat, card=None)
         self._start_play()
@@ -751,6 +761,7 @@ class Klaberjass(Game):
             "passes": [[s, r] for s, r in self.passes],
             "schmeisser": self.schmeisser if self.phase == "schmeiss" else None,
             "bottom_card": None if self.bottom_card is None else show(self.bottom_card),
+            "dix": None if self.dix_taken is None else {"seat": self.dix_taken[0], "took": show(self.dix_taken[1])},
             "trick": [] if d is None or not d.trick else [[1 - d.turn, show(d.trick[0])]],
             "led_suit": None if d is None or not d.trick else SUIT_CODES[d.trick[0] // 13],
             "last_trick": None if d is None or not d.tricks_played else _trick_view(d.tricks_played[-1], d.trump),
