@@ -402,17 +402,18 @@ def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
         if t.move in ("take", "refuse") or t.move.startswith("name"):
             note = f"you are the maker: you make it in {_pct(t.rate('made'))} of {n} deals"
         else:
-            mine = t.rate("mine")
-            thrown = t.rate("thrown")
-            note = (f"you end up the maker in {_pct(mine)}, he does in {_pct(1 - mine - thrown)}, thrown in "
-                    f"{_pct(thrown)}")
+            mine, thrown = t.rate("mine"), t.rate("thrown")
+            shares = [(mine, "you end up the maker"), (1 - mine - thrown, "he does"), (thrown, "thrown in")]
+            note = ", ".join(f"{words} in {_pct(x)}" for x, words in shares if round(100 * x))
+            note = note.replace("he does", "he ends up the maker") if not round(100 * mine) else note
         score = round(t.mean, 1)
         alts.append(Alternative(t.move, score, note))
         parts.append(f"{words}: {note}, {_signed(score)} points on average")
     best = tallies[0]
     hand = [_idx(c) for c in view["hand"]]
     up = _idx(view["turn_up"])
-    top = max(range(4), key=lambda s: trump_strength(hand, s))
+    open_suits = [s for s in range(4) if view["phase"] != "bid2" or s != up // 13]
+    top = max(open_suits, key=lambda s: trump_strength(hand, s))
     reason = (f"{_choice_words(view, best.move)}. I played this deal out {n} times, dealing the cards you cannot "
               f"see at random and letting both of you bid and play on as the medium bot does. "
               + "; ".join(parts) + ". The points are yours minus his for this deal, after the maker's rule. "
