@@ -520,6 +520,13 @@ class Klaberjass(Game):
         elif verb in ("exchange", "keep"):
             self._dix(seat, verb == "exchange")
 
+    def _obj(self, seat: int) -> str:
+        """A seat's name in mid-sentence: "you" for the learner."""
+        return "you" if self.names[seat] == "You" else self.names[seat]
+
+    def _his(self, seat: int) -> str:
+        return "your" if self.names[seat] == "You" else "his"
+
     def _pass(self, seat: int) -> None:
         rnd = 1 if self.phase == "bid1" else 2
         self.passes.append((seat, rnd))
@@ -546,7 +553,7 @@ class Klaberjass(Game):
         code = SUIT_CODES[suit]
         self._emit("make", rule, f"{said}: {SUIT_NAMES[code]} are trumps. {self.subject(seat, 'is')} the maker "
                    f"and {self.verb(seat, 'takes')} the risk: {self.names[seat]} must score more than "
-                   f"{self.names[1 - seat]} this deal.", seat=seat, trump=code)
+                   f"{self._obj(1 - seat)} this deal.", seat=seat, trump=code)
         pack = self.pack
         nd, dl = 1 - self.dealer, self.dealer
         self.hands[nd] += pack[13:16]
@@ -620,7 +627,7 @@ class Klaberjass(Game):
                                "name": sequence_name(q)} for q in best[w]]
             listed = "; ".join(f"{sequence_name(q)}: " + " ".join(tricks.card(c).symbol for c in q[3])
                                for q in best[w])
-            need = " They count only if he wins a trick." if d.need_trick else ""
+            need = f" They count only if {self.subject(w, 'wins')} a trick." if d.need_trick else ""
             outcome = (f"{self.subject(w, 'wins')} the sequences{why} and {self.verb(w, 'shows')} {listed}, "
                        f"worth {d.seq_points}.{need}")
         text = "; ".join(claims) + ". " + outcome
@@ -653,15 +660,16 @@ class Klaberjass(Game):
             return
         lead, reply, _ = d.last_trick  # type: ignore[misc]
         worth = card_points(lead, trump) + card_points(reply, trump)
+        in_cards = d.points[winner] - (LAST_TRICK if d.phase == "done" else 0)  # the +10 is its own event
         shown = f"{tricks.card(lead).symbol}, {tricks.card(reply).symbol}"
         self._emit("trick", "klaberjass.trick",
                    f"{self.subject(winner, 'wins')} the trick ({shown}), worth {worth} point"
                    f"{'' if worth == 1 else 's'}; {self.names[winner]} now {self.verb(winner, 'has')} "
-                   f"{d.points[winner]} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
+                   f"{in_cards} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
                    seats=[1 - seat, seat], worth=worth, points=worth)
         if d.seq_seat is not None and not seq_before and d.sequence_scores() and d.need_trick:
             self._emit("sequence_counts", "klaberjass.sequence_trick",
-                       f"{self.names[d.seq_seat]} has won a trick, so the sequences count: +{d.seq_points}.",
+                       f"{self.subject(d.seq_seat, 'has')} won a trick, so the sequences count: +{d.seq_points}.",
                        seat=d.seq_seat, points=d.seq_points)
         if d.phase == "done":
             self._emit("last_trick", "klaberjass.last_trick",
@@ -684,21 +692,23 @@ class Klaberjass(Game):
         m, o = self.names[maker], self.names[opp]
         parts = f"{m} (maker) {totals[maker]}, {o} {totals[opp]}"
         if outcome == "made":
-            rule, text = "klaberjass.maker", (f"{parts}: the maker scored more and each keeps his points.")
+            rule, text = "klaberjass.maker", f"{parts}: the maker scored more and each keeps what he made."
         elif outcome == "failed" or tie_rule == "fails":
             rule = "klaberjass.maker"
             why = "a tie is a failure" if outcome == "tie" else "the maker scored less"
-            text = f"{parts}: {why}, so {o} takes both totals, {totals[0] + totals[1]}, and {m} scores nothing."
+            text = (f"{parts}: {why}, so {self.subject(opp, 'takes')} both totals, {totals[0] + totals[1]}, and "
+                    f"{self._obj(maker)} {self.verb(maker, 'scores')} nothing.")
         elif tie_rule == "held_over":
             rule = "klaberjass.maker_tie_held"
-            text = (f"{parts}: a tie. {o} scores his {totals[opp]}; the maker's {totals[maker]} are held over "
-                    "for the winner of the next deal.")
+            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {self._his(opp)} {totals[opp]}; the maker's "
+                    f"{totals[maker]} are held over for the winner of the next deal.")
         else:
             rule = "klaberjass.maker_tie_belote"
-            text = f"{parts}: a tie. {m} loses only his own points; {o} scores his {totals[opp]}."
+            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only {self._his(maker)} own points; "
+                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {self._his(opp)} {totals[opp]}.")
         if held_before and outcome != "tie" or (held_before and tie_rule == "belote"):
             gets = maker if outcome == "made" else opp
-            text += f" {self.names[gets]} also collects the {held_before} points held over."
+            text += f" {self.subject(gets, 'collects')} the {held_before} points held over as well."
         for s in (0, 1):
             self.totals[s] += scored[s]
         self._emit("deal_end", rule, text, seat=maker, outcome=outcome, totals=totals, scored=scored)
