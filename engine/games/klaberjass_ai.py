@@ -31,8 +31,9 @@ View = dict[str, Any]
 HINT_BID_DEALS = 300   # simulated deals per bidding choice in a hint (the same deals for every choice)
 BOT_BID_DEALS = 60
 HINT_PLAYOUTS = 500   # imagined deals shared out among the legal cards
-BOT_PLAYOUTS = 240
+BOT_PLAYOUTS = 120     # the hard bot: fewer deals, to answer quickly at the table
 MIN_SAMPLES = 24
+BOT_MIN_SAMPLES = 10
 TAKE_AT = 6.0          # the medium bot's trump strength needed to take or name a suit
 
 
@@ -230,9 +231,10 @@ def _value(view: View) -> Callable[[Deal, str, random.Random], tuple[float, Mapp
     return playout
 
 
-def search(view: View, playouts: int, rng: random.Random) -> list[Tally[str]]:
+def search(view: View, playouts: int, rng: random.Random, min_samples: int = MIN_SAMPLES) -> list[Tally[str]]:
+    """Every legal card of this view, scored by playouts in imagined deals; best mean first."""
     moves = list(view["legal"])
-    samples = max(MIN_SAMPLES, playouts // max(1, len(moves)))
+    samples = max(min_samples, playouts // max(1, len(moves)))
     return pimc(moves, determinizer(view), _value(view), samples, rng)
 
 
@@ -347,7 +349,7 @@ def hard(view: View, rng: random.Random) -> str:
         return bid_outlook(view, BOT_BID_DEALS, rng)[0].move
     if phase == "dix":
         return "exchange"
-    return search(view, BOT_PLAYOUTS, rng)[0].move
+    return search(view, BOT_PLAYOUTS, rng, BOT_MIN_SAMPLES)[0].move
 
 
 POLICIES = {"easy": easy, "medium": medium, "hard": hard}
