@@ -3,9 +3,18 @@
 Jabberwocky, Klaberjass and Jubileu all play tricks. They share these rules:
 
 - The first card of a trick is the *lead*; its suit is the *led suit*.
-- You must follow the led suit if you can; if you cannot, any card may be played.
+- You must follow the led suit if you can.
 - The highest trump played wins the trick; with no trump in it, the highest card
   of the led suit wins. Cards of other suits never win.
+
+What you may play when you cannot follow, or when trumps are led, differs by game,
+so :func:`follow_suit` takes the game's rules as options:
+
+- Jabberwocky and Jubileu (the default): a player who cannot follow may play any
+  card, a trump or a discard.
+- Klaberjass: ``must_trump`` — a player who cannot follow must play a trump if he
+  holds one (any card only when he has none); ``must_win_trump_lead`` — when trumps
+  are led, a player must beat the best trump in the trick if he can.
 
 Cards here are small integers (see :func:`index`), because search plays these
 rules hundreds of thousands of times a second and must not pay for objects.
@@ -44,12 +53,31 @@ def suit_of(i: int) -> int:
     return i // 13
 
 
-def follow_suit(hand: Sequence[int], led_suit: int | None) -> list[int]:
-    """The cards you may play: the led suit if you hold it, otherwise anything."""
+def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None = None,
+                must_trump: bool = False, must_win_trump_lead: bool = False, trick: Sequence[int] = (),
+                power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> list[int]:
+    """The cards you may play to a trick led in ``led_suit`` (None: you are leading, anything).
+
+    You must follow the led suit if you can. Without options, a player who cannot
+    follow plays anything (Jabberwocky, Jubileu). ``must_trump``: he must play a trump
+    if he holds one. ``must_win_trump_lead``: when ``trump`` was led, he must play a
+    trump that beats every trump in ``trick`` (the cards played so far) if he holds one.
+    """
     if led_suit is None:
         return list(hand)
     same = [c for c in hand if c // 13 == led_suit]
-    return same if same else list(hand)
+    if same:
+        if must_win_trump_lead and led_suit == trump and trick:
+            ranks = power if trump_power is None else trump_power
+            best = max(ranks[c] for c in trick if c // 13 == trump)
+            higher = [c for c in same if ranks[c] > best]
+            return higher or same
+        return same
+    if must_trump and trump is not None:
+        trumps = [c for c in hand if c // 13 == trump]
+        if trumps:
+            return trumps
+    return list(hand)
 
 
 def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[int]:

@@ -1,0 +1,153 @@
+"""Klaberjass benchmarks: deals per second (protocol and lean path), decision and hint latency per level,
+and the strength of the bots over seeded two-player matches to 501.
+
+    python bench/bench_klaberjass.py [--seconds 5] [--positions 200] [--matches 500] [--jobs 2]
+                                     [--parts speed,latency,strength]
+
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from functools import partial
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.games.klaberjass import PACK, Deal  # noqa: E402
+from engine.hints import LEVELS, Bot  # noqa: E402
+from measure import latency_ms, mean_ci, rate_ci  # noqa: E402
+
+
+def protocol_deals(seconds: float) -> tuple[float, float]:
+    """Random legal play through the public protocol (apply, legal_actions, events): (deals/s, moves/s)."""
+    deals = moves = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game("klaberjass", seed=seed, target=10_000)
+        rng = random.Random(seed)
+        finished = 0
+        while finished < 5:
+            for e in g.apply(rng.choice(g.legal_actions())):
+                finished += e.kind == "deal_end"
+            moves += 1
+        deals += finished
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def lean_deals(seconds: float) -> tuple[float, float]:
+    """The same on the lean path (``Deal``, what search plays): shuffle, nine cards each, a random trump and
+    maker, random legal cards, the deal's totals; no bidding and no narration."""
+    deals = moves = 0
+    rng = random.Random(1)
+    pack = list(PACK)
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng.shuffle(pack)
+        d = Deal([pack[0:9], pack[9:18]], deals % 2, rng.randrange(4), rng.randrange(2))
+        while d.phase == "play":
+            d.play(rng.choice(d.legal()))
+            moves += 1
+        d.totals()
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def positions(count: int) -> list[tuple[engine.Game, int]]:
+    """Decisions with a real choice from seeded games of random play: bids and cards, in proportion."""
+    out: list[tuple[engine.Game, int]] = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game("klaberjass", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 60)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over and len(g.legal_actions()) > 1:
+            out.append((g, g.current_player))
+        seed += 1
+    return out
+
+
+def latency_rows(count: int) -> list[tuple[str, str, float, float, int]]:
+    spots = positions(count)
+    rows = []
+    for kind in ("bid", "play"):
+        chosen = [(g, s) for g, s in spots if (g.view(s)["phase"] == "play") == (kind == "play")]
+        for level in LEVELS:
+            bot = Bot("klaberjass", level, seed=1)
+            rows.append((f"bot {level}", kind, *latency_ms(partial(bot.choose, g.view(s)) for g, s in chosen),
+                         len(chosen)))
+        rows.append(("engine.hint", kind, *latency_ms(partial(engine.hint, g, s) for g, s in chosen), len(chosen)))
+    return rows
+
+
+def one_match(pairing: tuple[str, str], seed: int) -> tuple[int, int]:
+    """A seeded match to 501; the first level sits in seat ``seed % 2`` (seats alternate). Returns
+    (1 if the first level won else 0, its final score minus the other's)."""
+    a, b = pairing
+    seat_a = seed % 2
+    levels = [a, b] if seat_a == 0 else [b, a]
+    g = engine.new_game("klaberjass", seed=20_000 + seed // 2)  # both seatings of each deal sequence
+    bots = [Bot("klaberjass", levels[s], seed=seed * 2 + s) for s in (0, 1)]
+    while not g.is_over:
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    return int(g.winner == seat_a), g.scores[seat_a] - g.scores[1 - seat_a]
+
+
+def strength(matches: int, jobs: int) -> None:
+    print(f"\nKlaberjass: strength over {matches} seeded matches to 501 per pairing (seats alternated, each deal "
+          "sequence played from both seats)")
+    print(f"{'pairing':>16} {'win rate':>9} {'95% CI ±':>9} {'margin/match':>13} {'95% CI ±':>9} {'time s':>7}")
+    for pairing in (("hard", "medium"), ("medium", "easy")):
+        start = time.perf_counter()
+        with Pool(jobs) as pool:
+            results = pool.map(partial(one_match, pairing), range(matches), chunksize=4)
+        wins = sum(w for w, _ in results)
+        rate, rate_pm = rate_ci(wins, matches)
+        margin, margin_pm = mean_ci([float(m) for _, m in results])
+        print(f"{pairing[0] + ' v ' + pairing[1]:>16} {100 * rate:8.1f}% {100 * rate_pm:8.1f}% {margin:+13.1f} "
+              f"{margin_pm:9.1f} {time.perf_counter() - start:7.0f}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per throughput row")
+    parser.add_argument("--positions", type=int, default=200, help="positions for the latency table")
+    parser.add_argument("--matches", type=int, default=500, help="matches per pairing for the strength table")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the strength matches")
+    parser.add_argument("--parts", default="speed,latency,strength", help="which tables to print")
+    args = parser.parse_args()
+    parts = set(args.parts.split(","))
+
+    if "speed" in parts:
+        print("Klaberjass: random legal play, deals per second")
+        print(f"{'path':>36} {'deals/s':>10} {'moves/s':>10}")
+        for name, run in (("protocol (bidding, events, checks)", protocol_deals),
+                          ("lean path (Deal: play only)", lean_deals)):
+            dps, mps = run(args.seconds)
+            print(f"{name:>36} {dps:10.1f} {mps:10.0f}", flush=True)
+
+    if "latency" in parts:
+        print(f"\nKlaberjass: decision latency over {args.positions} positions of random games (ms)")
+        print(f"{'who':>12} {'phase':>6} {'median':>8} {'p95':>8} {'positions':>10}")
+        for who, kind, med, p95, n in latency_rows(args.positions):
+            print(f"{who:>12} {kind:>6} {med:8.2f} {p95:8.2f} {n:10d}", flush=True)
+
+    if "strength" in parts and args.matches:
+        strength(args.matches, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

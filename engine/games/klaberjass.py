@@ -1,0 +1,808 @@
+"""Klaberjass ("Clabberjass"), the two-player trick game of seed 004 (RULES.md §8).
+
+Thirty-two cards, six each; the stock's top card proposes trumps. One player takes a
+trump suit and becomes the *maker*, three more cards each, and nine tricks are played
+with two rank orders: plain suits run A 10 K Q J 9 8 7, trumps J 9 A 10 K Q 8 7.
+Points come from the cards taken (152 in the pack), the last trick (10), sequences
+(tertz 20, fifty 50) and Bella (trump K+Q, 20). The maker must score more than his
+opponent this deal, or the opponent takes both totals. First to 501 wins.
+
+The play of one deal lives in :class:`Deal`, which has no narration, so search can
+copy and play it cheaply; :class:`Klaberjass` wraps it with bidding, the match and the
+sentences a learner reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .. import tricks
+from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
+from ..dealing import stacked_pack
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for
+
+RULES = Rulebook([
+    Rule("klaberjass.pack", "Two players and 32 cards: A K Q J 10 9 8 7 of each suit. The game is won by "
+         "the first player to reach 501 points."),
+    Rule("klaberjass.deal", "The dealer gives six cards to each player, three at a time, starting with his "
+         "opponent (the non-dealer). The deal alternates between the players."),
+    Rule("klaberjass.turn_up", "The top card of the stock is turned face up: its suit is the proposed trump."),
+    Rule("klaberjass.bid_first", "First round: the non-dealer, then the dealer, either takes the turned-up "
+         "suit as trumps or passes. Who takes it becomes the maker. After a pass by both, the turn-up is "
+         "turned down and out of play."),
+    Rule("klaberjass.bid_second", "Second round, if both passed: in the same order each may name another "
+         "suit as trumps (not the turned-up suit) or pass. Who names one becomes the maker."),
+    Rule("klaberjass.redeal", "If both players pass twice, the hand is thrown in and the original "
+         "non-dealer deals afresh."),
+    Rule("klaberjass.deal_more", "Once trumps are fixed the dealer gives three more cards to each player "
+         "(nine each) and shows the bottom card of the stock to both. It stays out of play."),
+    Rule("klaberjass.ranks", "Plain suits rank A 10 K Q J 9 8 7 from the top. Trumps rank J 9 A 10 K Q 8 7: "
+         "the Jack of trumps is the highest card, the 9 of trumps the next."),
+    Rule("klaberjass.lead", "The non-dealer leads to the first trick; the winner of a trick leads the next."),
+    Rule("klaberjass.follow", "You must follow suit: play a card of the suit led if you have one."),
+    Rule("klaberjass.trump_lead", "When a trump is led you must win the trick if you can: play a higher "
+         "trump if you hold one."),
+    Rule("klaberjass.must_trump", "If you cannot follow suit you must play a trump; only with no trump "
+         "either may you play any card."),
+    Rule("klaberjass.trick", "The higher trump wins the trick; with no trump in it, the higher card of the "
+         "suit led wins."),
+    Rule("klaberjass.card_points", "Cards you take score: Ace 11, Ten 10, King 4, Queen 3, Jack 2 (the Jack "
+         "of trumps 20), the 9 of trumps 14, the other 9s, 8s and 7s nothing. The pack holds 152 points."),
+    Rule("klaberjass.last_trick", "Whoever takes the last trick scores 10 more: 162 points a deal in all."),
+    Rule("klaberjass.sequences", "A sequence is three or more cards of one suit in a row, in the order "
+         "A K Q J 10 9 8 7: three cards are a tertz (20), four or more a fifty (50). Sequences must be shown "
+         "to score."),
+    Rule("klaberjass.sequence_compare", "Before the first lead the two best sequences are compared: the one "
+         "with more cards wins, then the one with the higher top card. Only the player with the best "
+         "sequence scores, and then he scores all of his sequences."),
+    Rule("klaberjass.sequence_tie", "If the two best sequences are equal, the non-dealer's wins."),
+    Rule("klaberjass.sequence_tie_trump", "Variant: if the two best sequences are equal, one in trumps wins; "
+         "if neither is in trumps, nobody scores for sequences."),
+    Rule("klaberjass.sequence_trick", "A sequence scores only if its holder wins at least one trick in "
+         "the deal (the seed's example: the fifty scores \"if he will win though one trick\")."),
+    Rule("klaberjass.bella", "King and Queen of trumps in one hand are Bella: 20 points, scored whoever won "
+         "the sequences, when the second of the two is played."),
+    Rule("klaberjass.maker", "The maker must score more points than his opponent this deal (cards, last "
+         "trick, sequences and Bella); if he does not, his opponent scores both totals and the maker "
+         "nothing. A tie is a failure."),
+    Rule("klaberjass.maker_tie_held", "Variant (tie held over): when the totals are equal, the opponent "
+         "scores his own points and the maker's are held over, to go to whoever wins the next deal."),
+    Rule("klaberjass.maker_tie_belote", "Variant (Belote rule): when the totals are equal, the maker loses "
+         "only his own points; the opponent scores his."),
+    Rule("klaberjass.end", "After each deal, a player with 501 or more wins; if both have reached it, the "
+         "higher total wins, and equal totals play another deal."),
+    Rule("klaberjass.dix", "Variant (dix): when the turned-up suit is trumps, the holder of the 7 of trumps "
+         "may exchange it for the turn-up before the first lead. It scores nothing."),
+    Rule("klaberjass.schmeiss", "Variant (schmeiss): in the first round, instead of taking or passing, a "
+         "player may offer to throw the hand in. If the other agrees there is a fresh deal; if he refuses, "
+         "the one who offered becomes the maker with the turned-up suit as trumps."),
+])
+
+# ---- cards as small integers (engine.tricks): suit × 13 + rank (7 = 5 … Ace = 12) ----------
+
+RANK_7, RANK_8, RANK_9, RANK_10, RANK_J, RANK_Q, RANK_K, RANK_A = 5, 6, 7, 8, 9, 10, 11, 12
+PACK = tuple(sorted(tricks.index(c) for c in piquet_32()))
+
+_PLAIN_ORDER = (RANK_7, RANK_8, RANK_9, RANK_J, RANK_Q, RANK_K, RANK_10, RANK_A)   # low → high
+_TRUMP_ORDER = (RANK_7, RANK_8, RANK_Q, RANK_K, RANK_10, RANK_A, RANK_9, RANK_J)
+_PLAIN_POINTS = {RANK_A: 11, RANK_10: 10, RANK_K: 4, RANK_Q: 3, RANK_J: 2}
+_TRUMP_POINTS = {RANK_J: 20, RANK_9: 14, RANK_A: 11, RANK_10: 10, RANK_K: 4, RANK_Q: 3}
+
+#: ``PLAIN_POWER[c]``: how high card ``c`` ranks in a plain suit; ``TRUMP_POWER[c]`` in trumps.
+PLAIN_POWER: tuple[int, ...] = tuple(_PLAIN_ORDER.index(c % 13) if c % 13 in _PLAIN_ORDER else -1
+                                     for c in range(52))
+TRUMP_POWER: tuple[int, ...] = tuple(_TRUMP_ORDER.index(c % 13) if c % 13 in _TRUMP_ORDER else -1
+                                     for c in range(52))
+TOTAL_CARD_POINTS = 152
+LAST_TRICK = 10
+BELLA = 20
+TERTZ, FIFTY = 20, 50
+
+#: Notation ↔ integers, computed once (play is hot in search and soaks).
+PLAY = {c: Action.play(tricks.card(c)) for c in PACK}
+CARD_OF = {str(tricks.card(c)): c for c in PACK}
+NAME = {c: str(tricks.card(c)) for c in PACK}
+SUIT_CODES = tricks.SUITS  # index → "S", "H", "D", "C"
+
+
+def card_points(c: int, trump: int) -> int:
+    """What card ``c`` is worth to whoever takes it, with ``trump`` as trumps."""
+    return (_TRUMP_POINTS if c // 13 == trump else _PLAIN_POINTS).get(c % 13, 0)
+
+
+def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int) -> list[int]:
+    """Follow suit; on a trump lead beat it if you can; void, trump if you can; else anything."""
+    return tricks.follow_suit(hand, trick[0] // 13 if trick else None, trump=trump, must_trump=True,
+                              must_win_trump_lead=True, trick=trick, power=PLAIN_POWER, trump_power=TRUMP_POWER)
+
+
+def trick_winner(cards: Sequence[int], trump: int) -> int:
+    """Position (0 = lead) of the card that wins this trick."""
+    return tricks.winning_position(cards, trump, PLAIN_POWER, TRUMP_POWER)
+
+
+#: Tables computed once from the rules above, for the lean path: ``REPLY_WINS[trump][lead * 52 + reply]``
+#: says whether the second card takes the trick; ``POINTS[trump][c]`` is what card ``c`` is worth.
+REPLY_WINS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(a in PACK and b in PACK and a != b and trick_winner((a, b), t) == 1 for a in range(52) for b in range(52))
+    for t in range(4))
+POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(card_points(c, t) for c in range(52)) for t in range(4))
+
+
+# ---- sequences ----------------------------------------------------------------------------
+
+Sequence_ = tuple[int, int, int, tuple[int, ...]]  # (length, top rank, suit, cards high → low)
+
+
+def find_sequences(hand: Sequence[int]) -> list[Sequence_]:
+    """Every run of three or more in A K Q J 10 9 8 7 order, longest and highest first.
+
+    A run of five or more is one fifty; a card belongs to one sequence only."""
+    held = set(hand)
+    found: list[Sequence_] = []
+    for suit in range(4):
+        run: list[int] = []
+        for rank in range(RANK_A, RANK_7 - 2, -1):
+            c = suit * 13 + rank
+            if rank >= RANK_7 and c in held:
+                run.append(c)
+                continue
+            if len(run) >= 3:
+                found.append((len(run), run[0] % 13, suit, tuple(run)))
+            run = []
+    return sorted(found, key=lambda s: (-s[0], -s[1], s[2]))
+
+
+def sequence_points(seq: Sequence_) -> int:
+    return TERTZ if seq[0] == 3 else FIFTY
+
+
+def sequence_name(seq: Sequence_) -> str:
+    top = tricks.card(seq[3][0]).symbol
+    return f"{'a tertz' if seq[0] == 3 else 'a fifty'} ({seq[0]} cards to the {top})"
+
+
+def sequence_winner(hands: Sequence[Sequence[int]], dealer: int, trump: int, tie_rule: str) -> int | None:
+    """Whose sequences score (RULES.md §8): longer best, then higher top; ties by ``tie_rule``."""
+    best = [find_sequences(h) for h in hands]
+    keys = [(s[0][0], s[0][1]) if s else (0, 0) for s in best]
+    if keys[0] == keys[1]:
+        if keys[0] == (0, 0):
+            return None
+        if tie_rule == "seed":
+            return 1 - dealer
+        in_trump = [any((q[0], q[1]) == keys[0] and q[2] == trump for q in b) for b in best]
+        if in_trump[0] != in_trump[1]:
+            return 0 if in_trump[0] else 1
+        return None
+    return 0 if keys[0] > keys[1] else 1
+
+
+# ---- settling a deal --------------------------------------------------------------------------
+
+def settle(totals: Sequence[int], maker: int, tie_rule: str, held: int = 0) -> tuple[list[int], str, int]:
+    """What each seat scores for a deal: (points, outcome, points now held over).
+
+    ``outcome`` is "made", "failed" or "tie". Points held over from an earlier tie go
+    to whoever wins this deal; a tie under the held-over rule keeps them waiting.
+    """
+    opp = 1 - maker
+    scored = [0, 0]
+    if totals[maker] > totals[opp]:
+        scored[maker], scored[opp] = totals[maker] + held, totals[opp]
+        return scored, "made", 0
+    if totals[maker] < totals[opp] or tie_rule == "fails":
+        scored[opp] = totals[0] + totals[1] + held
+        return scored, "failed" if totals[maker] < totals[opp] else "tie", 0
+    if tie_rule == "held_over":
+        scored[opp] = totals[opp]
+        return scored, "tie", held + totals[maker]
+    scored[opp] = totals[opp] + held  # belote: the maker loses only his own points
+    return scored, "tie", 0
+
+
+class Deal:
+    """The play of one deal, with no narration: the engine's lean path, copied by search.
+
+    Cards are small integers (see :mod:`engine.tricks`); seats are 0 and 1. ``turn``
+    is the seat to act; ``trick`` holds the lead while the second card is awaited.
+    """
+
+    __slots__ = ("hands", "dealer", "trump", "maker", "turn", "trick", "points", "won", "last_trick",
+                 "tricks_played", "bella_seat", "bella_done", "seq_seat", "seq_points", "need_trick", "phase")
+
+    def __init__(self, hands: list[list[int]], dealer: int, trump: int, maker: int,
+                 tie_rule: str = "seed", need_trick: bool = True) -> None:
+        self.hands = hands
+        self.dealer, self.trump, self.maker = dealer, trump, maker
+        self.turn = 1 - dealer  # the non-dealer leads
+        self.trick: list[int] = []
+        self.points = [0, 0]  # card points and the last trick
+        self.won = [0, 0]      # tricks
+        self.last_trick: tuple[int, int, int] | None = None  # (lead, reply, winner)
+        self.tricks_played: list[tuple[int, int, int, int]] = []  # (leader, lead, reply, winner)
+        kq = {trump * 13 + RANK_K, trump * 13 + RANK_Q}
+        self.bella_seat = next((s for s in (0, 1) if kq <= set(hands[s])), None)
+        self.bella_done = False
+        self.seq_seat = sequence_winner(hands, dealer, trump, tie_rule)
+        self.seq_points = 0 if self.seq_seat is None else sum(
+            sequence_points(s) for s in find_sequences(hands[self.seq_seat]))
+        self.need_trick = need_trick
+        self.phase = "play"
+
+    def copy(self) -> "Deal":
+        d = Deal.__new__(Deal)
+        d.hands = [list(self.hands[0]), list(self.hands[1])]
+        d.dealer, d.trump, d.maker, d.turn = self.dealer, self.trump, self.maker, self.turn
+        d.trick, d.points, d.won = list(self.trick), list(self.points), list(self.won)
+        d.last_trick, d.tricks_played = self.last_trick, list(self.tricks_played)
+        d.bella_seat, d.bella_done = self.bella_seat, self.bella_done
+        d.seq_seat, d.seq_points, d.need_trick, d.phase = self.seq_seat, self.seq_points, self.need_trick, self.phase
+        return d
+
+    def legal(self) -> list[int]:
+        return legal_cards(self.hands[self.turn], self.trick, self.trump)
+
+    def play(self, c: int) -> int | None:
+        """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(c)
+        trump = self.trump
+        if seat == self.bella_seat and not self.bella_done and c // 13 == trump \
+                and c % 13 in (RANK_K, RANK_Q) and trump * 13 + RANK_K not in hand and trump * 13 + RANK_Q not in hand:
+            self.bella_done = True
+        if not self.trick:
+            self.trick.append(c)
+            self.turn = 1 - seat
+            return None
+        lead = self.trick[0]
+        leader = 1 - seat
+        winner = seat if REPLY_WINS[trump][lead * 52 + c] else leader
+        points = POINTS[trump]
+        self.points[winner] += points[lead] + points[c]
+        self.won[winner] += 1
+        self.tricks_played.append((leader, lead, c, winner))
+        self.last_trick = (lead, c, winner)
+        self.trick = []
+        self.turn = winner
+        if not self.hands[seat]:
+            self.points[winner] += LAST_TRICK
+            self.phase = "done"
+        return winner
+
+    def sequence_scores(self) -> bool:
+        """Whether the sequence winner's sequences count (so far: he needs a trick, if the rule is on)."""
+        return self.seq_seat is not None and (not self.need_trick or self.won[self.seq_seat] > 0)
+
+    def totals(self) -> list[int]:
+        """Each seat's points this deal: cards, last trick, sequences (if they count) and Bella."""
+        out = list(self.points)
+        if self.sequence_scores():
+            out[self.seq_seat] += self.seq_points  # type: ignore[index]
+        if self.bella_done:
+            out[self.bella_seat] += BELLA  # type: ignore[index]
+        return out
+
+
+# ---- options ------------------------------------------------------------------------------------
+
+def _yes_or_no(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "choose True or False"
+
+
+def _target_ok(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 100_000:
+        return None
+    return "the target is a whole number of points from 1 to 100000"
+
+
+SUIT_WORDS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+              "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C",
+              "SPADE": "S", "HEART": "H", "DIAMOND": "D", "CLUB": "C"}
+_VERBS = ("take", "pass", "name", "play", "schmeiss", "accept", "refuse", "exchange", "keep")
+
+
+def suit_label(suit: int) -> str:
+    code = SUIT_CODES[suit]
+    return f"{SUIT_NAMES[code]} ({SUIT_SYMBOLS[code]})"
+
+
+class Klaberjass(Game):
+    id = "klaberjass"
+    name = "Klaberjass"
+    blurb = "Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501."
+    min_players = max_players = default_players = 2
+    rules = RULES
+    variants = (
+        Option("dix", False, "False (the seed): no exchange. True: when the turned-up suit is trumps, the "
+               "holder of the 7 of trumps may exchange it for the turn-up before the first lead.",
+               check=_yes_or_no),
+        Option("schmeiss", False, "False (the seed): take or pass only. True: in the first round a player "
+               "may offer to throw the hand in; if refused he must play the turned-up suit.",
+               check=_yes_or_no),
+        Option("sequence_tie", "seed", "When the best sequences are equal: 'seed' — the non-dealer's wins; "
+               "'trump' — one in trumps wins, and if neither is, nobody scores.", choices=("seed", "trump")),
+        Option("maker_tie", "fails", "When the maker's total equals his opponent's: 'fails' (the seed) — the "
+               "opponent takes both; 'held_over' — the opponent scores his own and the maker's wait for the "
+               "next deal's winner; 'belote' — the maker loses only his own.",
+               choices=("fails", "held_over", "belote")),
+        Option("sequences_need_trick", True, "True (the seed's example): a sequence scores only if its holder "
+               "wins a trick; False: it scores anyway.", check=_yes_or_no),
+        Option("target", 501, "The score that wins the game (the seed: 501; Parlett plays to 500).",
+               check=_target_ok),
+        first_dealer_option(),
+    )
+
+    # ---- the match and its deals ----
+    def _setup(self) -> None:
+        first = self.first_dealer_seat()
+        self.dealer = first if first is not None else rng_for(self.seed, "klaberjass-dealer").below(2)
+        self.totals = [0, 0]
+        self.deal_no = 0
+        self.held = 0
+        self.results: list[dict[str, Any]] = []
+        self._over = False
+        self._winner: int | None = None
+        self._start_deal(first_deal=True)
+
+    def _start_deal(self, first_deal: bool = False) -> None:
+        if not first_deal:
+            self.dealer = 1 - self.dealer
+        self.deal_no += 1
+        pack = [tricks.index(c) for c in stacked_pack(
+            piquet_32(), self.deck if first_deal else None, self.seed, "klaberjass-deal", self.deal_no,
+            pack_name="32-card pack")]
+        nd, dl = 1 - self.dealer, self.dealer
+        hands: list[list[int]] = [[], []]
+        hands[nd] = pack[0:3] + pack[6:9]
+        hands[dl] = pack[3:6] + pack[9:12]
+        self.hands = hands
+        self.pack = pack
+        self.turn_up = pack[12]
+        self.turn_up_state = "proposed"  # then "trump", "refused" or "exchanged"
+        self.bottom_card: int | None = None
+        self.phase = "bid1"
+        self.turn = nd
+        self.passes: list[tuple[int, int]] = []  # (seat, round)
+        self.trump: int | None = None
+        self.maker: int | None = None
+        self.schmeisser: int | None = None
+        self.deal: Deal | None = None
+        self.seq_shown: list[dict[str, Any]] = []
+        self.seq_announce: dict[str, Any] | None = None
+        self.dix_taken: tuple[int, int] | None = None  # (seat, the turn-up he took for the 7)
+        self._emit("deal", "klaberjass.deal",
+                   f"Deal {self.deal_no}: {self.subject(dl, 'deals')} six cards each, three at a time.",
+                   seat=dl, deal=self.deal_no, dealer=dl)
+        up = tricks.card(self.turn_up)
+        self._emit("turn_up", "klaberjass.turn_up",
+                   f"The top card of the stock is turned up: {up.symbol}. {SUIT_NAMES[up.suit].capitalize()} "
+                   "are the proposed trump.", seat=dl, card=str(up), suit=up.suit)
+
+    # ---- whose turn, what is legal ----
+    @property
+    def current_player(self) -> int | None:
+        if self._over:
+            return None
+        return self.deal.turn if self.deal is not None else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == "bid1":
+            return [Action("take"), Action("pass")] + ([Action("schmeiss")] if self.options["schmeiss"] else [])
+        if self.phase == "schmeiss":
+            return [Action("accept"), Action("refuse")]
+        if self.phase == "bid2":
+            up = self.turn_up // 13
+            return [Action("name", SUIT_CODES[s]) for s in range(4) if s != up] + [Action("pass")]
+        if self.phase == "dix":
+            return [Action("exchange"), Action("keep")]
+        assert self.deal is not None
+        return [PLAY[c] for c in self.deal.legal()]
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        if act.verb in _VERBS and act.verb not in ("name", "play") and not act.arg:
+            return act
+        if act.verb == "name":
+            suit = SUIT_WORDS.get(act.arg.upper().strip())
+            if suit is not None:
+                return Action("name", suit)
+        else:
+            text = act.arg if act.verb == "play" else (action.strip() if isinstance(action, str) else "")
+            try:
+                c = parse_card(text)
+            except (CardError, ValueError):  # ValueError: digits like "²" that int() refuses
+                c = None
+            if c is not None and c.suit in tricks.SUIT_INDEX:
+                if tricks.index(c) in PLAY:
+                    return Action.play(c)
+                raise IllegalAction(f"{c.symbol} is not in the Klaberjass pack: it has only A K Q J 10 9 8 7 of "
+                                    "each suit.", "klaberjass.pack")
+        raise IllegalAction(f"{str(action)!r} is not a Klaberjass move: moves look like 'take', 'pass', "
+                            "'name H' or 'play 7H'.", "klaberjass.bid_first" if act.verb != "play"
+                            else "klaberjass.follow")
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        verb = action.verb
+        up = tricks.card(self.turn_up)
+        if self.phase in ("bid1", "bid2", "schmeiss", "dix") and verb == "play":
+            return "Trumps are not settled yet: no card is played before the first lead.", "klaberjass.lead"
+        if self.phase == "bid1":
+            if verb == "name":
+                return (f"In the first round you may only take {up.symbol}'s suit or pass; naming another suit "
+                        "comes in the second round.", "klaberjass.bid_first")
+            if verb == "schmeiss":
+                return "Schmeiss is a variant that is not in play at this table.", "klaberjass.schmeiss"
+            return "In the first round you take the turned-up suit or pass.", "klaberjass.bid_first"
+        if self.phase == "schmeiss":
+            return (f"{self.names[self.schmeisser or 0]} offered to throw the hand in: accept (a fresh deal) "
+                    "or refuse.", "klaberjass.schmeiss")
+        if self.phase == "bid2":
+            if verb == "name" and action.arg == up.suit:
+                return (f"{SUIT_NAMES[up.suit].capitalize()} were refused in the first round: in the second "
+                        "round you may only name another suit.", "klaberjass.bid_second")
+            if verb == "take":
+                return (f"The turn-up {up.symbol} was refused and turned down: name another suit or pass.",
+                        "klaberjass.bid_second")
+            return "In the second round you name another suit or pass.", "klaberjass.bid_second"
+        if self.phase == "dix":
+            return ("You hold the 7 of trumps: first exchange it for the turn-up or keep it.", "klaberjass.dix")
+        if verb != "play":
+            return "Trumps are settled and the play has begun: play a card.", "klaberjass.lead"
+        d = self.deal
+        assert d is not None
+        c = tricks.index(action.card)
+        if c not in d.hands[seat]:
+            return f"{self.names[seat]} {self.verb(seat, 'does')} not hold {action.card.symbol}.", "klaberjass.follow"
+        return self.refusal(d.hands[seat], d.trick, d.trump, c)
+
+    @staticmethod
+    def refusal(hand: Sequence[int], trick: Sequence[int], trump: int, c: int) -> tuple[str, str]:
+        """Why card ``c`` may not be played from ``hand`` to ``trick``, and the rule (it is illegal)."""
+        led = trick[0] // 13
+        led_code = SUIT_CODES[led]
+        same = [x for x in hand if x // 13 == led]
+        shown = " ".join(tricks.card(x).symbol for x in same)
+        if same and c // 13 != led:
+            return (f"You must follow suit: {SUIT_NAMES[led_code]} were led and you hold {shown}.",
+                    "klaberjass.follow")
+        if same:
+            lead = tricks.card(trick[0]).symbol
+            higher = " ".join(tricks.card(x).symbol for x in same if TRUMP_POWER[x] > TRUMP_POWER[trick[0]])
+            return (f"A trump was led ({lead}) and you can beat it with {higher}: you must win the trick if "
+                    "you can.", "klaberjass.trump_lead")
+        trumps = " ".join(tricks.card(x).symbol for x in hand if x // 13 == trump)
+        return (f"You have no {SUIT_NAMES[led_code]}, so you must trump: you hold {trumps}.",
+                "klaberjass.must_trump")
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        verb = action.verb
+        if verb == "play":
+            self._play(seat, CARD_OF[action.arg])
+        elif verb == "take":
+            self._make(seat, self.turn_up // 13, "klaberjass.bid_first",
+                       f"{self.subject(seat, 'takes')} the turned-up suit")
+        elif verb == "name":
+            suit = tricks.SUIT_INDEX[action.arg]
+            self._make(seat, suit, "klaberjass.bid_second", f"{self.subject(seat, 'names')} {suit_label(suit)}")
+        elif verb == "pass":
+            self._pass(seat)
+        elif verb == "schmeiss":
+            self.schmeisser, self.phase, self.turn = seat, "schmeiss", 1 - seat
+            self._emit("schmeiss", "klaberjass.schmeiss",
+                       f"{self.subject(seat, 'says')} \"schmeiss\": an offer to throw the hand in.", seat=seat)
+        elif verb == "accept":
+            self._emit("schmeiss_accept", "klaberjass.schmeiss",
+                       f"{self.subject(seat, 'accepts')}: the hand is thrown in and the deal passes.", seat=seat)
+            self._start_deal()
+        elif verb == "refuse":
+            who = self.schmeisser if self.schmeisser is not None else 1 - seat
+            self._emit("schmeiss_refuse", "klaberjass.schmeiss",
+                       f"{self.subject(seat, 'refuses')}: {self.names[who]} must play with the turned-up suit.",
+                       seat=seat)
+            self._make(who, self.turn_up // 13, "klaberjass.schmeiss",
+                       f"{self.subject(who, 'takes')} the turned-up suit")
+        elif verb in ("exchange", "keep"):
+            self._dix(seat, verb == "exchange")
+
+    def _obj(self, seat: int) -> str:
+        """A seat's name in mid-sentence: "you" for the learner."""
+        return "you" if self.names[seat] == "You" else self.names[seat]
+
+    def _his(self, seat: int) -> str:
+        return "your" if self.names[seat] == "You" else "his"
+
+    def _pass(self, seat: int) -> None:
+        rnd = 1 if self.phase == "bid1" else 2
+        self.passes.append((seat, rnd))
+        rule = "klaberjass.bid_first" if rnd == 1 else "klaberjass.bid_second"
+        self._emit("pass", rule, f"{self.subject(seat, 'passes')}.", seat=seat, round=rnd)
+        if seat == 1 - self.dealer:
+            self.turn = self.dealer
+            return
+        if rnd == 1:
+            self.phase, self.turn, self.turn_up_state = "bid2", 1 - self.dealer, "refused"
+            up = tricks.card(self.turn_up)
+            self._emit("second_round", "klaberjass.bid_second",
+                       f"Both passed: {up.symbol} is turned down. Second round: each may name another suit "
+                       f"than {SUIT_NAMES[up.suit]}, or pass.", round=2)
+            return
+        self._emit("redeal", "klaberjass.redeal",
+                   f"Both passed twice: the hand is thrown in and {self.names[1 - self.dealer]} deals afresh.")
+        self._start_deal()
+
+    def _make(self, seat: int, suit: int, rule: str, said: str) -> None:
+        self.trump, self.maker = suit, seat
+        if suit == self.turn_up // 13 and self.turn_up_state == "proposed":
+            self.turn_up_state = "trump"
+        code = SUIT_CODES[suit]
+        self._emit("make", rule, f"{said}: {SUIT_NAMES[code]} are trumps. {self.subject(seat, 'is')} the maker "
+                   f"and {self.verb(seat, 'takes')} the risk: {self.names[seat]} must score more than "
+                   f"{self._obj(1 - seat)} this deal.", seat=seat, trump=code)
+        pack = self.pack
+        nd, dl = 1 - self.dealer, self.dealer
+        self.hands[nd] += pack[13:16]
+        self.hands[dl] += pack[16:19]
+        self.bottom_card = pack[31]
+        bottom = tricks.card(self.bottom_card)
+        self._emit("deal_more", "klaberjass.deal_more",
+                   f"Three more cards each. The bottom card of the stock is {bottom.symbol}, shown to both and "
+                   "out of play.", seat=dl, card=str(bottom))
+        seven = suit * 13 + RANK_7
+        if self.options["dix"] and self.turn_up_state == "trump" and self.turn_up != seven:
+            holder = next((s for s in (0, 1) if seven in self.hands[s]), None)
+            if holder is not None:
+                self.phase, self.turn = "dix", holder
+                return
+        self._start_play()
+
+    def _dix(self, seat: int, exchange: bool) -> None:
+        seven = tricks.card((self.trump or 0) * 13 + RANK_7)
+        up = tricks.card(self.turn_up)
+        if exchange:
+            self.hands[seat].remove(tricks.index(seven))
+            self.hands[seat].append(self.turn_up)
+            self.turn_up = tricks.index(seven)
+            self.turn_up_state = "exchanged"
+            self.dix_taken = (seat, self.hands[seat][-1])
+            self._emit("dix", "klaberjass.dix",
+                       f"{self.subject(seat, 'exchanges')} the 7 of trumps for the turn-up {up.symbol} (dix).",
+                       seat=seat, card=str(up))
+        else:
+            self._emit("dix", "klaberjass.dix",
+                       f"{self.subject(seat, 'keeps')} the 7 of trumps.", seat=seat, card=None)
+        self._start_play()
+
+    def _start_play(self) -> None:
+        assert self.trump is not None and self.maker is not None
+        self.phase = "play"
+        d = self.deal = Deal(self.hands, self.dealer, self.trump, self.maker,
+                             self.options["sequence_tie"], self.options["sequences_need_trick"])
+        self._announce_sequences(d)
+        self._emit("lead", "klaberjass.lead", f"{self.subject(d.turn, 'leads')} to the first trick.", seat=d.turn)
+
+    def _announce_sequences(self, d: Deal) -> None:
+        best = [find_sequences(h) for h in d.hands]
+        if not best[0] and not best[1]:
+            self.seq_announce = {"winner": None, "text": "Neither player holds a sequence."}
+            self._emit("sequences", "klaberjass.sequences", "Neither player holds a sequence.", winner=None)
+            return
+        claims = []
+        for s in (0, 1):
+            if best[s]:
+                top = best[s][0]
+                claims.append(f"{self.subject(s, 'has')} {'a tertz' if top[0] == 3 else 'a fifty'}"
+                              + (f" of {top[0]} cards" if top[0] > 4 else "")
+                              + f" to the {tricks.card(top[3][0]).name.split(' of ')[0]}")
+            else:
+                claims.append(f"{self.subject(s, 'has')} no sequence")
+        w = d.seq_seat
+        tie = bool(best[0] and best[1]) and (best[0][0][0], best[0][0][1]) == (best[1][0][0], best[1][0][1])
+        if w is None:
+            rule = "klaberjass.sequence_tie_trump"
+            outcome = "The best sequences are equal and neither is in trumps: nobody scores for sequences."
+        else:
+            rule = ("klaberjass.sequence_tie" if self.options["sequence_tie"] == "seed" else
+                    "klaberjass.sequence_tie_trump") if tie else "klaberjass.sequence_compare"
+            why = ""
+            if tie:
+                why = (" (equal sequences: the non-dealer's wins)" if self.options["sequence_tie"] == "seed"
+                       else " (equal sequences: the one in trumps wins)")
+            self.seq_shown = [{"seat": w, "cards": [NAME[c] for c in q[3]], "points": sequence_points(q),
+                               "name": sequence_name(q)} for q in best[w]]
+            listed = "; ".join(f"{sequence_name(q)}: " + " ".join(tricks.card(c).symbol for c in q[3])
+                               for q in best[w])
+            need = f" They count only if {self.subject(w, 'wins')} a trick." if d.need_trick else ""
+            outcome = (f"{self.subject(w, 'wins')} the sequences{why} and {self.verb(w, 'shows')} {listed}, "
+                       f"worth {d.seq_points}.{need}")
+        text = "; ".join(claims) + ". " + outcome
+        self.seq_announce = {"winner": w, "text": text}
+        self._emit("sequences", rule, text, seat=w, winner=w, shown=list(self.seq_shown),
+                   points=0, worth=d.seq_points)
+
+    def _play(self, seat: int, c: int) -> None:
+        d = self.deal
+        assert d is not None
+        leading = not d.trick
+        bella_before = d.bella_done
+        trump = d.trump
+        the_card = tricks.card(c)
+        reason = "klaberjass.lead"
+        if not leading:
+            led = d.trick[0] // 13
+            reason = ("klaberjass.trump_lead" if led == trump and c // 13 == trump else
+                      "klaberjass.follow" if c // 13 == led else
+                      "klaberjass.must_trump" if c // 13 == trump else "klaberjass.follow")
+        seq_before = d.sequence_scores()
+        winner = d.play(c)
+        self._emit("play", reason, f"{self.subject(seat, 'plays')} {the_card.symbol}.", seat=seat,
+                   card=NAME[c])
+        if d.bella_done and not bella_before:
+            k, q = tricks.card(trump * 13 + RANK_K).symbol, tricks.card(trump * 13 + RANK_Q).symbol
+            self._emit("bella", "klaberjass.bella",
+                       f"Bella! {self.names[seat]} played both {k} and {q}: +{BELLA}.", seat=seat, points=BELLA)
+        if winner is None:
+            return
+        lead, reply, _ = d.last_trick  # type: ignore[misc]
+        worth = card_points(lead, trump) + card_points(reply, trump)
+        in_cards = d.points[winner] - (LAST_TRICK if d.phase == "done" else 0)  # the +10 is its own event
+        shown = f"{tricks.card(lead).symbol}, {tricks.card(reply).symbol}"
+        self._emit("trick", "klaberjass.trick",
+                   f"{self.subject(winner, 'wins')} the trick ({shown}), worth {worth} point"
+                   f"{'' if worth == 1 else 's'}; {self.names[winner]} now {self.verb(winner, 'has')} "
+                   f"{in_cards} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
+                   seats=[1 - seat, seat], worth=worth, points=worth)
+        if d.seq_seat is not None and not seq_before and d.sequence_scores() and d.need_trick:
+            self._emit("sequence_counts", "klaberjass.sequence_trick",
+                       f"{self.subject(d.seq_seat, 'has')} won a trick, so the sequences count: +{d.seq_points}.",
+                       seat=d.seq_seat, points=d.seq_points)
+        if d.phase == "done":
+            self._emit("last_trick", "klaberjass.last_trick",
+                       f"{self.subject(winner, 'takes')} the last trick: +{LAST_TRICK}.", seat=winner,
+                       points=LAST_TRICK)
+            self._end_deal()
+
+    def _end_deal(self) -> None:
+        d = self.deal
+        assert d is not None and self.maker is not None
+        maker, opp = self.maker, 1 - self.maker
+        totals = d.totals()
+        if d.seq_seat is not None and not d.sequence_scores():
+            self._emit("sequence_lost", "klaberjass.sequence_trick",
+                       f"{self.names[d.seq_seat]} took no trick, so the sequences shown score nothing.",
+                       seat=d.seq_seat, points=0)
+        tie_rule = self.options["maker_tie"]
+        held_before = self.held
+        scored, outcome, self.held = settle(totals, maker, tie_rule, self.held)
+        m, o = self.names[maker], self.names[opp]
+        parts = f"{m} (maker) {totals[maker]}, {o} {totals[opp]}"
+        if outcome == "made":
+            rule, text = "klaberjass.maker", f"{parts}: the maker scored more and each keeps what he made."
+        elif outcome == "failed" or tie_rule == "fails":
+            rule = "klaberjass.maker"
+            why = "a tie is a failure" if outcome == "tie" else "the maker scored less"
+            text = (f"{parts}: {why}, so {self.subject(opp, 'takes')} both totals, {totals[0] + totals[1]}, and "
+                    f"{self._obj(maker)} {self.verb(maker, 'scores')} nothing.")
+        elif tie_rule == "held_over":
+            rule = "klaberjass.maker_tie_held"
+            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {self._his(opp)} {totals[opp]}; the maker's "
+                    f"{totals[maker]} are held over for the winner of the next deal.")
+        else:
+            rule = "klaberjass.maker_tie_belote"
+            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only {self._his(maker)} own points; "
+                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {self._his(opp)} {totals[opp]}.")
+        if held_before and outcome != "tie" or (held_before and tie_rule == "belote"):
+            gets = maker if outcome == "made" else opp
+            text += f" {self.subject(gets, 'collects')} the {held_before} points held over as well."
+        for s in (0, 1):
+            self.totals[s] += scored[s]
+        self._emit("deal_end", rule, text, seat=maker, outcome=outcome, totals=totals, scored=scored)
+        self.results.append({"deal": self.deal_no, "dealer": self.dealer, "maker": maker,
+                             "trump": SUIT_CODES[d.trump], "card_points": list(d.points), "totals": totals,
+                             "outcome": outcome, "scored": scored, "held": self.held,
+                             "sequences": d.seq_points if d.sequence_scores() else 0,
+                             "sequence_seat": d.seq_seat, "bella": d.bella_seat if d.bella_done else None,
+                             "scores": list(self.totals)})
+        summary = f"Scores: {self.names[0]} {self.totals[0]}, {self.names[1]} {self.totals[1]}."
+        target = self.options["target"]
+        top = max(self.totals)
+        if top >= target and self.totals[0] != self.totals[1]:
+            self._over = True
+            self._winner = self.totals.index(top)
+            both = min(self.totals) >= target
+            self._emit("game_end", "klaberjass.end",
+                       f"{summary} {self.subject(self._winner, 'wins')} the game"
+                       + (" (both passed the target: the higher total wins)." if both else "."),
+                       seat=self._winner, winners=[self._winner], scores=list(self.totals))
+            return
+        if top >= target:
+            self._emit("deal_over", "klaberjass.end", f"{summary} Both reached {target} with equal totals: "
+                       "another deal.", scores=list(self.totals))
+        else:
+            self._emit("deal_over", "klaberjass.end", f"{summary} First to {target} wins.",
+                       scores=list(self.totals))
+        self._start_deal()
+
+    # ---- what one seat sees ----
+    def view(self, seat: int) -> dict[str, Any]:
+        header = self.view_header(seat)
+        show = NAME.__getitem__
+        d = self.deal
+        hand = d.hands[seat] if d is not None else self.hands[seat]
+        trump = self.trump
+        bidding = {"bid1": 1, "bid2": 2, "schmeiss": 1}.get(self.phase)
+        sequences: dict[str, Any] = {"winner": None, "shown": [], "counts": None, "points": 0, "text": None}
+        if d is not None and self.seq_announce is not None:
+            sequences = {"winner": d.seq_seat, "shown": [dict(q) for q in self.seq_shown],
+                         "counts": d.sequence_scores() if d.seq_seat is not None else None,
+                         "points": d.seq_points, "text": self.seq_announce["text"]}
+        own_bella = False
+        if trump is not None:
+            kq = {trump * 13 + RANK_K, trump * 13 + RANK_Q}
+            if d is not None:
+                own_bella = d.bella_seat == seat and not d.bella_done
+            else:
+                own_bella = kq <= set(hand)
+        return {
+            **header,
+            "phase": "over" if self._over else self.phase,
+            "hand": [show(c) for c in sorted(hand, key=lambda c: _hand_order(c, trump))],
+            "hand_sizes": [len(d.hands[s]) if d else len(self.hands[s]) for s in (0, 1)],
+            "turn_up": show(self.turn_up),
+            "turn_up_state": self.turn_up_state,
+            "trump": None if trump is None else SUIT_CODES[trump],
+            "maker": self.maker,
+            "bidding_round": bidding,
+            "passes": [[s, r] for s, r in self.passes],
+            "schmeisser": self.schmeisser if self.phase == "schmeiss" else None,
+            "bottom_card": None if self.bottom_card is None else show(self.bottom_card),
+            "dix": None if self.dix_taken is None else {"seat": self.dix_taken[0], "took": show(self.dix_taken[1])},
+            "trick": [] if d is None or not d.trick else [[1 - d.turn, show(d.trick[0])]],
+            "led_suit": None if d is None or not d.trick else SUIT_CODES[d.trick[0] // 13],
+            "last_trick": None if d is None or not d.tricks_played else _trick_view(d.tricks_played[-1], d.trump),
+            "tricks_played": [] if d is None else [_trick_view(t, d.trump) for t in d.tricks_played],
+            "card_points": [0, 0] if d is None else list(d.points),
+            "tricks_won": [0, 0] if d is None else list(d.won),
+            "sequences": sequences,
+            "bella": ({"seat": d.bella_seat, "points": BELLA} if d is not None and d.bella_done else None),
+            "bella_in_hand": own_bella,
+            "deal_points": [0, 0] if d is None else d.totals(),
+            "scores": self.scores,
+            "held_over": self.held,
+            "target": self.options["target"],
+            "dealer": self.dealer,
+            "deal_number": self.deal_no,
+            "results": [dict(r) for r in self.results],
+            "current_player": self.current_player,
+            "is_over": self._over,
+            "winner": self._winner,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+        }
+
+
+def _trick_view(played: tuple[int, int, int, int], trump: int) -> dict[str, Any]:
+    leader, lead, reply, winner = played
+    return {"seats": [leader, 1 - leader], "cards": [NAME[lead], NAME[reply]],
+            "winner": winner, "points": card_points(lead, trump) + card_points(reply, trump)}
+
+
+def _hand_order(c: int, trump: int | None) -> tuple[int, int]:
+    """Hands are shown by suit (trumps first, colours alternating), highest first in that suit's order."""
+    suit = c // 13
+    place = (0, 1, 3, 2)[suit] + (-10 if suit == trump else 0)
+    return (place, -(TRUMP_POWER if suit == trump else PLAIN_POWER)[c])
