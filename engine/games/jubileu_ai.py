@@ -613,6 +613,7 @@ def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
         alts.append(Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)"))))
     if "join" in legal:
         alts.append(Alternative("join", 0.0, _tr(view, N_("play Meia Miséria too, for yourself"))))
+    alts.sort(key=lambda a: -a.score)
     if not ranked:
         return Hint(me, move, _tr(view, N_("No bid is open to you now: pass.")), alts)
     lines = "; ".join(parts)
