@@ -424,7 +424,7 @@ class Jubileu(Game):
     def suit_phrase(self, suit: int | None) -> str:
         return self.tr("no trump") if suit is None else f"{SUIT_SYMBOL[suit]} ({self.suit_word(suit)})"
 
-    def say(self, kind: str, rule: str, message: str, seat: int | None = None,
+    def narrate(self, kind: str, rule: str, message: str, seat: int | None = None,
             secret: dict[int, tuple[str, dict[str, Any]]] | None = None, data: dict[str, Any] | None = None,
             **fields: Any) -> None:
         self._emit(kind, rule, self.tr(message, **fields), seat=seat, secret=secret, **(data or {}))
@@ -454,7 +454,7 @@ class Jubileu(Game):
                 break
         shown = "; ".join(", ".join(f"{self.names[s]} {SYM[c]}" for s, c in round_.items())
                           for round_ in drawn)
-        self.say("draw", "jubileu.first_dealer", "Drawing for the deal: {cards}. {who} drew the lowest card and "
+        self.narrate("draw", "jubileu.first_dealer", "Drawing for the deal: {cards}. {who} drew the lowest card and "
                  "deals first.", seat=drawing[0], who=self.names[drawing[0]], cards=shown)
         return drawing[0]
 
@@ -481,11 +481,11 @@ class Jubileu(Game):
         self.play: Deal | None = None
         self.exposed: list[int] = []
         self.last_trick: dict[str, Any] | None = None
-        self.say("deal", "jubileu.deal", "Deal {n}: {who} deals 13 cards to each player, one at a time, "
+        self.narrate("deal", "jubileu.deal", "Deal {n}: {who} deals 13 cards to each player, one at a time, "
                  "anticlockwise.", seat=self.dealer, who=self.names[self.dealer], n=self.deal_no + 1,
                  data={"deal": self.deal_no + 1, "dealer": self.dealer})
         u = tricks.card(self.ultima)
-        self.say("ultima", "jubileu.ultima", "{who} shows the última, {card}: {suit} for the bids \"da Última\".",
+        self.narrate("ultima", "jubileu.ultima", "{who} shows the última, {card}: {suit} for the bids \"da Última\".",
                  seat=self.dealer, who=self.names[self.dealer], card=u.symbol, suit=self.suit_word(self.ultima // 13),
                  data={"card": str(u)})
 
@@ -580,18 +580,18 @@ class Jubileu(Game):
         if action.verb == "pass":
             if seat in self.passed:
                 self.meia_declined.add(seat)
-                self.say("pass", "jubileu.join", "{who} does not join Meia Miséria.", seat=seat,
+                self.narrate("pass", "jubileu.join", "{who} does not join Meia Miséria.", seat=seat,
                          who=self.names[seat])
             else:
                 self.passed.add(seat)
-                self.say("pass", "jubileu.auction", "{who} passes (a pass is final).", seat=seat,
+                self.narrate("pass", "jubileu.auction", "{who} passes (a pass is final).", seat=seat,
                          who=self.names[seat])
             self.calls.append((seat, "pass"))
         elif action.verb == "join":
             self.holders.append(seat)
             self.meia_declined.add(seat)
             self.calls.append((seat, "join"))
-            self.say("join", "jubileu.join", "{who} joins Meia Miséria: {pl} will each try to take exactly one "
+            self.narrate("join", "jubileu.join", "{who} joins Meia Miséria: {pl} will each try to take exactly one "
                      "trick, each for himself.", seat=seat, who=self.names[seat],
                      pl=", ".join(self.names[s] for s in self.holders))
         else:
@@ -601,11 +601,11 @@ class Jubileu(Game):
             self.calls.append((seat, action.arg))
             bid = BIDS[action.arg]
             if old is None:
-                self.say("bid", "jubileu.auction", "{who} bids {bid} (level {level}, {chips} chips).", seat=seat,
+                self.narrate("bid", "jubileu.auction", "{who} bids {bid} (level {level}, {chips} chips).", seat=seat,
                          who=self.names[seat], bid=bid.name, level=bid.level, chips=bid.chips,
                          data={"bid": bid.key})
             else:
-                self.say("bid", "jubileu.overcall", "{who} bids {bid} over {old} (level {level}, {chips} chips).",
+                self.narrate("bid", "jubileu.overcall", "{who} bids {bid} over {old} (level {level}, {chips} chips).",
                          seat=seat, who=self.names[seat], bid=bid.name, old=BIDS[old].name, level=bid.level,
                          chips=bid.chips, data={"bid": bid.key})
         nxt = self._next_speaker(seat)
@@ -617,7 +617,7 @@ class Jubileu(Game):
             self._auction_won()
 
     def _throw_in(self) -> None:
-        self.say("throw_in", "jubileu.all_pass", "All four pass: the cards are thrown in.")
+        self.narrate("throw_in", "jubileu.all_pass", "All four pass: the cards are thrown in.")
         self.results.append({"deal": self.deal_no + 1, "dealer": self.dealer, "contract": None, "declarer": None,
                              "partner": None, "won": [0] * SEATS, "change": [0] * SEATS, "chips": list(self.chips)})
         self._next_deal(move_dealer=self.options["all_pass"] == "throw_in")
@@ -630,16 +630,16 @@ class Jubileu(Game):
         self.contract, self.declarer = key, self.holders[0]
         d = self.declarer
         who = ", ".join(self.names[s] for s in self.holders)
-        self.say("contract", "jubileu.auction", "{who} won the auction with {bid}: {goal}.", seat=d, who=who,
+        self.narrate("contract", "jubileu.auction", "{who} won the auction with {bid}: {goal}.", seat=d, who=who,
                  bid=bid.name, goal=self.goal_text(key), data={"bid": key, "declarers": list(self.holders)})
         if bid.open:
             self.exposed = [d]
             hand = " ".join(SYM[c] for c in sorted(self.hands[d], key=hand_order))
-            self.say("expose", "jubileu.open", "{who} lays the hand face up: {cards}.", seat=d,
+            self.narrate("expose", "jubileu.open", "{who} lays the hand face up: {cards}.", seat=d,
                      who=self.names[d], cards=hand, data={"cards": [NOTE[c] for c in self.hands[d]]})
         if bid.trump == "ultima":
             self.trump = self.ultima_suit
-            self.say("trump", "jubileu.trump", "Trump is the última's suit: {suit}.", seat=d,
+            self.narrate("trump", "jubileu.trump", "Trump is the última's suit: {suit}.", seat=d,
                      suit=self.suit_phrase(self.trump), data={"trump": tricks.SUITS[self.trump]})
         if key == MEIA:
             self._start_play(leader=self.holders[0])
@@ -659,7 +659,7 @@ class Jubileu(Game):
     def _reveal_obrigatorio_partner(self, card: int) -> None:
         holder = next(s for s in range(SEATS) if card in self.hands[s])
         self.called, self.partner, self.partner_public = card, holder, True
-        self.say("partner_revealed", "jubileu.obrigatorio", "{who} holds {card} and is the partner: "
+        self.narrate("partner_revealed", "jubileu.obrigatorio", "{who} holds {card} and is the partner: "
                  "{who2} names trump (not {suit}) and leads.", seat=holder, who=self.names[holder],
                  who2=self.names[holder], card=SYM[card], suit=self.suit_word(card // 13),
                  data={"partner": holder, "card": NOTE[card]})
@@ -685,7 +685,7 @@ class Jubileu(Game):
 
     def _name_trump(self, seat: int, suit: int) -> None:
         self.trump = suit
-        self.say("trump", "jubileu.obrigatorio" if self.contract == OBRIGATORIO else "jubileu.trump",
+        self.narrate("trump", "jubileu.obrigatorio" if self.contract == OBRIGATORIO else "jubileu.trump",
                  "{who} names trump: {suit}.", seat=seat, who=self.names[seat], suit=self.suit_phrase(suit),
                  data={"trump": tricks.SUITS[suit]})
         if self.contract == OBRIGATORIO:
@@ -697,13 +697,13 @@ class Jubileu(Game):
 
     def _call_card(self, seat: int, card: int) -> None:
         if self.contract == OBRIGATORIO:
-            self.say("call", "jubileu.obrigatorio", "{who} holds all four Aces and calls {card}.", seat=seat,
+            self.narrate("call", "jubileu.obrigatorio", "{who} holds all four Aces and calls {card}.", seat=seat,
                      who=self.names[seat], card=SYM[card], data={"card": NOTE[card]})
             self._reveal_obrigatorio_partner(card)
             return
         self.called = card
         self.partner = next(s for s in range(SEATS) if card in self.hands[s])
-        self.say("call", "jubileu.call_ace", "{who} calls {card}: its holder is the secret partner.", seat=seat,
+        self.narrate("call", "jubileu.call_ace", "{who} calls {card}: its holder is the secret partner.", seat=seat,
                  who=self.names[seat], card=SYM[card], data={"card": NOTE[card]})
         self._start_play(leader=seat)
 
@@ -717,7 +717,7 @@ class Jubileu(Game):
             self.play.called = self.called  # the troela lead; no espirra in Jogo Obrigatório
             self.play.espirra = SPENT
         self.phase = "play"
-        self.say("lead", "jubileu.lead", "{who} leads the first trick.", seat=leader, who=self.names[leader])
+        self.narrate("lead", "jubileu.lead", "{who} leads the first trick.", seat=leader, who=self.names[leader])
 
     # ---- legal moves ----
     def _legal(self, seat: int) -> list[Action]:
@@ -855,11 +855,11 @@ class Jubileu(Game):
         self.play.order(when_he_likes)
         card = SYM[self.called]
         if when_he_likes:
-            self.say("espirra", "jubileu.espirra_quando", "{who} says \"Espirra quando quiser\": the holder of {card} "
-                     "may play it as espirra in a later trick, once he has won a trick.", seat=seat,
+            self.narrate("espirra", "jubileu.espirra_quando", "{who} says \"Espirra quando quiser\": the holder of "
+                         "{card} may play it as espirra in a later trick, once he has won a trick.", seat=seat,
                      who=self.names[seat], card=card, data={"order": "quando"})
         else:
-            self.say("espirra", "jubileu.espirra", "{who} says \"Espirra\"! At his next turn the holder of {card} "
+            self.narrate("espirra", "jubileu.espirra", "{who} says \"Espirra\"! At his next turn the holder of {card} "
                      "must play it, and it will beat every card.", seat=seat, who=self.names[seat], card=card,
                      data={"order": "now"})
 
@@ -872,15 +872,15 @@ class Jubileu(Game):
         winner = d.play(c, as_espirra)
         card = tricks.card(c)
         if espirra:
-            self.say("play", "jubileu.espirra", "{who} plays {card} as espirra: it beats every card, trumps "
+            self.narrate("play", "jubileu.espirra", "{who} plays {card} as espirra: it beats every card, trumps "
                      "included.", seat=seat, who=self.names[seat], card=card.symbol, data={"card": str(card),
                                                                                        "espirra": True})
         else:
-            self.say("play", "jubileu.lead" if leading else "jubileu.follow", "{who} plays {card}.", seat=seat,
+            self.narrate("play", "jubileu.lead" if leading else "jubileu.follow", "{who} plays {card}.", seat=seat,
                      who=self.names[seat], card=card.symbol, data={"card": str(card)})
         if d.public and not was_public:
             self.partner_public = True
-            self.say("partner_revealed", "jubileu.plain_ace" if not espirra else "jubileu.espirra",
+            self.narrate("partner_revealed", "jubileu.plain_ace" if not espirra else "jubileu.espirra",
                      "{card} is the called Ace: {who} is the partner of {decl}.", seat=seat, who=self.names[seat],
                      card=card.symbol, decl=self.names[d.declarer], data={"partner": seat})
         if winner is None:
@@ -888,7 +888,7 @@ class Jubileu(Game):
         seats, cards, _, by_espirra = d.done_tricks[-1]
         shown = ", ".join(f"{self.names[s]} {SYM[x]}" for s, x in zip(seats, cards))
         self.last_trick = {"seats": list(seats), "cards": [NOTE[x] for x in cards], "winner": winner}
-        self.say("trick", "jubileu.espirra" if by_espirra else "jubileu.trick",
+        self.narrate("trick", "jubileu.espirra" if by_espirra else "jubileu.trick",
                  "{who} wins the trick ({cards}): {n} so far.", seat=winner, who=self.names[winner], cards=shown,
                  n=d.won[winner], data={"cards": self.last_trick["cards"], "seats": list(seats)})
         if d.phase == "done":
@@ -921,12 +921,12 @@ class Jubileu(Game):
                 team = self.names[player]
             verdict = N_("{who} made {bid} with {n} tricks.") if mine[0].made else \
                 N_("{who} failed {bid} with {n} tricks.")
-            self.say("result", rule, verdict, seat=player, who=team, bid=bid.name, n=took,
+            self.narrate("result", rule, verdict, seat=player, who=team, bid=bid.name, n=took,
                      data={"made": mine[0].made, "tricks": took})
             for p in mine:
                 change[p.payer] -= p.chips
                 change[p.payee] += p.chips
-                self.say("pay", rule, "{payer} pays {payee} {n} chips.", seat=p.payer, payer=self.names[p.payer],
+                self.narrate("pay", rule, "{payer} pays {payee} {n} chips.", seat=p.payer, payer=self.names[p.payer],
                          payee=self.names[p.payee], n=p.chips,
                          data={"payer": p.payer, "payee": p.payee, "chips": p.chips, "points": 0})
         for s in range(SEATS):
@@ -947,10 +947,10 @@ class Jubileu(Game):
             self.phase = "over"
             best = max(self.chips)
             winners = [s for s in range(SEATS) if self.chips[s] == best]
-            self.say("game_end", "jubileu.session", "The session is over. Chips: {summary}.", summary=summary,
+            self.narrate("game_end", "jubileu.session", "The session is over. Chips: {summary}.", summary=summary,
                      data={"winners": winners, "scores": list(self.chips)})
             return
-        self.say("deal_end", "jubileu.session", "Chips after deal {n}: {summary}.", n=self.deal_no,
+        self.narrate("deal_end", "jubileu.session", "Chips after deal {n}: {summary}.", n=self.deal_no,
                  summary=summary)
         if move_dealer:
             self.dealer = (self.dealer + 1) % SEATS

@@ -58,12 +58,9 @@ JUBILEU_CSS = """
 </style>
 """
 
+WARN = "⚠ "
 #: Table words (the engine's sentences come translated from the game itself).
-WORDS = {
-    "you": N_("You"), "players": N_("Players"), "bots": N_("Bots"), "code": N_("Deal code"),
-    "play_code": N_("Play this deal"), "new": N_("New deal"), "show_all": N_("Teacher: show all hands"),
-    "hint": N_("Hint"), "undo": N_("Undo"), "why": N_("Why?"), "log": N_("Log"), "hand": N_("Your hand"),
-}
+YOU, WHY, HINT = N_("You"), N_("Why?"), N_("Hint")
 
 
 def _point(angle: float, rx: float, ry: float) -> tuple[float, float]:
@@ -90,31 +87,31 @@ class JubileuTable(Table):
 
     @property
     def names(self) -> list[str]:
-        return [self.t(WORDS["you"]), *BOT_NAMES[:3]]
+        return [self.t(YOU), *BOT_NAMES[:3]]
 
     def _translate_shared_widgets(self) -> None:
-        self.players_box.description = self.t(WORDS["players"])
-        self.level_box.description = self.t(WORDS["bots"])
-        self.code_box.description = self.t(WORDS["code"])
+        self.players_box.description = self.t(N_("Players"))
+        self.level_box.description = self.t(N_("Bots"))
+        self.code_box.description = self.t(N_("Deal code"))
         self.code_box.tooltip = self.t(N_("Share this code: the same code deals the same cards"))
-        self.deal_button.description = self.t(WORDS["play_code"])
+        self.deal_button.description = self.t(N_("Play this deal"))
         self.deal_button.tooltip = self.t(N_("Deal the cards of the code on the left"))
-        self.new_button.description = self.t(WORDS["new"])
+        self.new_button.description = self.t(N_("New deal"))
         self.new_button.tooltip = self.t(N_("Shuffle and deal a new game"))
-        self.show_all_box.description = self.t(WORDS["show_all"])
-        self.hint_button.description = self.t(WORDS["hint"])
+        self.show_all_box.description = self.t(N_("Teacher: show all hands"))
+        self.hint_button.description = self.t(HINT)
         self.hint_button.tooltip = self.t(N_("What should I bid or play, and why?"))
-        self.undo_button.description = self.t(WORDS["undo"])
+        self.undo_button.description = self.t(N_("Undo"))
         self.undo_button.tooltip = self.t(N_("Take back your last move"))
-        self.hand.label = self.t(WORDS["hand"])
+        self.hand.label = self.t(N_("Your hand"))
         for row in self.log_rows:
             why = row.children[0]
-            why.description = self.t(WORDS["why"])
+            why.description = self.t(WHY)
             why.tooltip = self.t(N_("Which rule made this happen?"))
         log_box = self.log_rows[0]
         for box in self._boxes(self):
             if log_box in getattr(box, "children", ()):
-                box.children[0].value = f"<b>{esc(self.t(WORDS['log']))}</b>"
+                box.children[0].value = f"<b>{esc(self.t(N_('Log')))}</b>"
 
     def _boxes(self, widget: w.Widget) -> list[w.Widget]:
         out = [widget]
@@ -167,7 +164,7 @@ class JubileuTable(Table):
     # ---- turn messages the shared table writes, in the table's language ----
     def act(self, action: str) -> bool:
         if self.game.current_player != self.human and not self.game.is_over:
-            self.say("⚠ " + esc(self.t(N_("Wait for your turn."))))
+            self.say(WARN + esc(self.t(N_("Wait for your turn."))))
             return False
         if self.game.is_over:
             self.say(esc(self.t(N_("The session is over: press New deal."))))
@@ -176,7 +173,7 @@ class JubileuTable(Table):
 
     def undo(self) -> None:
         if not any(seat == self.human for seat, _ in self.game.history):
-            self.say("⚠ " + esc(self.t(N_("You have not moved yet: nothing to take back."))))
+            self.say(WARN + esc(self.t(N_("You have not moved yet: nothing to take back."))))
             return
         super().undo()
         self.say(esc(self.t(N_("Your last move was taken back. Your turn again."))))
@@ -196,7 +193,7 @@ class JubileuTable(Table):
             return ""
         event = shown[i]
         text = self.game.rule_text(event["rule"])
-        self.why_panel.value = (f"<b>{esc(self.t(WORDS['why']))}</b> “{esc(event['text'])}” — "
+        self.why_panel.value = (f"<b>{esc(self.t(WHY))}</b> “{esc(event['text'])}” — "
                                 f"{esc(self.t(N_('rule:')))} {esc(text)}")
         return text
 
@@ -216,10 +213,10 @@ class JubileuTable(Table):
         note += f"<small>{esc(self.t(N_('* chips you can expect from the move, on average over the deals tried.')))}"\
                 "</small>"
         self.hint_panel.value = (
-            f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>{esc(self.t(WORDS['hint']))}: "
+            f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>{esc(self.t(HINT))}: "
             f"{esc(self.action_label(hint.action))}</b><p>{esc(hint.reason)}</p><table><tr>"
             f"<th>{esc(self.t(N_('Move')))}</th><th>{esc(self.t(N_('Chips*')))}</th>"
-            f"<th>{esc(self.t(WORDS['why']))}</th></tr>{rows}</table>{note}</div>")
+            f"<th>{esc(self.t(WHY))}</th></tr>{rows}</table>{note}</div>")
         self.refresh()
         return hint
 
