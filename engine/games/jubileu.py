@@ -1,0 +1,1056 @@
+"""Jubileu, the Portuguese auction whist (seed 001; RULES.md §2).
+
+Four players, 52 cards, Aces high, and everything goes **anticlockwise**: seat numbers
+rise to the right, so the next player, the next dealer and the next bidder are always
+``seat + 1``. Thirteen cards each; the dealer's last card (*a última*) is shown and names
+the trump of the "da Última" bids. An auction climbs a ladder of 17 levels: Jubileu calls
+a partner by an Ace he does not hold, Solos play alone, the misères promise (almost) no
+tricks. The called partner stays secret until his Ace falls, unless the declarer says
+*"Espirra"*: then the Ace must come at once and beats even trumps. Chips settle every deal.
+
+The play of one deal lives in :class:`Deal` (small integers, no narration), which search
+copies; :class:`Jubileu` wraps the auction, the session and the sentences a learner reads.
+Every sentence goes through :mod:`engine.i18n`, so the game also speaks Portuguese
+(``lang="pt"``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from .. import tricks
+from ..cards import CardError, parse_card, standard_52
+from ..dealing import deal_round_robin, stacked_pack
+from ..i18n import LANGUAGES, N_
+from ..i18n import say as i18n_say
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for
+
+SEATS = 4
+ACE_RANK = 12  # tricks.index order: 2 = 0 … Ace = 12
+
+RULES = Rulebook([
+    Rule("jubileu.pack", N_("Four players, a 52-card pack without jokers; in every suit the Ace is high, "
+                            "then K Q J 10 … 2.")),
+    Rule("jubileu.anticlockwise", N_("Everything goes anticlockwise: the next player, the next bidder and the "
+                                     "next dealer are always on the right.")),
+    Rule("jubileu.first_dealer", N_("Each player draws a card; the lowest deals first (a tie draws again).")),
+    Rule("jubileu.deal", N_("The dealer deals all 52 cards one at a time, starting on his right, so he "
+                            "receives the last card himself: 13 each.")),
+    Rule("jubileu.ultima", N_("The dealer shows his last card, a última, and announces its suit: it is trump "
+                              "in every bid \"da Última\".")),
+    Rule("jubileu.auction", N_("The player on the dealer's right speaks first; then each in turn to the right "
+                               "bids higher or passes. A pass is final. When everyone else has passed since "
+                               "the last bid, that bid wins the auction.")),
+    Rule("jubileu.ladder", N_("The bids, lowest first: Jubileu, Jubileu da Última, Solo Sete, Solo Sete da "
+                              "Última; then Meia Miséria, Solo Oito and Solo Oito da Última (one level); Jogo "
+                              "Obrigatório; Solo Nove; Solo Nove da Última; then Solo Dez, Solo Dez da Última "
+                              "and Miséria (one level); Solo Onze up to Solo Treze da Última; Miséria Aberta; "
+                              "Miséria Aberta com Colóquio.")),
+    Rule("jubileu.overcall", N_("A new bid must be at a higher level than the standing bid. At the levels that "
+                                "hold several bids the first bid announced stands, except that Solo Oito da "
+                                "Última beats Solo Oito and Solo Dez da Última beats Solo Dez.")),
+    Rule("jubileu.join", N_("While Meia Miséria stands, any player still in the auction may join it, even if "
+                            "he bid before. Each joiner plays it for himself, not as a partner.")),
+    Rule("jubileu.obligation", N_("A player dealt 3 or 4 Aces must bid at least Jogo Obrigatório: he may not "
+                                  "pass, or bid lower, while the standing bid is below it.")),
+    Rule("jubileu.all_pass", N_("If all four pass, the cards are thrown in and the next dealer (to the right) "
+                                "deals.")),
+    Rule("jubileu.trump", N_("The declarer names trump, except in the \"da Última\" bids, where the última's "
+                             "suit is trump, and in Meia Miséria, which has no trump.")),
+    Rule("jubileu.call_ace", N_("In Jubileu and Jubileu da Última the declarer calls an Ace he does not hold, "
+                                "never the trump Ace. Its holder is his secret partner.")),
+    Rule("jubileu.obrigatorio", N_("In Jogo Obrigatório the holder of the fourth Ace is the partner; if the "
+                                   "declarer holds all four Aces he calls a King he does not hold. The partner "
+                                   "shows himself at once, names trump (not his Ace's or King's suit) and "
+                                   "leads.")),
+    Rule("jubileu.troela", N_("Variant (Rikken's troela): in Jogo Obrigatório the partner must lead his Ace "
+                              "(or the called card) to the first trick, and trumps cannot win that trick.")),
+    Rule("jubileu.lead", N_("The declarer leads the first trick (in Jogo Obrigatório the partner; with "
+                            "several Meia Miséria players, the first to announce it). The winner of a trick "
+                            "leads the next.")),
+    Rule("jubileu.follow", N_("Follow suit if you can; if you cannot, trump or discard as you like.")),
+    Rule("jubileu.trick", N_("The highest trump wins the trick; with no trump in it, the highest card of "
+                             "the suit led.")),
+    Rule("jubileu.espirra", N_("On one of his own turns the declarer may say \"Espirra\": at his next turn the "
+                               "partner must play the called Ace, even if he could follow suit, and that Ace "
+                               "beats every card, trumps included.")),
+    Rule("jubileu.espirra_quando", N_("Or the declarer may say \"Espirra quando quiser\": the partner may then "
+                                      "play the called Ace as espirra in any later trick he chooses, once he "
+                                      "has won a trick himself.")),
+    Rule("jubileu.plain_ace", N_("Played before any order, the called Ace is an ordinary card: it can be "
+                                 "trumped. Once it is played the partnership is public and no espirra "
+                                 "remains.")),
+    Rule("jubileu.open", N_("In Miséria Aberta and Miséria Aberta com Colóquio the declarer's hand is laid "
+                            "face up right after the auction. With Colóquio the defenders may talk it over "
+                            "and see each other's hands.")),
+    Rule("jubileu.pay_solo", N_("A Solo made: each of the three opponents pays the bid's chips plus one chip "
+                                "per trick over. A Solo failed: the declarer pays each opponent the bid's "
+                                "chips, plus one chip per trick short beyond the first.")),
+    Rule("jubileu.pay_partners", N_("A partnership made: each defender pays one partner the bid's chips plus one "
+                                    "per trick over (the defender first to the declarer's right pays the "
+                                    "declarer). Failed: the declarer and the partner each pay one defender the "
+                                    "chips, plus one per trick short beyond the first.")),
+    Rule("jubileu.pay_misere", N_("Meia Miséria (exactly one trick), Miséria and the open misères (no trick) "
+                                  "pay a flat amount, made or failed. Several Meia Miséria players are settled "
+                                  "one by one against the other three.")),
+    Rule("jubileu.session", N_("The session lasts an agreed number of deals (or until a player has won or "
+                               "lost the agreed chips); chips carry from deal to deal.")),
+])
+
+
+# ---- The bid ladder --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Bid:
+    """One rung of the ladder: its notation, level, name, target and chips."""
+
+    key: str
+    level: int
+    name: str
+    tricks: int          # at least this many; for a misère, exactly this many
+    chips: int
+    trump: str           # "choice", "ultima", "none" or "partner"
+    partner: bool = False
+    misere: bool = False
+    open: bool = False
+    colloquy: bool = False
+
+    @property
+    def solo(self) -> bool:
+        return not self.partner and not self.misere
+
+
+def _solos() -> list[Bid]:
+    names = {9: "Nove", 10: "Dez", 11: "Onze", 12: "Doze", 13: "Treze"}
+    chips = {9: 4, 10: 5, 11: 6, 12: 7, 13: 8}
+    level = {9: 7, 10: 9, 11: 10, 12: 12, 13: 14}
+    out = []
+    for n in (9, 10, 11, 12, 13):
+        lv = level[n]
+        out.append(Bid(f"solo-{n}", lv, f"Solo {names[n]}", n, chips[n], "choice"))
+        out.append(Bid(f"solo-{n}-ultima", lv if n == 10 else lv + 1, f"Solo {names[n]} da Última", n,
+                       chips[n], "ultima"))
+    return out
+
+
+LADDER: tuple[Bid, ...] = tuple(sorted([
+    Bid("jubileu", 1, "Jubileu", 7, 2, "choice", partner=True),
+    Bid("jubileu-ultima", 2, "Jubileu da Última", 7, 2, "ultima", partner=True),
+    Bid("solo-7", 3, "Solo Sete", 7, 2, "choice"),
+    Bid("solo-7-ultima", 4, "Solo Sete da Última", 7, 2, "ultima"),
+    Bid("meia-miseria", 5, "Meia Miséria", 1, 3, "none", misere=True),
+    Bid("solo-8", 5, "Solo Oito", 8, 3, "choice"),
+    Bid("solo-8-ultima", 5, "Solo Oito da Última", 8, 3, "ultima"),
+    Bid("obrigatorio", 6, "Jogo Obrigatório", 8, 3, "partner", partner=True),
+    *_solos(),
+    Bid("miseria", 9, "Miséria", 0, 5, "choice", misere=True),
+    Bid("miseria-aberta", 16, "Miséria Aberta", 0, 10, "choice", misere=True, open=True),
+    Bid("coloquio", 17, "Miséria Aberta com Colóquio", 0, 15, "choice", misere=True, open=True, colloquy=True),
+], key=lambda b: (b.level, ("meia-miseria", "solo-8", "solo-8-ultima", "solo-10", "solo-10-ultima",
+                            "miseria").index(b.key) if b.level in (5, 9) else 0)))
+BIDS = {b.key: b for b in LADDER}
+MEIA = "meia-miseria"
+OBRIGATORIO = "obrigatorio"
+#: Within a shared level the first bid stands, except these (standing, overcall) pairs (seed).
+SAME_LEVEL_OVERCALLS = frozenset({("solo-8", "solo-8-ultima"), ("solo-10", "solo-10-ultima")})
+
+SUIT_WORDS = {0: N_("spades"), 1: N_("hearts"), 2: N_("diamonds"), 3: N_("clubs")}
+SUIT_SYMBOL = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
+
+
+def overcall_problem(standing: str | None, new: str) -> str | None:
+    """Why ``new`` may not follow ``standing`` (an English sentence to translate), or None (seed; RULES.md §2)."""
+    if standing is None:
+        return None
+    old, bid = BIDS[standing], BIDS[new]
+    if bid.level > old.level:
+        return None
+    if bid.level < old.level:
+        return N_("{new} cannot follow {old}: a new bid must be at a higher level than the standing bid "
+                  "({new} is level {new_level}, {old} level {old_level}).")
+    if (standing, new) in SAME_LEVEL_OVERCALLS:
+        return None
+    if standing == new:
+        return N_("{new} is already the standing bid: a new bid must be at a higher level.")
+    return N_("{new} cannot follow {old}: at level {old_level} the first bid announced stands "
+              "(only Solo Oito da Última beats Solo Oito, and Solo Dez da Última beats Solo Dez).")
+
+
+# ---- Payments ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Payment:
+    payer: int
+    payee: int
+    chips: int
+    player: int          # whose contract this settles (the declarer, or one Meia Miséria player)
+    made: bool
+
+
+def anticlockwise_from(seat: int) -> list[int]:
+    """The other three seats in turn order starting on ``seat``'s right."""
+    return [(seat + k) % SEATS for k in range(1, SEATS)]
+
+
+def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
+           meia_players: Sequence[int] = ()) -> list[Payment]:
+    """Who pays whom for one deal (RULES.md §2 "Payments")."""
+    bid = BIDS[key]
+    v = bid.chips
+    out: list[Payment] = []
+    if key == MEIA:
+        for p in meia_players or [declarer]:
+            made = won[p] == 1
+            for o in anticlockwise_from(p):
+                out.append(Payment(o, p, v, p, True) if made else Payment(p, o, v, p, False))
+        return out
+    if bid.misere:
+        made = won[declarer] == 0
+        for o in anticlockwise_from(declarer):
+            out.append(Payment(o, declarer, v, declarer, True) if made else Payment(declarer, o, v, declarer, False))
+        return out
+    if bid.partner:
+        assert partner is not None
+        took = won[declarer] + won[partner]
+        defenders = [s for s in anticlockwise_from(declarer) if s != partner]
+        if took >= bid.tricks:
+            amount = v + took - bid.tricks
+            return [Payment(defenders[0], declarer, amount, declarer, True),
+                    Payment(defenders[1], partner, amount, declarer, True)]
+        amount = v + max(0, bid.tricks - took - 1)
+        return [Payment(declarer, defenders[0], amount, declarer, False),
+                Payment(partner, defenders[1], amount, declarer, False)]
+    took = won[declarer]
+    if took >= bid.tricks:
+        return [Payment(o, declarer, v + took - bid.tricks, declarer, True) for o in anticlockwise_from(declarer)]
+    amount = v + max(0, bid.tricks - took - 1)
+    return [Payment(declarer, o, amount, declarer, False) for o in anticlockwise_from(declarer)]
+
+
+# ---- One deal in play, without narration (the lean path search copies) ---------------------
+
+NO_ESPIRRA, ORDERED, WHEN_HE_LIKES, SPENT = 0, 1, 2, 3
+
+
+class Deal:
+    """The play of one deal: small-integer cards (:mod:`engine.tricks`), ``turn`` the seat to act.
+
+    ``called`` is the called Ace of a Jubileu (None otherwise); ``partner`` its holder (in a
+    search's imagined deal, a guess). ``espirra`` moves from NO_ESPIRRA to ORDERED or
+    WHEN_HE_LIKES when the declarer speaks, and to SPENT once the called Ace is played.
+    """
+
+    __slots__ = ("hands", "trump", "declarer", "partner", "called", "espirra", "partner_won", "won",
+                 "trick", "trick_seats", "espirra_at", "turn", "troela", "done_tricks", "phase", "public")
+
+    def __init__(self, hands: list[list[int]], trump: int | None, declarer: int, partner: int | None,
+                 called: int | None, leader: int, troela: bool = False, public: bool = False) -> None:
+        self.hands = hands
+        self.trump = trump
+        self.declarer = declarer
+        self.partner = partner
+        self.called = called
+        self.espirra = NO_ESPIRRA if called is not None else SPENT
+        self.partner_won = False
+        self.won = [0] * SEATS
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.espirra_at: int | None = None  # position in the current trick of an espirra Ace
+        self.turn = leader
+        self.troela = troela
+        self.done_tricks: list[tuple[list[int], list[int], int, bool]] = []  # seats, cards, winner, espirra
+        self.phase = "play"
+        self.public = public or called is None  # is the partnership known to everyone?
+
+    def copy(self) -> "Deal":
+        d = Deal.__new__(Deal)
+        d.hands = [list(h) for h in self.hands]
+        d.trump, d.declarer, d.partner, d.called = self.trump, self.declarer, self.partner, self.called
+        d.espirra, d.partner_won, d.won = self.espirra, self.partner_won, list(self.won)
+        d.trick, d.trick_seats, d.espirra_at = list(self.trick), list(self.trick_seats), self.espirra_at
+        d.turn, d.troela, d.done_tricks, d.phase = self.turn, self.troela, list(self.done_tricks), self.phase
+        d.public = self.public
+        return d
+
+    @property
+    def led_suit(self) -> int | None:
+        return self.trick[0] // 13 if self.trick else None
+
+    def must_espirra(self, seat: int) -> bool:
+        """The partner, at his turn after "Espirra", must play the called Ace."""
+        return self.espirra == ORDERED and seat == self.partner
+
+    def legal_cards(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        if self.must_espirra(seat):
+            return [self.called]  # type: ignore[list-item]
+        if self.troela and not self.done_tricks and not self.trick and self.called is not None \
+                and self.called in hand:
+            return [self.called]
+        return tricks.follow_suit(hand, self.led_suit)
+
+    def may_order(self, seat: int) -> bool:
+        """The declarer may say "Espirra" (or "… quando quiser") on his own turn while the Ace is out."""
+        return self.espirra == NO_ESPIRRA and seat == self.declarer and self.turn == seat and self.phase == "play"
+
+    def may_espirra_when(self, seat: int) -> bool:
+        """After "Espirra quando quiser", once he has won a trick, the partner may play the Ace as espirra."""
+        return (self.espirra == WHEN_HE_LIKES and seat == self.partner and self.partner_won
+                and self.turn == seat and self.called in self.hands[seat])
+
+    def order(self, when_he_likes: bool) -> None:
+        self.espirra = WHEN_HE_LIKES if when_he_likes else ORDERED
+
+    def play(self, c: int, as_espirra: bool = False) -> int | None:
+        """Play ``c`` for the seat to act; returns the trick's winner when the trick is complete."""
+        seat = self.turn
+        if c == self.called:
+            if as_espirra or self.espirra == ORDERED:
+                self.espirra_at = len(self.trick)
+            self.espirra = SPENT
+            self.public = True
+        self.hands[seat].remove(c)
+        self.trick.append(c)
+        self.trick_seats.append(seat)
+        if len(self.trick) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return None
+        if self.espirra_at is not None:
+            pos = self.espirra_at
+        elif self.troela and not self.done_tricks:
+            pos = tricks.winning_position(self.trick, None)
+        else:
+            pos = tricks.winning_position(self.trick, self.trump)
+        winner = self.trick_seats[pos]
+        self.won[winner] += 1
+        if winner == self.partner:
+            self.partner_won = True
+        self.done_tricks.append((self.trick_seats, self.trick, winner, self.espirra_at is not None))
+        self.trick, self.trick_seats, self.espirra_at = [], [], None
+        self.turn = winner
+        if not self.hands[winner]:
+            self.phase = "done"
+        return winner
+
+
+# ---- Options ------------------------------------------------------------------------------
+
+def _positive_int(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1000:
+        return None
+    return "a whole number from 1 to 1000"
+
+
+def _target(value: Any) -> str | None:
+    return None if value is None else _positive_int(value)
+
+
+def _chips(value: Any) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100_000:
+        return None
+    return "a whole number of chips from 0 to 100000"
+
+
+PLAY = [Action.play(tricks.card(i)) for i in range(52)]
+NOTE = [str(tricks.card(i)) for i in range(52)]
+SYM = [tricks.card(i).symbol for i in range(52)]
+BID_ACTIONS = {b.key: Action("bid", b.key) for b in LADDER}
+CARD_OF = {NOTE[i]: i for i in range(52)}
+
+
+def _slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
+
+
+#: What people may type for a bid: its key, or its name in any case and with or without accents.
+BID_WORDS = {**{_slug(b.name): b.key for b in LADDER}, **{b.key: b.key for b in LADDER},
+             "solo-sete-ultima": "solo-7-ultima", "miseria-aberta-com-coloquio": "coloquio"}
+for _b in LADDER:
+    BID_WORDS.setdefault(_slug(_b.name).replace("-da-", "-"), _b.key)
+
+
+class Jubileu(Game):
+    id = "jubileu"
+    name = "Jubileu"
+    blurb = "The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\"."
+    min_players = max_players = default_players = SEATS
+    rules = RULES
+    variants = (
+        Option("deals", 4, "How many deals the session lasts (a thrown-in deal counts).", check=_positive_int),
+        Option("target", None, "None, or end the session after the deal in which a player has won or lost "
+               "this many chips.", check=_target),
+        Option("start_chips", 20, "The chips each player starts with (the seed hands out chips first).",
+               check=_chips),
+        Option("all_pass", "throw_in", "'throw_in': when all four pass, the next dealer (to the right) deals; "
+               "'redeal': the same dealer deals again. Either way the deal counts.", choices=("throw_in", "redeal")),
+        Option("meia_join", "still_in", "Who may join a standing Meia Miséria: 'still_in', players who have not "
+               "passed (RULES.md §2); 'anyone', a player who passed is offered it once too; 'nobody'.",
+               choices=("still_in", "anyone", "nobody")),
+        Option("troela", False, "True: in Jogo Obrigatório the partner must lead his Ace (or the called card) "
+               "and trumps cannot win that first trick (Rikken's troela).", choices=(False, True)),
+        Option("lang", "en", "The language the game speaks: 'en' or 'pt'.", choices=LANGUAGES),
+        first_dealer_option("The seat that deals first; None: everyone draws and the lowest card deals."),
+    )
+
+    # ---- words ----
+    def tr(self, message: str, **fields: Any) -> str:
+        """A sentence in the game's language; English says "You play" to a seat named "You"."""
+        text = i18n_say(self.options["lang"], message, **fields)
+        if self.options["lang"] == "en" and "You" in fields.values():
+            text = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + self.verb_for_you(m.group(1)), text)
+        return text
+
+    def verb_for_you(self, word: str) -> str:
+        irregular = {"has": "have", "is": "are", "does": "do", "holds": "hold", "was": "were"}
+        if word in irregular:
+            return irregular[word]
+        if word in ("must", "may", "cannot", "pass", "miss", "take", "win", "play", "call"):
+            return word
+        if word.endswith(("sses", "shes", "ches", "xes")):
+            return word[:-2]
+        return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+    def rule_text(self, rule_id: str) -> str:
+        return self.tr(super().rule_text(rule_id))
+
+    def suit_word(self, suit: int) -> str:
+        return self.tr(SUIT_WORDS[suit])
+
+    def suit_phrase(self, suit: int | None) -> str:
+        return self.tr("no trump") if suit is None else f"{SUIT_SYMBOL[suit]} ({self.suit_word(suit)})"
+
+    def narrate(self, kind: str, rule: str, message: str, seat: int | None = None,
+            secret: dict[int, tuple[str, dict[str, Any]]] | None = None, data: dict[str, Any] | None = None,
+            **fields: Any) -> None:
+        self._emit(kind, rule, self.tr(message, **fields), seat=seat, secret=secret, **(data or {}))
+
+    # ---- the session ----
+    def _setup(self) -> None:
+        self.chips = [self.options["start_chips"]] * SEATS
+        self.deal_no = 0
+        self.results: list[dict[str, Any]] = []
+        self._over = False
+        first = self.first_dealer_seat()
+        self.dealer = first if first is not None else self._draw_for_dealer()
+        self._start_deal()
+
+    def _draw_for_dealer(self) -> int:
+        """Lowest card deals; ties draw again (seed: "quem tira a menor carta")."""
+        rng = rng_for(self.seed, "jubileu-draw")
+        pack = list(range(52))
+        rng.shuffle(pack)
+        drawing, drawn = list(range(SEATS)), []
+        while True:
+            cards = {s: pack.pop() for s in drawing}
+            drawn.append(cards)
+            low = min(c % 13 for c in cards.values())
+            drawing = [s for s, c in cards.items() if c % 13 == low]
+            if len(drawing) == 1:
+                break
+        shown = "; ".join(", ".join(f"{self.names[s]} {SYM[c]}" for s, c in round_.items())
+                          for round_ in drawn)
+        self.narrate("draw", "jubileu.first_dealer", "Drawing for the deal: {cards}. {who} drew the lowest card and "
+                 "deals first.", seat=drawing[0], who=self.names[drawing[0]], cards=shown)
+        return drawing[0]
+
+    def _start_deal(self) -> None:
+        pack = stacked_pack(standard_52(), self.deck if self.deal_no == 0 else None, self.seed,
+                            "jubileu-deal", self.deal_no, pack_name="52-card pack")
+        hands, _ = deal_round_robin(pack, SEATS, 13, first=(self.dealer + 1) % SEATS)
+        self.hands = [sorted(tricks.index(c) for c in h) for h in hands]
+        self._aces = [sum(1 for c in h if c % 13 == ACE_RANK) for h in self.hands]
+        self.ultima = tricks.index(pack[-1])
+        self.phase = "auction"
+        self.calls: list[tuple[int, str]] = []
+        self.passed: set[int] = set()
+        self.meia_declined: set[int] = set()
+        self.standing: str | None = None
+        self.holders: list[int] = []
+        self.turn = (self.dealer + 1) % SEATS
+        self.contract: str | None = None
+        self.declarer: int | None = None
+        self.trump: int | None = None
+        self.called: int | None = None
+        self.partner: int | None = None
+        self.partner_public = False
+        self.play: Deal | None = None
+        self.exposed: list[int] = []
+        self.last_trick: dict[str, Any] | None = None
+        self.narrate("deal", "jubileu.deal", "Deal {n}: {who} deals 13 cards to each player, one at a time, "
+                 "anticlockwise.", seat=self.dealer, who=self.names[self.dealer], n=self.deal_no + 1,
+                 data={"deal": self.deal_no + 1, "dealer": self.dealer})
+        u = tricks.card(self.ultima)
+        self.narrate("ultima", "jubileu.ultima", "{who} shows the última, {card}: {suit} for the bids \"da Última\".",
+                 seat=self.dealer, who=self.names[self.dealer], card=u.symbol, suit=self.suit_word(self.ultima // 13),
+                 data={"card": str(u)})
+
+    @property
+    def ultima_suit(self) -> int:
+        return self.ultima // 13
+
+    # ---- whose turn ----
+    @property
+    def current_player(self) -> int | None:
+        if self._over:
+            return None
+        if self.phase == "play":
+            assert self.play is not None
+            return self.play.turn
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.chips)
+
+    def aces(self, seat: int) -> int:
+        """Aces dealt to ``seat`` (the Jogo Obrigatório duty counts the hand as dealt)."""
+        return self._aces[seat]
+
+    def bound_to_bid(self, seat: int) -> bool:
+        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6 (RULES.md §2)."""
+        return self.aces(seat) >= 3 and (self.standing is None or BIDS[self.standing].level < 6) \
+            and seat not in self.passed
+
+    # ---- the auction ----
+    def _may_speak(self, seat: int) -> bool:
+        if seat in self.holders:
+            return False
+        if seat not in self.passed:
+            return True
+        return (self.options["meia_join"] == "anyone" and self.standing == MEIA
+                and seat not in self.meia_declined)
+
+    def _next_speaker(self, after: int) -> int | None:
+        for s in anticlockwise_from(after):
+            if self._may_speak(s):
+                return s
+        return None
+
+    def _bid_refusal(self, seat: int, key: str) -> tuple[str, str] | None:
+        """Why ``seat`` may not bid ``key`` now, untranslated (a sentence with fields, the rule), or None."""
+        if seat in self.passed:
+            return N_("{who} passed, and a pass is final."), "jubileu.auction"
+        if key == OBRIGATORIO and self.aces(seat) < 3:
+            return N_("Jogo Obrigatório is only for a player dealt 3 or 4 Aces; {who} holds {n}."), \
+                "jubileu.obligation"
+        problem = overcall_problem(self.standing, key)
+        if problem:
+            return problem, "jubileu.overcall"
+        if BIDS[key].level < 6 and self.bound_to_bid(seat):
+            return N_("{who} holds {n} Aces, so must bid at least Jogo Obrigatório: {new} is too low."), \
+                "jubileu.obligation"
+        return None
+
+    def bid_problem(self, seat: int, key: str) -> tuple[str, str] | None:
+        """Why ``seat`` may not bid ``key`` now (a sentence and the rule), or None when it may."""
+        refusal = self._bid_refusal(seat, key)
+        if refusal is None:
+            return None
+        bid, old = BIDS[key], BIDS[self.standing] if self.standing else None
+        return self.tr(refusal[0], who=self.names[seat], n=self.aces(seat), new=bid.name, new_level=bid.level,
+                       old=old.name if old else "", old_level=old.level if old else 0), refusal[1]
+
+    def _auction_legal(self, seat: int) -> list[Action]:
+        if seat in self.passed:
+            return [Action("join"), Action("pass")]
+        out = [BID_ACTIONS[b.key] for b in LADDER if self._bid_refusal(seat, b.key) is None]
+        if self._may_join(seat):
+            out.append(Action("join"))
+        if not self.bound_to_bid(seat):
+            out.append(Action("pass"))
+        return out
+
+    def _may_join(self, seat: int) -> bool:
+        if self.standing != MEIA or seat in self.holders or self.options["meia_join"] == "nobody":
+            return False
+        if seat in self.passed:
+            return self.options["meia_join"] == "anyone" and seat not in self.meia_declined
+        return not self.bound_to_bid(seat)
+
+    def _call(self, seat: int, action: Action) -> None:
+        if action.verb == "pass":
+            if seat in self.passed:
+                self.meia_declined.add(seat)
+                self.narrate("pass", "jubileu.join", "{who} does not join Meia Miséria.", seat=seat,
+                         who=self.names[seat])
+            else:
+                self.passed.add(seat)
+                self.narrate("pass", "jubileu.auction", "{who} passes (a pass is final).", seat=seat,
+                         who=self.names[seat])
+            self.calls.append((seat, "pass"))
+        elif action.verb == "join":
+            self.holders.append(seat)
+            self.meia_declined.add(seat)
+            self.calls.append((seat, "join"))
+            self.narrate("join", "jubileu.join", "{who} joins Meia Miséria: {pl} will each try to take exactly one "
+                     "trick, each for himself.", seat=seat, who=self.names[seat],
+                     pl=", ".join(self.names[s] for s in self.holders))
+        else:
+            old = self.standing
+            self.standing, self.holders = action.arg, [seat]
+            self.meia_declined = set()
+            self.calls.append((seat, action.arg))
+            bid = BIDS[action.arg]
+            if old is None:
+                self.narrate("bid", "jubileu.auction", "{who} bids {bid} (level {level}, {chips} chips).", seat=seat,
+                         who=self.names[seat], bid=bid.name, level=bid.level, chips=bid.chips,
+                         data={"bid": bid.key})
+            else:
+                self.narrate("bid", "jubileu.overcall", "{who} bids {bid} over {old} (level {level}, {chips} chips).",
+                         seat=seat, who=self.names[seat], bid=bid.name, old=BIDS[old].name, level=bid.level,
+                         chips=bid.chips, data={"bid": bid.key})
+        nxt = self._next_speaker(seat)
+        if nxt is not None:
+            self.turn = nxt
+        elif self.standing is None:
+            self._throw_in()
+        else:
+            self._auction_won()
+
+    def _throw_in(self) -> None:
+        self.narrate("throw_in", "jubileu.all_pass", "All four pass: the cards are thrown in.")
+        self.results.append({"deal": self.deal_no + 1, "dealer": self.dealer, "contract": None, "declarer": None,
+                             "partner": None, "won": [0] * SEATS, "change": [0] * SEATS, "chips": list(self.chips)})
+        self._next_deal(move_dealer=self.options["all_pass"] == "throw_in")
+
+    # ---- after the auction: trump, the called card, the lead ----
+    def _auction_won(self) -> None:
+        key = self.standing
+        assert key is not None
+        bid = BIDS[key]
+        self.contract, self.declarer = key, self.holders[0]
+        d = self.declarer
+        who = ", ".join(self.names[s] for s in self.holders)
+        self.narrate("contract", "jubileu.auction", "{who} won the auction with {bid}: {goal}.", seat=d, who=who,
+                 bid=bid.name, goal=self.goal_text(key), data={"bid": key, "declarers": list(self.holders)})
+        if bid.open:
+            self.exposed = [d]
+            hand = " ".join(SYM[c] for c in sorted(self.hands[d], key=hand_order))
+            self.narrate("expose", "jubileu.open", "{who} lays the hand face up: {cards}.", seat=d,
+                     who=self.names[d], cards=hand, data={"cards": [NOTE[c] for c in self.hands[d]]})
+        if bid.trump == "ultima":
+            self.trump = self.ultima_suit
+            self.narrate("trump", "jubileu.trump", "Trump is the última's suit: {suit}.", seat=d,
+                     suit=self.suit_phrase(self.trump), data={"trump": tricks.SUITS[self.trump]})
+        if key == MEIA:
+            self._start_play(leader=self.holders[0])
+        elif key == OBRIGATORIO:
+            if self.aces(d) == 4:
+                self.phase, self.turn = "call", d
+            else:
+                fourth = next(c for c in range(ACE_RANK, 52, 13) if c not in self.hands[d])
+                self._reveal_obrigatorio_partner(fourth)
+        elif bid.trump == "choice":
+            self.phase, self.turn = "trump", d
+        elif bid.partner:
+            self.phase, self.turn = "call", d
+        else:
+            self._start_play(leader=d)
+
+    def _reveal_obrigatorio_partner(self, card: int) -> None:
+        holder = next(s for s in range(SEATS) if card in self.hands[s])
+        self.called, self.partner, self.partner_public = card, holder, True
+        self.narrate("partner_revealed", "jubileu.obrigatorio", "{who} holds {card} and is the partner: "
+                 "{who2} names trump (not {suit}) and leads.", seat=holder, who=self.names[holder],
+                 who2=self.names[holder], card=SYM[card], suit=self.suit_word(card // 13),
+                 data={"partner": holder, "card": NOTE[card]})
+        self.phase, self.turn = "trump", holder
+
+    def callable_cards(self, seat: int) -> list[int]:
+        """The cards the declarer may call: an Ace he lacks, not trump's (Jubileu); in Jogo Obrigatório
+        with four Aces, a King he lacks (a Queen if he holds every King, and so on down) [T]."""
+        hand = self.hands[seat]
+        if self.contract == OBRIGATORIO:
+            for rank in range(ACE_RANK - 1, -1, -1):
+                free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
+                if free:
+                    return free
+            return []
+        return [s * 13 + ACE_RANK for s in range(4) if s != self.trump and s * 13 + ACE_RANK not in hand]
+
+    def trump_choices(self, seat: int) -> list[int]:
+        if self.contract == OBRIGATORIO:
+            assert self.called is not None
+            return [s for s in range(4) if s != self.called // 13]
+        return [0, 1, 2, 3]
+
+    def _name_trump(self, seat: int, suit: int) -> None:
+        self.trump = suit
+        self.narrate("trump", "jubileu.obrigatorio" if self.contract == OBRIGATORIO else "jubileu.trump",
+                 "{who} names trump: {suit}.", seat=seat, who=self.names[seat], suit=self.suit_phrase(suit),
+                 data={"trump": tricks.SUITS[suit]})
+        if self.contract == OBRIGATORIO:
+            self._start_play(leader=seat)
+        elif BIDS[self.contract or ""].partner:
+            self.phase, self.turn = "call", seat
+        else:
+            self._start_play(leader=seat)
+
+    def _call_card(self, seat: int, card: int) -> None:
+        if self.contract == OBRIGATORIO:
+            self.narrate("call", "jubileu.obrigatorio", "{who} holds all four Aces and calls {card}.", seat=seat,
+                     who=self.names[seat], card=SYM[card], data={"card": NOTE[card]})
+            self._reveal_obrigatorio_partner(card)
+            return
+        self.called = card
+        self.partner = next(s for s in range(SEATS) if card in self.hands[s])
+        self.narrate("call", "jubileu.call_ace", "{who} calls {card}: its holder is the secret partner.", seat=seat,
+                 who=self.names[seat], card=SYM[card], data={"card": NOTE[card]})
+        self._start_play(leader=seat)
+
+    def _start_play(self, leader: int) -> None:
+        assert self.declarer is not None
+        jubileu = self.contract in ("jubileu", "jubileu-ultima")
+        self.play = Deal([list(h) for h in self.hands], self.trump, self.declarer,
+                         self.partner, self.called if jubileu else None, leader,
+                         troela=self.contract == OBRIGATORIO and self.options["troela"], public=not jubileu)
+        if self.contract == OBRIGATORIO and self.options["troela"]:
+            self.play.called = self.called  # the troela lead; no espirra in Jogo Obrigatório
+            self.play.espirra = SPENT
+        self.phase = "play"
+        self.narrate("lead", "jubileu.lead", "{who} leads the first trick.", seat=leader, who=self.names[leader])
+
+    # ---- legal moves ----
+    def _legal(self, seat: int) -> list[Action]:
+        if self.phase == "auction":
+            return self._auction_legal(seat)
+        if self.phase == "trump":
+            return [Action("trump", tricks.SUITS[s]) for s in self.trump_choices(seat)]
+        if self.phase == "call":
+            return [Action("call", NOTE[c]) for c in self.callable_cards(seat)]
+        d = self.play
+        assert d is not None
+        out = [PLAY[c] for c in d.legal_cards(seat)]
+        if d.may_order(seat):
+            out += [Action("espirra"), Action("espirra-quando-quiser")]
+        if d.may_espirra_when(seat):
+            out.append(Action("espirra"))
+        return out
+
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        if act.verb in ("pass", "join", "espirra", "espirra-quando-quiser") and not act.arg:
+            return act
+        if act.verb == "espirra" and _slug(act.arg) == "quando-quiser":
+            return Action("espirra-quando-quiser")
+        if act.verb == "bid" and act.arg and len(act.arg) <= 40:
+            key = BID_WORDS.get(_slug(act.arg))
+            if key:
+                return Action("bid", key)
+        if act.verb == "trump" and act.arg:
+            suit = _suit_of_text(act.arg)
+            if suit is not None:
+                return Action("trump", tricks.SUITS[suit])
+        if act.verb in ("call", "play") and act.arg:
+            try:
+                c = parse_card(act.arg)
+                if c.suit in tricks.SUIT_INDEX:
+                    return Action(act.verb, str(c))
+            except CardError:
+                pass
+        raise IllegalAction(self.tr("{move!r} is not a Jubileu move: moves look like 'bid solo-7', 'pass', "
+                                    "'join', 'trump S', 'call AH', 'play 7H' or 'espirra'.", move=str(action)),
+                            "jubileu.auction" if act.verb in ("bid", "pass", "join") else "jubileu.follow")
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        verb = action.verb
+        phase_words = {"auction": N_("The auction is on: bid, join or pass."),
+                       "trump": N_("Trump must be named first."),
+                       "call": N_("The partner's card must be called first."),
+                       "play": N_("The auction is over: play a card.")}
+        wanted = {"auction": ("bid", "join", "pass"), "trump": ("trump",), "call": ("call",),
+                  "play": ("play", "espirra", "espirra-quando-quiser")}
+        if verb not in wanted[self.phase]:
+            return self.tr(phase_words[self.phase]), _PHASE_RULE[self.phase]
+        if self.phase == "auction":
+            if verb == "bid":
+                problem = self.bid_problem(seat, action.arg)
+                if problem:
+                    return problem
+            if verb == "pass":
+                return (self.tr("{who} holds {n} Aces: the Jogo Obrigatório duty forbids passing while the standing "
+                                "bid is below Jogo Obrigatório.", who=self.names[seat], n=self.aces(seat)),
+                        "jubileu.obligation")
+            if verb == "join":
+                if self.standing != MEIA:
+                    return self.tr("Only a standing Meia Miséria can be joined."), "jubileu.join"
+                if seat in self.passed:
+                    return self.tr("{who} passed, and a pass is final: only players still in the auction may join "
+                                   "Meia Miséria.", who=self.names[seat]), "jubileu.join"
+                if self.options["meia_join"] == "nobody":
+                    return self.tr("In this game nobody may join Meia Miséria."), "jubileu.join"
+                return (self.tr("{who} holds {n} Aces, so must bid at least Jogo Obrigatório.",
+                                who=self.names[seat], n=self.aces(seat)), "jubileu.obligation")
+            return self.tr("{who} may not make that call now.", who=self.names[seat]), "jubileu.auction"
+        if self.phase == "trump":
+            assert self.called is not None
+            return (self.tr("Trump may not be {suit}: the partner's card, {card}, is of that suit.",
+                            suit=self.suit_word(self.called // 13), card=SYM[self.called]),
+                    "jubileu.obrigatorio")
+        if self.phase == "call":
+            c = CARD_OF[action.arg]
+            if c in self.hands[seat]:
+                return self.tr("{who} holds {card}: call a card you do not hold.", who=self.names[seat],
+                               card=SYM[c]), _call_rule(self.contract)
+            if self.contract == OBRIGATORIO:
+                return self.tr("Call the highest card you lack: {cards}.", cards=", ".join(
+                    SYM[x] for x in self.callable_cards(seat))), "jubileu.obrigatorio"
+            if c // 13 == self.trump and c % 13 == ACE_RANK:
+                return self.tr("The trump Ace may never be called."), "jubileu.call_ace"
+            return self.tr("Call an Ace."), "jubileu.call_ace"
+        d = self.play
+        assert d is not None
+        if verb in ("espirra", "espirra-quando-quiser"):
+            if seat != d.declarer and verb == "espirra-quando-quiser" or d.called is None:
+                return self.tr("Only the declarer of a Jubileu may say \"Espirra\"."), "jubileu.espirra"
+            if d.espirra != NO_ESPIRRA and seat == d.declarer:
+                return self.tr("\"Espirra\" can be said only once, while the called Ace is still out."), \
+                    "jubileu.espirra"
+            if seat == d.partner and d.espirra == WHEN_HE_LIKES:
+                return self.tr("You may play the called Ace as espirra once you have won a trick yourself."), \
+                    "jubileu.espirra_quando"
+            return self.tr("Only the declarer of a Jubileu may say \"Espirra\"."), "jubileu.espirra"
+        c = CARD_OF[action.arg]
+        if c not in d.hands[seat]:
+            return self.tr("{who} does not hold {card}.", who=self.names[seat], card=SYM[c]), \
+                "jubileu.follow"
+        if d.must_espirra(seat):
+            return self.tr("The declarer said \"Espirra\": you must play the called Ace, {card}.",
+                           card=SYM[d.called or 0]), "jubileu.espirra"
+        if d.troela and not d.trick and not d.done_tricks:
+            return self.tr("Troela: the partner must lead {card}.", card=SYM[d.called or 0]), \
+                "jubileu.troela"
+        led = d.led_suit or 0
+        return (self.tr("You must follow suit: {suit} were led and you hold {cards}.", suit=self.suit_word(led),
+                        cards=" ".join(SYM[x] for x in sorted(d.hands[seat], key=hand_order)
+                                       if x // 13 == led)), "jubileu.follow")
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.phase == "auction":
+            self._call(seat, action)
+        elif self.phase == "trump":
+            self._name_trump(seat, tricks.SUIT_INDEX[action.arg])
+        elif self.phase == "call":
+            self._call_card(seat, CARD_OF[action.arg])
+        elif action.verb == "play":
+            self._play(seat, CARD_OF[action.arg], False)
+        elif seat == self.declarer and action.verb in ("espirra", "espirra-quando-quiser"):
+            self._order(seat, action.verb == "espirra-quando-quiser")
+        else:
+            assert self.play is not None and self.play.called is not None
+            self._play(seat, self.play.called, True)
+
+    def _order(self, seat: int, when_he_likes: bool) -> None:
+        assert self.play is not None and self.called is not None
+        self.play.order(when_he_likes)
+        card = SYM[self.called]
+        if when_he_likes:
+            self.narrate("espirra", "jubileu.espirra_quando", "{who} says \"Espirra quando quiser\": the holder of "
+                         "{card} may play it as espirra in a later trick, once he has won a trick.", seat=seat,
+                     who=self.names[seat], card=card, data={"order": "quando"})
+        else:
+            self.narrate("espirra", "jubileu.espirra", "{who} says \"Espirra\"! At his next turn the holder of {card} "
+                     "must play it, and it will beat every card.", seat=seat, who=self.names[seat], card=card,
+                     data={"order": "now"})
+
+    def _play(self, seat: int, c: int, as_espirra: bool) -> None:
+        d = self.play
+        assert d is not None
+        was_public = d.public
+        leading = not d.trick
+        espirra = c == d.called and (as_espirra or d.espirra == ORDERED)
+        winner = d.play(c, as_espirra)
+        card = tricks.card(c)
+        if espirra:
+            self.narrate("play", "jubileu.espirra", "{who} plays {card} as espirra: it beats every card, trumps "
+                     "included.", seat=seat, who=self.names[seat], card=card.symbol, data={"card": str(card),
+                                                                                       "espirra": True})
+        else:
+            self.narrate("play", "jubileu.lead" if leading else "jubileu.follow", "{who} plays {card}.", seat=seat,
+                     who=self.names[seat], card=card.symbol, data={"card": str(card)})
+        if d.public and not was_public:
+            self.partner_public = True
+            self.narrate("partner_revealed", "jubileu.plain_ace" if not espirra else "jubileu.espirra",
+                     "{card} is the called Ace: {who} is the partner of {decl}.", seat=seat, who=self.names[seat],
+                     card=card.symbol, decl=self.names[d.declarer], data={"partner": seat})
+        if winner is None:
+            return
+        seats, cards, _, by_espirra = d.done_tricks[-1]
+        shown = ", ".join(f"{self.names[s]} {SYM[x]}" for s, x in zip(seats, cards))
+        self.last_trick = {"seats": list(seats), "cards": [NOTE[x] for x in cards], "winner": winner}
+        self.narrate("trick", "jubileu.espirra" if by_espirra else "jubileu.trick",
+                 "{who} wins the trick ({cards}): {n} so far.", seat=winner, who=self.names[winner], cards=shown,
+                 n=d.won[winner], data={"cards": self.last_trick["cards"], "seats": list(seats)})
+        if d.phase == "done":
+            self._end_deal()
+
+    # ---- settling and the next deal ----
+    def goal_text(self, key: str) -> str:
+        bid = BIDS[key]
+        if key == MEIA:
+            return self.tr("exactly one trick, no trump, {chips} chips", chips=bid.chips)
+        if bid.misere:
+            return self.tr("no trick at all, {chips} chips", chips=bid.chips)
+        if bid.partner:
+            return self.tr("{n} tricks or more with a partner, {chips} chips", n=bid.tricks, chips=bid.chips)
+        return self.tr("{n} tricks or more alone, {chips} chips", n=bid.tricks, chips=bid.chips)
+
+    def _end_deal(self) -> None:
+        d = self.play
+        assert d is not None and self.contract is not None and self.declarer is not None
+        bid = BIDS[self.contract]
+        payments = settle(self.contract, self.declarer, self.partner, d.won, self.holders)
+        rule = "jubileu.pay_misere" if bid.misere else "jubileu.pay_partners" if bid.partner else "jubileu.pay_solo"
+        change = [0] * SEATS
+        for player in dict.fromkeys(p.player for p in payments):
+            mine = [p for p in payments if p.player == player]
+            took = d.won[player] + (d.won[self.partner] if bid.partner and self.partner is not None else 0)
+            if bid.partner:
+                team = self.tr("{a} and {b}", a=self.names[player], b=self.names[self.partner or 0])
+            else:
+                team = self.names[player]
+            verdict = N_("{who} made {bid} with {n} tricks.") if mine[0].made else \
+                N_("{who} failed {bid} with {n} tricks.")
+            self.narrate("result", rule, verdict, seat=player, who=team, bid=bid.name, n=took,
+                     data={"made": mine[0].made, "tricks": took})
+            for p in mine:
+                change[p.payer] -= p.chips
+                change[p.payee] += p.chips
+                self.narrate("pay", rule, "{payer} pays {payee} {n} chips.", seat=p.payer, payer=self.names[p.payer],
+                         payee=self.names[p.payee], n=p.chips,
+                         data={"payer": p.payer, "payee": p.payee, "chips": p.chips, "points": 0})
+        for s in range(SEATS):
+            self.chips[s] += change[s]
+        self.results.append({"deal": self.deal_no + 1, "dealer": self.dealer, "contract": self.contract,
+                             "declarer": self.declarer, "declarers": list(self.holders), "partner": self.partner,
+                             "won": list(d.won), "change": change, "chips": list(self.chips)})
+        self._next_deal(move_dealer=True)
+
+    def _next_deal(self, move_dealer: bool) -> None:
+        self.deal_no += 1
+        start = self.options["start_chips"]
+        target = self.options["target"]
+        reached = target is not None and any(abs(c - start) >= target for c in self.chips)
+        summary = ", ".join(f"{self.names[s]} {self.chips[s]}" for s in range(SEATS))
+        if self.deal_no >= self.options["deals"] or reached:
+            self._over = True
+            self.phase = "over"
+            best = max(self.chips)
+            winners = [s for s in range(SEATS) if self.chips[s] == best]
+            self.narrate("game_end", "jubileu.session", "The session is over. Chips: {summary}.", summary=summary,
+                     data={"winners": winners, "scores": list(self.chips)})
+            return
+        self.narrate("deal_end", "jubileu.session", "Chips after deal {n}: {summary}.", n=self.deal_no,
+                 summary=summary)
+        if move_dealer:
+            self.dealer = (self.dealer + 1) % SEATS
+        self._start_deal()
+
+    # ---- what one seat sees ----
+    def partner_for(self, seat: int) -> int | None:
+        """The partner as ``seat`` knows him: public once his card is played, and always to himself."""
+        if self.partner is None:
+            return None
+        if self.partner_public or seat == self.partner:
+            return self.partner
+        return None
+
+    def bid_ladder(self, seat: int) -> list[dict[str, Any]]:
+        """Every rung with whether ``seat`` may bid it now and, if not, why (the table's tooltips)."""
+        mine = self.phase == "auction" and self.current_player == seat and not self._over
+        rows = []
+        for b in LADDER:
+            problem = self.bid_problem(seat, b.key) if mine else None
+            why = problem[0] if problem else (None if mine else self.tr("It is not your turn to bid."))
+            rows.append({"key": b.key, "name": b.name, "level": b.level, "tricks": b.tricks, "chips": b.chips,
+                         "trump": b.trump, "partner": b.partner, "misere": b.misere, "open": b.open,
+                         "goal": self.goal_text(b.key), "allowed": mine and problem is None, "why": why})
+        return rows
+
+    def view(self, seat: int) -> dict[str, Any]:
+        header = self.view_header(seat)
+        d = self.play
+        show = lambda c: NOTE[c]  # noqa: E731
+        hands = d.hands if d is not None else self.hands
+        bid = BIDS[self.contract] if self.contract else None
+        colloquy = {}
+        if bid is not None and bid.colloquy and seat != self.declarer:
+            colloquy = {str(s): [show(c) for c in sorted(hands[s], key=hand_order)]
+                        for s in range(SEATS) if s not in (seat, self.declarer)}
+        espirra = None
+        if d is not None and d.called is not None:
+            espirra = {NO_ESPIRRA: "none", ORDERED: "ordered", WHEN_HE_LIKES: "quando", SPENT: "spent"}[d.espirra]
+        return {
+            **header,
+            "phase": "over" if self._over else self.phase,
+            "hand": [show(c) for c in sorted(hands[seat], key=hand_order)],
+            "hand_sizes": [len(h) for h in hands],
+            "ultima": {"card": show(self.ultima), "suit": tricks.SUITS[self.ultima_suit]},
+            "auction": [{"seat": s, "call": c} for s, c in self.calls],
+            "passed": sorted(self.passed),
+            "standing_bid": self.standing,
+            "standing_holders": list(self.holders),
+            "allowed_bids": [a.arg for a in self.legal_actions(seat) if a.verb == "bid"],
+            "bid_ladder": self.bid_ladder(seat),
+            "aces": self.aces(seat),
+            "declarer": self.declarer,
+            "declarers": list(self.holders) if self.contract else [],
+            "contract": self.contract,
+            "target": bid.tricks if bid else None,
+            "trump": None if self.trump is None else tricks.SUITS[self.trump],
+            "called_card": None if self.called is None else show(self.called),
+            "partner": self.partner_for(seat),
+            "espirra": espirra,
+            "exposed": {str(s): [show(c) for c in sorted(hands[s], key=hand_order)] for s in self.exposed},
+            "colloquy": colloquy,
+            "trick": [] if d is None else [[s, show(c)] for s, c in zip(d.trick_seats, d.trick)],
+            "espirra_in_trick": None if d is None else d.espirra_at,
+            "led_suit": None if d is None or d.led_suit is None else tricks.SUITS[d.led_suit],
+            "last_trick": self.last_trick,
+            "tricks_played": [] if d is None else [
+                {"seats": list(s), "cards": [show(c) for c in cs], "winner": w, "espirra": e}
+                for s, cs, w, e in d.done_tricks],
+            "tricks_won": [0] * SEATS if d is None else list(d.won),
+            "chips": list(self.chips),
+            "results": [dict(r) for r in self.results],
+            "deal": self.deal_no + 1 if not self._over else self.deal_no,
+            "deals_total": self.options["deals"],
+            "dealer": self.dealer,
+            "current_player": self.current_player,
+            "is_over": self._over,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+        }
+
+
+_PHASE_RULE = {"auction": "jubileu.auction", "trump": "jubileu.trump", "call": "jubileu.call_ace",
+               "play": "jubileu.follow"}
+
+
+def _call_rule(contract: str | None) -> str:
+    return "jubileu.obrigatorio" if contract == OBRIGATORIO else "jubileu.call_ace"
+
+
+def _suit_of_text(text: str) -> int | None:
+    t = _slug(text)
+    words = {"s": 0, "spades": 0, "espadas": 0, "h": 1, "hearts": 1, "copas": 1,
+             "d": 2, "diamonds": 2, "ouros": 2, "c": 3, "clubs": 3, "paus": 3}
+    symbols = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
+    if text.strip() in symbols:
+        return symbols[text.strip()]
+    return words.get(t)
+
+
+def hand_order(c: int) -> tuple[int, int]:
+    """Hands are shown by suit (♠ ♥ ♣ ♦ alternate colours), high cards first."""
+    return ((0, 1, 3, 2)[c // 13], -(c % 13))
+

@@ -1,0 +1,82 @@
+"""Translations with Python's own :mod:`gettext`: one catalog per language, shared by every game.
+
+Game modules mark their sentences with :func:`N_` (rule texts, bid names, suit names) or pass
+them through :func:`translator` at the moment they speak; tables do the same for their labels.
+English is the source language and needs no catalog. Another language is a compiled catalog
+``engine/locale/<lang>/LC_MESSAGES/parlour.mo`` (made from its ``parlour.po``), so a new game
+joins a language by adding its sentences to that catalog: nothing else changes.
+
+Sentences are written with ``{named}`` fields and filled after translation, so a translator
+may move a field anywhere in the sentence ("{who} wins the trick" → "{who} ganha a vaza").
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable
+
+DOMAIN = "parlour"
+LOCALE_DIR = Path(__file__).with_name("locale")
+SOURCE_LANGUAGE = "en"
+#: The languages with a catalog in the repository, English first.
+LANGUAGES = ("en", "pt")
+LANGUAGE_NAMES = {"en": "English", "pt": "Português"}
+
+Translate = Callable[[str], str]
+
+
+def N_(message: str) -> str:
+    """Mark a sentence for the catalog without translating it yet (it is translated where it is shown)."""
+    return message
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> gettext.NullTranslations:
+    """The translations of ``lang``; English (the source) translates to itself."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no translation for language {lang!r}: choose one of {', '.join(LANGUAGES)}")
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def translator(lang: str) -> Translate:
+    """``gettext`` for one language: ``translator("pt")("spades") == "espadas"``."""
+    return catalog(lang).gettext
+
+
+def say(lang: str, message: str, **fields: object) -> str:
+    """Translate ``message`` and fill its ``{fields}``."""
+    text = catalog(lang).gettext(message)
+    return text.format(**fields) if fields else text
+
+
+#: The calls that carry a sentence to translate, and which positional argument holds it (0-based).
+MARKERS = {"N_": 0, "tr": 0, "t": 0, "say": 1, "_tr": 1, "i18n_say": 1, "narrate": 2}
+
+
+def extract_messages(*paths: str | Path) -> list[str]:
+    """Every sentence marked for translation in these source files, in order of first appearance.
+
+    Reads the code with :mod:`ast`, so sentences inside f-string expressions are found too (a
+    tokenizer-based extractor misses them). A catalog is complete when it translates all of these.
+    """
+    import ast
+
+    found: dict[str, None] = {}
+    for path in paths:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            pos = MARKERS.get(name)
+            if pos is None or len(node.args) <= pos:
+                continue
+            arg = node.args[pos]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.strip():
+                found.setdefault(arg.value, None)
+    return list(found)

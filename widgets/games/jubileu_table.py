@@ -1,0 +1,490 @@
+"""Jubileu's table: four seats anticlockwise, the última, the bid ladder, the called Ace and "Espirra".
+
+You sit at the bottom. Jubileu turns **anticlockwise**, so the next player sits on your
+*right*, then the one opposite, then your left; an arrow on the cloth says so. The ladder
+panel lists every bid, lowest first, grouped by level: the bids you may not make now are
+disabled and their tooltip gives the rule (a Meia Miséria after Solo Oito says why not).
+``JubileuTable(lang="pt")`` speaks Portuguese: every label, tooltip, hint and log line goes
+through :mod:`engine.i18n`.
+"""
+
+from __future__ import annotations
+
+from math import cos, radians, sin
+from typing import Any
+
+import ipywidgets as w
+
+import engine
+from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
+from engine.hints import Hint
+from engine.i18n import N_, catalog, say
+from widgets.card_svg import card_img_html
+from widgets.table import BOT_NAMES, Table, esc
+
+BOARD_W, BOARD_H = 640, 380
+SEAT_RX, SEAT_RY = 238, 150
+PLAY_RX, PLAY_RY = 80, 62
+SUIT_LETTERS = ("S", "H", "D", "C")
+
+JUBILEU_CSS = """
+<style>
+.ju-board { position: relative; margin: 4px auto 0; }
+.ju-board .ju-cloth { position: absolute; left: 140px; right: 140px; top: 70px; bottom: 70px; border-radius: 50%;
+  border: 2px solid rgba(255,255,255,.12); background: rgba(0,0,0,.08); }
+.ju-seat { position: absolute; transform: translate(-50%, -50%); min-width: 120px; text-align: center; margin: 0; }
+.ju-play { position: absolute; transform: translate(-50%, -50%); text-align: center; }
+.ju-play--won .parlour-card-img { box-shadow: 0 0 0 3px #ffd54a; border-radius: 4px; }
+.ju-play--espirra .parlour-card-img { box-shadow: 0 0 0 3px #ff7a59; border-radius: 4px; }
+.ju-play--old { opacity: .8; }
+.ju-who { display: block; font-size: 12px; white-space: nowrap; }
+.ju-caption { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); text-align: center;
+  font-size: 13px; max-width: 170px; }
+.ju-turn { position: absolute; right: 8px; bottom: 4px; font-size: 12px; opacity: .85; }
+.ju-dealer { display: inline-block; background: #ffd54a; color: #3a2d00; border-radius: 50%; width: 17px;
+  height: 17px; line-height: 17px; font-size: 11px; font-weight: 700; margin-left: 4px; }
+.ju-backs .parlour-card-img { margin: 1px -10px 1px 0 !important; }
+.ju-call { font-size: 12px; }
+.ju-strip { align-items: center; gap: 14px; flex-wrap: wrap; }
+.ju-info { font-size: 13px; line-height: 1.35; }
+.ju-ladder { flex-wrap: wrap; gap: 3px; }
+.ju-ladder .widget-button { height: auto; min-height: 44px; white-space: normal; line-height: 1.1;
+  font-size: 12px; padding: 2px 4px; width: 112px; }
+.ju-choices .widget-button { min-height: 44px; min-width: 56px; font-weight: 700; }
+.ju-espirra .widget-button { min-height: 44px; font-weight: 700; }
+.ju-auction { font-size: 12px; }
+.parlour-panel .ju-chips td, .parlour-panel .ju-chips th { text-align: center; padding: 1px 4px; }
+.parlour-panel .ju-chips td:first-child, .parlour-panel .ju-chips th:first-child { text-align: left; }
+</style>
+"""
+
+WARN = "⚠ "
+#: Table words (the engine's sentences come translated from the game itself).
+YOU, WHY, HINT = N_("You"), N_("Why?"), N_("Hint")
+
+
+def _point(angle: float, rx: float, ry: float) -> tuple[float, float]:
+    a = radians(angle)
+    return BOARD_W / 2 + rx * cos(a), BOARD_H / 2 + ry * sin(a)
+
+
+class JubileuTable(Table):
+    """Play Jubileu against bots: ``JubileuTable(seed="K7QM3P", lang="pt", deals=4)``."""
+
+    game_id = "jubileu"
+    hint_score_format = "{:+.2f}"
+
+    def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
+                 bot_delay: float = 0.8, show_all: bool = False, lang: str = "en", **options: Any) -> None:
+        catalog(lang)  # an unknown language fails here, before any widget is built
+        self.lang = lang
+        super().__init__(players, seed, level, bot_delay, show_all, lang=lang, **options)
+        self._translate_shared_widgets()
+        self.refresh()
+
+    def t(self, message: str, **fields: Any) -> str:
+        return say(self.lang, message, **fields)
+
+    @property
+    def names(self) -> list[str]:
+        return [self.t(YOU), *BOT_NAMES[:3]]
+
+    def _translate_shared_widgets(self) -> None:
+        self.players_box.description = self.t(N_("Players"))
+        self.level_box.description = self.t(N_("Bots"))
+        self.code_box.description = self.t(N_("Deal code"))
+        self.code_box.tooltip = self.t(N_("Share this code: the same code deals the same cards"))
+        self.deal_button.description = self.t(N_("Play this deal"))
+        self.deal_button.tooltip = self.t(N_("Deal the cards of the code on the left"))
+        self.new_button.description = self.t(N_("New deal"))
+        self.new_button.tooltip = self.t(N_("Shuffle and deal a new game"))
+        self.show_all_box.description = self.t(N_("Teacher: show all hands"))
+        self.hint_button.description = self.t(HINT)
+        self.hint_button.tooltip = self.t(N_("What should I bid or play, and why?"))
+        self.undo_button.description = self.t(N_("Undo"))
+        self.undo_button.tooltip = self.t(N_("Take back your last move"))
+        self.hand.label = self.t(N_("Your hand"))
+        for row in self.log_rows:
+            why = row.children[0]
+            why.description = self.t(WHY)
+            why.tooltip = self.t(N_("Which rule made this happen?"))
+        log_box = self.log_rows[0]
+        for box in self._boxes(self):
+            if log_box in getattr(box, "children", ()):
+                box.children[0].value = f"<b>{esc(self.t(N_('Log')))}</b>"
+
+    def _boxes(self, widget: w.Widget) -> list[w.Widget]:
+        out = [widget]
+        for child in getattr(widget, "children", ()):
+            out += self._boxes(child)
+        return out
+
+    # ---- the widgets on the cloth ----
+    def felt_children(self) -> list[w.Widget]:
+        self.css_html = w.HTML(JUBILEU_CSS)
+        self.ultima_html = w.HTML()
+        self.contract_html = w.HTML()
+        strip = w.HBox([self.ultima_html, self.contract_html])
+        strip.add_class("ju-strip")
+        self.board = w.HTML()
+        self.auction_html = w.HTML()
+        self.auction_html.add_class("ju-auction")
+        self.ladder_buttons = {b.key: self._make_button(f"bid {b.key}", b.name) for b in LADDER}
+        self.pass_button = self._make_button("pass", "Passo")
+        self.join_button = self._make_button("join", "")
+        ladder = w.HBox(list(self.ladder_buttons.values()))
+        ladder.add_class("ju-ladder")
+        self.bid_panel = w.VBox([w.HBox([self.pass_button, self.join_button]), ladder])
+        self.trump_buttons = [self._make_button(f"trump {s}", f"{SUIT_SYMBOL[i]}") for i, s in enumerate(SUIT_LETTERS)]
+        self.call_buttons = [w.Button() for _ in range(4)]
+        for b in self.call_buttons:
+            b.on_click(self._call_clicked)
+        self.choice_label = w.HTML()
+        self.choice_panel = w.VBox([self.choice_label, w.HBox(self.trump_buttons + self.call_buttons)])
+        self.choice_panel.children[1].add_class("ju-choices")
+        self.espirra_button = self._make_button("espirra", "Espirra!")
+        self.quando_button = self._make_button("espirra-quando-quiser", "Espirra quando quiser")
+        self.espirra_panel = w.HBox([self.espirra_button, self.quando_button])
+        self.espirra_panel.add_class("ju-espirra")
+        self.hand.card_width = 60
+        buttons = w.HBox([self.hint_button, self.undo_button])
+        return [self.css_html, strip, self.board, self.status, self.auction_html, self.bid_panel,
+                self.choice_panel, self.espirra_panel, self.hand, buttons]
+
+    def _make_button(self, action: str, label: str) -> w.Button:
+        button = w.Button(description=label)
+        button.on_click(lambda _b, action=action: self.act(action))
+        return button
+
+    def _call_clicked(self, button: w.Button) -> None:
+        card = getattr(button, "_card", None)
+        if card:
+            self.act(f"call {card}")
+
+    # ---- turn messages the shared table writes, in the table's language ----
+    def act(self, action: str) -> bool:
+        if self.game.current_player != self.human and not self.game.is_over:
+            self.say(WARN + esc(self.t(N_("Wait for your turn."))))
+            return False
+        if self.game.is_over:
+            self.say(esc(self.t(N_("The session is over: press New deal."))))
+            return False
+        return super().act(action)
+
+    def undo(self) -> None:
+        if not any(seat == self.human for seat, _ in self.game.history):
+            self.say(WARN + esc(self.t(N_("You have not moved yet: nothing to take back."))))
+            return
+        super().undo()
+        self.say(esc(self.t(N_("Your last move was taken back. Your turn again."))))
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        if self.game.is_over:
+            end = self._log_events[-1]["text"] if self._log_events else ""
+            self.say(f"{esc(end)} " + self.t(N_("Press <b>New deal</b> to play again.")))
+        elif view["current_player"] == self.human:
+            self.say(f"<b>{esc(self.t(N_('Your turn.')))}</b> " + esc(self.turn_prompt(view)))
+        else:
+            self.say(esc(self.t(N_("{who} is thinking…"), who=self.names[view["current_player"]])))
+
+    def explain_log_row(self, i: int) -> str:
+        shown = self._log_events[-len(self.log_rows):]
+        if i >= len(shown):
+            return ""
+        event = shown[i]
+        text = self.game.rule_text(event["rule"])
+        self.why_panel.value = (f"<b>{esc(self.t(WHY))}</b> “{esc(event['text'])}” — "
+                                f"{esc(self.t(N_('rule:')))} {esc(text)}")
+        return text
+
+    def show_hint(self) -> Hint | None:
+        try:
+            hint = engine.hint(self.game, self.human)
+        except engine.IllegalAction as exc:
+            self.say(f"⚠ {esc(exc)}")
+            return None
+        self._last_hint = hint
+        rows = "".join(
+            f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
+            f"<td>{a.score:+.2f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
+        more = len(hint.alternatives) - 6
+        note = (f"<small>{esc(self.t(N_('… and {n} more, each estimated lower.'), n=more))}</small> "
+                if more > 0 else "")
+        note += f"<small>{esc(self.t(N_('* chips you can expect from the move, on average over the deals tried.')))}"\
+                "</small>"
+        self.hint_panel.value = (
+            f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>{esc(self.t(HINT))}: "
+            f"{esc(self.action_label(hint.action))}</b><p>{esc(hint.reason)}</p><table><tr>"
+            f"<th>{esc(self.t(N_('Move')))}</th><th>{esc(self.t(N_('Chips*')))}</th>"
+            f"<th>{esc(self.t(WHY))}</th></tr>{rows}</table>{note}</div>")
+        self.refresh()
+        return hint
+
+    def action_label(self, action: str) -> str:
+        verb, _, arg = action.partition(" ")
+        if verb == "bid":
+            return BIDS[arg].name
+        if verb == "pass":
+            return self.t(N_("pass"))
+        if verb == "join":
+            return self.t(N_("join Meia Miséria"))
+        if verb == "trump":
+            i = SUIT_LETTERS.index(arg)
+            return self.t(N_("trump {suit}"), suit=f"{SUIT_SYMBOL[i]} {self.t(SUIT_WORDS[i])}")
+        if verb in ("call", "play"):
+            card = engine.parse_card(arg).symbol
+            return self.t(N_("call {card}"), card=card) if verb == "call" else self.t(N_("play {card}"), card=card)
+        if verb == "espirra":
+            return "Espirra!"
+        if verb == "espirra-quando-quiser":
+            return "Espirra quando quiser"
+        return action
+
+    def playable_tip(self, view: dict[str, Any], card: str) -> str:
+        return self.t(N_("Play {card}"), card=engine.parse_card(card).symbol)
+
+    def draw_hand(self, view: dict[str, Any], cards: list[str]) -> None:
+        super().draw_hand(view, cards)
+        if view["current_player"] != self.human:
+            items = [dict(i, tooltip=self.t(N_("Wait for your turn."))) for i in self.hand.items]
+            self.hand.items = items
+
+    # ---- painting ----
+    def draw(self, view: dict[str, Any]) -> None:
+        self.ultima_html.value = self._ultima_html(view)
+        self.contract_html.value = self._contract_html(view)
+        self.board.value = self._board_html(view)
+        self.auction_html.value = self._auction_html(view)
+        self._draw_ladder(view)
+        self._draw_choices(view)
+        self._draw_espirra(view)
+        self.draw_hand(view, view["hand"])
+
+    def _suit(self, letter: str) -> str:
+        i = SUIT_LETTERS.index(letter)
+        return f"{SUIT_SYMBOL[i]} {self.t(SUIT_WORDS[i])}"
+
+    def _ultima_html(self, view: dict[str, Any]) -> str:
+        u = view["ultima"]
+        return (f"<div class='ju-strip' style='display:flex' data-testid='ultima'>{card_img_html(u['card'], 44)}"
+                f"<div class='ju-info'><div class='parlour-sub'>{esc(self.t(N_('A última (the dealer’s last card)')))}"
+                f"</div><b>{esc(self._suit(u['suit']))}</b><div class='parlour-sub'>"
+                f"{esc(self.t(N_('trump of every bid “da Última”')))}</div></div></div>")
+
+    def _contract_html(self, view: dict[str, Any]) -> str:
+        if view["contract"] is None:
+            standing = view["standing_bid"]
+            if standing is None:
+                text = self.t(N_("No bid yet."))
+            else:
+                holders = ", ".join(self.names[s] for s in view["standing_holders"])
+                text = self.t(N_("Standing bid: {bid} ({who})"), bid=BIDS[standing].name,
+                              who=holders)
+            return f"<div class='ju-info' data-testid='contract'>{esc(text)}</div>"
+        bid = BIDS[view["contract"]]
+        who = ", ".join(self.names[s] for s in view["declarers"])
+        lines = [f"<b>{esc(bid.name)}</b> — {esc(who)}",
+                 esc(self.goal_text(bid.key))]
+        trump = view["trump"]
+        lines.append(esc(self.t(N_("Trump: {suit}"), suit=self._suit(trump) if trump else self.t(N_("no trump")))))
+        if view["called_card"]:
+            partner = view["partner"]
+            known = self.names[partner] if partner is not None else self.t(N_("secret"))
+            lines.append(f"{esc(self.t(N_('Called card')))}: {card_img_html(view['called_card'], 26)} · "
+                         f"{esc(self.t(N_('partner')))}: <b>{esc(known)}</b>")
+        if view["espirra"] in ("ordered", "quando"):
+            lines.append(esc(self.t(N_("Espirra ordered")) if view["espirra"] == "ordered"
+                             else "Espirra quando quiser"))
+        return f"<div class='ju-info' data-testid='contract'>{'<br>'.join(lines)}</div>"
+
+    def goal_text(self, key: str) -> str:
+        goal: str = getattr(self.game, "goal_text")(key)
+        return goal
+
+    def _angle(self, seat: int) -> float:
+        """You at the bottom; play goes anticlockwise, so the next player (seat + 1) sits on your right."""
+        return 90 - (seat - self.human) * 90
+
+    def _board_html(self, view: dict[str, Any]) -> str:
+        parts = ["<div class='ju-cloth'></div>"]
+        for seat in range(4):
+            x, y = _point(self._angle(seat), SEAT_RX, SEAT_RY)
+            active = " parlour-seat--active" if view["current_player"] == seat else ""
+            parts.append(f"<div class='parlour-seat ju-seat{active}' data-seat='{seat}' "
+                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{self._seat_body(view, seat)}</div>")
+        trick, caption, winner, old = view["trick"], "", None, False
+        plays = [(s, c) for s, c in trick]
+        espirra_pos = view["espirra_in_trick"]
+        if not plays and view["last_trick"] and view["phase"] == "play":
+            last = view["last_trick"]
+            plays, winner, old = list(zip(last["seats"], last["cards"])), last["winner"], True
+            espirra_pos = None
+            caption = esc(self.t(N_("{who} won the last trick"), who=self.names[winner]))
+        elif not plays and view["phase"] == "play":
+            caption = esc(self.t(N_("{who} leads"), who=self.names[view["current_player"]]))
+        elif view["phase"] == "auction":
+            caption = esc(self.t(N_("Auction")))
+        for order, (seat, card) in enumerate(plays, start=1):
+            x, y = _point(self._angle(seat), PLAY_RX, PLAY_RY)
+            cls = "ju-play" + (" ju-play--won" if seat == winner else "") + (" ju-play--old" if old else "")
+            if espirra_pos is not None and order - 1 == espirra_pos:
+                cls += " ju-play--espirra"
+            parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}' "
+                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, 54)}"
+                         f"<span class='ju-who'>{order}. {esc(self.names[seat])}</span></div>")
+        if caption:
+            parts.append(f"<div class='ju-caption' data-testid='trick-caption'>{caption}</div>")
+        parts.append(f"<div class='ju-turn' data-testid='direction'>↺ "
+                     f"{esc(self.t(N_('Anticlockwise: the next player is on your right')))}</div>")
+        return (f"<div class='ju-board' data-testid='trick' style='width:{BOARD_W}px;height:{BOARD_H}px'>"
+                f"{''.join(parts)}</div>")
+
+    def _seat_body(self, view: dict[str, Any], seat: int) -> str:
+        dealer = (f"<span class='ju-dealer' title='{esc(self.t(N_('Dealer')))}'>D</span>"
+                  if view["dealer"] == seat else "")
+        name = (f"<span class='parlour-seat-name'>{esc(self.names[seat])}</span>{dealer}"
+                f"<span class='parlour-sub'> · {view['chips'][seat]} {esc(self.t(N_('chips')))}</span>")
+        size = view["hand_sizes"][seat]
+        exposed = view["exposed"].get(str(seat)) or view["colloquy"].get(str(seat))
+        if seat == self.human:
+            cards = ""
+        elif exposed or self.show_all_box.value:
+            shown = exposed or self.game.view(seat)["hand"]
+            cards = f"<div data-testid='open-{seat}'>{self.cards_html(shown, 22)}</div>"
+        else:
+            cards = f"<div class='ju-backs'>{self.cards_html([None] * min(size, 13), 20)}</div>"
+        calls = [c["call"] for c in view["auction"] if c["seat"] == seat]
+        last = self.action_label(("bid " + calls[-1]) if calls and calls[-1] not in ("pass", "join")
+                                 else calls[-1]) if calls else "—"
+        role = ""
+        if view["declarer"] is not None:
+            if seat in view["declarers"]:
+                role = self.t(N_("declarer"))
+            elif view["partner"] == seat:
+                role = self.t(N_("partner"))
+        won = view["tricks_won"][seat]
+        line = (f"{esc(self.t(N_('tricks')))} <b>{won}</b>" if view["phase"] in ("play", "over")
+                else f"{esc(self.t(N_('said')))}: <b>{esc(last)}</b>")
+        if role:
+            line += f" · <i>{esc(role)}</i>"
+        return f"{name}{cards}<div class='ju-call' data-testid='seat-line-{seat}'>{line}</div>"
+
+    def _auction_html(self, view: dict[str, Any]) -> str:
+        if not view["auction"]:
+            return ""
+        calls = []
+        for c in view["auction"]:
+            what = c["call"]
+            label = self.action_label(what if what in ("pass", "join") else f"bid {what}")
+            calls.append(f"{esc(self.names[c['seat']])}: {esc(label)}")
+        return (f"<div data-testid='auction'><b>{esc(self.t(N_('Auction')))}</b> "
+                f"({esc(self.t(N_('from the dealer’s right, anticlockwise')))}): {' · '.join(calls)}</div>")
+
+    def _draw_ladder(self, view: dict[str, Any]) -> None:
+        bidding = view["phase"] == "auction"
+        self.bid_panel.layout.display = "" if bidding else "none"
+        if not bidding:
+            return
+        my_turn = view["current_player"] == self.human
+        hinted = self._last_hint.action if self._last_hint else None
+        for row in view["bid_ladder"]:
+            button = self.ladder_buttons[row["key"]]
+            button.description = f"{row['level']}. {row['name']} ({row['chips']})"
+            if row["allowed"]:
+                button.disabled = False
+                button.tooltip = f"{row['name']}: {row['goal']}"
+            else:
+                button.disabled = True
+                button.tooltip = row["why"] or ""
+            button.button_style = "warning" if my_turn and hinted == f"bid {row['key']}" else ""
+        legal = view["legal"]
+        self.pass_button.description = self.t(N_("Pass"))
+        self.pass_button.disabled = "pass" not in legal
+        self.pass_button.tooltip = (self.t(N_("Pass: a pass is final.")) if "pass" in legal
+                                    else self.game.why_illegal("pass", self.human) or "")
+        self.join_button.description = self.t(N_("Join Meia Miséria"))
+        self.join_button.layout.display = "" if "join" in legal else "none"
+        self.join_button.tooltip = self.t(N_("Play Meia Miséria too, each for himself: exactly one trick."))
+        for b in (self.pass_button, self.join_button):
+            b.button_style = "warning" if my_turn and hinted == ("pass" if b is self.pass_button else "join") else ""
+
+    def _draw_choices(self, view: dict[str, Any]) -> None:
+        phase = view["phase"]
+        mine = view["current_player"] == self.human and phase in ("trump", "call")
+        self.choice_panel.layout.display = "" if mine else "none"
+        if not mine:
+            return
+        legal = view["legal"]
+        if phase == "trump":
+            self.choice_label.value = esc(self.t(N_("Name trump:")))
+            for i, b in enumerate(self.trump_buttons):
+                action = f"trump {SUIT_LETTERS[i]}"
+                b.layout.display = ""
+                b.description = f"{SUIT_SYMBOL[i]} {self.t(SUIT_WORDS[i])}"
+                b.disabled = action not in legal
+                b.tooltip = "" if action in legal else (self.game.why_illegal(action, self.human) or "")
+            for b in self.call_buttons:
+                b.layout.display = "none"
+        else:
+            self.choice_label.value = esc(self.t(N_("Call your partner's card:")))
+            for b in self.trump_buttons:
+                b.layout.display = "none"
+            cards = [m.split()[1] for m in legal]
+            for i, b in enumerate(self.call_buttons):
+                if i < len(cards):
+                    b.layout.display = ""
+                    b.description = engine.parse_card(cards[i]).symbol
+                    b._card = cards[i]  # type: ignore[attr-defined]
+                    b.tooltip = self.t(N_("Call {card}: its holder becomes your partner."),
+                                       card=engine.parse_card(cards[i]).symbol)
+                else:
+                    b.layout.display = "none"
+
+    def _draw_espirra(self, view: dict[str, Any]) -> None:
+        legal = view["legal"] if view["current_player"] == self.human else []
+        self.espirra_panel.layout.display = "" if "espirra" in legal else "none"
+        self.espirra_button.tooltip = self.game.rule_text("jubileu.espirra")
+        self.quando_button.tooltip = self.game.rule_text("jubileu.espirra_quando")
+        if view["partner"] == self.human and view["declarer"] != self.human:
+            self.espirra_button.description = self.t(N_("Espirra: play the called Ace"))
+            self.espirra_button.tooltip = self.game.rule_text("jubileu.espirra_quando")
+        else:
+            self.espirra_button.description = "Espirra!"
+        self.quando_button.layout.display = "" if "espirra-quando-quiser" in legal else "none"
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        phase = view["phase"]
+        if phase == "auction":
+            return self.t(N_("Bid higher or pass (a pass is final). Hover a grey bid to see why it is closed."))
+        if phase == "trump":
+            return self.t(N_("Name trump."))
+        if phase == "call":
+            return self.t(N_("Call an Ace you do not hold: its holder is your secret partner."))
+        if view["led_suit"]:
+            i = SUIT_LETTERS.index(view["led_suit"])
+            return self.t(N_("{suit} were led: follow suit if you can, otherwise trump or discard."),
+                          suit=self.t(SUIT_WORDS[i]).capitalize())
+        return self.t(N_("Your lead: click a card (or use ← → and Enter)."))
+
+    def _draw_scoreboard(self, view: dict[str, Any]) -> None:
+        head = "".join(f"<th>{esc(n)}</th>" for n in self.names)
+        rows = []
+        for r in view["results"][-6:]:
+            contract = (BIDS[r["contract"]].name if r["contract"]
+                        else self.t(N_("thrown in")))
+            rows.append(f"<tr><td>{r['deal']}. {esc(contract)}</td>"
+                        + "".join(f"<td>{c:+d}</td>" for c in r["change"]) + "</tr>")
+        chips = "".join(f"<td><b>{c}</b></td>" for c in view["chips"])
+        target = ""
+        if view["contract"] and view["target"] is not None:
+            side = sum(view["tricks_won"][s] for s in set(view["declarers"]) | (
+                {view["partner"]} if view["partner"] is not None else set()))
+            bid = BIDS[view["contract"]]
+            goal = (self.t(N_("exactly {n}"), n=bid.tricks) if bid.misere else self.t(N_("{n} or more"), n=bid.tricks))
+            text = self.t(N_("Tricks for the contract: {won} (needs {goal})"), won=side, goal=goal)
+            target = f"<div data-testid='target'>{esc(text)}</div>"
+        deal = self.t(N_("deal {n} of {total}"), n=view["deal"], total=view["deals_total"])
+        self.scoreboard.value = (
+            f"<b>{esc(self.t(N_('Chips')))}</b> · {esc(deal)}"
+            f"<table class='ju-chips' data-testid='chips'><tr><th></th>{head}</tr>{''.join(rows)}"
+            f"<tr><td>{esc(self.t(N_('now')))}</td>{chips}</tr></table>{target}")
