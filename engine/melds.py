@@ -14,6 +14,7 @@ API (cards are :class:`engine.cards.Card`; ``value`` maps a card to its penalty 
 * ``Meld.stands_for``: the card each position of a meld represents (a joker's stand-in).
 * ``layoffs(meld, card, rules)``: every meld that laying ``card`` off on ``meld`` can make,
   including a natural card taking a joker's place with the joker slid to an end (Kalooki).
+* ``possible_melds(hand, rules)``: every meld a hand can put down (games offer these as moves).
 * ``least_deadwood(hand, rules, value)``: the split of a hand into melds leaving the
   fewest penalty points (exact).
 * ``contract_arrangement(hand, rules, threes, fours, value)``: the best way to lay down
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from typing import Callable, Iterable, Sequence
 
 from .cards import ACE, FRENCH_SUITS, JOKER, KING, Card
@@ -306,19 +307,30 @@ def layoffs(meld: Meld, card: Card, rules: MeldRules = BASIC_RUMMY) -> list[Meld
         grown = meld_or_none(list(meld.cards) + [card], rules)
         return [grown] if grown is not None else []
     out: list[Meld] = []
-    for grown in run_layouts(list(meld.cards) + [card], rules):
-        if _keeps_order(meld, grown):
-            out.append(grown)
+    if not card.is_joker and card.suit != meld.suit:
+        return out
+    length = len(meld.cards) + 1
+    if length > 13:
+        return out
+    allowed = _window_set(length, rules)
+    for window, cards in (((meld.ranks[0] - 1,) + meld.ranks, (card,) + meld.cards),
+                          (meld.ranks + (meld.ranks[-1] + 1,), meld.cards + (card,))):
+        if window not in allowed:
+            continue
+        end = 0 if cards[0] is card else -1
+        if not card.is_joker and _actual(window[end]) != card.rank:
+            continue
+        if card.is_joker and not rules.jokers_adjacent and cards[1 if end == 0 else -2].is_joker:
+            continue
+        out.append(Meld(RUN, cards, window, meld.suit))
     if not card.is_joker:
         out.extend(m for m in _joker_swaps(meld, card, rules) if m not in out)
     return out
 
 
-def _keeps_order(old: Meld, new: Meld) -> bool:
-    """The new run is the old one with a card added at an end (the jokers stay where they stood)."""
-    n = len(old.ranks)
-    return new.ranks[:n] == old.ranks and new.cards[:n] == old.cards \
-        or new.ranks[1:] == old.ranks and new.cards[1:] == old.cards
+@lru_cache(maxsize=None)
+def _window_set(length: int, rules: MeldRules) -> frozenset[tuple[int, ...]]:
+    return frozenset(_windows(length, rules))
 
 
 def _joker_swaps(meld: Meld, card: Card, rules: MeldRules) -> list[Meld]:
@@ -330,7 +342,7 @@ def _joker_swaps(meld: Meld, card: Card, rules: MeldRules) -> list[Meld]:
                 trial = rest[:end] + [JOKER] + rest[end:]
                 lo = meld.ranks[0] - 1 if end == 0 else meld.ranks[0]
                 window = tuple(range(lo, lo + len(trial)))
-                if window[0] < 1 or window not in _windows(len(trial), rules):
+                if window[0] < 1 or window not in _window_set(len(trial), rules):
                     continue
                 new = Meld(RUN, tuple(Card(_actual(p), meld.suit or "") if not t.is_joker else JOKER
                                       for p, t in zip(window, trial)), window, meld.suit)
@@ -368,6 +380,68 @@ def least_deadwood(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY,
     found = _Solver(hand, rules, value, contract=False).solve(None)
     assert found is not None  # leaving every card as deadwood is always possible
     return found
+
+
+def possible_melds(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> list[Meld]:
+    """Every distinct meld that can be made from cards in ``hand`` (each joker layout once):
+    the maximal ones and all their sub-melds. Games offer these as legal "meld" moves."""
+    if JOKER not in hand:
+        return _natural_melds(hand, rules)
+    solver = _Solver(hand, rules, rummy_value, contract=True)
+    out: dict[tuple[Card, ...], Meld] = {}
+    for per_slot in solver.candidates:
+        for cand in per_slot:
+            meld = solver._meld(cand)
+            out.setdefault(meld.cards, meld)
+    return sorted(out.values(), key=lambda m: (m.kind != SET, [_index(c) if not c.is_joker else 99
+                                                                for c in m.cards]))
+
+
+def _natural_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """possible_melds without jokers: the common case, kept fast for legal-move lists."""
+    out: list[Meld] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, set[int]] = {}
+    for c in hand:
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, set()).add(c.rank)
+    for rank, copies in by_rank.items():
+        if len(copies) < rules.min_set:
+            continue
+        copies.sort(key=_suit_order)
+        top = len(copies) if rules.max_set is None else min(rules.max_set, len(copies))
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(rules.min_set, top + 1):
+            for combo in combinations(copies, size):
+                if combo not in seen:
+                    seen.add(combo)
+                    out.append(Meld(SET, combo, (rank,) * size))
+    for suit, ranks in by_suit.items():
+        if len(ranks) < rules.min_run:
+            continue
+        if rules.ace == ACE_WRAP:
+            lengths = range(rules.min_run, min(13, len(ranks)) + 1)
+            windows = [w for n in lengths for w in _windows(n, rules) if all(_actual(p) in ranks for p in w)]
+        else:
+            windows = _segments(sorted(ranks | ({14} if rules.ace == ACE_EITHER and 1 in ranks else set())),
+                                rules.min_run)
+        for window in windows:
+            out.append(Meld(RUN, tuple(Card(_actual(p), suit) for p in window), window, suit))
+    return out
+
+
+def _segments(positions: list[int], shortest: int) -> list[tuple[int, ...]]:
+    """Every stretch of ``shortest`` or more consecutive positions (at most 13 long)."""
+    out = []
+    start = 0
+    for i in range(1, len(positions) + 1):
+        if i == len(positions) or positions[i] != positions[i - 1] + 1:
+            run = positions[start:i]
+            for a in range(len(run)):
+                for b in range(a + shortest, min(len(run), a + 13) + 1):
+                    out.append(tuple(run[a:b]))
+            start = i
+    return out
 
 
 def contract_arrangement(hand: Sequence[Card], threes: int, fours: int,
