@@ -1,0 +1,698 @@
+"""Basic Rummy, cardgames.io's "Traditional Rummy" (seed 002; RULES.md §6, Basic Rummy spec).
+
+Two to four players; ten cards each with two players, seven with three or four; one card
+turned up to start the discard pile. On your turn you draw (the stock or the discard),
+then may put down melds (sets of one rank, runs in one suit, Ace low) and lay cards off
+on any meld on the table, then discard. The first to get rid of every card wins the
+deal and takes the value of the cards left in the other hands, doubled for "going
+rummy" (the whole hand in one turn). Deals follow until somebody reaches the target.
+
+What a meld is, and which card fits where, is :mod:`engine.melds`; this module is the
+turn, the stock and the scoring.
+
+Moves (notation a person can type): ``draw stock``, ``draw discard``, ``meld 7S 8S 9S``,
+``layoff 10S to 2`` (melds are numbered on the table from 1), ``discard KH``. A joker
+laid off where it could stand at either end of a run says which: ``layoff JK to 2 low``.
+``legal_actions()`` offers every meld the hand can make (each maximal meld and all its
+sub-melds; every joker layout), every lay-off, and every discard, so a bot can reach any
+legal move and the list stays small (a 10-card hand has a few dozen moves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Sequence
+
+from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_cards, standard_52
+from ..dealing import deal_round_robin, stacked_pack
+from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
+                     meld_or_none, possible_melds, run_layouts, why_not_meld)
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for, shuffled
+
+RULES = Rulebook([
+    Rule("rummy.pack", "One standard 52-card pack. Face cards count 10, Aces 1, the others their "
+         "number."),
+    Rule("rummy.deal", "The dealer deals one card at a time: 10 cards each with two players, 7 each "
+         "with three or four. The deal passes to the left after each deal."),
+    Rule("rummy.upcard", "The rest of the pack is the stock, face down; its top card is turned up to "
+         "start the discard pile. The player on the dealer's left starts."),
+    Rule("rummy.draw", "Your turn starts with a draw: the top card of the stock, or the top card of "
+         "the discard pile."),
+    Rule("rummy.meld", "After drawing you may put down melds: a set is three or four cards of one "
+         "rank; a run is three or more cards of one suit in sequence."),
+    Rule("rummy.ace", "Aces are low: A-2-3 is a run, but Q-K-A is not, and runs do not wrap round "
+         "from King to Ace."),
+    Rule("rummy.layoff", "You may also lay off cards from your hand on any meld on the table, yours "
+         "or another player's, if the meld stays a set or a run."),
+    Rule("rummy.discard", "Your turn ends when you discard one card face up on the discard pile."),
+    Rule("rummy.discard_rule", "You may not discard the card you have just taken from the discard "
+         "pile (Hoyle's rule; an option, on unless turned off)."),
+    Rule("rummy.out", "The first player with no cards left wins the deal. You may go out by "
+         "discarding your last card, or without a discard by melding or laying off every card."),
+    Rule("rummy.rummy", "Going rummy: a player who gets rid of his whole hand in one turn, having "
+         "put down nothing before, scores double."),
+    Rule("rummy.score", "Winner takes all: the winner scores the value of the cards left in every "
+         "other hand (face cards 10, Aces 1, others their number)."),
+    Rule("rummy.rebuild", "When the stock runs out, the discard pile is shuffled and becomes the new "
+         "stock. This happens only once a deal."),
+    Rule("rummy.stalemate", "If the stock runs out a second time, the deal is a stalemate: nobody "
+         "scores, and the next deal starts."),
+    Rule("rummy.target", "Deals continue until a player reaches the target score (100 unless the "
+         "table chose another; the seed's own figures are lost). The highest score then wins."),
+    Rule("rummy.ace_high", "Variant: the Ace is high or low (A-2-3 or Q-K-A, never K-A-2) and "
+         "counts 15."),
+    Rule("rummy.around", "Variant: runs may turn the corner (K-A-2); the Ace counts 15."),
+    Rule("rummy.jokers", "Variant: two jokers are added and are wild in any set or run (each meld "
+         "needs a real card). A joker counts 15. Once a joker is in a run on the table, any player "
+         "holding the real card it stands for may lay that card off in its place and take the "
+         "joker into his hand."),
+    Rule("rummy.must_discard", "Variant: you must discard to go out, so you may never meld or lay "
+         "off your last card."),
+    Rule("rummy.block", "Variant (block rummy): the discard pile is never reused. When the stock runs "
+         "out the deal ends; the lowest hand wins it and scores the others' cards (a tie for lowest "
+         "scores nothing)."),
+    Rule("rummy.penalty", "Variant: instead of winner takes all, each player scores the value of his "
+         "own hand as penalty points; when someone reaches the target, the lowest total wins."),
+    Rule("rummy.no_shuffle", "Variant (old rules): the discard pile is turned over without shuffling "
+         "to make the new stock."),
+    Rule("rummy.rebuild_cap", "Variant: the stock may be rebuilt from the discards this many times a "
+         "deal before a run-out is a stalemate."),
+])
+
+HAND_SIZE = {2: 10, 3: 7, 4: 7}
+JOKER_VALUE = 15
+
+
+def _check_target(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10000:
+        return "a whole number of points from 1 to 10000"
+    return None
+
+
+def _check_rebuilds(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
+        return "a whole number of rebuilds from 0 to 10"
+    return None
+
+
+def card_value(card: Card, ace: str = ACE_LOW) -> int:
+    """A card left in hand: face cards 10, Ace 1 (15 when it may be high), jokers 15."""
+    if card.is_joker:
+        return JOKER_VALUE
+    if card.rank == 1:
+        return 1 if ace == ACE_LOW else 15
+    return min(card.rank, 10)
+
+
+def hand_value(cards: Sequence[Card], ace: str = ACE_LOW) -> int:
+    return sum(card_value(c, ace) for c in cards)
+
+
+def meld_rules(options: dict[str, Any]) -> MeldRules:
+    """The meld rules a table plays: Basic Rummy with the chosen Ace and joker variants."""
+    ace = {"low": ACE_LOW, "high_or_low": ACE_EITHER, "around": ACE_WRAP}[options["ace"]]
+    return replace(BASIC_RUMMY, ace=ace, jokers=bool(options["jokers"]))
+
+
+def hand_order(card: Card) -> tuple[int, int]:
+    """Hands read by suit (♠ ♥ ♣ ♦, colours alternating), Ace low; jokers last."""
+    return _HAND_ORDER[card]
+
+
+_HAND_ORDER = {Card(r, s): ((0, 1, 3, 2)[i], r) for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
+_HAND_ORDER[JOKER] = (9, 0)
+
+
+class TableMeld:
+    """A meld on the table: its number (from 1), who put it down, and the cards."""
+
+    __slots__ = ("owner", "meld")
+
+    def __init__(self, owner: int, meld: Meld) -> None:
+        self.owner = owner
+        self.meld = meld
+
+
+class Rummy(Game):
+    id = "rummy"
+    name = "Rummy"
+    blurb = "Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand."
+    min_players, max_players, default_players = 2, 4, 2
+    rules = RULES
+    variants = (
+        Option("target", 100, "The score that wins the match. The seed's figures for 2, 3 and 4 players "
+               "are lost; 100 is the tutor's choice.", check=_check_target),
+        Option("discard_rule", True, "True: you may not discard the card just taken from the discard "
+               "pile (Hoyle); False: you may.", choices=(True, False)),
+        Option("ace", "low", "'low': A-2-3 only; 'high_or_low': Q-K-A too, Ace worth 15; 'around': "
+               "K-A-2 too, Ace worth 15.", choices=("low", "high_or_low", "around")),
+        Option("jokers", False, "True: two wild jokers (15 points), which a player may take from a run "
+               "by laying off the card they stand for.", choices=(True, False)),
+        Option("must_discard", False, "True: you must discard to go out.", choices=(True, False)),
+        Option("block", False, "True: block rummy, the discard pile is never reused; the deal ends when "
+               "the stock runs out.", choices=(True, False)),
+        Option("scoring", "winner", "'winner': winner takes all; 'penalty': each player scores his own "
+               "hand as penalty points and the lowest total wins.", choices=("winner", "penalty")),
+        Option("shuffle_rebuild", True, "True: the discards are shuffled into the new stock; False: turned "
+               "over as they lie.", choices=(True, False)),
+        Option("rebuilds", 1, "How many times a deal's stock may be rebuilt before a run-out is a "
+               "stalemate (the seed: once).", check=_check_rebuilds),
+        first_dealer_option(),
+    )
+
+    # ---- the match and its deals ----
+    def _setup(self) -> None:
+        first = self.first_dealer_seat()
+        self.meld_rules = meld_rules(self.options)
+        self.ace = self.meld_rules.ace
+        self.first_dealer = first if first is not None else rng_for(self.seed, "rummy-dealer").below(self.players)
+        self.totals = [0] * self.players
+        self.results: list[dict[str, Any]] = []
+        self.deal_index = 0
+        self._over = False
+        self._start_deal()
+
+    def pack(self) -> list[Card]:
+        return standard_52() + ([JOKER, JOKER] if self.options["jokers"] else [])
+
+    def _start_deal(self) -> None:
+        n = self.players
+        self.dealer = (self.first_dealer + self.deal_index) % n
+        size = HAND_SIZE[n]
+        pack = stacked_pack(self.pack(), self.deck if self.deal_index == 0 else None, self.seed,
+                            "rummy-deal", self.deal_index, pack_name="pack")
+        self.hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
+        self.discard = [rest[0]]
+        self.stock = list(reversed(rest[1:]))  # the top of the stock is the end of the list
+        self.melds: list[TableMeld] = []
+        self.turn = (self.dealer + 1) % n
+        self.phase = "draw"
+        self.taken: Card | None = None          # the card just taken from the discard pile
+        self.put_down = [False] * n             # has melded or laid off this deal (for going rummy)
+        self.had_put_down = False
+        self.rebuilt = 0
+        # cards each seat took from the discard and still holds (public knowledge)
+        self.picked: list[list[Card]] = [[] for _ in range(n)]
+        self.deal_over = False
+        self._emit("deal", "rummy.deal",
+                   f"Deal {self.deal_index + 1}: {self.subject(self.dealer, 'deals')} {size} cards each.",
+                   seat=self.dealer, deal=self.deal_index + 1, size=size, dealer=self.dealer)
+        self._emit("upcard", "rummy.upcard",
+                   f"{self.discard[0].symbol} is turned up to start the discard pile. "
+                   f"{self.subject(self.turn, 'plays')} first.", card=str(self.discard[0]))
+
+    # ---- whose turn, what is legal ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def target(self) -> int:
+        return int(self.options["target"])
+
+    def _legal(self, seat: int) -> list[Action]:
+        # The position is fixed by the history, so the list is computed once per move.
+        key = (len(self._history), seat)
+        cached = self.__dict__.get("_legal_cache")
+        if cached is not None and cached[0] == key:
+            return list(cached[1])
+        actions = self._compute_legal(seat)
+        self._legal_cache = (key, actions)
+        return list(actions)
+
+    def _compute_legal(self, seat: int) -> list[Action]:
+        if self.phase == "draw":
+            out = [Action("draw", "stock")]
+            if self.discard:
+                out.append(Action("draw", "discard"))
+            return out
+        hand = self.hands[seat]
+        out = [Action("meld", str(m)) for m in self.melds_in_hand(seat)
+               if self._can_finish(seat, _minus(hand, m.cards))]
+        for number, card, end, _ in self._layoff_options(seat):
+            rest = _minus(hand, [card])
+            if self._can_finish(seat, rest, swapped=end == "swap"):
+                out.append(Action("layoff", _layoff_arg(card, number, end)))
+        seen = set()
+        for card in sorted(hand, key=hand_order):
+            if card in seen or (self.options["discard_rule"] and card == self.taken):
+                continue
+            seen.add(card)
+            out.append(Action("discard", str(card)))
+        return out
+
+    def melds_in_hand(self, seat: int) -> list[Meld]:
+        return possible_melds(self.hands[seat], self.meld_rules)
+
+    def _layoff_options(self, seat: int) -> list[tuple[int, Card, str, Meld]]:
+        """(meld number, card, where, the meld it makes) for every lay-off from this hand.
+
+        ``where`` is "" when the card has one place, "low"/"high" for a joker that could go at
+        either end, "swap" for a real card taking a joker's place (the joker comes to hand)."""
+        out: list[tuple[int, Card, str, Meld]] = []
+        cards = sorted(set(self.hands[seat]), key=hand_order)
+        for number, tm in enumerate(self.melds, start=1):
+            meld = tm.meld
+            for card in cards:
+                if not card.is_joker and (card.rank != meld.rank if meld.kind == SET else card.suit != meld.suit):
+                    continue
+                grown = self._layoff_results(tm.meld, card)
+                for end, meld in grown:
+                    out.append((number, card, end, meld))
+        return out
+
+    def _layoff_results(self, meld: Meld, card: Card) -> list[tuple[str, Meld]]:
+        found = []
+        for grown in layoffs(meld, card, self.meld_rules):
+            if len(grown.cards) != len(meld.cards) + 1:
+                continue
+            if meld.kind == RUN and not (grown.cards[1:] == meld.cards or grown.cards[:-1] == meld.cards):
+                continue  # Kalooki's joker slide; in Rummy a replaced joker goes to the player's hand
+            found.append(grown)
+        if len(found) == 2:
+            return [("low", found[0] if found[0].cards[0] == card else found[1]),
+                    ("high", found[1] if found[0].cards[0] == card else found[0])]
+        out = [("", m) for m in found]
+        if not card.is_joker and meld.kind == RUN:
+            for i, c in enumerate(meld.cards):
+                if c.is_joker and meld.stands_for(i) == card:
+                    swapped = meld.cards[:i] + (card,) + meld.cards[i + 1:]
+                    out.append(("swap", Meld(RUN, swapped, meld.ranks, meld.suit)))
+        return out
+
+    def _can_finish(self, seat: int, rest: list[Card], swapped: bool = False) -> bool:
+        """After a meld or lay-off leaving ``rest``, the turn can still end lawfully: there is a
+        card to discard, or the hand is empty and going out without a discard is allowed."""
+        if swapped:
+            return True  # the joker comes into the hand and may be discarded
+        if not rest:
+            return not self.options["must_discard"]
+        if not self.options["discard_rule"] or self.taken is None:
+            return True
+        return any(c != self.taken for c in rest) or (
+            not self.options["must_discard"] and len(rest) == 1
+            and any(self._layoff_results(tm.meld, rest[0]) for tm in self.melds))
+
+    # ---- reading notation ----
+    def parse_action(self, action: Action | str) -> Action:
+        if isinstance(action, Action) and action.verb in ("draw", "discard"):
+            return action  # already canonical (bots and tables pass legal_actions() back)
+        act = super().parse_action(action)
+        verb, arg = act.verb, act.arg
+        if verb in ("draw", "take"):
+            word = arg.lower()
+            if word in ("stock", "s", "deck", "pack"):
+                return Action("draw", "stock")
+            if word in ("discard", "d", "pile", "discards"):
+                return Action("draw", "discard")
+            raise IllegalAction(f"{str(action)!r}: draw from the stock or the discard pile "
+                                "('draw stock' or 'draw discard').", "rummy.draw")
+        if verb == "meld":
+            cards = self._cards(arg, action)
+            meld = meld_or_none(cards, self.meld_rules)
+            if meld is None:
+                return Action("meld", " ".join(str(c) for c in cards))
+            typed = tuple(cards)
+            for layout in run_layouts(cards, self.meld_rules) if meld.kind == RUN else []:
+                if layout.cards == typed:  # the player placed the jokers himself
+                    return Action("meld", str(layout))
+            return Action("meld", str(meld))
+        if verb in ("layoff", "lay"):
+            words = arg.replace(" on ", " to ").split()
+            if words and words[0].lower() == "off":
+                words = words[1:]
+            end = ""
+            if words and words[-1].lower() in ("low", "high"):
+                end = words.pop().lower()
+            if "to" in words:
+                words.remove("to")
+            if len(words) != 2:
+                raise IllegalAction(f"{str(action)!r}: write a lay-off as 'layoff 10S to 2' (the card, then "
+                                    "the number of the meld on the table).", "rummy.layoff")
+            card = self._cards(words[0], action)[0]
+            number = words[1]
+            if not (number.isascii() and number.isdigit() and len(number) <= 3):
+                raise IllegalAction(f"{number!r} is not a meld number: melds on the table are numbered "
+                                    "1, 2, 3 …", "rummy.layoff")
+            return Action("layoff", _layoff_arg(card, int(number), end))
+        if verb == "discard":
+            named = self._cards(arg, action)
+            if len(named) != 1:
+                raise IllegalAction(f"{str(action)!r}: discard exactly one card, like 'discard KH'.",
+                                    "rummy.discard")
+            return Action("discard", str(named[0]))
+        raise IllegalAction(f"{str(action)!r} is not a Rummy move: moves look like 'draw stock', "
+                            "'draw discard', 'meld 7S 8S 9S', 'layoff 10S to 2' or 'discard KH'.", "rummy.draw")
+
+    @staticmethod
+    def _cards(text: str, action: Action | str) -> list[Card]:
+        try:
+            cards = parse_cards(text)
+        except CardError as exc:
+            raise IllegalAction(f"{str(action)!r}: {exc}", "rummy.meld") from None
+        if not cards:
+            raise IllegalAction(f"{str(action)!r} names no card.", "rummy.meld")
+        return cards
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        hand = self.hands[seat]
+        who = self.names[seat]
+        if action.verb == "draw":
+            if self.phase != "draw":
+                return (f"{who} has already drawn this turn: meld, lay off or discard.", "rummy.draw")
+            return ("The discard pile is empty: draw from the stock.", "rummy.draw")
+        if self.phase == "draw":
+            return ("Draw first: take the top card of the stock or of the discard pile.", "rummy.draw")
+        if action.verb == "discard":
+            card = parse_card(action.arg)
+            if card not in hand:
+                return (f"{who} does not hold {card.symbol}.", "rummy.discard")
+            return (f"{card.symbol} was just taken from the discard pile: it may not be discarded in the "
+                    "same turn.", "rummy.discard_rule")
+        if action.verb == "meld":
+            cards = parse_cards(action.arg)
+            missing = _minus_or_missing(hand, cards)
+            if missing:
+                return (f"{who} does not hold {' '.join(c.symbol for c in missing)}.", "rummy.meld")
+            reason = why_not_meld(cards, self.meld_rules)
+            if reason:
+                rule = "rummy.ace" if "Ace" in reason or "corner" in reason else "rummy.meld"
+                return (reason, rule)
+            return (self._finish_problem(), self._finish_rule())
+        # layoff
+        words = action.arg.split()
+        card, number = parse_card(words[0]), int(words[2])
+        if card not in hand:
+            return (f"{who} does not hold {card.symbol}.", "rummy.layoff")
+        if not 1 <= number <= len(self.melds):
+            there = (f"melds are numbered 1 to {len(self.melds)}" if self.melds
+                     else "there are no melds on the table yet")
+            return (f"There is no meld {number} on the table: {there}.", "rummy.layoff")
+        meld = self.melds[number - 1].meld
+        options = self._layoff_results(meld, card)
+        if not options:
+            return (f"{card.symbol} does not fit meld {number} ({_shown(meld.cards)}): "
+                    f"{_why_not_fit(meld, card, self.meld_rules)}", "rummy.layoff")
+        if len(words) < 4 and any(end in ("low", "high") for end, _ in options):
+            return (f"The joker can go at either end of meld {number}: say 'low' or 'high'.", "rummy.layoff")
+        return (self._finish_problem(), self._finish_rule())
+
+    def _finish_problem(self) -> str:
+        if self.options["must_discard"]:
+            return "That would leave you no card to discard, and you must discard to go out."
+        return (f"That would leave you only {self.taken.symbol if self.taken else 'a card'}, which you took "
+                "from the discard pile this turn and may not discard.")
+
+    def _finish_rule(self) -> str:
+        return "rummy.must_discard" if self.options["must_discard"] else "rummy.discard_rule"
+
+    # ---- a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        if action.verb == "draw":
+            self._draw(seat, action.arg)
+        elif action.verb == "meld":
+            self._meld(seat, parse_cards(action.arg))
+        elif action.verb == "layoff":
+            words = action.arg.split()
+            self._layoff(seat, parse_card(words[0]), int(words[2]), words[3] if len(words) > 3 else "")
+        else:
+            self._discard(seat, parse_card(action.arg))
+
+    def _draw(self, seat: int, source: str) -> None:
+        if source == "stock":
+            card = self.stock.pop()
+            self.taken = None
+            self._emit("draw", "rummy.draw", f"{self.subject(seat, 'draws')} from the stock.", seat=seat,
+                       source="stock", secret={seat: (f"You draw {card.symbol} from the stock.",
+                                                      {"card": str(card)})})
+        else:
+            card = self.discard.pop()
+            self.taken = card
+            self.picked[seat].append(card)
+            self._emit("draw", "rummy.draw", f"{self.subject(seat, 'takes')} {card.symbol} from the "
+                       "discard pile.", seat=seat, source="discard", card=str(card))
+        self.hands[seat].append(card)
+        self.had_put_down = self.put_down[seat]  # going rummy needs nothing put down before this turn
+        self.phase = "play"
+
+    def _take_from_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        for c in cards:
+            self.hands[seat].remove(c)
+            if c in self.picked[seat]:
+                self.picked[seat].remove(c)
+
+    def _meld(self, seat: int, cards: list[Card]) -> None:
+        meld = next(m for m in self.melds_in_hand(seat) if list(m.cards) == cards)
+        self._take_from_hand(seat, cards)
+        self.melds.append(TableMeld(seat, meld))
+        self.put_down[seat] = True
+        kind = "set" if meld.kind == SET else "run"
+        self._emit("meld", "rummy.meld", f"{self.subject(seat, 'melds')} {meld.describe(self.meld_rules)} "
+                   f"(meld {len(self.melds)}).", seat=seat, cards=[str(c) for c in meld.cards], meld_kind=kind,
+                   number=len(self.melds))
+        self._after_put_down(seat)
+
+    def _layoff(self, seat: int, card: Card, number: int, end: str) -> None:
+        table = self.melds[number - 1]
+        options = dict(self._layoff_results(table.meld, card))
+        where = end if end in options else next(iter(options))
+        new = options[where]
+        self._take_from_hand(seat, [card])
+        table.meld = new
+        self.put_down[seat] = True
+        if where == "swap":
+            self.hands[seat].append(JOKER)
+            self._emit("layoff", "rummy.jokers",
+                       f"{self.subject(seat, 'lays')} {card.symbol} off on meld {number} in the joker's place "
+                       f"and {self.verb(seat, 'takes')} the joker: {_shown(new.cards)}.", seat=seat,
+                       card=str(card), number=number, cards=[str(c) for c in new.cards], swap=True)
+        else:
+            self._emit("layoff", "rummy.layoff",
+                       f"{self.subject(seat, 'lays')} {card.symbol} off on meld {number}: {_shown(new.cards)}.",
+                       seat=seat, card=str(card), number=number, cards=[str(c) for c in new.cards])
+        self._after_put_down(seat)
+
+    def _after_put_down(self, seat: int) -> None:
+        if not self.hands[seat]:
+            self._go_out(seat, discarded=False)
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self._take_from_hand(seat, [card])
+        self.discard.append(card)
+        self._emit("discard", "rummy.discard", f"{self.subject(seat, 'discards')} {card.symbol}.", seat=seat,
+                   card=str(card))
+        if not self.hands[seat]:
+            self._go_out(seat, discarded=True)
+            return
+        self.taken = None
+        self.phase = "draw"
+        self.turn = (seat + 1) % self.players
+        if not self.stock:
+            self._stock_out()
+
+    def _stock_out(self) -> None:
+        """The stock is empty at the start of a turn: rebuild it, end a block deal, or stalemate."""
+        if self.options["block"]:
+            self._block_end()
+            return
+        if self.rebuilt >= self.options["rebuilds"]:
+            self._emit("stalemate", "rummy.stalemate",
+                       "The stock has run out again: the deal is a stalemate and nobody scores.", points=0)
+            self._end_deal(None, [0] * self.players, "stalemate")
+            return
+        self.rebuilt += 1
+        if self.options["shuffle_rebuild"]:
+            self.stock = shuffled(self.discard, self.seed, "rummy-rebuild", self.deal_index, self.rebuilt)
+            how, rule = "shuffled", "rummy.rebuild"
+        else:  # the pile turned face down: its bottom card is now the top of the stock
+            self.stock = list(reversed(self.discard))
+            how, rule = "turned over without shuffling", "rummy.no_shuffle"
+        self.discard = []
+        left = self.options["rebuilds"] - self.rebuilt
+        more = ("the next run-out is a stalemate" if left == 0
+                else f"it may be rebuilt {left} more time{'s' if left > 1 else ''}")
+        self._emit("rebuild", rule if self.options["rebuilds"] == 1 else "rummy.rebuild_cap",
+                   f"The stock has run out: the {len(self.stock)} discards are {how} into a new stock ({more}).",
+                   size=len(self.stock))
+
+    def _block_end(self) -> None:
+        values = [hand_value(h, self.ace) for h in self.hands]
+        low = min(values)
+        lowest = [s for s in range(self.players) if values[s] == low]
+        if self.options["scoring"] == "penalty":
+            self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy) and "
+                       "everyone scores his own hand.", points=0)
+            self._score_penalty(None, values, doubled=False)
+            return
+        if len(lowest) > 1:
+            self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
+                       f"{_and([self.names[s] for s in lowest])} tie for the lowest hand ({low}): nobody "
+                       "scores.", points=0)
+            self._end_deal(None, [0] * self.players, "block")
+            return
+        winner = lowest[0]
+        self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
+                   f"{self.subject(winner, 'has')} the lowest hand ({low}).", seat=winner, points=0)
+        self._score_winner(winner, doubled=False, how="block")
+
+    def _go_out(self, seat: int, discarded: bool) -> None:
+        rummy = not self.had_put_down
+        how = "discarding the last card" if discarded else "without a discard"
+        self._emit("out", "rummy.out", f"{self.subject(seat, 'goes')} out, {how}.", seat=seat,
+                   discarded=discarded)
+        if rummy:
+            self._emit("rummy", "rummy.rummy", f"{self.subject(seat, 'goes')} rummy: the whole hand in one "
+                       "turn with nothing put down before. The score is doubled.", seat=seat)
+        if self.options["scoring"] == "penalty":
+            self._score_penalty(seat, [hand_value(h, self.ace) for h in self.hands], doubled=rummy)
+        else:
+            self._score_winner(seat, doubled=rummy, how="rummy" if rummy else "out")
+
+    def _score_winner(self, winner: int, doubled: bool, how: str) -> None:
+        points = [0] * self.players
+        parts = []
+        for s in range(self.players):
+            if s == winner:
+                continue
+            value = hand_value(self.hands[s], self.ace)
+            parts.append(f"{self.names[s]} {value}" + (f" ({_shown(sorted(self.hands[s], key=hand_order))})"
+                                                       if self.hands[s] else ""))
+            points[winner] += value
+        total = points[winner] * (2 if doubled else 1)
+        points[winner] = total
+        rule = "rummy.rummy" if doubled else "rummy.score"
+        double = ", doubled for going rummy" if doubled else ""
+        self._emit("score", rule, f"{self.subject(winner, 'scores')} {total}: the cards left in the other "
+                   f"hands ({'; '.join(parts)}){double}.", seat=winner, points=total)
+        self._end_deal(winner, points, how)
+
+    def _score_penalty(self, winner: int | None, values: list[int], doubled: bool) -> None:
+        points = [0 if s == winner else values[s] * (2 if doubled else 1) for s in range(self.players)]
+        for s in range(self.players):
+            if s != winner:
+                self._emit("score", "rummy.penalty", f"{self.names[s]} {self.verb(s, 'scores')} {points[s]} "
+                           "penalty points for the cards left in hand"
+                           + (", doubled because the winner went rummy." if doubled else "."),
+                           seat=s, points=points[s])
+        self._end_deal(winner, points, "penalty")
+
+    def _end_deal(self, winner: int | None, points: list[int], how: str) -> None:
+        for s in range(self.players):
+            self.totals[s] += points[s]
+        self.results.append({"deal": self.deal_index + 1, "dealer": self.dealer, "winner": winner,
+                             "how": how, "points": list(points), "totals": list(self.totals),
+                             "hands": [[str(c) for c in sorted(h, key=hand_order)] for h in self.hands],
+                             "hand_values": [hand_value(h, self.ace) for h in self.hands]})
+        summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
+        self._emit("deal_end", "rummy.target", f"Deal {self.deal_index + 1} is over. Scores: {summary} "
+                   f"(target {self.target}).", points=0, deal_points=list(points))
+        self.deal_over = True
+        if max(self.totals) >= self.target:
+            self._finish_match()
+            return
+        self.deal_index += 1
+        self._start_deal()
+
+    def _finish_match(self) -> None:
+        self._over = True
+        self.phase = "over"
+        penalty = self.options["scoring"] == "penalty"
+        best = min(self.totals) if penalty else max(self.totals)
+        winners = [s for s in range(self.players) if self.totals[s] == best]
+        verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
+        why = "the lowest total" if penalty else f"{best} points"
+        self._emit("game_end", "rummy.penalty" if penalty else "rummy.target",
+                   f"{self.names[max(range(self.players), key=lambda s: self.totals[s])]} has reached "
+                   f"{self.target}: the match is over. {_and([self.names[s] for s in winners])} {verb} "
+                   f"with {why}.", winners=winners, scores=list(self.totals))
+
+    # ---- what one seat sees ----
+    def view(self, seat: int) -> dict[str, Any]:
+        header = self.view_header(seat)
+        return {
+            **header,
+            "phase": "over" if self._over else self.phase,
+            "hand": [str(c) for c in sorted(self.hands[seat], key=hand_order)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "melds": [{"number": i, "owner": tm.owner, "kind": tm.meld.kind,
+                       "cards": [str(c) for c in tm.meld.cards],
+                       "stands_for": [str(tm.meld.stands_for(k)) for k in range(len(tm.meld.cards))]}
+                      for i, tm in enumerate(self.melds, start=1)],
+            "discard_top": str(self.discard[-1]) if self.discard else None,
+            "discard_size": len(self.discard),
+            "discard_pile": [str(c) for c in self.discard],
+            "stock_size": len(self.stock),
+            "took_from_discard": str(self.taken) if self.taken is not None else None,
+            "picked_up": [[str(c) for c in p] for p in self.picked],
+            "put_down": list(self.put_down),
+            "rebuilds_left": self.options["rebuilds"] - self.rebuilt,
+            "deal": self.deal_index + 1,
+            "dealer": self.dealer,
+            "scores": self.scores,
+            "target": self.target,
+            "results": [dict(r) for r in self.results],
+            "current_player": self.current_player,
+            "is_over": self._over,
+            "ace": self.ace,
+            "legal": [str(a) for a in self.legal_actions(seat)],
+        }
+
+
+def _layoff_arg(card: Card, number: int, end: str) -> str:
+    arg = f"{card} to {number}"
+    return f"{arg} {end}" if end in ("low", "high") else arg
+
+
+def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for c in cards:
+        rest.remove(c)
+    return rest
+
+
+def _minus_or_missing(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    missing = []
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+        else:
+            missing.append(c)
+    return missing
+
+
+def _shown(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _why_not_fit(meld: Meld, card: Card, rules: MeldRules) -> str:
+    """Words for a lay-off that fails: the set's rank, or the run's two open ends."""
+    if meld.kind == SET:
+        if not card.is_joker and card.rank != meld.rank:
+            return f"it is a set of {meld.describe(rules).split(' of ', 1)[1].split(' (')[0]}."
+        return f"a set has at most {rules.max_set} cards."
+    ends = []
+    low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+    if meld.suit and low >= 1:
+        ends.append(Card(low, meld.suit).symbol)
+    if meld.suit and (high <= 13 or high == 14 and rules.ace != ACE_LOW):
+        ends.append(Card(1 if high == 14 else high, meld.suit).symbol)
+    if not ends:
+        return "the run cannot grow."
+    reason = f"only {' or '.join(ends)} can extend this run"
+    if card.rank == 1 and meld.ranks[-1] == 13 and rules.ace == ACE_LOW:
+        reason += " (the Ace is low only, so it cannot follow the King)"
+    return reason + "."

@@ -1,0 +1,651 @@
+"""Melds for every rummy game: sets and runs, jokers, lay-offs, and the arrangement solver.
+
+Written once for Basic Rummy (one pack, no jokers, Ace low) and Kalooki (two packs and
+four jokers, a "three" needs two real cards, no two jokers side by side in a "four",
+the Ace at either end); RULES.md §6. A :class:`MeldRules` says which of those a game
+plays; every function takes one.
+
+API (cards are :class:`engine.cards.Card`; ``value`` maps a card to its penalty points):
+
+* ``meld_or_none(cards, rules)`` / ``as_meld(cards, rules)`` / ``why_not_meld(cards, rules)``:
+  is this group a meld? :func:`as_meld` raises :class:`MeldError` whose message a learner
+  can read ("7♠ 8♠ 10♠ is not a run: 9♠ is missing").
+* ``run_layouts(cards, rules)``: every way jokers may stand in a run (5♥ Jk 6♥ 7♥ may be 4–7 or 5–8).
+* ``Meld.stands_for``: the card each position of a meld represents (a joker's stand-in).
+* ``layoffs(meld, card, rules)``: every meld that laying ``card`` off on ``meld`` can make,
+  including a natural card taking a joker's place with the joker slid to an end (Kalooki).
+* ``possible_melds(hand, rules)``: every meld a hand can put down (games offer these as moves).
+* ``least_deadwood(hand, rules, value)``: the split of a hand into melds leaving the
+  fewest penalty points (exact).
+* ``contract_arrangement(hand, rules, threes, fours, value)``: the best way to lay down
+  exactly ``threes`` sets of different ranks and ``fours`` runs of different suits, or
+  None when the hand cannot (exact; Kalooki's contracts).
+
+The solver works on small integers (card index = suit × 13 + rank − 1) and memoises on
+the cards left, taking the first remaining card each time and trying it as deadwood and
+in every set and run that could hold it, so it is exhaustive; tests check it against
+brute force. bench/bench_rummy.py times it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Callable, Iterable, Sequence
+
+from .cards import ACE, FRENCH_SUITS, JOKER, KING, Card
+
+SET, RUN = "set", "run"
+ACE_LOW, ACE_EITHER, ACE_WRAP = "low", "either", "wrap"
+INFINITY = 10 ** 9
+
+Value = Callable[[Card], int]
+
+
+class MeldError(ValueError):
+    """A group of cards that is not a meld; the message says why."""
+
+
+@dataclass(frozen=True)
+class MeldRules:
+    """What counts as a meld in one game.
+
+    ``set_name``/``run_name`` are the words the game uses ("set"/"run", or Kalooki's
+    "three"/"four"); ``max_set`` None means no limit (a double pack allows duplicates).
+    ``ace``: ``"low"`` (A-2-3 only), ``"either"`` (A-2-3 or Q-K-A, never K-A-2), ``"wrap"``
+    (K-A-2 allowed too). Jokers are wild only when ``jokers`` is true; each meld then needs
+    ``set_naturals``/``run_naturals`` real cards, and ``jokers_adjacent`` False forbids two
+    jokers side by side in a run.
+    """
+
+    min_set: int = 3
+    max_set: int | None = 4
+    min_run: int = 3
+    ace: str = ACE_LOW
+    jokers: bool = False
+    set_naturals: int = 1
+    run_naturals: int = 1
+    jokers_adjacent: bool = True
+    set_name: str = "set"
+    run_name: str = "run"
+
+
+BASIC_RUMMY = MeldRules()
+KALOOKI = MeldRules(min_set=3, max_set=None, min_run=4, ace=ACE_EITHER, jokers=True,
+                    set_naturals=2, run_naturals=1, jokers_adjacent=False,
+                    set_name="three", run_name="four")
+
+
+def rummy_value(card: Card) -> int:
+    """Basic Rummy's count: face cards 10, Ace 1, others their number (jokers 15 when wild)."""
+    if card.is_joker:
+        return 15
+    return min(card.rank, 10)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A valid meld. ``cards`` are in table order (a run lowest first, jokers in their
+    places); ``ranks`` holds the rank each position stands for (14 is a high Ace)."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    ranks: tuple[int, ...]
+    suit: str | None = None  # a run's suit
+
+    @property
+    def rank(self) -> int:
+        """A set's rank (a run's lowest)."""
+        return self.ranks[0]
+
+    def stands_for(self, i: int) -> Card:
+        """The card position ``i`` represents: itself, or the card a joker stands for.
+        In a set a joker stands for the rank only, so its suit is the joker's."""
+        rank = 1 if self.ranks[i] == 14 else self.ranks[i]
+        if not self.cards[i].is_joker:
+            return self.cards[i]
+        return Card(rank, self.suit) if self.kind == RUN and self.suit else Card(rank, JOKER.suit)
+
+    @property
+    def naturals(self) -> int:
+        return sum(not c.is_joker for c in self.cards)
+
+    def describe(self, rules: MeldRules = BASIC_RUMMY) -> str:
+        """``"a run 7♠ 8♠ 9♠"``, ``"a set of 8s"``: words for logs and hints."""
+        shown = " ".join(c.symbol for c in self.cards)
+        if self.kind == SET:
+            return f"a {rules.set_name} of {_rank_plural(self.rank)} ({shown})"
+        return f"a {rules.run_name} {shown}"
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self.cards)
+
+
+def _rank_word(rank: int) -> str:
+    return {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(rank, str(rank))
+
+
+def _rank_plural(rank: int) -> str:
+    word = _rank_word(rank)
+    return word + ("es" if word.endswith("x") else "s")
+
+
+def _symbols(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+# ---- Is this a meld? -------------------------------------------------------------
+
+def why_not_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> str | None:
+    """None when ``cards`` form a meld under ``rules``; otherwise the reason, in words."""
+    try:
+        as_meld(cards, rules)
+    except MeldError as exc:
+        return str(exc)
+    return None
+
+
+def meld_or_none(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld | None:
+    try:
+        return as_meld(cards, rules)
+    except MeldError:
+        return None
+
+
+def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
+    """The meld these cards make (a run with its jokers placed as high as they fit), or
+    :class:`MeldError` saying why not."""
+    cards = list(cards)
+    shown = _symbols(cards)
+    jokers = [c for c in cards if c.is_joker]
+    naturals = [c for c in cards if not c.is_joker]
+    if jokers and not rules.jokers:
+        raise MeldError(f"{shown} is not a meld: jokers are not wild in this game.")
+    smallest = min(rules.min_set, rules.min_run)
+    if len(cards) < smallest:
+        raise MeldError(f"{shown or 'Nothing'} is not a meld: a meld needs at least {smallest} cards "
+                        f"(a {rules.set_name} of one rank or a {rules.run_name} in one suit).")
+    if not naturals:
+        raise MeldError(f"{shown} is not a meld: it needs real cards, not only jokers.")
+    ranks = {c.rank for c in naturals}
+    suits = {c.suit for c in naturals}
+    if len(ranks) == 1:
+        problem = _set_problem(len(naturals), len(jokers), rules)
+        if problem is None:
+            rank = naturals[0].rank
+            return Meld(SET, tuple(sorted(naturals, key=_suit_order)) + tuple(jokers),
+                        (rank,) * len(cards))
+        if len(suits) > 1 or len(naturals) == 1 and len(cards) < rules.min_run:
+            raise MeldError(f"{shown} is not a {rules.set_name}: {problem}")
+        set_problem = problem
+    else:
+        set_problem = None
+    if len(suits) > 1:
+        raise MeldError(f"{shown} is not a meld: a {rules.set_name} is one rank and a {rules.run_name} "
+                        "is one suit, and these cards mix both.")
+    layouts = run_layouts(cards, rules)
+    if layouts:
+        return layouts[0]
+    problem = _run_problem(naturals, len(jokers), rules)
+    if set_problem and len(ranks) == 1:
+        problem = set_problem
+        raise MeldError(f"{shown} is not a {rules.set_name}: {problem}")
+    raise MeldError(f"{shown} is not a {rules.run_name}: {problem}")
+
+
+def _suit_order(card: Card) -> int:
+    return FRENCH_SUITS.index(card.suit) if card.suit in FRENCH_SUITS else 9
+
+
+def _set_problem(naturals: int, jokers: int, rules: MeldRules) -> str | None:
+    size = naturals + jokers
+    if size < rules.min_set:
+        return f"a {rules.set_name} needs at least {rules.min_set} cards of one rank."
+    if rules.max_set is not None and size > rules.max_set:
+        return f"a {rules.set_name} has at most {rules.max_set} cards."
+    if naturals < rules.set_naturals:
+        return f"a {rules.set_name} needs at least {rules.set_naturals} real cards besides its jokers."
+    return None
+
+
+def _positions(rank: int, rules: MeldRules, ace_high: bool) -> int:
+    return 14 if rank == ACE and ace_high else rank
+
+
+def run_layouts(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> list[Meld]:
+    """Every valid run these cards make: one per way of placing the jokers and the Ace.
+
+    The first keeps real cards as low as the rules let and puts spare jokers on top.
+    """
+    naturals = [c for c in cards if not c.is_joker]
+    jokers = len(cards) - len(naturals)
+    if not naturals or len({c.suit for c in naturals}) != 1 or len(cards) < rules.min_run:
+        return []
+    if jokers and not rules.jokers:
+        return []
+    if len(naturals) < rules.run_naturals or len(cards) > 13:
+        return []
+    suit = naturals[0].suit
+    out: list[Meld] = []
+    seen: set[tuple[int, ...]] = set()
+    for window in _windows(len(cards), rules):
+        ranks = tuple(_actual(p) for p in window)
+        if len(set(ranks)) != len(ranks):
+            continue
+        need = sorted(c.rank for c in naturals)
+        slots = [i for i, r in enumerate(ranks) if r in need]
+        if sorted(ranks[i] for i in slots) != need:
+            continue
+        joker_slots = [i for i in range(len(ranks)) if i not in slots]
+        if not rules.jokers_adjacent and any(b - a == 1 for a, b in zip(joker_slots, joker_slots[1:])):
+            continue
+        if window in seen:
+            continue
+        seen.add(window)
+        placed = tuple(Card(ranks[i], suit) if i in slots else JOKER for i in range(len(ranks)))
+        out.append(Meld(RUN, placed, window, suit))
+    out.sort(key=_leading_jokers)
+    return out
+
+
+def _leading_jokers(meld: Meld) -> int:
+    return next(i for i, c in enumerate(meld.cards) if not c.is_joker)
+
+
+def _actual(position: int) -> int:
+    """Rank of a run position: 14 (a high Ace) and wrapped positions fold back to 1–13."""
+    return (position - 1) % 13 + 1
+
+
+@lru_cache(maxsize=None)
+def _windows(length: int, rules: MeldRules) -> list[tuple[int, ...]]:
+    """Every run of ``length`` positions the Ace rule allows, lowest first."""
+    top = {ACE_LOW: 13, ACE_EITHER: 14, ACE_WRAP: 13 + length - 1}[rules.ace]
+    return [tuple(range(lo, lo + length)) for lo in range(1, top - length + 2)]
+
+
+def _run_problem(naturals: list[Card], jokers: int, rules: MeldRules) -> str:
+    """Why these same-suit cards and jokers make no run, in words."""
+    suit = naturals[0].suit
+    ranks = sorted(c.rank for c in naturals)
+    if len(ranks) + jokers < rules.min_run:
+        return f"a {rules.run_name} needs at least {rules.min_run} cards in sequence."
+    if len(naturals) < rules.run_naturals:
+        return f"a {rules.run_name} needs at least {rules.run_naturals} real cards."
+    dup = next((r for r, s in zip(ranks, ranks[1:]) if r == s), None)
+    if dup is not None:
+        return f"it holds {Card(dup, suit).symbol} twice, and a {rules.run_name} has each card once."
+    if len(ranks) + jokers > 13:
+        return f"a {rules.run_name} has at most 13 cards: the Ace is high or low, not both."
+    if ACE in ranks and KING in ranks:
+        if rules.ace == ACE_LOW:
+            return "the Ace is low only (A-2-3 is a run, Q-K-A is not), so it cannot follow the King."
+        if rules.ace == ACE_EITHER and 2 in ranks:
+            return "a run cannot turn the corner from King to Ace to 2: the Ace is high or low, not both."
+    missing = [Card(r, suit).symbol for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
+    if missing and jokers < len(missing):
+        return f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing."
+    if not rules.jokers_adjacent:
+        return "two jokers may not stand next to each other in it."
+    return "the cards are not in sequence."
+
+
+# ---- Laying off -----------------------------------------------------------------
+
+def layoffs(meld: Meld, card: Card, rules: MeldRules = BASIC_RUMMY) -> list[Meld]:
+    """Every meld that ``card`` laid off on ``meld`` can make (empty: it does not fit).
+
+    On a set: the card joins it. On a run: at the low or high end, or (a natural card a
+    joker stands for) in the joker's place with the joker slid to either end.
+    """
+    if card.is_joker and not rules.jokers:
+        return []
+    if meld.kind == SET:
+        if not card.is_joker and card.rank != meld.rank:
+            return []
+        grown = meld_or_none(list(meld.cards) + [card], rules)
+        return [grown] if grown is not None else []
+    out: list[Meld] = []
+    if not card.is_joker and card.suit != meld.suit:
+        return out
+    length = len(meld.cards) + 1
+    if length > 13:
+        return out
+    allowed = _window_set(length, rules)
+    for window, cards in (((meld.ranks[0] - 1,) + meld.ranks, (card,) + meld.cards),
+                          (meld.ranks + (meld.ranks[-1] + 1,), meld.cards + (card,))):
+        if window not in allowed:
+            continue
+        end = 0 if cards[0] is card else -1
+        if not card.is_joker and _actual(window[end]) != card.rank:
+            continue
+        if card.is_joker and not rules.jokers_adjacent and cards[1 if end == 0 else -2].is_joker:
+            continue
+        out.append(Meld(RUN, cards, window, meld.suit))
+    if not card.is_joker:
+        out.extend(m for m in _joker_swaps(meld, card, rules) if m not in out)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _window_set(length: int, rules: MeldRules) -> frozenset[tuple[int, ...]]:
+    return frozenset(_windows(length, rules))
+
+
+def _joker_swaps(meld: Meld, card: Card, rules: MeldRules) -> list[Meld]:
+    out = []
+    for i, c in enumerate(meld.cards):
+        if c.is_joker and meld.stands_for(i) == card:
+            rest = list(meld.cards[:i]) + [card] + list(meld.cards[i + 1:])
+            for end in (0, len(rest)):
+                trial = rest[:end] + [JOKER] + rest[end:]
+                lo = meld.ranks[0] - 1 if end == 0 else meld.ranks[0]
+                window = tuple(range(lo, lo + len(trial)))
+                if window[0] < 1 or window not in _window_set(len(trial), rules):
+                    continue
+                new = Meld(RUN, tuple(Card(_actual(p), meld.suit or "") if not t.is_joker else JOKER
+                                      for p, t in zip(window, trial)), window, meld.suit)
+                if _valid_layout(new, rules):
+                    out.append(new)
+    return out
+
+
+def _valid_layout(meld: Meld, rules: MeldRules) -> bool:
+    return any(m == meld for m in run_layouts(meld.cards, rules))
+
+
+# ---- The arrangement solver ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A hand split into melds and deadwood; ``points`` is the deadwood's penalty value."""
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+
+
+def _index(card: Card) -> int:
+    return FRENCH_SUITS.index(card.suit) * 13 + card.rank - 1
+
+
+def _card(index: int) -> Card:
+    return Card(index % 13 + 1, FRENCH_SUITS[index // 13])
+
+
+def least_deadwood(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY,
+                   value: Value = rummy_value) -> Arrangement:
+    """The melds that leave the fewest deadwood points in ``hand`` (exact)."""
+    found = _Solver(hand, rules, value, contract=False).solve(None)
+    assert found is not None  # leaving every card as deadwood is always possible
+    return found
+
+
+def possible_melds(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> list[Meld]:
+    """Every distinct meld that can be made from cards in ``hand`` (each joker layout once):
+    the maximal ones and all their sub-melds. Games offer these as legal "meld" moves."""
+    if JOKER not in hand:
+        return _natural_melds(hand, rules)
+    solver = _Solver(hand, rules, rummy_value, contract=True)
+    out: dict[tuple[Card, ...], Meld] = {}
+    for per_slot in solver.candidates:
+        for cand in per_slot:
+            meld = solver._meld(cand)
+            out.setdefault(meld.cards, meld)
+    return sorted(out.values(), key=lambda m: (m.kind != SET, [_index(c) if not c.is_joker else 99
+                                                                for c in m.cards]))
+
+
+def _natural_melds(hand: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """possible_melds without jokers: the common case, kept fast for legal-move lists."""
+    out: list[Meld] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, set[int]] = {}
+    for c in hand:
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, set()).add(c.rank)
+    for rank, copies in by_rank.items():
+        if len(copies) < rules.min_set:
+            continue
+        copies.sort(key=_suit_order)
+        top = len(copies) if rules.max_set is None else min(rules.max_set, len(copies))
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(rules.min_set, top + 1):
+            for combo in combinations(copies, size):
+                if combo not in seen:
+                    seen.add(combo)
+                    out.append(Meld(SET, combo, (rank,) * size))
+    for suit, ranks in by_suit.items():
+        if len(ranks) < rules.min_run:
+            continue
+        if rules.ace == ACE_WRAP:
+            lengths = range(rules.min_run, min(13, len(ranks)) + 1)
+            windows = [w for n in lengths for w in _windows(n, rules) if all(_actual(p) in ranks for p in w)]
+        else:
+            windows = _segments(sorted(ranks | ({14} if rules.ace == ACE_EITHER and 1 in ranks else set())),
+                                rules.min_run)
+        for window in windows:
+            out.append(Meld(RUN, tuple(Card(_actual(p), suit) for p in window), window, suit))
+    return out
+
+
+def _segments(positions: list[int], shortest: int) -> list[tuple[int, ...]]:
+    """Every stretch of ``shortest`` or more consecutive positions (at most 13 long)."""
+    out = []
+    start = 0
+    for i in range(1, len(positions) + 1):
+        if i == len(positions) or positions[i] != positions[i - 1] + 1:
+            run = positions[start:i]
+            for a in range(len(run)):
+                for b in range(a + shortest, min(len(run), a + 13) + 1):
+                    out.append(tuple(run[a:b]))
+            start = i
+    return out
+
+
+def contract_arrangement(hand: Sequence[Card], threes: int, fours: int,
+                         rules: MeldRules = KALOOKI, value: Value = rummy_value) -> Arrangement | None:
+    """Lay down exactly ``threes`` sets of different ranks and ``fours`` runs of different
+    suits, each as long as helps, leaving the fewest deadwood points; None if impossible."""
+    found = _Solver(hand, rules, value, contract=True).solve((threes, fours))
+    return found
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    mask: int       # which hand slots (naturals) it uses
+    jokers: int
+    kind: str
+    key: int        # a set's rank (0-12) or a run's suit (0-3)
+    window: tuple[int, ...]  # a run's positions; a set's size repeated
+
+
+class _Solver:
+    """Hand slots are the natural cards sorted by index (copies of a card side by side);
+    states are (bitmask of slots left, jokers left[, contract counters])."""
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules, value: Value, contract: bool) -> None:
+        self.rules = rules
+        self.contract = contract
+        self.jokers = sum(c.is_joker for c in hand)
+        self.slots = sorted(_index(c) for c in hand if not c.is_joker)
+        self.values = [value(_card(i)) for i in self.slots]
+        self.joker_value = value(JOKER) if self.jokers else 0
+        n = len(self.slots)
+        # copies[i]: slot i and the later slots holding the same card
+        self.copies = [sum(1 << k for k in range(i, n) if self.slots[k] == self.slots[i]) for i in range(n)]
+        self.candidates: list[list[_Candidate]] = [[] for _ in range(n)]
+        seen: set[tuple[int, int, str]] = set()
+        for cand in self._all_candidates():
+            if (cand.mask, cand.jokers, cand.kind) in seen:
+                continue
+            seen.add((cand.mask, cand.jokers, cand.kind))
+            low = (cand.mask & -cand.mask).bit_length() - 1
+            self.candidates[low].append(cand)
+
+    # -- every meld the hand could make, as slot masks --
+    def _all_candidates(self) -> Iterable[_Candidate]:
+        rules = self.rules
+        jokers = self.jokers if rules.jokers else 0
+        slots_of: dict[int, list[int]] = {}
+        for k, idx in enumerate(self.slots):
+            slots_of.setdefault(idx, []).append(k)
+        for rank in range(13):
+            per_suit = [slots_of.get(s * 13 + rank, []) for s in range(4)]
+            for pick in product(*[range(len(p) + 1) for p in per_suit]):
+                naturals = sum(pick)
+                if naturals == 0 or naturals < rules.set_naturals:
+                    continue
+                mask = sum(1 << k for p, m in zip(per_suit, pick) for k in p[:m])
+                for j in range(jokers + 1):
+                    size = naturals + j
+                    if size < rules.min_set:
+                        continue
+                    if rules.max_set is not None and size > rules.max_set:
+                        break
+                    if not self.contract and size >= 2 * rules.min_set and naturals >= 2 * rules.set_naturals:
+                        break  # it splits into two sets, which the search finds instead
+                    yield _Candidate(mask, j, SET, rank, (rank + 1,) * size)
+        for suit in range(4):
+            have = [slots_of.get(suit * 13 + _actual(p) - 1, []) for p in range(15)]
+            if not any(have[1:14]):
+                continue
+            top = 13 if rules.ace == ACE_LOW else 14 if rules.ace == ACE_EITHER else 26
+            holes = [0]  # holes[p]: positions 1..p with no natural card
+            for p in range(1, top + 1):
+                holes.append(holes[-1] + (not have[_actual(p) if p > 14 else p]))
+            longest = 13
+            if not self.contract and jokers < rules.min_run and rules.run_naturals <= 1:
+                longest = 2 * rules.min_run - 1  # a longer run splits into two, which the search finds
+            for length in range(rules.min_run, longest + 1):
+                for window in _windows(length, rules):
+                    if holes[window[-1]] - holes[window[0] - 1] <= jokers:
+                        yield from self._run_fills(window, have, jokers, suit)
+
+    def _run_fills(self, window: tuple[int, ...], have: list[list[int]], jokers: int,
+                   suit: int) -> Iterable[_Candidate]:
+        """Every way to fill ``window``: at each position one copy of the card, or a joker."""
+        rules = self.rules
+        adjacent_ok = rules.jokers_adjacent
+        naturals_needed = max(1, rules.run_naturals)
+        length = len(window)
+        choices = [have[p if p <= 14 else _actual(p)] for p in window]
+
+        def fill(k: int, mask: int, used: int, prev_joker: bool) -> Iterable[_Candidate]:
+            if k == length:
+                if length - used >= naturals_needed:
+                    yield _Candidate(mask, used, RUN, suit, window)
+                return
+            for slot in choices[k]:
+                yield from fill(k + 1, mask | 1 << slot, used, False)
+            if used < jokers and (adjacent_ok or not prev_joker):
+                yield from fill(k + 1, mask, used + 1, True)
+
+        return fill(0, 0, 0, False)
+
+    # -- the search --
+    def solve(self, contract: tuple[int, int] | None) -> Arrangement | None:
+        n = len(self.slots)
+        values, copies, candidates, joker_value = self.values, self.copies, self.candidates, self.joker_value
+        rules = self.rules
+        memo: dict[tuple[int, ...], tuple[int, _Candidate | None]] = {}
+
+        def best(rem: int, jokers: int) -> tuple[int, _Candidate | None]:
+            key = (rem, jokers)
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            if not rem:
+                result: tuple[int, _Candidate | None] = (jokers * joker_value, None)
+            else:
+                low = (rem & -rem).bit_length() - 1
+                dead = rem & copies[low]  # a card left as deadwood takes its twin along
+                cost = values[low] * bin(dead).count("1")
+                result = (cost + best(rem & ~dead, jokers)[0], None)
+                for cand in candidates[low]:
+                    if result[0] == 0:
+                        break
+                    if cand.jokers <= jokers and cand.mask & rem == cand.mask:
+                        got = best(rem & ~cand.mask, jokers - cand.jokers)[0]
+                        if got < result[0]:
+                            result = (got, cand)
+            memo[key] = result
+            return result
+
+        def best_contract(rem: int, jokers: int, threes: int, fours: int, ranks: int, suits: int
+                          ) -> tuple[int, _Candidate | None]:
+            key = (rem, jokers, threes, fours, ranks, suits)
+            hit = memo.get(key)
+            if hit is not None:
+                return hit
+            if threes * rules.min_set + fours * rules.min_run > bin(rem).count("1") + jokers:
+                result: tuple[int, _Candidate | None] = (INFINITY, None)
+            elif not rem:
+                result = (jokers * joker_value, None)
+            else:
+                low = (rem & -rem).bit_length() - 1
+                dead = rem & copies[low]
+                cost = values[low] * bin(dead).count("1")
+                result = (cost + best_contract(rem & ~dead, jokers, threes, fours, ranks, suits)[0], None)
+                for cand in candidates[low]:
+                    if cand.jokers > jokers or cand.mask & rem != cand.mask:
+                        continue
+                    if cand.kind == SET:
+                        if not threes or ranks >> cand.key & 1:
+                            continue
+                        got = best_contract(rem & ~cand.mask, jokers - cand.jokers, threes - 1, fours,
+                                            ranks | 1 << cand.key, suits)[0]
+                    else:
+                        if not fours or suits >> cand.key & 1:
+                            continue
+                        got = best_contract(rem & ~cand.mask, jokers - cand.jokers, threes, fours - 1,
+                                            ranks, suits | 1 << cand.key)[0]
+                    if got < result[0]:
+                        result = (got, cand)
+            memo[key] = result
+            return result
+
+        full = (1 << n) - 1
+        state: list[int] = [full, self.jokers] + ([contract[0], contract[1], 0, 0] if contract else [])
+        step = best_contract if contract else best
+        points = step(*state)[0]  # type: ignore[operator]
+        if points >= INFINITY:
+            return None
+        melds: list[Meld] = []
+        deadwood: list[Card] = []
+        while state[0]:
+            rem = state[0]
+            choice = step(*state)[1]  # type: ignore[operator]
+            if choice is None:
+                low = (rem & -rem).bit_length() - 1
+                dead = rem & copies[low]
+                deadwood.extend(_card(self.slots[low]) for _ in range(bin(dead).count("1")))
+                state[0] = rem & ~dead
+                continue
+            state[0] = rem & ~choice.mask
+            state[1] -= choice.jokers
+            melds.append(self._meld(choice))
+            if contract:
+                if choice.kind == SET:
+                    state[2] -= 1
+                    state[4] |= 1 << choice.key
+                else:
+                    state[3] -= 1
+                    state[5] |= 1 << choice.key
+        deadwood.extend([JOKER] * state[1])
+        return Arrangement(tuple(melds), tuple(deadwood), points)
+
+    def _meld(self, cand: _Candidate) -> Meld:
+        cards = [_card(self.slots[k]) for k in range(len(self.slots)) if cand.mask >> k & 1]
+        if cand.kind == SET:
+            return Meld(SET, tuple(sorted(cards, key=_suit_order)) + (JOKER,) * cand.jokers, cand.window)
+        by_rank = {c.rank: c for c in cards}
+        return Meld(RUN, tuple(by_rank.pop(_actual(p), JOKER) for p in cand.window), cand.window,
+                    FRENCH_SUITS[cand.key])
+
+def _remove(rem: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(rem)
+    for i in used:
+        out.remove(i)
+    return tuple(out)
