@@ -11,6 +11,7 @@ from widgets.games.injun_table import InjunTable
 from widgets.games.jabberwocky_table import JabberwockyTable
 from widgets.games.jubilee_table import JubileeTable
 from widgets.games.relogio_table import RelogioRealTable, RelogioTable
+from widgets.settings import decode
 from widgets.table import read_table_code
 
 TABLES = [JubileeTable, RelogioTable, RelogioRealTable, ElGatoTable, InjunTable, JabberwockyTable]
@@ -154,7 +155,11 @@ def test_a_setting_deals_the_same_cards_again_and_the_code_carries_it():
     table.apply_settings_button.click()
     assert table.game.options["ace_high"] is True and table.game.seed == 5
     assert str(table.game.replayed([]).packets) == str(_fresh_el_gato(5, ace_high=True).packets)
-    assert table.code == plain_code + "/1" and table.code_box.value == table.code
+    code, _, digits = table.code.partition("/")
+    chosen, defaults = decode(table.settings, digits), table.game.option_defaults()
+    assert code == plain_code and chosen["ace_high"] is True
+    assert all(value == defaults[name] for name, value in chosen.items() if name != "ace_high")
+    assert table.code_box.value == table.code
     assert table.settings_panel.layout.display == "none" and table.code in table.status.value
     # a student types the teacher's code: the same game, settings and all
     student = ElGatoTable(players=2, seed=9, bot_delay=0, autoplay_delay=0)
