@@ -14,9 +14,10 @@ stated model of how people bet, the *table habit*:
 The medium bot plays exactly this habit (without the one-in-ten slips). For each card you
 might hold, every action another player made while looking at it gets the probability the
 habit gives it; Bayes' rule turns the product into the chance of each card (``posterior``).
-Then each move is valued in chips: every player who must answer calls or folds as the habit
-says; if one of them raises back you fold; otherwise the pots are settled exactly as the rules settle them
-(``evaluate``). Everything is computed from the view, never from the game.
+Then each move is valued in chips: every player who must answer calls, folds or raises as the
+habit says, in turn; if one of them raises back you fold; otherwise the pots are settled
+exactly as the rules settle them (``evaluate``). Everything is computed from the view, never
+from the game.
 """
 
 from __future__ import annotations
@@ -241,11 +242,6 @@ def replay(view: dict[str, Any]) -> list[Moment]:
 
 # ---- reading the bets: the chance of each card you might hold ----
 
-def their_chance(seat: int, my_rank: int, seen: dict[int, Card], me: int, live: Iterable[int]) -> float:
-    """Player ``seat``'s chance as he saw it, had my card been of rank ``my_rank``."""
-    return chance_table(seat, {s: rank_value(c) for s, c in seen.items()}, me, tuple(live))[my_rank]
-
-
 def chance_table(seat: int, ranks: dict[int, int], me: int, live: Sequence[int]) -> dict[int, float]:
     """Player ``seat``'s chance as he saw it for each rank my card might have (``ranks``: the cards I see)."""
     sees = [rk for s, rk in ranks.items() if s != seat]
@@ -275,14 +271,6 @@ def posterior(view: dict[str, Any]) -> dict[int, float]:
             weight[r] *= habit_odds(chances[r], m.spot)[m.kind]
     total = sum(weight.values())
     return {r: w / total for r, w in weight.items()}
-
-
-def card_weights(view: dict[str, Any]) -> dict[Card, float]:
-    """The chance of each single card you might hold (a rank's chance shared by its cards)."""
-    post = posterior(view)
-    pool = unseen(view)
-    per_rank = {r: sum(rank_value(c) == r for c in pool) for r in post}
-    return {c: post[rank_value(c)] / per_rank[rank_value(c)] for c in pool}
 
 
 def chance_low(dist: dict[int, float]) -> float:

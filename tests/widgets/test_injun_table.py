@@ -149,3 +149,13 @@ def test_a_whole_game_can_be_played_by_clicks():
             t.raise_button.click()
     assert t.game.is_over and "The game is over" in t.status.value and "New deal" in t.status.value
     assert t.hint_button.disabled and t.fold_button.disabled
+
+
+def test_with_the_seeds_betting_the_call_button_says_it_ends_the_betting():
+    """RULES §5, betting="seed": the first player who just matches ends the betting at once."""
+    for betting, label in (("seed", "Call 2 and end the betting"), ("standard", "Call 2")):
+        t = stacked(["2S", "3D", "4C"], betting=betting)
+        t.amount_box.value = 1
+        t.raise_button.click()  # you bet 1; Ada and Ben see your 2♠ and both raise by 1
+        assert [a for _s, a in t.game.view(0)["actions"]] == ["bet 1", "raise 1", "raise 1"]
+        assert t.game.current_player == 0 and t.call_button.description == label

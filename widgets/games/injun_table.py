@@ -184,7 +184,8 @@ class InjunTable(Table):
             return
         call = min(view["to_call"], view["chips"][self.human])
         short = " (all in)" if 0 < call < view["to_call"] else ""
-        self._button(self.call_button, "call", f"Call {call}{short}" if view["high_bet"] else "Call", hinted)
+        ends = " and end the betting" if view["options"].get("betting") == "seed" else ""  # the seed's rule
+        self._button(self.call_button, "call", f"Call {call}{short}{ends}" if view["high_bet"] else "Call", hinted)
         opening = not view["high_bet"]
         self.amount_box.description = "Bet" if opening else "Raise by"
         bounds = view["raise_range"]  # any amount in it is legal; the move list offers only a few
