@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from .. import tricks
 from ..cards import SUIT_NAMES, parse_card
-from ..hints import Alternative, Hint
+from ..hints import Alternative, Hint, share
 from .jabberwocky import Deal, forbidden_bid, round_points
 from ..search import Inconsistent, Tally, deal_unseen, pimc
 
@@ -270,9 +270,8 @@ def trick_certainty(view: View, move: str) -> str | None:
 
 
 def _share(x: float) -> str:
-    """A share of the imagined deals, never rounded to 100% or 0% (those words are kept for certainties)."""
-    pct = round(100 * x)
-    return "over 99%" if pct >= 100 else "under 1%" if pct <= 0 else f"{pct}%"
+    """A share of the imagined deals: sampled, so never a certainty (those are computed separately)."""
+    return share(min(max(x, 1e-9), 1 - 1e-9))
 
 
 def trick_claim(tally: Tally[str], sure: str | None, n: int, short: bool = False) -> str:
