@@ -16,6 +16,21 @@ from typing import Any, Callable, Protocol
 LEVELS = ("easy", "medium", "hard")
 
 
+def share(x: float) -> str:
+    """A probability in words for a hint: never "100%" or "0%" unless it is exactly 1 or 0.
+
+    A hint is a promise: "100%" is read as "certain", so an estimate short of certainty is
+    written "over 99%" (or "under 1%") however it rounds. Pass exactly 1.0 or 0.0 only for
+    what is certain (an exact count, or a claim checked against every legal reply).
+    """
+    if x >= 1.0:
+        return "100%"
+    if x <= 0.0:
+        return "0%"
+    pct = round(100 * x)
+    return "over 99%" if pct >= 100 else "under 1%" if pct <= 0 else f"{pct}%"
+
+
 @dataclass(frozen=True)
 class Alternative:
     """One legal move with the advisor's estimate (higher is better) and a short note."""

@@ -91,7 +91,7 @@ def decode_deal_code(code: str) -> int:
     """The seed behind a deal code; forgiving about case, dashes and look-alike letters."""
     text = code.strip().upper().replace("-", "").replace(" ", "")
     text = text.replace("O", "0").replace("I", "1").replace("L", "1")
-    if not text or len(text) > _CODE_LENGTH or any(c not in _CODE_ALPHABET for c in text):
+    if len(text) != _CODE_LENGTH or any(c not in _CODE_ALPHABET for c in text):  # "hello" is not a code
         raise ValueError(f"{code!r:.24} is not a deal code: it has {_CODE_LENGTH} letters and digits, like K7QM3P")
     value = 0
     for c in text:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Mapping
 
 from .. import tricks
 from ..cards import SUIT_NAMES, parse_card
-from ..hints import Alternative, Hint
+from ..hints import Alternative, Hint, share
 from .jabberwocky import Deal, forbidden_bid, round_points
 from ..search import Inconsistent, Tally, deal_unseen, pimc
 
@@ -243,12 +243,67 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 # ---- the hint --------------------------------------------------------------------------
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
 def _card_words(move: str) -> str:
     return parse_card(move.split(" ", 1)[1]).symbol
+
+
+def trick_certainty(view: View, move: str) -> str | None:
+    """"win" when no card any later player could legally play beats this one, whatever the unseen
+    cards are; "lose" when a card already in the trick beats it; None when it depends on the others.
+
+    This is over every legal reply, not over the imagined deals: a player is assumed able to hold any
+    unseen card of a suit he has not shown he lacks, and to be void in the led suit unless he could not
+    be (so he may ruff). A "certain" claim is therefore never contradicted by a real deal.
+    """
+    d, unseen, barred = known_deal(view)
+    c = _idx(move.split(" ", 1)[1])
+    led = d.trick[0] // 13 if d.trick else c // 13
+    mine = tricks.strength(c, led, d.trump)
+    if any(tricks.strength(x, led, d.trump) > mine for x in d.trick):
+        return "lose"
+    me, n = view["seat"], view["players"]
+    later = [(me + k) % n for k in range(1, n - len(d.trick))]
+    beaters = [x for x in unseen if tricks.strength(x, led, d.trump) > mine]
+    if any(not barred[p](x) for p in later for x in beaters):
+        return None
+    return "win"
+
+
+def _share(x: float) -> str:
+    """A share of the imagined deals: sampled, so never a certainty (those are computed separately)."""
+    return share(min(max(x, 1e-9), 1 - 1e-9))
+
+
+def trick_claim(tally: Tally[str], sure: str | None, n: int, short: bool = False) -> str:
+    """What a card does to this trick: certain (over every legal reply), or its share of the deals tried,
+    saying that the share assumes the others play as the medium player would."""
+    if sure == "win":
+        return "wins this trick for certain" + ("" if short else ": no card anyone could still play beats it")
+    if sure == "lose":
+        return "cannot win this trick" + ("" if short else ": a card already played beats it")
+    win = tally.rate("trick")
+    verdict = f"wins this trick in {_share(win)}" if win >= 0.5 else f"loses this trick in {_share(1 - win)}"
+    if short:
+        return f"{verdict} (if the others play sensibly)"
+    return f"{verdict} of the {n} deals I tried, if the others play sensibly"
+
+
+def single_card_reason(view: View, move: str) -> str:
+    """Why a card is the only one allowed, from the rule that leaves it alone."""
+    card = _card_words(move)
+    hand = [parse_card(c) for c in view["hand"]]
+    if len(hand) == 1:
+        return f"{card} is your last card, so you play it."
+    mine = parse_card(move.split(" ", 1)[1])
+    if view["trick"]:
+        led = parse_card(view["trick"][0][1]).suit
+        name = SUIT_NAMES[led][:-1] if SUIT_NAMES[led].endswith("s") else SUIT_NAMES[led]
+        if mine.suit == led:
+            return f"{card} is your only legal card: {SUIT_NAMES[led]} were led and it is your only {name}."
+        return f"{card} is your only legal card."
+    trump = parse_card(view["trump_card"]).suit
+    return (f"{card} is your only legal card: trumps ({SUIT_NAMES[trump]}) are not broken yet, so you may not "
+            "lead one while you hold another suit, and it is your only card that is not a trump.")
 
 
 def advise(view: View, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Hint:
@@ -256,20 +311,19 @@ def advise(view: View, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Hint:
     rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]))
     if len(view["legal"]) == 1:
         move = view["legal"][0]
-        why = (f"{_card_words(move)} is your only legal card: you must follow suit."
-               if move.startswith("play") else f"{move} is your only legal bid.")
+        why = single_card_reason(view, move) if move.startswith("play") else f"{move} is your only legal bid."
         return Hint(me, move, why, [Alternative(move, 0.0, "the only legal move")])
     tallies = search(view, playouts, rng)
     n = tallies[0].samples
     if view["phase"] == "bid":
         reason = _bid_reason(view, tallies, n)
-        alts = [Alternative(t.move, round(t.mean, 3), f"exact in {_pct(t.rate('exact'))} of {n} deals")
-                for t in tallies]
+        alts = [Alternative(t.move, round(t.mean, 3), f"you take exactly {_tricks_words(t.move)} in "
+                            f"{_share(t.rate('exact'))} of {n} deals") for t in tallies]
     else:
-        reason = _play_reason(view, tallies, n)
+        sure = {t.move: trick_certainty(view, t.move) for t in tallies}
+        reason = _play_reason(view, tallies, n, sure)
         alts = [Alternative(t.move, round(t.mean, 3),
-                            f"{'wins' if t.rate('trick') >= 0.5 else 'loses'} this trick in "
-                            f"{_pct(max(t.rate('trick'), 1 - t.rate('trick')))}; bid made in {_pct(t.rate('exact'))}"
+                            f"{trick_claim(t, sure[t.move], n, short=True)}; bid made in {_share(t.rate('exact'))}"
                             + (" (a revoke: −3)" if t.move in view["revoke_plays"] else ""))
                 for t in tallies]
     return Hint(me, tallies[0].move, reason, alts)
@@ -282,11 +336,13 @@ def _bid_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
     estimate = trick_estimate(d.hands[me], d.trump, d.players)
     trump_name = SUIT_NAMES[tricks.SUITS[d.trump]]
     text = (f"Counting your high cards and {trump_name} (trumps), this hand is worth about {estimate:.1f} "
-            f"tricks. I played the round out in {n} deals of the cards you cannot see: "
-            f"{best.move} comes out exact in {_pct(best.rate('exact'))} of them")
+            f"tricks. I played the round out in {n} deals of the cards you cannot see, once for each bid, "
+            f"playing each time to make that bid: if you {best.move}, you take exactly "
+            f"{_tricks_words(best.move)} in {_share(best.rate('exact'))} of them")
     if len(tallies) > 1:
         runner = tallies[1]
-        text += f", {runner.move} in {_pct(runner.rate('exact'))}"
+        text += (f"; if you {runner.move}, exactly {_tricks_words(runner.move)} in {_share(runner.rate('exact'))}. "
+                 "Each share is for its own bid, played to make it, so the shares need not add up to 100%")
     text += "."
     no = view["forbidden_bid"]
     if no is not None:
@@ -295,12 +351,22 @@ def _bid_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
     return text
 
 
-def _play_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
+def _tricks_words(bid_move: str) -> str:
+    n = int(bid_move.split()[1])
+    return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
+
+
+def _play_reason(view: View, tallies: list[Tally[str]], n: int, sure: Mapping[str, str | None]) -> str:
     me = view["seat"]
     bid, won = view["bids"][me], view["tricks_won"][me]
     need = bid - won
     trick_word = "trick" if won == 1 else "tricks"
-    if need > 0:
+    left = len(view["hand"])
+    if need > left:
+        situation = (f"You bid {bid} and have {won} {trick_word}: you need {need} more, but only {left} "
+                     f"trick{'s' if left != 1 else ''} remain, so the bid cannot be made this round.")
+        need = -1
+    elif need > 0:
         situation = f"You bid {bid} and have {won} {trick_word}: you need {need} more."
     elif need == 0:
         situation = f"You bid {bid} and already have {won}: now you want to lose every trick."
@@ -308,17 +374,18 @@ def _play_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
         situation = (f"You bid {bid} but already have {won}: the bid cannot be made this round, so "
                      "your cards are all worth the same to you.")
     best = tallies[0]
-    card = _card_words(best.move)
-    win = best.rate("trick")
-    verdict = f"wins this trick in {_pct(win)}" if win >= 0.5 else f"loses this trick in {_pct(1 - win)}"
-    text = f"{situation} {card} {verdict} of the {n} deals I tried"
-    text += f" and makes your bid in {_pct(best.rate('exact'))}." if need >= 0 else "."
+    text = f"{situation} {_card_words(best.move)} {trick_claim(best, sure[best.move], n)}"
+    if need >= 0:
+        text += (f"; playing the round out in {n} deals of the cards you cannot see, it makes your bid in "
+                 f"{_share(best.rate('exact'))}." if sure[best.move]
+                 else f", and makes your bid in {_share(best.rate('exact'))}.")
+    else:
+        text += "."
     others = [t for t in tallies[1:] if abs(t.rate("exact") - best.rate("exact")) > 0.005]
     if others and need >= 0:
         alt = others[0]
-        alt_win = alt.rate("trick")
-        text += (f" {_card_words(alt.move)} would {'win' if alt_win >= 0.5 else 'lose'} it in "
-                 f"{_pct(max(alt_win, 1 - alt_win))} and make the bid in {_pct(alt.rate('exact'))}.")
+        text += (f" {_card_words(alt.move)} {trick_claim(alt, sure[alt.move], n, short=True)}"
+                 f" and makes the bid in {_share(alt.rate('exact'))}.")
     return text
 
 

@@ -14,7 +14,7 @@ from math import comb
 from typing import Any
 
 from ..cards import Card, jubilee_61, parse_card
-from ..hints import Alternative, Hint
+from ..hints import Alternative, Hint, share
 from .jubilee import card_value, multiple_passed, score_for
 
 _PACK = Counter(jubilee_61())
@@ -93,7 +93,9 @@ def evaluate(view: dict[str, Any]) -> list[Alternative]:
         out.append(Alternative(f"play {card}", round(score, 2),
                                _note(count, card, points, chance, after)))
     if not out:
-        out.append(Alternative("pass", 0.0, "no card keeps the count at 0 or more"))
+        why = ("the first card must be black and you hold none" if _black_first_blocks(view)
+               else "no card keeps the count at 0 or more")
+        out.append(Alternative("pass", 0.0, why))
     out.sort(key=lambda a: (-a.score, a.action))
     return out
 
@@ -107,7 +109,7 @@ def _note(count: int, card: Card, points: int, chance: float, after: int) -> str
         now = f"joker: the count stays at {count}"
     else:
         now = f"count {after}, no score"
-    return f"{now}; next player can land a Jubilee {chance:.0%} of the time"
+    return f"{now}; next player can land a Jubilee {share(chance)} of the time"
 
 
 def advise(view: dict[str, Any]) -> Hint:
@@ -119,6 +121,10 @@ def advise(view: dict[str, Any]) -> Hint:
 def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternative]) -> str:
     count = view["count"]
     if best.action == "pass":
+        if _black_first_blocks(view):
+            return ("None of your cards may be played now: the first card of this deal must be black (a spade "
+                    "or a club) and you hold none, so you must show your hand and pass. You do not draw. Once "
+                    "every player has passed in turn, the rule lapses and any card the count allows may open.")
         return (f"None of your cards may be played now (the count is {count} and may not go below 0), "
                 "so you must show your hand and pass. You do not draw.")
     card = parse_card(best.action.split()[1])
@@ -131,17 +137,32 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
     elif rule == "jubilee.jubilee":
         first = f"{card.symbol} takes the count from {count} to {after}: a Jubilee, +10."
     elif points < 0:
+        ties_too = any(a.score == best.score for a in alternatives[1:])
         first = (f"{card.symbol} takes the count from {count} to {after}, jumping over "
-                 f"{multiple_passed(count, after)} (−5), but every other card is worse.")
+                 f"{multiple_passed(count, after)} (−5), but "
+                 + ("no card does better." if ties_too else "every other card is worse."))
     else:
         first = f"{card.symbol} takes the count from {count} to {after}."
     values, _ = landing_cards(after)
+    nxt = next_seat(view)
+    shown = [parse_card(c) for c in (view["revealed"][nxt] or [])] if nxt is not None else []
+    live = {v for v in values if any(card_value(c) == v for c in list(pool) + shown)}
     if not values:
         second = f"From {after} no single card can land on a multiple of 25, so the next player cannot score."
-    else:
+    elif nxt is None:
+        second = "Nobody else has cards left, so nobody can profit from the count you leave."
+    elif not live:
         needs = " or ".join(_value_words(v) for v in sorted(values, reverse=True))
+        second = (f"From {after} only {needs} would land on a multiple of 25, and every such card is played "
+                  "or in your hand: the next player cannot score.")
+    elif any(card_value(c) in values for c in shown):
+        held = next(c for c in shown if card_value(c) in values)
+        second = (f"From {after} the next player can land on a multiple of 25: they showed {held.symbol} "
+                  "when they passed.")
+    else:
+        needs = " or ".join(_value_words(v) for v in sorted(live, reverse=True))
         second = (f"From {after} the next player needs {needs}; from the cards you have not seen, "
-                  f"they hold one about {chance:.0%} of the time.")
+                  f"they hold one {share(chance)} of the time.")
     ties = [_card_words(a) for a in alternatives[1:] if a.score == best.score]
     worse = next((a for a in alternatives if a.score < best.score), None)
     third = f"{', '.join(ties)} would do as well. " if ties else ""
@@ -150,6 +171,11 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
     elif not ties:
         third = "It is your only legal card."
     return " ".join((first, second, third))
+
+
+def _black_first_blocks(view: dict[str, Any]) -> bool:
+    """The first-black variant is what stops this seat: it holds a card the count would allow."""
+    return bool(view.get("black_first")) and any(card_value(parse_card(c)) >= 0 for c in view["hand"])
 
 
 def _card_words(alt: Alternative) -> str:

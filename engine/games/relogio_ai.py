@@ -23,7 +23,7 @@ from math import factorial, prod, sqrt
 from typing import Any, Iterator
 
 from ..cards import Card, parse_card
-from ..hints import Alternative, Hint
+from ..hints import Alternative, Hint, share
 from ..words import count
 from .relogio import CENTRE, HOURS, hour_label, hour_words, slot_words
 
@@ -183,8 +183,21 @@ def margin(p: float, n: int) -> float:
     return 1.96 * sqrt(max(p * (1 - p), 0.25 / n) / n)
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.0f}%"
+def _pct(p: float, exact: bool = True) -> str:
+    """A chance in words. A count over every arrangement is exact, so it says 100% or 0% only when that is
+    what it counted (99.6% is "over 99%"); a sampled estimate never says 0% or 100%, a certainty a sample
+    cannot show."""
+    return share(p) if exact else share(min(max(p, 1e-9), 1 - 1e-9))
+
+
+def _hopeless(view: dict[str, Any], action: str) -> bool:
+    """Lost by the rules whatever the face-down cards are: keeping the 4th King while cards are face down
+    (RULES §3), or putting it above the bottom of a pile, where it is turned before that pile's last card."""
+    if not view["pending"] or view["kings_up"] != 3:
+        return False
+    if action == "keep":
+        return view["face_down"] > 0
+    return action.startswith("swap ") and _above_bottom(action, view)
 
 
 def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
@@ -197,12 +210,14 @@ def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
             hour = CENTRE if label == "K" else int(label)
             kind = class_of((hour, int(pos)), counts)
             p = chances[f"swap {hour_label(kind[0])}:{kind[1]}"]
-            note = f"King as {slot_words(hour, int(pos), counts[hour])}: win {_pct(p)}"
+            sure = exact or _hopeless(view, action)
+            note = f"King as {slot_words(hour, int(pos), counts[hour])}: win {_pct(p, sure)}"
         else:
             p = chances[action]
+            sure = exact or _hopeless(view, action)
             note = "keep the King: it goes to the centre" if action == "keep" else "turn the next card"
-            note += f"; win {_pct(p)}"
-        if not exact:
+            note += f"; win {_pct(p, sure)}"
+        if not sure:
             note += f" (±{100 * margin(p, total):.0f})"
         out.append(Alternative(action, round(100 * p, 1), note))
     out.sort(key=lambda a: (-a.score, a.action != "keep", a.action))
@@ -231,26 +246,26 @@ def _advise_relogio(view: dict[str, Any]) -> Hint:
         later = (" Kings are kept until the fourth, which then goes to the bottom of the fullest pile."
                  if view["swap_available"] else "")
         reason = (f"There is nothing to decide: turn the top card of {hour_words(view['current'])}. "
-                  f"From here you win in about {_pct(best.score / 100)} of deals.{later} "
+                  f"From here you win in about {_pct(best.score / 100, exact)} of deals.{later} "
                   + _basis(view, total, exact, best.score / 100))
         return Hint(view["seat"], "turn", reason, alternatives)
     king = parse_card(view["pending"]).symbol
     keep = next(a for a in alternatives if a.action == "keep")
     nth = view["kings_up"] + 1
     if nth == 4:
-        first = (f"Keeping the {king}: you win in {_pct(keep.score / 100)} of deals — it is the 4th King, "
-                 f"and {view['face_down']} cards are still face down.")
+        first = (f"Keeping the {king}: you win in {_pct(keep.score / 100, exact or _hopeless(view, 'keep'))} of "
+                 f"deals — it is the 4th King, and {view['face_down']} cards are still face down.")
     else:
         first = (f"Keeping the {king} (King number {nth}) and saving the swap for later: you win in "
-                 f"{_pct(keep.score / 100)} of deals.")
+                 f"{_pct(keep.score / 100, exact)} of deals.")
     swaps = [a for a in alternatives if a.action.startswith("swap ")]
     top_swap = swaps[0]
     slot = top_swap.note.split(": win")[0].removeprefix("King as ")
-    second = f"Swapping it for {slot}: {_pct(top_swap.score / 100)}"
+    second = f"Swapping it for {slot}: {_pct(top_swap.score / 100, exact or _hopeless(view, top_swap.action))}"
     second += " — the best choice." if top_swap is best else "."
     above = [a for a in swaps if _above_bottom(a.action, view)]
     if above and nth == 4:
-        second += (f" Any card above the bottom of a pile: {_pct(max(a.score for a in above) / 100)}, "
+        second += (f" Any card above the bottom of a pile: {_pct(max(a.score for a in above) / 100, True)}, "
                    "because the King would come out again before that pile's last card.")
     if best.action == "keep":
         advice = "Keep it."

@@ -191,6 +191,12 @@ def test_one_number_reader_takes_ascii_digits_of_a_sane_length_only():
     for text in ["²H", "١٠H", "1²Or", "٣Co"]:
         with pytest.raises(engine.CardError):
             engine.parse_card(text)
+    for code in ["hello", "K7Q", "K7QM3P9", "²²²²²²", "K7QM3²", ""]:  # a deal code is exactly 6 of its letters
+        with pytest.raises(ValueError):
+            engine.decode_deal_code(code)
+        with pytest.raises(engine.OptionError):
+            engine.new_game("jubilee", seed=code)
+    assert engine.decode_deal_code("k7q-m3p") == engine.decode_deal_code("K7QM3P")
 
 
 def test_a_keyed_checksum_stops_forged_saves(monkeypatch):

@@ -89,9 +89,9 @@ def test_hint_wins_the_trick_it_needs():
     h2 = engine.hint(g2)
     assert h2.action == "play KH"
     assert "You bid 1 and have 0 tricks: you need 1 more" in h2.reason
-    assert "wins this trick in 100%" in h2.reason
+    assert "K♥ wins this trick for certain: no card anyone could still play beats it" in h2.reason
     notes = {a.action: a.note for a in h2.alternatives}
-    assert set(notes) == {"play KH", "play 2H"} and "loses this trick in 100%" in notes["play 2H"]
+    assert set(notes) == {"play KH", "play 2H"} and "cannot win this trick" in notes["play 2H"]
 
 
 def test_hint_ducks_when_the_bid_is_made():
@@ -157,3 +157,99 @@ def test_hard_makes_its_bid_more_often_than_easy():
                 if lv in exact and r["bids"][s] == r["won"][s]:
                     exact[lv] += 1
     assert exact["hard"] > exact["easy"]
+
+
+def trick_winners(deal, card: int) -> set[int]:
+    """Brute force over the real deal: who can win the trick after ``card``, over every legal reply."""
+    start = deal.copy()
+    winner = start.play(card)
+    if winner is not None:
+        return {winner}
+    out, stack = set(), [start]
+    while stack:
+        d = stack.pop()
+        for c in d.legal_cards(d.turn):
+            nxt = d.copy()
+            w = nxt.play(c)
+            if w is None:
+                stack.append(nxt)
+            else:
+                out.add(w)
+    return out
+
+
+@pytest.mark.parametrize("revoke", ["strict", "table"])
+def test_certain_trick_claims_hold_against_every_legal_reply(revoke):
+    """Issue 8, item 5: "wins this trick in 100%" was printed when the next player could overruff (the
+    imagined deals let opponents play only the medium habits). Now a certainty is computed over every legal
+    reply, and a share of imagined deals is never printed as 100%. Checked by brute force over the legal
+    replies in the real deal, on positions of real games (RULES §7: follow suit, trumps win)."""
+    checked = certain = 0
+    for seed in range(40):
+        g = engine.new_game("jabberwocky", players=4, seed=seed, rounds=[6], revoke=revoke)
+        rng = random.Random(seed)
+        bots = [Bot("jabberwocky", "medium", seed=s) for s in range(4)]
+        while not g.is_over:
+            seat = g.current_player
+            view = g.view(seat)
+            if view["phase"] == "play" and len(view["legal"]) > 1 and rng.random() < 0.35:
+                h = ai.advise(view, playouts=96, seed=seed)
+                assert "100%" not in h.reason, h.reason
+                for alt in h.alternatives:  # one note per legal card
+                    assert "100%" not in alt.note, alt.note
+                    winners = trick_winners(g.deal, tricks.index(engine.parse_card(alt.action.split()[1])))
+                    sure = ai.trick_certainty(view, alt.action)
+                    if sure == "win":
+                        certain += 1
+                        assert winners == {seat} and "wins this trick for certain" in alt.note, (seed, alt)
+                    elif sure == "lose":
+                        assert seat not in winners and "cannot win this trick" in alt.note, (seed, alt)
+                    else:
+                        assert "certain" not in alt.note and "cannot" not in alt.note
+                    checked += 1
+            g.apply(bots[seat].choose(view), seat)
+    assert checked > 200 and certain > 10
+
+
+def test_a_ruff_the_next_player_can_overruff_is_not_called_certain():
+    """Issue 8, item 5, the case itself: Ben ruffs the A♣ with 10♦; Cy bid 0, so in the imagined deals he
+    always ducks, and the old hint said "10♦ would win it in 100%". But Cy holds A♦ and may overruff (RULES §7:
+    a player who cannot follow may trump), so the hint must not print 100%, and must say what it assumes."""
+    g = stacked_round(["AC 5H 6H", "10D 7S 8S", "AD 9S 10S"], "2D", dealer=2)
+    play_all(g, "b1 b1 b0 AC")
+    assert trick_winners(g.deal, tricks.index(engine.parse_card("10D"))) == {1, 2}  # Cy can overruff
+    h = engine.hint(g)
+    notes = {a.action: a.note for a in h.alternatives}
+    assert "100%" not in h.reason and not any("100%" in n for n in notes.values())
+    assert notes["play 10D"].startswith("wins this trick in over 99% (if the others play sensibly)")
+    assert "10♦ wins this trick in over 99% (if the others play sensibly)" in h.reason
+    assert notes["play 7S"].startswith("cannot win this trick")  # the A♣ already beats it: certain
+
+
+def test_a_single_legal_card_is_explained_by_the_rule_that_leaves_it():
+    """Issue 8, item 7: leading with unbroken trumps, the hint said "you must follow suit". RULES §7: "Trump
+    can't be led until broken unless the player holds only trumps"; the seed: follow suit."""
+    g = stacked_round(["2C 5D 6D", "7S 8S 9S", "4H 5H 6H"], "3D", dealer=2)
+    play_all(g, "b1 b0 b1")
+    h = engine.hint(g)
+    assert h.action == "play 2C" and "follow suit" not in h.reason
+    assert "trumps (diamonds) are not broken yet, so you may not lead one while you hold another suit" in h.reason
+    g2 = stacked_round(["AH 7C 8C", "KH 2S 3S", "4C 5C 6C"], "3D", dealer=2)
+    play_all(g2, "b1 b0 b1 AH")
+    h2 = engine.hint(g2)
+    assert h2.action == "play KH" and "hearts were led and it is your only heart" in h2.reason
+    g3 = stacked_round(["AC 3H", "KC 9H", "2C KH"], "2D", dealer=2, revoke="strict")
+    play_all(g3, "b1 b0 b2 AC KC 2C 3H 9H")
+    assert engine.hint(g3).reason == "K♥ is your last card, so you play it."
+
+
+def test_bid_hint_says_what_each_share_is():
+    """Issue 8, item 7: "bid 1 exact in 67%, bid 0 in 57%" read as a contradiction (over 100% in all).
+    Each number is the share of deals in which that bid, played to be made, comes out exact."""
+    g = engine.new_game("jabberwocky", players=4, seed=8, first_dealer=3, rounds=[6])
+    h = engine.hint(g)
+    first, second = h.alternatives[0].action, h.alternatives[1].action
+    assert f"if you {first}, you take exactly" in h.reason and f"; if you {second}, exactly" in h.reason
+    assert "Each share is for its own bid, played to make it, so the shares need not add up to 100%" in h.reason
+    assert all(a.note.startswith("you take exactly ") for a in h.alternatives)
+    assert "1 tricks" not in " ".join(a.note for a in h.alternatives)

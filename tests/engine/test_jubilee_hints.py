@@ -88,7 +88,9 @@ def test_hint_to_pass_under_the_black_first_card_variant():
     g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, first_play="black",
                         deck=stack_deal(hands, first=0))
     h = engine.hint(g, 0)
-    assert h.action == "pass" and "None of your cards may be played now (the count is 0" in h.reason
+    # the jokers keep the count at 0: what stops them is the black-first rule, and the hint says so
+    assert h.action == "pass" and "the first card of this deal must be black (a spade or a club)" in h.reason
+    assert "may not go below 0" not in h.reason and "the rule lapses" in h.reason
 
 
 def test_no_hint_out_of_turn():
@@ -147,3 +149,36 @@ def test_the_lessons_safe_counts_are_exactly_right():
     for count in range(25, 218):
         r = count % 25
         assert (not landing_cards(count)[0]) == (r in (0, 1, 24) or 11 <= r <= 14), count
+
+
+def test_hints_never_contradict_themselves_over_seeded_games():
+    """Issue 8, item 7: "jumping over 200 (−5), but every other card is worse … 5♠, 7♠ would do as well", and
+    "needs the 9♥ … about 0%" when the 9♥ was already played. Over real positions: "every other card is worse"
+    only when none ties; a card the next player "needs" is one nobody has played or holds in view; a share is
+    "0%" or "100%" only when exact (RULES §1: the pack has one heart suit, so one 9♥)."""
+    import random
+    import re
+
+    from engine.cards import parse_card
+
+    checked = 0
+    for seed in range(30):
+        g = engine.new_game("jubilee", players=3, seed=seed, match="single")
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.current_player
+            view = g.view(seat)
+            h = engine.hint(g, seat)
+            tied = [a for a in h.alternatives[1:] if a.score == h.alternatives[0].score]
+            if "every other card is worse" in h.reason:
+                assert not tied, h.reason
+            if tied and h.action.startswith("play"):
+                assert "would do as well" in h.reason
+            gone = {parse_card(c) for c in view["played"] + view["hand"]}
+            for named in re.findall(r"needs (.*?); ", h.reason):
+                for single in re.findall(r"the (A|[2-9]|10)♥", named):
+                    assert parse_card(single + "H") not in gone, h.reason
+            assert "about 0%" not in h.reason
+            checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 1000

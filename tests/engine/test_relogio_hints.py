@@ -142,3 +142,23 @@ def test_bots_play_whole_games_from_the_view():
     assert medium(v, random.Random(0)) == f"swap {hour['label']}:{fullest}"
     chances, _, _ = win_chances(v)
     assert chances["keep"] == 0.0
+
+
+def test_a_chance_says_certain_only_when_it_is():
+    """Issue 8, item 7 (the Jabberwocky "100%" fault, looked for in Relógio): an exact count says 100% or 0%
+    only when every (or no) arrangement wins, and a sampled estimate never does, except where the rules
+    themselves decide (RULES §3: the 4th King with cards face down loses)."""
+    from engine.games.relogio_ai import _pct
+
+    assert _pct(0.996, exact=True) == "over 99%" and _pct(1.0, exact=True) == "100%"
+    assert _pct(0.003, exact=True) == "under 1%" and _pct(0.0, exact=True) == "0%"
+    assert _pct(1.0, exact=False) == "over 99%" and _pct(0.0, exact=False) == "under 1%"
+    g = keep_until(8, lambda v: v["pending"] and v["kings_up"] == 3 and v["face_down"] > 12)
+    hint = engine.hint(g)
+    assert "Estimated from" in hint.reason  # sampled
+    for alt in hint.alternatives:
+        hopeless = alt.action == "keep" or (alt.action.startswith("swap ") and "bottom" not in alt.note)
+        if "win 0%" in alt.note or "win 100%" in alt.note:
+            assert hopeless and "win 0%" in alt.note, alt
+    keep = next(a for a in hint.alternatives if a.action == "keep")
+    assert "win 0%" in keep.note and "you win in 0% of deals" in hint.reason
