@@ -19,6 +19,7 @@ import ipywidgets as w
 
 import engine
 from engine.hints import LEVELS, Bot, Hint
+from engine import words
 from engine.protocol import ParlourError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
@@ -32,7 +33,36 @@ TABLE_CSS = """
 <style>
 .parlour-table { background: radial-gradient(ellipse at center, #2f7d4f 0%, #1f5a37 75%, #184a2d 100%);
   border-radius: 18px; padding: 14px 16px; color: #f4f1e8; box-shadow: inset 0 0 30px rgba(0,0,0,.35);
-  min-width: 560px; }
+  box-sizing: border-box; max-width: 100%; }
+/* The table measures its own width (a notebook column is narrower than the window): the side
+   panel drops below the cloth when both do not fit, and the cloth scales its drawings down. */
+.parlour { container-type: inline-size; container-name: parlour; max-width: 100%; }
+.parlour-toolbar, .parlour-buttons { flex-wrap: wrap; gap: 2px 4px; align-items: center; }
+/* every row of controls on the cloth wraps on a narrow screen rather than squeezing its buttons to "…" */
+.parlour-table .widget-hbox { flex-wrap: wrap; }
+.parlour-table .widget-hbox > .widget-button { flex-shrink: 0; }
+.parlour-main { flex-wrap: wrap; align-items: flex-start; gap: 10px 14px; }
+.parlour-main > .parlour-table { flex: 0 1 auto; min-width: 0; }
+.parlour-side { flex: 1 1 300px; min-width: 260px; max-width: 420px; }
+.parlour-log-scroll { max-height: 280px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
+.parlour-log-old { font-size: 13px; line-height: 1.3; opacity: .8; }
+.parlour-log-old div { padding-left: 60px; text-indent: 0; }
+.parlour-settings .parlour-setting { flex-wrap: wrap; align-items: center; gap: 0 8px; }
+.parlour-setting-help { font-size: 12px; color: #555; }
+.parlour-end { background: rgba(0,0,0,.25); border-radius: 10px; padding: 6px 10px; margin: 4px 0; }
+.parlour-end table td { padding: 0 8px 0 0; }
+.parlour-history { max-height: 170px; overflow-y: auto; margin-top: 6px; }
+.parlour-history th, .parlour-history td { text-align: right !important; font-variant-numeric: tabular-nums; }
+.parlour-history th:first-child, .parlour-history td:first-child { text-align: left !important; }
+@container parlour (max-width: 760px) {
+  .parlour-side { max-width: none; flex-basis: 100%; }
+  .parlour-main > .parlour-table { padding: 8px 6px; border-radius: 12px; }
+  .parlour-scale { zoom: .8; }
+  .parlour-toolbar .widget-text, .parlour-toolbar .widget-dropdown { width: 180px !important; }
+  .parlour-big { font-size: 40px; }
+}
+@container parlour (max-width: 600px) { .parlour-scale { zoom: .62; } }
+@container parlour (max-width: 460px) { .parlour-scale { zoom: .54; } }
 .parlour-table .widget-label, .parlour-table .widget-html-content { color: #f4f1e8; }
 .parlour-seat { background: rgba(0,0,0,.18); border-radius: 10px; padding: 4px 8px; margin: 2px 4px; }
 .parlour-seat--active { outline: 2px solid #ffd54a; }
@@ -48,6 +78,13 @@ TABLE_CSS = """
 .parlour-panel td, .parlour-panel th { padding: 2px 6px; text-align: left; }
 .parlour-log-row { align-items: center; margin: 0; }
 .parlour-log-row .widget-html-content { font-size: 13px; line-height: 1.3; }
+.parlour-log-row .widget-html, .parlour-log-row .widget-html-content { height: auto !important;
+  min-height: 24px; line-height: 1.3 !important; }
+.parlour-log-row { height: auto !important; margin: 1px 0 !important; flex-shrink: 0 !important; }
+.parlour-log-scroll > *, .parlour-side > *, .parlour-table > * { flex-shrink: 0 !important; }
+.parlour-log-row .widget-html { flex: 1 1 0; min-width: 0; }
+.parlour .widget-checkbox { height: auto; }
+.parlour .widget-checkbox label { white-space: normal; }
 .parlour-why { font-size: 12px; color: #4a4a4a; }
 .parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35; }
 .parlour-hint p { margin: 4px 0 6px; }
@@ -125,6 +162,7 @@ class Table(w.VBox):
     game_id: str = ""
     human = 0
     autoplay_delay: float = 0.8  # seconds between Autoplay's steps, for tables that have one
+    felt_width = 700  # px: the cloth keeps this width (or the screen's, if narrower) whatever the hands hold
     #: How this game's variants read in the Settings panel, by option name (None hides one);
     #: an option not listed gets a menu generated from its choices and doc.
     setting_words: ClassVar[dict[str, Setting | None]] = {}
@@ -150,9 +188,10 @@ class Table(w.VBox):
                                     layout=w.Layout(width="170px"))
         self.code_box = w.Text(description="Deal code", layout=w.Layout(width="220px"), continuous_update=False,
                                tooltip="Share this code: the same code deals the same cards")
-        self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left")
+        self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left",
+                                    layout=w.Layout(width="auto"))
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
-                                   tooltip="Shuffle and deal a new game")
+                                   tooltip="Shuffle and deal a new game", layout=w.Layout(width="auto"))
         self.teacher_tools = teacher_tools_enabled()
         self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description="Teacher: show all hands",
                                        indent=False, layout=w.Layout(width="auto"))
@@ -170,6 +209,10 @@ class Table(w.VBox):
         self.why_panel = w.HTML()
         self.why_panel.add_class("parlour-why")
         self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
+        self.log_history = w.HTML()  # every line before the last LOG_ROWS, so the whole game can be read
+        self.log_history.add_class("parlour-log-old")
+        self._explained: int | None = None  # the log line the Why? panel explains
+        self._build_end_panel()
         self.hand = CardRow(label="Your hand", overlap=False, card_width=78)
         self.hand.on_play(self._on_card_clicked)
         self.hand.on_refused(self._on_card_refused)
@@ -187,15 +230,26 @@ class Table(w.VBox):
 
         toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button,
                           self.settings_button])
-        self.felt = w.VBox(self.felt_children())
+        toolbar.add_class("parlour-toolbar")
+        children = self.felt_children()
+        at = next((i + 1 for i, child in enumerate(children) if child is self.status), 0)
+        children.insert(at, self.end_panel)  # the end of the game, under the status line
+        self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
-        log_box = w.VBox([w.HTML("<b>Log</b>"), *self.log_rows, self.why_panel])
+        self.felt.layout.width = f"{self.felt_width}px"  # ... and when hands empty; max-width 100% on a phone
+        for child in children:
+            if isinstance(child, w.HBox) and any(isinstance(c, w.Button) for c in child.children):
+                child.add_class("parlour-buttons")
+        scroll = w.VBox([w.VBox([self.log_history, *self.log_rows])])  # column-reverse: opens at the newest line
+        scroll.add_class("parlour-log-scroll")
+        log_box = w.VBox([w.HTML("<b>Log</b>"), scroll, self.why_panel])
         log_box.add_class("parlour-panel")
         side = w.VBox([self.scoreboard, self.hint_panel, log_box])
         side.add_class("parlour-side")
-        super().__init__([self.style_html, toolbar, self.settings_panel, w.HBox([self.felt, side]),
-                          self.show_all_box])
+        main = w.HBox([self.felt, side])
+        main.add_class("parlour-main")
+        super().__init__([self.style_html, toolbar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
 
@@ -261,7 +315,7 @@ class Table(w.VBox):
         self._make_bots()
         self._last_hint = None
         self.hint_panel.value = ""
-        self.why_panel.value = ""
+        self._explain(None)
         self.refresh()
         self._after_move()
 
@@ -330,6 +384,75 @@ class Table(w.VBox):
         self.settings_button.observe(self._settings_toggled, "value")
         if not self.settings:
             self.settings_button.layout.display = "none"
+
+    # ---- the end of the game ----
+    def _build_end_panel(self) -> None:
+        self.end_html = w.HTML()
+        self.again_button = w.Button(description="Play again with the same deal", icon="repeat",
+                                     button_style="success", layout=w.Layout(width="auto"),
+                                     tooltip="The same cards, dealt again: try another way")
+        self.again_button.on_click(lambda _: self.play_again())
+        self.end_new_button = w.Button(description="New deal", icon="refresh", layout=w.Layout(width="auto"),
+                                       tooltip="Shuffle and deal a new game")
+        self.end_new_button.on_click(lambda _: self.new_deal())
+        buttons = w.HBox([self.again_button, self.end_new_button])
+        buttons.add_class("parlour-buttons")
+        self.end_panel = w.VBox([self.end_html, buttons])
+        self.end_panel.add_class("parlour-end")
+        self.end_panel.layout.display = "none"
+
+    def play_again(self) -> None:
+        """Deal the same cards again, with the same settings (and the same seeded bots)."""
+        self.start(self.players, self.seed)
+
+    def end_summary(self, view: dict[str, Any]) -> str:
+        """Who won and how: the rules' last word, and (for a game with scores) the final standings."""
+        ends = [e for e in self._log_events if e["kind"] == "game_end"] or self._log_events[-1:]
+        said = esc(ends[-1]["text"]) if ends else "The game is over."
+        if not self.rules_class.has_scores or self.players < 2:
+            return f"<b>Game over.</b> {said}"
+        scores = view["scores"]
+        rows: list[tuple[int, int]] = []
+        place = 0
+        for rank, seat in enumerate(sorted(range(self.players), key=lambda s: -scores[s])):
+            if rank == 0 or scores[seat] != scores[rows[-1][1]]:
+                place = rank + 1
+            rows.append((place, seat))
+        table = "".join(f"<tr><td>{words.ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{scores[s]}</td></tr>"
+                        for p, s in rows)
+        return f"<b>Game over.</b> {said}<table data-testid='standings'>{table}</table>"
+
+    # ---- history: one row per deal ----
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """(label, points per seat) for each finished deal or round, from the log's deal_end/round_end events.
+
+        A game whose events carry its per-deal points under another name overrides this.
+        """
+        found: list[tuple[str, list[int]]] = []
+        for event in self._log_events:
+            if event["kind"] not in ("deal_end", "round_end"):
+                continue
+            data = event["data"]
+            points = next((data[k] for k in ("deal_scores", "round_points", "won", "points_by_seat")
+                           if isinstance(data.get(k), list)), None)
+            if points is None:
+                continue
+            if "round" in data:
+                label = f"Round {data['round']}"
+            else:
+                label = f"Deal {int(data.get('deal', len(found))) + 1}"
+            found.append((label, [int(p) for p in points]))
+        return found
+
+    def history_html(self) -> str:
+        results = self.deal_results()
+        if not results:
+            return ""
+        head = "".join(f"<th>{esc(n)}</th>" for n in self.names)
+        rows = "".join(f"<tr><td>{esc(label)}</td>{''.join(f'<td>{p:+d}</td>' for p in points)}</tr>"
+                       for label, points in results)
+        return (f"<div class='parlour-history' data-testid='history'><b>{words.count(len(results), 'deal')} "
+                f"played</b><table><tr><th></th>{head}</tr>{rows}</table></div>")
 
     def _settings_toggled(self, change: Any) -> None:
         self.settings_panel.layout.display = "" if change["new"] else "none"
@@ -406,6 +529,7 @@ class Table(w.VBox):
             return
         self._last_hint = None
         self.hint_panel.value = ""
+        self._explain(None)  # the line it explained may be gone
         self.refresh()
         self.say("Your last move was taken back. Your turn again.")
         self._after_move()
@@ -487,8 +611,11 @@ class Table(w.VBox):
         self.draw(view)
         self._draw_scoreboard(view)
         self._draw_log()
-        self.undo_button.disabled = not any(seat == self.human for seat, _ in self.game.history)
+        self.undo_button.disabled = self.game.is_over or not any(seat == self.human for seat, _ in self.game.history)
         self.hint_button.disabled = not view["legal"]
+        over = self.game.is_over
+        self.end_panel.layout.display = "" if over else "none"
+        self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
 
     def _draw_status(self, view: dict[str, Any]) -> None:
@@ -502,9 +629,11 @@ class Table(w.VBox):
 
     def speed_control(self, delay: float) -> w.Dropdown:
         """A Speed menu for Autoplay; it sets ``self.autoplay_delay`` (seconds between steps)."""
-        speeds = [("Slow", 1.6), ("Normal", 0.8), ("Fast", 0.3), ("Very fast", 0.08)]
-        if delay not in [s for _, s in speeds]:
-            speeds.append(("As set", delay))
+        base = delay if delay > 0 else 0.8
+        speeds = [("Slow", round(base * 2, 3)), ("Normal", base), ("Fast", round(base / 3, 3)),
+                  ("Very fast", round(base / 10, 3))]
+        if delay <= 0:
+            speeds.append(("At once", delay))
         box = w.Dropdown(options=speeds, value=delay, description="Speed", layout=w.Layout(width="150px"),
                          tooltip="How long Autoplay pauses between steps")
         box.style.description_width = "44px"
@@ -524,7 +653,8 @@ class Table(w.VBox):
         rows = "".join(
             f"<tr><td>{'▶ ' if view['current_player'] == s else ''}{esc(n)}</td><td>{view['scores'][s]}</td></tr>"
             for s, n in enumerate(self.names))
-        self.scoreboard.value = f"<b>Scores</b><table>{rows}</table>{self.scoreboard_extra(view)}"
+        self.scoreboard.value = (f"<b>Scores</b><table>{rows}</table>{self.scoreboard_extra(view)}"
+                                 f"{self.history_html()}")
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         return ""
@@ -541,15 +671,21 @@ class Table(w.VBox):
 
     def _draw_log(self) -> None:
         self._log_events = self.game.events_for(self.human)
+        if self._explained is not None and self._explained >= len(self._log_events):
+            self._explain(None)
+        older = self._log_events[:-LOG_ROWS]
+        self.log_history.value = "".join(f"<div>{esc(e['text'])}</div>" for e in older)
         shown = self._log_events[-LOG_ROWS:]
         for i, row in enumerate(self.log_rows):
             why, text = row.children
             if i < len(shown):
                 text.value = esc(shown[i]["text"])
                 why.layout.visibility = "visible"
-            else:
+                row.layout.display = ""
+            else:  # an empty row takes no room: the log holds only what happened
                 text.value = ""
                 why.layout.visibility = "hidden"
+                row.layout.display = "none"
 
     def log_lines(self) -> list[str]:
         return [e["text"] for e in self._log_events]
@@ -560,8 +696,14 @@ class Table(w.VBox):
             return ""
         event = shown[i]
         text = self.game.rule_text(event["rule"])
+        self._explain(len(self._log_events) - len(shown) + i)
         self.why_panel.value = f"<b>Why?</b> “{esc(event['text'])}” — rule: {esc(text)}"
         return text
+
+    def _explain(self, index: int | None) -> None:
+        self._explained = index
+        if index is None:
+            self.why_panel.value = ""
 
     def seat_box_html(self, seat: int, view: dict[str, Any], body: str) -> str:
         active = " parlour-seat--active" if view["current_player"] == seat else ""

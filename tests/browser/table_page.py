@@ -29,7 +29,8 @@ def deal_table(page: Page, code: str) -> Locator:
     box = table.locator(".widget-text input").first
     box.fill(code)
     box.press("Enter")
-    expect(box).to_have_value(re.compile(rf"^{re.escape(code)}(/[0-9]+)?$"))  # the table's settings follow a slash
+    # the box shows the full code: the player count first, the table's settings after a slash
+    expect(box).to_have_value(re.compile(rf"^([0-9]+-)?{re.escape(code)}(/[0-9]+)?$"))
     return table
 
 

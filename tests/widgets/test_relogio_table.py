@@ -27,7 +27,9 @@ def test_a_one_player_table_with_the_clock_and_no_bots():
     for hour, row in t.clock.rows.items():
         assert row.cards == [None] * 4, "all 52 cards start face down, even for the player"
     centre = t.clock.rows[CENTRE].items
-    assert [i["playable"] for i in centre] == [False, False, False, True]  # only the top card turns
+    assert [i["playable"] for i in centre] == [True] * 4  # the whole marked pile is one target: its top card turns
+    assert all(not i["playable"] for i in t.clock.rows[3].items)
+    assert t.clock.rows[CENTRE].card_width >= 44  # a real target, not a 15 px sliver
     assert "▶" in t.clock.labels[CENTRE].value and "relogio-pile--current" in t.clock.cells[CENTRE]._dom_classes
 
 
@@ -48,23 +50,30 @@ def test_clicking_a_card_that_may_not_be_turned_explains_and_changes_nothing():
     before = t.game.to_json()
     t.clock.rows[3].play(3)
     assert "You may only turn the top card of the centre" in t.status.value
-    t.clock.rows[CENTRE].play(0)  # a face-down card under the top
     assert t.game.to_json() == before
-    t.turn_button.click()
+    t.clock.rows[CENTRE].play(0)  # any card of the marked pile turns its top card
+    assert t.log_lines()[-1].startswith("You turn ") and "from the centre" in t.log_lines()[-1]
     hour = t.game.current
     t.clock.rows[t.game.last["to"]].play(0)  # the face-up card just placed
     assert "already face up" in t.status.value and t.game.current == hour
 
 
-def test_a_king_offers_the_swap_by_clicking_a_face_down_card():
+def test_a_king_offers_the_swap_by_clicking_a_pile_then_a_place_in_words():
     t = stacked(clock_deck({"K": "KS", 7: "2H 9D 3S"}))
     t.turn_button.click()
     assert "You turned K♠, King number 1" in t.status.value
     assert t.turn_button.disabled and t.keep_button.layout.display == ""
-    assert all(i["playable"] for i in t.clock.rows[7].items)  # every face-down card is a choice
-    assert "Swap the King with the 2nd card of 7 o'clock" in t.clock.rows[7].items[2]["tooltip"]
-    t.clock.rows[7].play(2)  # items: bottom … top, so index 2 of 4 is the 2nd from the top
-    assert t.game.history[-1] == (0, "swap 7:2")
+    assert all(i["playable"] for i in t.clock.rows[7].items)  # the pile is a choice, wherever you click it
+    assert "Put the King in 7 o'clock" in t.clock.rows[7].items[2]["tooltip"]
+    assert t.swap_panel.layout.display == "none"
+    t.clock.rows[7].play(0)  # any card of the pile picks the pile ...
+    assert t.game.history[-1] == (0, "turn") and t.swap_panel.layout.display == ""
+    assert "Put K♠ face down in <b>7 o'clock</b>" in html.unescape(t.swap_html.value)
+    shown = [b.description for b in t.swap_buttons if b.layout.display != "none"]
+    assert shown == ["the top card (turned next)", "the 2nd card", "the 3rd card", "the bottom card"]
+    assert "relogio-pile--chosen" in t.clock.cells[7]._dom_classes
+    t.swap_buttons[1].click()  # ... and a 44 px button in words says where the King goes
+    assert t.game.history[-1] == (0, "swap 7:2") and t.swap_panel.layout.display == "none"
     assert "take out the card that was there: 9♦" in t.log_lines()[-2]
     assert t.clock.rows[7].items[2]["selected"]  # you know where your King lies
     assert "King swap: used" in t.scoreboard.value

@@ -197,3 +197,78 @@ def test_a_settings_part_the_game_does_not_have_is_refused(typed):
     saved = table.game.to_json()
     assert not table.deal_from_code(typed)
     assert "⚠" in table.status.value and table.game.to_json() == saved and table.code_box.value == table.code
+
+
+# ---- items 10 and 12: no stale text; history and the end ----
+
+def play_to_end(table, limit=3000):
+    for _ in range(limit):
+        if table.game.is_over:
+            return
+        assert table.game.current_player == 0
+        assert table.act(str(table.game.legal_actions()[0]))
+    raise AssertionError("the game did not end")
+
+
+def test_after_a_match_nothing_points_to_a_next_move_and_the_end_says_who_won():
+    table = JubileeTable(players=2, seed=5, bot_delay=0, match="single")
+    play_to_end(table)
+    assert "next Jubilee" not in table.count_html.value and "Final count" in table.count_html.value
+    assert table.undo_button.disabled and table.hint_button.disabled
+    assert table.end_panel.layout.display == "" and "Game over." in table.end_html.value
+    assert "1st" in table.end_html.value and "The match is over" in table.end_html.value
+    table.again_button.click()  # the same deal again, from the start
+    assert table.game.seed == 5 and not table.game.is_over and table.end_panel.layout.display == "none"
+    assert table.game.history == [] or table.game.history[0][0] != 0 or table.game.current_player == 0
+
+
+def test_el_gato_after_the_end_shows_no_next_trick():
+    table = ElGatoTable(players=2, seed=5, bot_delay=0, autoplay_delay=0)
+    table.finish()
+    assert "Trick " not in table.middle_html.value and "No card turned yet" not in table.middle_html.value
+    assert "Game over" in table.middle_html.value and table.undo_button.disabled
+    assert "Game over." in table.end_html.value and "Scores" not in table.end_html.value
+
+
+def test_why_is_cleared_when_undo_takes_its_line_away():
+    table = JubileeTable(players=3, seed=5, bot_delay=0, first_dealer=2)
+    table.act(str(table.game.legal_actions()[0]))
+    last = max(i for i, row in enumerate(table.log_rows) if row.children[1].value)
+    table.log_rows[last].children[0].click()
+    assert "rule:" in table.why_panel.value
+    table.undo_button.click()
+    assert table.why_panel.value == ""
+
+
+def test_jabberwocky_writes_the_last_trick_caption_under_the_cloth_not_over_the_cards():
+    table = JabberwockyTable(players=4, seed=5, bot_delay=0, rounds="short")
+    while not ("the last trick" in table.board.value or table.game.is_over):
+        table.act(str(table.game.legal_actions()[0]))
+    board = table.board.value
+    assert "the last trick" in board and "data-card=" in board
+    before_caption = board.split("class='jw-caption'")[0]
+    assert before_caption.count("<div") == before_caption.count("</div>") + 2  # the wrapper and the caption
+
+
+def test_every_multi_deal_game_keeps_a_score_row_per_deal_and_the_whole_log():
+    jubilee = JubileeTable(players=2, seed=5, bot_delay=0)
+    while "data-testid='history'" not in jubilee.scoreboard.value:
+        jubilee.act(str(jubilee.game.legal_actions()[0]))
+    assert "Deal 1" in jubilee.scoreboard.value and "1 deal played" in jubilee.scoreboard.value
+    lines = jubilee.log_lines()
+    assert len(lines) > 12
+    old = jubilee.log_history.value
+    assert all(html_escape(line) in old for line in lines[:-12])  # nothing falls off the log
+    jabber = JabberwockyTable(players=3, seed=5, bot_delay=0, rounds=[1, 2])
+    while "data-testid='history'" not in jabber.scoreboard.value:
+        jabber.act(str(jabber.game.legal_actions()[0]))
+    assert "Round 1" in jabber.scoreboard.value
+    injun = InjunTable(players=3, seed=5, bot_delay=0)
+    while "data-testid='history'" not in injun.scoreboard.value:
+        injun.act("fold" if "fold" in map(str, injun.game.legal_actions()) else str(injun.game.legal_actions()[0]))
+    assert "Deal 1" in injun.scoreboard.value
+
+
+def html_escape(text):
+    import html
+    return html.escape(text)

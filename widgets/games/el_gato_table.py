@@ -121,9 +121,11 @@ class ElGatoTable(Table):
             tied = " and ".join(names[s] for s in view["guerra"])
             parts.append(f"<div data-testid='aside' style='opacity:.85'><div class='parlour-sub'><b>Guerra!</b> "
                          f"set aside until {esc(tied)} settle it</div>{self._played(view['aside'], names, 44)}</div>")
-        title = "Tie-break" if view["guerra"] else f"Trick {view['tricks'] + 1}"
+        title = ("Game over" if view["is_over"] else "Tie-break" if view["guerra"]
+                 else f"Trick {view['tricks'] + 1}")
+        empty = "No more tricks." if view["is_over"] else "No card turned yet."
         now = (self._played(view["trick"], names, 70) if view["trick"]
-               else "<div class='parlour-sub' style='width:80px'>No card turned yet.</div>")
+               else f"<div class='parlour-sub' style='width:80px'>{empty}</div>")
         parts.append(f"<div data-testid='trick'><div class='parlour-sub'>{title}</div>{now}</div>")
         last = view["last_trick"]
         if last is not None and last["winner"] is not None:

@@ -40,7 +40,7 @@ class Geometry:
     card_w: int
 
 
-GEOMETRY = {3: Geometry(400, 155, 100, 55, 58), 4: Geometry(400, 155, 100, 55, 58), 5: Geometry(440, 175, 135, 70, 50)}
+GEOMETRY = {3: Geometry(376, 143, 100, 52, 56), 4: Geometry(376, 143, 100, 52, 56), 5: Geometry(420, 165, 135, 66, 48)}
 
 JABBERWOCKY_CSS = """
 <style>
@@ -56,8 +56,8 @@ JABBERWOCKY_CSS = """
 .jw-who { display: block; font-size: 12px; line-height: 1.2; white-space: nowrap; }
 .jw-order { display: inline-block; min-width: 15px; border-radius: 8px; background: #f4f1e8; color: #1f5a37;
   font-weight: 700; font-size: 11px; margin-right: 3px; }
-.jw-caption { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); text-align: center;
-  font-size: 13px; max-width: 150px; }
+.jw-caption { text-align: center; font-size: 13px; min-height: 18px; margin: 0 auto; }
+.jw-strip { flex-wrap: wrap; }
 .jw-dealer { display: inline-block; background: #ffd54a; color: #3a2d00; border-radius: 50%; width: 17px;
   height: 17px; line-height: 17px; font-size: 11px; font-weight: 700; margin-left: 4px; }
 .jw-backs .parlour-card-img { margin: 1px -9px 1px 0 !important; }
@@ -131,9 +131,14 @@ class JabberwockyTable(Table):
         self.bid_panel = w.VBox([w.HBox([w.HTML("<b>Your bid:</b>&nbsp;"), *self.bid_buttons, self.bid_box]),
                                  self.bid_note])
         self.bid_panel.children[0].add_class("jw-bids")
-        self.hand.card_width = 64
-        buttons = w.HBox([self.hint_button, self.undo_button])
-        return [self.css_html, strip, self.board, self.banner, self.status, self.bid_panel, self.hand, buttons]
+        self.hand.card_width = 58
+        buttons = w.VBox([self.hint_button, self.undo_button])
+        buttons.layout.justify_content = "flex-end"
+        mine = w.HBox([self.hand, buttons])  # Hint and Undo beside your cards: the whole table fits 800 px
+        mine.add_class("parlour-buttons")
+        mine.layout.align_items = "flex-end"
+        self.hand.layout.flex = "1 1 auto"
+        return [self.css_html, strip, self.board, self.banner, self.status, self.bid_panel, mine]
 
     def _make_bid_button(self, amount: int) -> w.Button:
         button = w.Button(description=str(amount), tooltip=f"Bid {amount}")
@@ -240,10 +245,10 @@ class JabberwockyTable(Table):
                          f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, geo.card_w)}"
                          f"<span class='jw-who'><span class='jw-order'>{order}</span>"
                          f"{esc(self.names[seat])}</span></div>")
-        if caption:
-            parts.append(f"<div class='jw-caption' data-testid='trick-caption'>{caption}</div>")
-        return (f"<div class='jw-board' data-testid='trick' style='width:{BOARD_W}px;height:{geo.height}px'>"
-                f"{''.join(parts)}</div>")
+        # The caption sits under the cloth, never over the cards of the trick.
+        return (f"<div class='parlour-scale'><div class='jw-board' data-testid='trick' "
+                f"style='width:{BOARD_W}px;height:{geo.height}px'>{''.join(parts)}</div>"
+                f"<div class='jw-caption' data-testid='trick-caption'>{caption}</div></div>")
 
     def _angle(self, seat: int, n: int) -> float:
         """You at the bottom; play goes clockwise, so your left-hand neighbour sits on the left."""

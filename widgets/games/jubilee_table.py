@@ -38,6 +38,7 @@ class JubileeTable(Table):
                                     tooltip="Only when every card would take the count below 0")
         self.pass_button.on_click(lambda _: self.act("pass"))
         buttons = w.HBox([self.hint_button, self.undo_button, self.pass_button])
+        self.hand.card_width = 68  # eight cards in one row
         self.banner = w.HTML()
         return [self.opponents, center, self.banner, self.status, self.hand, buttons]
 
@@ -46,10 +47,12 @@ class JubileeTable(Table):
         count = view["count"]
         target = view["next_multiple"]
         points = "+20" if target % 100 == 0 else "+10"
+        aim = ("the match is over" if view["is_over"] else
+               f"next Jubilee at <b>{target}</b> ({points})")  # no target after the last card
         self.count_html.value = (
-            f"<div style='text-align:center'><div class='parlour-sub'>Count</div>"
-            f"<div class='parlour-big' data-testid='count'>{count}</div>"
-            f"<div class='parlour-sub'>next Jubilee at <b>{target}</b> ({points})</div></div>")
+            f"<div style='text-align:center'><div class='parlour-sub'>{'Final count' if view['is_over'] else 'Count'}"
+            f"</div><div class='parlour-big' data-testid='count'>{count}</div>"
+            f"<div class='parlour-sub' data-testid='aim'>{aim}</div></div>")
         last = view["last_play"]
         if last:
             sign = "+" if last["after"] >= last["before"] else "−"

@@ -41,6 +41,19 @@ CLOCK_CSS = """
 .relogio-clock .parlour-row .parlour-card--dimmed svg { opacity: 1; filter: none; }
 .relogio-turned { width: 136px; text-align: center; }
 .relogio-turned .parlour-sub { font-size: 12px; line-height: 1.2; }
+/* a pile is one target (44 px cards): a click anywhere on it turns its top card, or picks it for the swap */
+.relogio-clock .parlour-row--overlap .parlour-card + .parlour-card { margin-left: calc(var(--parlour-card-w) * -0.66); }
+.relogio-pile--chosen .parlour-row { outline: 3px solid #8fd3ff; border-radius: 8px; }
+.relogio-swap { background: rgba(0,0,0,.22); border-radius: 10px; padding: 4px 8px; margin: 4px 0; }
+.relogio-swap .widget-button { height: 44px; }
+@container parlour (max-width: 640px) {
+  .relogio-clock { grid-template-columns: repeat(5, minmax(0, 1fr)) !important; min-width: 0 !important; }
+  .relogio-clock .parlour-row--overlap .parlour-card + .parlour-card {
+    margin-left: calc(var(--parlour-card-w) * -0.86); }
+  .relogio-turned { width: auto; }
+  .relogio-turned .parlour-sub { font-size: 11px; }
+  .relogio-label { font-size: 11px; }
+}
 </style>
 """
 
@@ -50,7 +63,7 @@ PileClick = Callable[[int, int, "str | None", bool], None]
 class ClockFace(w.GridBox):
     """Thirteen card rows laid out as a clock face; clicks report (hour, index, card, playable)."""
 
-    def __init__(self, on_click: PileClick, middle: w.Widget, card_width: int = 34) -> None:
+    def __init__(self, on_click: PileClick, middle: w.Widget, card_width: int = 44) -> None:
         self.rows: dict[int, CardRow] = {}
         self.labels: dict[int, w.HTML] = {}
         self.cells: dict[int, w.VBox] = {}
@@ -69,12 +82,12 @@ class ClockFace(w.GridBox):
             justify_items="center", align_items="center", min_width="716px"))
         self.add_class("relogio-clock")
 
-    def mark_current(self, hour: int | None) -> None:
+    def mark_current(self, hour: int | None, css: str = "relogio-pile--current") -> None:
         for h, cell in self.cells.items():
             if h == hour:
-                cell.add_class("relogio-pile--current")
+                cell.add_class(css)
             else:
-                cell.remove_class("relogio-pile--current")
+                cell.remove_class(css)
 
 
 def _forward(on_click: PileClick, hour: int, playable: bool) -> Callable[..., None]:
@@ -87,6 +100,7 @@ class _ClockTable(Table):
     """What both clock tables share: the clock, the turned-card panel, Autoplay, one seat."""
 
     autoplay_delay = 0.5
+    felt_width = 770  # the clock's five columns of piles
 
     def __init__(self, seed: int | str | None = None, autoplay_delay: float | None = None, **options: Any) -> None:
         if autoplay_delay is not None:
@@ -107,10 +121,13 @@ class _ClockTable(Table):
         self.speed_box = self.speed_control(self.autoplay_delay)
         buttons = w.HBox([*self.buttons(), self.speed_box])
         buttons.layout.flex_flow = "row wrap"
-        return [w.HTML(CLOCK_CSS), self.clock, self.status, buttons]
+        return [w.HTML(CLOCK_CSS), self.clock, self.status, *self.extra_controls(), buttons]
 
     def buttons(self) -> list[w.Widget]:
         raise NotImplementedError
+
+    def extra_controls(self) -> list[w.Widget]:
+        return []
 
     def forced_action(self, view: dict[str, Any]) -> str | None:
         """The move Autoplay makes, or None when the learner must decide (or the game is over)."""
@@ -201,6 +218,55 @@ class RelogioTable(_ClockTable):
         self.keep_button.on_click(lambda _: self.act("keep"))
         return [self.turn_button, self.keep_button, self.autoplay_button, self.hint_button, self.undo_button]
 
+    def extra_controls(self) -> list[w.Widget]:
+        """The swap in words: after you click a pile, one big button per face-down card it may replace."""
+        self.swap_hour: int | None = None
+        self.swap_html = w.HTML()
+        self.swap_buttons = [w.Button(layout=w.Layout(width="auto", height="44px")) for _ in range(4)]
+        for depth, button in enumerate(self.swap_buttons, start=1):
+            button.on_click(lambda _b, depth=depth: self.swap_at(depth))
+        cancel = w.Button(description="Choose another pile", icon="times", layout=w.Layout(width="auto", height="44px"))
+        cancel.on_click(lambda _: self.choose_swap_pile(None))
+        row = w.HBox([*self.swap_buttons, cancel])
+        row.add_class("parlour-buttons")
+        self.swap_panel = w.VBox([self.swap_html, row])
+        self.swap_panel.add_class("relogio-swap")
+        self.swap_panel.layout.display = "none"
+        return [self.swap_panel]
+
+    def choose_swap_pile(self, hour: int | None) -> None:
+        """Pick the pile the King goes into (None: none yet); the buttons then say each place in words."""
+        view = self.game.view(self.human)
+        self.swap_hour = hour if view["pending"] else None
+        self._draw_swap(view)
+
+    def swap_at(self, depth: int) -> bool:
+        """Swap the King with the ``depth``-th face-down card (1 = top) of the chosen pile."""
+        if self.swap_hour is None:
+            return False
+        hour, self.swap_hour = self.swap_hour, None
+        return self.act(f"swap {hour_label(hour)}:{depth}")
+
+    def _draw_swap(self, view: dict[str, Any]) -> None:
+        hour = self.swap_hour if view["pending"] else None
+        self.swap_hour = hour
+        self.clock.mark_current(hour, "relogio-pile--chosen")
+        if hour is None:
+            self.swap_panel.layout.display = "none"
+            return
+        king = parse_card(view["pending"]).symbol
+        n = view["piles"][hour - 1]["face_down"]
+        hinted = self._last_hint.action if self._last_hint else None
+        self.swap_html.value = (f"<div data-testid='swap-words'>Put {esc(king)} face down in "
+                                f"<b>{esc(hour_words(hour))}</b>, in place of:</div>")
+        for depth, button in enumerate(self.swap_buttons, start=1):
+            button.layout.display = "" if depth <= n else "none"
+            place = slot_words(hour, depth, n).split(" of ")[0]  # "the top card", "the 2nd card", …
+            button.description = place + (" (turned next)" if depth == 1 and n > 1 else "")
+            button.tooltip = f"Swap the King with {slot_words(hour, depth, n)}"
+            button.button_style = "info" if hinted == f"swap {hour_label(hour)}:{depth}" else ""
+        self.swap_panel.layout.display = ""
+
     def forced_action(self, view: dict[str, Any]) -> str | None:
         return "turn" if view["legal"] == ["turn"] else None
 
@@ -230,6 +296,7 @@ class RelogioTable(_ClockTable):
             mark = "▶ " if view["current"] == hour and not view["pending"] else ""
             self.clock.labels[hour].value = (f"{mark}<b>{esc(hour_label(hour))}</b> · {n} down")
         self.clock.mark_current(None if view["pending"] else view["current"])
+        self._draw_swap(view)
         self.turned_html.value = self._turned(view)
         pending = bool(view["pending"])
         self.turn_button.disabled = view["legal"] != ["turn"]
@@ -245,15 +312,15 @@ class RelogioTable(_ClockTable):
     def _slot_action(self, view: dict[str, Any], hour: int, depth: int) -> str | None:
         if view["pending"]:
             return f"swap {hour_label(hour)}:{depth}"
-        if view["current"] == hour and depth == 1 and view["legal"] == ["turn"]:
-            return "turn"
+        if view["current"] == hour and view["legal"] == ["turn"]:
+            return "turn"  # the whole pile is the target: its top card is turned
         return None
 
     def _slot_tip(self, view: dict[str, Any], hour: int, depth: int, count: int, action: str | None) -> str:
         if action == "turn":
-            return f"Turn this card: the top card of {hour_words(hour)}"
+            return f"Turn the top card of {hour_words(hour)}"
         if action:
-            return f"Swap the King with {slot_words(hour, depth, count)}"
+            return f"Put the King in {hour_words(hour)}: click, then choose which face-down card it replaces"
         if view["is_over"]:
             return "The game is over: this card stays face down."
         return (f"Face down. The next card to turn is the top card of {hour_words(view['current'])} "
@@ -272,6 +339,10 @@ class RelogioTable(_ClockTable):
         ups = len(view["piles"][hour - 1]["face_up"])
         n = view["piles"][hour - 1]["face_down"]
         if playable:
+            if view["pending"]:
+                self.choose_swap_pile(hour)
+                self.say(f"Where in {esc(hour_words(hour))} does the King go? Choose a button below.")
+                return
             action = self._slot_action(view, hour, n - (index - ups))
             if action:
                 self.act(action)
@@ -291,8 +362,8 @@ class RelogioTable(_ClockTable):
     def turn_prompt(self, view: dict[str, Any]) -> str:
         if view["pending"]:
             king = parse_card(view["pending"]).symbol
-            return (f"You turned {king}, King number {view['kings_up'] + 1}. Keep it, or click any face-down "
-                    "card to swap it with (once per game). Hint shows the chances.")
+            return (f"You turned {king}, King number {view['kings_up'] + 1}. Keep it, or click a pile to put the "
+                    "King into it in place of one of its face-down cards (once per game). Hint shows the chances.")
         return (f"Press Turn (or click the top card of {hour_words(view['current'])}, the marked pile; "
                 "Tab and Enter work too).")
 
