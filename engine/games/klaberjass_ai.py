@@ -28,9 +28,9 @@ from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, 
 
 View = dict[str, Any]
 
-HINT_BID_DEALS = 300   # simulated deals per bidding choice in a hint (the same deals for every choice)
+HINT_BID_DEALS = 200   # simulated deals per bidding choice in a hint (the same deals for every choice)
 BOT_BID_DEALS = 60
-HINT_PLAYOUTS = 500   # imagined deals shared out among the legal cards
+HINT_PLAYOUTS = 400    # imagined deals shared out among the legal cards
 BOT_PLAYOUTS = 120     # the hard bot: fewer deals, to answer quickly at the table
 MIN_SAMPLES = 24
 BOT_MIN_SAMPLES = 10

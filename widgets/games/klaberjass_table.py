@@ -57,7 +57,7 @@ KLABERJASS_CSS = """
 </style>
 """
 
-TURN_UP_STATE = {"proposed": "proposed trump", "refused": "refused, turned down", "trump": "trumps",
+TURN_UP_STATE = {"proposed": "proposed trump", "refused": "refused, turned down", "trump": "its suit is trumps",
                  "exchanged": "the 7 exchanged for it"}
 
 
@@ -107,7 +107,7 @@ class KlaberjassTable(Table):
         self.bid_panel = w.VBox([self.bid_title, w.HBox(list(self.bid_buttons.values()))])
         self.bid_panel.children[1].add_class("kj-bids")
         self.bid_panel.children[1].layout.flex_flow = "row wrap"
-        self.hand.card_width = 60
+        self.hand.card_width = 56  # nine cards fit one row of the cloth
         buttons = w.HBox([self.hint_button, self.undo_button])
         return [self.css_html, self.strip, self.opponent_html, self.middle, self.me_html, self.status,
                 self.bid_panel, self.hand, buttons]
