@@ -1,8 +1,10 @@
 """The gallery on lessons/index.ipynb: one tile per game in the engine's registry.
 
 A game gets its links once ``lessons/<id>.ipynb`` exists, so adding a lesson is all it
-takes to appear. The app link is relative (``<id>.ipynb``): it works under standalone
-Voilà (``/voila/render/``) and under the Jupyter Server extension (``/voila/render/lessons/``).
+takes to appear; a translation ``lessons/<lang>/<id>.ipynb`` (Jubileu's Portuguese lesson)
+adds a link of its own beside it, named in its language. The app link is relative
+(``<id>.ipynb``): it works under standalone Voilà (``/voila/render/``) and under the Jupyter
+Server extension (``/voila/render/lessons/``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from IPython.display import HTML
 
 import engine
 from engine import words
+from engine.i18n import LANGUAGE_NAMES
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 
@@ -49,6 +52,10 @@ def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS) -> str:
         links = (f'<a class="parlour-play" href="{e(game_id)}.ipynb">Learn and play {e(cls.name)}</a>'
                  f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
                  f' target="_blank">Notebook in JupyterLab</a>')
+        for lang, lang_name in LANGUAGE_NAMES.items():
+            if (lessons / lang / f"{game_id}.ipynb").exists():
+                links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(lang)}/{e(game_id)}.ipynb">'
+                          f'{e(cls.name)} ({e(lang_name)})</a>')
     else:
         links = '<span class="parlour-soon">Lesson coming soon</span>'
     return (f'<div class="parlour-game" data-game="{e(game_id)}"><h3>{e(cls.name)}</h3>'

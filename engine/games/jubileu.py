@@ -1054,3 +1054,25 @@ def hand_order(c: int) -> tuple[int, int]:
     """Hands are shown by suit (♠ ♥ ♣ ♦ alternate colours), high cards first."""
     return ((0, 1, 3, 2)[c // 13], -(c % 13))
 
+
+
+def deck_for(hands: dict[int, str], dealer: int = 3, ultima: str | None = None) -> list[str]:
+    """The ``deck=`` that deals these cards to these seats (the rest in pack order) with ``ultima`` as the
+    dealer's last card: lessons and tests set up a position with it."""
+    from ..cards import parse_cards
+    from ..dealing import stack_deck
+    named = {s: parse_cards(h) for s, h in hands.items()}
+    last = parse_cards(ultima)[0] if ultima else None
+    used = {c for cards in named.values() for c in cards} | ({last} if last else set())
+    rest = [c for c in standard_52() if c not in used]
+    full = []
+    for s in range(SEATS):
+        hand = list(named.get(s, []))
+        while len(hand) < (12 if s == dealer and last else 13):
+            hand.append(rest.pop(0))
+        if s == dealer and last:
+            hand.append(last)
+        if len(hand) != 13:
+            raise ValueError(f"seat {s} would get {len(hand)} cards")
+        full.append([str(c) for c in hand])
+    return stack_deck(full, first=(dealer + 1) % SEATS)

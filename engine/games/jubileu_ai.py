@@ -27,15 +27,19 @@ from .jubileu import (ACE_RANK, BIDS, MEIA, NO_ESPIRRA, OBRIGATORIO, ORDERED, SE
 
 View = dict[str, Any]
 
-HINT_PLAYOUTS = 900     # play hint: imagined deals shared among the candidate moves
-BOT_PLAYOUTS = 120
-BID_HINT_DEALS = 160    # bid hint: imagined deals, each played out once per contract family
-BOT_BID_DEALS = 32
+HINT_PLAYOUTS = 240     # play hint: imagined deals shared among the candidate moves
+BOT_PLAYOUTS = 96
+BID_HINT_DEALS = 100    # bid hint: imagined deals, each played out once per contract family
+BOT_BID_DEALS = 24
 MIN_SAMPLES = 24
 
 
+CARD_INDEX = {str(tricks.card(i)): i for i in range(52)}
+
+
 def _idx(text: str) -> int:
-    return tricks.index(parse_card(text))
+    known = CARD_INDEX.get(text)
+    return known if known is not None else tricks.index(parse_card(text))
 
 
 def _suit(letter: str | None) -> int | None:
@@ -270,9 +274,16 @@ def _playout(view: View) -> Callable[[list[list[int]], str, random.Random], tupl
     me = view["seat"]
     contract = view["contract"]
     declarers = view["declarers"]
+    base = deal_from_view(view, [[] for _ in range(SEATS)])  # read the view once; each playout copies it
+    called = base.called if base.called is not None else (_idx(view["called_card"]) if view["called_card"] else None)
+    secret = view["partner"] is None and called is not None
 
     def playout(world: list[list[int]], move: str, rng: random.Random) -> tuple[float, Mapping[str, bool]]:
-        d = deal_from_view(view, [list(h) for h in world])
+        d = base.copy()
+        d.hands = [list(h) for h in world]
+        if secret:
+            d.partner = next((s for s in range(SEATS) if called in world[s]), None)
+            d.partner_won = d.partner is not None and any(t[2] == d.partner for t in d.done_tricks)
         sides = side_of(d, contract, declarers)
         verb, _, arg = move.partition(" ")
         if verb in ("espirra", "espirra-quando-quiser") and me == d.declarer:
@@ -282,7 +293,7 @@ def _playout(view: View) -> Callable[[list[list[int]], str, random.Random], tupl
         elif verb == "espirra":
             winner = d.play(d.called or 0, True)
         else:
-            winner = d.play(_idx(arg))
+            winner = d.play(CARD_INDEX[arg])
         while winner is None:
             c, esp = heuristic_card(d, d.turn, contract, sides)
             winner = d.play(c, esp)

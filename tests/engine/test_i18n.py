@@ -15,7 +15,7 @@ from engine import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 JUBILEU_SOURCES = [ROOT / "engine/games/jubileu.py", ROOT / "engine/games/jubileu_ai.py",
-                   ROOT / "widgets/games/jubileu_table.py"]
+                   ROOT / "widgets/games/jubileu_table.py", ROOT / "widgets/games/jubileu_lesson.py"]
 PO = ROOT / "engine/locale/pt/LC_MESSAGES/parlour.po"
 MO = PO.with_suffix(".mo")
 

@@ -35,3 +35,11 @@ def test_player_counts_read_naturally():
         min_players = max_players = 1
     assert players_text(Solo) == "1 player"
     assert players_text(engine.GAMES["jubilee"]) == "2–7 players"
+
+
+def test_a_translated_lesson_is_offered_beside_the_english_one(tmp_path):
+    """Issue 11: the gallery offers both Jubileu lessons; a translation sits in lessons/<lang>/."""
+    html = tile("jubileu", engine.GAMES["jubileu"], LESSONS)
+    assert 'href="jubileu.ipynb"' in html and 'href="pt/jubileu.ipynb"' in html and "Jubileu (Português)" in html
+    (tmp_path / "jubileu.ipynb").write_text("{}")
+    assert "pt/jubileu.ipynb" not in tile("jubileu", engine.GAMES["jubileu"], tmp_path)

@@ -1,0 +1,140 @@
+"""Jubileu benchmarks: random deals per second (protocol and lean path), bot and hint latency for
+bids and for plays, and the strength of hard against medium in chips per deal.
+
+    python bench/bench_jubileu.py [--seconds 5] [--positions 40] [--deals 500] [--jobs 2]
+
+Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from functools import partial
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engine  # noqa: E402
+from engine.games.jubileu import Deal  # noqa: E402
+from engine.hints import LEVELS, Bot  # noqa: E402
+from measure import latency_ms, mean_ci  # noqa: E402
+
+
+def protocol_deals(seconds: float) -> tuple[float, float]:
+    """One-deal sessions of random legal play through apply/legal_actions (auction, trump, call, play)."""
+    deals = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = engine.new_game("jubileu", seed=deals, deals=1)
+        rng = random.Random(deals)
+        while not g.is_over:
+            legal = g.legal_actions()
+            pas = [a for a in legal if a.verb == "pass"]
+            g.apply(pas[0] if pas and rng.random() < 0.7 else rng.choice(legal))
+            moves += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def lean_deals(seconds: float) -> tuple[float, float]:
+    """The play of a deal on the lean path (``Deal``, what search copies): shuffle, deal, random cards."""
+    deals = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(deals)
+        pack = list(range(52))
+        rng.shuffle(pack)
+        d = Deal([pack[i::4] for i in range(4)], deals % 4, 0, None, None, 0, public=True)
+        while d.phase == "play":
+            d.play(rng.choice(d.legal_cards(d.turn)))
+            moves += 1
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def positions(count: int, phase: str) -> list[tuple[engine.Game, int]]:
+    """Seeded decisions with a real choice: the first bids of a deal, or cards in mid-play."""
+    out: list[tuple[engine.Game, int]] = []
+    seed = 0
+    while len(out) < count:
+        g = engine.new_game("jubileu", seed=seed, deals=1)
+        rng = random.Random(seed)
+        seed += 1
+        if phase == "auction":
+            for _ in range(rng.randrange(0, 3)):
+                g.apply(rng.choice(g.legal_actions()))
+        else:
+            bots = [Bot("jubileu", "medium", seed=s) for s in range(4)]
+            stop = rng.randrange(0, 40)
+            while not g.is_over and (g.phase != "play" or stop > 0):
+                if g.phase == "play":
+                    stop -= 1
+                s = g.current_player
+                g.apply(bots[s].choose(g.view(s)), s)
+        if not g.is_over and g.phase == phase and len(g.legal_actions()) > 1:
+            out.append((g, g.current_player))
+    return out
+
+
+def latency_rows(count: int) -> list[tuple[str, str, float, float]]:
+    rows = []
+    for phase in ("auction", "play"):
+        spots = positions(count, phase)
+        for level in LEVELS:
+            bot = Bot("jubileu", level, seed=1)
+            rows.append((phase, f"bot {level}", *latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)))
+        rows.append((phase, "engine.hint", *latency_ms(partial(engine.hint, g, s) for g, s in spots)))
+    return rows
+
+
+def one_deal(seed: int) -> float:
+    """Hard in two opposite seats against medium in the other two, seats swapped on odd seeds:
+    the hard seats' mean chips this deal minus the medium seats' mean."""
+    hard_seats = (0, 2) if seed % 2 == 0 else (1, 3)
+    g = engine.new_game("jubileu", seed=seed, deals=1)
+    bots = {s: Bot("jubileu", "hard" if s in hard_seats else "medium", seed=seed * 7 + s) for s in range(4)}
+    while not g.is_over:
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    change = g.results[-1]["change"]
+    hard = sum(change[s] for s in hard_seats) / 2
+    medium = sum(change[s] for s in range(4) if s not in hard_seats) / 2
+    return hard - medium
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+
+    print("## Random deals\n")
+    print("| path | deals/s | moves/s |\n|---|---|---|")
+    runs = (("protocol (apply, legal_actions, events)", protocol_deals), ("lean Deal (play only)", lean_deals))
+    for name, run in runs:
+        d, m = run(args.seconds)
+        print(f"| {name} | {d:,.0f} | {m:,.0f} |")
+
+    print(f"\n## Latency ({args.positions} seeded positions per phase)\n")
+    print("| phase | who | median ms | p95 ms |\n|---|---|---|---|")
+    for phase, who, med, p95 in latency_rows(args.positions):
+        print(f"| {phase} | {who} | {med:.1f} | {p95:.1f} |")
+
+    print(f"\n## Strength: hard vs medium over {args.deals} seeded deals\n")
+    with Pool(args.jobs) as pool:
+        diffs = pool.map(one_deal, range(args.deals), chunksize=4)
+    mean, half = mean_ci(diffs)
+    print("| match-up | chips per deal (hard − medium, per seat) | 95% interval |\n|---|---|---|")
+    print(f"| hard ×2 vs medium ×2 | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
+
+
+if __name__ == "__main__":
+    main()
