@@ -477,12 +477,23 @@ class _Solver:
         self.copies = [sum(1 << k for k in range(i, n) if self.slots[k] == self.slots[i]) for i in range(n)]
         self.candidates: list[list[_Candidate]] = [[] for _ in range(n)]
         seen: set[tuple[int, int, str]] = set()
-        for cand in self._all_candidates():
+        simple = self.jokers == 0 and len(set(self.slots)) == n  # one pack, no jokers: the common case
+        for cand in self._natural_candidates() if simple else self._all_candidates():
             if (cand.mask, cand.jokers, cand.kind) in seen:
                 continue
             seen.add((cand.mask, cand.jokers, cand.kind))
             low = (cand.mask & -cand.mask).bit_length() - 1
             self.candidates[low].append(cand)
+
+    def _natural_candidates(self) -> Iterable[_Candidate]:
+        """The melds of a hand of distinct natural cards, from the fast enumeration."""
+        slot = {idx: k for k, idx in enumerate(self.slots)}
+        for meld in _natural_melds([_card(i) for i in self.slots], self.rules):
+            mask = sum(1 << slot[_index(c)] for c in meld.cards)
+            if meld.kind == SET:
+                yield _Candidate(mask, 0, SET, meld.rank - 1, meld.ranks)
+            else:
+                yield _Candidate(mask, 0, RUN, FRENCH_SUITS.index(meld.suit or "S"), meld.ranks)
 
     # -- every meld the hand could make, as slot masks --
     def _all_candidates(self) -> Iterable[_Candidate]:

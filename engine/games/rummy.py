@@ -202,6 +202,11 @@ class Rummy(Game):
                    f"{self.discard[0].symbol} is turned up to start the discard pile. "
                    f"{self.subject(self.turn, 'plays')} first.", card=str(self.discard[0]))
 
+    def verb(self, seat: int, verb: str) -> str:
+        if verb == "goes" and self.names[seat] == "You":
+            return "go"
+        return super().verb(seat, verb)
+
     # ---- whose turn, what is legal ----
     @property
     def current_player(self) -> int | None:

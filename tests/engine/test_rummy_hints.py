@@ -1,0 +1,119 @@
+"""Rummy hints and bots (issue 9, item 6): legal, view-only, sensible, and every number true."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import engine
+from engine.dealing import stack_deck
+from engine.games import rummy_ai as ai
+from engine.hints import Bot
+from engine.melds import least_deadwood
+
+# Seat 1 plays first. The upcard 8♠ completes its 7♠ _ 9♠.
+SEAT0 = "2C 3C 4C 6D 7D 8D 9H 6S 9C 5C"
+SEAT1 = "7S 9S KH QH 2H 4D 10C JD 3S AD"
+
+
+def fresh(**options) -> engine.Game:
+    deck = stack_deck([SEAT0, SEAT1], "8S KC 5H", first=1)
+    return engine.new_game("rummy", players=2, deck=deck, first_dealer=0, **options)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_bots_only_make_legal_moves_and_finish(level, players):
+    g = engine.new_game("rummy", players=players, seed=players * 7, target=1, jokers=players == 4)
+    bots = [Bot("rummy", level, seed=s) for s in range(players)]
+    for _ in range(600):
+        if g.is_over:
+            break
+        seat = g.current_player
+        view = g.view(seat)
+        move = bots[seat].choose(view)
+        assert move in view["legal"]
+        g.apply(move, seat)
+    assert g.is_over or level == "easy"
+
+
+def test_easy_melds_when_it_can():
+    g = fresh()
+    g.apply("draw discard")
+    assert Bot("rummy", "easy").choose(g.view(1)) == "meld 7S 8S 9S"
+
+
+def test_medium_takes_the_discard_that_completes_a_meld_and_throws_the_costliest_loose_card():
+    g = fresh()
+    assert ai.medium(g.view(1), random.Random(0)) == "draw discard"
+    g.apply("draw discard")
+    assert ai.medium(g.view(1), random.Random(0)) == "meld 7S 8S 9S"
+    g.apply("meld 7S 8S 9S")
+    # K♥ Q♥ and 2♥ 3♠ 4♦ A♦ sit near other cards; J♦ and 10♣ are alone, and J♦ costs more
+    choice = ai.medium(g.view(1), random.Random(0))
+    assert choice == "discard JD"
+
+
+def test_hint_to_take_the_discard_has_true_numbers():
+    g = fresh()
+    view = g.view(1)
+    hint = engine.hint(g)
+    assert hint.action == "draw discard"
+    numbers = re.search(r"from (\d+) to (\d+)", hint.reason)
+    assert numbers and "7♠ 8♠ 9♠" in hint.reason
+    before, after = int(numbers.group(1)), int(numbers.group(2))
+    hand = engine.parse_cards(view["hand"])
+    assert least_deadwood(hand).points == before
+    # after taking 8♠ and the best discard, the deadwood is exactly `after`
+    g.apply("draw discard")
+    best = min(least_deadwood([c for c in g.hands[1] if c != engine.parse_card(d.split()[1])]).points
+               for d in [str(a) for a in g.legal_actions(1) if a.verb == "discard"])
+    assert best == after
+    # "helps you in k of the N cards I cannot see": recount it
+    share = re.search(r"in (?:only )?(\d+) of the (\d+) cards I cannot see \((\d+)%\)", hint.reason)
+    assert share
+    reader = ai.Reader(view)
+    unseen = reader.unseen()
+    assert len(unseen) == int(share.group(2)) == 52 - 10 - 1  # own hand and the upcard are seen
+    helps = sum(1 for x in unseen if reader.after_best_discard(hand + [x])[0] < before)
+    assert helps == int(share.group(1))
+
+
+def test_hint_after_the_draw_melds_then_discards():
+    g = fresh()
+    g.apply("draw discard")
+    hint = engine.hint(g)
+    assert hint.action == "meld 7S 8S 9S" and "24 points" in hint.reason
+    g.apply(hint.action)
+    hint = engine.hint(g)
+    assert hint.action.startswith("discard") and hint.action != "discard 8S"
+    left = int(re.search(r"deadwood becomes (\d+)", hint.reason).group(1))
+    rest = list(g.hands[1])
+    rest.remove(engine.parse_card(hint.action.split()[1]))
+    assert least_deadwood(rest).points == left
+
+
+def test_hints_read_only_the_view():
+    # Two games that differ only in the opponent's hand give the same hint.
+    g1 = fresh()
+    deck = stack_deck(["2D 3D 5D 6C 7C 8C 9H 6S 9C 5S", SEAT1], "8S KC 5H", first=1)
+    g2 = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
+    assert engine.hint(g1).action == engine.hint(g2).action
+
+
+def test_hard_will_not_feed_a_meld_on_the_table():
+    r_view = fresh().view(1)
+    r_view = dict(r_view, melds=[{"number": 1, "owner": 0, "kind": "run", "cards": ["8D", "9D", "10D"],
+                                  "stands_for": []}])
+    reader = ai.Reader(r_view)
+    assert reader.fits_table(engine.parse_card("JD"))
+    assert ai._danger(reader, engine.parse_card("JD")) == "it fits a meld on the table"
+    assert ai._danger(reader, engine.parse_card("KH")) is None
+
+
+def test_no_hint_when_it_is_not_your_turn():
+    g = fresh()
+    with pytest.raises(engine.IllegalAction):
+        engine.hint(g, 0)

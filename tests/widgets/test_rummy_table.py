@@ -1,0 +1,136 @@
+"""The Rummy table driven by clicks in plain pytest (issue 9, item 7; RULES.md §6 Basic Rummy)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dealing import stack_deck
+from engine.hints import Bot
+from widgets.games.rummy_table import RummyTable
+
+# You are seat 0 and play first (Ada deals). The upcard 8♠ fits nothing of yours.
+YOU = "2C 3C 4C 6D 7D 8D 9H 6S 9C 5C"
+ADA = "7S 9S KH QH 2H 4D 10C JD 3S AD"
+STACKED = {"first_dealer": 1, "deck": stack_deck([YOU, ADA], "8S KC 5H", first=0)}
+
+
+@pytest.fixture
+def table() -> RummyTable:
+    return RummyTable(players=2, seed=3, bot_delay=0, **STACKED)
+
+
+def playable(row) -> list[bool]:
+    return [item["playable"] for item in row.items]
+
+
+def test_draw_by_clicking_the_stock_or_the_discard(table):
+    assert "Draw: click the stock" in table.status.value
+    assert playable(table.stock_row) == [True] and playable(table.discard_row) == [True]
+    assert table.stock_row.cards == [None] and table.discard_row.cards == ["8S"]
+    assert not any(playable(table.hand))  # the hand waits for the draw
+    assert table.hand.items[0]["tooltip"].startswith("Draw first")
+    table.stock_row.play(0)
+    assert "KC" in table.hand.cards and len(table.hand.cards) == 11
+    assert playable(table.stock_row) == [False]
+    assert "already drawn" in table.game.why_illegal("draw stock", 0)
+
+
+def test_the_meld_button_lights_only_for_a_meld_and_says_why_not(table):
+    table.stock_row.play(0)
+    assert table.meld_button.disabled and "Select the cards" in table.meld_button.tooltip
+    table.select("2C", "3C", "5C")
+    assert table.meld_button.disabled
+    assert table.meld_button.tooltip == "2♣ 3♣ 5♣ is not a run: 4♣ is missing."
+    table.select("5C")  # clicking it again drops it
+    table.select("4C")
+    assert not table.meld_button.disabled and table.meld_button.tooltip == "Put down 2♣ 3♣ 4♣"
+    assert [i["selected"] for i in table.hand.items].count(True) == 3
+    table.meld_button.click()
+    assert table.game.view(0)["melds"][0]["cards"] == ["2C", "3C", "4C"]
+    assert table.selected == [] and len(table.hand.cards) == 8
+    assert "meld-1" in table.meld_titles[0].value and "You" in table.meld_titles[0].value
+
+
+def test_lay_off_by_clicking_a_meld(table):
+    table.stock_row.play(0)
+    table.select("2C", "3C", "4C")
+    table.meld()
+    table.select("9H")
+    assert table.meld_rows[0].items[0]["tooltip"].startswith("9♥ does not fit meld 1")
+    table.meld_rows[0].play(0)  # refused: explains and changes nothing
+    assert "does not fit" in table.status.value and len(table.game.view(0)["melds"][0]["cards"]) == 3
+    table.select("9H")  # unselect
+    table.select("5C")
+    assert table.meld_rows[0].items[0]["tooltip"] == "Lay 5♣ off here"
+    table.meld_rows[0].play(1)
+    assert table.game.view(0)["melds"][0]["cards"] == ["2C", "3C", "4C", "5C"]
+
+
+def test_discard_ends_the_turn_and_the_bots_play(table):
+    table.stock_row.play(0)
+    assert table.discard_button.disabled
+    table.select("6S")
+    assert not table.discard_button.disabled
+    table.discard_button.click()
+    lines = table.log_lines()
+    assert "You discard 6♠." in lines
+    assert any(line.startswith("Ada") for line in lines)  # the bot moved
+    assert table.game.current_player == 0
+
+
+def test_the_card_just_taken_may_not_be_discarded(table):
+    table.discard_row.play(0)
+    table.select("8S")
+    assert table.discard_button.disabled
+    assert "just taken from the discard pile" in table.discard_button.tooltip
+
+
+def test_sort_toggle_by_rank_and_by_suit(table):
+    assert table.hand.cards[:4] == ["6S", "9H", "2C", "3C"]
+    table.sort_toggle.value = "rank"
+    assert table.hand.cards[:3] == ["2C", "3C", "4C"] and table.hand.cards[-2:] == ["9H", "9C"]
+    table.sort_toggle.value = "suit"
+    assert table.hand.cards[0] == "6S"
+
+
+def test_hint_names_numbers_and_marks_the_cards(table):
+    table.stock_row.play(0)
+    hint = table.show_hint()
+    assert hint is not None and hint.action.startswith("meld")
+    assert "Hint: meld" in table.hint_panel.value
+    marked = [i["card"] for i in table.hand.items if i["selected"]]
+    assert marked == hint.action.split()[1:] or sorted(marked) == sorted(hint.action.split()[1:])
+
+
+def test_undo_takes_back_the_learners_move(table):
+    table.stock_row.play(0)
+    table.select("2C", "3C", "4C")
+    table.meld()
+    table.undo()
+    assert table.game.view(0)["melds"] == [] and len(table.hand.cards) == 11
+
+
+def test_scores_target_and_history(table):
+    assert "First to 100 points" in table.scoreboard.value
+    t = RummyTable(players=3, seed=5, bot_delay=0, target=1)
+    me = Bot("rummy", "medium")
+    for _ in range(300):
+        if t.game.is_over:
+            break
+        t.act(me.choose(t.game.view(0)))
+    assert t.game.is_over
+    assert "data-testid='history'" in t.scoreboard.value and "New deal" in t.status.value
+
+
+def test_teacher_show_all_opens_the_other_hands(table):
+    assert "Jack" not in table.opponents.value  # only backs
+    table.show_all_box.value = True
+    assert "Jack of diamonds" in table.opponents.value
+
+
+def test_wrong_time_clicks_explain_themselves(table):
+    table.select("2C")  # before drawing: not selectable
+    assert table.selected == [] and "Draw first" in table.status.value
+    table.stock_row.play(0)
+    table.discard()
+    assert "Select exactly one card" in table.status.value

@@ -1,0 +1,365 @@
+"""Rummy's table: build melds by hand.
+
+Click the stock or the discard pile to draw. Click cards in your hand to select them
+(they lift); the **Meld** button lights only when the selection is a meld, and its
+tooltip says why not, in the engine's words. With one card selected, click a meld on
+the table to lay it off there, or press **Discard**. The hand sorts by suit or by rank.
+Everything is a widget with a Python handle (``select``, ``meld``, ``discard``,
+``draw``, ``lay_off``), so pytest clicks it as a person would.
+
+Kalooki reuses this class: a subclass changes ``game_id``, the words on the buttons and
+the actions the selection makes (``meld_action``, ``layoff_action``, ``discard_action``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from engine.cards import parse_card
+from widgets.card_surface import CardRow
+from widgets.card_svg import card_img_html
+from widgets.table import Table, esc
+
+RUMMY_CSS = """
+<style>
+.rm-opponents { gap: 8px; flex-wrap: wrap; }
+.rm-opp-cards .parlour-card-img { margin: 1px -14px 1px 0 !important; }
+.rm-middle { align-items: flex-end; gap: 18px; flex-wrap: wrap; }
+.rm-pile-label { font-size: 13px; text-align: center; }
+.rm-melds { gap: 4px 12px; flex-wrap: wrap; min-height: 40px; }
+.rm-meld { background: rgba(0,0,0,.16); border-radius: 10px; padding: 0 6px 2px; }
+.rm-meld .parlour-row { padding: 4px 2px 2px; min-height: 0; gap: 0; }
+.rm-meld .parlour-row .parlour-card + .parlour-card { margin-left: -22px; }
+.rm-meld-title { font-size: 12px; }
+.rm-buttons { gap: 6px; flex-wrap: wrap; align-items: center; }
+.rm-buttons .widget-button, .rm-buttons .widget-toggle-buttons .widget-toggle-button { min-height: 44px; }
+.rm-history td, .rm-history th { text-align: center; font-variant-numeric: tabular-nums; }
+.rm-history td:first-child, .rm-history th:first-child { text-align: left; }
+</style>
+"""
+
+PILE_WIDTH = 60
+MELD_WIDTH = 46
+
+
+class RummyTable(Table):
+    """Play Basic Rummy against bots: ``RummyTable(players=2, seed="K7QM3P", target=100)``."""
+
+    game_id = "rummy"
+    hint_score_heading = "Deadwood*"
+    hint_score_format = "{:.1f}"
+    hint_score_note = ("* deadwood (points in no meld) you can expect after the move, lower is better, "
+                       "trying every card you cannot see as the next draw.")
+    meld_word = "Meld"
+
+    # ---- the widgets on the cloth ----
+    def felt_children(self) -> list[w.Widget]:
+        self.selected: list[int] = []
+        self.sort_by = "suit"
+        self.css_html = w.HTML(RUMMY_CSS)
+        self.opponents = w.HTML()
+        self.stock_row = CardRow(label="Stock", card_width=PILE_WIDTH)
+        self.stock_row.on_play(lambda *_: self.draw_from("stock"))
+        self.stock_row.on_refused(self._on_card_refused)
+        self.discard_row = CardRow(label="Discard pile", card_width=PILE_WIDTH)
+        self.discard_row.on_play(lambda *_: self.draw_from("discard"))
+        self.discard_row.on_refused(self._on_card_refused)
+        self.stock_label = w.HTML()
+        self.discard_label = w.HTML()
+        piles = [w.VBox([self.stock_label, self.stock_row]), w.VBox([self.discard_label, self.discard_row])]
+        self.melds_title = w.HTML()
+        self.melds_box = w.HBox([])
+        self.melds_box.add_class("rm-melds")
+        self.meld_rows: list[CardRow] = []
+        self.meld_titles: list[w.HTML] = []
+        self.meld_boxes: list[w.VBox] = []
+        middle = w.HBox([*piles, w.VBox([self.melds_title, self.melds_box])])
+        middle.add_class("rm-middle")
+        self.hand.card_width = 62
+        self.hand.label = "Your hand: click cards to select them"
+        self.meld_button = w.Button(description=self.meld_word, icon="object-group", button_style="success")
+        self.meld_button.on_click(lambda _: self.meld())
+        self.discard_button = w.Button(description="Discard", icon="arrow-down")
+        self.discard_button.on_click(lambda _: self.discard())
+        self.clear_button = w.Button(description="Clear", tooltip="Unselect every card")
+        self.clear_button.on_click(lambda _: self.clear_selection())
+        self.sort_toggle = w.ToggleButtons(options=[("By suit", "suit"), ("By rank", "rank")], value="suit",
+                                           tooltips=["Group your hand by suit", "Group your hand by rank"],
+                                           style={"button_width": "80px"})
+        self.sort_toggle.observe(self._sort_changed, "value")
+        buttons = w.HBox([self.meld_button, self.discard_button, self.clear_button, self.sort_toggle,
+                          self.hint_button, self.undo_button])
+        buttons.add_class("rm-buttons")
+        return [self.css_html, self.opponents, middle, self.status, self.hand, buttons]
+
+    # ---- what the selection means (Kalooki overrides these) ----
+    def meld_action(self, cards: list[str]) -> str:
+        return "meld " + " ".join(cards)
+
+    def layoff_action(self, card: str, number: int) -> str:
+        return f"layoff {card} to {number}"
+
+    def discard_action(self, card: str) -> str:
+        return f"discard {card}"
+
+    # ---- the hand and the selection ----
+    def shown_hand(self, view: dict[str, Any]) -> list[str]:
+        """Your hand in the order shown: by suit (♠ ♥ ♣ ♦) or by rank, Aces low, jokers last."""
+        cards = list(view["hand"])
+        if self.sort_by == "rank":
+            order = {"S": 0, "H": 1, "C": 2, "D": 3}
+            cards.sort(key=lambda c: (99, 0) if c == "JK" else (parse_card(c).rank, order[parse_card(c).suit]))
+        return cards
+
+    def selected_cards(self) -> list[str]:
+        cards = self.shown_hand(self.game.view(self.human))
+        return [cards[i] for i in sorted(self.selected) if i < len(cards)]
+
+    def select(self, *cards: str) -> None:
+        """Click these cards of your hand (notation), as a person would: a selected card is dropped."""
+        for card in cards:
+            shown = self.shown_hand(self.game.view(self.human))
+            text = str(parse_card(card))
+            picked = [i for i, c in enumerate(shown) if c == text and i in self.selected]
+            free = [i for i, c in enumerate(shown) if c == text and i not in self.selected]
+            if picked or free:
+                self.hand.play((picked or free)[0])
+
+    def clear_selection(self) -> None:
+        self.selected = []
+        self.refresh()
+
+    def _on_card_clicked(self, index: int, card: str | None) -> None:
+        if index in self.selected:
+            self.selected.remove(index)
+        else:
+            self.selected.append(index)
+        self.refresh()
+
+    def _sort_changed(self, change: Any) -> None:
+        self.sort_by = change["new"]
+        self.selected = []
+        self.refresh()
+
+    # ---- moves ----
+    def draw_from(self, source: str) -> bool:
+        return self.act(f"draw {source}")
+
+    def meld(self) -> bool:
+        return self._act_on_selection(self.meld_action(self.selected_cards()))
+
+    def discard(self) -> bool:
+        cards = self.selected_cards()
+        if len(cards) != 1:
+            self.say("⚠ Select exactly one card to discard.")
+            return False
+        return self._act_on_selection(self.discard_action(cards[0]))
+
+    def lay_off(self, number: int) -> bool:
+        """Lay the one selected card off on meld ``number`` (what clicking that meld does)."""
+        cards = self.selected_cards()
+        if len(cards) != 1:
+            self.say("⚠ Select one card in your hand, then click the meld to lay it off there.")
+            return False
+        return self._act_on_selection(self.layoff_action(cards[0], number))
+
+    def _act_on_selection(self, action: str) -> bool:
+        done = self.act(action)
+        if done:
+            self.selected = []
+            self.refresh()
+        return done
+
+    def act(self, action: str) -> bool:
+        before = len(self.game.history)
+        done = super().act(action)
+        if done and len(self.game.history) != before:
+            self.selected = [] if not action.startswith("draw") else self.selected
+        return done
+
+    def undo(self) -> None:
+        self.selected = []
+        super().undo()
+
+    def start(self, players: int, seed: int | str) -> None:
+        self.selected = []
+        super().start(players, seed)
+
+    # ---- painting ----
+    def draw(self, view: dict[str, Any]) -> None:
+        self.opponents.value = self._opponents_html(view)
+        self._draw_piles(view)
+        self._draw_melds(view)
+        self._draw_hand(view)
+        self._draw_buttons(view)
+
+    def _my_play_phase(self, view: dict[str, Any]) -> bool:
+        return view["current_player"] == self.human and view["phase"] == "play"
+
+    def _opponents_html(self, view: dict[str, Any]) -> str:
+        boxes = []
+        for seat in range(view["players"]):
+            if seat == self.human:
+                continue
+            size = view["hand_sizes"][seat]
+            if self.show_all_box.value:
+                cards = "".join(card_img_html(c, 30) for c in self._hand_of(seat))
+            else:
+                cards = "".join(card_img_html(None, 30) for _ in range(size))
+            dealer = " · dealer" if view["dealer"] == seat else ""
+            boxes.append(self.seat_box_html(seat, view, f"<div class='parlour-sub'>{size} cards{dealer}</div>"
+                                                         f"<div class='rm-opp-cards'>{cards}</div>"))
+        return f"<div class='rm-opponents' style='display:flex' data-testid='opponents'>{''.join(boxes)}</div>"
+
+    def _hand_of(self, seat: int) -> list[str]:
+        """Teacher view: another seat's hand (from that seat's own view)."""
+        return list(self.game.view(seat)["hand"])
+
+    def _draw_piles(self, view: dict[str, Any]) -> None:
+        drawing = view["current_player"] == self.human and view["phase"] == "draw"
+        legal = set(view["legal"])
+        stock_ok = drawing and "draw stock" in legal
+        self.stock_label.value = (f"<div class='rm-pile-label' data-testid='stock'>Stock · "
+                                  f"{view['stock_size']} cards</div>")
+        self.stock_row.show([None] if view["stock_size"] else [], playable=[stock_ok] if view["stock_size"] else [],
+                            tooltips=[self._pile_tip(drawing, "draw stock")] if view["stock_size"] else [])
+        top = view["discard_top"]
+        discard_ok = drawing and "draw discard" in legal
+        self.discard_label.value = (f"<div class='rm-pile-label' data-testid='discard'>Discard · "
+                                    f"{view['discard_size']} cards</div>")
+        self.discard_row.show([top] if top else [], playable=[discard_ok] if top else [],
+                              tooltips=[self._pile_tip(drawing, "draw discard")] if top else [])
+
+    def _pile_tip(self, drawing: bool, action: str) -> str:
+        if not drawing:
+            return "Wait for your turn." if self.game.current_player != self.human else \
+                "You have drawn this turn: meld, lay off or discard."
+        return "Draw the top card of the stock" if action == "draw stock" else "Take the top card of the discard pile"
+
+    def _draw_melds(self, view: dict[str, Any]) -> None:
+        melds = view["melds"]
+        while len(self.meld_rows) < len(melds):
+            number = len(self.meld_rows) + 1
+            row = CardRow(label=f"Meld {number}", card_width=MELD_WIDTH, overlap=True)
+            row.on_play(lambda *_a, number=number: self.lay_off(number))
+            row.on_refused(self._on_card_refused)
+            title = w.HTML()
+            self.meld_rows.append(row)
+            self.meld_titles.append(title)
+        chosen = self.selected_cards() if self._my_play_phase(view) else []
+        legal = set(view["legal"])
+        for i, meld in enumerate(melds):
+            number = meld["number"]
+            row, title = self.meld_rows[i], self.meld_titles[i]
+            owner = self.names[meld["owner"]]
+            title.value = (f"<span class='rm-meld-title' data-testid='meld-{number}'>{number} · {esc(owner)}"
+                           "</span>")
+            if len(chosen) == 1:
+                action = self.layoff_action(chosen[0], number)
+                ok = action in legal or any(a.startswith(action + " ") for a in legal)
+                tip = (f"Lay {parse_card(chosen[0]).symbol} off here" if ok
+                       else self.game.why_illegal(action, self.human) or "")
+            else:
+                ok = False
+                tip = ("Select one card of your hand, then click here to lay it off."
+                       if self._my_play_phase(view) else f"Meld {number}, put down by {owner}")
+            row.show(meld["cards"], playable=[ok] * len(meld["cards"]), tooltips=[tip] * len(meld["cards"]))
+        self.melds_box.children = [self._meld_box(i) for i in range(len(melds))]
+        self.melds_title.value = ("<div class='parlour-sub'>Melds on the table: select a card, then click a meld "
+                                  "to lay it off</div>" if melds else
+                                  "<div class='parlour-sub'>No melds on the table yet.</div>")
+
+    def _meld_box(self, i: int) -> w.VBox:
+        while len(self.meld_boxes) <= i:
+            box = w.VBox([self.meld_titles[len(self.meld_boxes)], self.meld_rows[len(self.meld_boxes)]])
+            box.add_class("rm-meld")
+            self.meld_boxes.append(box)
+        return self.meld_boxes[i]
+
+    def _draw_hand(self, view: dict[str, Any]) -> None:
+        cards = self.shown_hand(view)
+        self.selected = [i for i in self.selected if i < len(cards)]
+        playing = self._my_play_phase(view)
+        hinted = self._hinted_cards(view)
+        tips = []
+        for i, c in enumerate(cards):
+            name = parse_card(c).symbol
+            if playing:
+                tips.append(f"Unselect {name}" if i in self.selected else f"Select {name}")
+            elif view["current_player"] == self.human:
+                tips.append("Draw first: click the stock or the discard pile.")
+            else:
+                tips.append("Wait for your turn.")
+        selected = [i in self.selected or (not self.selected and c in hinted) for i, c in enumerate(cards)]
+        self.hand.show(cards, playable=[playing] * len(cards), tooltips=tips, selected=selected)
+
+    def _hinted_cards(self, view: dict[str, Any]) -> list[str]:
+        if not self._last_hint:
+            return []
+        verb, _, arg = self._last_hint.action.partition(" ")
+        if verb == "meld":
+            return arg.split()
+        if verb in ("discard", "layoff"):
+            return [arg.split()[0]]
+        return []
+
+    def _draw_buttons(self, view: dict[str, Any]) -> None:
+        playing = self._my_play_phase(view)
+        chosen = self.selected_cards() if playing else []
+        meld = self.meld_action(chosen)
+        if not playing:
+            self.meld_button.disabled = True
+            self.meld_button.tooltip = "Draw first." if view["current_player"] == self.human else "Wait for your turn."
+        elif not chosen:
+            self.meld_button.disabled = True
+            self.meld_button.tooltip = "Select the cards of a set or a run, then press Meld."
+        else:
+            ok = self.game.why_illegal(meld, self.human) is None
+            self.meld_button.disabled = not ok
+            self.meld_button.tooltip = (f"Put down {' '.join(parse_card(c).symbol for c in chosen)}" if ok
+                                        else self.game.why_illegal(meld, self.human) or "")
+        if playing and len(chosen) == 1:
+            action = self.discard_action(chosen[0])
+            why = self.game.why_illegal(action, self.human)
+            self.discard_button.disabled = why is not None
+            self.discard_button.tooltip = why or f"Discard {parse_card(chosen[0]).symbol} and end your turn"
+        else:
+            self.discard_button.disabled = True
+            self.discard_button.tooltip = ("Select one card to discard." if playing else
+                                           "Draw first." if view["current_player"] == self.human
+                                           else "Wait for your turn.")
+        self.clear_button.disabled = not self.selected
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        if view["phase"] == "draw":
+            top = view["discard_top"]
+            pile = f" or take the {parse_card(top).symbol} from the discard pile" if top else ""
+            return f"Draw: click the stock{pile}."
+        return ("Select cards and press Meld, select one card and click a meld to lay it off, "
+                "or select one card and press Discard.")
+
+    def action_label(self, action: str) -> str:
+        verb, _, arg = action.partition(" ")
+        words = arg.split()
+        if verb in ("meld", "discard") and words:
+            return f"{verb} " + " ".join(parse_card(c).symbol for c in words)
+        if verb == "layoff" and words:
+            return f"lay off {parse_card(words[0]).symbol} on meld {words[2]}" + \
+                (f" ({words[3]} end)" if len(words) > 3 else "")
+        return action
+
+    def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)
+        rows = []
+        for r in view["results"][-8:]:
+            how = {"stalemate": "stalemate", "block": "block"}.get(r["how"], "")
+            cells = "".join(f"<td>{p or '·'}</td>" for p in r["points"])
+            rows.append(f"<tr><td>{r['deal']}{' ' + how if how else ''}{' ★' if r['how'] == 'rummy' else ''}"
+                        f"</td>{cells}</tr>")
+        history = (f"<table class='rm-history' data-testid='history'><tr><th>Deal</th>{head}</tr>{''.join(rows)}"
+                   "</table><small>★ went rummy (doubled)</small>" if rows else "")
+        return (f"<div class='parlour-sub' data-testid='target'>First to {view['target']} points wins · "
+                f"deal {view['deal']}</div>{history}")
+
