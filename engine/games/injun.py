@@ -17,7 +17,7 @@ from ..dealing import stacked_pack
 from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
 from ..shuffle import shuffled
-from ..words import count
+from ..words import count, join, verb_for
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
@@ -212,7 +212,8 @@ class Injun(Game):
         self.deal_start_event = len(self._events)
         cutter = next(s for s in reversed(seats_from(self.dealer, n)) if self.dealt_in[s] and s != self.dealer)
         out = [self.names[s] for s in range(n) if not self.dealt_in[s]]
-        sitting = f" {', '.join(out)} {'sit' if len(out) > 1 else 'sits'} out: no chips for the ante." if out else ""
+        sitting = (f" {join(out)} {'sit' if len(out) > 1 else verb_for(out[0], 'sits')} out: no chips for the ante."
+                   if out else "")
         of = f" of {self.options['max_deals']}" if self.options["max_deals"] else ""
         self._emit("deal", "injun.deal",
                    f"Deal {self.deal_number + 1}{of}: {self.subject(self.dealer, 'shuffles')}, "
