@@ -39,7 +39,7 @@ TABLE_CSS = """
 .parlour { container-type: inline-size; container-name: parlour; max-width: 100%; }
 .parlour-toolbar, .parlour-buttons { flex-wrap: wrap; gap: 2px 4px; align-items: center; }
 /* every row of controls on the cloth wraps on a narrow screen rather than squeezing its buttons to "…" */
-.parlour-table .widget-hbox { flex-wrap: wrap; }
+.parlour-table .widget-hbox:has(> .widget-button) { flex-wrap: wrap; }
 .parlour-table .widget-hbox > .widget-button { flex-shrink: 0; }
 .parlour-main { flex-wrap: wrap; align-items: flex-start; gap: 10px 14px; }
 .parlour-main > .parlour-table { flex: 0 1 auto; min-width: 0; }
@@ -86,7 +86,8 @@ TABLE_CSS = """
 .parlour .widget-checkbox { height: auto; }
 .parlour .widget-checkbox label { white-space: normal; }
 .parlour-why { font-size: 12px; color: #4a4a4a; }
-.parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35; }
+.parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35;
+  max-height: 300px; overflow-y: auto; }  /* a long hint scrolls; it never pushes the log away */
 .parlour-hint p { margin: 4px 0 6px; }
 .parlour-hint table { font-size: 12px; line-height: 1.25; }
 .parlour-hint td { vertical-align: top; }

@@ -46,7 +46,7 @@ RULES = Rulebook([
          "card being played, the restriction lapses for the deal: any card the count allows may open it."),
     Rule("jubilee.skip", "Once the stock is gone, a player whose hand is empty is skipped."),
     Rule("jubilee.end", "The deal ends when every card has been played. The count is then "
-         "always 217 (the seed's 189 counts both club Aces as 1: an arithmetic slip)."),
+         "always 217 (some rule books say 189, counting both club Aces as 1 by mistake)."),
     Rule("jubilee.match", "A match is one deal per player, so everyone deals once; scores add "
          "up and may go negative. The highest total wins; equal totals share the win."),
 ])

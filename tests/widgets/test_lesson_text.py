@@ -31,3 +31,11 @@ def test_no_lesson_tells_an_app_user_to_type_code(game_id):
 def test_a_lesson_that_names_a_variant_points_to_the_settings(game_id):
     text = "\n".join(markdown(game_id))
     assert "**Settings**" in text
+
+
+@pytest.mark.parametrize("game_id", sorted(engine.GAMES))
+def test_the_rules_behind_why_carry_no_notes_to_ourselves(game_id):
+    """The Why? panel shows each rule's text to the learner."""
+    found = [(r.id, r.text) for r in engine.GAMES[game_id].rules.values()
+             for p in NOTES + [re.compile(r"\bthe seed\b|\bseed's\b", re.I)] if p.search(r.text)]
+    assert not found, found

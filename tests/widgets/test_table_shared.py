@@ -272,3 +272,17 @@ def test_every_multi_deal_game_keeps_a_score_row_per_deal_and_the_whole_log():
 def html_escape(text):
     import html
     return html.escape(text)
+
+
+@pytest.mark.parametrize("cls", TABLES)
+def test_the_cloth_keeps_its_width_as_hands_empty_and_fits_a_phone(cls):
+    table = make(cls)
+    width = table.felt.layout.width
+    assert width.endswith("px") and int(width[:-2]) <= 800
+    assert "parlour-main" in table.children[3]._dom_classes and "parlour-toolbar" in table.children[1]._dom_classes
+    for _ in range(6):
+        if table.game.is_over or table.game.current_player != 0:
+            break
+        table.act(str(table.game.legal_actions()[0]))
+    assert table.felt.layout.width == width
+    assert "@container parlour (max-width: 760px)" in table.style_html.value  # the side panel drops below

@@ -175,7 +175,7 @@ def brag_walkthrough_game() -> Injun:
 
 POKER_CARDS = ["9S", "KD", "4C"]
 POKER_MOVES = [
-    ("bet 20", "Poker style: you open with a bet of any size, here 20 chips (the seed's own example)."),
+    ("bet 20", "Poker style: you open with a bet of any size, here 20 chips (the example in the original rules)."),
     ("raise 2", "Ada sees your 9♠ and Ben's 4♣, and likes her chances: she puts in 22, raising by 2."),
     ("raise 5", "Ben raises by 5: the highest bet is now 27."),
     ("call", "You put in 7 more to match 27. Ada has not matched Ben's raise yet, so the betting goes on."),
