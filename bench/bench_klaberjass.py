@@ -106,11 +106,11 @@ def one_match(pairing: tuple[str, str], seed: int) -> tuple[int, int]:
     return int(g.winner == seat_a), g.scores[seat_a] - g.scores[1 - seat_a]
 
 
-def _row(pairing: tuple[str, str], results: list[tuple[int, int]], seconds: float) -> str:
+def _row(pairing: tuple[str, str], results: list[tuple[int, int]], seconds: float, note: str = "") -> str:
     wins = sum(w for w, _ in results)
     rate, rate_pm = rate_ci(wins, len(results))
     margin, margin_pm = mean_ci([float(m) for _, m in results])
-    return (f"{pairing[0] + ' v ' + pairing[1]:>16} {len(results):>8} {100 * rate:8.1f}% {100 * rate_pm:8.1f}% "
+    return (f"{note + pairing[0] + ' v ' + pairing[1]:>24} {len(results):>8} {100 * rate:8.1f}% {100 * rate_pm:8.1f}% "
             f"{margin:+13.1f} {margin_pm:9.1f} {seconds:7.0f}")
 
 
@@ -118,7 +118,7 @@ def strength(matches: int, jobs: int, pairings: list[tuple[str, str]], every: in
     """Matches in seeded pairs; a progress row every ``every`` matches (so a busy machine still reports)."""
     print("\nKlaberjass: strength over seeded matches to 501 (seats alternated: each deal sequence is played "
           "from both seats); win rate and margin of the first level")
-    print(f"{'pairing':>16} {'matches':>8} {'win rate':>9} {'95% CI ±':>9} {'margin/match':>13} {'95% CI ±':>9} "
+    print(f"{'pairing':>24} {'matches':>8} {'win rate':>9} {'95% CI ±':>9} {'margin/match':>13} {'95% CI ±':>9} "
           f"{'time s':>7}", flush=True)
     for pairing in pairings:
         start = time.perf_counter()
@@ -127,7 +127,7 @@ def strength(matches: int, jobs: int, pairings: list[tuple[str, str]], every: in
             for result in pool.imap(partial(one_match, pairing), range(matches), chunksize=2):
                 results.append(result)
                 if len(results) % every == 0 and len(results) < matches:
-                    print("  (so far)" + _row(pairing, results, time.perf_counter() - start)[9:], flush=True)
+                    print(_row(pairing, results, time.perf_counter() - start, "(so far) "), flush=True)
         print(_row(pairing, results, time.perf_counter() - start), flush=True)
 
 
