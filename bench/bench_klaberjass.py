@@ -106,19 +106,29 @@ def one_match(pairing: tuple[str, str], seed: int) -> tuple[int, int]:
     return int(g.winner == seat_a), g.scores[seat_a] - g.scores[1 - seat_a]
 
 
-def strength(matches: int, jobs: int) -> None:
-    print(f"\nKlaberjass: strength over {matches} seeded matches to 501 per pairing (seats alternated, each deal "
-          "sequence played from both seats)")
-    print(f"{'pairing':>16} {'win rate':>9} {'95% CI ±':>9} {'margin/match':>13} {'95% CI ±':>9} {'time s':>7}")
-    for pairing in (("hard", "medium"), ("medium", "easy")):
+def _row(pairing: tuple[str, str], results: list[tuple[int, int]], seconds: float, note: str = "") -> str:
+    wins = sum(w for w, _ in results)
+    rate, rate_pm = rate_ci(wins, len(results))
+    margin, margin_pm = mean_ci([float(m) for _, m in results])
+    return (f"{note + pairing[0] + ' v ' + pairing[1]:>24} {len(results):>8} {100 * rate:8.1f}% {100 * rate_pm:8.1f}% "
+            f"{margin:+13.1f} {margin_pm:9.1f} {seconds:7.0f}")
+
+
+def strength(matches: int, jobs: int, pairings: list[tuple[str, str]], every: int = 50) -> None:
+    """Matches in seeded pairs; a progress row every ``every`` matches (so a busy machine still reports)."""
+    print("\nKlaberjass: strength over seeded matches to 501 (seats alternated: each deal sequence is played "
+          "from both seats); win rate and margin of the first level")
+    print(f"{'pairing':>24} {'matches':>8} {'win rate':>9} {'95% CI ±':>9} {'margin/match':>13} {'95% CI ±':>9} "
+          f"{'time s':>7}", flush=True)
+    for pairing in pairings:
         start = time.perf_counter()
+        results: list[tuple[int, int]] = []
         with Pool(jobs) as pool:
-            results = pool.map(partial(one_match, pairing), range(matches), chunksize=4)
-        wins = sum(w for w, _ in results)
-        rate, rate_pm = rate_ci(wins, matches)
-        margin, margin_pm = mean_ci([float(m) for _, m in results])
-        print(f"{pairing[0] + ' v ' + pairing[1]:>16} {100 * rate:8.1f}% {100 * rate_pm:8.1f}% {margin:+13.1f} "
-              f"{margin_pm:9.1f} {time.perf_counter() - start:7.0f}", flush=True)
+            for result in pool.imap(partial(one_match, pairing), range(matches), chunksize=2):
+                results.append(result)
+                if len(results) % every == 0 and len(results) < matches:
+                    print(_row(pairing, results, time.perf_counter() - start, "(so far) "), flush=True)
+        print(_row(pairing, results, time.perf_counter() - start), flush=True)
 
 
 def main() -> None:
@@ -128,6 +138,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=500, help="matches per pairing for the strength table")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the strength matches")
     parser.add_argument("--parts", default="speed,latency,strength", help="which tables to print")
+    parser.add_argument("--pairings", default="hard:medium,medium:easy", help="strength pairings, first:second")
     args = parser.parse_args()
     parts = set(args.parts.split(","))
 
@@ -146,7 +157,8 @@ def main() -> None:
             print(f"{who:>12} {kind:>6} {med:8.2f} {p95:8.2f} {n:10d}", flush=True)
 
     if "strength" in parts and args.matches:
-        strength(args.matches, args.jobs)
+        pairs = [tuple(p.split(":")) for p in args.pairings.split(",")]
+        strength(args.matches, args.jobs, [(a, b) for a, b in pairs])
 
 
 if __name__ == "__main__":

@@ -38,6 +38,8 @@ def test_bid_and_play_klaberjass_in_the_browser(voila_server, voila_page, save_s
 
     # bid: take diamonds; you become the maker, get three more cards, and the bottom card is shown
     table.scroll_into_view_if_needed()
+    expect(button(table, "Pass")).to_be_enabled()
+    save_screenshot(page, "klaberjass-1280x800-bid", full_page=False)
     button(table, "Take ♦").click()
     expect(log.filter(has_text=re.compile(r"You take the turned-up suit: diamonds are trumps"))).to_have_count(
         1, timeout=30_000)
@@ -45,7 +47,6 @@ def test_bid_and_play_klaberjass_in_the_browser(voila_server, voila_page, save_s
     expect(table.locator("[data-testid=bottom-card] .parlour-card-img")).to_be_visible()
     expect(table.locator(".parlour-row .parlour-card:visible")).to_have_count(9)
     expect(status).to_contain_text("Your lead", timeout=30_000)
-    save_screenshot(page, "klaberjass-1280x800-bid", full_page=False)
 
     # play a card you may play: it lands in the trick, Ada answers, the trick's points go to its winner
     points = table.locator("[data-testid=points-0]")

@@ -85,7 +85,8 @@ class KlaberjassTable(Table):
         for box in (self.children[1], self.children[2]):
             box.layout.flex_flow = "row wrap"
         self.felt.layout.min_width = "0"
-        self.felt.layout.max_width = "640px"
+        self.felt.layout.width = "640px"  # the same size while bidding and playing …
+        self.felt.layout.max_width = "100%"  # … and no wider than a phone
         self.players_box.layout.display = "none"  # always two players
 
     # ---- the widgets on the cloth ----
