@@ -187,16 +187,21 @@ def _hard_draw(r: Reader) -> tuple[str, str, list[Alternative]]:
     alternatives = [Alternative("draw stock", -expected, f"deadwood {expected:.1f} on average after the best "
                                 "discard")]
     if "draw discard" in r.legal and r.top is not None:
-        took, _ = r.after_best_discard(r.hand + [r.top], forbidden=r.top if r.view["options"]["discard_rule"]
-                                       else None)
+        took, throw = r.after_best_discard(r.hand + [r.top], forbidden=r.top if r.view["options"]["discard_rule"]
+                                           else None)
         alternatives.append(Alternative("draw discard", -took, f"deadwood {took} after the best discard"))
         if took < expected and took < now:
             arrangement = least_deadwood(r.hand + [r.top], r.rules, r.value)
             meld = next((m for m in arrangement.melds if r.top in m.cards), None)
-            what = (f"it completes {_shown(meld.cards)}" if meld is not None
-                    else "it fits a meld on the table")
+            if meld is not None:
+                what = f"it completes {_shown(meld.cards)}"
+            elif r.fits_table(r.top):
+                what = "it fits a meld on the table"
+            else:
+                what = (f"it is worth only {r.value(r.top)} point{'s' if r.value(r.top) != 1 else ''}, and you "
+                        f"can throw your {throw.symbol if throw else 'worst card'} instead")
             return ("draw discard",
-                    f"Take the {r.top.symbol} from the discard: {what} and cuts your deadwood from {now} to "
+                    f"Take the {r.top.symbol} from the discard: {what}; that cuts your deadwood from {now} to "
                     f"{took} once you discard. The stock card would help you in {'only ' if pct < 50 else ''}"
                     f"{share} ({pct}%), leaving {expected:.1f} on average.", alternatives)
     return ("draw stock",

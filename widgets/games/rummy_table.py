@@ -35,6 +35,9 @@ RUMMY_CSS = """
 .rm-meld-title { font-size: 12px; }
 .rm-buttons { gap: 6px; flex-wrap: wrap; align-items: center; }
 .rm-buttons .widget-button, .rm-buttons .widget-toggle-buttons .widget-toggle-button { min-height: 44px; }
+.rm-app > .widget-hbox { flex-wrap: wrap; }
+.rm-app .parlour-table.rm-felt { min-width: 0; max-width: min(860px, calc(100vw - 40px)); box-sizing: border-box; }
+.rm-buttons .widget-button { width: auto; padding: 0 14px; }
 .rm-history td, .rm-history th { text-align: center; font-variant-numeric: tabular-nums; }
 .rm-history td:first-child, .rm-history th:first-child { text-align: left; }
 </style>
@@ -189,6 +192,8 @@ class RummyTable(Table):
 
     # ---- painting ----
     def draw(self, view: dict[str, Any]) -> None:
+        self.add_class("rm-app")  # lets the cloth and the side panel wrap on a narrow screen
+        self.felt.add_class("rm-felt")
         self.opponents.value = self._opponents_html(view)
         self._draw_piles(view)
         self._draw_melds(view)
@@ -265,7 +270,9 @@ class RummyTable(Table):
                 ok = False
                 tip = ("Select one card of your hand, then click here to lay it off."
                        if self._my_play_phase(view) else f"Meld {number}, put down by {owner}")
-            row.show(meld["cards"], playable=[ok] * len(meld["cards"]), tooltips=[tip] * len(meld["cards"]))
+            row.interactive = len(chosen) == 1  # the cards are a target only while a card is selected
+            lit = ok or not row.interactive  # a meld you are only looking at is not dimmed
+            row.show(meld["cards"], playable=[lit] * len(meld["cards"]), tooltips=[tip] * len(meld["cards"]))
         self.melds_box.children = [self._meld_box(i) for i in range(len(melds))]
         self.melds_title.value = ("<div class='parlour-sub'>Melds on the table: select a card, then click a meld "
                                   "to lay it off</div>" if melds else
