@@ -40,6 +40,7 @@ def test_turn_button_and_clicking_the_top_card_turn_and_highlight_it():
     row = t.clock.rows[7].items
     assert row[0]["card"] == "7H" and row[0]["selected"]  # the card just turned is highlighted
     assert "7H" in t.turned_html.value or "7♥" in t.turned_html.value
+    assert "7♥ from the centre, put under 7 o'clock" in html.unescape(t.turned_html.value)  # said in words
     assert "▶" in t.clock.labels[7].value
     t.clock.rows[7].play(top_index(t, 7))  # the mouse: the top face-down card of 7 o'clock
     assert t.log_lines()[-1].startswith("You turn 3♣ from 7 o'clock")

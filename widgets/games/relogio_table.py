@@ -332,7 +332,9 @@ class RelogioTable(_ClockTable):
             return self.turned_panel(view["pending"], f"King number {view['kings_up'] + 1}: keep or swap?")
         if last is None:
             return self.turned_panel(None, "Nothing turned yet")
-        return self.turned_panel(last["card"], f"from {hour_label(last['from'])} → under {hour_label(last['to'])}")
+        card = parse_card(last["card"]).symbol  # said in words: "7♥ from the centre, put under 7 o'clock"
+        return self.turned_panel(last["card"], f"{card} from {hour_words(last['from'])}, put under "
+                                               f"{hour_words(last['to'])}")
 
     def _on_pile_click(self, hour: int, index: int, card: str | None, playable: bool) -> None:
         view = self.game.view(self.human)
@@ -420,8 +422,8 @@ class RelogioRealTable(_ClockTable):
             self.clock.labels[hour].value = f"{mark}<b>{esc(hour_label(hour))}</b>{tick}"
         self.clock.mark_current(view["target"])
         if view["carried"]:
-            caption = f"In hand (from {hour_label(view['position'])}): next under {hour_label(view['target'])}" \
-                if view["target"] else "In hand"
+            caption = (f"In hand, from {hour_words(view['position'])}: it goes under {hour_words(view['target'])}"
+                       if view["target"] else "In hand")
         else:
             caption = "Nothing in hand yet" if not view["is_over"] else "—"
         self.turned_html.value = self.turned_panel(view["carried"], caption)
