@@ -245,7 +245,8 @@ def _hard_discard(r: Reader) -> tuple[str, str, list[Alternative]]:
     _, card, left, expected, danger = best
     alternatives = [Alternative(f"discard {c}", s, f"deadwood {lf}, {ex:.1f} expected after the next draw"
                                 + (f"; risky: {dg}" if dg else "")) for s, c, lf, ex, dg in scored]
-    why = (f"Discard {card.symbol}: it is in none of your melds; your deadwood becomes {left}, and "
+    where = "it is in none of your melds" if card in arrangement.deadwood else "every card is in a meld, so one must go"
+    why = (f"Discard {card.symbol}: {where}; your deadwood becomes {left}, and "
            f"{expected:.1f} on average after your next draw (each of the {len(unseen)} cards I cannot see "
            "tried as that draw).")
     if not danger:
