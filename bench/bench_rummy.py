@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from bench_melds import rows as solver_rows  # noqa: E402
+from bench_melds import print_rows as print_solver_rows  # noqa: E402
 from measure import latency_ms, mean_ci  # noqa: E402
 
 
@@ -112,9 +112,7 @@ def main() -> None:
     args = parser.parse_args()
 
     print(f"Meld solver, {args.hands} hands per row")
-    print(f"{'solver call':<52} {'median ms':>10} {'p95 ms':>8}")
-    for name, median, p95 in solver_rows(args.hands):
-        print(f"{name:<52} {median:>10.2f} {p95:>8.2f}", flush=True)
+    print_solver_rows(args.hands)
 
     print("\nRummy: one-deal games through the protocol")
     print(f"{'players':>8} {'play':>12} {'games/s':>9} {'moves/s':>9}")

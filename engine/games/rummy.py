@@ -122,6 +122,7 @@ def hand_order(card: Card) -> tuple[int, int]:
 
 _HAND_ORDER = {Card(r, s): ((0, 1, 3, 2)[i], r) for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
 _HAND_ORDER[JOKER] = (9, 0)
+_TEXT = {card: str(card) for card in _HAND_ORDER}  # notation, computed once: legal lists are hot
 
 
 class TableMeld:
@@ -241,7 +242,7 @@ class Rummy(Game):
                 out.append(Action("draw", "discard"))
             return out
         hand = self.hands[seat]
-        out = [Action("meld", str(m)) for m in self.melds_in_hand(seat)
+        out = [Action("meld", " ".join(_TEXT[c] for c in m.cards)) for m in self.melds_in_hand(seat)
                if self._can_finish(seat, _minus(hand, m.cards))]
         for number, card, end, _ in self._layoff_options(seat):
             rest = _minus(hand, [card])
@@ -252,7 +253,7 @@ class Rummy(Game):
             if card in seen or (self.options["discard_rule"] and card == self.taken):
                 continue
             seen.add(card)
-            out.append(Action("discard", str(card)))
+            out.append(Action("discard", _TEXT[card]))
         return out
 
     def melds_in_hand(self, seat: int) -> list[Meld]:
@@ -309,8 +310,10 @@ class Rummy(Game):
 
     # ---- reading notation ----
     def parse_action(self, action: Action | str) -> Action:
-        if isinstance(action, Action) and action.verb in ("draw", "discard"):
-            return action  # already canonical (bots and tables pass legal_actions() back)
+        if isinstance(action, Action):
+            cached = self.__dict__.get("_legal_cache")
+            if action.verb in ("draw", "discard") or cached is not None and action in cached[1]:
+                return action  # already canonical (bots and tables pass legal_actions() back)
         act = super().parse_action(action)
         verb, arg = act.verb, act.arg
         if verb in ("draw", "take"):
@@ -653,7 +656,7 @@ class Rummy(Game):
 
 
 def _layoff_arg(card: Card, number: int, end: str) -> str:
-    arg = f"{card} to {number}"
+    arg = f"{_TEXT[card]} to {number}"
     return f"{arg} {end}" if end in ("low", "high") else arg
 
 

@@ -25,6 +25,12 @@ from .rummy import card_value, meld_rules
 
 View = dict[str, Any]
 
+#: The hard player's discard weighs deadwood now against deadwood expected after the next draw,
+#: and charges points for feeding an opponent (a lay-off on the table, a card near one he picked up).
+NOW_WEIGHT = 0.5
+TABLE_RISK = 4.0
+PICKED_RISK = 2.0
+
 
 class Reader:
     """What a view says, in cards: the hand, the table, the cards this seat cannot see."""
@@ -238,14 +244,17 @@ def _hard_discard(r: Reader) -> tuple[str, str, list[Alternative]]:
         future = [r.after_best_discard(rest + [x])[0] for x in unseen] or [left]
         expected = sum(future) / len(future)
         danger = _danger(r, card)
-        score = -expected - (8 if danger else 0)
+        # What counts if an opponent goes out soon is the deadwood now; later, the deadwood to come.
+        score = -(NOW_WEIGHT * left + (1 - NOW_WEIGHT) * expected) - (
+            (TABLE_RISK if danger == "it fits a meld on the table" else PICKED_RISK) if danger else 0)
         scored.append((score, card, left, expected, danger))
     scored.sort(key=lambda t: (-t[0], str(t[1])))
     best = scored[0]
     _, card, left, expected, danger = best
     alternatives = [Alternative(f"discard {c}", s, f"deadwood {lf}, {ex:.1f} expected after the next draw"
                                 + (f"; risky: {dg}" if dg else "")) for s, c, lf, ex, dg in scored]
-    why = (f"Discard {card.symbol}: it is in none of your melds; your deadwood becomes {left}, and "
+    where = "it is in none of your melds" if card in arrangement.deadwood else "every card is in a meld, so one must go"
+    why = (f"Discard {card.symbol}: {where}; your deadwood becomes {left}, and "
            f"{expected:.1f} on average after your next draw (each of the {len(unseen)} cards I cannot see "
            "tried as that draw).")
     if not danger:

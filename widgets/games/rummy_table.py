@@ -51,10 +51,7 @@ class RummyTable(Table):
     """Play Basic Rummy against bots: ``RummyTable(players=2, seed="K7QM3P", target=100)``."""
 
     game_id = "rummy"
-    hint_score_heading = "Deadwood*"
-    hint_score_format = "{:.1f}"
-    hint_score_note = ("* deadwood (points in no meld) you can expect after the move, lower is better, "
-                       "trying every card you cannot see as the next draw.")
+    hint_score_heading = None  # the "Why" column gives each move's deadwood figures in words
     meld_word = "Meld"
 
     # ---- the widgets on the cloth ----
