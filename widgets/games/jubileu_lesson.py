@@ -61,14 +61,15 @@ def anticlockwise_html(lang: str = "en") -> w.HTML:
     you, ada, ben, cleo = names(lang)
     seat = ("<div class='parlour-seat' style='position:absolute;transform:translate(-50%,-50%);left:{x}px;top:{y}px;"
             "text-align:center;min-width:110px'><b>{name}</b><div class='parlour-sub'>{note}</div></div>")
-    parts = [seat.format(x=210, y=235, name=esc(you), note=t(N_("speaks and plays first"))),
-             seat.format(x=360, y=130, name=esc(ada), note=t(N_("second: on your right"))),
-             seat.format(x=210, y=30, name=esc(ben), note=t(N_("third"))),
-             seat.format(x=60, y=130, name=esc(cleo), note=t(N_("dealer: receives the last card")))]
-    arrow = (f"<div style='position:absolute;left:210px;top:130px;transform:translate(-50%,-50%);font-size:54px'>↺"
-             f"</div><div style='position:absolute;left:210px;top:178px;transform:translate(-50%,-50%);"
+    parts = [seat.format(x=280, y=235, name=esc(you), note=t(N_("speaks and plays first"))),
+             seat.format(x=470, y=130, name=esc(ada), note=t(N_("second: on your right"))),
+             seat.format(x=280, y=35, name=esc(ben), note=t(N_("third"))),
+             seat.format(x=95, y=130, name=esc(cleo), note=t(N_("dealer: receives the last card")))]
+    arrow = (f"<div style='position:absolute;left:280px;top:125px;transform:translate(-50%,-50%);font-size:54px'>↺"
+             f"</div><div style='position:absolute;left:280px;top:172px;transform:translate(-50%,-50%);"
              f"font-size:13px'>{t(N_('anticlockwise'))}</div>")
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='position:relative;width:420px;height:270px'>"
+    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='position:relative;width:560px;height:270px;"
+                  "box-sizing:border-box;padding:0'>"
                   f"{''.join(parts)}{arrow}</div>")
 
 

@@ -32,17 +32,17 @@ JUBILEU_CSS = """
 .ju-board { position: relative; margin: 4px auto 0; }
 .ju-board .ju-cloth { position: absolute; left: 140px; right: 140px; top: 70px; bottom: 70px; border-radius: 50%;
   border: 2px solid rgba(255,255,255,.12); background: rgba(0,0,0,.08); }
-.ju-seat { position: absolute; transform: translate(-50%, -50%); min-width: 120px; text-align: center; margin: 0; }
+.ju-seat { position: absolute; transform: translate(-50%, -50%); min-width: 150px; text-align: center; margin: 0; }
 .ju-play { position: absolute; transform: translate(-50%, -50%); text-align: center; }
 .ju-play--won .parlour-card-img { box-shadow: 0 0 0 3px #ffd54a; border-radius: 4px; }
 .ju-play--espirra .parlour-card-img { box-shadow: 0 0 0 3px #ff7a59; border-radius: 4px; }
 .ju-play--old { opacity: .8; }
 .ju-who { display: block; font-size: 12px; white-space: nowrap; }
-.ju-caption { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); text-align: center;
-  font-size: 13px; max-width: 170px; }
-.ju-turn { position: absolute; right: 8px; bottom: 4px; font-size: 12px; opacity: .85; }
+.ju-caption { position: absolute; right: 10px; bottom: 8px; text-align: right; font-size: 13px; max-width: 180px; }
+.ju-turn { position: absolute; left: 6px; top: 4px; max-width: 190px; font-size: 12px; opacity: .85; }
 .ju-dealer { display: inline-block; background: #ffd54a; color: #3a2d00; border-radius: 50%; width: 17px;
   height: 17px; line-height: 17px; font-size: 11px; font-weight: 700; margin-left: 4px; }
+.ju-backs { white-space: nowrap; }
 .ju-backs .parlour-card-img { margin: 1px -10px 1px 0 !important; }
 .ju-call { font-size: 12px; }
 .ju-strip { align-items: center; gap: 14px; flex-wrap: wrap; }
@@ -55,6 +55,12 @@ JUBILEU_CSS = """
 .ju-auction { font-size: 12px; }
 .parlour-panel .ju-chips td, .parlour-panel .ju-chips th { text-align: center; padding: 1px 4px; }
 .parlour-panel .ju-chips td:first-child, .parlour-panel .ju-chips th:first-child { text-align: left; }
+@media (max-width: 760px) {
+  .ju-felt.parlour-table { min-width: 0; padding: 8px; }
+  .ju-board { zoom: .6; }
+  .ju-main { flex-wrap: wrap; }
+  .ju-main .parlour-side { margin-left: 0; }
+}
 </style>
 """
 
@@ -80,6 +86,11 @@ class JubileuTable(Table):
         self.lang = lang
         super().__init__(players, seed, level, bot_delay, show_all, lang=lang, **options)
         self._translate_shared_widgets()
+        self.felt.add_class("ju-felt")
+        for child in self.children:
+            if self.felt in getattr(child, "children", ()):
+                child.add_class("ju-main")  # lets the log wrap below the cloth on a narrow screen
+        self.show_all_box.layout.width = "auto"
         self.refresh()
 
     def t(self, message: str, **fields: Any) -> str:
@@ -107,6 +118,7 @@ class JubileuTable(Table):
         for row in self.log_rows:
             why = row.children[0]
             why.description = self.t(WHY)
+            why.layout.width = why.layout.min_width = "76px" if self.lang != "en" else "56px"
             why.tooltip = self.t(N_("Which rule made this happen?"))
         log_box = self.log_rows[0]
         for box in self._boxes(self):

@@ -1,0 +1,84 @@
+"""Jubileu in Chromium, in English and in Portuguese: the lesson in Voilà, a bid, a closed bid's reason, a
+card, the trick and the log; screenshots at 1280×800 and 420×900 (issue 11)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .table_page import button, deal_table
+
+pytestmark = pytest.mark.browser
+
+# Ben and Cleo bid Jubileu and Jubileu da Última before you; after your Solo Sete, Ada bids Solo Oito and the
+# others pass, so your next turn shows Meia Miséria closed by the level-5 rule; you pass, Ada plays Solo Oito
+# and you follow her lead (seeded bots: the same calls every run, in either language).
+DEAL_CODE = "4-00001V"
+
+WORDS = {
+    "en": {"lesson": "voila/render/jubileu.ipynb", "turn": "Your turn", "first_closed": "cannot follow",
+           "solo7": "3. Solo Sete (2)", "you_bid": "You bid Solo Sete", "ada": "Ada bids Solo Oito over Solo Sete",
+           "meia": "Meia Miséria cannot follow Solo Oito: at level 5 the first bid announced stands",
+           "pass": "Pass", "you_play": re.compile(r"You play \S+\."), "why": "Why?", "rule": "rule:",
+           "direction": "next player is on your right", "auction": "Auction"},
+    "pt": {"lesson": "voila/render/pt/jubileu.ipynb", "turn": "A sua vez", "first_closed": "não pode vir depois de",
+           "solo7": "3. Solo Sete (2)", "you_bid": "Você declara Solo Sete",
+           "ada": "Ada declara Solo Oito acima de Solo Sete",
+           "meia": "Meia Miséria não pode vir depois de Solo Oito: no nível 5 prevalece a primeira declaração",
+           "pass": "Passo", "you_play": re.compile(r"Você joga \S+\."), "why": "Por quê?", "rule": "regra:",
+           "direction": "o próximo jogador está à sua direita", "auction": "Leilão"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_bid_and_play_jubileu_in_the_browser(lang, voila_server, voila_page, save_screenshot):
+    words = WORDS[lang]
+    page = voila_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_server + words["lesson"])
+    expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
+    text = page.locator("#rendered_cells").inner_text()
+    assert "Traceback" not in text and "There was an error when executing cell" not in text, text[-2000:]
+    if lang == "pt":
+        assert "sentido anti-horário" in text and "Três Ases obrigam" in text   # the lesson itself is Portuguese
+
+    table = deal_table(page, DEAL_CODE)
+    status = table.locator(".parlour-status")
+    log = table.locator(".parlour-log-row")
+    expect(status).to_contain_text(words["turn"], timeout=90_000)
+    expect(table.locator("[data-testid=direction]")).to_contain_text(words["direction"])
+    expect(table.locator("[data-testid=auction]")).to_contain_text(words["auction"])
+    closed = table.locator(f"button[title*='{words['first_closed']}']")
+    expect(closed.first).to_be_disabled()
+
+    # your bid, then Ada's overcall; Meia Miséria is closed and says why
+    button(table, words["solo7"]).click()
+    expect(log.filter(has_text=words["you_bid"])).to_have_count(1, timeout=30_000)
+    expect(log.filter(has_text=words["ada"])).to_have_count(1, timeout=60_000)
+    expect(status).to_contain_text(words["turn"], timeout=60_000)
+    meia = button(table, "5. Meia Miséria (3)")
+    expect(meia).to_be_disabled()
+    assert words["meia"] in (meia.get_attribute("title") or "")
+    table.scroll_into_view_if_needed()
+    save_screenshot(page, f"jubileu-{lang}-auction-1280x800", full_page=False)
+
+    # pass; Ada plays Solo Oito; you follow with a card
+    button(table, words["pass"]).click()
+    card = table.locator(".parlour-card--playable").first
+    expect(card).to_be_visible(timeout=90_000)
+    card.click()
+    mine = log.filter(has_text=words["you_play"])
+    expect(mine).to_have_count(1, timeout=30_000)
+    expect(table.locator("[data-testid=trick] .ju-play[data-seat='0']")).to_have_count(1, timeout=30_000)
+    save_screenshot(page, f"jubileu-{lang}-play-1280x800", full_page=False)
+
+    log.first.get_by_role("button", name=words["why"]).click()
+    expect(table.locator(".parlour-why")).to_contain_text(words["rule"])
+
+    page.set_viewport_size({"width": 420, "height": 900})
+    table.scroll_into_view_if_needed()
+    save_screenshot(page, f"jubileu-{lang}-play-420x900", full_page=False)
+    crashes = [e for e in page.errors if e.startswith("pageerror")]
+    assert not crashes, crashes
