@@ -126,7 +126,7 @@ def start_voila(port: int, log_path: Path) -> subprocess.Popen:
     log = open(log_path, "ab")
     try:
         return subprocess.Popen(
-            [sys.executable, "-m", "voila", "lessons", f"--port={port}"],
+            [sys.executable, "-m", "widgets.server", "lessons", f"--port={port}"],
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
             stdout=log,

@@ -1,0 +1,146 @@
+"""JupyterHub for a classroom on one machine: each student gets a Voilà server on the gallery.
+
+    ./run hub                     # installs the hub extra and the proxy, then runs this file
+
+Out of the box: the hub listens on 127.0.0.1:8000 (PARLOUR_HUB_IP=0.0.0.0 to let the class's
+laptops in, behind a firewall or TLS proxy you trust); students log in with any name and the
+class password (PARLOUR_HUB_PASSWORD, or one generated and printed on first start); each gets
+a single-user Jupyter server that opens on the gallery in Voilà and runs only widget messages
+(no JupyterLab code execution, no terminals, lessons read-only). Servers idle for an hour are
+stopped by the idle culler. deploy/README.md says what this isolates and what it does not.
+
+Every setting a class needs to change is an environment variable (PARLOUR_HUB_*), read below.
+Why each non-default setting is here (all found trying a class of 30 on a 2-core machine):
+- fixed per-student ports: two servers once raced for the same random port and one died;
+- kernels on IPC sockets: a kernel once lost a random TCP port to another (ZMQError);
+- a 180 s start timeout: thirty servers starting at once take that long on two cores;
+- the Voilà settings (voila.json) written into the servers' own Jupyter config, because a
+  single-user server starts in the student's home, where voila.json is not read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import sys
+from pathlib import Path
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub provides it)
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))  # widgets.server, also when parlour is not pip-installed
+from widgets.server import WIDGET_MESSAGES, single_user_config  # noqa: E402
+
+
+def env(name: str, default: str) -> str:
+    return os.environ.get(f"PARLOUR_HUB_{name}", default)
+
+
+STATE = Path(env("STATE", str(ROOT / ".hub"))).resolve()  # database, secrets, generated config
+STATE.mkdir(parents=True, exist_ok=True, mode=0o700)
+IP = env("IP", "127.0.0.1")
+PORT = int(env("PORT", "8000"))
+HUB_PORT = int(env("HUB_PORT", "8081"))  # the hub's own API, loopback only
+PROXY_API_PORT = int(env("PROXY_API_PORT", "8001"))  # the proxy's REST API, loopback only
+USER_PORT_BASE = int(env("USER_PORT_BASE", "9000"))  # student n listens on USER_PORT_BASE + n
+CULL_IDLE = int(env("CULL_IDLE", "3600"))  # seconds without activity before a server stops
+ACTIVITY_EVERY = int(env("ACTIVITY_EVERY", str(max(5, min(300, CULL_IDLE // 6)))))
+MAX_KERNELS = int(env("MAX_KERNELS", "8"))  # pages open at once per student
+
+# --- the hub, the proxy, the database ---------------------------------------------------------
+c.JupyterHub.ip = IP
+c.JupyterHub.port = PORT
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = HUB_PORT
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{PROXY_API_PORT}"
+_proxy = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"  # package.json's pinned copy
+c.ConfigurableHTTPProxy.command = [str(_proxy) if _proxy.exists() else "configurable-http-proxy"]
+c.ConfigurableHTTPProxy.pid_file = str(STATE / "proxy.pid")
+c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
+c.JupyterHub.pid_file = str(STATE / "jupyterhub.pid")
+c.JupyterHub.last_activity_interval = ACTIVITY_EVERY
+c.JupyterHub.cleanup_servers = True  # stopping the hub stops the students' servers
+c.JupyterHub.concurrent_spawn_limit = 60
+c.JupyterHub.shutdown_on_logout = False  # a student who logs out and back in finds their table
+
+# --- who may log in ----------------------------------------------------------------------------
+_password_file = STATE / "class-password"
+PASSWORD = env("PASSWORD", "")
+if not PASSWORD:
+    if not _password_file.exists():
+        _password_file.write_text(secrets.token_urlsafe(9) + "\n")
+        _password_file.chmod(0o600)
+    PASSWORD = _password_file.read_text().strip()
+    print(f"Parlour hub: the class password is in {_password_file}: {PASSWORD}", file=sys.stderr)
+c.JupyterHub.authenticator_class = "shared-password"
+c.SharedPasswordAuthenticator.user_password = PASSWORD
+c.Authenticator.allow_all = True  # anyone with the class password, under any name
+
+# --- each student's server ---------------------------------------------------------------------
+# Not real Unix users: everything runs as the hub's user (fine for a trusted lab on a laptop;
+# see deploy/README.md for real isolation). Each home is a directory under STATE.
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
+c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]  # this interpreter's Jupyter
+c.Spawner.notebook_dir = str(ROOT / "lessons")
+c.Spawner.default_url = "/voila/render/index.ipynb"  # the gallery
+c.Spawner.args = ["--allow-root"] if os.geteuid() == 0 else []  # containers and CI run as root
+c.Spawner.start_timeout = 180
+c.Spawner.http_timeout = 120
+
+
+def fixed_port(spawner) -> None:
+    """Student n always listens on USER_PORT_BASE + n: no two servers race for one port."""
+    spawner.port = USER_PORT_BASE + spawner.user.id
+
+
+c.Spawner.pre_spawn_hook = fixed_port
+
+# The Voilà and kernel settings of voila.json, in a config dir every server reads.
+SERVER_CONFIG = STATE / "single-user-config"
+SERVER_CONFIG.mkdir(exist_ok=True)
+server_conf = single_user_config(json.loads((ROOT / "voila.json").read_text()), max_kernels=MAX_KERNELS)
+server_conf["ServerApp"].update({
+    "terminals_enabled": False,
+    "contents_manager_class": "widgets.server.ReadOnlyContentsManager",
+})
+server_conf["ServerApp"]["jpserver_extensions"].update({"jupyterlab": False, "notebook": False})
+server_conf["ClassroomKernelManager"]["allowed_message_types"] = WIDGET_MESSAGES  # pages run no code
+server_conf["KernelManager"] = {"transport": "ipc"}  # no TCP ports for kernels to race for
+(SERVER_CONFIG / "jupyter_server_config.json").write_text(json.dumps(server_conf, indent=2) + "\n")
+# IPC socket paths must be short (107 bytes): kernels' runtime files go under /tmp.
+_RUNTIME = Path("/tmp") / f"parlour-hub-{hashlib.sha1(str(STATE).encode()).hexdigest()[:8]}"
+
+
+def runtime_dir(spawner) -> str:
+    path = _RUNTIME / spawner.user.name[:24]
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    return str(path)
+
+
+c.Spawner.environment = {
+    "JUPYTER_RUNTIME_DIR": runtime_dir,
+    "JUPYTER_CONFIG_PATH": str(SERVER_CONFIG),
+    "JUPYTERHUB_ACTIVITY_INTERVAL": str(ACTIVITY_EVERY),
+    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
+}
+
+# --- the idle culler: stop servers nobody has used for CULL_IDLE seconds -------------------
+c.JupyterHub.services = [{
+    "name": "idle-culler",
+    "command": [sys.executable, "-m", "jupyterhub_idle_culler", f"--timeout={CULL_IDLE}",
+                f"--cull-every={max(5, min(600, CULL_IDLE // 4))}"],
+}]
+c.JupyterHub.load_roles = [{
+    "name": "idle-culler",
+    "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
+    "services": ["idle-culler"],
+}]
+
+if shutil.which(c.ConfigurableHTTPProxy.command[0]) is None:
+    print("Parlour hub: configurable-http-proxy is missing: run `npm ci` in the repo root "
+          "(./run hub does it)", file=sys.stderr)

@@ -1,0 +1,279 @@
+"""What a student, or a web page in another tab, can do to the standalone app: as little as possible.
+
+Each finding of the security review in deploy/README.md ("What each route promises") that can
+be shown on loopback is a test here, against the app as ``./run app`` serves it (voila.json,
+widgets/server.py):
+
+- DNS rebinding: a request whose ``Host`` is another site's name is refused (403).
+- XSRF stays on: a POST or DELETE without the page's token cannot shut a kernel down; the
+  page's own unload beacon, which carries it, can (tests/browser/test_kernels.py closes pages).
+- The kernel websocket passes widget messages only: ``execute_request`` never runs.
+- No route serves a file outside ``lessons/``' images, nor a notebook's source.
+- A flood of GETs starts at most ``max_kernels`` kernels; past the cap a page says the server
+  is full; kernels no page ever connected to are culled quickly.
+- Errors in a notebook show no traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import json
+import re
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _get(base: str, path: str, **headers: str) -> tuple[int, str]:
+    host, port = base.split("//")[1].strip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=120)
+    try:
+        conn.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        conn.putheader("Host", headers.pop("Host", f"{host}:{port}"))
+        for name, value in headers.items():
+            conn.putheader(name, value)
+        conn.endheaders()
+        resp = conn.getresponse()
+        return resp.status, resp.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def open_page(base: str, notebook: str = "index.ipynb") -> tuple[requests.Session, str, str]:
+    """GET a page as a browser would: (session with its cookies, kernel id, _xsrf token)."""
+    session = requests.Session()
+    resp = session.get(base + "voila/render/" + notebook, timeout=180)
+    assert resp.status_code == 200, resp.text[-2000:]
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', resp.text).group(1)
+    return session, kernel_id, session.cookies["_xsrf"]
+
+
+def kernel_alive(base: str, session: requests.Session, kernel_id: str) -> bool:
+    return session.get(f"{base}api/kernels/{kernel_id}", timeout=30).status_code == 200
+
+
+def unload(base: str, session: requests.Session, kernel_id: str, token: str) -> int:
+    """What Voilà's page sends on unload: a form POST carrying the _xsrf cookie's value."""
+    return session.post(f"{base}voila/api/shutdown/{kernel_id}", data={"_xsrf": token}, timeout=30).status_code
+
+
+def test_voila_json_keeps_xsrf_on_and_remote_access_off():
+    config = json.loads((ROOT / "voila.json").read_text())
+    settings = config["Voila"]["tornado_settings"]
+    assert "disable_check_xsrf" not in settings
+    assert settings["allow_remote_access"] is False
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+
+
+def test_a_foreign_host_header_is_refused(voila_server):
+    # DNS rebinding: attacker.example resolves to 127.0.0.1 after the page loaded
+    # (static files such as voila.js are public and answer any Host; nothing else does)
+    for path in ("/voila/render/index.ipynb", "/voila/tree", "/api/kernels/" + str(uuid.uuid4())):
+        status, _ = _get(voila_server, path, Host="attacker.example")
+        assert status == 403, path
+    status, _ = _get(voila_server, "/voila/render/index.ipynb", Host="attacker.example:80")
+    assert status == 403
+    assert _get(voila_server, "/voila/static/voila.js")[0] == 200
+    assert _get(voila_server, "/voila/static/voila.js", Host="localhost")[0] == 200
+
+
+def test_shutting_a_kernel_down_needs_the_pages_token(voila_server):
+    session, kernel_id, token = open_page(voila_server)
+    stranger = requests.Session()  # another origin: no cookie, no token
+    assert stranger.post(f"{voila_server}voila/api/shutdown/{kernel_id}", timeout=30).status_code == 403
+    assert stranger.delete(f"{voila_server}api/kernels/{kernel_id}", timeout=30).status_code == 403
+    # the page's own cookie without the token it must echo is not enough either
+    assert session.post(f"{voila_server}voila/api/shutdown/{kernel_id}", timeout=30).status_code == 403
+    assert kernel_alive(voila_server, session, kernel_id)
+    assert unload(voila_server, session, kernel_id, token) == 204  # the unload beacon's request
+    assert not kernel_alive(voila_server, session, kernel_id)
+
+
+async def _talk_to_kernel(ws_url: str, cookie: str, marker: Path) -> tuple[set[str], set[str]]:
+    """Send an execute_request and a kernel_info_request; the msg types of replies seen."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    conn = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie}))
+
+    def msg(msg_type: str, content: dict) -> str:
+        return json.dumps({
+            "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "", "session": "s",
+                       "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": [],
+        })
+
+    code = f"open({str(marker)!r}, 'w').write('ran')"
+    await conn.write_message(msg("execute_request", {"code": code, "silent": False, "store_history": False,
+                                                     "user_expressions": {}, "allow_stdin": False}))
+    await conn.write_message(msg("kernel_info_request", {}))
+    seen: set[str] = set()
+    parents: set[str] = set()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            raw = await asyncio.wait_for(conn.read_message(), timeout=deadline - time.monotonic())
+        except asyncio.TimeoutError:
+            break
+        if raw is None:
+            break
+        reply = json.loads(raw)
+        seen.add(reply["header"]["msg_type"])
+        parents.add(reply.get("parent_header", {}).get("msg_type", ""))
+        if "kernel_info_reply" in seen:
+            await asyncio.sleep(3)  # give a (wrongly) forwarded execute time to land too
+            break
+    conn.close()
+    return seen, parents
+
+
+def test_the_kernel_websocket_refuses_execute_request(voila_server, tmp_path):
+    session, kernel_id, token = open_page(voila_server)
+    try:
+        marker = tmp_path / "executed.txt"
+        ws_url = voila_server.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+        cookie = "; ".join(f"{k}={v}" for k, v in session.cookies.items())
+        seen, parents = asyncio.run(_talk_to_kernel(ws_url, cookie, marker))
+        assert "kernel_info_reply" in seen, seen  # the channel works for what widgets need …
+        assert "execute_reply" not in seen and "execute_request" not in parents, seen  # … and no further
+        assert not marker.exists(), "code sent over the websocket ran in the kernel"
+    finally:
+        unload(voila_server, session, kernel_id, token)
+
+
+SECRETS = ("[build-system]", "from widgets.gallery import gallery", "root:x:0:0", "PRIVATE KEY")
+PROBES = [
+    "/voila/files/index.ipynb",
+    "/voila/files/../pyproject.toml",
+    "/voila/files/%2e%2e/pyproject.toml",
+    "/voila/files/..%2fpyproject.toml",
+    "/voila/files/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/render/../pyproject.toml",
+    "/voila/render/%2e%2e/pyproject.toml",
+    "/voila/render/%2e%2e%2fpyproject.toml",
+    "/voila/static/../../../../../../etc/passwd",
+    "/voila/static/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/templates/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/labextensions/%2e%2e/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    "/voila/api/contents/index.ipynb?content=1",
+    "/voila/api/contents/%2e%2e?content=1",
+    "/voila/tree/%2e%2e",
+    "/api/contents/index.ipynb",
+    "/files/index.ipynb",
+    "/files/pyproject.toml",
+    "/lab",
+    "/tree",
+    "/api/kernels",
+    "/api/sessions",
+    "/api/terminals",
+]
+
+
+def test_no_route_serves_sources_or_files_outside_lessons(voila_server):
+    for path in PROBES:
+        status, body = _get(voila_server, path)
+        for secret in SECRETS:
+            assert secret not in body, f"{path} ({status}) leaks {secret!r}"
+        if path.startswith(("/voila/files/", "/files/", "/voila/static/", "/voila/templates/", "/voila/labextensions")):
+            assert status != 200, f"{path} answered {status}"
+
+
+def test_a_rendered_page_carries_no_source(voila_server):
+    session, kernel_id, token = open_page(voila_server)
+    try:
+        page = session.get(voila_server + "voila/render/index.ipynb", timeout=180).text
+        assert "parlour-gallery" in page
+        assert "from widgets.gallery import gallery" not in page
+    finally:
+        unload(voila_server, session, kernel_id, token)
+        match = re.search(r'"kernelId": "([0-9a-f-]{36})"', page)
+        if match:
+            unload(voila_server, session, match.group(1), token)
+
+
+# --- a server of our own: a small cap, a quick cull, a notebook that fails -----------------
+
+TINY = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": "print('tiny page')"}],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5}
+SECRET_ERROR = "s3cret-path-/home/teacher/answers"
+BROKEN = {**TINY, "cells": [{**TINY["cells"][0], "source": f"raise RuntimeError({SECRET_ERROR!r})"}]}
+CAP = 3
+
+
+@pytest.fixture
+def small_server(tmp_path, spawn_server, free_port, wait_for_url):
+    """Voilà as ./run app starts it (cwd: the repo, so voila.json), serving two tiny notebooks,
+    with a cap of three kernels and a five-second cull for never-connected ones."""
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "tiny.ipynb").write_text(json.dumps(TINY))
+    (served / "broken.ipynb").write_text(json.dumps(BROKEN))
+    port = free_port()
+    proc = spawn_server([sys.executable, "-m", "widgets.server", str(served), f"--port={port}",
+                         f"--ClassroomKernelManager.max_kernels={CAP}",
+                         "--ClassroomKernelManager.cull_unconnected_after=5"], log=tmp_path / "voila.log")
+    base = f"http://127.0.0.1:{port}/"
+    wait_for_url(base + "voila/static/voila.js", 90, proc)
+    return base, proc
+
+
+def _kernels(proc) -> int:
+    import psutil
+    count = 0
+    for child in psutil.Process(proc.pid).children(recursive=True):
+        try:
+            count += "ipykernel" in " ".join(child.cmdline()) and child.status() != psutil.STATUS_ZOMBIE
+        except psutil.Error:
+            pass
+    return count
+
+
+def test_a_flood_of_gets_meets_the_kernel_cap_and_a_clear_page(small_server):
+    base, proc = small_server
+    results: list[tuple[int, str]] = []
+    peak = 0
+
+    def hit() -> None:  # what a blind fetch() from another site's page does
+        results.append(_get(base, "/voila/render/tiny.ipynb"))
+
+    threads = [threading.Thread(target=hit) for _ in range(CAP * 3)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        peak = max(peak, _kernels(proc))
+        time.sleep(0.1)
+    assert peak <= CAP
+    ok = [body for status, body in results if status == 200]
+    full = [body for status, body in results if status == 503]
+    assert len(ok) + len(full) == len(results) and 1 <= len(ok) <= CAP, [s for s, _ in results]
+    assert all("tiny page" in body for body in ok)
+    assert full and all("The server is full" in body and "Try again" in body for body in full)
+    assert all("Traceback" not in body and "HTTPError" not in body for body in full)
+
+    # nobody connected to those kernels: they are culled within seconds, and pages load again
+    deadline = time.monotonic() + 60
+    while _kernels(proc) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert _kernels(proc) == 0
+    status, body = _get(base, "/voila/render/tiny.ipynb")
+    assert status == 200 and "tiny page" in body
+
+
+def test_an_error_in_a_notebook_shows_no_traceback(small_server):
+    base, _ = small_server
+    status, body = _get(base, "/voila/render/broken.ipynb")
+    assert status == 200
+    assert "There was an error when executing cell" in body
+    assert SECRET_ERROR not in body and "Traceback" not in body

@@ -1,0 +1,306 @@
+"""Parlour's Voilà server: Voilà 0.5.13 with the guard rails a classroom needs.
+
+Voilà on its own leaves a student looking at a spinner for ever when a kernel cannot start
+(the error goes to a task nobody awaits), starts a kernel for every GET from anywhere, and
+refuses its own page-unload request unless the XSRF check is switched off. This module fixes
+those three things and nothing else; everything else is configured in ``voila.json``.
+
+- ``python -m widgets.server lessons --port=N``: Voilà's standalone app with the fixes
+  (``./run app``, the tests and the benches start it so; it reads ``voila.json`` like Voilà).
+- As a Jupyter server extension (``ServerApp.jpserver_extensions = {"widgets.server": True}``):
+  the same fixes for Voilà inside a Jupyter server (JupyterHub's single-user servers, Binder).
+  There ``ServerApp.kernel_manager_class`` names :class:`ClassroomKernelManager`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import tornado.web
+import voila.handler
+import voila.server_extension
+from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
+from traitlets import Integer
+from voila.app import Voila
+from voila.notebook_renderer import NotebookRenderer
+from voila.tornado.handler import TornadoVoilaHandler
+
+
+class ServerFull(tornado.web.HTTPError):
+    """Refused to start one more kernel: the server runs as many as it may."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(503, "kernel limit reached (%d running)", limit)
+        self.limit = limit
+
+
+class ClassroomKernelManager(AsyncMappingKernelManager):
+    """Jupyter's kernel manager with a cap on kernels and a quick cull for never-opened pages.
+
+    Every GET of a lesson starts a kernel, even one a page on another site sends blind
+    (``fetch(..., {mode: "no-cors"})``) or an iframe that is then refused: such a kernel is
+    never connected to by a page. It is culled after ``cull_unconnected_after`` idle seconds
+    instead of ``cull_idle_timeout``, and ``max_kernels`` bounds what a flood can start.
+    (Not much shorter than two minutes: with ten pages loading at once on two cores, a
+    browser was seen taking over a minute between the page's last byte and connecting.)
+    """
+
+    max_kernels = Integer(
+        40, config=True,
+        help="Most kernels this server runs at once; one more page gets a 'server is full' page (0: no cap).",
+    )
+    cull_unconnected_after = Integer(
+        120, config=True,
+        help="Seconds a kernel no page ever connected to may stay idle before it is culled (0: never).",
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._starting = 0
+        self._ever_connected: set[str] = set()
+
+    async def _async_start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
+        if kernel_id is not None and kernel_id in self:
+            return await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
+        if self.max_kernels and len(self._kernels) + self._starting >= self.max_kernels:
+            self.log.warning("Refusing a kernel: %d running or starting (max_kernels)",
+                             len(self._kernels) + self._starting)
+            raise ServerFull(self.max_kernels)
+        self._starting += 1
+        try:
+            started: str = await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
+        finally:
+            self._starting -= 1
+        if self.cull_unconnected_after and not self._initialized_culler_for_unconnected:
+            self._start_unconnected_culler()
+        return started
+
+    start_kernel = _async_start_kernel  # type: ignore[assignment]  # as jupyter_server does
+
+    _initialized_culler_for_unconnected = False
+
+    def _start_unconnected_culler(self) -> None:
+        """The base culler polls every ``cull_interval``; never-connected kernels are checked
+        as often as their own timeout asks (at most every 10 s)."""
+        from tornado.ioloop import PeriodicCallback
+
+        period = max(1.0, min(10.0, self.cull_unconnected_after / 2))
+        self._unconnected_callback = PeriodicCallback(self._cull_unconnected, 1000 * period)
+        self._unconnected_callback.start()
+        self._initialized_culler_for_unconnected = True
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        self._ever_connected.add(kernel_id)
+
+    async def _cull_unconnected(self) -> None:
+        from datetime import timedelta
+
+        from jupyter_server._tz import utcnow
+
+        limit = timedelta(seconds=self.cull_unconnected_after)
+        for kernel_id in list(self._kernels):
+            if kernel_id in self._ever_connected or self._kernel_connections.get(kernel_id, 0):
+                continue
+            kernel = self._kernels.get(kernel_id)
+            last = getattr(kernel, "last_activity", None)
+            if kernel is None or last is None or getattr(kernel, "execution_state", "") == "busy":
+                continue
+            if utcnow() - last > limit:
+                self.log.warning("Culling kernel %s: no page connected to it in %d idle seconds",
+                                 kernel_id, self.cull_unconnected_after)
+                try:
+                    await self.shutdown_kernel(kernel_id)
+                except Exception:  # it may have gone meanwhile; the next round retries
+                    self.log.exception("Could not cull kernel %s", kernel_id)
+
+    async def _remove_kernel_when_ready(self, kernel_id: str, kernel_awaitable: Any) -> None:
+        await super()._remove_kernel_when_ready(kernel_id, kernel_awaitable)
+        self._ever_connected.discard(kernel_id)
+
+
+# What a student sees instead of a spinner for ever. Plain words: no traceback, no option names.
+_PROBLEM_STYLE = (
+    "position:fixed;inset:0;z-index:100000;display:flex;align-items:center;justify-content:center;"
+    "background:rgba(255,255,255,.96);font:16px/1.5 system-ui,sans-serif;color:#222"
+)
+
+
+def problem_html(title: str, text: str) -> str:
+    """A full-page notice with a "Try again" button that reloads the page."""
+    return (
+        f'<div class="parlour-server-problem" role="alert" style="{_PROBLEM_STYLE}">'
+        '<div style="max-width:34em;padding:1.5em;border:1px solid #c33;border-radius:8px;background:#fff">'
+        f'<h2 style="margin-top:0">{html.escape(title)}</h2><p>{html.escape(text)}</p>'
+        '<button type="button" class="parlour-try-again" onclick="window.location.reload()" '
+        'style="font-size:16px;padding:.5em 1.2em;min-height:44px">Try again</button>'
+        "</div></div>"
+        # Voilà streams the page inside a hidden container under a spinner: lift the notice out.
+        "<script>(function(){var all=document.querySelectorAll('.parlour-server-problem');"
+        "var n=all[all.length-1];document.body.appendChild(n);"
+        "var s=document.getElementById('loading');if(s){s.style.display='none';}})();</script>"
+    )
+
+
+KERNEL_FAILED = problem_html(
+    "The table could not start",
+    "The server could not start the game for this page; it may be busy with many students at once. "
+    "Press Try again in a moment.",
+)
+
+
+def server_full_html(limit: int) -> str:
+    return problem_html(
+        "The server is full",
+        f"This server is already running {limit} tables, as many as it may. Close lesson tabs "
+        "you no longer use (or ask your teacher), wait a minute, then press Try again.",
+    )
+
+
+class GuardedNotebookRenderer(NotebookRenderer):
+    """Voilà's renderer, but a kernel that dies while starting ends the page with a notice.
+
+    Voilà renders the page in a task nobody awaits (voila/handler.py, ``put_html``): an
+    exception there (``Kernel died before replying to kernel_info``, a start timeout) left
+    the page loading for ever. Here it is logged, the dead kernel is shut down, and the page
+    gets :data:`KERNEL_FAILED` and is finished.
+    """
+
+    def generate_content_generator(self, kernel_id: str | None = None, kernel_future: Any = None) -> Any:
+        inner = super().generate_content_generator(kernel_id, kernel_future)
+        return self._guarded(inner, kernel_id)
+
+    async def _guarded(self, inner: Any, kernel_id: str | None) -> Any:
+        try:
+            async for item in inner:
+                yield item
+        except Exception:
+            self.log.exception("Rendering %s failed (kernel %s)", self.notebook_path, kernel_id)
+            if kernel_id is not None:
+                km = self.request_handler.kernel_manager
+                try:
+                    if kernel_id in km:
+                        await km.shutdown_kernel(kernel_id, now=True)
+                except Exception:
+                    self.log.exception("Could not shut failed kernel %s down", kernel_id)
+            yield KERNEL_FAILED, None
+
+
+class ParlourVoilaHandler(TornadoVoilaHandler):
+    """Voilà's page handler: sets the XSRF cookie its unload beacon sends back, and answers
+    "server full" with a page a student can read."""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        # Voilà's page shuts its kernel down on unload with a beacon carrying the _xsrf
+        # cookie's value; the cookie is only set when a handler reads xsrf_token. Without
+        # it the beacon is refused (voila issue #1458) unless XSRF checks are off for all.
+        self.xsrf_token  # noqa: B018  (reading it sets the cookie)
+        await super().get(path)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if not isinstance(exc, ServerFull):
+            return super().write_error(status_code, **kwargs)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Retry-After", "60")
+        self.finish("<!DOCTYPE html><html><head><meta charset='utf-8'><title>Parlour: server full</title>"
+                    f"</head><body>{server_full_html(exc.limit)}</body></html>")
+
+
+def install() -> None:
+    """Point Voilà's page rendering at the guarded renderer and handler (module-level
+    names Voilà looks up at request time and when its extension adds its handlers)."""
+    voila.handler.NotebookRenderer = GuardedNotebookRenderer  # type: ignore[misc]
+    voila.server_extension.TornadoVoilaHandler = ParlourVoilaHandler  # type: ignore[misc]
+
+
+class ParlourVoila(Voila):
+    """Standalone Voilà with :func:`install`'s fixes; configured by ``voila.json``."""
+
+    def init_handlers(self) -> list:
+        install()
+        return [(rule[0], ParlourVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
+                for rule in super().init_handlers()]
+
+
+# --- Jupyter server extension (hub and Binder single-user servers) -------------------------
+
+# What a Voilà page's widgets need from its kernel; Voilà's standalone app allows only these on
+# the kernel websocket (so a page cannot run code). A hub's student servers get the same list.
+WIDGET_MESSAGES = ["comm_open", "comm_close", "comm_msg", "comm_info_request", "kernel_info_request",
+                   "shutdown_request"]
+
+
+class ReadOnlyContentsManager(AsyncLargeFileManager):
+    """The lessons as a student's server sees them: readable (Voilà renders them), never
+    written, renamed or deleted (on one machine every student's server shares them)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise tornado.web.HTTPError(403, "The lessons are read-only on this server")
+
+    async def save(self, model: Any, path: str = "") -> Any:
+        self._refuse()
+
+    async def delete_file(self, path: str) -> None:
+        self._refuse()
+
+    async def rename_file(self, old_path: str, new_path: str) -> None:
+        self._refuse()
+
+    async def new(self, model: Any = None, path: str = "") -> Any:
+        self._refuse()
+
+    async def new_untitled(self, path: str = "", type: str = "", ext: str = "") -> Any:
+        self._refuse()
+
+    async def copy(self, from_path: str, to_path: str | None = None) -> Any:
+        self._refuse()
+
+
+# The voila.json sections a Jupyter server with the Voilà extension reads from its own config.
+SERVER_SECTIONS = ("VoilaConfiguration", "VoilaExecutor", "MappingKernelManager", "ClassroomKernelManager")
+
+
+def single_user_config(voila_settings: dict[str, Any], **kernel_limits: int) -> dict[str, Any]:
+    """voila.json's settings as a ``jupyter_server_config.json`` for a Jupyter server running
+    Voilà as an extension (a JupyterHub single-user server, Binder): there voila.json is not
+    read from the repo (the server starts elsewhere) and tornado settings are the server's own.
+    ``kernel_limits`` (``max_kernels``, ``cull_unconnected_after``) override voila.json's."""
+    conf: dict[str, Any] = {name: dict(voila_settings.get(name, {})) for name in SERVER_SECTIONS}
+    conf["VoilaConfiguration"].pop("multi_kernel_manager_class", None)  # the standalone app's knob
+    conf["ClassroomKernelManager"].update(kernel_limits)
+    conf["ServerApp"] = {
+        "jpserver_extensions": {"voila": True, "widgets.server": True},
+        "kernel_manager_class": f"{__name__}.ClassroomKernelManager",
+    }
+    return conf
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    return [{"module": "widgets.server"}]
+
+
+def _link_jupyter_server_extension(server_app: Any) -> None:
+    # Linking runs before any extension loads, so Voilà's extension picks our handler up.
+    install()
+
+
+def _load_jupyter_server_extension(server_app: Any) -> None:
+    server_app.log.info("Parlour: guarded Voilà pages at %s",
+                        url_path_join(server_app.base_url, "voila/render/"))
+
+
+def main() -> None:
+    ParlourVoila.launch_instance()
+
+
+if __name__ == "__main__":
+    # Run the imported module's classes, not __main__'s copies: voila.json names
+    # widgets.server.ClassroomKernelManager, and its ServerFull must be the one handlers catch.
+    from widgets.server import main as _main
+
+    _main()
