@@ -694,7 +694,8 @@ class Kalooki(Game):
         self.window = False
 
     def _go_out(self, seat: int) -> None:
-        self._emit("out", "kalooki.out", f"{self.subject(seat, 'goes')} out: \u201cKalooki!\u201d", seat=seat)
+        goes = "go" if self.names[seat] == "You" else "goes"
+        self._emit("out", "kalooki.out", f"{self.names[seat]} {goes} out: \u201cKalooki!\u201d", seat=seat)
         self._end_deal(seat)
 
     def _end_deal(self, winner: int | None, last_standing: bool = False) -> None:
