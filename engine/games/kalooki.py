@@ -534,7 +534,7 @@ class Kalooki(Game):
         if self.pending is not None:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
                        f"{self.verb(seat, 'sits')} nearer after {self.names[self.turn]}: "
-                       f"{self.names[self.pending]}'s call gives way.", seat=seat, card=str(top))
+                       f"{self._whose(self.pending)} call gives way.", seat=seat, card=str(top))
         else:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol}. "
                        f"{self.names[self.turn]} may allow the call or refuse it by taking the card.",
@@ -564,7 +564,7 @@ class Kalooki(Game):
         if refused:
             caller = self.pending
             self._emit("refuse", "kalooki.refuse", f"{self.subject(seat, 'refuses')} "
-                       f"{self.names[caller] if caller is not None else ''}'s call and "
+                       f"{self._whose(caller)} call and "
                        f"{self.verb(seat, 'takes')} {card.symbol} as the draw.", seat=seat, card=str(card))
         else:
             self._emit("take", "kalooki.turn", f"{self.subject(seat, 'takes')} {card.symbol} from the discard pile.",
@@ -681,6 +681,11 @@ class Kalooki(Game):
             self._emit("blocked", "kalooki.blocked", f"The stock has run out after {self.rebuilds} rebuilds: the "
                        "deal is blocked and everyone scores the cards in his hand.")
             self._end_deal(None)
+
+    def _whose(self, seat: int | None) -> str:
+        if seat is None:
+            return "the"
+        return "your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
 
     def _his(self, seat: int) -> str:
         return "your" if self.names[seat] == "You" else "his"

@@ -159,6 +159,17 @@ def walkthrough() -> Walkthrough[Kalooki]:
                              "so you play first. All hands are face up so you can follow. Press Next.")
 
 
+#: A first deal whose contract is one card away: you draw the 9♣ and can lay down at once.
+PRACTICE_DECK = stack_deck(["7S 7S 7H 8D 8C JK 9S 9H QD", "2C 5D 9D JH 10C 8S QS 3D 6C",
+                            "10D KS AC 2D 6S 10H 3C JC JS"], "4H 9C", first=0)
+
+
+def practice_table(seed: int | str = 7, **options) -> w.Widget:
+    """Deal 1 stacked so that you can lay down on your first turn, then deal 2 as it comes."""
+    from widgets.games.kalooki_table import KalookiTable
+    return KalookiTable(players=3, seed=seed, deck=PRACTICE_DECK, deals=[1, 2], first_dealer=2, **options)
+
+
 def match_table(players: int = 3, seed: int | str | None = None, **options) -> w.Widget:
     """A short match (deals 1 to 3) against bots, with hints."""
     from widgets.games.kalooki_table import KalookiTable

@@ -231,7 +231,8 @@ class KalookiTable(Table):
         if view["is_over"]:
             return "The match is over."
         if view["laid_down"][me]:
-            return f"You have laid down. Tack what fits and get rid of your {len(view['hand'])} cards."
+            left = len(view["hand"])
+            return f"You have laid down. Tack what fits and get rid of your {left} card{'s' if left != 1 else ''}."
         threes, fours = view["contract"]["threes"], view["contract"]["fours"]
         short, _ = ai.shortfall([parse_card(c) for c in view["hand"]], threes, fours)
         if short == 0:
