@@ -57,6 +57,11 @@ def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int):
     return found
 
 
+def clear_cache() -> None:
+    """Forget remembered arrangements (benchmarks time each level from cold)."""
+    _arrangement.cache_clear()
+
+
 def shortfall(hand: Sequence[Card], threes: int, fours: int) -> tuple[int, Any]:
     """(cards short of the contract, the arrangement that shows it); FAR when further away."""
     key = tuple(sorted(hand, key=card_order))
@@ -309,4 +314,4 @@ def advise(view: View) -> Hint:
     return Hint(seat, discard, reason, alternatives)
 
 
-__all__ = ["POLICIES", "advise", "choose", "shortfall"]
+__all__ = ["POLICIES", "advise", "choose", "clear_cache", "shortfall"]

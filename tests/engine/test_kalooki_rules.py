@@ -391,3 +391,19 @@ def test_trinidad_challenge_of_more_than_18_cards():
     play(g, "0:draw")
     play(g, f"0:discard {held(g, 0)[0]}, 1:challenge 2")
     assert g.view(0)["dropped"] == [False, True, False, True] and g.current_player == 2
+
+
+def test_tacking_onto_another_players_meld():
+    """§6.4 'a player who has laid down may tack cards onto any meld' (another player's too). Cy and Di
+    each call a card, so both lay down with cards to spare; then Cy tacks the 2♣ onto Di's three of 2s."""
+    g = table(["9C AD", "4D KC", "7S 7S 7H 8D 8C JK 9S 9H QC", "2S 2H 2D 3S 3H 3D 4S 4H QS"], "6C",
+              "KD 10D 6S 10C 5H JD QH 8S 2C")
+    play(g, "0:draw, 0:discard 9C, 2:call, 1:allow, 1:draw, 1:discard 4D, 3:call, 2:allow, 2:draw")
+    play(g, "2:lay 7S 7S 7H | 8D 8C JK | 9S 9H 9C, 2:discard QC, 3:draw")
+    play(g, "3:lay 2S 2H 2D | 3S 3H 3D | 4S 4H 4D, 3:discard QS, 0:draw, 0:discard AD, 1:draw, 1:discard KC")
+    play(g, "2:draw")
+    assert "tack 2C 4" in g.view(2)["legal"]
+    events = g.apply("tack 2C 4", 2)
+    assert events[0].kind == "tack" and "onto meld 4 (Di's)" in events[0].text
+    assert g.view(0)["melds"][3] == {"number": 4, "owner": 3, "kind": "three", "cards": ["2S", "2H", "2D", "2C"],
+                                     "stands_for": ["2S", "2H", "2D", "2C"]}
