@@ -27,7 +27,7 @@ from typing import Any, Sequence
 from ..cards import JOKER, Card, parse_card
 from ..hints import Alternative, Hint
 from ..melds import KALOOKI, MeldRules, contract_arrangement, layoffs, least_deadwood
-from .kalooki import TRINIDAD_MELDS, card_order, could_lay, penalty
+from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
 View = dict[str, Any]
 
@@ -47,12 +47,12 @@ def _measure_value(card: Card) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int):
+def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN):
     cards = list(hand) + [JOKER] * wild
-    if not could_lay(cards, threes, fours, _OPEN):
+    if not could_lay(cards, threes, fours, rules):
         return None
-    found = contract_arrangement(cards, threes, fours, _OPEN, _measure_value)
-    if found is None or len(found.melds) != threes + fours:
+    found = contract_arrangement(cards, threes, fours, rules, _measure_value)
+    if found is None or contract_problem(found.melds, threes, fours) is not None:
         return None
     return found
 
@@ -62,10 +62,17 @@ def clear_cache() -> None:
     _arrangement.cache_clear()
 
 
-def shortfall(hand: Sequence[Card], threes: int, fours: int) -> tuple[int, Any]:
-    """(cards short of the contract, the arrangement that shows it); FAR when further away."""
+def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI) -> tuple[int, Any]:
+    """(cards short of the contract, the arrangement that shows it); FAR when further away.
+
+    Zero is checked under the game's own rules. Above zero the missing cards are wild cards
+    that may be anything, so a hand's own jokers are held to the looser rules too: the count
+    is exact with at most one joker in hand and a lower bound ("at least") with more."""
     key = tuple(sorted(hand, key=card_order))
-    for wild in range(FAR):
+    exact = _arrangement(key, threes, fours, 0, rules)
+    if exact is not None:
+        return 0, exact
+    for wild in range(1, FAR):
         found = _arrangement(key, threes, fours, wild)
         if found is not None:
             return wild, found
@@ -78,6 +85,11 @@ def _cards(texts: Sequence[str]) -> list[Card]:
 
 def _contract(view: View) -> tuple[int, int]:
     return view["contract"]["threes"], view["contract"]["fours"]
+
+
+def rules_for(view: View) -> MeldRules:
+    """The meld rules the view's table plays (Trinidad jokers or not)."""
+    return _rules(view)
 
 
 def _rules(view: View) -> MeldRules:
@@ -106,8 +118,8 @@ def _take_helps(view: View) -> bool:
     if view["laid_down"][view["seat"]]:
         return _fits_table(view, card)
     threes, fours = _contract(view)
-    now, _ = shortfall(hand, threes, fours)
-    later, _ = shortfall(hand + [card], threes, fours)
+    now, _ = shortfall(hand, threes, fours, _rules(view))
+    later, _ = shortfall(hand + [card], threes, fours, _rules(view))
     return later < now
 
 
@@ -116,8 +128,8 @@ def _call_worth(view: View, level: str) -> bool:
         return False
     threes, fours = _contract(view)
     hand = _cards(view["hand"])
-    now, _ = shortfall(hand, threes, fours)
-    later, _ = shortfall(hand + [parse_card(view["discard_top"])], threes, fours)
+    now, _ = shortfall(hand, threes, fours, _rules(view))
+    later, _ = shortfall(hand + [parse_card(view["discard_top"])], threes, fours, _rules(view))
     if later >= now:
         return False
     return level != "hard" or later <= 2
@@ -130,7 +142,7 @@ def _discard_choice(view: View, level: str) -> tuple[str, int, bool]:
     threes, fours = _contract(view)
     if view["laid_down"][view["seat"]]:
         return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level)), 0, False
-    short, found = shortfall(hand, threes, fours)
+    short, found = shortfall(hand, threes, fours, _rules(view))
     spare = set() if found is None else {str(c) for c in found.deadwood if not c.is_joker}
     candidates = [a for a in legal if a.split()[1] in spare]
     best = max(candidates or legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level))
@@ -224,12 +236,19 @@ def _sym(cards: Sequence[Card]) -> str:
     return " ".join("Jk" if c.is_joker else c.symbol for c in cards)
 
 
-def _short_words(n: int) -> str:
+def short_words(n: int, jokers: int = 0) -> str:
+    """Public name of :func:`_short_words` for the table."""
+    return _short_words(n, jokers)
+
+
+def _short_words(n: int, jokers: int = 0) -> str:
+    """The shortfall in words; with two jokers or more in hand it is a lower bound (see :func:`shortfall`)."""
     if n == 0:
         return "you hold the whole contract"
     if n >= FAR:
         return f"you are {FAR} or more cards short"
-    return f"you are {'one card' if n == 1 else f'{n} cards'} short"
+    least = "at least " if jokers >= 2 else ""
+    return f"you are {least}{'one card' if n == 1 else f'{n} cards'} short"
 
 
 def _holding(view: View) -> str:
@@ -249,7 +268,9 @@ def advise(view: View) -> Hint:
     need = f"You need {view['contract']['text']}."
     hand = _cards(view["hand"])
     laid = view["laid_down"][seat]
-    short, _ = shortfall(hand, threes, fours) if not laid else (0, None)
+    rules = _rules(view)
+    jokers = sum(c.is_joker for c in hand)
+    short, _ = shortfall(hand, threes, fours, rules) if not laid else (0, None)
     alternatives: list[Alternative] = []
     if laid:
         reason = "You have laid down: tack what fits, then discard your dearest card."
@@ -267,25 +288,26 @@ def advise(view: View) -> Hint:
         return Hint(seat, action, reason, alternatives)
     if action in ("call", "no call"):
         top = parse_card(view["discard_top"])
-        later, _ = shortfall(hand + [top], threes, fours)
+        later, _ = shortfall(hand + [top], threes, fours, rules)
         verdict = "call" if action == "call" else "let it go"
-        reason = (f"{need} {_holding(view)} Now {_short_words(short)}. Calling the {top.symbol} costs a penalty card "
-                  f"from the stock (unseen) and two more cards in hand; with it {_short_words(later)}: {verdict}.")
+        reason = (f"{need} {_holding(view)} Now {_short_words(short, jokers)}. Calling the {top.symbol} costs a "
+                  f"penalty card from the stock (unseen) and two more cards in hand; with it "
+                  f"{_short_words(later, jokers)}: {verdict}.")
         alternatives = [Alternative("call", -later, f"{later} short after the call"),
                         Alternative("no call", -short, f"{short} short, no penalty card")]
         return Hint(seat, action, reason, alternatives)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]
-        later, _ = shortfall(hand + [parse_card(top)], threes, fours) if top else (short, None)
+        later, _ = shortfall(hand + [parse_card(top)], threes, fours, rules) if top else (short, None)
         top_words = parse_card(top).symbol if top else "the discard"
         if action in ("take", "refuse"):
             words = f"taking {top_words} brings you from {short} to {later} cards short: take it"
             if action == "refuse":
                 words += " (that refuses the call)"
         else:
-            words = f"{top_words} does not bring you nearer ({_short_words(later)} with it)"
+            words = f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it)"
             words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
-        reason = f"{need} {_holding(view)} Now {_short_words(short)}; {words}."
+        reason = f"{need} {_holding(view)} Now {_short_words(short, jokers)}; {words}."
         alternatives = [Alternative("take", -later, f"{later} short with {top_words}"),
                         Alternative("draw", -short, f"{short} short before the unseen card")]
         return Hint(seat, action, reason, alternatives)
@@ -300,7 +322,7 @@ def advise(view: View) -> Hint:
     discard, short, spare = _discard_choice(view, "hard")
     card = parse_card(discard.split()[1])
     why = "it is not part of your best arrangement" if spare else "every card counts, so part with the dearest"
-    reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short)} and {why}"
+    reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short, jokers)} and {why}"
     if lays:
         reason = (f"{need} You could lay it down now, but nobody else has and the cards you would keep are cheap: "
                   f"laying down gives the others melds to tack onto. Keep it and discard the {card.symbol}")
@@ -309,9 +331,11 @@ def advise(view: View) -> Hint:
     options = sorted({a for a in legal if a.startswith("discard ")}, key=lambda a: card_order(parse_card(a.split()[1])))
     for a in options[:8]:
         c = parse_card(a.split()[1])
-        left, _ = shortfall([h for h in hand if h != c] + [h for h in hand if h == c][1:], threes, fours)
+        rest = list(hand)
+        rest.remove(c)
+        left, _ = shortfall(rest, threes, fours, rules)
         alternatives.append(Alternative(a, -left, f"{left} short after it, {penalty(c)} points"))
     return Hint(seat, discard, reason, alternatives)
 
 
-__all__ = ["POLICIES", "advise", "choose", "clear_cache", "shortfall"]
+__all__ = ["POLICIES", "advise", "choose", "clear_cache", "rules_for", "short_words", "shortfall"]

@@ -31,7 +31,7 @@ def test_lay_down_go_out_and_call_in_the_browser(voila_server, voila_page, save_
     status = table.locator(".parlour-status")
     expect(table.locator(".kal-banner")).to_contain_text("Deal 1 of 9: three threes, 9 cards")
     expect(status).to_contain_text("Your turn", timeout=60_000)
-    expect(table.locator(".kal-need")).to_contain_text("1 card short")
+    expect(table.locator(".kal-need")).to_contain_text("one card short")
 
     button(table, "Draw from stock").click()
     expect(log.filter(has_text="You draw 9♣ from the stock.")).to_have_count(1, timeout=30_000)

@@ -18,7 +18,7 @@ def test_the_contract_and_what_you_need_are_always_shown():
     t = KalookiTable(players=3, seed=7, bot_delay=0, deck=READY, deals=[2, 3], first_dealer=2)
     assert "Deal 2 of 9: two threes and a four, 10 cards" in t.banner.value
     assert "deal 1 of 2 in this match" in t.banner.value
-    assert "two threes and a four: 1 card short" in t.need_html.value
+    assert "two threes and a four: one card short" in t.need_html.value
     assert t.scoreboard.value.count("<tr><td title=") == 2
     assert shown(t.draw_button) and shown(t.take_button) and not shown(t.lay_button) and not shown(t.call_button)
 

@@ -234,12 +234,12 @@ class KalookiTable(Table):
             left = len(view["hand"])
             return f"You have laid down. Tack what fits and get rid of your {left} card{'s' if left != 1 else ''}."
         threes, fours = view["contract"]["threes"], view["contract"]["fours"]
-        short, _ = ai.shortfall([parse_card(c) for c in view["hand"]], threes, fours)
+        hand = [parse_card(c) for c in view["hand"]]
+        short, _ = ai.shortfall(hand, threes, fours, ai.rules_for(view))
         if short == 0:
             return "You hold the whole contract."
-        if short >= ai.FAR:
-            return f"You still need {view['contract']['text']}: {ai.FAR} or more cards short."
-        return f"You still need {view['contract']['text']}: {short} card{'s' if short > 1 else ''} short."
+        words = ai.short_words(short, sum(c.is_joker for c in hand)).replace("you are ", "")
+        return f"You still need {view['contract']['text']}: {words}."
 
     def _seat_body(self, seat: int, view: dict[str, Any]) -> str:
         shown = self.game.view(seat)["hand"] if self.show_all_box.value else None
