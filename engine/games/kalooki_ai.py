@@ -9,11 +9,14 @@ it by adding that many wild cards to the hand, one more at a time.
 - medium: takes the discard or calls it when that brings the contract nearer, lays down
   as soon as it can, tacks everything it can, and discards the dearest card its best
   arrangement does not use;
-- hard: as medium, but it holds a lay-down back while nobody else has laid down and the
-  cards it would keep are cheap (laying down gives the others melds to tack onto), calls
-  only when the call leaves it at most two cards short (a call costs an unknown penalty
-  card), and among equally good discards avoids a card the next player could use: one
-  that fits a meld he could tack on, or matches what he picked up from the pile.
+- hard: as medium, but among its spare cards it avoids discarding one the next player could
+  use (one that fits a meld he could tack on, or matches what he picked up from the pile),
+  and once someone has laid down while it is still two cards or more short it sheds its
+  dearest cards instead of building. It can hold a lay-down back while nobody else has laid
+  down (laying down gives the others melds to tack onto), but bench/bench_kalooki.py measured
+  that as a loss of about 20 points a short match, so ``HOLD_BACK_POINTS`` is 0 (off): it lays
+  down at once. It can also refuse calls that leave it far from the contract
+  (``HARD_CALL_SHORT``); measured, calling whenever the card helps did better, so the limit is off.
 
 The hint is the hard player's choice with its numbers in words.
 """
@@ -34,7 +37,13 @@ View = dict[str, Any]
 #: The deficit search stops here: a hand further away than this is simply "far".
 FAR = 4
 #: The hard player keeps a lay-down back while the cards it would keep are worth less than this.
-HOLD_BACK_POINTS = 15
+HOLD_BACK_POINTS = 0
+#: How many points of card value the hard player gives up to avoid feeding the next player.
+FEED_WEIGHT = 3
+#: The hard player calls only when the call leaves it at most this many cards short.
+HARD_CALL_SHORT = 9
+#: Once someone has laid down, a hard player this many cards short or more sheds its dearest cards.
+SHED_SHORT = 2
 
 #: Wild cards for measuring: a meld needs one real card and jokers may stand side by side, so a
 #: missing card may be any card at all.
@@ -132,27 +141,31 @@ def _call_worth(view: View, level: str) -> bool:
     later, _ = shortfall(hand + [parse_card(view["discard_top"])], threes, fours, _rules(view))
     if later >= now:
         return False
-    return level != "hard" or later <= 2
+    return level != "hard" or later <= HARD_CALL_SHORT
 
 
-def _discard_choice(view: View, level: str) -> tuple[str, int, bool]:
-    """The discard, the shortfall it leaves, and whether the best arrangement leaves it spare."""
+def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
+    """The discard, the shortfall, and why: "spare" (the best arrangement leaves it over),
+    "shed" (the contract is out of reach: the dearest card goes) or "dearest"."""
     legal = [a for a in view["legal"] if a.startswith("discard ")]
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
     if view["laid_down"][view["seat"]]:
-        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level)), 0, False
+        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level)), 0, "dearest"
     short, found = shortfall(hand, threes, fours, _rules(view))
     spare = set() if found is None else {str(c) for c in found.deadwood if not c.is_joker}
     candidates = [a for a in legal if a.split()[1] in spare]
+    why = "spare" if candidates else "dearest"
+    if level == "hard" and short >= SHED_SHORT and any(view["laid_down"]):
+        candidates, why = [], "shed"  # the contract is out of reach before someone goes out
     best = max(candidates or legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level))
-    return best, short, bool(candidates)
+    return best, short, why
 
 
 def _discard_score(view: View, card: Card, level: str) -> float:
     score = float(penalty(card))
     if level == "hard":
-        score -= 30 * _helps_next(view, card)
+        score -= FEED_WEIGHT * _helps_next(view, card)
     return score
 
 
@@ -199,7 +212,7 @@ def choose(view: View, level: str, rng: random.Random) -> str:
             return "take"
         return "draw" if "draw" in legal else "take"
     lays = [a for a in legal if a.startswith("lay ")]
-    if lays and not (level == "hard" and _hold_back(view, lays[0])):
+    if lays and not (level == "hard" and HOLD_BACK_POINTS and _hold_back(view, lays[0])):
         return lays[0]
     tacks = [a for a in legal if a.startswith(("tack ", "swap "))]
     if tacks:
@@ -319,9 +332,11 @@ def advise(view: View) -> Hint:
         reason = f"{need} You have it: lay it down ({action[4:]})."
         return Hint(seat, action, reason, alternatives)
     lays = [a for a in legal if a.startswith("lay ")]
-    discard, short, spare = _discard_choice(view, "hard")
+    discard, short, tag = _discard_choice(view, "hard")
     card = parse_card(discard.split()[1])
-    why = "it is not part of your best arrangement" if spare else "every card counts, so part with the dearest"
+    why = {"spare": "it is not part of your best arrangement",
+           "shed": f"someone has laid down and may go out soon, so shed your dearest card ({penalty(card)} points)",
+           "dearest": "every card counts, so part with the dearest"}[tag]
     reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short, jokers)} and {why}"
     if lays:
         reason = (f"{need} You could lay it down now, but nobody else has and the cards you would keep are cheap: "

@@ -48,18 +48,25 @@ def test_medium_and_hard_call_a_discard_that_helps_and_let_others_go():
     assert ai.medium(g.view(3), random.Random(0)) == "no call"
 
 
-def test_hard_holds_back_a_cheap_lay_down_until_someone_else_lays_down():
+def test_hard_lays_down_at_once_because_holding_back_measured_worse():
+    """bench/bench_kalooki.py: holding back cost about 20 points a short match, so it is off."""
     g = calling_table()
     play(g, "0:draw, 0:discard 8H, 2:call, 1:allow, 1:draw, 1:discard 5D, 2:draw")
     view = g.view(2)
-    assert any(a.startswith("lay ") for a in view["legal"])
-    assert ai.medium(view, random.Random(0)).startswith("lay ")
-    kept = [c for c in view["hand"] if c not in ("7S", "7H", "8D", "8C", "8S", "5H", "JK", "8H")]
-    cheap = sum(sorted(ai.penalty(c) for c in parse_cards(kept))[:-1]) < ai.HOLD_BACK_POINTS
-    assert ai.hard(view, random.Random(0)).startswith("lay ") != cheap
-    hint = engine.hint(g, 2)
-    if cheap:
-        assert "nobody else has" in hint.reason
+    assert ai.HOLD_BACK_POINTS == 0 and ai.hard(view, random.Random(0)).startswith("lay ")
+    assert engine.hint(g, 2).action.startswith("lay ")
+
+
+def test_hard_sheds_its_dearest_card_once_someone_has_laid_down_and_it_is_far_away():
+    g = lay_with_spares()
+    play(g, "3:draw")
+    view = g.view(3)
+    hand = parse_cards(view["hand"])
+    assert ai.shortfall(hand, 2, 1)[0] >= ai.SHED_SHORT
+    move = ai.hard(view, random.Random(0))
+    dearest = max(ai.penalty(c) for c in hand if not c.is_joker)
+    assert move.startswith("discard ") and ai.penalty(parse_cards(move.split()[1])[0]) == dearest
+    assert "shed your dearest card" in engine.hint(g, 3).reason
 
 
 def test_laid_down_players_tack_their_dearest_card_first():
