@@ -1,0 +1,917 @@
+"""Kalooki, the Jamaican contract rummy (seed 002; RULES.md §6).
+
+Nine deals of 9, 10, 11, 12, 12, 13, 14, 15, 16 cards from a double pack with four
+jokers. Each deal has a contract (three threes; two threes and a four; …; four fours)
+that a player must lay down exactly before he may tack cards onto the melds on the
+table. A player who has not laid down may *call* the top discard out of turn: the
+player whose turn it is allows the call (the caller takes it and a penalty card) or
+refuses it by taking the card as his own draw. Whoever goes out leaves the others to
+score what they hold; after the last deal the lowest total wins.
+
+Calls are the one place where more than one seat may act: :meth:`Kalooki.to_act`
+lists the player to move and every seat that may call, and ``apply(action, seat)``
+takes the caller's seat. Sets and runs ("threes" and "fours") come from
+:mod:`engine.melds`; this module adds the contracts, the turn and the calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import Any, Callable, Sequence
+
+from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, parse_cards
+from ..dealing import deal_round_robin, stacked_pack
+from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
+    run_layouts, why_not_meld
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..shuffle import rng_for
+
+#: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).
+DEALS: dict[int, tuple[int, int, int]] = {
+    1: (9, 3, 0), 2: (10, 2, 1), 3: (11, 1, 2), 4: (12, 0, 3), 5: (12, 4, 0),
+    6: (13, 3, 1), 7: (14, 2, 2), 8: (15, 1, 3), 9: (16, 0, 4),
+}
+SHORT_MATCH = (1, 2, 3)
+CALL_LIMIT = 3            # the Trinidad cap on calls per deal
+CHALLENGE_SIZE = 18       # Trinidad: more than this many cards may be challenged
+CHALLENGE_PENALTY = 50
+
+#: Trinidad's meld rules: one natural card per meld, jokers may stand side by side.
+TRINIDAD_MELDS = MeldRules(min_set=3, max_set=None, min_run=4, ace=KALOOKI.ace, jokers=True,
+                           set_naturals=1, run_naturals=1, jokers_adjacent=True,
+                           set_name="three", run_name="four")
+
+RULES = Rulebook([
+    Rule("kalooki.pack", "Two standard packs and four jokers: 108 cards. Three to six players."),
+    Rule("kalooki.deals", "Nine deals of 9, 10, 11, 12, 12, 13, 14, 15 and 16 cards. The first dealer "
+         "is drawn at random and the deal passes to the left."),
+    Rule("kalooki.deal", "The dealer deals the cards one at a time from his left, turns the next card "
+         "face up to start the discard pile and puts the rest face down as the stock."),
+    Rule("kalooki.contract", "Each deal has a contract: 1) three threes, 2) two threes and a four, "
+         "3) two fours and a three, 4) three fours, 5) four threes, 6) three threes and a four, "
+         "7) two threes and two fours, 8) a three and three fours, 9) four fours."),
+    Rule("kalooki.three", "A three is three or more cards of one rank (any suits, the same card twice is "
+         "fine) with at least two real cards besides its jokers."),
+    Rule("kalooki.four", "A four is four or more cards in sequence in one suit. The Ace is high or low "
+         "but only at an end (A-2-3-4 and J-Q-K-A, never K-A-2). Two jokers may not stand side by side."),
+    Rule("kalooki.different", "When a player lays down more than one three they must be of different "
+         "ranks; more than one four, of different suits."),
+    Rule("kalooki.turn", "The player on the dealer's left starts; play passes to the left. A turn: draw "
+         "the top card of the stock or of the discard pile, perhaps lay down or tack, then discard."),
+    Rule("kalooki.lay", "Once per deal a player may lay down exactly his contract: the threes and fours "
+         "it asks for, no more melds and no fewer; each meld may be longer than its minimum."),
+    Rule("kalooki.tack", "On a later turn, a player who has laid down may tack cards onto any meld on "
+         "the table, his own or another player's."),
+    Rule("kalooki.joker_fixed", "A joker never leaves the table once melded. In a three it stays put."),
+    Rule("kalooki.slide", "A joker in a four stands for one card. A player who tacks that real card "
+         "puts it in the joker's place and slides the joker to either end of the same four."),
+    Rule("kalooki.discard", "A turn ends with a discard, face up on the pile. A joker may never be "
+         "discarded (unless a hand holds nothing else)."),
+    Rule("kalooki.call", "A player who has not laid down may call the top discard when it is not his "
+         "turn next. Several callers: the one nearest after the player whose turn it is."),
+    Rule("kalooki.allow", "The player whose turn it is may allow the call: the caller takes the discard "
+         "and one penalty card from the stock, and neither lays down nor discards; the player then "
+         "draws from the stock."),
+    Rule("kalooki.refuse", "Or he refuses the call by taking the discard himself as his draw."),
+    Rule("kalooki.out", "A player goes out when his last card is laid down, tacked or discarded. That "
+         "ends the deal."),
+    Rule("kalooki.score", "When someone goes out the others score the cards they hold: joker 50, black "
+         "Ace 15, red Ace 1, K Q J 10 ten each, 2 to 9 their number."),
+    Rule("kalooki.rebuild", "When the stock runs out the discard pile, all but its top card, is shuffled "
+         "to make a new stock."),
+    Rule("kalooki.blocked", "If the stock runs out once it has been rebuilt as often as the table allows "
+         "(10 times unless set otherwise), the deal is blocked: nobody went out and everyone scores his hand."),
+    Rule("kalooki.end", "After the last deal the lowest total wins; equal totals share the win."),
+    Rule("kalooki.trinidad_jokers", "Trinidad: a meld needs only one real card, and jokers may stand "
+         "side by side."),
+    Rule("kalooki.swap", "Trinidad: a player who has laid down may put the real card a joker stands for "
+         "into his own four and take the joker into his hand (in another player's four the joker "
+         "slides to an end)."),
+    Rule("kalooki.trinidad_calls", "Trinidad: each player may call at most 3 times a deal, even after "
+         "laying down."),
+    Rule("kalooki.challenge", "Trinidad: at the start of his turn a player may challenge another for "
+         "holding more than 18 cards. Whoever is wrong, the challenger or the holder, scores his hand "
+         "plus 50 for the deal, puts his cards under the discard pile and sits out until the next deal."),
+])
+
+
+def penalty(card: Card) -> int:
+    """What a card left in hand costs (RULES.md §6.7)."""
+    if card.is_joker:
+        return 50
+    if card.rank == 1:
+        return 1 if card.is_red else 15
+    return min(card.rank, 10)
+
+
+def hand_points(cards: Sequence[Card]) -> int:
+    return sum(penalty(c) for c in cards)
+
+
+_NUMBER = {1: "a", 2: "two", 3: "three", 4: "four"}
+
+
+def contract_words(threes: int, fours: int) -> str:
+    """``"two fours and a three"``: the contract as the table and the hints say it."""
+    parts = []
+    if fours and (fours > threes or not threes):
+        parts.append(f"{_NUMBER[fours]} four{'s' if fours > 1 else ''}")
+    if threes:
+        parts.append(f"{_NUMBER[threes]} three{'s' if threes > 1 else ''}")
+    if fours and not (fours > threes or not threes):
+        parts.append(f"{_NUMBER[fours]} four{'s' if fours > 1 else ''}")
+    return " and ".join(parts)
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Hands are shown by suit (♠ ♥ ♣ ♦), low to high, jokers last."""
+    if card.is_joker:
+        return (9, 0)
+    return ("SHCD".index(card.suit), card.rank)
+
+
+@dataclass(frozen=True)
+class TableMeld:
+    owner: int
+    meld: Meld
+
+
+class _Moves(list):
+    """A seat's legal moves. Laying down has too many ways to list, so the list holds the
+    best one and membership checks any lay-down against the rules."""
+
+    accept: Callable[[Action], bool] | None = None
+
+    def __contains__(self, item: object) -> bool:
+        if isinstance(item, Action) and item.verb == "lay" and self.accept is not None:
+            return self.accept(item)
+        return list.__contains__(self, item)
+
+
+def _check_deals(value: Any) -> str | None:
+    if value in ("full", "short"):
+        return None
+    if isinstance(value, (list, tuple)) and value and len(value) == len(set(value)) and all(
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 9 for n in value):
+        return None
+    return "choose 'full', 'short' (deals 1 to 3) or a list of different deal numbers from 1 to 9"
+
+
+class Kalooki(Game):
+    id = "kalooki"
+    name = "Kalooki"
+    blurb = "Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn."
+    min_players, max_players, default_players = 3, 6, 4
+    rules = RULES
+    variants = (
+        Option("deals", "full", "'full': the nine deals; 'short': deals 1 to 3 for a class period; or a "
+               "list of deal numbers (1 to 9).", check=_check_deals),
+        Option("trinidad_jokers", False, "Trinidad: a meld needs one real card and jokers may be side by "
+               "side (off: a three needs two real cards, no two jokers adjacent in a four).",
+               choices=(False, True)),
+        Option("joker_swaps", False, "Trinidad: swap a real card for a joker in your own four and keep the "
+               "joker.", choices=(False, True)),
+        Option("trinidad_calls", False, "Trinidad: at most 3 calls a deal each, even after laying down.",
+               choices=(False, True)),
+        Option("challenge", False, "Trinidad: the challenge of a hand of more than 18 cards (+50 to whoever "
+               "is wrong).", choices=(False, True)),
+        Option("max_rebuilds", 10, "How many times the stock may be rebuilt in one deal; when it runs out "
+               "after that the deal is blocked and everyone scores his hand (so every deal ends; RULES.md "
+               "§6.8 sets no limit, the seed's block rummy variant ends at the first run-out). None: no limit.",
+               check=lambda v: None if v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0)
+               else "a whole number of rebuilds, or None"),
+        first_dealer_option(),
+    )
+
+    # ---- the match ----
+    def _setup(self) -> None:
+        first = self.first_dealer_seat()
+        deals = self.options["deals"]
+        self.schedule: tuple[int, ...] = (tuple(DEALS) if deals == "full" else SHORT_MATCH if deals == "short"
+                                          else tuple(deals))
+        self.meld_rules = TRINIDAD_MELDS if self.options["trinidad_jokers"] else KALOOKI
+        self.first_dealer = first if first is not None else rng_for(self.seed, "kalooki-dealer").below(self.players)
+        self.totals = [0] * self.players
+        self.deal_scores: list[list[int]] = []
+        self.deal_index = 0
+        self._over = False
+        self._version = 0
+        self._cache: dict[tuple[int, int], _Moves] = {}
+        self._start_deal()
+
+    @property
+    def deal_number(self) -> int:
+        return self.schedule[min(self.deal_index, len(self.schedule) - 1)]
+
+    @property
+    def contract(self) -> tuple[int, int]:
+        _, threes, fours = DEALS[self.deal_number]
+        return threes, fours
+
+    def _start_deal(self) -> None:
+        n, k = self.players, self.deal_index
+        size, threes, fours = DEALS[self.deal_number]
+        self.dealer = (self.first_dealer + k) % n
+        pack = stacked_pack(double_52_with_jokers(), self.deck if k == 0 else None, self.seed,
+                            "kalooki-deal", k, pack_name="108-card pack")
+        hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
+        self.hands: list[list[Card]] = hands
+        self.discards: list[Card] = [rest[0]]        # top is last
+        self.stock: list[Card] = rest[:0:-1]         # top is last
+        self.melds: list[TableMeld] = []
+        self.laid = [False] * n
+        self.laid_now = False
+        self.calls = [0] * n
+        self.taken: list[list[Card]] = [[] for _ in range(n)]
+        self.dropped = [False] * n
+        self.fixed_points: dict[int, int] = {}
+        self.rebuilds = 0
+        self.turn = (self.dealer + 1) % n
+        self.phase = "draw"
+        self.window = True        # the top discard may be called
+        self.discarder: int | None = None
+        self.pending: int | None = None
+        self.allowed = False      # a call was allowed: the player must draw from the stock
+        self.challenged = False
+        label = f"Deal {self.deal_number}" + ("" if self.schedule == tuple(range(1, len(self.schedule) + 1))
+                                              else f" ({k + 1} of {len(self.schedule)})")
+        if self.schedule == tuple(range(1, 10)):
+            label += " of 9"
+        self._emit("deal", "kalooki.deals",
+                   f"{label}: {self.subject(self.dealer, 'deals')} {size} cards "
+                   f"each. The contract is {contract_words(threes, fours)}.",
+                   seat=self.dealer, deal=self.deal_number, size=size, threes=threes, fours=fours)
+        self._emit("upcard", "kalooki.deal", f"{rest[0].symbol} is turned up to start the discard pile. "
+                   f"{self.subject(self.turn, 'plays')} first.", card=str(rest[0]))
+
+    # ---- whose turn ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    def _distance(self, seat: int) -> int:
+        return (seat - self.turn) % self.players
+
+    def may_rebuild(self) -> bool:
+        limit = self.options["max_rebuilds"]
+        return limit is None or self.rebuilds < limit
+
+    def drawable(self) -> int:
+        """Cards the stock can still give, counting a rebuild from the discard pile."""
+        return len(self.stock) + (max(len(self.discards) - 1, 0) if self.may_rebuild() else 0)
+
+    def may_call(self, seat: int) -> bool:
+        if self._over or not self.window or self.phase != "draw" or self.allowed or not self.discards:
+            return False
+        if seat == self.turn or seat == self.discarder or self.dropped[seat]:
+            return False
+        if self.options["trinidad_calls"]:
+            if self.calls[seat] >= CALL_LIMIT:
+                return False
+        elif self.laid[seat]:
+            return False
+        if len(self.stock) + (max(len(self.discards) - 2, 0) if self.may_rebuild() else 0) < 2:
+            return False  # no penalty card and draw left for the stock to give
+        return self.pending is None or self._distance(seat) < self._distance(self.pending)
+
+    def callers(self) -> list[int]:
+        return sorted((s for s in range(self.players) if self.may_call(s)), key=self._distance)
+
+    def to_act(self) -> list[int]:
+        if self._over:
+            return []
+        return [self.turn, *self.callers()]
+
+    # ---- what is legal ----
+    def _legal(self, seat: int) -> list[Action]:
+        key = (self._version, seat)
+        cached = self._cache.get(key)
+        if cached is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            cached = self._cache[key] = self._moves(seat)
+        return cached
+
+    def _moves(self, seat: int) -> _Moves:
+        moves = _Moves()
+        if seat != self.turn:
+            if self.may_call(seat):
+                moves.append(Action("call"))
+            return moves
+        if self.phase == "draw":
+            if self.pending is not None:
+                moves.extend([Action("allow"), Action("refuse")])
+                return moves
+            if self.drawable():
+                moves.append(Action("draw"))
+            if self.discards and not self.allowed:
+                moves.append(Action("take"))
+            if self.options["challenge"] and not self.challenged and not self.allowed:
+                moves.extend(Action("challenge", str(s)) for s in range(self.players)
+                             if s != seat and not self.dropped[s])
+            return moves
+        hand = self.hands[seat]
+        if not self.laid[seat]:
+            moves.accept = lambda act: self.lay_problem(seat, act.arg) is None
+            best = self.best_lay(seat)
+            if best is not None:
+                moves.append(Action("lay", " | ".join(" ".join(str(c) for c in m.cards) for m in best)))
+        elif not self.laid_now:
+            moves.extend(self._tacks(seat))
+        distinct = sorted(set(hand), key=card_order)
+        throwable = [c for c in distinct if not c.is_joker] or distinct
+        moves.extend(Action("discard", str(c)) for c in throwable)
+        return moves
+
+    def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
+        """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
+        threes, fours = self.contract
+        return lay_down(self.hands[seat], threes, fours, self.meld_rules)
+
+    def _tacks(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for card in sorted(set(self.hands[seat]), key=card_order):
+            for i, tm in enumerate(self.melds):
+                if not _may_fit(tm.meld, card):
+                    continue
+                results = layoffs(tm.meld, card, self.meld_rules)
+                for new in results:
+                    end = _end_word(tm.meld, new) if len(results) > 1 else ""
+                    out.append(Action("tack", f"{card} {i + 1}" + (f" {end}" if end else "")))
+                if self.options["joker_swaps"] and tm.owner == seat and tm.meld.kind == RUN and not card.is_joker \
+                        and any(c.is_joker and tm.meld.stands_for(j) == card for j, c in enumerate(tm.meld.cards)):
+                    out.append(Action("swap", f"{card} {i + 1}"))
+        return out
+
+    def tack_result(self, card: Card, number: int, end: str) -> Meld | None:
+        """The meld that tacking ``card`` on meld ``number`` (from 1) makes, at ``end`` if given."""
+        if not 1 <= number <= len(self.melds):
+            return None
+        old = self.melds[number - 1].meld
+        results = layoffs(old, card, self.meld_rules)
+        if end:
+            results = [m for m in results if _end_word(old, m) == end]
+        return results[0] if len(results) == 1 else None
+
+    def lay_problem(self, seat: int, text: str) -> str | None:
+        """Why this lay-down is not allowed, or None. ``text``: melds separated by ``|``."""
+        if self.laid[seat]:
+            return f"{self.subject(seat, 'has')} already laid down this deal: tack cards onto the melds instead."
+        try:
+            groups = [parse_cards(g) for g in text.split("|")]
+        except CardError as exc:
+            return str(exc)
+        missing = _missing(self.hands[seat], [c for g in groups for c in g])
+        if missing:
+            return f"{self.names[seat]} does not hold {' '.join(c.symbol for c in missing)}."
+        for g in groups:
+            problem = why_not_meld(g, self.meld_rules)
+            if problem:
+                return problem
+        return self._contract_reading(groups)[1]
+
+    def _contract_reading(self, groups: Sequence[Sequence[Card]]) -> tuple[list[Meld] | None, str | None]:
+        """The melds these groups make as this deal's contract (a group of one real card and jokers
+        may be read as a three or a four), or None and why not."""
+        problem: str | None = "These cards are not melds."
+        for reading in product(*[_readings(g, self.meld_rules) for g in groups]):
+            problem = contract_problem(reading, *self.contract)
+            if problem is None:
+                return list(reading), None
+        return None, problem
+
+    # ---- reading moves ----
+    def parse_action(self, action: Action | str) -> Action:
+        act = super().parse_action(action)
+        verb, arg = act.verb, act.arg
+        words = arg.split()
+        try:
+            if verb in ("call", "allow", "refuse", "take", "draw") and not arg:
+                return act
+            if verb == "draw" and arg.lower() in ("stock", "from stock"):
+                return Action("draw")
+            if verb in ("draw", "take") and arg.lower() in ("discard", "pile", "from discard"):
+                return Action("take")
+            if verb == "discard" and len(words) == 1:
+                return Action("discard", str(parse_card(arg)))
+            if verb in ("tack", "swap") and len(words) in (2, 3) and _digits(words[1]):
+                end = words[2].lower() if len(words) == 3 else ""
+                if end in ("", "low", "high") and (verb == "tack" or not end):
+                    parts = [str(parse_card(words[0])), str(int(words[1]))] + ([end] if end else [])
+                    return Action(verb, " ".join(parts))
+            if verb == "challenge" and len(words) == 1 and _digits(arg):
+                return Action("challenge", str(int(arg)))
+            if verb == "lay" and arg:
+                return Action("lay", self._canonical_lay(arg))
+        except CardError as exc:
+            raise IllegalAction(f"{str(action)!r} is not a Kalooki move: {exc}", "kalooki.turn") from None
+        raise IllegalAction(f"{str(action)!r} is not a Kalooki move: moves look like 'draw', 'take', 'call', "
+                            "'allow', 'refuse', 'lay 7S 7H JK | 4D 5D 6D 7D', 'tack 8H 2', 'discard QS'.",
+                            "kalooki.turn")
+
+    def _canonical_lay(self, text: str) -> str:
+        groups = [parse_cards(g) for g in text.replace("/", "|").split("|")]
+        if any(not g for g in groups):
+            raise CardError("each meld needs cards: separate melds with |")
+        shown = []
+        for g in groups:
+            meld = _meld_as_typed(g, self.meld_rules)
+            shown.append(" ".join(str(c) for c in (meld.cards if meld else g)))
+        return " | ".join(shown)
+
+    def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        verb = action.verb
+        me = self.names[seat]
+        if seat != self.turn:
+            if verb != "call":
+                return f"It is {self.names[self.turn]}'s turn: out of turn you may only call the discard.", "turn.order"
+            return self._why_no_call(seat), "kalooki.call"
+        if verb == "call":
+            return f"{me} is the player to move: take the discard instead of calling it.", "kalooki.call"
+        if self.phase == "draw":
+            if self.pending is not None:
+                return (f"{self.names[self.pending]} has called the discard: allow the call or refuse it by "
+                        "taking the card.", "kalooki.allow")
+            if verb in ("allow", "refuse"):
+                return "Nobody has called the discard.", "kalooki.call"
+            if verb == "take" and self.allowed:
+                return "The call was allowed: now draw from the stock.", "kalooki.allow"
+            if verb == "draw" and not self.drawable():
+                return "The stock is empty and the pile cannot rebuild it: take the discard.", "kalooki.rebuild"
+            if verb == "challenge":
+                if not self.options["challenge"]:
+                    return "Challenges are a Trinidad variant that is not switched on.", "kalooki.challenge"
+                return "You may challenge once, at the start of your turn, another player still in play.", \
+                    "kalooki.challenge"
+            return "First draw a card: from the stock or the top of the discard pile.", "kalooki.turn"
+        if verb in ("draw", "take", "allow", "refuse", "challenge"):
+            return f"{me} has already drawn this turn: lay down, tack or discard.", "kalooki.turn"
+        if verb == "lay":
+            return self.lay_problem(seat, action.arg) or "That lay-down is not allowed.", "kalooki.lay"
+        if verb == "discard":
+            card = parse_card(action.arg)
+            if card not in self.hands[seat]:
+                return f"{me} does not hold {card.symbol}.", "kalooki.discard"
+            return "A joker may never be discarded.", "kalooki.discard"
+        if verb in ("tack", "swap"):
+            words = action.arg.split()
+            card = parse_card(words[0])
+            if not self.laid[seat]:
+                return f"{me} has not laid down the contract yet: tacking comes after.", "kalooki.tack"
+            if self.laid_now:
+                return "Cards may be tacked from the turn after laying down.", "kalooki.tack"
+            if card not in self.hands[seat]:
+                return f"{me} does not hold {card.symbol}.", "kalooki.tack"
+            number = int(words[1])
+            if not 1 <= number <= len(self.melds):
+                return f"There is no meld {number}: the melds are numbered 1 to {len(self.melds)}.", "kalooki.tack"
+            old = self.melds[number - 1].meld
+            if verb == "swap":
+                return ("Only the real card a joker stands for in your own four may be swapped for it "
+                        "(and only with the Trinidad joker swaps).", "kalooki.swap")
+            results = layoffs(old, card, self.meld_rules)
+            if len(results) > 1:
+                return (f"{card.symbol} fits meld {number} at either end: say which, low or high.",
+                        "kalooki.slide")
+            return f"{card.symbol} does not fit meld {number} ({old.describe(self.meld_rules)}).", "kalooki.tack"
+        return f"{action} is not a legal move now.", "kalooki.turn"
+
+    def _not_your_turn(self, seat: int) -> str:
+        text = super()._not_your_turn(seat)
+        if self._over or seat == self.turn:
+            return text
+        return f"{text[:-1]}: {self._why_no_call(seat)}"
+
+    def _why_no_call(self, seat: int) -> str:
+        if self.phase != "draw" or not self.window or self.allowed:
+            return "There is no discard to call now: a call comes right after a discard."
+        if seat == self.discarder:
+            return "You cannot call the card you just discarded."
+        if self.dropped[seat]:
+            return "You sit out the rest of this deal."
+        if self.options["trinidad_calls"] and self.calls[seat] >= CALL_LIMIT:
+            return f"You have used your {CALL_LIMIT} calls this deal."
+        if self.laid[seat] and not self.options["trinidad_calls"]:
+            return "You have laid down: only players who have not laid down may call."
+        if self.pending is not None:
+            return f"{self.names[self.pending]} called first and sits nearer after {self.names[self.turn]}."
+        return "The stock is too low for a penalty card: no calls now."
+
+    # ---- making a move ----
+    def _apply(self, seat: int, action: Action) -> None:
+        self._version += 1
+        verb, arg = action.verb, action.arg
+        if verb == "call":
+            self._call(seat)
+        elif verb == "allow":
+            self._allow(seat)
+        elif verb in ("refuse", "take"):
+            self._take(seat, refused=verb == "refuse")
+        elif verb == "draw":
+            self._draw(seat)
+        elif verb == "challenge":
+            self._challenge(seat, int(arg))
+        elif verb == "lay":
+            self._lay(seat, arg)
+        elif verb in ("tack", "swap"):
+            words = arg.split()
+            self._tack(seat, parse_card(words[0]), int(words[1]), words[2] if len(words) == 3 else "",
+                       swap=verb == "swap")
+        else:
+            self._discard(seat, parse_card(arg))
+
+    def _call(self, seat: int) -> None:
+        top = self.discards[-1]
+        if self.pending is not None:
+            self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
+                       f"{self.verb(seat, 'sits')} nearer after {self.names[self.turn]}: "
+                       f"{self._whose(self.pending)} call gives way.", seat=seat, card=str(top))
+        else:
+            self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol}. "
+                       f"{self.names[self.turn]} may allow the call or refuse it by taking the card.",
+                       seat=seat, card=str(top))
+        self.pending = seat
+
+    def _allow(self, seat: int) -> None:
+        caller = self.pending
+        assert caller is not None
+        card = self.discards.pop()
+        self.hands[caller].append(card)
+        self.taken[caller].append(card)
+        extra = self._from_stock()
+        self.hands[caller].append(extra)
+        self.calls[caller] += 1
+        self.pending, self.window, self.allowed = None, False, True
+        text = (f"{self.subject(seat, 'allows')} the call: {self.subject(caller, 'takes')} {card.symbol} and a "
+                "penalty card from the stock.")
+        self._emit("allow", "kalooki.allow", text, seat=caller, card=str(card),
+                   secret={caller: (text.replace("a penalty card", f"a penalty card, {extra.symbol},"),
+                                    {"penalty_card": str(extra)})})
+
+    def _take(self, seat: int, refused: bool) -> None:
+        card = self.discards.pop()
+        self.hands[seat].append(card)
+        self.taken[seat].append(card)
+        if refused:
+            caller = self.pending
+            self._emit("refuse", "kalooki.refuse", f"{self.subject(seat, 'refuses')} "
+                       f"{self._whose(caller)} call and "
+                       f"{self.verb(seat, 'takes')} {card.symbol} as the draw.", seat=seat, card=str(card))
+        else:
+            self._emit("take", "kalooki.turn", f"{self.subject(seat, 'takes')} {card.symbol} from the discard pile.",
+                       seat=seat, card=str(card))
+        self._after_draw()
+
+    def _draw(self, seat: int) -> None:
+        card = self._from_stock()
+        self.hands[seat].append(card)
+        text = f"{self.subject(seat, 'draws')} from the stock."
+        self._emit("draw", "kalooki.turn", text, seat=seat,
+                   secret={seat: (f"{self.subject(seat, 'draws')} {card.symbol} from the stock.", {"card": str(card)})})
+        self._after_draw()
+
+    def _after_draw(self) -> None:
+        self.phase, self.pending, self.window, self.allowed = "play", None, False, False
+
+    def _from_stock(self) -> Card:
+        if not self.stock:
+            top = self.discards.pop()
+            self.stock = self.discards
+            rng_for(self.seed, "kalooki-rebuild", self.deal_index, self.rebuilds).shuffle(self.stock)
+            self.rebuilds += 1
+            self.discards = [top]
+            self._emit("rebuild", "kalooki.rebuild", f"The stock is empty: the discard pile but its top card "
+                       f"({top.symbol}) is shuffled into a new stock of {len(self.stock)} cards.",
+                       size=len(self.stock))
+        return self.stock.pop()
+
+    def _challenge(self, seat: int, target: int) -> None:
+        self.challenged = True
+        size = len(self.hands[target])
+        right = size > CHALLENGE_SIZE
+        loser = target if right else seat
+        verdict = "more than" if right else "no more than"
+        self._emit("challenge", "kalooki.challenge",
+                   f"{self.subject(seat, 'challenges')} {self.names[target]}, who holds {size} cards: "
+                   f"{verdict} {CHALLENGE_SIZE}, so {self.names[loser]} {self.verb(loser, 'is')} wrong.",
+                   seat=seat, target=target, size=size)
+        points = hand_points(self.hands[loser]) + CHALLENGE_PENALTY
+        self.fixed_points[loser] = points
+        self.discards[:0] = self.hands[loser]
+        self.hands[loser] = []
+        self.dropped[loser] = True
+        self._emit("drop", "kalooki.challenge", f"{self.subject(loser, 'scores')} {points} for this deal (the "
+                   f"hand plus {CHALLENGE_PENALTY}) and {self.verb(loser, 'sits')} out until the next deal.",
+                   seat=loser, points=0, score=points)
+        in_play = [s for s in range(self.players) if not self.dropped[s]]
+        if len(in_play) == 1:
+            self._end_deal(in_play[0], last_standing=True)
+        elif loser == seat:
+            self._next_turn()
+
+    def _lay(self, seat: int, text: str) -> None:
+        groups = [parse_cards(g) for g in text.split("|")]
+        melds, _ = self._contract_reading(groups)
+        assert melds is not None
+        for g, meld in zip(groups, melds):
+            for c in g:
+                self.hands[seat].remove(c)
+            self.melds.append(TableMeld(seat, meld))
+        self.laid[seat] = self.laid_now = True
+        threes, fours = self.contract
+        shown = "; ".join(tm.meld.describe(self.meld_rules) for tm in self.melds[-len(groups):])
+        self._emit("lay", "kalooki.lay", f"{self.subject(seat, 'lays')} down the contract, "
+                   f"{contract_words(threes, fours)}: {shown}.", seat=seat, melds=[meld_data(m) for m in melds],
+                   contract=[threes, fours])
+        if not self.hands[seat]:
+            self._go_out(seat)
+
+    def _tack(self, seat: int, card: Card, number: int, end: str, swap: bool) -> None:
+        tm = self.melds[number - 1]
+        old = tm.meld
+        self.hands[seat].remove(card)
+        whose = "own" if tm.owner == seat else f"{self.names[tm.owner]}'s"
+        if swap:
+            j = next(j for j, c in enumerate(old.cards) if c.is_joker and old.stands_for(j) == card)
+            new = Meld(RUN, old.cards[:j] + (card,) + old.cards[j + 1:], old.ranks, old.suit)
+            self.hands[seat].append(JOKER)
+            self.melds[number - 1] = TableMeld(tm.owner, new)
+            self._emit("swap", "kalooki.swap", f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker "
+                       f"in {self._his(seat)} own four and {self.verb(seat, 'takes')} the joker.",
+                       seat=seat, card=str(card), meld=number, result=meld_data(new))
+        else:
+            grown = self.tack_result(card, number, end)
+            assert grown is not None
+            new = grown
+            self.melds[number - 1] = TableMeld(tm.owner, new)
+            slid = _slid_joker(old, new, card)
+            if slid is not None:
+                self._emit("slide", "kalooki.slide",
+                           f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker in meld {number} "
+                           f"({whose}); the joker slides to the {slid[0]} end, where it stands for {slid[1]}.",
+                           seat=seat, card=str(card), meld=number, end=slid[0], result=meld_data(new))
+            else:
+                self._emit("tack", "kalooki.tack", f"{self.subject(seat, 'tacks')} {card.symbol} onto meld "
+                           f"{number} ({whose}): {new.describe(self.meld_rules)}.",
+                           seat=seat, card=str(card), meld=number, result=meld_data(new))
+        if not self.hands[seat]:
+            self._go_out(seat)
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.discards.append(card)
+        self._emit("discard", "kalooki.discard", f"{self.subject(seat, 'discards')} {card.symbol}.",
+                   seat=seat, card=str(card))
+        if not self.hands[seat]:
+            self._go_out(seat)
+            return
+        self.discarder = seat
+        self._next_turn()
+        self.window = True
+        if not self.stock and not self.may_rebuild():
+            self._emit("blocked", "kalooki.blocked", f"The stock has run out after {self.rebuilds} rebuilds: the "
+                       "deal is blocked and everyone scores the cards in his hand.")
+            self._end_deal(None)
+
+    def _whose(self, seat: int | None) -> str:
+        if seat is None:
+            return "the"
+        return "your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
+
+    def _his(self, seat: int) -> str:
+        return "your" if self.names[seat] == "You" else "his"
+
+    def _next_turn(self) -> None:
+        nxt = (self.turn + 1) % self.players
+        while self.dropped[nxt]:
+            nxt = (nxt + 1) % self.players
+        self.turn = nxt
+        self.phase, self.laid_now, self.pending, self.allowed, self.challenged = "draw", False, None, False, False
+        self.window = False
+
+    def _go_out(self, seat: int) -> None:
+        goes = "go" if self.names[seat] == "You" else "goes"
+        self._emit("out", "kalooki.out", f"{self.names[seat]} {goes} out: \u201cKalooki!\u201d", seat=seat)
+        self._end_deal(seat)
+
+    def _end_deal(self, winner: int | None, last_standing: bool = False) -> None:
+        points = []
+        for s in range(self.players):
+            if s in self.fixed_points:
+                p = self.fixed_points[s]
+            elif s == winner:
+                p = 0
+            else:
+                p = hand_points(self.hands[s])
+                held = " ".join(c.symbol for c in sorted(self.hands[s], key=card_order))
+                self._emit("score", "kalooki.score", f"{self.subject(s, 'holds')} {held}: {p} points.",
+                           seat=s, points=p, hand=[str(c) for c in self.hands[s]])
+            points.append(p)
+        if last_standing and winner is not None:
+            self._emit("score", "kalooki.challenge", f"{self.names[winner]} is the last player in play and "
+                       "scores nothing this deal.", seat=winner, points=0)
+        for s, p in enumerate(points):
+            self.totals[s] += p
+        self.deal_scores.append(points)
+        summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
+        self._emit("deal_end", "kalooki.score", f"Deal {self.deal_index + 1} is over. Totals: {summary}.",
+                   deal=self.deal_number, deal_points=points)
+        self.deal_index += 1
+        if self.deal_index < len(self.schedule):
+            self._start_deal()
+            return
+        self._over = True
+        self.phase = "over"
+        best = min(self.totals)
+        winners = [s for s in range(self.players) if self.totals[s] == best]
+        names = " and ".join(self.names[s] for s in winners)
+        verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
+        self._emit("game_end", "kalooki.end", f"The game is over: {names} {verb} with the lowest total, {best}.",
+                   winners=winners, scores=list(self.totals))
+
+    # ---- what one seat sees ----
+    def view(self, seat: int) -> dict[str, Any]:
+        header = self.view_header(seat)
+        size, threes, fours = DEALS[self.deal_number]
+        legal = [str(a) for a in self.legal_actions(seat)]
+        return {
+            **header,
+            "phase": "over" if self._over else ("call" if self.pending is not None else self.phase),
+            "deal_number": self.deal_number,
+            "deal_index": min(self.deal_index + 1, len(self.schedule)),
+            "deals_total": len(self.schedule),
+            "schedule": list(self.schedule),
+            "cards_dealt": size,
+            "contract": {"threes": threes, "fours": fours, "text": contract_words(threes, fours)},
+            "hand": [str(c) for c in sorted(self.hands[seat], key=card_order)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "melds": [{"number": i + 1, "owner": tm.owner, **meld_data(tm.meld)} for i, tm in enumerate(self.melds)],
+            "laid_down": list(self.laid),
+            "laid_this_turn": self.laid_now,
+            "discard_top": str(self.discards[-1]) if self.discards else None,
+            "discard_size": len(self.discards),
+            "stock_size": len(self.stock),
+            "calls": list(self.calls),
+            "call_limit": CALL_LIMIT if self.options["trinidad_calls"] else None,
+            "can_call": "call" in legal,
+            "call_pending": self.pending,
+            "must_draw_stock": self.allowed,
+            "taken": [[str(c) for c in t] for t in self.taken],
+            "dropped": list(self.dropped),
+            "scores": self.scores,
+            "deal_scores": [list(p) for p in self.deal_scores],
+            "dealer": self.dealer,
+            "current_player": self.current_player,
+            "to_act": self.to_act(),
+            "is_over": self._over,
+            "legal": legal,
+        }
+
+
+# ---- helpers --------------------------------------------------------------------
+
+def lay_down(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI) -> tuple[Meld, ...] | None:
+    """The lay-down of exactly this contract leaving the fewest points in hand, or None."""
+    if not could_lay(hand, threes, fours, rules):
+        return None
+    found = contract_arrangement(hand, threes, fours, rules, penalty)
+    if found is None or contract_problem(found.melds, threes, fours) is not None:
+        return None  # the solver's answer is checked: it must be exactly the contract
+    return found.melds
+
+
+def could_lay(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI) -> bool:
+    """A quick necessary test for :func:`lay_down` (it skips the exact solver on most turns):
+    enough ranks with the real cards a three needs and enough suits with a four in reach,
+    counting the jokers each would need (a card may be counted twice, so True is only "maybe")."""
+    jokers = 0
+    ranks: dict[int, int] = {}
+    suits: dict[str, int] = {}
+    for c in hand:
+        if c.suit == "*":
+            jokers += 1
+        else:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
+            suits[c.suit] = suits.get(c.suit, 0) | (1 << c.rank) | (1 << 14 if c.rank == 1 else 0)
+    need: list[int] = []
+    if threes:
+        costs = sorted(max(0, rules.min_set - n) for n in ranks.values() if n >= rules.set_naturals)
+        if len(costs) < threes:
+            return False
+        need += costs[:threes]
+    if fours:
+        size = rules.min_run
+        most_jokers = size - max(1, rules.run_naturals)
+        if not rules.jokers_adjacent:
+            most_jokers = min(most_jokers, size // 2)
+        window = (1 << size) - 1
+        costs = []
+        for bits in suits.values():
+            best = max(bin(bits >> lo & window).count("1") for lo in range(1, 16 - size))
+            if size - best <= most_jokers:
+                costs.append(size - best)
+        if len(costs) < fours:
+            return False
+        need += sorted(costs)[:fours]
+    return sum(need) <= jokers
+
+
+def contract_problem(melds: Sequence[Meld], threes: int, fours: int) -> str | None:
+    """Why these melds are not exactly the contract (RULES.md §6.3–4), or None."""
+    sets = [m for m in melds if m.kind == SET]
+    runs = [m for m in melds if m.kind == RUN]
+    if len(sets) != threes or len(runs) != fours:
+        has = f"{len(sets)} three{'s' if len(sets) != 1 else ''} and {len(runs)} four{'s' if len(runs) != 1 else ''}"
+        return f"The contract is {contract_words(threes, fours)}, exactly; this lay-down has {has}."
+    ranks = [m.rank for m in sets]
+    if len(set(ranks)) != len(ranks):
+        return "Your threes must be of different ranks: two threes of the same rank are not allowed."
+    suits = [m.suit for m in runs]
+    if len(set(suits)) != len(suits):
+        return "Your fours must be of different suits: two fours in one suit are not allowed."
+    return None
+
+
+def _meld_as_typed(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
+    """The meld these cards make, a run laid out as typed when that is a valid layout."""
+    if why_not_meld(cards, rules) is not None:
+        return None
+    meld = as_meld(cards, rules)
+    if meld.kind == RUN:
+        for layout in run_layouts(cards, rules):
+            if list(layout.cards) == list(cards):
+                return layout
+    return meld
+
+
+def meld_data(meld: Meld) -> dict[str, Any]:
+    """A meld for views and events: its kind, its cards in table order, what each one stands for."""
+    return {"kind": "three" if meld.kind == SET else "four", "cards": [str(c) for c in meld.cards],
+            "stands_for": [str(meld.stands_for(j)) for j in range(len(meld.cards))]}
+
+
+def _readings(cards: Sequence[Card], rules: MeldRules) -> list[Meld]:
+    """Every kind of meld these cards make: a run as typed, and a three when it is one too."""
+    meld = _meld_as_typed(cards, rules)
+    if meld is None:
+        return []
+    out = [meld]
+    if meld.kind == SET:
+        layouts = run_layouts(cards, rules)
+        if layouts:
+            out.append(next((m for m in layouts if list(m.cards) == list(cards)), layouts[0]))
+    return out
+
+
+def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    left = list(hand)
+    missing = []
+    for c in cards:
+        if c in left:
+            left.remove(c)
+        else:
+            missing.append(c)
+    return missing
+
+
+def _may_fit(meld: Meld, card: Card) -> bool:
+    """A cheap test before :func:`layoffs`: could this card go on this meld at all?"""
+    if card.is_joker:
+        return True
+    if meld.kind == SET:
+        return card.rank == meld.rank
+    if card.suit != meld.suit:
+        return False
+    ranks = {1 if r == 14 else r for r in meld.ranks}
+    low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+    return card.rank in (low, high, 1 if high == 14 else high) or card.rank in ranks and any(
+        c.is_joker for c in meld.cards)
+
+
+def _end_word(old: Meld, new: Meld) -> str:
+    return "low" if new.ranks[0] < old.ranks[0] else "high"
+
+
+def _slid_joker(old: Meld, new: Meld, card: Card) -> tuple[str, str] | None:
+    """When ``card`` took a joker's place: the end the joker went to and what it stands for."""
+    if card.is_joker or old.kind != RUN:
+        return None
+    was_joker = any(c.is_joker and old.stands_for(j) == card for j, c in enumerate(old.cards))
+    if not was_joker:
+        return None
+    end = _end_word(old, new)
+    j = 0 if end == "low" else len(new.cards) - 1
+    return end, new.stands_for(j).symbol
+
+
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 3

@@ -1,0 +1,356 @@
+"""Kalooki bots and hints, from one seat's view (never the game).
+
+The measure behind every decision is how far a hand is from the deal's contract: the
+fewest cards it would have to be given (each any card at all) before the exact
+contract could be laid down. The shared contract solver (:mod:`engine.melds`) answers
+it by adding that many wild cards to the hand, one more at a time.
+
+- easy: a legal move at random, laying down and tacking half the time, calling now and then;
+- medium: takes the discard or calls it when that brings the contract nearer, lays down
+  as soon as it can, tacks everything it can, and discards the dearest card its best
+  arrangement does not use;
+- hard: as medium, but among its spare cards it avoids discarding one the next player could
+  use (one that fits a meld he could tack on, or matches what he picked up from the pile),
+  and once someone has laid down while it is still two cards or more short it sheds its
+  dearest cards instead of building. It can hold a lay-down back while nobody else has laid
+  down (laying down gives the others melds to tack onto), but bench/bench_kalooki.py measured
+  that as a loss of about 20 points a short match, so ``HOLD_BACK_POINTS`` is 0 (off): it lays
+  down at once. It can also refuse calls that leave it far from the contract
+  (``HARD_CALL_SHORT``); measured, calling whenever the card helps did better, so the limit is off.
+
+The hint is the hard player's choice with its numbers in words.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any, Sequence
+
+from ..cards import JOKER, Card, parse_card
+from ..hints import Alternative, Hint
+from ..melds import KALOOKI, MeldRules, contract_arrangement, layoffs, least_deadwood
+from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
+
+View = dict[str, Any]
+
+#: The deficit search stops here: a hand further away than this is simply "far".
+FAR = 4
+#: The hard player keeps a lay-down back while the cards it would keep are worth less than this.
+HOLD_BACK_POINTS = 0
+#: How many points of card value the hard player gives up to avoid feeding the next player.
+FEED_WEIGHT = 3
+#: The hard player calls only when the call leaves it at most this many cards short.
+HARD_CALL_SHORT = 9
+#: Once someone has laid down, a hard player this many cards short or more sheds its dearest cards.
+SHED_SHORT = 2
+
+#: Wild cards for measuring: a meld needs one real card and jokers may stand side by side, so a
+#: missing card may be any card at all.
+_OPEN = MeldRules(min_set=3, max_set=None, min_run=4, ace=KALOOKI.ace, jokers=True, set_naturals=1,
+                  run_naturals=1, jokers_adjacent=True, set_name="three", run_name="four")
+
+
+def _measure_value(card: Card) -> int:
+    return 1000 if card.is_joker else penalty(card)  # wild cards are always worth using
+
+
+@lru_cache(maxsize=4096)
+def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN):
+    cards = list(hand) + [JOKER] * wild
+    if not could_lay(cards, threes, fours, rules):
+        return None
+    found = contract_arrangement(cards, threes, fours, rules, _measure_value)
+    if found is None or contract_problem(found.melds, threes, fours) is not None:
+        return None
+    return found
+
+
+def clear_cache() -> None:
+    """Forget remembered arrangements (benchmarks time each level from cold)."""
+    _arrangement.cache_clear()
+
+
+def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI) -> tuple[int, Any]:
+    """(cards short of the contract, the arrangement that shows it); FAR when further away.
+
+    Zero is checked under the game's own rules. Above zero the missing cards are wild cards
+    that may be anything, so a hand's own jokers are held to the looser rules too: the count
+    is exact with at most one joker in hand and a lower bound ("at least") with more."""
+    key = tuple(sorted(hand, key=card_order))
+    exact = _arrangement(key, threes, fours, 0, rules)
+    if exact is not None:
+        return 0, exact
+    for wild in range(1, FAR):
+        found = _arrangement(key, threes, fours, wild)
+        if found is not None:
+            return wild, found
+    return FAR, None
+
+
+def _cards(texts: Sequence[str]) -> list[Card]:
+    return [parse_card(t) for t in texts]
+
+
+def _contract(view: View) -> tuple[int, int]:
+    return view["contract"]["threes"], view["contract"]["fours"]
+
+
+def rules_for(view: View) -> MeldRules:
+    """The meld rules the view's table plays (Trinidad jokers or not)."""
+    return _rules(view)
+
+
+def _rules(view: View) -> MeldRules:
+    return TRINIDAD_MELDS if view["options"].get("trinidad_jokers") else KALOOKI
+
+
+def _fits_table(view: View, card: Card) -> bool:
+    from ..melds import as_meld
+    rules = _rules(view)
+    for m in view["melds"]:
+        meld = as_meld(_cards(m["cards"]), rules)
+        if layoffs(meld, card, rules):
+            return True
+    return False
+
+
+# ---- decisions -------------------------------------------------------------------------
+
+def _take_helps(view: View) -> bool:
+    """Does the top discard bring this hand nearer the contract (or, laid down, can it be tacked)?"""
+    top = view["discard_top"]
+    if top is None:
+        return False
+    card = parse_card(top)
+    hand = _cards(view["hand"])
+    if view["laid_down"][view["seat"]]:
+        return _fits_table(view, card)
+    threes, fours = _contract(view)
+    now, _ = shortfall(hand, threes, fours, _rules(view))
+    later, _ = shortfall(hand + [card], threes, fours, _rules(view))
+    return later < now
+
+
+def _call_worth(view: View, level: str) -> bool:
+    if view["laid_down"][view["seat"]]:
+        return False
+    threes, fours = _contract(view)
+    hand = _cards(view["hand"])
+    now, _ = shortfall(hand, threes, fours, _rules(view))
+    later, _ = shortfall(hand + [parse_card(view["discard_top"])], threes, fours, _rules(view))
+    if later >= now:
+        return False
+    return level != "hard" or later <= HARD_CALL_SHORT
+
+
+def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
+    """The discard, the shortfall, and why: "spare" (the best arrangement leaves it over),
+    "shed" (the contract is out of reach: the dearest card goes) or "dearest"."""
+    legal = [a for a in view["legal"] if a.startswith("discard ")]
+    hand = _cards(view["hand"])
+    threes, fours = _contract(view)
+    if view["laid_down"][view["seat"]]:
+        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level)), 0, "dearest"
+    short, found = shortfall(hand, threes, fours, _rules(view))
+    spare = set() if found is None else {str(c) for c in found.deadwood if not c.is_joker}
+    candidates = [a for a in legal if a.split()[1] in spare]
+    why = "spare" if candidates else "dearest"
+    if level == "hard" and short >= SHED_SHORT and any(view["laid_down"]):
+        candidates, why = [], "shed"  # the contract is out of reach before someone goes out
+    best = max(candidates or legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level))
+    return best, short, why
+
+
+def _discard_score(view: View, card: Card, level: str) -> float:
+    score = float(penalty(card))
+    if level == "hard":
+        score -= FEED_WEIGHT * _helps_next(view, card)
+    return score
+
+
+def _helps_next(view: View, card: Card) -> int:
+    """How plainly the next player could use this card: he may tack it, or he picked up its like."""
+    n, me = view["players"], view["seat"]
+    nxt = (me + 1) % n
+    while view["dropped"][nxt] and nxt != me:
+        nxt = (nxt + 1) % n
+    if view["laid_down"][nxt]:
+        return 2 if _fits_table(view, card) else 0
+    picked = _cards(view["taken"][nxt])
+    near = any(c.rank == card.rank or c.suit == card.suit and abs(c.rank - card.rank) <= 2
+               for c in picked if not c.is_joker)
+    return 1 if near else 0
+
+
+def _hold_back(view: View, lay: str) -> bool:
+    """Hard: keep the contract in hand while nobody else has laid down and little is at stake."""
+    me = view["seat"]
+    if any(view["laid_down"][s] for s in range(view["players"]) if s != me):
+        return False
+    used = _cards(lay.replace("|", " ").split()[1:])
+    left = list(_cards(view["hand"]))
+    for c in used:
+        left.remove(c)
+    if len(left) <= 1:
+        return False  # laying down now goes out (or nearly)
+    return sum(penalty(c) for c in left) - max(penalty(c) for c in left) < HOLD_BACK_POINTS
+
+
+def choose(view: View, level: str, rng: random.Random) -> str:
+    legal = view["legal"]
+    if legal == ["call"]:
+        return "call" if _call_worth(view, level) else "no call"
+    if "allow" in legal:
+        return "refuse" if _take_helps(view) else "allow"
+    challenges = [a for a in legal if a.startswith("challenge ")]
+    for a in challenges:
+        if view["hand_sizes"][int(a.split()[1])] > 18:
+            return a
+    if "draw" in legal or "take" in legal:
+        if "take" in legal and _take_helps(view):
+            return "take"
+        return "draw" if "draw" in legal else "take"
+    lays = [a for a in legal if a.startswith("lay ")]
+    if lays and not (level == "hard" and HOLD_BACK_POINTS and _hold_back(view, lays[0])):
+        return lays[0]
+    tacks = [a for a in legal if a.startswith(("tack ", "swap "))]
+    if tacks:
+        return max(tacks, key=lambda a: (penalty(parse_card(a.split()[1])), a.startswith("swap")))
+    return _discard_choice(view, level)[0]
+
+
+def easy(view: View, rng: random.Random) -> str:
+    legal = view["legal"]
+    if legal == ["call"]:
+        return "call" if rng.random() < 0.1 else "no call"
+    good = [a for a in legal if a.startswith(("lay ", "tack "))]
+    if good and rng.random() < 0.5:
+        return rng.choice(good)
+    plain = [a for a in legal if not a.startswith("challenge")] or legal
+    return rng.choice(plain)
+
+
+def medium(view: View, rng: random.Random) -> str:
+    return choose(view, "medium", rng)
+
+
+def hard(view: View, rng: random.Random) -> str:
+    return choose(view, "hard", rng)
+
+
+#: Out of turn a bot may also let the discard go: "no call" is its answer, not a move.
+POLICIES = {"easy": easy, "medium": medium, "hard": hard}
+
+
+# ---- the hint --------------------------------------------------------------------------
+
+def _sym(cards: Sequence[Card]) -> str:
+    return " ".join("Jk" if c.is_joker else c.symbol for c in cards)
+
+
+def short_words(n: int, jokers: int = 0) -> str:
+    """Public name of :func:`_short_words` for the table."""
+    return _short_words(n, jokers)
+
+
+def _short_words(n: int, jokers: int = 0) -> str:
+    """The shortfall in words; with two jokers or more in hand it is a lower bound (see :func:`shortfall`)."""
+    if n == 0:
+        return "you hold the whole contract"
+    if n >= FAR:
+        return f"you are {FAR} or more cards short"
+    least = "at least " if jokers >= 2 else ""
+    return f"you are {least}{'one card' if n == 1 else f'{n} cards'} short"
+
+
+def _holding(view: View) -> str:
+    """What the hand already has towards the contract: its melds in the rules of the game."""
+    hand = _cards(view["hand"])
+    found = least_deadwood(hand, _rules(view), penalty)
+    if not found.melds:
+        return "You hold no complete three or four yet."
+    return "You hold " + " and ".join(_sym(m.cards) for m in found.melds) + "."
+
+
+def advise(view: View) -> Hint:
+    seat = view["seat"]
+    legal = view["legal"]
+    action = hard(view, random.Random(0))
+    threes, fours = _contract(view)
+    need = f"You need {view['contract']['text']}."
+    hand = _cards(view["hand"])
+    laid = view["laid_down"][seat]
+    rules = _rules(view)
+    jokers = sum(c.is_joker for c in hand)
+    short, _ = shortfall(hand, threes, fours, rules) if not laid else (0, None)
+    alternatives: list[Alternative] = []
+    if laid:
+        reason = "You have laid down: tack what fits, then discard your dearest card."
+        if action.startswith(("tack", "swap")):
+            card = parse_card(action.split()[1])
+            reason = (f"You have laid down. {card.symbol} fits meld {action.split()[2]}: tacking it saves "
+                      f"{penalty(card)} points.")
+        elif action == "take":
+            shown = parse_card(view["discard_top"]).symbol
+            reason = f"You have laid down and {shown} fits a meld on the table: take it."
+        elif action.startswith("discard"):
+            card = parse_card(action.split()[1])
+            reason = (f"You have laid down and nothing else fits: discard {card.symbol}, your dearest card "
+                      f"({penalty(card)} points).")
+        return Hint(seat, action, reason, alternatives)
+    if action in ("call", "no call"):
+        top = parse_card(view["discard_top"])
+        later, _ = shortfall(hand + [top], threes, fours, rules)
+        verdict = "call" if action == "call" else "let it go"
+        reason = (f"{need} {_holding(view)} Now {_short_words(short, jokers)}. Calling the {top.symbol} costs a "
+                  f"penalty card from the stock (unseen) and two more cards in hand; with it "
+                  f"{_short_words(later, jokers)}: {verdict}.")
+        alternatives = [Alternative("call", -later, f"{later} short after the call"),
+                        Alternative("no call", -short, f"{short} short, no penalty card")]
+        return Hint(seat, action, reason, alternatives)
+    if action in ("take", "draw", "refuse", "allow"):
+        top = view["discard_top"]
+        later, _ = shortfall(hand + [parse_card(top)], threes, fours, rules) if top else (short, None)
+        top_words = parse_card(top).symbol if top else "the discard"
+        if action in ("take", "refuse"):
+            words = f"taking {top_words} brings you from {short} to {later} cards short: take it"
+            if action == "refuse":
+                words += " (that refuses the call)"
+        else:
+            words = f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it)"
+            words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
+        reason = f"{need} {_holding(view)} Now {_short_words(short, jokers)}; {words}."
+        alternatives = [Alternative("take", -later, f"{later} short with {top_words}"),
+                        Alternative("draw", -short, f"{short} short before the unseen card")]
+        return Hint(seat, action, reason, alternatives)
+    if action.startswith("challenge"):
+        who = int(action.split()[1])
+        reason = f"{view['names'][who]} holds {view['hand_sizes'][who]} cards, more than 18: the challenge is right."
+        return Hint(seat, action, reason, alternatives)
+    if action.startswith("lay"):
+        reason = f"{need} You have it: lay it down ({action[4:]})."
+        return Hint(seat, action, reason, alternatives)
+    lays = [a for a in legal if a.startswith("lay ")]
+    discard, short, tag = _discard_choice(view, "hard")
+    card = parse_card(discard.split()[1])
+    why = {"spare": "it is not part of your best arrangement",
+           "shed": f"someone has laid down and may go out soon, so shed your dearest card ({penalty(card)} points)",
+           "dearest": "every card counts, so part with the dearest"}[tag]
+    reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short, jokers)} and {why}"
+    if lays:
+        reason = (f"{need} You could lay it down now, but nobody else has and the cards you would keep are cheap: "
+                  f"laying down gives the others melds to tack onto. Keep it and discard the {card.symbol}")
+    helps = _helps_next(view, card)
+    reason += "; the next player shows no use for it." if not helps else "."
+    options = sorted({a for a in legal if a.startswith("discard ")}, key=lambda a: card_order(parse_card(a.split()[1])))
+    for a in options[:8]:
+        c = parse_card(a.split()[1])
+        rest = list(hand)
+        rest.remove(c)
+        left, _ = shortfall(rest, threes, fours, rules)
+        alternatives.append(Alternative(a, -left, f"{left} short after it, {penalty(c)} points"))
+    return Hint(seat, discard, reason, alternatives)
+
+
+__all__ = ["POLICIES", "advise", "choose", "clear_cache", "rules_for", "short_words", "shortfall"]

@@ -1,0 +1,134 @@
+"""Kalooki bots and hints (issue 12): each decides from view(seat) alone, and every number a hint
+prints is recomputed here from the same view."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import engine
+from engine.cards import parse_cards
+from engine.games import kalooki_ai as ai
+from engine.hints import Bot
+
+from .test_kalooki_rules import calling_table, lay_with_spares, play, table
+
+
+def test_shortfall_counts_the_cards_missing_from_the_contract():
+    """Deal 2 needs two threes and a four (RULES.md §6.2)."""
+    assert ai.shortfall(parse_cards("7S 7H 7D 8D 8C 8H 3S 4S 5S 6S"), 2, 1)[0] == 0
+    assert ai.shortfall(parse_cards("7S 7H 7D 8D 8C 8H 3S 4S 5S KD"), 2, 1)[0] == 1
+    assert ai.shortfall(parse_cards("7S 7H QD 8D 8C 2H 3S 4S 5S KD"), 2, 1)[0] == 3
+    assert ai.shortfall(parse_cards("2S 5H 9D JC KS 4D 7C 10H QS AC"), 2, 1)[0] == ai.FAR
+
+
+def test_medium_lays_down_as_soon_as_it_can():
+    g = table(["7S 7H 7D 8D 8C 8H 3S 4S 5S 6S", "", ""], "2C", "KD", deal=2)
+    play(g, "0:draw")
+    move = ai.medium(g.view(0), random.Random(0))
+    assert move.startswith("lay ")
+    g.apply(move, 0)
+    assert g.view(0)["laid_down"][0]
+
+
+def test_medium_takes_the_discard_that_completes_a_meld_and_discards_a_spare():
+    g = table(["7S 7H 8D 8C 8H 3S 4S 5S 6S KD", "", ""], "7D", "2C", deal=2)
+    assert ai.medium(g.view(0), random.Random(0)) == "take"
+    play(g, "0:take")
+    assert ai.medium(g.view(0), random.Random(0)).startswith("lay ")
+
+
+def test_medium_and_hard_call_a_discard_that_helps_and_let_others_go():
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H")
+    view = g.view(2)   # Cy: 7S 7S 7H | 8D 8C 8S | 5H JK 7H: the 8H completes his four
+    assert ai.medium(view, random.Random(0)) == "call" and ai.hard(view, random.Random(0)) == "call"
+    assert ai.medium(g.view(3), random.Random(0)) == "no call"
+
+
+def test_hard_lays_down_at_once_because_holding_back_measured_worse():
+    """bench/bench_kalooki.py: holding back cost about 20 points a short match, so it is off."""
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H, 2:call, 1:allow, 1:draw, 1:discard 5D, 2:draw")
+    view = g.view(2)
+    assert ai.HOLD_BACK_POINTS == 0 and ai.hard(view, random.Random(0)).startswith("lay ")
+    assert engine.hint(g, 2).action.startswith("lay ")
+
+
+def test_hard_sheds_its_dearest_card_once_someone_has_laid_down_and_it_is_far_away():
+    g = lay_with_spares()
+    play(g, "3:draw")
+    view = g.view(3)
+    hand = parse_cards(view["hand"])
+    assert ai.shortfall(hand, 2, 1)[0] >= ai.SHED_SHORT
+    move = ai.hard(view, random.Random(0))
+    dearest = max(ai.penalty(c) for c in hand if not c.is_joker)
+    assert move.startswith("discard ") and ai.penalty(parse_cards(move.split()[1])[0]) == dearest
+    assert "shed your dearest card" in engine.hint(g, 3).reason
+
+
+def test_laid_down_players_tack_their_dearest_card_first():
+    g = lay_with_spares()
+    play(g, "3:draw, 3:discard 9S, 0:draw, 0:discard 2C, 1:draw, 1:discard 5C, 2:draw")
+    move = ai.medium(g.view(2), random.Random(0))
+    assert move.startswith("tack 6H 3")
+
+
+def test_the_call_hint_says_what_it_costs_and_its_numbers_are_true():
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H")
+    hint = engine.hint(g, 2)
+    assert hint.action == "call"
+    assert "You need two threes and a four." in hint.reason and "penalty card" in hint.reason
+    hand = parse_cards(g.view(2)["hand"])
+    now = ai.shortfall(hand, 2, 1)[0]
+    later = ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
+    assert (now, later) == (1, 0)
+    assert "you are one card short" in hint.reason and "you hold the whole contract: call" in hint.reason
+    assert {a.action: a.score for a in hint.alternatives} == {"call": 0, "no call": -1}
+
+
+def test_the_discard_hint_names_a_spare_card_and_true_shortfalls():
+    g = table(["7S 7H 7D 8D 8C 3S 4S 5S 6S QS", "", ""], "2C", "KD", deal=2)
+    play(g, "0:draw")
+    hint = engine.hint(g, 0)
+    assert hint.action in ("discard QS", "discard KD") and hint.action in g.view(0)["legal"]
+    assert "one card short" in hint.reason
+    hand = parse_cards(g.view(0)["hand"])
+    for alt in hint.alternatives:
+        card = parse_cards(alt.action.split()[1])[0]
+        rest = list(hand)
+        rest.remove(card)
+        assert -alt.score == ai.shortfall(rest, 2, 1)[0]
+        assert re.search(rf"{int(-alt.score)} short after it", alt.note)
+
+
+def test_bots_see_only_a_view_and_finish_a_short_match_at_every_level():
+    for levels in (["easy", "medium", "hard"], ["hard", "hard", "medium", "easy"]):
+        g = engine.new_game("kalooki", players=len(levels), seed=4, deals="short")
+        bots = [Bot("kalooki", level, seed=i) for i, level in enumerate(levels)]
+        moves = 0
+        while not g.is_over:
+            callers = [s for s in g.to_act()[1:] if bots[s].choose(g.view(s)) == "call"]
+            seat = callers[0] if callers else g.current_player
+            move = "call" if callers else bots[seat].choose(g.view(seat))
+            assert move in g.view(seat)["legal"] or move.startswith("lay ")
+            g.apply(move, seat)
+            moves += 1
+            assert moves < 5000
+        assert len(g.deal_scores) == 3
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_hint_is_a_legal_move_anywhere_in_a_game(seed):
+    g = engine.new_game("kalooki", players=4, seed=seed, deals=[seed + 4])
+    bots = [Bot("kalooki", "medium", seed=s) for s in range(4)]
+    for _ in range(60):
+        if g.is_over:
+            break
+        seat = g.current_player
+        hint = engine.hint(g, seat)
+        assert hint.action in g.view(seat)["legal"] and hint.reason
+        g.apply(bots[seat].choose(g.view(seat)), seat)

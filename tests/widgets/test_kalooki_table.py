@@ -1,0 +1,100 @@
+"""The Kalooki table in plain pytest (issue 12): the contract always shown, what you still need, the
+Call button only while a call is possible, lay down, tack with joker labels, the nine-deal score history."""
+
+from __future__ import annotations
+
+from engine.dealing import stack_deck
+from widgets.games.kalooki_table import KalookiTable
+
+READY = stack_deck(["7S 7H 7D 8D 8C 8H 3S 4S 5S KD", "2S 5H 9D JC KS 4D 7C 10H QS AC",
+                    "3H 6D 10C QH 2D 9S JD 5C KH 4C"], "2C 6S", first=0)
+
+
+def shown(button) -> bool:
+    return button.layout.display != "none"
+
+
+def test_the_contract_and_what_you_need_are_always_shown():
+    t = KalookiTable(players=3, seed=7, bot_delay=0, deck=READY, deals=[2, 3], first_dealer=2)
+    assert "Deal 2 of 9: two threes and a four, 10 cards" in t.banner.value
+    assert "deal 1 of 2 in this match" in t.banner.value
+    assert "two threes and a four: one card short" in t.need_html.value
+    assert t.scoreboard.value.count("<tr><td title=") == 2
+    assert shown(t.draw_button) and shown(t.take_button) and not shown(t.lay_button) and not shown(t.call_button)
+
+
+def test_draw_lay_down_and_discard_to_go_out():
+    t = KalookiTable(players=3, seed=7, bot_delay=0, deck=READY, deals=[2, 3], first_dealer=2)
+    t.draw_button.click()
+    assert "You hold the whole contract." in t.need_html.value and shown(t.lay_button)
+    t.lay_button.click()
+    assert t.game.view(0)["laid_down"][0] and "You's" not in t.melds_html.value
+    assert t.hand.cards == ["KD"]
+    t.hand.play(0)  # click the last card: discard it and go out
+    assert "You go out" in " ".join(t.log_lines())
+    assert t.game.deal_scores[0][0] == 0 and "Deal 3 of 9" in t.banner.value
+
+
+def my_turn(t: KalookiTable) -> None:
+    """Answer a call (allow it), draw, and discard the first card offered."""
+    if "allow" in t.game.view(0)["legal"]:
+        t.allow_button.click()
+    t.draw_button.click()
+    t.act(next(a for a in t.game.view(0)["legal"] if a.startswith("discard")))
+
+
+def test_the_call_button_appears_only_while_you_may_call_and_the_bots_wait():
+    t = KalookiTable(players=3, seed=11, bot_delay=0, first_dealer=2)
+    for _ in range(10):
+        if t._waiting_for_my_call():
+            break
+        my_turn(t)
+    view = t.game.view(0)
+    assert view["can_call"] and shown(t.call_button) and shown(t.no_call_button)
+    assert "You may call" in t.status.value
+    moves = len(t.game.history)
+    t._after_move()
+    assert len(t.game.history) == moves, "the bots wait for your answer"
+    size = len(view["hand"])
+    top = view["discard_top"]
+    t.call_button.click()
+    after = t.game.view(0)
+    assert not shown(t.call_button)
+    called = [e for e in t.game.events if e.kind in ("allow", "refuse")][-1]
+    if called.kind == "allow":
+        assert len(after["hand"]) >= size + 2 and top in after["taken"][0]
+    else:
+        assert len(after["hand"]) >= size
+
+
+def test_no_call_lets_the_bots_play_on():
+    t = KalookiTable(players=3, seed=11, bot_delay=0, first_dealer=2)
+    for _ in range(10):
+        if t._waiting_for_my_call():
+            break
+        my_turn(t)
+    moves = len(t.game.history)
+    t.no_call_button.click()
+    assert len(t.game.history) > moves and not (shown(t.no_call_button) and t.game.view(0)["discard_top"] is None)
+
+
+def test_hint_and_score_history_and_teacher_view():
+    t = KalookiTable(players=4, seed=3, bot_delay=0)
+    hint = t.show_hint()
+    assert hint is not None and "You need three threes." in t.hint_panel.value
+    t.show_all_box.value = True
+    assert t.seats_html.value.count("parlour-card-img") >= 27
+    assert t.scoreboard.value.count("<tr><td title=") == 9
+
+
+def test_melds_show_what_a_joker_stands_for_and_tacks_are_offered():
+    deck = stack_deck(["8H 2C 2D 4C 9S JH 3H 6C 10D KS", "5D 5C 6S 9C AH 2H QD 8S 3C 7D",
+                       "7S 7S 7H 8D 8C 8S 5H JK 7H QC", "9S 9C JS 4H 8C QD 5S 9H KC 2S"],
+                      "10S KD 3D 10S QH 9D 4S 10C 6H", first=0)
+    t = KalookiTable(players=4, seed=5, bot_delay=0, deck=deck, deals=[2], first_dealer=3)
+    g = t.game
+    for seat, move in [(0, "draw"), (0, "discard 8H"), (2, "call"), (1, "allow"), (1, "draw"), (1, "discard 5D"),
+                       (2, "draw"), (2, "lay 7S 7S 7H | 8D 8C 8S | 5H JK 7H 8H"), (2, "discard QC")]:
+        g.apply(move, seat)
+    t.refresh()
+    assert "Jk = 6♥" in t.melds_html.value and "Ben's four" in t.melds_html.value

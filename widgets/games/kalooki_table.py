@@ -1,0 +1,309 @@
+"""Kalooki's table: this deal's contract, what you still need, the melds on the cloth (jokers
+labelled with the card they stand for), the stock and the pile, and a Call button out of turn.
+
+Calls are fair by construction: whenever you may call a discard the bots stop and wait
+until you press **Call** or **No call** (the "Stop for my calls" box switches that off,
+and then the bots play on without offering you calls). The bots themselves are asked in
+seat order, nearest after the player to move first, right after each discard.
+
+Until the Basic Rummy table lands this subclasses the shared :class:`widgets.table.Table`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+import engine
+from engine.cards import parse_card
+from engine.games import kalooki_ai as ai
+from engine.games.kalooki import DEALS, contract_words
+from widgets.card_svg import card_img_html
+from widgets.table import Table, esc
+
+KALOOKI_CSS = """
+<style>
+.kal-banner { font-size: 16px; font-weight: 600; }
+.kal-need { font-size: 14px; opacity: .95; }
+.kal-seats { display: flex; flex-wrap: wrap; gap: 4px; }
+.kal-middle { display: flex; align-items: center; gap: 18px; margin: 6px 0; }
+.kal-pile { text-align: center; font-size: 12px; }
+.kal-melds { display: flex; flex-wrap: wrap; gap: 8px; min-height: 40px; }
+.kal-meld { background: rgba(0,0,0,.16); border-radius: 8px; padding: 3px 6px; font-size: 11px; }
+.kal-meld .parlour-card-img { margin-right: -8px; }
+.kal-stand { font-size: 11px; color: #ffd54a; }
+.kal-actions { flex-wrap: wrap; gap: 4px; align-items: center; }
+.kal-actions .widget-button { min-height: 44px; }
+.parlour-panel .kal-score td, .parlour-panel .kal-score th { text-align: right; font-size: 12px; }
+.parlour-panel .kal-score td:first-child, .parlour-panel .kal-score th:first-child { text-align: left; }
+</style>
+"""
+
+
+def card_words(card: str) -> str:
+    return "Joker" if card == "JK" else parse_card(card).symbol
+
+
+class KalookiTable(Table):
+    """Play Kalooki against bots: ``KalookiTable(players=4, seed="K7QM3P", deals="short")``."""
+
+    game_id = "kalooki"
+    hint_score_heading = None
+
+    # ---- the widgets on the cloth ----
+    def felt_children(self) -> list[w.Widget]:
+        self.css_html = w.HTML(KALOOKI_CSS)
+        self.banner = w.HTML()
+        self.banner.add_class("kal-banner")
+        self.need_html = w.HTML()
+        self.need_html.add_class("kal-need")
+        self.seats_html = w.HTML()
+        self.middle_html = w.HTML()
+        self.melds_html = w.HTML()
+        self.draw_button = w.Button(description="Draw from stock", tooltip="Take the top card of the stock")
+        self.take_button = w.Button(description="Take discard", tooltip="Take the top card of the discard pile")
+        self.lay_button = w.Button(description="Lay down", button_style="success",
+                                   tooltip="Lay down this deal's contract (keeping the fewest points in hand)")
+        self.tack_box = w.Dropdown(options=[], description="Tack", layout=w.Layout(width="230px"))
+        self.tack_button = w.Button(description="Tack it", tooltip="Put the chosen card onto the chosen meld")
+        self.call_button = w.Button(description="Call", button_style="warning",
+                                    tooltip="Take the top discard out of turn, with a penalty card from the stock")
+        self.no_call_button = w.Button(description="No call", tooltip="Let the discard go; play goes on")
+        self.allow_button = w.Button(description="Allow the call", tooltip="The caller takes the discard and a "
+                                     "penalty card; you then draw from the stock")
+        self.refuse_button = w.Button(description="Refuse (take it)", tooltip="Take the discard yourself as your draw")
+        self.wait_box = w.Checkbox(value=True, description="Stop for my calls", indent=False,
+                                   layout=w.Layout(width="170px"))
+        self._declined = -1
+        self._pending: tuple[int, str] | None = None
+        self._asked: set[tuple[int, int]] = set()
+        self.draw_button.on_click(lambda _: self.act("draw"))
+        self.take_button.on_click(lambda _: self.act("take"))
+        self.lay_button.on_click(lambda _: self.lay_down())
+        self.tack_button.on_click(lambda _: self.tack())
+        self.call_button.on_click(lambda _: self.call())
+        self.no_call_button.on_click(lambda _: self.no_call())
+        self.allow_button.on_click(lambda _: self.act("allow"))
+        self.refuse_button.on_click(lambda _: self.act("refuse"))
+        self.wait_box.observe(lambda _: self._after_move(), "value")
+        self.hand.card_width = 60
+        actions = w.HBox([self.draw_button, self.take_button, self.call_button, self.no_call_button,
+                          self.allow_button, self.refuse_button, self.lay_button, self.tack_box, self.tack_button])
+        actions.add_class("kal-actions")
+        buttons = w.HBox([self.hint_button, self.undo_button, self.wait_box])
+        return [self.css_html, self.banner, self.need_html, self.seats_html, self.middle_html, self.melds_html,
+                self.status, actions, self.hand, buttons]
+
+    # ---- moves ----
+    def card_action(self, card: str) -> str:
+        return f"discard {card}"
+
+    def playable_tip(self, view: dict[str, Any], card: str) -> str:
+        return f"Discard {card_words(card)}"
+
+    def lay_down(self) -> bool:
+        lays = [a for a in self.game.view(self.human)["legal"] if a.startswith("lay ")]
+        if not lays:
+            self.say("⚠ You cannot lay down the contract yet.")
+            return False
+        return self.act(lays[0])
+
+    def tack(self) -> bool:
+        if not self.tack_box.value:
+            self.say("⚠ Nothing of yours fits a meld on the table now.")
+            return False
+        return self.act(self.tack_box.value)
+
+    def call(self) -> bool:
+        self._pending = None
+        try:
+            self.game.apply("call", self.human)
+        except engine.IllegalAction as exc:  # the window closed
+            self.say(f"⚠ {esc(exc)}")
+            return False
+        self.refresh()
+        self._after_move()
+        return True
+
+    def no_call(self) -> None:
+        self._pending = None
+        self._declined = self._discards()
+        self.refresh()
+        self._after_move()
+
+    def act(self, action: str) -> bool:
+        self._pending = None  # a bot move worked out before yours no longer applies
+        return super().act(action)
+
+    # ---- the bots, calls included ----
+    def _discards(self) -> int:
+        """Which discard is up: one window for calls per discard (and per upcard)."""
+        return sum(1 for e in self.game.events if e.kind in ("discard", "upcard"))
+
+    def _waiting_for_my_call(self) -> bool:
+        g = self.game
+        return (self.wait_box.value and not g.is_over and self.human in g.to_act()[1:]
+                and self._declined != self._discards())
+
+    def _next_bot_move(self) -> tuple[int, str] | None:
+        g = self.game
+        if g.is_over or self._waiting_for_my_call():
+            return None
+        key = self._discards()
+        for seat in g.to_act()[1:]:
+            if seat != self.human and (key, seat) not in self._asked:
+                self._asked.add((key, seat))
+                if self.bots[seat].choose(g.view(seat)) == "call":
+                    return seat, "call"
+        turn = g.current_player
+        if turn is None or turn == self.human:
+            return None
+        return turn, self.bots[turn].choose(g.view(turn))
+
+    def _bot_to_move(self) -> bool:
+        if self._pending is None:
+            self._pending = self._next_bot_move()
+        return self._pending is not None
+
+    def _bot_step(self) -> None:
+        if not self._bot_to_move():
+            return
+        assert self._pending is not None
+        seat, move = self._pending
+        self._pending = None
+        self.game.apply(move, seat)
+        self.refresh()
+
+    def start(self, players: int, seed: int | str) -> None:
+        self._pending = None
+        self._asked = set()
+        self._declined = -1
+        super().start(players, seed)
+
+    def undo(self) -> None:
+        self._pending = None
+        self._asked = set()
+        super().undo()
+
+    # ---- painting ----
+    def draw(self, view: dict[str, Any]) -> None:
+        size, threes, fours = DEALS[view["deal_number"]]
+        over = view["is_over"]
+        self.banner.value = (f"Deal {view['deal_number']} of 9: {contract_words(threes, fours)}, {size} cards"
+                             + ("" if view["deals_total"] == 9 else
+                                f" <small>(deal {view['deal_index']} of {view['deals_total']} in this match)</small>"))
+        self.need_html.value = esc(self.need_text(view))
+        self.seats_html.value = "<div class='kal-seats'>" + "".join(
+            self.seat_box_html(s, view, self._seat_body(s, view)) for s in range(self.players) if s != self.human
+        ) + "</div>"
+        top = view["discard_top"]
+        self.middle_html.value = (
+            "<div class='kal-middle'>"
+            f"<div class='kal-pile'>{card_img_html(None, 52, face_down=True)}<br>Stock: {view['stock_size']}</div>"
+            f"<div class='kal-pile'>{card_img_html(top, 52) if top else ''}<br>Discards: {view['discard_size']}</div>"
+            f"<div>{self._call_words(view)}</div></div>")
+        self.melds_html.value = "<div class='kal-melds'>" + "".join(self._meld_html(m) for m in view["melds"]) + \
+            ("" if view["melds"] else "<i>No melds on the table yet.</i>") + "</div>"
+        legal = set(view["legal"])
+        show = {
+            self.draw_button: "draw" in legal,
+            self.take_button: "take" in legal,
+            self.call_button: "call" in legal and not over,
+            self.no_call_button: "call" in legal and self._waiting_for_my_call(),
+            self.allow_button: "allow" in legal,
+            self.refuse_button: "refuse" in legal,
+            self.lay_button: any(a.startswith("lay ") for a in legal),
+        }
+        for button, visible in show.items():
+            button.layout.display = None if visible else "none"
+        if top:
+            self.take_button.description = f"Take {card_words(top)}"
+            self.call_button.description = f"Call {card_words(top)}"
+        tacks = [a for a in view["legal"] if a.startswith(("tack ", "swap "))]
+        self.tack_box.options = [(self.action_label(a), a) for a in tacks]
+        self.tack_box.layout.display = None if tacks else "none"
+        self.tack_button.layout.display = None if tacks else "none"
+        self.draw_hand(view, view["hand"])
+
+    def need_text(self, view: dict[str, Any]) -> str:
+        me = self.human
+        if view["is_over"]:
+            return "The match is over."
+        if view["laid_down"][me]:
+            left = len(view["hand"])
+            return f"You have laid down. Tack what fits and get rid of your {left} card{'s' if left != 1 else ''}."
+        threes, fours = view["contract"]["threes"], view["contract"]["fours"]
+        hand = [parse_card(c) for c in view["hand"]]
+        short, _ = ai.shortfall(hand, threes, fours, ai.rules_for(view))
+        if short == 0:
+            return "You hold the whole contract."
+        words = ai.short_words(short, sum(c.is_joker for c in hand)).replace("you are ", "")
+        return f"You still need {view['contract']['text']}: {words}."
+
+    def _seat_body(self, seat: int, view: dict[str, Any]) -> str:
+        shown = self.game.view(seat)["hand"] if self.show_all_box.value else None
+        cards = (self.cards_html(shown, 26) if shown is not None
+                 else f"{view['hand_sizes'][seat]} cards")
+        bits = [cards]
+        if view["laid_down"][seat]:
+            bits.append("laid down")
+        if view["calls"][seat]:
+            bits.append(f"{view['calls'][seat]} call{'s' if view['calls'][seat] > 1 else ''}")
+        if view["dealer"] == seat:
+            bits.append("dealer")
+        return " · ".join(bits)
+
+    def _call_words(self, view: dict[str, Any]) -> str:
+        pending = view["call_pending"]
+        if pending is not None:
+            return f"<b>{esc(self.names[pending])}</b> has called the discard."
+        if view["can_call"]:
+            return "You may call this discard."
+        return ""
+
+    def _meld_html(self, meld: dict[str, Any]) -> str:
+        cards = "".join(card_img_html(c, 34) for c in meld["cards"])
+        jokers = [f"Jk = {card_words(s)}" for c, s in zip(meld["cards"], meld["stands_for"])
+                  if c == "JK" and meld["kind"] == "four"]
+        note = f"<div class='kal-stand'>{esc(', '.join(jokers))}</div>" if jokers else ""
+        owner = "Your" if meld["owner"] == self.human else f"{esc(self.names[meld['owner']])}'s"
+        return (f"<div class='kal-meld'>{meld['number']}. {owner} {meld['kind']}"
+                f"<div>{cards}</div>{note}</div>")
+
+    def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)
+        rows = []
+        for i, number in enumerate(view["schedule"]):
+            points = view["deal_scores"][i] if i < len(view["deal_scores"]) else None
+            cells = "".join(f"<td>{p}</td>" for p in points) if points else "<td></td>" * self.players
+            size, threes, fours = DEALS[number]
+            rows.append(f"<tr><td title='{esc(contract_words(threes, fours))}'>{number}</td>{cells}</tr>")
+        return f"<table class='kal-score'><tr><th>Deal</th>{head}</tr>{''.join(rows)}</table>"
+
+    def turn_prompt(self, view: dict[str, Any]) -> str:
+        legal = view["legal"]
+        if "allow" in legal:
+            return "Someone called the discard: allow the call, or refuse it by taking the card."
+        if "draw" in legal or "take" in legal:
+            return "Draw from the stock or take the discard."
+        return "Lay down or tack if you can, then click a card to discard it."
+
+    def _draw_status(self, view: dict[str, Any]) -> None:
+        if self._waiting_for_my_call() and view["current_player"] != self.human:
+            top = card_words(view["discard_top"])
+            self.say(f"<b>You may call {esc(top)}.</b> Press Call to take it with a penalty card, or No call.")
+            return
+        super()._draw_status(view)
+
+    def action_label(self, action: str) -> str:
+        verb, _, arg = action.partition(" ")
+        if verb in ("tack", "swap"):
+            words = arg.split()
+            where = f" ({words[2]} end)" if len(words) == 3 else ""
+            return f"{verb} {card_words(words[0])} on meld {words[1]}{where}"
+        if verb == "discard":
+            return f"discard {card_words(arg)}"
+        if verb == "lay":
+            return "lay down " + " | ".join(" ".join(card_words(c) for c in g.split()) for g in arg.split("|"))
+        return action
