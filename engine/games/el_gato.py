@@ -49,7 +49,8 @@ RULES = Rulebook([
          "aside and play a new trick between them; its winner takes both tricks, in the order the cards "
          "were played."),
     Rule("el_gato.any_pair", "Variant (the old Portuguese rules read word for word): any two cards of "
-         "equal value in a trick start a guerra between their players, even below the highest card; the highest such pair counts. "
+         "equal value in a trick start a guerra between their players, even below the highest card; "
+         "the highest such pair counts. "
          "The gato still beats everything."),
     Rule("el_gato.guerra_many", "When more than two players tie for the highest card, they alone play a "
          "tie-break trick, and its winner takes all the cards, in the order they were played."),

@@ -44,7 +44,8 @@ RULES = Rulebook([
          "player after him folds, calls (puts in enough to match the highest bet) or raises (puts in more "
          "than that). The betting ends when every player still in has matched the last raise."),
     Rule("injun.seed_betting", "Poker style, as the old Portuguese rules describe it (variant): each player "
-         "in turn must raise the previous player's bet or drop out, and the first player who merely matches it ends the betting "
+         "in turn must raise the previous player's bet or drop out, and the first player who merely matches "
+         "it ends the betting "
          "at once. Everyone not dropped goes to the showdown with what he has put in: each level of bets makes "
          "a pot that only those who reached it can win, as with all-in side pots."),
     Rule("injun.min_raise", "A bet or a raise is at least the agreed minimum (1 chip unless agreed "
