@@ -212,21 +212,31 @@ BROKEN = {**TINY, "cells": [{**TINY["cells"][0], "source": f"raise RuntimeError(
 CAP = 3
 
 
-@pytest.fixture
-def small_server(tmp_path, spawn_server, free_port, wait_for_url):
+@pytest.fixture(scope="module")
+def small_server(tmp_path_factory):
     """Voilà as ./run app starts it (cwd: the repo, so voila.json), serving two tiny notebooks,
     with a cap of three kernels and a five-second cull for never-connected ones."""
+    import subprocess
+
+    from tests.conftest import free_port, stop_server, wait_for_url
+
+    tmp_path = tmp_path_factory.mktemp("small-server")
     served = tmp_path / "served"
     served.mkdir()
     (served / "tiny.ipynb").write_text(json.dumps(TINY))
     (served / "broken.ipynb").write_text(json.dumps(BROKEN))
     port = free_port()
-    proc = spawn_server([sys.executable, "-m", "widgets.server", str(served), f"--port={port}",
-                         f"--ClassroomKernelManager.max_kernels={CAP}",
-                         "--ClassroomKernelManager.cull_unconnected_after=5"], log=tmp_path / "voila.log")
+    with open(tmp_path / "voila.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "widgets.server", str(served), f"--port={port}",
+                                 f"--ClassroomKernelManager.max_kernels={CAP}",
+                                 "--ClassroomKernelManager.cull_unconnected_after=5"],
+                                cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
-    wait_for_url(base + "voila/static/voila.js", 90, proc)
-    return base, proc
+    try:
+        wait_for_url(base + "voila/static/voila.js", 90, proc)
+        yield base, proc
+    finally:
+        stop_server(proc)
 
 
 def _kernels(proc) -> int:

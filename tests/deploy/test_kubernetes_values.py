@@ -39,4 +39,4 @@ def test_students_land_on_the_gallery_with_culling_and_limits():
     assert v["prePuller"]["continuous"]["enabled"] and v["scheduling"]["userScheduler"]["enabled"]
     memory = v["singleuser"]["memory"]
     assert memory["guarantee"].endswith("M") and memory["limit"].endswith("G")
-    assert int(memory["guarantee"][:-1]) >= 280  # a student's server measured at about 280 MB
+    assert int(memory["guarantee"][:-1]) >= 280  # a student's server measured at 220-280 MB
