@@ -170,6 +170,8 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     page.goto(f"{hub.url}user/dana/voila/render/jubilee.ipynb")
     table = page.locator(".parlour").first
     expect(table.locator(".parlour-card").first).to_be_visible()
+    # a student's table has no "show all hands" switch: the hub turns the teacher tools off
+    expect(page.get_by_text("show all hands")).to_have_count(0)
     box = table.locator(".widget-text input").first
     before_code = box.input_value()
     button(table, "New deal").click()

@@ -127,6 +127,9 @@ c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": str(SERVER_CONFIG),
     "JUPYTERHUB_ACTIVITY_INTERVAL": str(ACTIVITY_EVERY),
     "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
+    # "Teacher: show all hands" would let a student see the others' cards: off for students
+    # (PARLOUR_HUB_TEACHER_TOOLS=on keeps it, e.g. for a teacher's own demo hub).
+    "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
 }
 
 # --- the idle culler: stop servers nobody has used for CULL_IDLE seconds -------------------
