@@ -171,7 +171,7 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     table = page.locator(".parlour").first
     expect(table.locator(".parlour-card").first).to_be_visible()
     # a student's table has no "show all hands" switch: the hub turns the teacher tools off
-    expect(page.get_by_text("show all hands")).to_have_count(0)
+    expect(page.get_by_text("show all hands").filter(visible=True)).to_have_count(0)
     box = table.locator(".widget-text input").first
     before_code = box.input_value()
     button(table, "New deal").click()
