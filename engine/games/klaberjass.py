@@ -60,7 +60,7 @@ RULES = Rulebook([
     Rule("klaberjass.sequence_tie_trump", "Variant: if the two best sequences are equal, one in trumps wins; "
          "if neither is in trumps, nobody scores for sequences."),
     Rule("klaberjass.sequence_trick", "A sequence scores only if its holder wins at least one trick in "
-         "the deal (the seed's example: the fifty scores \"if he will win though one trick\")."),
+         "the deal: a fifty held by a player who takes no trick scores nothing."),
     Rule("klaberjass.bella", "King and Queen of trumps in one hand are Bella: 20 points, scored whoever won "
          "the sequences, when the second of the two is played."),
     Rule("klaberjass.maker", "The maker must score more points than his opponent this deal (cards, last "
