@@ -28,7 +28,7 @@ from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, 
 
 View = dict[str, Any]
 
-HINT_BID_DEALS = 150   # simulated deals per bidding choice in a hint (the same deals for every choice)
+HINT_BID_DEALS = 120   # simulated deals per bidding choice in a hint (the same deals for every choice)
 BOT_BID_DEALS = 60
 HINT_PLAYOUTS = 260    # playouts shared out among the legal cards (every card in the same imagined deals)
 BOT_PLAYOUTS = 120     # the hard bot: fewer deals, to answer quickly at the table
@@ -83,6 +83,9 @@ def _keep_value(c: int, trump: int) -> float:
 
 KEEP = tuple(tuple(card_points(c, t) + (8 + TRUMP_POWER[c] if c // 13 == t else 0) for c in range(52))
              for t in range(4))
+#: Sort keys as single integers (the hot loop of every playout): keep value, then rank; points, then rank.
+KEEP_THEN_RANK = tuple(tuple(KEEP[t][c] * 16 + c % 13 for c in range(52)) for t in range(4))
+POINTS_THEN_RANK = tuple(tuple(POINTS[t][c] * 16 + c % 13 for c in range(52)) for t in range(4))
 
 
 def heuristic_card(d: Deal) -> int:
@@ -100,7 +103,7 @@ def heuristic_card(d: Deal) -> int:
         if trump * 13 + RANK_J in trumps and len(trumps) >= 3:
             return trump * 13 + RANK_J  # draw trumps with the boss Jack when long in them
         if plain:
-            return min(plain, key=lambda c: (POINTS[trump][c], c % 13))
+            return min(plain, key=POINTS_THEN_RANK[trump].__getitem__)
         return min(options, key=KEEP[trump].__getitem__)
     lead = d.trick[0]
     wins = REPLY_WINS[trump]
@@ -114,9 +117,7 @@ def heuristic_card(d: Deal) -> int:
         cheapest = min(winners, key=KEEP[trump].__getitem__)
         if at_stake >= 4 or not losers or lead // 13 == trump:
             return cheapest
-    pool = losers or options
-    keep = KEEP[trump]
-    return min(pool, key=lambda c: (keep[c], c % 13))
+    return min(losers or options, key=KEEP_THEN_RANK[trump].__getitem__)
 
 
 def finish_deal(d: Deal) -> None:
