@@ -60,7 +60,7 @@ RULES = Rulebook([
     Rule("klaberjass.sequence_tie_trump", "Variant: if the two best sequences are equal, one in trumps wins; "
          "if neither is in trumps, nobody scores for sequences."),
     Rule("klaberjass.sequence_trick", "A sequence scores only if its holder wins at least one trick in "
-         "the deal (the seed's example: the fifty scores \"if he will win though one trick\")."),
+         "the deal: a fifty held by a player who takes no trick scores nothing."),
     Rule("klaberjass.bella", "King and Queen of trumps in one hand are Bella: 20 points, scored whoever won "
          "the sequences, when the second of the two is played."),
     Rule("klaberjass.maker", "The maker must score more points than his opponent this deal (cards, last "
@@ -141,7 +141,12 @@ def find_sequences(hand: Sequence[int]) -> list[Sequence_]:
     A run of five or more is one fifty; a card belongs to one sequence only."""
     held = set(hand)
     found: list[Sequence_] = []
+    per_suit = [0, 0, 0, 0]
+    for c in hand:
+        per_suit[c // 13] += 1
     for suit in range(4):
+        if per_suit[suit] < 3:  # no run of three in a suit of two cards (search deals many hands)
+            continue
         run: list[int] = []
         for rank in range(RANK_A, RANK_7 - 2, -1):
             c = suit * 13 + rank
@@ -163,9 +168,12 @@ def sequence_name(seq: Sequence_) -> str:
     return f"{'a tertz' if seq[0] == 3 else 'a fifty'} ({seq[0]} cards to the {top})"
 
 
-def sequence_winner(hands: Sequence[Sequence[int]], dealer: int, trump: int, tie_rule: str) -> int | None:
-    """Whose sequences score (RULES.md §8): longer best, then higher top; ties by ``tie_rule``."""
-    best = [find_sequences(h) for h in hands]
+def sequence_winner(hands: Sequence[Sequence[int]], dealer: int, trump: int, tie_rule: str,
+                    found: Sequence[list[Sequence_]] | None = None) -> int | None:
+    """Whose sequences score (RULES.md §8): longer best, then higher top; ties by ``tie_rule``.
+
+    ``found``: each hand's :func:`find_sequences`, when the caller has them already."""
+    best = list(found) if found is not None else [find_sequences(h) for h in hands]
     keys = [(s[0][0], s[0][1]) if s else (0, 0) for s in best]
     if keys[0] == keys[1]:
         if keys[0] == (0, 0):
@@ -225,9 +233,9 @@ class Deal:
         kq = {trump * 13 + RANK_K, trump * 13 + RANK_Q}
         self.bella_seat = next((s for s in (0, 1) if kq <= set(hands[s])), None)
         self.bella_done = False
-        self.seq_seat = sequence_winner(hands, dealer, trump, tie_rule)
-        self.seq_points = 0 if self.seq_seat is None else sum(
-            sequence_points(s) for s in find_sequences(hands[self.seq_seat]))
+        found = [find_sequences(hands[0]), find_sequences(hands[1])]
+        self.seq_seat = sequence_winner(hands, dealer, trump, tie_rule, found)
+        self.seq_points = 0 if self.seq_seat is None else sum(sequence_points(s) for s in found[self.seq_seat])
         self.need_trick = need_trick
         self.phase = "play"
 
@@ -242,7 +250,19 @@ class Deal:
         return d
 
     def legal(self) -> list[int]:
-        return legal_cards(self.hands[self.turn], self.trick, self.trump)
+        """:func:`legal_cards` for two players (a trick holds at most the lead), unrolled: search calls it most."""
+        hand = self.hands[self.turn]
+        if not self.trick:
+            return list(hand)
+        lead = self.trick[0]
+        led, trump = lead // 13, self.trump
+        same = [c for c in hand if c // 13 == led]
+        if same:
+            if led == trump:
+                beat = TRUMP_POWER[lead]
+                return [c for c in same if TRUMP_POWER[c] > beat] or same
+            return same
+        return [c for c in hand if c // 13 == trump] or list(hand)
 
     def play(self, c: int) -> int | None:
         """Play ``c`` for the seat to act; returns the trick's winner when it completes."""

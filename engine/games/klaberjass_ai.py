@@ -22,17 +22,17 @@ from typing import Any, Callable, Mapping, Sequence
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from ..hints import Alternative, Hint
-from ..search import Inconsistent, Tally, deal_unseen, pimc
+from ..search import Tally, pimc
 from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, SUIT_CODES, TRUMP_POWER,
                          POINTS, REPLY_WINS, Deal, card_points, settle, trick_winner)
 
 View = dict[str, Any]
 
-HINT_BID_DEALS = 200   # simulated deals per bidding choice in a hint (the same deals for every choice)
+HINT_BID_DEALS = 120   # simulated deals per bidding choice in a hint (the same deals for every choice)
 BOT_BID_DEALS = 60
-HINT_PLAYOUTS = 400    # imagined deals shared out among the legal cards
+HINT_PLAYOUTS = 260    # playouts shared out among the legal cards (every card in the same imagined deals)
 BOT_PLAYOUTS = 120     # the hard bot: fewer deals, to answer quickly at the table
-MIN_SAMPLES = 24
+MIN_SAMPLES = 30       # imagined deals at least, whatever the number of legal cards
 BOT_MIN_SAMPLES = 10
 TAKE_AT = 6.0          # the medium bot's trump strength needed to take or name a suit
 
@@ -83,6 +83,9 @@ def _keep_value(c: int, trump: int) -> float:
 
 KEEP = tuple(tuple(card_points(c, t) + (8 + TRUMP_POWER[c] if c // 13 == t else 0) for c in range(52))
              for t in range(4))
+#: Sort keys as single integers (the hot loop of every playout): keep value, then rank; points, then rank.
+KEEP_THEN_RANK = tuple(tuple(KEEP[t][c] * 16 + c % 13 for c in range(52)) for t in range(4))
+POINTS_THEN_RANK = tuple(tuple(POINTS[t][c] * 16 + c % 13 for c in range(52)) for t in range(4))
 
 
 def heuristic_card(d: Deal) -> int:
@@ -100,7 +103,7 @@ def heuristic_card(d: Deal) -> int:
         if trump * 13 + RANK_J in trumps and len(trumps) >= 3:
             return trump * 13 + RANK_J  # draw trumps with the boss Jack when long in them
         if plain:
-            return min(plain, key=lambda c: (POINTS[trump][c], c % 13))
+            return min(plain, key=POINTS_THEN_RANK[trump].__getitem__)
         return min(options, key=KEEP[trump].__getitem__)
     lead = d.trick[0]
     wins = REPLY_WINS[trump]
@@ -114,9 +117,7 @@ def heuristic_card(d: Deal) -> int:
         cheapest = min(winners, key=KEEP[trump].__getitem__)
         if at_stake >= 4 or not losers or lead // 13 == trump:
             return cheapest
-    pool = losers or options
-    keep = KEEP[trump]
-    return min(pool, key=lambda c: (keep[c], c % 13))
+    return min(losers or options, key=KEEP_THEN_RANK[trump].__getitem__)
 
 
 def finish_deal(d: Deal) -> None:
@@ -190,21 +191,23 @@ def known_deal(view: View) -> tuple[Deal, list[int], int, Callable[[int], bool],
 
 
 def determinizer(view: View) -> Callable[[random.Random], Deal]:
-    """Imagined deals that fit the view: the opponent's hand, the rest to the stock."""
+    """Imagined deals that fit the view: the opponent's hand, the rest to the stock.
+
+    Only the opponent's hand is constrained (the stock may hold anything), so every hand he could hold
+    is equally likely when his unknown cards are a plain random sample of the cards he may hold: exact,
+    and cheaper than dealing card by card."""
     base, unseen, count, barred, his = known_deal(view)
     opp = 1 - view["seat"]
-    sizes = [count, len(unseen) - count]
-    free: Callable[[int], bool] = lambda c: False  # noqa: E731
+    possible = [c for c in unseen if not barred(c)]
+    if len(possible) < count:  # what he showed contradicts itself (cannot happen in a legal game): ignore it
+        possible = list(unseen)
     kq = {base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q}
     played_by_him = {t[1] if t[0] == opp else t[2] for t in base.tricks_played}
     if base.trick and base.turn != opp:
         played_by_him.add(base.trick[0])
 
     def determinize(rng: random.Random) -> Deal:
-        try:
-            hand, _ = deal_unseen(unseen, sizes, [barred, free], rng)
-        except Inconsistent:
-            hand, _ = deal_unseen(unseen, sizes, [free, free], rng)
+        hand = rng.sample(possible, count)
         world = base.copy()
         world.hands[opp] = hand + his
         if world.bella_seat is None and not world.bella_done and kq <= set(hand) | set(his) | played_by_him:
@@ -252,24 +255,18 @@ def _bid_world(view: View, rng: random.Random) -> tuple[list[list[int]], list[in
     return hands, unseen[6:12], unseen[-1]
 
 
-def simulate_bid(view: View, choice: str,
-                 world: tuple[list[list[int]], list[int], int]) -> tuple[int, list[int], str] | None:
-    """Play the deal out after ``choice`` (both then bidding and playing as the medium bot).
-
-    Returns (maker, what each seat scores, "made"/"failed"/"tie"), or None when the hand is thrown in."""
-    hands6, extra, _bottom = world
+def bid_ending(view: View, choice: str, hands6: Sequence[Sequence[int]]) -> tuple[int, int] | None:
+    """Where the bidding ends after ``choice`` (both then bidding as the medium bot): (trump, maker), or
+    None when the hand is thrown in."""
     dealer, me = view["dealer"], view["seat"]
     up = _idx(view["turn_up"])
     phase, turn = view["phase"], me
-    opts = view["options"]
     move = choice
     while True:
         if move.startswith("take") or move == "refuse":
-            trump, maker = up // 13, (turn if move.startswith("take") else 1 - turn)
-            break
+            return up // 13, (turn if move.startswith("take") else 1 - turn)
         if move.startswith("name"):
-            trump, maker = tricks.SUIT_INDEX[move.split()[1]], turn
-            break
+            return tricks.SUIT_INDEX[move.split()[1]], turn
         if move == "accept":
             return None
         if move == "schmeiss":
@@ -284,6 +281,14 @@ def simulate_bid(view: View, choice: str,
         else:
             return None
         move = medium_bid(hands6[turn], up, phase, turn == dealer)
+
+
+def play_bid_deal(view: View, world: tuple[list[list[int]], list[int], int], trump: int,
+                  maker: int) -> tuple[list[int], str]:
+    """The deal played out as the medium bot plays, once trumps and the maker are fixed: (what each seat
+    scores, "made"/"failed"/"tie")."""
+    hands6, extra, _bottom = world
+    dealer, opts, up = view["dealer"], view["options"], _idx(view["turn_up"])
     hands = [list(hands6[0]), list(hands6[1])]
     hands[1 - dealer] += extra[:3]
     hands[dealer] += extra[3:]
@@ -296,11 +301,27 @@ def simulate_bid(view: View, choice: str,
     d = Deal(hands, dealer, trump, maker, opts["sequence_tie"], opts["sequences_need_trick"])
     finish_deal(d)
     scored, outcome, _ = settle(d.totals(), maker, opts["maker_tie"], view["held_over"])
+    return scored, outcome
+
+
+def simulate_bid(view: View, choice: str,
+                 world: tuple[list[list[int]], list[int], int]) -> tuple[int, list[int], str] | None:
+    """Play the deal out after ``choice`` (both then bidding and playing as the medium bot).
+
+    Returns (maker, what each seat scores, "made"/"failed"/"tie"), or None when the hand is thrown in."""
+    ending = bid_ending(view, choice, world[0])
+    if ending is None:
+        return None
+    trump, maker = ending
+    scored, outcome = play_bid_deal(view, world, trump, maker)
     return maker, scored, outcome
 
 
 def bid_outlook(view: View, deals: int, rng: random.Random) -> list[Tally[str]]:
     """Every legal bidding move, tried in the same ``deals`` imagined deals; best mean first.
+
+    Choices whose bidding ends alike in an imagined deal (the same trumps and the same maker) share that
+    deal's one playout: the play is the same, so it is played once.
 
     Value: what this seat scores minus what the opponent scores this deal. Outcomes:
     "mine" (I am the maker), "made" (the maker made it), "thrown" (the hand was thrown in)."""
@@ -308,13 +329,16 @@ def bid_outlook(view: View, deals: int, rng: random.Random) -> list[Tally[str]]:
     tallies = [Tally(m) for m in view["legal"]]
     for _ in range(deals):
         world = _bid_world(view, rng)
+        played: dict[tuple[int, int], tuple[list[int], str]] = {}
         for tally in tallies:
-            result = simulate_bid(view, tally.move, world)
-            if result is None:
+            ending = bid_ending(view, tally.move, world[0])
+            if ending is None:
                 tally.add(0.0, {"thrown": True})
                 continue
-            maker, scored, outcome = result
-            tally.add(float(scored[me] - scored[1 - me]), {"mine": maker == me, "made": outcome == "made"})
+            if ending not in played:
+                played[ending] = play_bid_deal(view, world, *ending)
+            scored, outcome = played[ending]
+            tally.add(float(scored[me] - scored[1 - me]), {"mine": ending[1] == me, "made": outcome == "made"})
     return sorted(tallies, key=lambda t: -t.mean)
 
 
@@ -476,4 +500,4 @@ def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
 
 
 __all__ = ["POLICIES", "advise", "bid_outlook", "determinizer", "finish_deal", "heuristic_card", "known_deal",
-           "medium_bid", "search", "simulate_bid", "trump_strength"]
+           "medium_bid", "search", "simulate_bid", "bid_ending", "play_bid_deal", "trump_strength"]

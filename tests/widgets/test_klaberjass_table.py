@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import engine
+from engine import words
 from tests.engine.klaberjass_helpers import stacked_deck
 from widgets.games.klaberjass_table import KlaberjassTable
 
@@ -162,3 +163,38 @@ def test_a_deal_code_deals_the_same_cards_and_the_layout_wraps_on_narrow_screens
     assert a.game.view(0)["hand"] == b.game.view(0)["hand"] and b.code == "2-00000K"
     assert a.children[2].layout.flex_flow == "row wrap" and a.felt.layout.min_width == "0"
     assert all(i["svg"] for i in a.hand.items) and a.hand.card_width >= 44
+
+
+def test_a_whole_game_the_history_and_the_end_summary_add_up():
+    """§8: the scores go on from deal to deal; each row is what that deal added after the maker's rule."""
+    t = KlaberjassTable(seed=11, bot_delay=0, first_dealer=1, target=301)
+    while not t.game.is_over:
+        view = t.game.view(0)
+        if view["phase"] in ("bid1", "bid2"):
+            t.bid_buttons["pass" if view["phase"] == "bid1" else next(
+                a for a, b in t.bid_buttons.items() if a.startswith("name") and not b.disabled)].click()
+        else:
+            click_card(t, playable(t)[0])
+    view = t.game.view(0)
+    rows = t.deal_results()
+    assert len(rows) >= 2
+    assert [label for label, _ in rows] == [f"Deal {n}" for n in range(1, len(rows) + 1)]
+    assert [sum(points[s] for _, points in rows) for s in (0, 1)] == view["scores"]
+    assert f"{words.count(len(rows), 'deal')} played" in t.scoreboard.value
+    assert t.scoreboard.value.count("data-testid='history'") == 1
+    for r in view["results"]:
+        assert f"<td>+{r['scored'][0]}</td><td>+{r['scored'][1]}</td>" in t.scoreboard.value
+    assert t.end_panel.layout.display == "" and "Game over." in t.end_html.value
+    for seat in (0, 1):
+        assert f"<td>{t.names[seat]}</td><td>{view['scores'][seat]}</td>" in t.end_html.value
+
+
+def test_the_settings_panel_speaks_plain_english():
+    t = table()
+    labels = {s.option: (s.label, [words_ for words_, _ in s.choices]) for s in t.settings}
+    assert set(labels) == {"dix", "schmeiss", "sequence_tie", "maker_tie", "sequences_need_trick", "target"}
+    for label, choices in labels.values():
+        for text in (label, *choices):
+            assert "_" not in text and text not in ("True", "False", "seed", "belote") and not text[0].islower()
+    t.apply_settings(schmeiss=True)
+    assert t.game.options["schmeiss"] is True and shown(t) == {"take": True, "pass": True, "schmeiss": True}

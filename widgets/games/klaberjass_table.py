@@ -14,7 +14,9 @@ from typing import Any
 import ipywidgets as w
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from engine import words
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 KLABERJASS_CSS = """
@@ -74,6 +76,33 @@ class KlaberjassTable(Table):
     """Play Klaberjass against a bot: ``KlaberjassTable(seed="K7QM3P", level="medium", target=501)``."""
 
     game_id = "klaberjass"
+    felt_width = 640  # px: the same size while bidding and playing, no wider than a phone
+    setting_words = {
+        "dix": Setting("dix", "Swapping the 7 of trumps",
+                       (("Not played", False), ("Allowed: swap it for the turned-up card", True)),
+                       "When the turned-up suit becomes trumps, whoever holds its 7 may swap it for the "
+                       "turned-up card before the first lead."),
+        "schmeiss": Setting("schmeiss", "Offering to throw the hand in",
+                            (("Not played: take or pass only", False), ("Allowed in the first round", True)),
+                            "In the first round you may offer to throw the hand in. If the other player "
+                            "refuses, you must play with the turned-up suit as trumps."),
+        "sequence_tie": Setting("sequence_tie", "Equal best sequences",
+                                (("The non-dealer's sequences win", "seed"),
+                                 ("One in trumps wins, else nobody scores them", "trump")),
+                                "Who scores for sequences when both players' best sequences are equal."),
+        "maker_tie": Setting("maker_tie", "When the maker ties",
+                             (("He fails: the other takes both totals", "fails"),
+                              ("His points wait for the next deal's winner", "held_over"),
+                              ("He loses only his own points", "belote")),
+                             "What happens when the player who chose trumps ends with exactly as many "
+                             "points as the other."),
+        "sequences_need_trick": Setting("sequences_need_trick", "Sequences count",
+                                        (("Only if their holder wins a trick", True), ("Always", False)),
+                                        "Whether a player who takes no trick still scores his sequences."),
+        "target": Setting("target", "Game to", (("501 points", 501), ("500 points", 500),
+                                                ("301 points: a shorter game", 301)),
+                          "The score that wins the game."),
+    }
     hint_score_heading = "Net*"
     hint_score_format = "{:+.0f}"
     hint_score_note = ("* your points minus his this deal (after the maker's rule), averaged over the deals "
@@ -85,8 +114,7 @@ class KlaberjassTable(Table):
         for box in (self.children[1], self.children[2]):
             box.layout.flex_flow = "row wrap"
         self.felt.layout.min_width = "0"
-        self.felt.layout.width = "640px"  # the same size while bidding and playing …
-        self.felt.layout.max_width = "100%"  # … and no wider than a phone
+        self.felt.layout.max_width = "100%"  # no wider than a phone
         self.players_box.layout.display = "none"  # always two players
 
     # ---- the widgets on the cloth ----
@@ -274,18 +302,26 @@ class KlaberjassTable(Table):
             f"<span style='width:{min(100, 100 * view['scores'][s] // max(1, target))}%'></span></span>"
             f"<span>{view['scores'][s]}/{target}</span></div>" for s in (0, 1))
         rows = []
-        for r in view["results"][-8:]:
+        for r in view["results"]:
             trump = SUIT_SYMBOLS[r["trump"]]
-            outcome = {"made": "made", "failed": "failed", "tie": "tie"}[r["outcome"]]
             rows.append(f"<tr><td>{r['deal']}</td><td>{trump} {esc(self.names[r['maker']])}</td>"
-                        f"<td>{r['totals'][0]}–{r['totals'][1]}</td><td>{outcome}</td>"
+                        f"<td>{r['totals'][0]}–{r['totals'][1]}</td><td>{r['outcome']}</td>"
                         f"<td>+{r['scored'][0]}</td><td>+{r['scored'][1]}</td></tr>")
         head = (f"<tr><th>Deal</th><th>Maker</th><th>Points</th><th></th><th>{esc(self.names[0])}</th>"
                 f"<th>{esc(self.names[1])}</th></tr>")
-        history = (f"<table class='kj-history' data-testid='history'>{head}{''.join(rows)}</table>"
-                   if rows else "<div class='parlour-sub'>No deal finished yet.</div>")
+        played = words.count(len(rows), "deal")
+        history = (f"<b>{played} played</b><table class='kj-history' data-testid='history'>{head}{''.join(rows)}"
+                   "</table>" if rows else "<b>Deals</b><div class='parlour-sub'>No deal finished yet.</div>")
         held = f"<div class='parlour-sub'>Held over: {view['held_over']}</div>" if view["held_over"] else ""
-        return f"<div data-testid='race' style='margin-top:4px'>{bars}</div>{held}<b>Deals</b>{history}"
+        return f"<div data-testid='race' style='margin-top:4px'>{bars}</div>{held}{history}"
+
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """What each deal added to each score (after the maker's rule), from the game's own record."""
+        return [(f"Deal {r['deal']}", list(r["scored"])) for r in self.game.view(0)["results"]]
+
+    def history_html(self) -> str:
+        """Nothing more: :meth:`scoreboard_extra` already shows each deal, with its maker and both totals."""
+        return ""
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
