@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
+from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
@@ -99,3 +103,24 @@ def test_a_bad_link_says_why_above_the_default_table(open_page, query, said):
     assert not any(word in notice for word in PYTHON_WORDS) and "<b>x</b>" not in notice
     assert table.players == 4 and table.level_box.value == "medium" and table.options["rounds"] == "short"
     assert "Your turn" in table.status.value or "thinking" in table.status.value
+
+
+def test_the_copied_link_points_to_the_lesson_app_page_from_voila_and_jupyterlab(tmp_path):
+    node = shutil.which("node")
+    assert node, "Node.js runs the Copy link module's address rule"
+    module = Path(deal_link.__file__).parent / "static" / "copy_link.js"
+    (tmp_path / "copy_link.mjs").write_text(module.read_text())
+    pages = ["http://127.0.0.1:8866/voila/render/jabberwocky.ipynb?deal=hello#cell",
+             "http://localhost:8888/lab/tree/lessons/jabberwocky.ipynb",
+             "http://hub.school/user/ana/lab/workspaces/auto-x/tree/lessons/rummy.ipynb",
+             "http://hub.school/user/ana/notebooks/lessons/injun.ipynb"]
+    script = (f"import {{ linkFor }} from '{(tmp_path / 'copy_link.mjs').as_uri()}';\n"
+              f"console.log(JSON.stringify({json.dumps(pages)}.map(p => linkFor(p, 'deal=4-K7QM3P&level=hard'))));")
+    (tmp_path / "run.mjs").write_text(script)
+    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [
+        "http://127.0.0.1:8866/voila/render/jabberwocky.ipynb?deal=4-K7QM3P&level=hard",
+        "http://localhost:8888/voila/render/lessons/jabberwocky.ipynb?deal=4-K7QM3P&level=hard",
+        "http://hub.school/user/ana/voila/render/lessons/rummy.ipynb?deal=4-K7QM3P&level=hard",
+        "http://hub.school/user/ana/voila/render/lessons/injun.ipynb?deal=4-K7QM3P&level=hard"]
