@@ -24,6 +24,7 @@ from engine.protocol import ParlourError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from widgets.connection import ConnectionWatch
 from widgets.deal_link import CopyLink, DealLink, DealLinkError, link_query, read_deal_link, take_page_link
 from widgets.settings import Setting, decode, encode, settings_for
 
@@ -257,7 +258,8 @@ class Table(w.VBox):
         side.add_class("parlour-side")
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
-        head = w.VBox([self.style_html, self.link_notice])  # children keep their places: [1] is the toolbar
+        self.connection_watch = ConnectionWatch()  # "connection lost: reload" when the kernel goes away
+        head = w.VBox([self.style_html, self.link_notice, self.connection_watch])  # [1] stays the toolbar
         super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
