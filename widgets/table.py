@@ -24,6 +24,8 @@ from engine.protocol import ParlourError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from widgets.connection import ConnectionWatch
+from widgets.deal_link import CopyLink, DealLink, DealLinkError, link_query, read_deal_link, take_page_link
 from widgets.settings import Setting, decode, encode, settings_for
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
@@ -92,6 +94,8 @@ TABLE_CSS = """
 .parlour-hint table { font-size: 12px; line-height: 1.25; }
 .parlour-hint td { vertical-align: top; }
 .parlour-card-img svg { vertical-align: middle; margin: 1px; }
+.parlour-link-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px; padding: 4px 10px;
+  margin: 2px 0 6px; }
 </style>
 """
 
@@ -191,6 +195,9 @@ class Table(w.VBox):
                                tooltip="Share this code: the same code deals the same cards")
         self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left",
                                     layout=w.Layout(width="auto"))
+        self.copy_link = CopyLink()  # the page's address with ?deal=…&level=…: a teacher shares it
+        self.link_notice = w.HTML(layout=w.Layout(display="none"))  # why a page's deal link was refused
+        self.link_notice.add_class("parlour-link-notice")
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
                                    tooltip="Shuffle and deal a new game", layout=w.Layout(width="auto"))
         self.teacher_tools = teacher_tools_enabled()
@@ -225,12 +232,13 @@ class Table(w.VBox):
         self.undo_button.on_click(lambda _: self.undo())
         self.show_all_box.observe(self._show_all_changed, "value")
         self.level_box.observe(lambda _: self._make_bots(), "value")
+        self.level_box.observe(lambda _: self._update_copy_link(), "value")
         if not cls.has_choices:  # nobody chooses anything: a bot's strength means nothing
             self.level_box.layout.display = "none"
         self.players_box.observe(self._players_changed, "value")
 
-        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.deal_button, self.new_button,
-                          self.settings_button])
+        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.copy_link, self.deal_button,
+                          self.new_button, self.settings_button])
         toolbar.add_class("parlour-toolbar")
         children = self.felt_children()
         at = next((i + 1 for i, child in enumerate(children) if child is self.status), 0)
@@ -250,9 +258,13 @@ class Table(w.VBox):
         side.add_class("parlour-side")
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
-        super().__init__([self.style_html, toolbar, self.settings_panel, main, self.show_all_box])
+        self.connection_watch = ConnectionWatch()  # "connection lost: reload" when the kernel goes away
+        head = w.VBox([self.style_html, self.link_notice, self.connection_watch])  # [1] stays the toolbar
+        super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
+        if seed is None:  # a play table: the page's deal link is for it (a set practice deal keeps its cards)
+            self._follow_page_link()
 
     # ---- what a game table provides ----
     def felt_children(self) -> list[w.Widget]:
@@ -308,6 +320,7 @@ class Table(w.VBox):
         self.code = f"{players}-{deal_code(self.seed)}" if self.seed < 32 ** 6 else f"{players}-{self.seed}"
         if suffix := encode(self.settings, self.options, self.rules_class):
             self.code += f"/{suffix}"
+        self._update_copy_link()
         self._starting = True
         self.players_box.value = players
         self.code_box.value = self.code
@@ -339,6 +352,15 @@ class Table(w.VBox):
 
     def deal_from_code(self, code: str) -> bool:
         """Deal the cards of a code; a code that is not one is refused, and the box shows this deal's code again."""
+        try:
+            self._deal_code(code)
+        except ParlourError as exc:
+            self.refuse_code(str(exc))
+            return False
+        return True
+
+    def _deal_code(self, code: str) -> None:
+        """Deal a code's cards, players and settings; a ParlourError (the table unchanged) if it is not one."""
         before = self.options
         try:
             read = read_table_code(code, self.players_box.value)
@@ -349,9 +371,36 @@ class Table(w.VBox):
             chosen = {} if read.settings is None else decode(self.settings, read.settings)
             self.options = {**self._start_options, **chosen}
             self.start(read.players, read.seed)
-        except ParlourError as exc:
+        except ParlourError:
             self.options = before
-            self.refuse_code(str(exc))
+            raise
+
+    # ---- deal links: ?deal=…&level=… in the page's address (widgets/deal_link.py) ----
+    def _update_copy_link(self) -> None:
+        self.copy_link.query = link_query(self.code, self.level_box.value, self.game_id)
+
+    def _follow_page_link(self) -> None:
+        """The first play table of a page deals what the page's address asks for."""
+        query = take_page_link(self.game_id)
+        if query is not None:
+            self.follow_link(query)
+
+    def follow_link(self, query: str) -> bool:
+        """Deal a link's code with its bot level; a bad value is said above the table, which keeps its deal."""
+        self.link_notice.value = ""
+        self.link_notice.layout.display = "none"
+        try:
+            link: DealLink = read_deal_link(query)
+            if link.game is not None and link.game != self.game_id:
+                raise DealLinkError(f"This link is for another game ({link.game}), not {self.rules_class.name}.")
+            if link.level is not None:
+                self.level_box.value = link.level
+            if link.deal is not None:
+                self._deal_code(link.deal)
+        except ParlourError as exc:
+            self.link_notice.value = (f"<div role='alert'>⚠ This page's link was not followed: {esc(exc)} "
+                                      f"The table deals as the lesson set it up (deal {esc(self.code)}).</div>")
+            self.link_notice.layout.display = ""
             return False
         return True
 

@@ -1,0 +1,26 @@
+"""The "connection lost" banner: when the kernel behind a page goes away, the page says so.
+
+Without it a table whose kernel has died (a restart, a server stopped, a laptop asleep too
+long) still says "Your turn" and every click goes nowhere. :class:`ConnectionWatch` is an
+invisible anywidget every table carries; its browser side listens to the page's kernel
+connection (the widget manager's kernel) and, once the kernel is dead, restarted (its game
+is gone with it) or unreachable for a few seconds, puts one banner at the top of the page:
+the game cannot go on, reload the page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+_STATIC = Path(__file__).parent / "static"
+
+
+class ConnectionWatch(anywidget.AnyWidget):
+    """Nothing to see until the page loses its kernel; then a banner asks to reload."""
+
+    _esm = _STATIC / "connection.js"
+    #: seconds the page may be disconnected (a network blip reconnects) before it says so
+    grace_seconds = traitlets.Float(4.0).tag(sync=True)

@@ -1,0 +1,137 @@
+"""Deal links: a page address that opens a lesson's table on a given deal, bots and variants.
+
+``/voila/render/jabberwocky.ipynb?deal=4-K7QM3P/01&level=hard`` deals 4-K7QM3P (the code
+carries the players and, after the slash, the settings) against hard bots. Voilà hands the
+request's query string to the kernel as ``QUERY_STRING``; :func:`take_page_link` reads it, once
+per page, and :class:`widgets.table.Table` follows it.
+
+Which table follows it: the first table on the page that deals at random, i.e. the lesson's
+"play" table. A table the lesson fixes to a set practice deal (built with a ``seed``) keeps
+its deal, and so do the tables after the first, so a walkthrough stays as the lesson wrote
+it. A link may name the game (``game=relogio_real``) when a lesson has tables of two games;
+the Copy link button always does.
+
+A value that is not good (an unknown level, a code that is not one) is refused with a
+message on the page; the table then deals as the lesson set it up.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs, urlencode
+
+import anywidget
+import traitlets
+
+from engine.hints import LEVELS
+from engine.protocol import ParlourError
+
+_STATIC = Path(__file__).parent / "static"
+KNOWN = ("deal", "level", "game")
+_MAX_QUERY = 400
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+class DealLinkError(ParlourError):
+    """A page address whose deal, level or game a table cannot follow."""
+
+
+@dataclass(frozen=True)
+class DealLink:
+    """What a page's address asks of its table (None: the lesson's choice stands)."""
+
+    deal: str | None = None
+    level: str | None = None
+    game: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self.deal is None and self.level is None and self.game is None
+
+
+def read_deal_link(query: str) -> DealLink:
+    """``"deal=4-K7QM3P&level=hard"`` → DealLink; refuses values nobody could have meant.
+
+    Other parameters (Voilà's own ``voila-template``, a tracker's ``utm_…``) are left alone.
+    The deal code itself is checked by the table, which knows its players and settings.
+    """
+    text = (query or "").lstrip("?")
+    if len(text) > _MAX_QUERY:
+        raise DealLinkError("This page's address is too long to be a deal link.")
+    try:
+        fields = parse_qs(text, keep_blank_values=True, max_num_fields=20)
+    except ValueError:
+        raise DealLinkError("This page's address has too many parts to be a deal link.") from None
+    found: dict[str, str] = {}
+    for key in KNOWN:
+        values = fields.get(key, [])
+        if len(values) > 1:
+            raise DealLinkError(f"This page's address gives “{key}” {len(values)} times; a link gives it once.")
+        if values:
+            value = values[0].strip()
+            if not value:
+                raise DealLinkError(f"This page's address has an empty “{key}”.")
+            found[key] = value
+    level = found.get("level")
+    if level is not None and level not in LEVELS:
+        raise DealLinkError(f"“{level[:20]}” is not a bot level: the levels are {', '.join(LEVELS)}.")
+    game = found.get("game")
+    if game is not None and not _GAME_ID.fullmatch(game):
+        raise DealLinkError(f"“{game[:40]}” is not a game of Parlour.")
+    return DealLink(found.get("deal"), level, game)
+
+
+def link_query(code: str, level: str, game: str) -> str:
+    """The query string that opens this deal again: ``deal=4-K7QM3P%2F01&level=hard&game=jabberwocky``."""
+    return urlencode({"deal": code, "level": level, "game": game})
+
+
+_taken = False  # the page's link has gone to a table (a kernel serves one page)
+
+
+def take_page_link(game_id: str) -> str | None:
+    """The page's query string for the first play table of ``game_id`` that asks; None after, or outside Voilà.
+
+    A link that names another game waits for a table of that game; a link that cannot be
+    read goes to the first table, which says what is wrong with it. Without preheated
+    kernels (``voila.json`` sets none) Voilà starts the kernel with the request in its
+    environment; a server that preheats kernels must hand the query string over with
+    ``voila.utils.get_query_string()`` before the table is built.
+    """
+    global _taken
+    if _taken:
+        return None
+    query = os.environ.get("QUERY_STRING") or ""
+    try:
+        link = read_deal_link(query)
+    except DealLinkError:
+        pass  # the first table says what is wrong with it
+    else:
+        if link.empty:
+            _taken = True
+            return None
+        if link.game not in (None, game_id):
+            return None
+    _taken = True
+    return query
+
+
+def forget_page_link() -> None:
+    """Let the next play table read the page's link again (tests; a second page in one kernel)."""
+    global _taken
+    _taken = False
+
+
+class CopyLink(anywidget.AnyWidget):
+    """A "Copy link" button: copies this page's address with ``query`` to the clipboard.
+
+    Only the browser knows the page's address (and a JupyterLab tab's address is turned
+    into the lesson's app page). Where the clipboard is refused (plain http on a school
+    network), the link is shown selected so it can be copied by hand.
+    """
+
+    _esm = _STATIC / "copy_link.js"
+    query = traitlets.Unicode("").tag(sync=True)

@@ -1,0 +1,67 @@
+// Parlour "Copy link": the page's address with the table's deal, level and game, to the clipboard.
+// In JupyterLab or the classic notebook the address is turned into the lesson's Voilà page.
+
+/** The app page for a page at `href` (a Voilà page, a JupyterLab tab, a notebook) with `query`. */
+export function linkFor(href, query) {
+  const url = new URL(href);
+  const m = url.pathname.match(/^(.*?\/)(?:lab\/tree|lab\/workspaces\/[^/]+\/tree|notebooks|doc\/tree)\/(.+\.ipynb)$/);
+  if (m) url.pathname = `${m[1]}voila/render/${m[2]}`;
+  url.search = query;
+  url.hash = "";
+  return url.toString();
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (_err) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (_e) { ok = false; }
+    area.remove();
+    return ok;
+  }
+}
+
+function render({ model, el }) {
+  el.classList.add("parlour-copy-link");
+  el.style.display = "inline-flex";
+  el.style.alignItems = "center";
+  el.style.gap = "6px";
+  el.style.flex = "0 0 auto";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "jupyter-button widget-button";
+  button.textContent = "Copy link";
+  button.style.width = "auto";
+  button.title = "Copy a link that opens this deal, with these bots and settings";
+  const shown = document.createElement("input");
+  shown.type = "text";
+  shown.readOnly = true;
+  shown.setAttribute("aria-label", "Link to this deal");
+  shown.dataset.testid = "deal-link";
+  shown.style.display = "none";
+  shown.style.width = "260px";
+  const said = document.createElement("span");
+  said.setAttribute("role", "status");
+  said.style.fontSize = "12px";
+  button.addEventListener("click", async () => {
+    const link = linkFor(window.location.href, model.get("query"));
+    shown.value = link;
+    const ok = await copyText(link);
+    shown.style.display = ok ? "none" : "";
+    if (!ok) shown.select();
+    said.textContent = ok ? "Copied" : "Copy this link:";
+    setTimeout(() => { if (said.textContent === "Copied") said.textContent = ""; }, 2500);
+  });
+  model.on("change:query", () => { shown.style.display = "none"; said.textContent = ""; });
+  el.append(button, said, shown);
+}
+
+export default { render };
