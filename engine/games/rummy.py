@@ -29,6 +29,7 @@ from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld,
                      meld_or_none, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from ..shuffle import rng_for, shuffled
+from ..words import count
 
 RULES = Rulebook([
     Rule("rummy.pack", "One standard 52-card pack. Face cards count 10, Aces 1, the others their "
@@ -59,7 +60,7 @@ RULES = Rulebook([
     Rule("rummy.stalemate", "If the stock runs out a second time, the deal is a stalemate: nobody "
          "scores, and the next deal starts."),
     Rule("rummy.target", "Deals continue until a player reaches the target score (100 unless the "
-         "table chose another; the seed's own figures are lost). The highest score then wins."),
+         "table chose another; the original rules' own figures are lost). The highest score then wins."),
     Rule("rummy.ace_high", "Variant: the Ace is high or low (A-2-3 or Q-K-A, never K-A-2) and "
          "counts 15."),
     Rule("rummy.around", "Variant: runs may turn the corner (K-A-2); the Ace counts 15."),
@@ -142,8 +143,8 @@ class Rummy(Game):
     min_players, max_players, default_players = 2, 4, 2
     rules = RULES
     variants = (
-        Option("target", 100, "The score that wins the match. The seed's figures for 2, 3 and 4 players "
-               "are lost; 100 is the tutor's choice.", check=_check_target),
+        Option("target", 100, "The score that wins the match. The original rules' figures for 2, 3 and 4 "
+               "players are lost; 100 is the tutor's choice.", check=_check_target),
         Option("discard_rule", True, "True: you may not discard the card just taken from the discard "
                "pile (Hoyle); False: you may.", choices=(True, False)),
         Option("ace", "low", "'low': A-2-3 only; 'high_or_low': Q-K-A too, Ace worth 15; 'around': "
@@ -158,7 +159,7 @@ class Rummy(Game):
         Option("shuffle_rebuild", True, "True: the discards are shuffled into the new stock; False: turned "
                "over as they lie.", choices=(True, False)),
         Option("rebuilds", 1, "How many times a deal's stock may be rebuilt before a run-out is a "
-               "stalemate (the seed: once).", check=_check_rebuilds),
+               "stalemate (the original rules: once).", check=_check_rebuilds),
         first_dealer_option(),
     )
 
@@ -617,7 +618,7 @@ class Rummy(Game):
         best = min(self.totals) if penalty else max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
-        why = "the lowest total" if penalty else f"{best} points"
+        why = "the lowest total" if penalty else count(best, "point")
         self._emit("game_end", "rummy.penalty" if penalty else "rummy.target",
                    f"{self.names[max(range(self.players), key=lambda s: self.totals[s])]} has reached "
                    f"{self.target}: the match is over. {_and([self.names[s] for s in winners])} {verb} "

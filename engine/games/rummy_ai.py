@@ -21,6 +21,7 @@ from typing import Any
 from ..cards import JOKER, Card, parse_card, parse_cards
 from ..hints import Alternative, Hint
 from ..melds import Meld, MeldRules, least_deadwood
+from ..words import count
 from .rummy import card_value, meld_rules
 
 View = dict[str, Any]
@@ -111,7 +112,7 @@ def put_down(r: Reader) -> tuple[str, str] | None:
         if card in arrangement.deadwood or card.is_joker:
             number = action.split()[3]
             return action, (f"{card.symbol} is in none of your melds but fits meld {number} on the table: "
-                            f"laying it off saves {r.value(card)} points.")
+                            f"laying it off saves {count(r.value(card), 'point')}.")
     return None
 
 

@@ -122,6 +122,41 @@ def test_scores_target_and_history(table):
     assert "data-testid='history'" in t.scoreboard.value and "New deal" in t.status.value
 
 
+def _play_out(t: RummyTable) -> None:
+    me = Bot("rummy", "medium")
+    for _ in range(2000):
+        if t.game.is_over:
+            break
+        t.act(me.choose(t.game.view(0)))
+    assert t.game.is_over
+
+
+def test_the_deal_history_and_the_end_summary_show_the_games_figures():
+    """RULES.md §6: the winner takes the others' hand values; the history row and the standings say so."""
+    t = RummyTable(players=3, seed=8, bot_delay=0, target=30)
+    _play_out(t)
+    results = t.game.view(0)["results"]
+    rows = t.deal_results()
+    assert [points for _, points in rows] == [r["points"] for r in results]
+    assert [sum(p[s] for _, p in rows) for s in range(3)] == t.game.view(0)["scores"]
+    assert all(label.startswith(f"Deal {r['deal']}") and (("★" in label) == (r["how"] == "rummy"))
+               for (label, _), r in zip(rows, results))
+    assert f"{len(rows)} deal" in t.scoreboard.value and "data-testid='history'" in t.scoreboard.value
+    scores = t.game.view(0)["scores"]
+    first = max(range(3), key=lambda s: scores[s])
+    assert f"<td>1st</td><td>{t.names[first]}</td><td>{scores[first]}</td>" in t.end_html.value
+
+
+def test_with_penalty_scoring_the_standings_start_from_the_lowest_total():
+    """RULES.md §6 item 7 (penalty variant): each player scores his own hand; the lowest total wins."""
+    t = RummyTable(players=2, seed=4, bot_delay=0, target=20, scoring="penalty")
+    _play_out(t)
+    scores = t.game.view(0)["scores"]
+    low = min(range(2), key=lambda s: (scores[s], s))
+    assert t.end_html.value.index("<td>1st</td>") < t.end_html.value.index(f"<td>{t.names[1 - low]}</td>")
+    assert f"<td>1st</td><td>{t.names[low]}</td><td>{scores[low]}</td>" in t.end_html.value
+
+
 def test_teacher_show_all_opens_the_other_hands(table):
     assert "Jack" not in table.opponents.value  # only backs
     table.show_all_box.value = True

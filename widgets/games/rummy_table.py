@@ -20,11 +20,14 @@ import ipywidgets as w
 from engine.cards import parse_card
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
+from engine.words import count, ordinal
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 RUMMY_CSS = """
 <style>
 .rm-opponents { gap: 8px; flex-wrap: wrap; }
+.rm-opp-cards { padding-right: 14px; }
 .rm-opp-cards .parlour-card-img { margin: 1px -14px 1px 0 !important; }
 .rm-middle { align-items: flex-end; gap: 18px; flex-wrap: wrap; }
 .rm-pile-label { font-size: 13px; text-align: center; }
@@ -38,8 +41,6 @@ RUMMY_CSS = """
 .rm-app > .widget-hbox { flex-wrap: wrap; }
 .rm-app .parlour-table.rm-felt { min-width: 0; max-width: min(860px, calc(100vw - 40px)); box-sizing: border-box; }
 .rm-buttons .widget-button { width: auto; padding: 0 14px; }
-.rm-history td, .rm-history th { text-align: center; font-variant-numeric: tabular-nums; }
-.rm-history td:first-child, .rm-history th:first-child { text-align: left; }
 </style>
 """
 
@@ -51,6 +52,30 @@ class RummyTable(Table):
     """Play Basic Rummy against bots: ``RummyTable(players=2, seed="K7QM3P", target=100)``."""
 
     game_id = "rummy"
+    setting_words = {
+        "discard_rule": Setting("discard_rule", "Discarding the card you took",
+                                (("Not allowed on the same turn", True), ("Allowed", False)),
+                                "Whether you may throw back the card you just took from the discard pile."),
+        "ace": Setting("ace", "The Ace", (("Low only: A-2-3, worth 1", "low"),
+                                          ("High or low: A-2-3 or Q-K-A, worth 15", "high_or_low"),
+                                          ("Round the corner: K-A-2 too, worth 15", "around")),
+                       "Where an Ace may sit in a run, and what it costs in your hand."),
+        "jokers": Setting("jokers", "Jokers", (("No jokers", False), ("Two wild jokers, worth 15", True)),
+                          "Wild jokers stand for any card in a set or run; a player holding the real card "
+                          "may swap it for a joker in a run on the table."),
+        "must_discard": Setting("must_discard", "Going out", (("With or without a last discard", False),
+                                                              ("Only with a last discard", True)),
+                                "Whether your last card must go on the discard pile when you go out."),
+        "block": Setting("block", "When the stock runs out", (("Turn the discards over as a new stock", False),
+                                                              ("Block rummy: the deal ends", True)),
+                         "In block rummy the discard pile is never used again."),
+        "scoring": Setting("scoring", "Scoring", (("Winner takes the others' hand values", "winner"),
+                                                  ("Each player counts his own cards as penalty", "penalty")),
+                           "Who scores at the end of a deal, and how."),
+        "shuffle_rebuild": Setting("shuffle_rebuild", "The new stock", (("Discards shuffled", True),
+                                                                        ("Discards turned over as they lie", False)),
+                                   "How the discard pile becomes the stock again."),
+    }
     hint_score_heading = None  # the "Why" column gives each move's deadwood figures in words
     meld_word = "Meld"
 
@@ -211,7 +236,8 @@ class RummyTable(Table):
             else:
                 cards = "".join(card_img_html(None, 30) for _ in range(size))
             dealer = " · dealer" if view["dealer"] == seat else ""
-            boxes.append(self.seat_box_html(seat, view, f"<div class='parlour-sub'>{size} cards{dealer}</div>"
+            sub = f"<div class='parlour-sub'>{count(size, 'card')}{dealer}</div>"
+            boxes.append(self.seat_box_html(seat, view, f"{sub}"
                                                          f"<div class='rm-opp-cards'>{cards}</div>"))
         return f"<div class='rm-opponents' style='display:flex' data-testid='opponents'>{''.join(boxes)}</div>"
 
@@ -224,13 +250,13 @@ class RummyTable(Table):
         legal = set(view["legal"])
         stock_ok = drawing and "draw stock" in legal
         self.stock_label.value = (f"<div class='rm-pile-label' data-testid='stock'>Stock · "
-                                  f"{view['stock_size']} cards</div>")
+                                  f"{count(view['stock_size'], 'card')}</div>")
         self.stock_row.show([None] if view["stock_size"] else [], playable=[stock_ok] if view["stock_size"] else [],
                             tooltips=[self._pile_tip(drawing, "draw stock")] if view["stock_size"] else [])
         top = view["discard_top"]
         discard_ok = drawing and "draw discard" in legal
         self.discard_label.value = (f"<div class='rm-pile-label' data-testid='discard'>Discard · "
-                                    f"{view['discard_size']} cards</div>")
+                                    f"{count(view['discard_size'], 'card')}</div>")
         self.discard_row.show([top] if top else [], playable=[discard_ok] if top else [],
                               tooltips=[self._pile_tip(drawing, "draw discard")] if top else [])
 
@@ -355,15 +381,25 @@ class RummyTable(Table):
         return action
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
-        head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)
-        rows = []
-        for r in view["results"][-8:]:
-            how = {"stalemate": "stalemate", "block": "block"}.get(r["how"], "")
-            cells = "".join(f"<td>{p or '·'}</td>" for p in r["points"])
-            rows.append(f"<tr><td>{r['deal']}{' ' + how if how else ''}{' ★' if r['how'] == 'rummy' else ''}"
-                        f"</td>{cells}</tr>")
-        history = (f"<table class='rm-history' data-testid='history'><tr><th>Deal</th>{head}</tr>{''.join(rows)}"
-                   "</table><small>★ went rummy (doubled)</small>" if rows else "")
-        return (f"<div class='parlour-sub' data-testid='target'>First to {view['target']} points wins · "
-                f"deal {view['deal']}</div>{history}")
+        return (f"<div class='parlour-sub' data-testid='target'>First to {count(view['target'], 'point')} wins · "
+                f"deal {view['deal']}</div>")
+
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """One row per finished deal, from the game's own record: the points each seat scored,
+        marked when the winner went rummy (doubled) or the deal was a stalemate."""
+        marks = {"rummy": " ★ rummy", "stalemate": " stalemate", "block": " block"}
+        return [(f"Deal {r['deal']}{marks.get(r['how'], '')}", list(r["points"]))
+                for r in self.game.view(self.human)["results"]]
+
+    def end_summary(self, view: dict[str, Any]) -> str:
+        """With penalty scoring the lowest total wins, so the standings run from the lowest up."""
+        if view["options"]["scoring"] != "penalty":
+            return super().end_summary(view)
+        ends = [e for e in self._log_events if e["kind"] == "game_end"]
+        said = esc(ends[-1]["text"]) if ends else "The game is over."
+        scores = view["scores"]
+        order = sorted(range(self.players), key=lambda s: scores[s])
+        rows = "".join(f"<tr><td>{ordinal(1 + sum(scores[o] < scores[s] for o in order))}</td>"
+                       f"<td>{esc(self.names[s])}</td><td>{scores[s]}</td></tr>" for s in order)
+        return f"<b>Game over.</b> {said}<table data-testid='standings'>{rows}</table>"
 
