@@ -20,6 +20,7 @@ import engine
 from engine.cards import parse_card
 from engine.games import kalooki_ai as ai
 from engine.games.kalooki import DEALS, contract_words
+from engine.words import count, ordinal
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.table import Table, esc
@@ -283,6 +284,22 @@ class KalookiTable(Table):
         owner = "Your" if meld["owner"] == self.human else f"{esc(self.names[meld['owner']])}'s"
         return (f"<div class='kal-meld'>{meld['number']}. {owner} {meld['kind']}"
                 f"<div>{cards}</div>{note}</div>")
+
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """Each finished deal's penalty points, labelled with its number in the nine (deal_end's ``deal``)."""
+        return [(f"Deal {e['data']['deal']}", [int(p) for p in e["data"]["deal_points"]])
+                for e in self._log_events if e["kind"] == "deal_end"]
+
+    def end_summary(self, view: dict[str, Any]) -> str:
+        """The standings, lowest total first: in Kalooki the fewest penalty points win."""
+        ends = [e for e in self._log_events if e["kind"] == "game_end"]
+        said = esc(ends[-1]["text"]) if ends else "The game is over."
+        scores = view["scores"]
+        order = sorted(range(self.players), key=lambda s: scores[s])
+        places = [1 + sum(scores[o] < scores[s] for o in order) for s in order]
+        rows = "".join(f"<tr><td>{ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{count(scores[s], 'point')}</td>"
+                       "</tr>" for p, s in zip(places, order))
+        return f"<b>Game over.</b> {said}<table data-testid='standings'>{rows}</table>"
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)
