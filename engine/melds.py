@@ -592,8 +592,8 @@ class _Solver:
                 return hit
             if threes * rules.min_set + fours * rules.min_run > bin(rem).count("1") + jokers:
                 result: tuple[int, _Candidate | None] = (INFINITY, None)
-            elif not rem:
-                result = (jokers * joker_value, None)
+            elif not rem:  # only jokers left: they make no meld, so the contract must be complete
+                result = (jokers * joker_value if not threes and not fours else INFINITY, None)
             else:
                 low = (rem & -rem).bit_length() - 1
                 dead = rem & copies[low]

@@ -169,6 +169,8 @@ class Game:
     # pick), and whether ``scores`` tell players apart while they play (El Gato: only who lost).
     has_choices: ClassVar[bool] = True
     has_scores: ClassVar[bool] = True
+    #: Longer text is refused before parsing; a game whose moves list many cards (a Kalooki lay-down) raises it.
+    max_action_length: ClassVar[int] = MAX_ACTION_LENGTH
 
     def __init__(self, players: int | None = None, seed: int | str = 0,
                  deck: Sequence[Card | str] | None = None,
@@ -276,12 +278,12 @@ class Game:
         """Read notation into an action; games override to accept shorthand."""
         if isinstance(action, Action):
             if isinstance(action.verb, str) and isinstance(action.arg, str) \
-                    and len(action.verb) + len(action.arg) < MAX_ACTION_LENGTH:
+                    and len(action.verb) + len(action.arg) < self.max_action_length:
                 return action
             action = str(action)  # an Action built by hand with odd parts: refused as the text it spells
         if not isinstance(action, str) or not action.strip():
             raise IllegalAction(f"{action!r:.40} is not a move")
-        if len(action) > MAX_ACTION_LENGTH:
+        if len(action) > self.max_action_length:
             raise IllegalAction(f"{action[:20]!r}… is not a move: it is {len(action)} characters long, and a "
                                 "move is a few words, like 'play 7H' or 'bid 2'.")
         verb, _, arg = action.strip().partition(" ")

@@ -659,8 +659,8 @@ class Table(w.VBox):
     def refresh(self) -> None:
         view = self.game.view(self.human)
         self.draw(view)
+        self._draw_log()  # first: the per-deal history below the scores reads the log's events
         self._draw_scoreboard(view)
-        self._draw_log()
         self.undo_button.disabled = self.game.is_over or not any(seat == self.human for seat, _ in self.game.history)
         self.hint_button.disabled = not view["legal"]
         over = self.game.is_over

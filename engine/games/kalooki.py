@@ -164,6 +164,7 @@ class Kalooki(Game):
     blurb = "Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn."
     min_players, max_players, default_players = 3, 6, 4
     rules = RULES
+    max_action_length = 160  # a lay-down of the 18 cards a called hand can hold, written out
     variants = (
         Option("deals", "full", "'full': the nine deals; 'short': deals 1 to 3 for a class period; or a "
                "list of deal numbers (1 to 9).", check=_check_deals),
@@ -230,6 +231,7 @@ class Kalooki(Game):
         self.turn = (self.dealer + 1) % n
         self.phase = "draw"
         self.window = True        # the top discard may be called
+        self.passed: set[int] = set()  # seats that let this discard go ("pass"): asked once per discard
         self.discarder: int | None = None
         self.pending: int | None = None
         self.allowed = False      # a call was allowed: the player must draw from the stock
@@ -272,7 +274,7 @@ class Kalooki(Game):
     def may_call(self, seat: int) -> bool:
         if self._over or not self.window or self.phase != "draw" or self.allowed or not self.discards:
             return False
-        if seat == self.turn or seat == self.discarder or self.dropped[seat]:
+        if seat == self.turn or seat == self.discarder or self.dropped[seat] or seat in self.passed:
             return False
         if self.options["trinidad_calls"]:
             if self.calls[seat] >= CALL_LIMIT:
@@ -305,7 +307,7 @@ class Kalooki(Game):
         moves = _Moves()
         if seat != self.turn:
             if self.may_call(seat):
-                moves.append(Action("call"))
+                moves.extend([Action("call"), Action("pass")])
             return moves
         if self.phase == "draw":
             if self.pending is not None:
@@ -395,8 +397,10 @@ class Kalooki(Game):
         verb, arg = act.verb, act.arg
         words = arg.split()
         try:
-            if verb in ("call", "allow", "refuse", "take", "draw") and not arg:
+            if verb in ("call", "pass", "allow", "refuse", "take", "draw") and not arg:
                 return act
+            if verb == "no" and arg.lower() == "call":
+                return Action("pass")
             if verb == "draw" and arg.lower() in ("stock", "from stock"):
                 return Action("draw")
             if verb in ("draw", "take") and arg.lower() in ("discard", "pile", "from discard"):
@@ -415,7 +419,8 @@ class Kalooki(Game):
         except CardError as exc:
             raise IllegalAction(f"{str(action)!r} is not a Kalooki move: {exc}", "kalooki.turn") from None
         raise IllegalAction(f"{str(action)!r} is not a Kalooki move: moves look like 'draw', 'take', 'call', "
-                            "'allow', 'refuse', 'lay 7S 7H JK | 4D 5D 6D 7D', 'tack 8H 2', 'discard QS'.",
+                            "'pass' (no call), 'allow', 'refuse', 'lay 7S 7H JK | 4D 5D 6D 7D', 'tack 8H 2', "
+                            "'discard QS'.",
                             "kalooki.turn")
 
     def _canonical_lay(self, text: str) -> str:
@@ -432,10 +437,11 @@ class Kalooki(Game):
         verb = action.verb
         me = self.names[seat]
         if seat != self.turn:
-            if verb != "call":
-                return f"It is {self.names[self.turn]}'s turn: out of turn you may only call the discard.", "turn.order"
+            if verb not in ("call", "pass"):
+                return (f"It is {self.names[self.turn]}'s turn: out of turn you may only call the discard or "
+                        "let it go.", "turn.order")
             return self._why_no_call(seat), "kalooki.call"
-        if verb == "call":
+        if verb in ("call", "pass"):
             return f"{me} is the player to move: take the discard instead of calling it.", "kalooki.call"
         if self.phase == "draw":
             if self.pending is not None:
@@ -496,6 +502,8 @@ class Kalooki(Game):
             return "There is no discard to call now: a call comes right after a discard."
         if seat == self.discarder:
             return "You cannot call the card you just discarded."
+        if seat in self.passed:
+            return "You let this discard go: the next discard may be called."
         if self.dropped[seat]:
             return "You sit out the rest of this deal."
         if self.options["trinidad_calls"] and self.calls[seat] >= CALL_LIMIT:
@@ -512,6 +520,8 @@ class Kalooki(Game):
         verb, arg = action.verb, action.arg
         if verb == "call":
             self._call(seat)
+        elif verb == "pass":
+            self.passed.add(seat)  # no event: letting a card go is silent at the table
         elif verb == "allow":
             self._allow(seat)
         elif verb in ("refuse", "take"):
@@ -697,6 +707,7 @@ class Kalooki(Game):
         self.turn = nxt
         self.phase, self.laid_now, self.pending, self.allowed, self.challenged = "draw", False, None, False, False
         self.window = False
+        self.passed = set()
 
     def _go_out(self, seat: int) -> None:
         goes = "go" if self.names[seat] == "You" else "goes"

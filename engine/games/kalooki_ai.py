@@ -29,6 +29,7 @@ from typing import Any, Sequence
 
 from ..cards import JOKER, Card, parse_card
 from ..hints import Alternative, Hint
+from ..words import count
 from ..melds import KALOOKI, MeldRules, contract_arrangement, layoffs, least_deadwood
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
@@ -199,8 +200,8 @@ def _hold_back(view: View, lay: str) -> bool:
 
 def choose(view: View, level: str, rng: random.Random) -> str:
     legal = view["legal"]
-    if legal == ["call"]:
-        return "call" if _call_worth(view, level) else "no call"
+    if "pass" in legal:  # out of turn: call the discard or let it go
+        return "call" if _call_worth(view, level) else "pass"
     if "allow" in legal:
         return "refuse" if _take_helps(view) else "allow"
     challenges = [a for a in legal if a.startswith("challenge ")]
@@ -222,8 +223,8 @@ def choose(view: View, level: str, rng: random.Random) -> str:
 
 def easy(view: View, rng: random.Random) -> str:
     legal = view["legal"]
-    if legal == ["call"]:
-        return "call" if rng.random() < 0.1 else "no call"
+    if "pass" in legal:
+        return "call" if rng.random() < 0.1 else "pass"
     good = [a for a in legal if a.startswith(("lay ", "tack "))]
     if good and rng.random() < 0.5:
         return rng.choice(good)
@@ -239,7 +240,7 @@ def hard(view: View, rng: random.Random) -> str:
     return choose(view, "hard", rng)
 
 
-#: Out of turn a bot may also let the discard go: "no call" is its answer, not a move.
+#: Out of turn a bot answers "call" or "pass" (let the discard go), both legal moves.
 POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 
@@ -290,16 +291,16 @@ def advise(view: View) -> Hint:
         if action.startswith(("tack", "swap")):
             card = parse_card(action.split()[1])
             reason = (f"You have laid down. {card.symbol} fits meld {action.split()[2]}: tacking it saves "
-                      f"{penalty(card)} points.")
+                      f"{count(penalty(card), 'point')}.")
         elif action == "take":
             shown = parse_card(view["discard_top"]).symbol
             reason = f"You have laid down and {shown} fits a meld on the table: take it."
         elif action.startswith("discard"):
             card = parse_card(action.split()[1])
             reason = (f"You have laid down and nothing else fits: discard {card.symbol}, your dearest card "
-                      f"({penalty(card)} points).")
+                      f"({count(penalty(card), 'point')}).")
         return Hint(seat, action, reason, alternatives)
-    if action in ("call", "no call"):
+    if action in ("call", "pass"):
         top = parse_card(view["discard_top"])
         later, _ = shortfall(hand + [top], threes, fours, rules)
         verdict = "call" if action == "call" else "let it go"
@@ -307,7 +308,7 @@ def advise(view: View) -> Hint:
                   f"penalty card from the stock (unseen) and two more cards in hand; with it "
                   f"{_short_words(later, jokers)}: {verdict}.")
         alternatives = [Alternative("call", -later, f"{later} short after the call"),
-                        Alternative("no call", -short, f"{short} short, no penalty card")]
+                        Alternative("pass", -short, f"{short} short, no penalty card")]
         return Hint(seat, action, reason, alternatives)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]
@@ -335,7 +336,8 @@ def advise(view: View) -> Hint:
     discard, short, tag = _discard_choice(view, "hard")
     card = parse_card(discard.split()[1])
     why = {"spare": "it is not part of your best arrangement",
-           "shed": f"someone has laid down and may go out soon, so shed your dearest card ({penalty(card)} points)",
+           "shed": ("someone has laid down and may go out soon, so shed your dearest card "
+                    f"({count(penalty(card), 'point')})"),
            "dearest": "every card counts, so part with the dearest"}[tag]
     reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short, jokers)} and {why}"
     if lays:
@@ -349,7 +351,7 @@ def advise(view: View) -> Hint:
         rest = list(hand)
         rest.remove(c)
         left, _ = shortfall(rest, threes, fours, rules)
-        alternatives.append(Alternative(a, -left, f"{left} short after it, {penalty(c)} points"))
+        alternatives.append(Alternative(a, -left, f"{left} short after it, {count(penalty(c), 'point')}"))
     return Hint(seat, discard, reason, alternatives)
 
 

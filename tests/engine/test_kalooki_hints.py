@@ -45,7 +45,7 @@ def test_medium_and_hard_call_a_discard_that_helps_and_let_others_go():
     play(g, "0:draw, 0:discard 8H")
     view = g.view(2)   # Cy: 7S 7S 7H | 8D 8C 8S | 5H JK 7H: the 8H completes his four
     assert ai.medium(view, random.Random(0)) == "call" and ai.hard(view, random.Random(0)) == "call"
-    assert ai.medium(g.view(3), random.Random(0)) == "no call"
+    assert ai.medium(g.view(3), random.Random(0)) == "pass"
 
 
 def test_hard_lays_down_at_once_because_holding_back_measured_worse():
@@ -87,7 +87,7 @@ def test_the_call_hint_says_what_it_costs_and_its_numbers_are_true():
     later = ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
     assert (now, later) == (1, 0)
     assert "you are one card short" in hint.reason and "you hold the whole contract: call" in hint.reason
-    assert {a.action: a.score for a in hint.alternatives} == {"call": 0, "no call": -1}
+    assert {a.action: a.score for a in hint.alternatives} == {"call": 0, "pass": -1}
 
 
 def test_the_discard_hint_names_a_spare_card_and_true_shortfalls():
@@ -119,6 +119,45 @@ def test_bots_see_only_a_view_and_finish_a_short_match_at_every_level():
             moves += 1
             assert moves < 5000
         assert len(g.deal_scores) == 3
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_bot_answer_is_a_legal_move_in_turn_and_out_of_turn(level):
+    """docs/engine.md: every seat in to_act() has legal moves; a bot asked out of turn answers with one of
+    them ("call" or "pass"), and a seat that passed is not asked again about the same discard."""
+    g = engine.new_game("kalooki", players=4, seed=7, deals="short")
+    bots = [Bot("kalooki", level, seed=i) for i in range(4)]
+    answered = {"call": 0, "pass": 0}
+    moves = 0
+    while not g.is_over:
+        for seat in g.to_act():
+            assert g.legal_actions(seat), (seat, g.to_act())
+        callers = g.to_act()[1:]
+        seat = callers[0] if callers else g.current_player
+        move = bots[seat].choose(g.view(seat))
+        assert move in g.view(seat)["legal"], (seat, move)
+        if seat != g.current_player:
+            answered[move] += 1
+        g.apply(move, seat)
+        if move == "pass":
+            assert seat not in g.to_act() and "call" not in map(str, g.legal_actions(seat))
+        moves += 1
+        assert moves < 5000
+    assert answered["pass"] > 0 and len(g.deal_scores) == 3
+
+
+def test_pass_lets_the_discard_go_for_that_seat_only_and_no_call_reads_as_pass():
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H")
+    callers = g.to_act()[1:]
+    assert 2 in callers and {"call", "pass"} <= set(map(str, g.legal_actions(2)))
+    before = g.view(2)["hand"]
+    g.apply("no call", 2)
+    assert 2 not in g.to_act() and g.view(2)["hand"] == before and not g.view(2)["can_call"]
+    with pytest.raises(engine.IllegalAction, match="let this discard go"):
+        g.apply("call", 2)
+    with pytest.raises(engine.IllegalAction):
+        g.apply("pass", 1)  # the player to move takes or draws instead
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -186,7 +186,7 @@ def test_after_a_discard_the_next_player_and_every_caller_may_act():
     play(g, "0:draw, 0:discard 8H")
     assert g.current_player == 1 and g.to_act() == [1, 2, 3]  # Ann discarded it: she may not call it
     v = g.view(2)
-    assert v["can_call"] and v["legal"] == ["call"] and v["discard_top"] == "8H"
+    assert v["can_call"] and v["legal"] == ["call", "pass"] and v["discard_top"] == "8H"
     assert g.legal_actions(0) == []
     refused(g, "call", 0, match="turn", rule="turn.order")
 

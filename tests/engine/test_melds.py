@@ -250,6 +250,30 @@ def test_contract_matches_brute_force(threes, fours):
             assert len({m.suit for m in got.melds if m.kind == RUN}) == fours
 
 
+def test_jokers_alone_never_complete_a_contract():
+    """RULES.md §6: a three needs two real cards; three jokers and no pair make no three."""
+    hand = cards("JK JK JK 5H 9C KD")
+    assert contract_arrangement(hand, 1, 0, KALOOKI, kalooki_value) is None
+    assert brute_contract(hand, KALOOKI, kalooki_value, 1, 0) is None
+    got = contract_arrangement(cards("JK JK JK 5H 5C KD"), 1, 0, KALOOKI, kalooki_value)
+    assert got is not None and [m.kind for m in got.melds] == [SET]
+
+
+@pytest.mark.parametrize("threes, fours", [(1, 0), (0, 1), (2, 0), (1, 1)])
+def test_contract_with_many_jokers_matches_brute_force(threes, fours):
+    rng = random.Random(100 + threes * 10 + fours)
+    pack = double_52_with_jokers()
+    for trial in range(30):
+        hand = dense_hand(rng, pack, 8, rng.randint(2, 4))
+        got = contract_arrangement(hand, threes, fours, KALOOKI, kalooki_value)
+        want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
+        assert (got is None) == (want is None), hand
+        if got is not None:
+            check_arrangement(hand, got, KALOOKI, kalooki_value)
+            assert got.points == want, hand
+            assert sorted(m.kind for m in got.melds) == sorted([SET] * threes + [RUN] * fours), hand
+
+
 def test_full_rummy_hands_are_solved():
     hand = cards("AS 2S 3S 7H 7D 7C 9C 10C JC KD")
     got = least_deadwood(hand)

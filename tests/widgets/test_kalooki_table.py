@@ -98,3 +98,32 @@ def test_melds_show_what_a_joker_stands_for_and_tacks_are_offered():
         g.apply(move, seat)
     t.refresh()
     assert "Jk = 6♥" in t.melds_html.value and "Ben's four" in t.melds_html.value
+
+
+def test_the_deal_history_and_the_end_summary_show_the_true_figures_lowest_first():
+    """RULES.md §6.8: each deal's penalty points add up; after the last deal the lowest total wins."""
+    t = KalookiTable(players=3, seed=11, bot_delay=0, first_dealer=2, deals=[1, 4])
+    for _ in range(400):
+        if t.game.is_over:
+            break
+        if t._waiting_for_my_call():
+            t.no_call_button.click()
+        else:
+            my_turn(t)
+    g = t.game
+    assert g.is_over
+    assert t.deal_results() == [("Deal 1", g.deal_scores[0]), ("Deal 4", g.deal_scores[1])]
+    assert "2 deals played" in t.scoreboard.value
+    summary = t.end_summary(g.view(0))
+    first = min(range(3), key=lambda s: g.scores[s])
+    assert summary.index(f"<td>1st</td><td>{t.names[first]}</td><td>{g.scores[first]} point") > 0
+    assert summary.count("<tr>") == 3 and "Game over." in summary
+    assert g.scores == [a + b for a, b in zip(*g.deal_scores)]
+
+
+def test_the_settings_read_as_plain_english():
+    t = KalookiTable(players=3, seed=2, bot_delay=0)
+    labels = {s.option: (s.label, [words for words, _ in s.choices]) for s in t.settings}
+    assert set(labels) == {"deals", "trinidad_jokers", "joker_swaps", "trinidad_calls", "challenge"}
+    for label, choices in labels.values():
+        assert "_" not in label and all("_" not in c and c not in ("True", "False", "yes", "no") for c in choices)

@@ -4,7 +4,8 @@ labelled with the card they stand for), the stock and the pile, and a Call butto
 Calls are fair by construction: whenever you may call a discard the bots stop and wait
 until you press **Call** or **No call** (the "Stop for my calls" box switches that off,
 and then the bots play on without offering you calls). The bots themselves are asked in
-seat order, nearest after the player to move first, right after each discard.
+seat order, nearest after the player to move first, right after each discard; each answers
+with a legal move, "call" or "pass" (your **No call** is a "pass" too).
 
 Until the Basic Rummy table lands this subclasses the shared :class:`widgets.table.Table`.
 """
@@ -19,7 +20,9 @@ import engine
 from engine.cards import parse_card
 from engine.games import kalooki_ai as ai
 from engine.games.kalooki import DEALS, contract_words
+from engine.words import count, ordinal
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import Table, esc
 
 KALOOKI_CSS = """
@@ -50,6 +53,26 @@ class KalookiTable(Table):
 
     game_id = "kalooki"
     hint_score_heading = None
+    setting_words = {
+        "deals": Setting("deals", "Length", (("All nine deals", "full"), ("Deals 1 to 3 (a class period)", "short")),
+                         "The whole match, or its first three contracts for a short lesson."),
+        "trinidad_jokers": Setting("trinidad_jokers", "Jokers in melds",
+                                   (("A three needs two real cards; no two jokers side by side", False),
+                                    ("Trinidad: one real card is enough; jokers may stand together", True)),
+                                   "How many jokers a three or a four may hold."),
+        "joker_swaps": Setting("joker_swaps", "Joker swaps",
+                               (("Off: a joker stays in its meld", False),
+                                ("Trinidad: swap the real card for a joker in your own four", True)),
+                               "Whether you may take a joker back by laying the card it stands for."),
+        "trinidad_calls": Setting("trinidad_calls", "Calls",
+                                  (("Any number, only before you lay down", False),
+                                   ("Trinidad: at most three a deal, also after laying down", True)),
+                                  "When you may call a discard out of turn, and how often."),
+        "challenge": Setting("challenge", "The challenge",
+                             (("Off", False), ("Trinidad: challenge a hand of more than 18 cards", True)),
+                             "Whoever is wrong scores his hand plus 50 and sits out the rest of the deal."),
+        "max_rebuilds": None,
+    }
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:
@@ -75,9 +98,7 @@ class KalookiTable(Table):
         self.refuse_button = w.Button(description="Refuse (take it)", tooltip="Take the discard yourself as your draw")
         self.wait_box = w.Checkbox(value=True, description="Stop for my calls", indent=False,
                                    layout=w.Layout(width="170px"))
-        self._declined = -1
         self._pending: tuple[int, str] | None = None
-        self._asked: set[tuple[int, int]] = set()
         self.draw_button.on_click(lambda _: self.act("draw"))
         self.take_button.on_click(lambda _: self.act("take"))
         self.lay_button.on_click(lambda _: self.lay_down())
@@ -128,7 +149,8 @@ class KalookiTable(Table):
 
     def no_call(self) -> None:
         self._pending = None
-        self._declined = self._discards()
+        if self.human in self.game.to_act()[1:]:
+            self.game.apply("pass", self.human)
         self.refresh()
         self._after_move()
 
@@ -137,25 +159,20 @@ class KalookiTable(Table):
         return super().act(action)
 
     # ---- the bots, calls included ----
-    def _discards(self) -> int:
-        """Which discard is up: one window for calls per discard (and per upcard)."""
-        return sum(1 for e in self.game.events if e.kind in ("discard", "upcard"))
-
     def _waiting_for_my_call(self) -> bool:
         g = self.game
-        return (self.wait_box.value and not g.is_over and self.human in g.to_act()[1:]
-                and self._declined != self._discards())
+        return self.wait_box.value and not g.is_over and self.human in g.to_act()[1:]
 
     def _next_bot_move(self) -> tuple[int, str] | None:
         g = self.game
         if g.is_over or self._waiting_for_my_call():
             return None
-        key = self._discards()
-        for seat in g.to_act()[1:]:
-            if seat != self.human and (key, seat) not in self._asked:
-                self._asked.add((key, seat))
-                if self.bots[seat].choose(g.view(seat)) == "call":
-                    return seat, "call"
+        for seat in g.to_act()[1:]:  # each bot that may call answers "call" or "pass", nearest first
+            if seat != self.human:
+                move = self.bots[seat].choose(g.view(seat))
+                if move == "call":
+                    return seat, move
+                g.apply(move, seat)  # letting it go is silent: no pause, no log line
         turn = g.current_player
         if turn is None or turn == self.human:
             return None
@@ -177,13 +194,10 @@ class KalookiTable(Table):
 
     def start(self, players: int, seed: int | str) -> None:
         self._pending = None
-        self._asked = set()
-        self._declined = -1
         super().start(players, seed)
 
     def undo(self) -> None:
         self._pending = None
-        self._asked = set()
         super().undo()
 
     # ---- painting ----
@@ -270,6 +284,22 @@ class KalookiTable(Table):
         owner = "Your" if meld["owner"] == self.human else f"{esc(self.names[meld['owner']])}'s"
         return (f"<div class='kal-meld'>{meld['number']}. {owner} {meld['kind']}"
                 f"<div>{cards}</div>{note}</div>")
+
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """Each finished deal's penalty points, labelled with its number in the nine (deal_end's ``deal``)."""
+        return [(f"Deal {e['data']['deal']}", [int(p) for p in e["data"]["deal_points"]])
+                for e in self._log_events if e["kind"] == "deal_end"]
+
+    def end_summary(self, view: dict[str, Any]) -> str:
+        """The standings, lowest total first: in Kalooki the fewest penalty points win."""
+        ends = [e for e in self._log_events if e["kind"] == "game_end"]
+        said = esc(ends[-1]["text"]) if ends else "The game is over."
+        scores = view["scores"]
+        order = sorted(range(self.players), key=lambda s: scores[s])
+        places = [1 + sum(scores[o] < scores[s] for o in order) for s in order]
+        rows = "".join(f"<tr><td>{ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{count(scores[s], 'point')}</td>"
+                       "</tr>" for p, s in zip(places, order))
+        return f"<b>Game over.</b> {said}<table data-testid='standings'>{rows}</table>"
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)
