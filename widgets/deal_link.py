@@ -11,6 +11,10 @@ its deal, and so do the tables after the first, so a walkthrough stays as the le
 it. A link may name the game (``game=relogio_real``) when a lesson has tables of two games;
 the Copy link button always does.
 
+A preheated kernel (Voilà's ``preheat_kernel``) runs the lesson before any request, so it
+never sees ``QUERY_STRING``: there the Copy link widget's browser side reports the page's
+address when the table appears, and the play table deals the link's cards then.
+
 A value that is not good (an unknown level, a code that is not one) is refused with a
 message on the page; the table then deals as the lesson set it up.
 """
@@ -21,6 +25,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 from urllib.parse import parse_qs, urlencode
 
 import anywidget
@@ -101,10 +106,21 @@ def take_page_link(game_id: str) -> str | None:
     environment; a server that preheats kernels must hand the query string over with
     ``voila.utils.get_query_string()`` before the table is built.
     """
+    if preheated():  # the kernel started before the request: the browser reports the address
+        return None
+    return take_link(game_id, os.environ.get("QUERY_STRING") or "")
+
+
+def preheated() -> bool:
+    """Whether Voilà started this kernel ahead of any request (``preheat_kernel``)."""
+    return os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def take_link(game_id: str, query: str) -> str | None:
+    """``query`` if the page's link is still to be followed and is for ``game_id``; marks it followed."""
     global _taken
     if _taken:
         return None
-    query = os.environ.get("QUERY_STRING") or ""
     try:
         link = read_deal_link(query)
     except DealLinkError:
@@ -135,3 +151,15 @@ class CopyLink(anywidget.AnyWidget):
 
     _esm = _STATIC / "copy_link.js"
     query = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, on_page_address: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_page_address = on_page_address
+        self.on_msg(self._from_browser)
+
+    def _from_browser(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """The browser tells the page's query string (a preheated kernel never saw the request)."""
+        if isinstance(content, dict) and content.get("event") == "page" and self._on_page_address:
+            search = content.get("search")
+            if isinstance(search, str):
+                self._on_page_address(search[:_MAX_QUERY + 1])

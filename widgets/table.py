@@ -25,7 +25,8 @@ from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.connection import ConnectionWatch
-from widgets.deal_link import CopyLink, DealLink, DealLinkError, link_query, read_deal_link, take_page_link
+from widgets.deal_link import (CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link,
+                               take_page_link)
 from widgets.settings import Setting, decode, encode, settings_for
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
@@ -195,7 +196,7 @@ class Table(w.VBox):
                                tooltip="Share this code: the same code deals the same cards")
         self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left",
                                     layout=w.Layout(width="auto"))
-        self.copy_link = CopyLink()  # the page's address with ?deal=…&level=…: a teacher shares it
+        self.copy_link = CopyLink(self._page_address)  # the page's address with ?deal=…&level=…: to share
         self.link_notice = w.HTML(layout=w.Layout(display="none"))  # why a page's deal link was refused
         self.link_notice.add_class("parlour-link-notice")
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
@@ -263,7 +264,8 @@ class Table(w.VBox):
         super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
-        if seed is None:  # a play table: the page's deal link is for it (a set practice deal keeps its cards)
+        self._plays_links = seed is None  # a play table: the page's deal link is for it (not a set practice deal)
+        if self._plays_links:
             self._follow_page_link()
 
     # ---- what a game table provides ----
@@ -383,6 +385,11 @@ class Table(w.VBox):
         """The first play table of a page deals what the page's address asks for."""
         query = take_page_link(self.game_id)
         if query is not None:
+            self.follow_link(query)
+
+    def _page_address(self, search: str) -> None:
+        """The browser's report of the page's query string, for a kernel that never saw the request."""
+        if self._plays_links and preheated() and (query := take_link(self.game_id, search)) is not None:
             self.follow_link(query)
 
     def follow_link(self, query: str) -> bool:

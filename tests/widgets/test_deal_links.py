@@ -124,3 +124,27 @@ def test_the_copied_link_points_to_the_lesson_app_page_from_voila_and_jupyterlab
         "http://localhost:8888/voila/render/lessons/jabberwocky.ipynb?deal=4-K7QM3P&level=hard",
         "http://hub.school/user/ana/voila/render/lessons/rummy.ipynb?deal=4-K7QM3P&level=hard",
         "http://hub.school/user/ana/voila/render/lessons/injun.ipynb?deal=4-K7QM3P&level=hard"]
+
+
+def test_a_preheated_kernel_follows_the_address_the_browser_reports(open_page, monkeypatch):
+    open_page("")  # Voilà ran the lesson before the request: no query string in the kernel
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    practice = JabberwockyTable(players=4, seed=5, bot_delay=0)
+    table = JabberwockyTable(players=4, rounds="short", level="medium", bot_delay=0)
+    before = table.code
+    practice.copy_link._handle_custom_msg({"event": "page", "search": "?deal=3-K7QM3P%2F0001"}, [])
+    assert practice.seed == 5  # a set practice deal keeps its cards
+    table.copy_link._handle_custom_msg({"event": "page", "search": "?deal=3-K7QM3P%2F0001&level=hard"}, [])
+    assert before != table.code == "3-K7QM3P/0001" and table.level_box.value == "hard"
+    table.new_deal()
+    table.copy_link._handle_custom_msg({"event": "page", "search": "?deal=3-K7QM3P%2F0001"}, [])
+    assert table.code != "3-K7QM3P/0001"  # a page's link is followed once, not on every re-render
+
+
+def test_without_preheating_the_browser_report_changes_nothing(open_page):
+    open_page("")
+    table = JabberwockyTable(players=4, bot_delay=0)
+    code = table.code
+    table.copy_link._handle_custom_msg({"event": "page", "search": "?deal=3-K7QM3P"}, [])
+    table.copy_link._handle_custom_msg({"event": "other", "search": 5}, [])
+    assert table.code == code

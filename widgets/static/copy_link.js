@@ -62,6 +62,8 @@ function render({ model, el }) {
   });
   model.on("change:query", () => { shown.style.display = "none"; said.textContent = ""; });
   el.append(button, said, shown);
+  // A preheated kernel never saw the request: tell it the page's query string (it ignores repeats).
+  model.send({ event: "page", search: window.location.search });
 }
 
 export default { render };
