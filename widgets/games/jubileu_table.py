@@ -137,6 +137,9 @@ class JubileuTable(Table):
     def names(self) -> list[str]:
         return [self.t(YOU), *BOT_NAMES[:3]]
 
+    def seat_names(self, players: int) -> list[str]:
+        return self.names  # the game says "Você declara …" in Portuguese
+
     def _build_settings(self) -> None:
         """The shared Settings panel, its menus worded in the table's language."""
         super()._build_settings()
