@@ -191,6 +191,8 @@ def test_the_portuguese_table_words_its_settings_and_shared_refusals():
     assert t.setting_boxes["all_pass"].options[0] == ("Dá o próximo, à direita", "throw_in")
     t.deal_from_code("hello")
     assert "não é um código de mão" in t.status.value and "A mesa continua a mostrar a mão 4-000005" in t.status.value
+    assert t.apply_settings(troela=True) and "o código agora é <b>4-000005/001</b>" in t.status.value
+    assert t.game.options["troela"] is True and "Your turn" not in t.status.value
     t.deal_from_code("4-00001V")                            # a dealt code keeps you "Você" in the log
     assert t.game.names[0] == "Você" and t.act("pass") and any(line.startswith("Você passa") for line in t.log_lines())
     _play_out(t)

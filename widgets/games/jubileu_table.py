@@ -177,8 +177,10 @@ class JubileuTable(Table):
     def apply_settings(self, **chosen: Any) -> bool:
         done = super().apply_settings(**chosen)
         if done and self.lang != "en":
+            self._draw_status(self.game.view(self.human))
+            now = self.status.value.split(">", 1)[-1].rsplit("<", 1)[0]  # whose turn it is, in Portuguese
             self.say(self.t(N_("Dealt again with your settings: the code is now <b>{code}</b>."),
-                            code=esc(self.code)) + " " + esc(self.turn_prompt(self.game.view(self.human))))
+                            code=esc(self.code)) + " " + now)
         return done
 
     def _translate_shared_widgets(self) -> None:
