@@ -311,9 +311,13 @@ class Table(w.VBox):
     def names(self) -> list[str]:
         return ["You", *BOT_NAMES[: self.players - 1]]
 
+    def seat_names(self, players: int) -> list[str]:
+        """The names the rules call the seats by: you first (a table in another language renames you)."""
+        return ["You", *BOT_NAMES[: players - 1]]
+
     def start(self, players: int, seed: int | str) -> None:
         """Deal a new game; if the rules refuse the set-up (a ParlourError), the table keeps its old deal."""
-        names = ["You", *BOT_NAMES[: players - 1]]
+        names = self.seat_names(players)
         game = engine.new_game(self.game_id, players=players, seed=seed, names=names, **self.options)
         self._generation += 1
         self.players = players

@@ -104,6 +104,10 @@ RULES = Rulebook([
 
 # ---- The bid ladder --------------------------------------------------------------------
 
+#: The nouns counted in sentences, singular and plural, so a translator words both.
+_COUNTED = {"trick": (N_("{n} trick"), N_("{n} tricks")), "chip": (N_("{n} chip"), N_("{n} chips"))}
+
+
 @dataclass(frozen=True)
 class Bid:
     """One rung of the ladder: its notation, level, name, target and chips."""
@@ -404,6 +408,11 @@ class Jubileu(Game):
         if self.options["lang"] == "en" and "You" in fields.values():
             text = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + self.verb_for_you(m.group(1)), text)
         return text
+
+    def counted(self, n: int, noun: str) -> str:
+        """``"1 trick"`` / ``"3 tricks"`` (``"1 vaza"`` / ``"3 vazas"``): a number and its noun, agreeing."""
+        one, many = _COUNTED[noun]
+        return self.tr(one if abs(n) == 1 else many, n=n)
 
     def verb_for_you(self, word: str) -> str:
         irregular = {"has": "have", "is": "are", "does": "do", "holds": "hold", "was": "were"}
@@ -919,15 +928,16 @@ class Jubileu(Game):
                 team = self.tr("{a} and {b}", a=self.names[player], b=self.names[self.partner or 0])
             else:
                 team = self.names[player]
-            verdict = N_("{who} made {bid} with {n} tricks.") if mine[0].made else \
-                N_("{who} failed {bid} with {n} tricks.")
-            self.narrate("result", rule, verdict, seat=player, who=team, bid=bid.name, n=took,
+            verdict = N_("{who} made {bid} with {tricks}.") if mine[0].made else \
+                N_("{who} failed {bid} with {tricks}.")
+            self.narrate("result", rule, verdict, seat=player, who=team, bid=bid.name,
+                         tricks=self.counted(took, "trick"),
                      data={"made": mine[0].made, "tricks": took})
             for p in mine:
                 change[p.payer] -= p.chips
                 change[p.payee] += p.chips
-                self.narrate("pay", rule, "{payer} pays {payee} {n} chips.", seat=p.payer, payer=self.names[p.payer],
-                         payee=self.names[p.payee], n=p.chips,
+                self.narrate("pay", rule, "{payer} pays {payee} {chips}.", seat=p.payer, payer=self.names[p.payer],
+                         payee=self.names[p.payee], chips=self.counted(p.chips, "chip"),
                          data={"payer": p.payer, "payee": p.payee, "chips": p.chips, "points": 0})
         for s in range(SEATS):
             self.chips[s] += change[s]

@@ -45,7 +45,7 @@ def test_auction_refusals_name_the_rule():
     g.apply("bid solo-9")
     refused(g, "bid solo-8-ultima", match="a new bid must be at a higher level", rule="jubileu.overcall")
     refused(g, "bid solo-9", match="already the standing bid", rule="jubileu.overcall")
-    refused(g, "bid " + "x" * 5000, match="not a Jubileu move")
+    refused(g, "bid " + "x" * 5000, match="is not a move: it is 5004 characters long")
 
 
 def test_naming_trump_and_calling_are_checked():

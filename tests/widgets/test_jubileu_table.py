@@ -156,3 +156,47 @@ def test_why_names_the_rule():
     t.pass_button.click()
     text = t.explain_log_row(len(t._log_events[-12:]) - 1)
     assert text and "Why?" in t.why_panel.value
+
+
+def _play_out(t):
+    while not t.game.is_over:
+        if t.game.current_player == 0:
+            t.act(t.game.view(0)["legal"][-1] if t.game.phase == "auction" else t.game.view(0)["legal"][0])
+        else:
+            t.run_bots()
+
+
+def test_the_history_and_the_end_summary_show_the_real_chips():
+    """Follow-up of issue 8: one row per deal with each seat's chips won or paid, and a true final standing."""
+    t = JubileuTable(seed=11, bot_delay=0, deals=2)
+    _play_out(t)
+    results = t.game.view(0)["results"]
+    assert [label for label, _ in t.deal_results()] == ["Deal 1", "Deal 2"]
+    assert [change for _, change in t.deal_results()] == [r["change"] for r in results]
+    for _, change in t.deal_results():
+        assert sum(change) == 0                                  # chips only change hands
+    totals = [20 + sum(r["change"][s] for r in results) for s in range(4)]
+    assert totals == t.game.chips
+    summary = t.end_html.value
+    best = max(range(4), key=lambda s: t.game.chips[s])
+    assert f"<td>1.</td><td>{t.names[best]}</td><td>{t.game.chips[best]}</td>" in summary
+    assert "data-testid='history'" in summary and t.end_panel.layout.display == ""
+
+
+def test_the_portuguese_table_words_its_settings_and_shared_refusals():
+    t = JubileuTable(seed=5, bot_delay=0, lang="pt")
+    assert t.settings_button.description == "Configurações"
+    labels = [s.label for s in t.settings]
+    assert labels == ["Quando os quatro passam", "Entrar numa Meia Miséria", "A primeira vaza do Jogo Obrigatório"]
+    assert t.setting_boxes["all_pass"].options[0] == ("Dá o próximo, à direita", "throw_in")
+    t.deal_from_code("hello")
+    assert "não é um código de mão" in t.status.value and "A mesa continua a mostrar a mão 4-000005" in t.status.value
+    assert t.apply_settings(troela=True) and "o código agora é <b>4-000005/001</b>" in t.status.value
+    assert t.game.options["troela"] is True and "Your turn" not in t.status.value
+    t.deal_from_code("4-00001V")                            # a dealt code keeps you "Você" in the log
+    assert t.game.names[0] == "Você" and t.act("pass") and any(line.startswith("Você passa") for line in t.log_lines())
+    _play_out(t)
+    assert t.show_hint() is None and "A partida acabou: não há dica a dar." in t.status.value
+    en = JubileuTable(seed=5, bot_delay=0)
+    en.deal_from_code("hello")
+    assert "is not a deal code" in en.status.value and en.settings_button.description == "Settings"

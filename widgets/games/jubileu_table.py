@@ -10,6 +10,7 @@ through :mod:`engine.i18n`.
 
 from __future__ import annotations
 
+import re
 from math import cos, radians, sin
 from typing import Any
 
@@ -20,11 +21,12 @@ from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
 from engine.hints import Hint
 from engine.i18n import N_, catalog, say
 from widgets.card_svg import card_img_html
+from widgets.settings import Setting
 from widgets.table import BOT_NAMES, Table, esc
 
-BOARD_W, BOARD_H = 640, 380
-SEAT_RX, SEAT_RY = 238, 150
-PLAY_RX, PLAY_RY = 80, 62
+BOARD_W, BOARD_H = 640, 340
+SEAT_RX, SEAT_RY = 238, 130
+PLAY_RX, PLAY_RY = 80, 54
 SUIT_LETTERS = ("S", "H", "D", "C")
 
 JUBILEU_CSS = """
@@ -43,13 +45,14 @@ JUBILEU_CSS = """
 .ju-dealer { display: inline-block; background: #ffd54a; color: #3a2d00; border-radius: 50%; width: 17px;
   height: 17px; line-height: 17px; font-size: 11px; font-weight: 700; margin-left: 4px; }
 .ju-backs { white-space: nowrap; }
+.ju-felt .parlour-row { gap: 2px; padding-left: 2px; padding-right: 2px; }
 .ju-backs .parlour-card-img { margin: 1px -10px 1px 0 !important; }
 .ju-call { font-size: 12px; }
 .ju-strip { align-items: center; gap: 14px; flex-wrap: wrap; }
 .ju-info { font-size: 13px; line-height: 1.35; }
-.ju-ladder { flex-wrap: wrap; gap: 3px; }
-.ju-ladder .widget-button { height: auto; min-height: 44px; white-space: normal; line-height: 1.1;
-  font-size: 12px; padding: 2px 4px; width: 112px; }
+.ju-ladder { display: grid !important; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 3px; }
+.ju-ladder .widget-button { height: auto; min-height: 40px; white-space: normal; line-height: 1.05;
+  font-size: 11px; padding: 1px 3px; width: auto; margin: 0; }
 .ju-choices .widget-button { min-height: 44px; min-width: 56px; font-weight: 700; }
 .ju-espirra .widget-button { min-height: 44px; font-weight: 700; }
 .ju-auction { font-size: 12px; }
@@ -58,6 +61,7 @@ JUBILEU_CSS = """
 @media (max-width: 760px) {
   .ju-felt.parlour-table { min-width: 0; padding: 8px; }
   .ju-board { zoom: .6; }
+  .ju-ladder { grid-template-columns: repeat(4, minmax(0, 1fr)); }
   .ju-main { flex-wrap: wrap; }
   .ju-main .parlour-side { margin-left: 0; }
 }
@@ -67,6 +71,23 @@ JUBILEU_CSS = """
 WARN = "⚠ "
 #: Table words (the engine's sentences come translated from the game itself).
 YOU, WHY, HINT = N_("You"), N_("Why?"), N_("Hint")
+
+
+#: English refusals of the shared table (deal-code box, hint), reworded in the table's language.
+SHARED_REFUSALS = (
+    (re.compile(r"“(?P<text>.*)” is not a deal code: that number is too long\.", re.S),
+     N_("“{text}” is not a deal code: that number is too long.")),
+    (re.compile(r"“(?P<text>.*)” is not a deal code: .*", re.S),
+     N_("“{text}” is not a deal code: a code is six letters and digits, like 4-K7QM3P.")),
+    (re.compile(r".+ is for \d+ to \d+ players, not (?P<n>\d+)\.", re.S),
+     N_("Jubileu is for exactly 4 players, not {n}.")),
+    (re.compile(r"The part after the slash, “(?P<digits>.*)”, .*", re.S),
+     N_("The part after the slash, “{digits}”, is not a choice of this table's settings.")),
+    (re.compile(r"It is not .*'s turn: there is nothing to hint\.", re.S),
+     N_("It is not your turn: there is nothing to hint.")),
+    (re.compile(r"The game is over: there is nothing to hint\.", re.S),
+     N_("The session is over: there is nothing to hint.")),
+)
 
 
 def _point(angle: float, rx: float, ry: float) -> tuple[float, float]:
@@ -79,6 +100,22 @@ class JubileuTable(Table):
 
     game_id = "jubileu"
     hint_score_format = "{:+.2f}"
+    setting_words = {
+        "all_pass": Setting("all_pass", N_("When all four pass"),
+                            ((N_("The next dealer, to the right, deals"), "throw_in"),
+                             (N_("The same dealer deals again"), "redeal")),
+                            N_("Either way the thrown-in deal counts towards the session.")),
+        "meia_join": Setting("meia_join", N_("Joining a Meia Miséria"),
+                             ((N_("Players who have not passed"), "still_in"),
+                              (N_("Anyone, even after passing"), "anyone"), (N_("Nobody"), "nobody")),
+                             N_("Who may play a standing Meia Miséria too, each for himself.")),
+        "troela": Setting("troela", N_("Jogo Obrigatório's first trick"),
+                          ((N_("An ordinary lead"), False),
+                           (N_("Troela: the partner leads his Ace, trumps cannot win"), True)),
+                          N_("In Jogo Obrigatório, whether the partner must lead his Ace (or the called card) "
+                             "and trumps cannot win that first trick.")),
+        "lang": None,  # the table's language is chosen when it opens
+    }
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, lang: str = "en", **options: Any) -> None:
@@ -99,6 +136,52 @@ class JubileuTable(Table):
     @property
     def names(self) -> list[str]:
         return [self.t(YOU), *BOT_NAMES[:3]]
+
+    def seat_names(self, players: int) -> list[str]:
+        return self.names  # the game says "Você declara …" in Portuguese
+
+    def _build_settings(self) -> None:
+        """The shared Settings panel, its menus worded in the table's language."""
+        super()._build_settings()
+        self.settings = [Setting(s.option, self.t(s.label), tuple((self.t(words), v) for words, v in s.choices),
+                                 self.t(s.help)) for s in self.settings]
+        for s, row in zip(self.settings, self.settings_panel.children):
+            box, help_html = row.children
+            box.options = list(s.choices)
+            box.description, box.tooltip = s.label, s.help
+            help_html.value = f"<span class='parlour-setting-help'>{esc(s.help)}</span>"
+        buttons = self.settings_panel.children[-1]
+        buttons.children[1].value = ("<span class='parlour-setting-help'>" + esc(self.t(N_(
+            "Changing a setting deals this game again, with the same code; the code then carries the settings, "
+            "so a class that types it plays the same game."))) + "</span>")
+        self.apply_settings_button.description = self.t(N_("Deal again with these settings"))
+        self.apply_settings_button.tooltip = self.t(N_("The same cards (the same code), with the settings above"))
+        self.settings_button.description = self.t(N_("Settings"))
+        self.settings_button.tooltip = self.t(N_("The game's variants: choose, then deal again"))
+
+    def in_my_language(self, message: str) -> str:
+        """A refusal of the shared table (deal code, hint) in the table's language; the game's own are already."""
+        if self.lang == "en":
+            return message
+        for pattern, sentence in SHARED_REFUSALS:
+            if found := pattern.fullmatch(message):
+                return self.t(sentence, **found.groupdict())
+        return message
+
+    def refuse_code(self, message: str) -> None:
+        super().refuse_code(message)
+        if self.lang != "en":
+            self.say(WARN + esc(self.in_my_language(message)) + " "
+                     + esc(self.t(N_("The table still shows deal {code}."), code=self.code)))
+
+    def apply_settings(self, **chosen: Any) -> bool:
+        done = super().apply_settings(**chosen)
+        if done and self.lang != "en":
+            self._draw_status(self.game.view(self.human))
+            now = self.status.value.split(">", 1)[-1].rsplit("<", 1)[0]  # whose turn it is, in Portuguese
+            self.say(self.t(N_("Dealt again with your settings: the code is now <b>{code}</b>."),
+                            code=esc(self.code)) + " " + now)
+        return done
 
     def _translate_shared_widgets(self) -> None:
         self.players_box.description = self.t(N_("Players"))
@@ -144,9 +227,8 @@ class JubileuTable(Table):
         self.ladder_buttons = {b.key: self._make_button(f"bid {b.key}", b.name) for b in LADDER}
         self.pass_button = self._make_button("pass", "Passo")
         self.join_button = self._make_button("join", "")
-        ladder = w.HBox(list(self.ladder_buttons.values()))
-        ladder.add_class("ju-ladder")
-        self.bid_panel = w.VBox([w.HBox([self.pass_button, self.join_button]), ladder])
+        self.bid_panel = w.Box(list(self.ladder_buttons.values()))  # a grid, 7 bids a row
+        self.bid_panel.add_class("ju-ladder")
         self.trump_buttons = [self._make_button(f"trump {s}", f"{SUIT_SYMBOL[i]}") for i, s in enumerate(SUIT_LETTERS)]
         self.call_buttons = [w.Button() for _ in range(4)]
         for b in self.call_buttons:
@@ -158,10 +240,10 @@ class JubileuTable(Table):
         self.quando_button = self._make_button("espirra-quando-quiser", "Espirra quando quiser")
         self.espirra_panel = w.HBox([self.espirra_button, self.quando_button])
         self.espirra_panel.add_class("ju-espirra")
-        self.hand.card_width = 60
-        buttons = w.HBox([self.hint_button, self.undo_button])
-        return [self.css_html, strip, self.board, self.status, self.auction_html, self.bid_panel,
-                self.choice_panel, self.espirra_panel, self.hand, buttons]
+        self.hand.card_width = 48  # thirteen cards in one row of the cloth
+        buttons = w.HBox([self.pass_button, self.join_button, self.hint_button, self.undo_button])
+        return [self.css_html, strip, self.board, self.status, self.auction_html, buttons, self.bid_panel,
+                self.choice_panel, self.espirra_panel, self.hand]
 
     def _make_button(self, action: str, label: str) -> w.Button:
         button = w.Button(description=label)
@@ -213,7 +295,8 @@ class JubileuTable(Table):
         try:
             hint = engine.hint(self.game, self.human)
         except engine.IllegalAction as exc:
-            self.say(f"⚠ {esc(exc)}")
+            self.say(WARN + esc(self.t(N_("The session is over: there is nothing to hint.")) if self.game.is_over
+                                else self.in_my_language(str(exc))))
             return None
         self._last_hint = hint
         rows = "".join(
@@ -342,7 +425,7 @@ class JubileuTable(Table):
             if espirra_pos is not None and order - 1 == espirra_pos:
                 cls += " ju-play--espirra"
             parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}' "
-                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, 54)}"
+                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, 50)}"
                          f"<span class='ju-who'>{order}. {esc(self.names[seat])}</span></div>")
         if caption:
             parts.append(f"<div class='ju-caption' data-testid='trick-caption'>{caption}</div>")
@@ -395,7 +478,9 @@ class JubileuTable(Table):
     def _draw_ladder(self, view: dict[str, Any]) -> None:
         bidding = view["phase"] == "auction"
         self.bid_panel.layout.display = "" if bidding else "none"
+        self.pass_button.layout.display = "" if bidding else "none"
         if not bidding:
+            self.join_button.layout.display = "none"
             return
         my_turn = view["current_player"] == self.human
         hinted = self._last_hint.action if self._last_hint else None
@@ -477,6 +562,33 @@ class JubileuTable(Table):
             return self.t(N_("{suit} were led: follow suit if you can, otherwise trump or discard."),
                           suit=self.t(SUIT_WORDS[i]).capitalize())
         return self.t(N_("Your lead: click a card (or use ← → and Enter)."))
+
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """Each finished deal's chips won (+) or paid (−) per seat, from the game's own record."""
+        return [(self.t(N_("Deal {n}"), n=r["deal"]), list(r["change"])) for r in self.game.view(self.human)["results"]]
+
+    def end_summary(self, view: dict[str, Any]) -> str:
+        """The session's last word, then everyone's chips, most first, with what each won or lost."""
+        ends = [e for e in self._log_events if e["kind"] == "game_end"]
+        said = esc(ends[-1]["text"]) if ends else ""
+        start = self.game.options["start_chips"]
+        chips = view["chips"]
+        rows: list[tuple[int, int]] = []
+        place = 0
+        for rank, seat in enumerate(sorted(range(4), key=lambda s: -chips[s])):
+            if rank == 0 or chips[seat] != chips[rows[-1][1]]:
+                place = rank + 1
+            rows.append((place, seat))
+        body = "".join(f"<tr><td>{p}.</td><td>{esc(self.names[s])}</td><td>{chips[s]}</td>"
+                       f"<td>{chips[s] - start:+d}</td></tr>" for p, s in rows)
+        head = (f"<tr><th></th><th></th><th>{esc(self.t(N_('Chips')))}</th>"
+                f"<th>{esc(self.t(N_('since the start')))}</th></tr>")
+        deals = "".join(f"<tr><td>{esc(label)}</td>{''.join(f'<td>{c:+d}</td>' for c in change)}</tr>"
+                        for label, change in self.deal_results())
+        names = "".join(f"<th>{esc(n)}</th>" for n in self.names)
+        return (f"<b>{esc(self.t(N_('The session is over.')))}</b> {said}"
+                f"<table data-testid='standings'>{head}{body}</table>"
+                f"<table data-testid='history'><tr><th></th>{names}</tr>{deals}</table>")
 
     def _draw_scoreboard(self, view: dict[str, Any]) -> None:
         head = "".join(f"<th>{esc(n)}</th>" for n in self.names)
