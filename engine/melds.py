@@ -313,11 +313,11 @@ def layoffs(meld: Meld, card: Card, rules: MeldRules = BASIC_RUMMY) -> list[Meld
     if length > 13:
         return out
     allowed = _window_set(length, rules)
-    for window, cards in (((meld.ranks[0] - 1,) + meld.ranks, (card,) + meld.cards),
-                          (meld.ranks + (meld.ranks[-1] + 1,), meld.cards + (card,))):
+    # the end is named, not found by identity: an equal card object may already sit at the other end
+    for end, window, cards in ((0, (meld.ranks[0] - 1,) + meld.ranks, (card,) + meld.cards),
+                               (-1, meld.ranks + (meld.ranks[-1] + 1,), meld.cards + (card,))):
         if window not in allowed:
             continue
-        end = 0 if cards[0] is card else -1
         if not card.is_joker and _actual(window[end]) != card.rank:
             continue
         if card.is_joker and not rules.jokers_adjacent and cards[1 if end == 0 else -2].is_joker:

@@ -17,6 +17,7 @@ takes the caller's seat. Sets and runs ("threes" and "fours") come from
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Any, Callable, Sequence
 
@@ -124,11 +125,18 @@ def contract_words(threes: int, fours: int) -> str:
     return " and ".join(parts)
 
 
+@lru_cache(maxsize=None)
 def card_order(card: Card) -> tuple[int, int]:
     """Hands are shown by suit (♠ ♥ ♣ ♦), low to high, jokers last."""
     if card.is_joker:
         return (9, 0)
     return ("SHCD".index(card.suit), card.rank)
+
+
+@lru_cache(maxsize=None)
+def _discard_action(card: Card) -> Action:
+    """``discard 7H``, made once per card: legal moves are listed after every draw."""
+    return Action("discard", str(card))
 
 
 @dataclass(frozen=True)
@@ -199,6 +207,7 @@ class Kalooki(Game):
         self._over = False
         self._version = 0
         self._cache: dict[tuple[int, int], _Moves] = {}
+        self._callers: tuple[int, list[int]] = (-1, [])
         self._start_deal()
 
     @property
@@ -286,7 +295,13 @@ class Kalooki(Game):
         return self.pending is None or self._distance(seat) < self._distance(self.pending)
 
     def callers(self) -> list[int]:
-        return sorted((s for s in range(self.players) if self.may_call(s)), key=self._distance)
+        if not self.window or self.allowed or self.phase != "draw" or self._over:
+            return []  # the common case, between discards: nobody may call
+        known = self._callers
+        if known[0] != self._version:  # asked several times a move (to_act, apply's check): work it out once
+            known = self._callers = (self._version, sorted((s for s in range(self.players) if self.may_call(s)),
+                                                           key=self._distance))
+        return list(known[1])
 
     def to_act(self) -> list[int]:
         if self._over:
@@ -331,7 +346,7 @@ class Kalooki(Game):
             moves.extend(self._tacks(seat))
         distinct = sorted(set(hand), key=card_order)
         throwable = [c for c in distinct if not c.is_joker] or distinct
-        moves.extend(Action("discard", str(c)) for c in throwable)
+        moves.extend(_discard_action(c) for c in throwable)
         return moves
 
     def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
@@ -824,16 +839,22 @@ def could_lay(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = 
         most_jokers = size - max(1, rules.run_naturals)
         if not rules.jokers_adjacent:
             most_jokers = min(most_jokers, size // 2)
-        window = (1 << size) - 1
         costs = []
         for bits in suits.values():
-            best = max(bin(bits >> lo & window).count("1") for lo in range(1, 16 - size))
+            best = _most_in_a_window(bits, size)
             if size - best <= most_jokers:
                 costs.append(size - best)
         if len(costs) < fours:
             return False
         need += sorted(costs)[:fours]
     return sum(need) <= jokers
+
+
+@lru_cache(maxsize=1 << 16)
+def _most_in_a_window(bits: int, size: int) -> int:
+    """The most real cards of one suit (``bits``: rank positions 1-14) in ``size`` consecutive ranks."""
+    window = (1 << size) - 1
+    return max((bits >> lo & window).bit_count() for lo in range(1, 16 - size))
 
 
 def contract_problem(melds: Sequence[Meld], threes: int, fours: int) -> str | None:

@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 from engine.cards import JOKER, Card, double_52_with_jokers, parse_card, parse_cards, standard_52
-from engine.melds import (ACE_EITHER, ACE_WRAP, BASIC_RUMMY, KALOOKI, RUN, SET, MeldError, MeldRules,
+from engine.melds import (ACE_EITHER, ACE_WRAP, BASIC_RUMMY, KALOOKI, RUN, SET, Meld, MeldError, MeldRules,
                           as_meld, contract_arrangement, layoffs, least_deadwood, meld_or_none,
                           rummy_value, run_layouts, why_not_meld)
 
@@ -248,6 +248,15 @@ def test_contract_matches_brute_force(threes, fours):
             assert sum(m.kind == SET for m in got.melds) == threes
             assert len({m.rank for m in got.melds if m.kind == SET}) == threes
             assert len({m.suit for m in got.melds if m.kind == RUN}) == fours
+
+
+def test_a_card_equal_to_the_low_end_is_not_laid_off_at_the_high_end():
+    """Found by the Kalooki soak: 4H (the same card object as the meld's own 4H) went on after the 9H."""
+    meld = Meld(RUN, tuple(cards("4H 5H 6H JK 8H 9H")), (4, 5, 6, 7, 8, 9), "H")
+    assert layoffs(meld, parse_card("4H"), KALOOKI) == []
+    assert [m.ranks[-1] for m in layoffs(meld, parse_card("10H"), KALOOKI)] == [10]
+    low = Meld(RUN, tuple(cards("5H 6H JK 8H")), (5, 6, 7, 8), "H")
+    assert [m.cards[0] for m in layoffs(low, parse_card("4H"), KALOOKI)] == [parse_card("4H")]
 
 
 def test_jokers_alone_never_complete_a_contract():
