@@ -27,7 +27,8 @@ def test_settings_finish_and_the_end_of_el_gato(voila_server, voila_page, save_s
     panel.get_by_role("combobox", name="The 1 (As)").select_option(label="Ranks above the Sota")
     button(panel, "Deal again with these settings").click()
     code = table.locator(".widget-text input").first
-    expect(code).to_have_value("4-000005/1", timeout=30_000)
+    # one digit per setting: the 1 ranks above the Sota (1), the guerra rule left as it was (0)
+    expect(code).to_have_value("4-000005/10", timeout=30_000)
     expect(table.locator(".parlour-status")).to_contain_text("Dealt again with your settings")
     expect(panel).to_be_hidden()
 
@@ -41,5 +42,5 @@ def test_settings_finish_and_the_end_of_el_gato(voila_server, voila_page, save_s
     save_screenshot(page, "el_gato-end-1280x800", full_page=False)
     button(end, "Play again with the same deal").click()
     expect(end).to_be_hidden(timeout=30_000)
-    expect(code).to_have_value(re.compile(r"^4-000005/1$"))
+    expect(code).to_have_value(re.compile(r"^4-000005/10$"))
     assert not [e for e in page.errors if e.startswith("pageerror")], page.errors
