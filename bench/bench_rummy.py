@@ -92,14 +92,17 @@ def one_match(job: tuple[int, str, str]) -> float:
     return net
 
 
-def strength(games: int, jobs: int) -> None:
+def strength(games: int, jobs: int, pairings: list[tuple[str, str]], every: int = 100) -> None:
     print(f"\nRummy: strength, {games} seeded matches per pairing (2 players, one deal from each seat)")
-    print(f"{'pairing':>16} {'net points/match':>17} {'95% CI ±':>9}")
+    print(f"{'pairing':>16} {'matches':>8} {'net points/match':>17} {'95% CI ±':>9}")
     with Pool(jobs) as pool:
-        for a, b in PAIRINGS:
-            nets = pool.map(one_match, [(seed, a, b) for seed in range(games)], chunksize=2)
-            m, ci = mean_ci(nets)
-            print(f"{a + ' v ' + b:>16} {m:+17.2f} {ci:9.2f}", flush=True)
+        for a, b in pairings:
+            nets: list[float] = []
+            for net in pool.imap(one_match, [(seed, a, b) for seed in range(games)], chunksize=2):
+                nets.append(net)
+                if len(nets) % every == 0 or len(nets) == games:  # a row as matches finish: a long run reports early
+                    m, ci = mean_ci(nets)
+                    print(f"{a + ' v ' + b:>16} {len(nets):>8} {m:+17.2f} {ci:9.2f}", flush=True)
 
 
 def main() -> None:
@@ -109,6 +112,8 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=100, help="positions for the latency table")
     parser.add_argument("--games", type=int, default=500, help="matches per pairing (0 skips strength)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the strength matches")
+    parser.add_argument("--pairings", nargs="*", default=[f"{a}-{b}" for a, b in PAIRINGS],
+                        help="which strength pairings to play, e.g. hard-medium")
     args = parser.parse_args()
 
     print(f"Meld solver, {args.hands} hands per row")
@@ -128,7 +133,8 @@ def main() -> None:
         print(f"{name:<20} {median:>10.2f} {p95:>8.2f}", flush=True)
 
     if args.games:
-        strength(args.games, args.jobs)
+        pairings = [tuple(p.split("-", 1)) for p in args.pairings]
+        strength(args.games, args.jobs, [(a, b) for a, b in pairings])
 
 
 if __name__ == "__main__":

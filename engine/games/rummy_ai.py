@@ -7,7 +7,10 @@
 - hard: the same solver, and for every choice it tries each card it cannot see as the next
   stock card (exactly, not a sample), keeps track of what the opponents took from the
   discard pile and will not feed them: it avoids discards that fit a meld on the table or
-  sit next to a card an opponent picked up.
+  sit next to a card an opponent picked up. It also keeps its melds hidden in hand while it
+  has put nothing down and every opponent still holds many cards: it gives nobody a lay-off
+  and can go rummy (double) in one turn; it puts them down as soon as it can go out, or when
+  an opponent gets close. A hint does not hold back: it teaches putting melds down.
 
 Deadwood here means the points of the cards that are in no meld of the best split of the
 hand (engine.melds.least_deadwood), counted as the rules count a hand at the end.
@@ -31,6 +34,9 @@ View = dict[str, Any]
 NOW_WEIGHT = 0.5
 TABLE_RISK = 4.0
 PICKED_RISK = 2.0
+#: The hard player keeps its melds hidden while every opponent holds at least this many cards
+#: (measured in bench_rummy.py: 5 beat 3 and beat putting melds down at once).
+HOLD_WHILE_OPPONENTS_HOLD = 5
 
 
 class Reader:
@@ -169,18 +175,32 @@ def _medium_discard(r: Reader) -> str:
 
 
 def hard(view: View, rng: random.Random) -> str:
-    return plan_hard(view)[0]
+    return plan_hard(view, hold=True)[0]
 
 
-def plan_hard(view: View) -> tuple[str, str, list[Alternative]]:
-    """The hard player's move, the reason in words with its numbers, and the alternatives."""
+def plan_hard(view: View, hold: bool = False) -> tuple[str, str, list[Alternative]]:
+    """The hard player's move, the reason in words with its numbers, and the alternatives.
+
+    ``hold``: keep melds hidden in hand to go rummy (the hard bot does; a hint puts them down,
+    the safe play a beginner is taught first)."""
     r = Reader(view)
     if view["phase"] == "draw":
         return _hard_draw(r)
-    plan = put_down(r)
+    plan = None if hold and _hold_for_rummy(r) else put_down(r)
     if plan:
         return plan[0], plan[1], []
     return _hard_discard(r)
+
+
+def _hold_for_rummy(r: Reader) -> bool:
+    """Keep the melds in hand, to go rummy (double) later and give nobody a lay-off, while nothing
+    has been put down yet, the hand cannot go out this turn and every opponent still holds many cards."""
+    v = r.view
+    sizes = [n for s, n in enumerate(v["hand_sizes"]) if s != r.me]
+    if v["put_down"][r.me] or min(sizes) < HOLD_WHILE_OPPONENTS_HOLD:
+        return False
+    loose = [c for c in least_deadwood(r.hand, r.rules, r.value).deadwood if not r.fits_table(c)]
+    return len(loose) > 1
 
 
 def _hard_draw(r: Reader) -> tuple[str, str, list[Alternative]]:

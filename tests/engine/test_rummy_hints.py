@@ -117,3 +117,34 @@ def test_no_hint_when_it_is_not_your_turn():
     g = fresh()
     with pytest.raises(engine.IllegalAction):
         engine.hint(g, 0)
+
+
+def test_hard_keeps_its_melds_hidden_until_it_can_go_out_or_an_opponent_gets_close():
+    """RULES.md §6: going rummy (the whole hand in one turn, nothing put down before) scores double,
+    and a meld on the table takes lay-offs; the hard bot holds its meld, the hint still teaches melding."""
+    g = fresh()
+    g.apply("draw discard")
+    move = ai.hard(g.view(1), random.Random(0))
+    assert move.startswith("discard") and move != "discard 8S" and parse(move) not in {"7S", "8S", "9S"}
+    assert engine.hint(g).action == "meld 7S 8S 9S"
+    close = dict(g.view(1), hand_sizes=[4, 11])  # the opponent is four cards from going out
+    assert ai.hard(close, random.Random(0)) == "meld 7S 8S 9S"
+
+
+def test_hard_puts_everything_down_when_it_can_go_out():
+    # Seat 1 holds a run and a set; the 8♠ upcard completes 7♠ 8♠ 9♠, and only 5♦ is left loose.
+    deck = stack_deck([SEAT0, "7S 9S 2H 3H 4H 5H JD JC JH 5D"], "8S KD QS", first=1)
+    g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
+    g.apply("draw discard")
+    for _ in range(5):
+        move = ai.hard(g.view(1), random.Random(0))
+        if move.startswith("discard"):
+            break
+        g.apply(move)
+    assert move == "discard 5D" and g.view(1)["hand"] == ["5D"]
+    g.apply(move)
+    assert g.view(1)["results"][0]["how"] == "rummy"  # all in one turn: doubled
+
+
+def parse(move: str) -> str:
+    return move.split()[1]
