@@ -137,13 +137,32 @@ async def _talk_to_kernel(ws_url: str, cookie: str, marker: Path) -> tuple[set[s
     return seen, parents
 
 
+def _run_apart(coro):
+    """Run a coroutine on a thread of its own: Playwright's sync API may have left an event loop
+    running on this one (asyncio.run refuses to start inside it)."""
+    result: dict = {}
+
+    def target() -> None:
+        try:
+            result["value"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised on the test's thread
+            result["error"] = exc
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
+
+
 def test_the_kernel_websocket_refuses_execute_request(voila_server, tmp_path):
     session, kernel_id, token = open_page(voila_server)
     try:
         marker = tmp_path / "executed.txt"
         ws_url = voila_server.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
         cookie = "; ".join(f"{k}={v}" for k, v in session.cookies.items())
-        seen, parents = asyncio.run(_talk_to_kernel(ws_url, cookie, marker))
+        seen, parents = _run_apart(_talk_to_kernel(ws_url, cookie, marker))
         assert "kernel_info_reply" in seen, seen  # the channel works for what widgets need …
         assert "execute_reply" not in seen and "execute_request" not in parents, seen  # … and no further
         assert not marker.exists(), "code sent over the websocket ran in the kernel"
