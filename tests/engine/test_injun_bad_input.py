@@ -69,7 +69,8 @@ def test_nonsense_is_not_a_move():
     refused(g, "dance", match="not an Injun move")
     refused(g, "bet lots", match="say how many chips, like 'bet 2'")
     refused(g, "bet ²", match="say how many chips, like 'bet 2'")  # issue 8, 7a: a Unicode digit is no amount
-    refused(g, "bet " + "9" * 5000, match="say how many chips")    # nor are 5,000 digits
+    refused(g, "bet " + "9" * 12, match="say how many chips")      # nor is a number longer than any amount
+    refused(g, "bet " + "9" * 5000, match="a move is a few words")  # 5,000 digits: refused before parsing
     refused(g, "fold now", match="'fold' takes no amount")
     refused(g, "", match="not a move")
 
