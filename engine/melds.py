@@ -137,6 +137,18 @@ def _symbols(cards: Iterable[Card]) -> str:
 
 # ---- Is this a meld? -------------------------------------------------------------
 
+def not_in_hand(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    """The cards of a proposed meld that ``hand`` does not hold, counting duplicates (a double pack)."""
+    left = list(hand)
+    missing = []
+    for c in cards:
+        if c in left:
+            left.remove(c)
+        else:
+            missing.append(c)
+    return missing
+
+
 def why_not_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> str | None:
     """None when ``cards`` form a meld under ``rules``; otherwise the reason, in words."""
     try:

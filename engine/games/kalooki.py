@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, parse_cards
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
-    run_layouts, why_not_meld
+    not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from ..shuffle import rng_for
 
@@ -387,7 +387,7 @@ class Kalooki(Game):
             groups = [parse_cards(g) for g in text.split("|")]
         except CardError as exc:
             return str(exc)
-        missing = _missing(self.hands[seat], [c for g in groups for c in g])
+        missing = not_in_hand(self.hands[seat], [c for g in groups for c in g])
         if missing:
             return f"{self.names[seat]} does not hold {' '.join(c.symbol for c in missing)}."
         for g in groups:
@@ -902,17 +902,6 @@ def _readings(cards: Sequence[Card], rules: MeldRules) -> list[Meld]:
         if layouts:
             out.append(next((m for m in layouts if list(m.cards) == list(cards)), layouts[0]))
     return out
-
-
-def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
-    left = list(hand)
-    missing = []
-    for c in cards:
-        if c in left:
-            left.remove(c)
-        else:
-            missing.append(c)
-    return missing
 
 
 def _may_fit(meld: Meld, card: Card) -> bool:

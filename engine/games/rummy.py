@@ -26,7 +26,7 @@ from typing import Any, Sequence
 from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_cards, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
-                     meld_or_none, possible_melds, run_layouts, why_not_meld)
+                     meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from ..shuffle import rng_for, shuffled
 from ..words import count
@@ -389,7 +389,7 @@ class Rummy(Game):
                     "same turn.", "rummy.discard_rule")
         if action.verb == "meld":
             cards = parse_cards(action.arg)
-            missing = _minus_or_missing(hand, cards)
+            missing = not_in_hand(hand, cards)
             if missing:
                 return (f"{who} does not hold {' '.join(c.symbol for c in missing)}.", "rummy.meld")
             reason = why_not_meld(cards, self.meld_rules)
@@ -666,17 +666,6 @@ def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     for c in cards:
         rest.remove(c)
     return rest
-
-
-def _minus_or_missing(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
-    rest = list(hand)
-    missing = []
-    for c in cards:
-        if c in rest:
-            rest.remove(c)
-        else:
-            missing.append(c)
-    return missing
 
 
 def _shown(cards: Sequence[Card]) -> str:
