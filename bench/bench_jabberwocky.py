@@ -13,7 +13,6 @@ import argparse
 import itertools
 import random
 import sys
-from functools import partial
 import time
 from multiprocessing import Pool
 from pathlib import Path
@@ -25,7 +24,7 @@ import engine  # noqa: E402
 from engine.games import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.games.jabberwocky import Deal  # noqa: E402
-from measure import latency_ms, mean_ci  # noqa: E402
+from measure import decision_latency, mean_ci  # noqa: E402
 
 
 def ours_game(players: int, rounds: object) -> Callable[[int], int]:
@@ -132,13 +131,7 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
 
 
 def latency_rows(count: int) -> list[tuple[str, float, float]]:
-    spots = positions(count)
-    rows = []
-    for level in LEVELS:
-        bot = Bot("jabberwocky", level, seed=1)
-        rows.append((f"bot {level}", *latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)))
-    rows.append(("engine.hint", *latency_ms(partial(engine.hint, g, s) for g, s in spots)))
-    return rows
+    return decision_latency("jabberwocky", positions(count))
 
 
 # ---- strength: one bot of each level at a 3-player table, seats rotated ----

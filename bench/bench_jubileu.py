@@ -12,7 +12,6 @@ import argparse
 import random
 import sys
 import time
-from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -20,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.games.jubileu import Deal  # noqa: E402
-from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci  # noqa: E402
+from engine.hints import Bot  # noqa: E402
+from measure import decision_latency, mean_ci  # noqa: E402
 
 
 def protocol_deals(seconds: float) -> tuple[float, float]:
@@ -83,14 +82,8 @@ def positions(count: int, phase: str) -> list[tuple[engine.Game, int]]:
 
 
 def latency_rows(count: int) -> list[tuple[str, str, float, float]]:
-    rows = []
-    for phase in ("auction", "play"):
-        spots = positions(count, phase)
-        for level in LEVELS:
-            bot = Bot("jubileu", level, seed=1)
-            rows.append((phase, f"bot {level}", *latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)))
-        rows.append((phase, "engine.hint", *latency_ms(partial(engine.hint, g, s) for g, s in spots)))
-    return rows
+    return [(phase, *row) for phase in ("auction", "play")
+            for row in decision_latency("jubileu", positions(count, phase))]
 
 
 def one_deal(seed: int) -> float:

@@ -15,16 +15,15 @@ import argparse
 import random
 import sys
 import time
-from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.hints import LEVELS, Bot  # noqa: E402
+from engine.hints import Bot  # noqa: E402
 from bench_melds import print_rows as print_solver_rows  # noqa: E402
-from measure import latency_ms, mean_ci  # noqa: E402
+from measure import decision_latency, mean_ci  # noqa: E402
 
 
 def random_games(seconds: float, players: int, purposeful: bool) -> tuple[float, float]:
@@ -64,13 +63,7 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
 
 
 def latency_rows(count: int) -> list[tuple[str, float, float]]:
-    spots = positions(count)
-    rows = []
-    for level in LEVELS:
-        bot = Bot("rummy", level, seed=1)
-        rows.append((f"bot {level}", *latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)))
-    rows.append(("engine.hint (hard)", *latency_ms(partial(engine.hint, g, s) for g, s in spots)))
-    return rows
+    return decision_latency("rummy", positions(count), "engine.hint (hard)")
 
 
 PAIRINGS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))

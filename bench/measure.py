@@ -10,6 +10,7 @@ import math
 import random
 import statistics
 import time
+from functools import partial
 from typing import Any, Callable, Iterable
 
 import engine
@@ -50,6 +51,18 @@ def latency_ms(calls: Iterable[Callable[[], Any]]) -> tuple[float, float]:
         call()
         times.append((time.perf_counter() - t) * 1000)
     return statistics.median(times), percentile(times, 0.95)
+
+
+def decision_latency(game_id: str, spots: list[tuple[engine.Game, int]],
+                     hint_label: str = "engine.hint") -> list[tuple[str, float, float]]:
+    """(who, median ms, p95 ms) for each bot level and the hint, deciding at the same positions."""
+    from engine.hints import LEVELS, Bot
+    rows = []
+    for level in LEVELS:
+        bot = Bot(game_id, level, seed=1)
+        rows.append((f"bot {level}", *latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)))
+    rows.append((hint_label, *latency_ms(partial(engine.hint, g, s) for g, s in spots)))
+    return rows
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
