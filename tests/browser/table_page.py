@@ -22,6 +22,15 @@ def open_from_gallery(page: Page, server: str, game_id: str) -> Page:
     return page
 
 
+def open_lesson(page: Page, url: str) -> str:
+    """Load a lesson in Voilà, wait until every cell has run, fail on a cell that raised; its text."""
+    page.goto(url)
+    expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
+    text = page.locator("#rendered_cells").inner_text()
+    assert "Traceback" not in text and "There was an error when executing cell" not in text, text[-2000:]
+    return text
+
+
 def deal_table(page: Page, code: str) -> Locator:
     """The lesson's first table, once it has dealt ``code``: the same cards (and seeded bots) every run."""
     table = page.locator(".parlour").first

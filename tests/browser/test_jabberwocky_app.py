@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .table_page import deal_table
+from .table_page import deal_table, open_lesson
 
 import engine
 
@@ -22,10 +22,7 @@ YOU_PLAYED = re.compile(r"You play \S+\.")
 def test_bid_and_play_jabberwocky_in_the_browser(voila_server, voila_page, artifacts_dir):
     page = voila_page
     page.set_viewport_size({"width": 1400, "height": 1300})  # the whole table in one screenshot
-    page.goto(voila_server + LESSON)
-    expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
-    text = page.locator("#rendered_cells").inner_text()
-    assert "Traceback" not in text and "There was an error when executing cell" not in text, text[-2000:]
+    open_lesson(page, voila_server + LESSON)
 
     table = deal_table(page, DEAL_CODE)
     log = table.locator(".parlour-log-row")

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 import engine
 
-from .table_page import button, deal_table
+from .table_page import button, deal_table, open_lesson
 
 pytestmark = pytest.mark.browser
 
@@ -23,10 +23,7 @@ YOU_PLAYED = re.compile(r"You play \S+\.")
 def test_bid_and_play_klaberjass_in_the_browser(voila_server, voila_page, save_screenshot):
     page = voila_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_server + LESSON)
-    expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
-    text = page.locator("#rendered_cells").inner_text()
-    assert "Traceback" not in text and "There was an error when executing cell" not in text, text[-2000:]
+    open_lesson(page, voila_server + LESSON)
 
     table = deal_table(page, DEAL_CODE)
     status = table.locator(".parlour-status")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .table_page import button, deal_table
+from .table_page import button, deal_table, open_lesson
 
 pytestmark = pytest.mark.browser
 
@@ -18,10 +18,7 @@ DEAL_CODE = "2-000001"
 def test_draw_meld_and_discard_in_the_browser(voila_server, voila_page, save_screenshot):
     page = voila_page
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(voila_server + LESSON)
-    expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
-    text = page.locator("#rendered_cells").inner_text()
-    assert "Traceback" not in text and "There was an error when executing cell" not in text, text[-2000:]
+    open_lesson(page, voila_server + LESSON)
 
     table = deal_table(page, DEAL_CODE)
     status = table.locator(".parlour-status")
