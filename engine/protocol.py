@@ -18,7 +18,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
-from .words import verb_for
+from .words import inside, verb_for
 
 SAVE_FORMAT = 1
 MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
@@ -373,9 +373,10 @@ class Game:
         """``"plays"`` as this seat says it: tables may name the learner "You" ("You play")."""
         return verb_for(self.names[seat], verb)
 
-    def subject(self, seat: int, verb: str) -> str:
-        """``"Ada plays"`` / ``"You play"``."""
-        return f"{self.names[seat]} {self.verb(seat, verb)}"
+    def subject(self, seat: int, verb: str, first: bool = True) -> str:
+        """``"Ada plays"`` / ``"You play"``; ``first=False`` inside a sentence (``"and you play"``)."""
+        name = self.names[seat] if first else inside(self.names[seat])
+        return f"{name} {self.verb(seat, verb)}"
 
     # -- copies, undo, saves --
     def setup_args(self) -> dict[str, Any]:

@@ -68,6 +68,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def inside(name: str) -> str:
+    """A name as it reads inside a sentence: ``"You"`` becomes ``"you"``; other names stay."""
+    return "you" if name == YOU else name
+
+
 def join(items: list[str], word: str = "and") -> str:
     """``["Ada", "Ben", "Cleo"]`` → ``"Ada, Ben and Cleo"``."""
     items = list(items)

@@ -20,6 +20,7 @@ from ..cards import OROS, SOTA, Card, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
 from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, first_dealer_option
 from ..shuffle import rng_for
+from ..words import inside, join
 
 GATO = Card(5, OROS)
 PACK_SIZE = 40
@@ -330,7 +331,7 @@ class ElGato(Game):
         self.last_trick = {"plays": [[s, str(c)] for s, c in self.trick], "aside": [], "winner": None,
                            "guerra": True}
         self.tied = best
-        names = " and ".join(self.names[s] for s in best)
+        names = join([self.names[best[0]], *(inside(self.names[s]) for s in best[1:])])
         value = rank_words(next(c for s, c in self.trick if s == best[0]).rank)
         below = max(self.rank(c) for _, c in self.trick) > self.rank(next(c for s, c in self.trick if s == best[0]))
         if below:

@@ -218,7 +218,8 @@ class Injun(Game):
         of = f" of {self.options['max_deals']}" if self.options["max_deals"] else ""
         self._emit("deal", "injun.deal",
                    f"Deal {self.deal_number + 1}{of}: {self.subject(self.dealer, 'shuffles')}, "
-                   f"{self.subject(cutter, 'cuts')}, and {self.subject(self.dealer, 'deals')} one card face down to "
+                   f"{self.subject(cutter, 'cuts', first=False)}, "
+                   f"and {self.subject(self.dealer, 'deals', first=False)} one card face down to "
                    f"each of the {len(order)} players. Nobody may look at their own card: each holds it up "
                    f"for the others to see.{sitting}",
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer, players_in=order)

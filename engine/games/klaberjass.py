@@ -21,6 +21,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
 from ..shuffle import rng_for
+from ..words import inside
 
 RULES = Rulebook([
     Rule("klaberjass.pack", "Two players and 32 cards: A K Q J 10 9 8 7 of each suit. The game is won by "
@@ -647,7 +648,7 @@ class Klaberjass(Game):
                                "name": sequence_name(q)} for q in best[w]]
             listed = "; ".join(f"{sequence_name(q)}: " + " ".join(tricks.card(c).symbol for c in q[3])
                                for q in best[w])
-            need = f" They count only if {self.subject(w, 'wins')} a trick." if d.need_trick else ""
+            need = f" They count only if {self.subject(w, 'wins', first=False)} a trick." if d.need_trick else ""
             outcome = (f"{self.subject(w, 'wins')} the sequences{why} and {self.verb(w, 'shows')} {listed}, "
                        f"worth {d.seq_points}.{need}")
         text = "; ".join(claims) + ". " + outcome
@@ -684,7 +685,7 @@ class Klaberjass(Game):
         shown = f"{tricks.card(lead).symbol}, {tricks.card(reply).symbol}"
         self._emit("trick", "klaberjass.trick",
                    f"{self.subject(winner, 'wins')} the trick ({shown}), worth {worth} point"
-                   f"{'' if worth == 1 else 's'}; {self.names[winner]} now {self.verb(winner, 'has')} "
+                   f"{'' if worth == 1 else 's'}; {inside(self.names[winner])} now {self.verb(winner, 'has')} "
                    f"{in_cards} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
                    seats=[1 - seat, seat], worth=worth, points=worth)
         if d.seq_seat is not None and not seq_before and d.sequence_scores() and d.need_trick:
@@ -716,7 +717,8 @@ class Klaberjass(Game):
         elif outcome == "failed" or tie_rule == "fails":
             rule = "klaberjass.maker"
             why = "a tie is a failure" if outcome == "tie" else "the maker scored less"
-            text = (f"{parts}: {why}, so {self.subject(opp, 'takes')} both totals, {totals[0] + totals[1]}, and "
+            text = (f"{parts}: {why}, so {self.subject(opp, 'takes', first=False)} both totals, "
+                    f"{totals[0] + totals[1]}, and "
                     f"{self._obj(maker)} {self.verb(maker, 'scores')} nothing.")
         elif tie_rule == "held_over":
             rule = "klaberjass.maker_tie_held"

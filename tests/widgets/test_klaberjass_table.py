@@ -109,7 +109,7 @@ def test_a_dimmed_card_says_which_rule_forbids_it():
     click_card(t, "AD")
     assert t.game.to_json() == before and "you must trump" in t.status.value
     click_card(t, "7H")
-    assert "You win the trick (K♠, 7♥), worth 4 points; You now have 4 in cards." in t.log_lines()
+    assert "You win the trick (K♠, 7♥), worth 4 points; you now have 4 in cards." in t.log_lines()
 
 
 def test_sequences_are_shown_with_their_cards_and_bella_is_announced():

@@ -14,12 +14,14 @@ from widgets.games.jubilee_table import JubileeTable
 
 YOU_WITH_S = re.compile(r"\bYou (\w+s)\b")
 ONE_WITH_S = re.compile(r"(?<![\d.,±])(?<!bid )\b1 (\w+s)\b")  # "bid 1 comes" is fine
+YOU_INSIDE = re.compile(r"\b[a-z]+[,;]? You [a-z]+\b")  # "and You deal": mid-sentence it is "you"
 FINE_AFTER_YOU = {"pass"}  # "You pass": the verb itself ends in s
 FINE_AFTER_ONE = {"is", "was", "has"}
 
 
 def grammar_faults(text: str) -> list[str]:
     found = [m.group(0) for m in YOU_WITH_S.finditer(text) if m.group(1) not in FINE_AFTER_YOU]
+    found += [m.group(0) for m in YOU_INSIDE.finditer(text)]
     return found + [m.group(0) for m in ONE_WITH_S.finditer(text) if m.group(1) not in FINE_AFTER_ONE]
 
 
@@ -48,6 +50,8 @@ def test_the_small_helpers():
     assert words.possessive("You") == "your" and words.possessive("Ada") == "Ada's"
     assert grammar_faults("You scores +10. 1 seats later. 1 chips.") == ["You scores", "1 seats", "1 chips"]
     assert grammar_faults("You score +10. 1 seat later, ±1 points. You pass.") == []
+    assert grammar_faults("P4 cuts, and You deal.") == ["and You deal"]
+    assert grammar_faults("P4 cuts, and you deal. Scores: P1 3, You 4.") == []
 
 
 def _sentences(game_id: str, seed: int) -> list[str]:
