@@ -151,6 +151,10 @@ class CopyLink(anywidget.AnyWidget):
 
     _esm = _STATIC / "copy_link.js"
     query = traitlets.Unicode("").tag(sync=True)
+    #: the words the browser shows, so a translated table can say them in its language
+    words = traitlets.Dict({"button": "Copy link", "tooltip": "Copy a link that opens this deal, with these bots "
+                            "and settings", "copied": "Copied", "by_hand": "Copy this link:",
+                            "field": "Link to this deal"}).tag(sync=True)
 
     def __init__(self, on_page_address: Callable[[str], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

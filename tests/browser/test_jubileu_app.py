@@ -22,13 +22,14 @@ WORDS = {
            "solo7": "3. Solo Sete (2)", "you_bid": "You bid Solo Sete", "ada": "Ada bids Solo Oito over Solo Sete",
            "meia": "Meia Miséria cannot follow Solo Oito: at level 5 the first bid announced stands",
            "pass": "Pass", "you_play": re.compile(r"You play \S+\."), "why": "Why?", "rule": "rule:",
-           "direction": "next player is on your right", "auction": "Auction"},
+           "direction": "next player is on your right", "auction": "Auction", "copy": "Copy link"},
     "pt": {"lesson": "voila/render/pt/jubileu.ipynb", "turn": "A sua vez", "first_closed": "não pode vir depois de",
            "solo7": "3. Solo Sete (2)", "you_bid": "Você declara Solo Sete",
            "ada": "Ada declara Solo Oito acima de Solo Sete",
            "meia": "Meia Miséria não pode vir depois de Solo Oito: no nível 5 prevalece a primeira declaração",
            "pass": "Passo", "you_play": re.compile(r"Você joga \S+\."), "why": "Por quê?", "rule": "regra:",
-           "direction": "o próximo jogador está à sua direita", "auction": "Leilão"},
+           "direction": "o próximo jogador está à sua direita", "auction": "Leilão",
+           "copy": "Copiar link"},
 }
 
 
@@ -47,6 +48,7 @@ def test_bid_and_play_jubileu_in_the_browser(lang, voila_server, voila_page, sav
     expect(status).to_contain_text(words["turn"], timeout=90_000)
     expect(table.locator("[data-testid=direction]")).to_contain_text(words["direction"])
     expect(table.locator("[data-testid=auction]")).to_contain_text(words["auction"])
+    expect(table.locator(".parlour-copy-link button")).to_have_text(words["copy"])
     closed = table.locator(f"button[title*='{words['first_closed']}']")
     expect(closed.first).to_be_disabled()
 

@@ -186,6 +186,7 @@ def test_the_history_and_the_end_summary_show_the_real_chips():
 def test_the_portuguese_table_words_its_settings_and_shared_refusals():
     t = JubileuTable(seed=5, bot_delay=0, lang="pt")
     assert t.settings_button.description == "Configurações"
+    assert t.copy_link.words["button"] == "Copiar link" and t.copy_link.words["copied"] == "Copiado"
     labels = [s.label for s in t.settings]
     assert labels == ["Quando os quatro passam", "Entrar numa Meia Miséria", "A primeira vaza do Jogo Obrigatório"]
     assert t.setting_boxes["all_pass"].options[0] == ("Dá o próximo, à direita", "throw_in")
@@ -200,3 +201,4 @@ def test_the_portuguese_table_words_its_settings_and_shared_refusals():
     en = JubileuTable(seed=5, bot_delay=0)
     en.deal_from_code("hello")
     assert "is not a deal code" in en.status.value and en.settings_button.description == "Settings"
+    assert en.copy_link.words["button"] == "Copy link"

@@ -197,6 +197,10 @@ class JubileuTable(Table):
         self.hint_button.tooltip = self.t(N_("What should I bid or play, and why?"))
         self.undo_button.description = self.t(N_("Undo"))
         self.undo_button.tooltip = self.t(N_("Take back your last move"))
+        self.copy_link.words = {
+            "button": self.t(N_("Copy link")), "copied": self.t(N_("Copied")),
+            "tooltip": self.t(N_("Copy a link that opens this deal, with these bots and settings")),
+            "by_hand": self.t(N_("Copy this link:")), "field": self.t(N_("Link to this deal"))}
         self.hand.label = self.t(N_("Your hand"))
         for row in self.log_rows:
             why = row.children[0]
