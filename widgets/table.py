@@ -98,6 +98,7 @@ TABLE_CSS = """
 .parlour-card-img svg { vertical-align: middle; margin: 1px; }
 .parlour-resume { background: #eef6ee; border: 1px solid #8fbf95; border-radius: 8px; padding: 6px 10px;
   margin: 2px 0 6px; gap: 4px; }
+.parlour-resume .widget-html-content, .parlour-autosave-note .widget-html-content { line-height: 1.35; }
 .parlour-link-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px; padding: 4px 10px;
   margin: 2px 0 6px; }
 </style>
@@ -446,6 +447,7 @@ class Table(w.VBox):
         self.autosave_note = w.HTML("<span class='parlour-setting-help'>Your game is kept in this browser: if the "
                                     "page reloads or the server restarts, you can resume it.</span>",
                                     layout=w.Layout(display="none"))  # shown once the browser says it can
+        self.autosave_note.add_class("parlour-autosave-note")
 
     def _autosave(self) -> None:
         """Keep the game in the browser once you have moved in it; a finished or untouched one is not kept."""
@@ -508,7 +510,7 @@ class Table(w.VBox):
         if self.rules_class.has_scores and game.players > 1:
             parts.append("scores " + " · ".join(f"{n} {p}" for n, p in zip(names, game.scores)))
         parts.append("your turn" if seat == self.human else f"{names[seat]} to play" if seat is not None else "")
-        return f"Resume your game? ({', '.join(p for p in parts if p)})"
+        return f"Your last game here is not finished ({', '.join(p for p in parts if p)}). Resume it?"
 
     def progress_words(self, view: dict[str, Any]) -> str:
         """How far a match has gone ("round 3 of 13"), from the view; "" for a game of one deal."""
