@@ -13,6 +13,9 @@ import json
 import pkgutil
 import random
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -291,3 +294,61 @@ def test_the_second_report_of_a_second_view_changes_nothing():
     assert table.autosave is not None
     table.autosave._from_browser(None, {"event": "stored", "storage": True, "text": None}, [])
     assert browser.stored == kept and table.resume_panel.layout.display == "none"
+
+
+JS_MODULE = Path(__file__).parents[2] / "widgets" / "static" / "autosave.js"
+JS_SCRIPT = """
+import autosave, { keyFor, lessonOf } from '%(module)s';
+const out = {};
+out.lessons = ["/voila/render/jubilee.ipynb", "/lab/tree/lessons/pt/jubileu.ipynb", "/notebooks/rummy.ipynb",
+               "/user/ann/voila/render/jubilee.ipynb", "/voila/render/rel%%C3%%B3gio.ipynb"].map(lessonOf);
+out.keys = [keyFor("/voila/render/jubilee.ipynb", "jubilee/0"), keyFor("/lab/tree/jubilee.ipynb", "jubilee/1")];
+function fakeModel(slot) {
+  const handlers = [];
+  return { sent: [], get: (name) => (name === "slot" ? slot : undefined), send(m) { this.sent.push(m); },
+           on: (name, f) => handlers.push([name, f]), off() {}, fire: (m) => handlers.forEach(([, f]) => f(m)) };
+}
+const items = new Map();
+const store = { setItem: (k, v) => items.set(k, String(v)), getItem: (k) => (items.has(k) ? items.get(k) : null),
+                removeItem: (k) => items.delete(k) };
+globalThis.window = { location: { pathname: "/voila/render/jubilee.ipynb" }, localStorage: store };
+const el = { style: {} };
+// a table's first visit: nothing kept; the kernel then keeps a save, and forgets another table's
+const first = fakeModel("jubilee/0"), second = fakeModel("jubilee/1");
+autosave.initialize({ model: first }); autosave.initialize({ model: second });
+autosave.render({ model: first, el }); autosave.render({ model: first, el });  // a second view says nothing
+first.fire({ event: "keep", text: "SAVE-A" }); second.fire({ event: "keep", text: "SAVE-B" });
+second.fire({ event: "forget" });
+out.reports = first.sent; out.kept = Object.fromEntries(items); out.hidden = el.style.display;
+// the next page: the table reports what this browser holds
+const again = fakeModel("jubilee/0");
+autosave.render({ model: again, el });
+out.again = again.sent;
+// a browser that refuses storage: autosave is off, nothing thrown
+globalThis.window = { location: { pathname: "/voila/render/jubilee.ipynb" },
+                      get localStorage() { throw new Error("SecurityError"); } };
+const locked = fakeModel("jubilee/0");
+autosave.initialize({ model: locked }); autosave.render({ model: locked, el });
+locked.fire({ event: "keep", text: "SAVE-C" });
+out.locked = locked.sent;
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_browser_side_keys_by_lesson_and_slot_reports_once_and_survives_no_storage(tmp_path):
+    node = shutil.which("node")
+    assert node, "Node.js runs the browser side's logic"
+    (tmp_path / "autosave.mjs").write_text(JS_MODULE.read_text())
+    (tmp_path / "run.mjs").write_text(JS_SCRIPT % {"module": (tmp_path / "autosave.mjs").as_uri()})
+    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    said = json.loads(out.stdout)
+    assert said["lessons"] == ["jubilee.ipynb", "lessons/pt/jubileu.ipynb", "rummy.ipynb", "jubilee.ipynb",
+                               "relógio.ipynb"]
+    assert said["keys"] == ["parlour:autosave:v1:jubilee.ipynb#jubilee/0",
+                            "parlour:autosave:v1:jubilee.ipynb#jubilee/1"]
+    assert said["reports"] == [{"event": "stored", "storage": True, "text": None}]
+    assert said["kept"] == {"parlour:autosave:v1:jubilee.ipynb#jubilee/0": "SAVE-A"}
+    assert said["hidden"] == "none", "the widget shows nothing on the page"
+    assert said["again"] == [{"event": "stored", "storage": True, "text": "SAVE-A"}]
+    assert said["locked"] == [{"event": "stored", "storage": False, "text": None}]
