@@ -267,7 +267,7 @@ class Table(w.VBox):
         main.add_class("parlour-main")
         self.connection_watch = ConnectionWatch()  # "connection lost: reload" when the kernel goes away
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch,  # [1] stays the toolbar
-                       *([self.autosave] if self.autosave else []), self.resume_panel])
+                       *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
         super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
@@ -444,6 +444,8 @@ class Table(w.VBox):
         self.resume_panel = w.VBox([self.resume_html, buttons])
         self.resume_panel.add_class("parlour-resume")
         self.resume_panel.layout.display = "none"
+        self.save_notice = w.HTML(layout=w.Layout(display="none"))  # why a kept game could not be resumed
+        self.save_notice.add_class("parlour-link-notice")
         self.autosave_note = w.HTML("<span class='parlour-setting-help'>Your game is kept in this browser: if the "
                                     "page reloads or the server restarts, you can resume it.</span>",
                                     layout=w.Layout(display="none"))  # shown once the browser says it can
@@ -480,8 +482,8 @@ class Table(w.VBox):
 
     def _drop_save(self, why: str | None) -> None:
         if why:
-            self.link_notice.value = f"<div role='alert'>⚠ {esc(why)} It was dropped.</div>"
-            self.link_notice.layout.display = ""
+            self.save_notice.value = f"<div role='alert'>⚠ {esc(why)} It was dropped.</div>"
+            self.save_notice.layout.display = ""
         assert self.autosave is not None
         self.autosave.forget()
         self._autosave()

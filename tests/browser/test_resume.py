@@ -110,6 +110,18 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
         before = position(table)
         table = resume(page)
         assert position(table) == before
+
+        # a save damaged in the browser is dropped with one line, and the table deals as usual
+        page.evaluate("""() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))
+                                 .forEach(key => localStorage.setItem(key, "{half a save"))""")
+        page.reload()
+        expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
+        table = page.locator(".parlour").first
+        notice = table.locator(".parlour-link-notice", has_text="could not be resumed")
+        expect(notice).to_contain_text("It was dropped", timeout=60_000)
+        expect(table.locator(".parlour-resume")).to_be_hidden()
+        expect(table.locator(".parlour-status")).to_contain_text(re.compile("Your turn|thinking"))
+        assert "Traceback" not in page.locator("#rendered_cells").inner_text()
         assert not [e for e in page.errors if "autosave" in e.lower()], page.errors
     finally:
         for proc in servers:

@@ -203,10 +203,10 @@ def test_a_damaged_or_foreign_save_is_dropped_with_a_message_and_the_table_deals
     table = play_table("jabberwocky", players=4, rounds="short")
     code = table.code
     browser = FakeBrowser(table, stored=text)
-    notice = table.link_notice.value
+    notice = table.save_notice.value
     assert said in notice and "could not be resumed" in notice and "dropped" in notice, notice
     assert not any(word in notice for word in PYTHON_WORDS), notice
-    assert table.link_notice.layout.display == "" and table.resume_panel.layout.display == "none"
+    assert table.save_notice.layout.display == "" and table.resume_panel.layout.display == "none"
     assert browser.stored is None, "the browser forgets a save that cannot be resumed"
     assert table.code == code and not table.game.history or table.game.current_player is not None
     assert re.search("Your turn|thinking", table.status.value)
@@ -221,7 +221,7 @@ def test_a_finished_game_is_not_offered_and_a_table_forgets_its_game_when_it_end
         game.apply("play")
     table = play_table("el_gato", players=2)
     browser = FakeBrowser(table, stored=_envelope(game))
-    assert table.resume_panel.layout.display == "none" and table.link_notice.layout.display == "none"
+    assert table.resume_panel.layout.display == "none" and table.save_notice.layout.display == "none"
     assert browser.stored is None
 
     table.start(2, 5)
