@@ -352,3 +352,17 @@ def test_the_browser_side_keys_by_lesson_and_slot_reports_once_and_survives_no_s
     assert said["hidden"] == "none", "the widget shows nothing on the page"
     assert said["again"] == [{"event": "stored", "storage": True, "text": "SAVE-A"}]
     assert said["locked"] == [{"event": "stored", "storage": False, "text": None}]
+
+
+def test_a_game_saved_while_a_bot_was_to_move_resumes_and_the_bots_play_on():
+    game = engine.new_game("jabberwocky", players=4, seed=9, names=SEATS, rounds="short")
+    while game.current_player != 0:
+        game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])  # your move; the server stops before the next bot moves
+    assert game.current_player != 0
+    table = play_table("jabberwocky", players=4, rounds="short")
+    FakeBrowser(table, stored=_envelope(game))
+    assert f"{SEATS[game.current_player]} to play" in table.resume_html.value
+    assert table.resume()
+    assert table.game.history[:len(game.history)] == game.history
+    assert table.game.current_player == 0 and "Your turn" in table.status.value, "the bots answered"
