@@ -99,8 +99,8 @@ TABLE_CSS = """
 .parlour-resume { background: #eef6ee; border: 1px solid #8fbf95; border-radius: 8px; padding: 6px 10px;
   margin: 2px 0 6px; gap: 4px; }
 .parlour-resume .widget-html-content, .parlour-autosave-note .widget-html-content { line-height: 1.35; }
-.parlour-link-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px; padding: 4px 10px;
-  margin: 2px 0 6px; }
+.parlour-link-notice, .parlour-save-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px;
+  padding: 4px 10px; margin: 2px 0 6px; }
 </style>
 """
 
@@ -445,7 +445,7 @@ class Table(w.VBox):
         self.resume_panel.add_class("parlour-resume")
         self.resume_panel.layout.display = "none"
         self.save_notice = w.HTML(layout=w.Layout(display="none"))  # why a kept game could not be resumed
-        self.save_notice.add_class("parlour-link-notice")
+        self.save_notice.add_class("parlour-save-notice")
         self.autosave_note = w.HTML("<span class='parlour-setting-help'>Your game is kept in this browser: if the "
                                     "page reloads or the server restarts, you can resume it.</span>",
                                     layout=w.Layout(display="none"))  # shown once the browser says it can

@@ -117,8 +117,8 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
         page.reload()
         expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
         table = page.locator(".parlour").first
-        notice = table.locator(".parlour-link-notice", has_text="could not be resumed")
-        expect(notice).to_contain_text("It was dropped", timeout=60_000)
+        notice = table.locator(".parlour-save-notice")
+        expect(notice).to_contain_text(re.compile("could not be resumed: .*It was dropped"), timeout=60_000)
         expect(table.locator(".parlour-resume")).to_be_hidden()
         expect(table.locator(".parlour-status")).to_contain_text(re.compile("Your turn|thinking"))
         assert "Traceback" not in page.locator("#rendered_cells").inner_text()
