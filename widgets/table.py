@@ -20,9 +20,10 @@ import ipywidgets as w
 import engine
 from engine.hints import LEVELS, Bot, Hint
 from engine import words
-from engine.protocol import ParlourError
+from engine.protocol import ParlourError, SaveError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
+from widgets.autosave import AutoSave, TableSave, next_slot, read_table_save
 from widgets.card_svg import card_img_html
 from widgets.connection import ConnectionWatch
 from widgets.deal_link import (CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link,
@@ -95,8 +96,11 @@ TABLE_CSS = """
 .parlour-hint table { font-size: 12px; line-height: 1.25; }
 .parlour-hint td { vertical-align: top; }
 .parlour-card-img svg { vertical-align: middle; margin: 1px; }
-.parlour-link-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px; padding: 4px 10px;
-  margin: 2px 0 6px; }
+.parlour-resume { background: #eef6ee; border: 1px solid #8fbf95; border-radius: 8px; padding: 6px 10px;
+  margin: 2px 0 6px; gap: 4px; }
+.parlour-resume .widget-html-content, .parlour-autosave-note .widget-html-content { line-height: 1.35; }
+.parlour-link-notice, .parlour-save-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px;
+  padding: 4px 10px; margin: 2px 0 6px; }
 </style>
 """
 
@@ -199,6 +203,7 @@ class Table(w.VBox):
         self.copy_link = CopyLink(self._page_address)  # the page's address with ?deal=…&level=…: to share
         self.link_notice = w.HTML(layout=w.Layout(display="none"))  # why a page's deal link was refused
         self.link_notice.add_class("parlour-link-notice")
+        self._build_resume_panel(autosaved=seed is None)
         self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
                                    tooltip="Shuffle and deal a new game", layout=w.Layout(width="auto"))
         self.teacher_tools = teacher_tools_enabled()
@@ -234,6 +239,7 @@ class Table(w.VBox):
         self.show_all_box.observe(self._show_all_changed, "value")
         self.level_box.observe(lambda _: self._make_bots(), "value")
         self.level_box.observe(lambda _: self._update_copy_link(), "value")
+        self.level_box.observe(lambda _: self._autosave(), "value")  # the save carries the bots' level
         if not cls.has_choices:  # nobody chooses anything: a bot's strength means nothing
             self.level_box.layout.display = "none"
         self.players_box.observe(self._players_changed, "value")
@@ -255,12 +261,13 @@ class Table(w.VBox):
         scroll.add_class("parlour-log-scroll")
         log_box = w.VBox([w.HTML("<b>Log</b>"), scroll, self.why_panel])
         log_box.add_class("parlour-panel")
-        side = w.VBox([self.scoreboard, self.hint_panel, log_box])
+        side = w.VBox([self.scoreboard, self.hint_panel, log_box, self.autosave_note])
         side.add_class("parlour-side")
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
         self.connection_watch = ConnectionWatch()  # "connection lost: reload" when the kernel goes away
-        head = w.VBox([self.style_html, self.link_notice, self.connection_watch])  # [1] stays the toolbar
+        head = w.VBox([self.style_html, self.link_notice, self.connection_watch,  # [1] stays the toolbar
+                       *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
         super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
@@ -323,9 +330,7 @@ class Table(w.VBox):
         self.players = players
         self.game = game
         self.seed = self.game.seed
-        self.code = f"{players}-{deal_code(self.seed)}" if self.seed < 32 ** 6 else f"{players}-{self.seed}"
-        if suffix := encode(self.settings, self.options, self.rules_class):
-            self.code += f"/{suffix}"
+        self.code = self.code_for(players, self.seed, self.options)
         self._update_copy_link()
         self._starting = True
         self.players_box.value = players
@@ -338,6 +343,13 @@ class Table(w.VBox):
         self._explain(None)
         self.refresh()
         self._after_move()
+
+    def code_for(self, players: int, seed: int, options: dict[str, Any]) -> str:
+        """The deal code of a game: players, the six letters of its seed, and its settings after a slash."""
+        code = f"{players}-{deal_code(seed)}" if seed < 32 ** 6 else f"{players}-{seed}"
+        if suffix := encode(self.settings, options, self.rules_class):
+            code += f"/{suffix}"
+        return code
 
     def _code_typed(self, change: Any) -> None:
         if not self._starting and change["new"].strip() and change["new"] != self.code:
@@ -414,6 +426,134 @@ class Table(w.VBox):
             self.link_notice.layout.display = ""
             return False
         return True
+
+    # ---- autosave: the game kept in this browser, offered back after a reload (widgets/autosave.py) ----
+    def _build_resume_panel(self, autosaved: bool) -> None:
+        """A play table keeps its game in the browser; a set practice deal (built with a seed) does not."""
+        self.autosave = AutoSave(next_slot(self.game_id), self._browser_kept) if autosaved else None
+        self._offer: tuple[TableSave, engine.Game] | None = None  # a saved game offered back, not yet answered
+        self.resume_html = w.HTML()
+        self.resume_button = w.Button(description="Resume your game", icon="play", button_style="success",
+                                      layout=w.Layout(width="auto"), tooltip="Go on from where you were")
+        self.fresh_button = w.Button(description="Start a new deal", layout=w.Layout(width="auto"),
+                                     tooltip="Play the deal on the table; the saved game is dropped")
+        self.resume_button.on_click(lambda _: self.resume())
+        self.fresh_button.on_click(lambda _: self.decline_resume())
+        buttons = w.HBox([self.resume_button, self.fresh_button])
+        buttons.add_class("parlour-buttons")
+        self.resume_panel = w.VBox([self.resume_html, buttons])
+        self.resume_panel.add_class("parlour-resume")
+        self.resume_panel.layout.display = "none"
+        self.save_notice = w.HTML(layout=w.Layout(display="none"))  # why a kept game could not be resumed
+        self.save_notice.add_class("parlour-save-notice")
+        self.autosave_note = w.HTML("<span class='parlour-setting-help'>Your game is kept in this browser: if the "
+                                    "page reloads or the server restarts, you can resume it.</span>",
+                                    layout=w.Layout(display="none"))  # shown once the browser says it can
+        self.autosave_note.add_class("parlour-autosave-note")
+
+    def _autosave(self) -> None:
+        """Keep the game in the browser once you have moved in it; a finished or untouched one is not kept."""
+        if self.autosave is None or not self.autosave.ready or self._offer is not None or not hasattr(self, "game"):
+            return  # no autosave here, or a saved game is still on offer: nothing overwrites it unasked
+        if self.game.is_over or not any(seat == self.human for seat, _ in self.game.history):
+            self.autosave.forget()
+            return
+        self.autosave.keep(TableSave(self.game_id, self.level_box.value, self.game.to_json()).to_text())
+
+    def _browser_kept(self, text: str | None) -> None:
+        """The browser's report of the save it holds for this table: offer it back, or drop it."""
+        if self.autosave is not None and self.autosave.ready:
+            self.autosave_note.layout.display = ""
+        if text is None:
+            self._autosave()
+            return
+        try:
+            saved = read_table_save(text)
+            game = self.saved_game(saved)
+        except SaveError as exc:
+            self._drop_save(f"The game kept in this browser could not be resumed: {exc}")
+            return
+        if game.is_over:
+            self._drop_save(None)
+            return
+        self._offer = (saved, game)
+        self.resume_html.value = f"<div role='status'>{esc(self.resume_words(game))}</div>"
+        self.resume_panel.layout.display = ""
+
+    def _drop_save(self, why: str | None) -> None:
+        if why:
+            self.save_notice.value = f"<div role='alert'>⚠ {esc(why)} It was dropped.</div>"
+            self.save_notice.layout.display = ""
+        assert self.autosave is not None
+        self.autosave.forget()
+        self._autosave()
+
+    def saved_game(self, saved: TableSave) -> engine.Game:
+        """The game a save holds, replayed through the rules; a SaveError if this table cannot play it."""
+        name = self.rules_class.name
+        if saved.game_id != self.game_id:
+            raise SaveError(f"it is not a game of {name}.")
+        game = engine.load_game(saved.game_json)
+        if game.id != self.game_id:
+            raise SaveError(f"it is not a game of {name}.")
+        if game.deck is not None or list(game.names) != self.seat_names(game.players):
+            raise SaveError(f"it was not played at this lesson's {name} table.")
+        return game
+
+    def resume_words(self, game: engine.Game) -> str:
+        """What the offer says: the deal, how far it went, whose turn (never a card)."""
+        view = game.view(self.human)
+        parts = [f"deal {self.code_for(game.players, game.seed, game.options)}"]
+        if progress := self.progress_words(view):
+            parts.append(progress)
+        parts.append(words.count(len(game.history), "move") + " made")
+        seat = game.current_player
+        names = self.seat_names(game.players)
+        if self.rules_class.has_scores and game.players > 1:
+            parts.append("scores " + " · ".join(f"{n} {p}" for n, p in zip(names, game.scores)))
+        parts.append("your turn" if seat == self.human else f"{names[seat]} to play" if seat is not None else "")
+        return f"Your last game here is not finished ({', '.join(p for p in parts if p)}). Resume it?"
+
+    def progress_words(self, view: dict[str, Any]) -> str:
+        """How far a match has gone ("round 3 of 13"), from the view; "" for a game of one deal."""
+        for now, word in (("round", "round"), ("deal_index", "deal"), ("deal", "deal")):  # each counted from 1
+            if isinstance(view.get(now), int) and not isinstance(view.get(now), bool):
+                total = next((view[t] for t in ("rounds_total", "deals_total") if isinstance(view.get(t), int)), None)
+                return f"{word} {view[now]}" + (f" of {total}" if total else "")
+        return ""
+
+    def resume(self) -> bool:
+        """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
+        if self._offer is None:
+            return False
+        saved, game = self._offer
+        self.resume_panel.layout.display = "none"
+        before = self.options
+        try:
+            self.options = dict(game.options)
+            self.level_box.value = saved.level
+            self.start(game.players, game.seed)  # the same deal, its seeded bots, the toolbar's code
+        except ParlourError as exc:  # the lesson's table cannot deal these settings
+            self.options = before
+            self._offer = None
+            self._drop_save(f"The game kept in this browser could not be resumed: {exc}")
+            return False
+        self._offer = None
+        self._generation += 1  # a bot about to move in the fresh deal must not move in the resumed one
+        self.game = engine.load_game(saved.game_json)  # a copy no one has touched
+        self._last_hint = None
+        self.hint_panel.value = ""
+        self._explain(None)
+        self.refresh()
+        self.say("Your game is back where you left it. " + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
+        self._after_move()
+        return True
+
+    def decline_resume(self) -> None:
+        """Play the deal on the table; from now on it is the game this browser keeps."""
+        self._offer = None
+        self.resume_panel.layout.display = "none"
+        self._autosave()
 
     # ---- settings: the game's variants, as menus ----
     def _build_settings(self) -> None:
@@ -678,6 +818,7 @@ class Table(w.VBox):
         self.end_panel.layout.display = "" if over else "none"
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
+        self._autosave()
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         if self.game.is_over:

@@ -1,0 +1,128 @@
+"""Issue 13, item 5 ("Nothing lost"): a game survives a reload and a server restart.
+
+The learner plays a few cards of Jubilee; the server is killed mid-game (its kernels with it) and a
+new one started on the same port; the reloaded page offers the game kept in the browser, and
+"Resume your game" puts back the same hand, count, scores, log and turn. A plain reload does too.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE, _descendants, start_voila, stop_server, wait_for_url
+
+from .table_page import button, deal_table, open_lesson
+
+pytestmark = pytest.mark.browser
+
+DEAL_CODE = "3-000005"  # three players; you deal, so the two bots play first (as in test_jubilee_app)
+
+
+def position(table: Locator) -> dict[str, object]:
+    """What the learner sees of the game: the hand, the count, the scores, the log and whose turn."""
+    return {
+        "hand": table.locator(".parlour-row [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)"),
+        "count": table.locator("[data-testid=count]").inner_text(),
+        "scores": table.locator(".parlour-side .parlour-panel").first.inner_text(),
+        "log": table.locator(".parlour-log-scroll").inner_text(),
+        "turn": "Your turn" in table.locator(".parlour-status").inner_text(),
+    }
+
+
+def play_cards(page: Page, table: Locator, cards: int) -> None:
+    """Click ``cards`` playable cards, each time waiting for the bots to answer."""
+    status = table.locator(".parlour-status")
+    for _ in range(cards):
+        expect(status).to_contain_text("Your turn", timeout=60_000)
+        table.locator(".parlour-card--playable").first.click()
+        expect(status).not_to_contain_text("Your turn", timeout=30_000)
+    expect(status).to_contain_text("Your turn", timeout=60_000)
+    page.wait_for_timeout(500)  # the save's message reaches the browser
+
+
+def resume(page: Page, save_screenshot=None) -> Locator:
+    """Reload the page: the offer appears above the table; press Resume."""
+    page.reload()
+    expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
+    assert "Traceback" not in page.locator("#rendered_cells").inner_text()
+    table = page.locator(".parlour").first
+    offer = table.locator(".parlour-resume")
+    expect(offer).to_be_visible(timeout=60_000)
+    offered = re.compile(rf"not finished \(deal {re.escape(DEAL_CODE)}, .*your turn\)\. Resume it\?")
+    expect(offer).to_contain_text(offered)
+    if save_screenshot is not None:
+        offer.scroll_into_view_if_needed()
+        save_screenshot(page, "resume-1280x800", full_page=False)
+        page.set_viewport_size({"width": 420, "height": 900})
+        offer.scroll_into_view_if_needed()
+        save_screenshot(page, "resume-420x900", full_page=False)
+        width = offer.evaluate("el => el.getBoundingClientRect().right")
+        assert width <= 420, f"the offer overflows a phone's screen ({width}px)"
+        page.set_viewport_size({"width": 1280, "height": 800})
+    button(offer, "Resume your game").click()
+    expect(offer).to_be_hidden(timeout=30_000)
+    expect(table.locator(".parlour-status")).to_contain_text("Your game is back", timeout=30_000)
+    return table
+
+
+def kill_server(proc) -> None:
+    """SIGKILL the server and every kernel it ran: nothing shuts down politely, as in a crash."""
+    children = _descendants(proc.pid)
+    proc.kill()
+    proc.wait(10)
+    for pid in children:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screenshot, free_port, tmp_path):
+    page = voila_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    log = tmp_path / "voila.log"
+    servers = [start_voila(port, log)]
+    try:
+        wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
+        open_lesson(page, base + "voila/render/jubilee.ipynb")
+        table = deal_table(page, DEAL_CODE)
+        play_cards(page, table, 2)
+        before = position(table)
+        assert before["turn"] and "You play" in str(before["log"])
+
+        kill_server(servers[-1])
+        expect(page.locator("#parlour-connection-lost")).to_be_visible(timeout=30_000)
+        servers.append(start_voila(port, log))
+        wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
+
+        table = resume(page, save_screenshot)
+        assert position(table) == before
+
+        # the game goes on from there, and a plain reload (same server) resumes it again
+        play_cards(page, table, 1)
+        before = position(table)
+        table = resume(page)
+        assert position(table) == before
+
+        # a save damaged in the browser is dropped with one line, and the table deals as usual
+        page.evaluate("""() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))
+                                 .forEach(key => localStorage.setItem(key, "{half a save"))""")
+        page.reload()
+        expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
+        table = page.locator(".parlour").first
+        notice = table.locator(".parlour-save-notice")
+        expect(notice).to_contain_text(re.compile("could not be resumed: .*It was dropped"), timeout=60_000)
+        expect(table.locator(".parlour-resume")).to_be_hidden()
+        expect(table.locator(".parlour-status")).to_contain_text(re.compile("Your turn|thinking"))
+        assert "Traceback" not in page.locator("#rendered_cells").inner_text()
+        assert not [e for e in page.errors if "autosave" in e.lower()], page.errors
+    finally:
+        for proc in servers:
+            stop_server(proc)

@@ -1,0 +1,61 @@
+// Parlour autosave (anywidget ES module): keep a play table's save in this browser's localStorage.
+// The kernel sends "keep" (the save's text) after each change and "forget" when there is nothing to
+// resume; when the table appears, this side reports what it holds, once, so the table can offer it back.
+// The save never goes into the page: it lives in localStorage and in the widget's messages only.
+
+const PREFIX = "parlour:autosave:v1:";
+
+/** The lesson a page shows, the same for its Voilà page and its JupyterLab tab: "jabberwocky.ipynb". */
+export function lessonOf(pathname) {
+  const path = decodeURIComponent(pathname || "");
+  const m = path.match(/\/(?:voila\/render|lab\/tree|lab\/workspaces\/[^/]+\/tree|notebooks|doc\/tree)\/(.+\.ipynb)$/);
+  return m ? m[1] : path;
+}
+
+/** The storage key of a table: the lesson page and the table's slot ("jabberwocky/0"). */
+export function keyFor(pathname, slot) {
+  return `${PREFIX}${lessonOf(pathname)}#${slot}`;
+}
+
+/** localStorage if this browser lets the page use it, else null (autosave is then off). */
+function storage() {
+  try {
+    const store = window.localStorage;
+    const probe = `${PREFIX}probe`;
+    store.setItem(probe, "1");
+    store.removeItem(probe);
+    return store;
+  } catch (_err) {
+    return null;
+  }
+}
+
+function initialize({ model }) {
+  const onMessage = (msg) => {
+    const store = storage();
+    if (!store || !msg || typeof msg !== "object") return;
+    const key = keyFor(window.location.pathname, model.get("slot"));
+    try {
+      if (msg.event === "keep" && typeof msg.text === "string") store.setItem(key, msg.text);
+      else if (msg.event === "forget") store.removeItem(key);
+    } catch (_err) {
+      // storage full or refused: the game goes on, unsaved
+    }
+  };
+  model.on("msg:custom", onMessage);
+  return () => model.off("msg:custom", onMessage);
+}
+
+function render({ model, el }) {
+  el.style.display = "none";
+  if (model.__parlourReported) return;  // a second view of the same table (JupyterLab) says nothing new
+  model.__parlourReported = true;
+  const store = storage();
+  let text = null;
+  if (store) {
+    try { text = store.getItem(keyFor(window.location.pathname, model.get("slot"))); } catch (_err) { text = null; }
+  }
+  model.send({ event: "stored", storage: store !== null, text });
+}
+
+export default { initialize, render };
