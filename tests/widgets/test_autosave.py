@@ -366,3 +366,22 @@ def test_a_game_saved_while_a_bot_was_to_move_resumes_and_the_bots_play_on():
     assert table.resume()
     assert table.game.history[:len(game.history)] == game.history
     assert table.game.current_player == 0 and "Your turn" in table.status.value, "the bots answered"
+
+
+def test_the_portuguese_jubileu_table_offers_and_resumes_in_portuguese():
+    table = play_table("jubileu", lang="pt")
+    browser = FakeBrowser(table)
+    table.start(table.players, 105)
+    assert "A sua partida fica guardada neste navegador" in table.autosave_note.value
+    assert play_moves(table, 2, random.Random(1)) and browser.stored is not None
+
+    reloaded = play_table("jubileu", lang="pt")
+    FakeBrowser(reloaded, stored=browser.stored)
+    offer = reloaded.resume_html.value
+    assert f"A sua última partida aqui não terminou (código {table.code}, mão 1 de" in offer, offer
+    assert "Quer retomá-la?" in offer and "Your" not in offer
+    assert reloaded.resume_button.description == "Retomar a sua partida"
+    assert reloaded.fresh_button.description == "Começar uma nova mão"
+    assert reloaded.resume() and position(reloaded)["view"] == position(table)["view"]
+    assert "A sua partida voltou para onde a deixou." in reloaded.status.value
+    assert "Your game is back" not in reloaded.status.value

@@ -168,6 +168,31 @@ class JubileuTable(Table):
                 return self.t(sentence, **found.groupdict())
         return message
 
+    def resume_words(self, game: engine.Game) -> str:
+        """The resume offer in the table's language: the deal, how far it went, whose turn (never a card)."""
+        if self.lang == "en":
+            return super().resume_words(game)
+        view = game.view(self.human)
+        made = len(game.history)
+        moves = self.t(N_("{n} move made") if made == 1 else N_("{n} moves made"), n=made)
+        seat = game.current_player
+        names = self.seat_names(game.players)
+        turn = (self.t(N_("your turn")) if seat == self.human
+                else self.t(N_("{who} to play"), who=names[seat]) if seat is not None else "")
+        chips = " · ".join(f"{n} {p}" for n, p in zip(names, game.scores))
+        return self.t(N_("Your last game here is not finished (code {code}, deal {deal} of {total}, {moves}, "
+                         "chips {chips}, {turn}). Resume it?"),
+                      code=self.code_for(game.players, game.seed, game.options), deal=view["deal"],
+                      total=view["deals_total"], moves=moves, chips=chips, turn=turn)
+
+    def resume(self) -> bool:
+        done = super().resume()
+        if done and self.lang != "en":
+            now = self.status.value.split(">", 1)[-1].rsplit("<", 1)[0]  # whose turn it is, in Portuguese
+            now = now.removeprefix("Your game is back where you left it. ")
+            self.say(self.t(N_("Your game is back where you left it.")) + " " + now)
+        return done
+
     def refuse_code(self, message: str) -> None:
         super().refuse_code(message)
         if self.lang != "en":
@@ -201,6 +226,13 @@ class JubileuTable(Table):
             "button": self.t(N_("Copy link")), "copied": self.t(N_("Copied")),
             "tooltip": self.t(N_("Copy a link that opens this deal, with these bots and settings")),
             "by_hand": self.t(N_("Copy this link:")), "field": self.t(N_("Link to this deal"))}
+        self.resume_button.description = self.t(N_("Resume your game"))
+        self.resume_button.tooltip = self.t(N_("Go on from where you were"))
+        self.fresh_button.description = self.t(N_("Start a new deal"))
+        self.fresh_button.tooltip = self.t(N_("Play the deal on the table; the saved game is dropped"))
+        self.autosave_note.value = ("<span class='parlour-setting-help'>" + esc(self.t(N_(
+            "Your game is kept in this browser: if the page reloads or the server restarts, you can resume it.")))
+            + "</span>")
         self.hand.label = self.t(N_("Your hand"))
         for row in self.log_rows:
             why = row.children[0]
