@@ -40,9 +40,9 @@ def bot_match(levels: list[str], seed: int, deals: str) -> engine.Game:
 
 
 def random_rate(seconds: float) -> tuple[float, float]:
-    """Nine-deal games with random calls and greedy-random play (the soak's players), per second."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "engine"))
-    from test_kalooki_soak import choose  # the soak's random players
+    """Nine-deal games with random calls and greedy-random play (the soak's players, which choose
+    most moves without listing every legal move; the engine checks each one), per second."""
+    from tests.engine.test_kalooki_soak import choose  # the soak's random players
     games = moves = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -139,6 +139,11 @@ def _discard_action(card: Card) -> Action:
     return Action("discard", str(card))
 
 
+#: The moves :meth:`Kalooki._allows` checks directly, and the canonical text of each card.
+_LEAN_VERBS = frozenset({"call", "pass", "allow", "refuse", "draw", "take", "discard"})
+_CARD_OF_TEXT = {str(c): c for c in set(double_52_with_jokers())}
+
+
 @dataclass(frozen=True)
 class TableMeld:
     owner: int
@@ -208,6 +213,7 @@ class Kalooki(Game):
         self._version = 0
         self._cache: dict[tuple[int, int], _Moves] = {}
         self._callers: tuple[int, list[int]] = (-1, [])
+        self._best_lay: tuple[tuple[int, int], tuple[Meld, ...] | None] = ((-1, -1), None)
         self._start_deal()
 
     @property
@@ -349,10 +355,41 @@ class Kalooki(Game):
         moves.extend(_discard_action(c) for c in throwable)
         return moves
 
+    def _allows(self, seat: int, action: Action) -> bool:
+        """Is ``action`` in :meth:`_moves`? Decided without listing every move for the moves made
+        most often (draws, discards, calls): listing them works out the best lay-down and every
+        tack, which the check of one discard does not need. Lay-downs, tacks, swaps and
+        challenges are looked up in the list."""
+        verb, arg = action.verb, action.arg
+        if verb == "lay" and not self._over:  # the list's own test of a lay-down (_Moves.accept)
+            return seat == self.turn and self.phase != "draw" and not self.laid[seat] \
+                and self.lay_problem(seat, arg) is None
+        if self._over or verb not in _LEAN_VERBS or (arg and verb != "discard"):
+            return action in self._legal(seat)
+        if seat != self.turn:
+            return verb in ("call", "pass") and self.may_call(seat)
+        if verb == "discard":
+            card = _CARD_OF_TEXT.get(arg)
+            hand = self.hands[seat]
+            return self.phase != "draw" and card is not None and card in hand and (
+                not card.is_joker or all(c.is_joker for c in hand))
+        if self.phase != "draw":
+            return False
+        if verb in ("allow", "refuse"):
+            return self.pending is not None
+        if verb == "draw":
+            return self.pending is None and self.drawable() > 0
+        if verb == "take":
+            return self.pending is None and bool(self.discards) and not self.allowed
+        return False  # call or pass from the player to move
+
     def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
         """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
-        threes, fours = self.contract
-        return lay_down(self.hands[seat], threes, fours, self.meld_rules)
+        key = (self._version, seat)
+        if self._best_lay[0] != key:  # asked by a player, then by the list of moves: solved once
+            threes, fours = self.contract
+            self._best_lay = (key, lay_down(self.hands[seat], threes, fours, self.meld_rules))
+        return self._best_lay[1]
 
     def _tacks(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -391,7 +428,7 @@ class Kalooki(Game):
         if missing:
             return f"{self.names[seat]} does not hold {' '.join(c.symbol for c in missing)}."
         for g in groups:
-            problem = why_not_meld(g, self.meld_rules)
+            problem = _why_not_meld(tuple(g), self.meld_rules)
             if problem:
                 return problem
         return self._contract_reading(groups)[1]
@@ -400,7 +437,7 @@ class Kalooki(Game):
         """The melds these groups make as this deal's contract (a group of one real card and jokers
         may be read as a three or a four), or None and why not."""
         problem: str | None = "These cards are not melds."
-        for reading in product(*[_readings(g, self.meld_rules) for g in groups]):
+        for reading in product(*[_readings(tuple(g), self.meld_rules) for g in groups]):
             problem = contract_problem(reading, *self.contract)
             if problem is None:
                 return list(reading), None
@@ -413,6 +450,8 @@ class Kalooki(Game):
         words = arg.split()
         try:
             if verb in ("call", "pass", "allow", "refuse", "take", "draw") and not arg:
+                return act
+            if verb == "discard" and arg in _CARD_OF_TEXT:  # already in notation: the move made most
                 return act
             if verb == "no" and arg.lower() == "call":
                 return Action("pass")
@@ -444,7 +483,7 @@ class Kalooki(Game):
             raise CardError("each meld needs cards: separate melds with |")
         shown = []
         for g in groups:
-            meld = _meld_as_typed(g, self.meld_rules)
+            meld = _meld_as_typed(tuple(g), self.meld_rules)
             shown.append(" ".join(str(c) for c in (meld.cards if meld else g)))
         return " | ".join(shown)
 
@@ -822,12 +861,12 @@ def could_lay(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = 
     jokers = 0
     ranks: dict[int, int] = {}
     suits: dict[str, int] = {}
-    for c in hand:
-        if c.suit == "*":
+    for rank, suit in hand:  # a card is a (rank, suit) tuple: unpacked, the loop runs on every turn
+        if suit == "*":
             jokers += 1
         else:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-            suits[c.suit] = suits.get(c.suit, 0) | (1 << c.rank) | (1 << 14 if c.rank == 1 else 0)
+            ranks[rank] = ranks.get(rank, 0) + 1
+            suits[suit] = suits.get(suit, 0) | (1 << rank) | (1 << 14 if rank == 1 else 0)
     need: list[int] = []
     if threes:
         costs = sorted(max(0, rules.min_set - n) for n in ranks.values() if n >= rules.set_naturals)
@@ -873,9 +912,18 @@ def contract_problem(melds: Sequence[Meld], threes: int, fours: int) -> str | No
     return None
 
 
-def _meld_as_typed(cards: Sequence[Card], rules: MeldRules) -> Meld | None:
-    """The meld these cards make, a run laid out as typed when that is a valid layout."""
-    if why_not_meld(cards, rules) is not None:
+@lru_cache(maxsize=4096)
+def _why_not_meld(cards: tuple[Card, ...], rules: MeldRules) -> str | None:
+    """:func:`engine.melds.why_not_meld`, remembered: a lay-down's melds are checked when it is
+    offered, when it is checked against the rules and when it is made."""
+    return why_not_meld(cards, rules)
+
+
+@lru_cache(maxsize=4096)
+def _meld_as_typed(cards: tuple[Card, ...], rules: MeldRules) -> Meld | None:
+    """The meld these cards make, a run laid out as typed when that is a valid layout
+    (remembered: a lay-down is read when it is typed, checked, then made)."""
+    if _why_not_meld(cards, rules) is not None:
         return None
     meld = as_meld(cards, rules)
     if meld.kind == RUN:
@@ -891,17 +939,17 @@ def meld_data(meld: Meld) -> dict[str, Any]:
             "stands_for": [str(meld.stands_for(j)) for j in range(len(meld.cards))]}
 
 
-def _readings(cards: Sequence[Card], rules: MeldRules) -> list[Meld]:
+@lru_cache(maxsize=4096)
+def _readings(cards: tuple[Card, ...], rules: MeldRules) -> tuple[Meld, ...]:
     """Every kind of meld these cards make: a run as typed, and a three when it is one too."""
     meld = _meld_as_typed(cards, rules)
     if meld is None:
-        return []
-    out = [meld]
+        return ()
     if meld.kind == SET:
         layouts = run_layouts(cards, rules)
         if layouts:
-            out.append(next((m for m in layouts if list(m.cards) == list(cards)), layouts[0]))
-    return out
+            return meld, next((m for m in layouts if list(m.cards) == list(cards)), layouts[0])
+    return (meld,)
 
 
 def _may_fit(meld: Meld, card: Card) -> bool:

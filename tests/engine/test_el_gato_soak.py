@@ -7,6 +7,8 @@ import pytest
 import engine
 from engine.cards import parse_card, spanish_40
 
+from .parallel import run_seeds
+
 PACK = frozenset(spanish_40())
 GAMES_PER_COUNT = 200  # × 5 player counts = 1,000 games
 VIEW_KEYS = {"game", "seat", "players", "names", "options", "dealer", "packet_sizes", "unseen_on_top",
@@ -51,39 +53,42 @@ def check_log(g) -> None:
     assert g.events_for(0) == g.events_for(None)  # no event is secret
 
 
+def play_game(players: int, i: int) -> str:
+    """Game ``i`` at this player count, checked at every step; returns its result, "lose" or "draw"."""
+    seed = players * 100_000 + i
+    g = engine.new_game("el_gato", players=players, seed=seed)
+    full_check = i % 20 == 0
+    steps = 0
+    while not g.is_over:
+        seat = g.current_player
+        assert g.legal_actions() == [engine.Action("play")]
+        events = g.apply("play")
+        steps += 1
+        assert events and events[0].seat == seat
+        held = cards_in_play(g)
+        assert len(held) == 40 and set(held) == PACK, "the 40 cards are conserved"
+        if full_check and steps % 7 == 0:
+            check_views(g)
+    assert g.rounds <= g.options["trick_limit"], "every game ends"
+    end = g.events[-1]
+    assert end.kind == "game_end" and g.current_player is None and g.legal_actions() == []
+    if g.result == "lose":
+        holding = [s for s in range(players) if g.packets[s]]
+        assert holding == [g.loser] and len(g.packets[g.loser]) == 40, "the loser holds all 40"
+        assert g.scores == [-1 if s == g.loser else 0 for s in range(players)], "exactly one loser"
+        assert sum(e.kind == "safe" for e in g.events if e.kind == "safe") >= players - 1
+    else:
+        assert g.result == "draw" and g.loser is None and g.scores == [0] * players
+    if full_check:
+        check_views(g)
+        check_log(g)
+    return g.result
+
+
 @pytest.mark.parametrize("players", [2, 4, 5, 8, 10])
 def test_a_thousand_seeded_games_hold_every_invariant(players):
-    draws = losers = 0
-    for i in range(GAMES_PER_COUNT):
-        seed = players * 100_000 + i
-        g = engine.new_game("el_gato", players=players, seed=seed)
-        full_check = i % 20 == 0
-        steps = 0
-        while not g.is_over:
-            seat = g.current_player
-            assert g.legal_actions() == [engine.Action("play")]
-            events = g.apply("play")
-            steps += 1
-            assert events and events[0].seat == seat
-            held = cards_in_play(g)
-            assert len(held) == 40 and set(held) == PACK, "the 40 cards are conserved"
-            if full_check and steps % 7 == 0:
-                check_views(g)
-        assert g.rounds <= g.options["trick_limit"], "every game ends"
-        end = g.events[-1]
-        assert end.kind == "game_end" and g.current_player is None and g.legal_actions() == []
-        if g.result == "lose":
-            losers += 1
-            holding = [s for s in range(players) if g.packets[s]]
-            assert holding == [g.loser] and len(g.packets[g.loser]) == 40, "the loser holds all 40"
-            assert g.scores == [-1 if s == g.loser else 0 for s in range(players)], "exactly one loser"
-            assert sum(e.kind == "safe" for e in g.events if e.kind == "safe") >= players - 1
-        else:
-            draws += 1
-            assert g.result == "draw" and g.loser is None and g.scores == [0] * players
-        if full_check:
-            check_views(g)
-            check_log(g)
+    results = run_seeds(play_game, [(players, i) for i in range(GAMES_PER_COUNT)])
+    losers, draws = results.count("lose"), results.count("draw")
     assert losers + draws == GAMES_PER_COUNT and losers > draws
 
 

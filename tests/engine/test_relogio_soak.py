@@ -15,6 +15,8 @@ from engine.cards import standard_52
 from engine.games.relogio import CENTRE, HOURS
 from engine.games.relogio_ai import card_code, real_outcome
 
+from .parallel import run_seeds
+
 PACK = Counter(standard_52())
 GAMES = 1000
 
@@ -64,17 +66,19 @@ def play_relogio(seed: int, king_swap: str, rng: random.Random, full_check: bool
     return g
 
 
+def relogio_result(seed: int, king_swap: str, full_check: bool) -> str:
+    """One game with its own random player, for the parallel runner: "won" or "lost"."""
+    return play_relogio(seed, king_swap, random.Random(seed), full_check).result
+
+
 def test_relogio_random_play_with_the_swap_holds_every_invariant():
-    rng = random.Random(1)
-    for seed in range(GAMES):
-        play_relogio(seed, "any_king", rng, full_check=True)
+    run_seeds(relogio_result, [(seed, "any_king", True) for seed in range(GAMES)])
 
 
 def test_plain_clock_is_won_about_one_deal_in_13():
     """RULES §3 [V]: "Simulated win rate 7.8% ≈ 1/13" (the classic result: exactly 1/13)."""
-    rng = random.Random(2)
-    wins = sum(play_relogio(50_000 + seed, "off", rng, full_check=seed % 50 == 0).result == "won"
-               for seed in range(GAMES))
+    results = run_seeds(relogio_result, [(50_000 + seed, "off", seed % 50 == 0) for seed in range(GAMES)])
+    wins = results.count("won")
     low, high = binomial_band(1 / 13, GAMES)
     assert low <= wins / GAMES <= high, wins
 
@@ -97,25 +101,28 @@ def test_the_swap_on_the_fourth_king_wins_about_28_percent():
 def test_relogio_real_random_deals_hold_every_invariant():
     """RULES §3: conserved cards, no empty pile before the 3rd removal, won iff three rounds removed,
     a loss only on a repeated position; "Simulated win rate about 1.2%" [V]."""
-    wins = 0
-    for seed in range(GAMES):
-        g = engine.new_game("relogio_real", seed=seed)
-        piles = [[]] + [[card_code(c) for c in g.piles[h]] for h in HOURS]
-        expected = real_outcome(piles, None, None, len(g.removed))
-        while not g.is_over:
-            g.apply("move")
-            assert g.steps <= 5000, "the game must end"
-            in_play = Counter(c for h in HOURS for c in g.piles[h]) + Counter(c for r in g.removed for c in r)
-            if g.carried is not None:
-                in_play[g.carried] += 1
-            assert in_play == PACK
-            assert all(g.piles[h] for h in HOURS) or len(g.removed) == 3, "no pile empties before the 3rd removal"
-            assert g.scores == [len(g.removed)]
-        assert (g.result == "won") == (len(g.removed) == 3)
-        # an independent, narration-free player reaches the same end at the same step
-        assert expected == (g.result == "won", g.steps), seed
-        wins += g.result == "won"
+    wins = run_seeds(play_real, [(seed,) for seed in range(GAMES)]).count("won")
     assert 0.002 <= wins / GAMES <= 0.03, wins
+
+
+def play_real(seed: int) -> str:
+    """One Relógio Real deal checked at every step, and against the narration-free player."""
+    g = engine.new_game("relogio_real", seed=seed)
+    piles = [[]] + [[card_code(c) for c in g.piles[h]] for h in HOURS]
+    expected = real_outcome(piles, None, None, len(g.removed))
+    while not g.is_over:
+        g.apply("move")
+        assert g.steps <= 5000, "the game must end"
+        in_play = Counter(c for h in HOURS for c in g.piles[h]) + Counter(c for r in g.removed for c in r)
+        if g.carried is not None:
+            in_play[g.carried] += 1
+        assert in_play == PACK
+        assert all(g.piles[h] for h in HOURS) or len(g.removed) == 3, "no pile empties before the 3rd removal"
+        assert g.scores == [len(g.removed)]
+    assert (g.result == "won") == (len(g.removed) == 3)
+    # an independent, narration-free player reaches the same end at the same step
+    assert expected == (g.result == "won", g.steps), seed
+    return g.result
 
 
 @pytest.mark.parametrize("game_id", ["relogio", "relogio_real"])

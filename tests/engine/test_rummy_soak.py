@@ -19,6 +19,8 @@ import engine
 from engine.games.rummy import hand_value
 from engine.melds import meld_or_none
 
+from .parallel import run_seeds
+
 GAMES_PER_COUNT = 1667
 VARIANTS = [
     {},
@@ -99,35 +101,39 @@ def check_deal_score(result: dict, hands_before: list[list[engine.Card]], option
         assert sum(points) == points[winner]
 
 
+def play_game(players: int, i: int) -> None:
+    """Game ``i`` at this player count, checked at every step."""
+    seed = players * 1_000_000 + i
+    rng = random.Random(seed)
+    options = VARIANTS[i % len(VARIANTS)]
+    g = engine.new_game("rummy", players=players, seed=seed, target=1 if i % 40 else 60, **options)
+    pack = dict(Counter(g.pack()))
+    size = sum(pack.values())
+    moves = 0
+    spot = rng.randrange(40) if i % 20 == 0 else -1
+    while not g.is_over:
+        hands_before = [list(h) for h in g.hands]
+        events = g.apply(choose(g, rng))
+        moves += 1
+        assert moves < 5000, "every game ends"
+        if not any(e.kind == "deal" for e in events):
+            assert all_cards(g) == pack, "cards are conserved"
+        else:
+            assert sum(g.view(0)["hand_sizes"]) + g.view(0)["stock_size"] + 1 == size
+        for e in events:
+            if e.kind in ("meld", "layoff"):
+                cards = engine.parse_cards(e.data["cards"])
+                assert meld_or_none(cards, g.meld_rules) is not None, "every meld is valid"
+            elif e.kind == "deal_end":
+                check_deal_score(g.results[-1], hands_before, options, g.ace)
+        if moves == spot:
+            check_views(g)
+    totals = [sum(r["points"][s] for r in g.results) for s in range(players)]
+    assert g.scores == totals, "the scores add up"
+    assert max(g.scores) >= g.target
+    assert g.events[-1].kind == "game_end"
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_hold_every_invariant(players):
-    for i in range(GAMES_PER_COUNT):
-        seed = players * 1_000_000 + i
-        rng = random.Random(seed)
-        options = VARIANTS[i % len(VARIANTS)]
-        g = engine.new_game("rummy", players=players, seed=seed, target=1 if i % 40 else 60, **options)
-        pack = dict(Counter(g.pack()))
-        size = sum(pack.values())
-        moves = 0
-        spot = rng.randrange(40) if i % 20 == 0 else -1
-        while not g.is_over:
-            hands_before = [list(h) for h in g.hands]
-            events = g.apply(choose(g, rng))
-            moves += 1
-            assert moves < 5000, "every game ends"
-            if not any(e.kind == "deal" for e in events):
-                assert all_cards(g) == pack, "cards are conserved"
-            else:
-                assert sum(g.view(0)["hand_sizes"]) + g.view(0)["stock_size"] + 1 == size
-            for e in events:
-                if e.kind in ("meld", "layoff"):
-                    cards = engine.parse_cards(e.data["cards"])
-                    assert meld_or_none(cards, g.meld_rules) is not None, "every meld is valid"
-                elif e.kind == "deal_end":
-                    check_deal_score(g.results[-1], hands_before, options, g.ace)
-            if moves == spot:
-                check_views(g)
-        totals = [sum(r["points"][s] for r in g.results) for s in range(players)]
-        assert g.scores == totals, "the scores add up"
-        assert max(g.scores) >= g.target
-        assert g.events[-1].kind == "game_end"
+    run_seeds(play_game, [(players, i) for i in range(GAMES_PER_COUNT)])
