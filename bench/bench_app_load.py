@@ -41,7 +41,8 @@ from tests.conftest import CHROMIUM, CHROMIUM_ARGS, VOILA_STATIC_PROBE, free_por
 
 # A legal move's control is lit: a playable card, or (bids, draws, calls) the table's Hint button,
 # which the table enables exactly when the learner has a legal move (widgets/table.py, refresh).
-PLAYABLE = '.parlour .parlour-card--playable, .parlour button:not([disabled]):has-text("Hint")'
+# (The button by its lightbulb icon: a Portuguese table calls it "Dica".)
+PLAYABLE = ".parlour .parlour-card--playable, .parlour button:not([disabled]):has(.fa-lightbulb-o)"
 PLAYABLE_CARD = ".parlour .parlour-card--playable"
 GALLERY = ".parlour-gallery"
 # What the table's own repaint changes; Voilà's tab focus bookkeeping (tabindex) is left out.
