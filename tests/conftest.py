@@ -3,7 +3,8 @@
 Only plumbing lives here; game and widget fixtures belong next to their tests.
 
 - ``voila_server`` (session): Voilà serving ``lessons/`` on a free 127.0.0.1 port, started
-  from the repo root so it reads the same ``voila.json`` as ``./run app``. Yields the base
+  from the repo root so it reads the same ``voila.json`` as ``./run app``, once its preheated
+  pools have run their lessons. Yields the base
   URL (ending in "/"); a notebook is at ``voila_server + "voila/render/<name>.ipynb"``.
   ``kernel_count()`` counts the kernels that server runs (``voila_process`` gives its process).
 - ``browser_type_launch_args``: pytest-playwright launches Debian's Chromium
@@ -172,6 +173,30 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
+def preheated_notebooks() -> int:
+    """How many notebooks of lessons/ voila.json keeps preheated kernels for (0 without preheating)."""
+    import json
+
+    config = json.loads((ROOT / "voila.json").read_text())
+    if not config.get("VoilaConfiguration", {}).get("preheat_kernel"):
+        return 0
+    pools = config.get("VoilaKernelManager", {}).get("kernel_pools_config", {})
+    size = int(pools.get("default", {}).get("pool_size", 1))
+    notebooks = [p for p in LESSONS.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+    return len(notebooks) if size > 0 else 0
+
+
+def wait_for_pools(log_path: Path, timeout: float = 300) -> None:
+    """Until every notebook's preheated pool has run its notebook (the server logs each), so
+    tests meet the server a class meets: warm. Gives up quietly after ``timeout``."""
+    wanted = preheated_notebooks()  # the server logs "Kernel pool of X is filled" once per notebook
+    deadline = time.monotonic() + timeout
+    while wanted and time.monotonic() < deadline:
+        if log_path.read_text(errors="replace").count("is filled with") >= wanted:
+            return
+        time.sleep(0.5)
+
+
 @pytest.fixture(scope="session")
 def voila_process(artifacts_dir, tmp_path_factory):
     """(base URL, server process): the process lets tests count the kernels it runs."""
@@ -189,6 +214,7 @@ def voila_process(artifacts_dir, tmp_path_factory):
             error = exc
             stop_server(proc)
             continue
+        wait_for_pools(log_path)
         try:
             yield base, proc
         finally:

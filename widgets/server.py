@@ -14,12 +14,18 @@ those three things and nothing else; everything else is configured in ``voila.js
 
 from __future__ import annotations
 
+import asyncio
 import html
+import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import tornado.web
+import voila.app
 import voila.handler
 import voila.server_extension
+import voila.voila_kernel_manager
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
@@ -56,6 +62,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         120, config=True,
         help="Seconds a kernel no page ever connected to may stay idle before it is culled (0: never).",
     )
+    preheat_at_once = Integer(
+        1, config=True,
+        help="With preheated pools: how many pooled kernels start and run their lesson at a time.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -65,10 +75,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _async_start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
         if kernel_id is not None and kernel_id in self:
             return await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
-        if self.max_kernels and len(self._kernels) + self._starting >= self.max_kernels:
-            self.log.warning("Refusing a kernel: %d running or starting (max_kernels)",
-                             len(self._kernels) + self._starting)
-            raise ServerFull(self.max_kernels)
+        for_pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        while self.max_kernels and len(self._kernels) + self._starting >= self.max_kernels:
+            # A page's kernel takes an idle pooled kernel's place: pools never lock a class out.
+            if for_pool or not await self._give_up_a_pooled_kernel():
+                self.log.warning("Refusing a %skernel: %d running or starting (max_kernels)",
+                                 "pooled " if for_pool else "", len(self._kernels) + self._starting)
+                raise ServerFull(self.max_kernels)
         self._starting += 1
         try:
             started: str = await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
@@ -77,6 +90,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if self.cull_unconnected_after and not self._initialized_culler_for_unconnected:
             self._start_unconnected_culler()
         return started
+
+    def pooled_kernel_ids(self) -> set[str]:
+        """Kernels waiting in a preheated pool for a page (none without preheating)."""
+        return set()
+
+    async def _give_up_a_pooled_kernel(self) -> bool:
+        """Shut one idle pooled kernel down to make room for a page; False if there is none."""
+        return False
 
     start_kernel = _async_start_kernel  # type: ignore[assignment]  # as jupyter_server does
 
@@ -102,8 +123,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         from jupyter_server._tz import utcnow
 
         limit = timedelta(seconds=self.cull_unconnected_after)
+        pooled = self.pooled_kernel_ids()
         for kernel_id in list(self._kernels):
             if kernel_id in self._ever_connected or self._kernel_connections.get(kernel_id, 0):
+                continue
+            if kernel_id in pooled:  # waiting for a page, not forgotten by one
                 continue
             kernel = self._kernels.get(kernel_id)
             last = getattr(kernel, "last_activity", None)
@@ -120,6 +144,135 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _remove_kernel_when_ready(self, kernel_id: str, kernel_awaitable: Any) -> None:
         await super()._remove_kernel_when_ready(kernel_id, kernel_awaitable)
         self._ever_connected.discard(kernel_id)
+
+
+def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
+                                     page_config_hook: Any = None) -> type:
+    """Voilà's ``voila_kernel_manager_factory``, with preheated pools that keep to the classroom's rules.
+
+    Voilà's pool (``VoilaConfiguration.preheat_kernel``, ``VoilaKernelManager.kernel_pools_config``)
+    starts each lesson's kernels ahead of any request and runs the lesson in them, so a page
+    gets a table at once. On top of :class:`ClassroomKernelManager` it needs four things:
+
+    - ``max_kernels`` counts pooled kernels too (it bounds memory), but a page never waits
+      behind a pool: when the server is full, a page's kernel takes an idle pooled kernel's
+      place. A refill starts only while there is room, and again whenever a kernel goes.
+    - A pooled kernel is never culled as "never connected" (no page has had it yet); the one
+      handed to a page counts as active from then on, so the culler gives the page time to connect.
+    - A pool task that failed (a refill refused at the cap) is dropped, never handed to a page.
+    - A dead pooled kernel is shut down and replaced.
+    - Pools warm up ``preheat_at_once`` kernels at a time (a dozen lessons starting at once on
+      two cores would starve the first pages), and a page only takes a kernel whose lesson has
+      run; while its pool is still warming it gets a kernel of its own, as without pools.
+    """
+    made: type = voila.voila_kernel_manager.voila_kernel_manager_factory(
+        base_class, preheat_kernel, default_pool_size, page_config_hook=page_config_hook)
+    if not preheat_kernel or not issubclass(base_class, ClassroomKernelManager):
+        return made
+
+    class PooledClassroomKernelManager(made):  # type: ignore[valid-type,misc]
+        _closing = False
+        _warmers: asyncio.Semaphore | None = None
+
+        def _pool_tasks(self) -> list[Any]:
+            return [task for pool in self._pools.values() for task in pool]
+
+        @staticmethod
+        def _failed(task: Any) -> bool:
+            return bool(task.done() and (task.cancelled() or task.exception() is not None))
+
+        def _drop_failed(self) -> None:
+            for pool in self._pools.values():
+                pool[:] = [task for task in pool if not self._failed(task)]
+
+        def pooled_kernel_ids(self) -> set[str]:
+            return {task.result()["kernel_id"] for task in self._pool_tasks()
+                    if task.done() and not self._failed(task)}
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            """Kernels that have run their lesson: a page never waits behind one still warming up
+            (it gets a kernel of its own at once, as without pools)."""
+            self._drop_failed()
+            return sum(1 for task in self._pools.get(notebook_name, []) if task.done())
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
+            if kernel_id is not None:  # a restart: Voilà runs the notebook again at once
+                return await super()._initialize(notebook_path, kernel_id, **kwargs)
+            if self._warmers is None:
+                self._warmers = asyncio.Semaphore(max(1, self.preheat_at_once))
+            async with self._warmers:  # the others wait their turn: pages keep a core
+                if self._closing:
+                    raise ServerFull(self.max_kernels)
+                content = await super()._initialize(notebook_path, None, **kwargs)
+                try:
+                    await asyncio.shield(content["task"])  # ready means: the lesson has run
+                except Exception:  # the guarded renderer has put the notice on the page
+                    self.log.exception("Preheating %s failed", notebook_path)
+                return content
+
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                           extra_kernel_env_variables: dict | None = None, **kwargs: Any) -> None:
+            if self._closing:
+                return
+            self._drop_failed()
+            waiting = sum(1 for task in self._pool_tasks() if not task.done())
+            if self.max_kernels and len(self._kernels) + self._starting + waiting >= self.max_kernels:
+                self.log.info("Not refilling the pool of %s: the server runs as many kernels as it may",
+                              notebook_name)
+                return
+            super().fill_if_needed(delay=delay, notebook_name=notebook_name,
+                                   extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+
+        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
+                                        **kwargs: Any) -> Any:
+            self._drop_failed()
+            pool = self._pools.get(notebook_name, [])
+            pool.sort(key=lambda task: not task.done())  # Voilà takes the first: a ready one
+            task, rendered, kernel_id = await super().get_rendered_notebook(
+                notebook_name, extra_kernel_env_variables or {}, **kwargs)
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:  # a page has it now: its idle time starts here
+                from jupyter_server._tz import utcnow
+
+                kernel.last_activity = utcnow()
+            return task, rendered, kernel_id
+
+        async def _give_up_a_pooled_kernel(self) -> bool:
+            self._drop_failed()
+            pools = sorted(self._pools.values(), key=len, reverse=True)
+            for pool in pools:
+                for task in pool:
+                    if task.done() and not self._failed(task):
+                        kernel_id = task.result()["kernel_id"]
+                        pool.remove(task)
+                        self.log.warning("Shutting pooled kernel %s down: a page needs its place", kernel_id)
+                        await self.shutdown_kernel(kernel_id, now=True, refill=False)
+                        return True
+            return False
+
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, refill: bool = True, **kwargs: Any) -> Any:
+            from voila.request_info_handler import RequestInfoSocketHandler
+
+            RequestInfoSocketHandler._cache.pop(kernel_id, None)  # the page's request, kept for nobody
+            result = await super().shutdown_kernel(kernel_id, *args, **kwargs)
+            if refill:  # room again: pools that a full server left short fill up
+                for notebook_name in list(self._pools):
+                    self.fill_if_needed(notebook_name=notebook_name)
+            return result
+
+        async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+            self._closing = True
+            await super().shutdown_all(*args, **kwargs)
+
+        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            kernel = self._kernels.get(kernel_id)
+            if kernel_id in self.pooled_kernel_ids() and getattr(kernel, "execution_state", "") == "dead":
+                self.log.warning("Pooled kernel %s died: replacing it", kernel_id)
+                await self.shutdown_kernel(kernel_id)
+                return
+            await super().cull_kernel_if_idle(kernel_id)
+
+    return PooledClassroomKernelManager
 
 
 # What a student sees instead of a spinner for ever. Plain words: no traceback, no option names.
@@ -179,8 +332,9 @@ class GuardedNotebookRenderer(NotebookRenderer):
                 yield item
         except Exception:
             self.log.exception("Rendering %s failed (kernel %s)", self.notebook_path, kernel_id)
-            if kernel_id is not None:
-                km = self.request_handler.kernel_manager
+            handler = self.request_handler  # None for a preheated pool's page
+            if kernel_id is not None and handler is not None:
+                km = handler.kernel_manager
                 try:
                     if kernel_id in km:
                         await km.shutdown_kernel(kernel_id, now=True)
@@ -215,11 +369,18 @@ def install() -> None:
     """Point Voilà's page rendering at the guarded renderer and handler (module-level
     names Voilà looks up at request time and when its extension adds its handlers)."""
     voila.handler.NotebookRenderer = GuardedNotebookRenderer  # type: ignore[misc]
+    voila.voila_kernel_manager.NotebookRenderer = GuardedNotebookRenderer  # type: ignore[misc]  # pools' pages
+    voila.app.voila_kernel_manager_factory = classroom_kernel_manager_factory  # type: ignore[assignment]
     voila.server_extension.TornadoVoilaHandler = ParlourVoilaHandler  # type: ignore[misc]
 
 
 class ParlourVoila(Voila):
     """Standalone Voilà with :func:`install`'s fixes; configured by ``voila.json``."""
+
+    def init_settings(self) -> dict:
+        install()  # before the kernel manager is made: its pools are the classroom's
+        settings: dict = super().init_settings()
+        return settings
 
     def init_handlers(self) -> list:
         install()
@@ -272,6 +433,9 @@ def single_user_config(voila_settings: dict[str, Any], **kernel_limits: int) -> 
     ``kernel_limits`` (``max_kernels``, ``cull_unconnected_after``) override voila.json's."""
     conf: dict[str, Any] = {name: dict(voila_settings.get(name, {})) for name in SERVER_SECTIONS}
     conf["VoilaConfiguration"].pop("multi_kernel_manager_class", None)  # the standalone app's knob
+    # Voilà 0.5.13 preheats only as a standalone app (its extension serves every page a new
+    # kernel), and a pool per lesson in every student's server would hold a dozen idle kernels each.
+    conf["VoilaConfiguration"].pop("preheat_kernel", None)
     conf["ClassroomKernelManager"].update(kernel_limits)
     conf["ServerApp"] = {
         "jpserver_extensions": {"voila": True, "widgets.server": True},
@@ -294,7 +458,43 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
                         url_path_join(server_app.base_url, "voila/render/"))
 
 
+def class_pools(argv: list[str], config_path: Path = Path("voila.json")) -> list[str]:
+    """``--pool jubilee=30`` (a class about to open one lesson) → Voilà's ``kernel_pools_config``.
+
+    The pools ``voila.json`` sets are kept; each ``--pool LESSON=N`` sets that lesson's pool
+    (``LESSON`` is the notebook's path under ``lessons/``, with or without ``.ipynb``).
+    Other arguments pass through unchanged.
+    """
+    try:
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        config = {}
+    pools = dict(config.get("VoilaKernelManager", {}).get("kernel_pools_config", {}))
+    rest: list[str] = []
+    asked = False
+    args = iter(argv)
+    for arg in args:
+        if arg == "--pool" or arg.startswith("--pool="):
+            value = arg.split("=", 1)[1] if "=" in arg else next(args, "")
+            lesson, _, size = value.partition("=")
+            if not lesson or not size.isascii() or not size.isdigit() or len(size) > 4:
+                raise SystemExit(f"--pool wants LESSON=N (a lesson and a number of kernels), not {value!r}")
+            name = lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb"
+            pools[name] = {"pool_size": int(size)}
+            asked = True
+        else:
+            rest.append(arg)
+    if asked:
+        rest.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+    return rest
+
+
 def main() -> None:
+    import warnings
+
+    # traitlets 5 still reads a whole dict from the command line, with a warning a teacher need not see
+    warnings.filterwarnings("ignore", message=".*for dict-traits is deprecated", category=DeprecationWarning)
+    sys.argv[1:] = class_pools(sys.argv[1:])
     ParlourVoila.launch_instance()
 
 

@@ -248,7 +248,9 @@ def small_server(tmp_path_factory):
     with open(tmp_path / "voila.log", "wb") as log:
         proc = subprocess.Popen([sys.executable, "-m", "widgets.server", str(served), f"--port={port}",
                                  f"--ClassroomKernelManager.max_kernels={CAP}",
-                                 "--ClassroomKernelManager.cull_unconnected_after=5"],
+                                 "--ClassroomKernelManager.cull_unconnected_after=5",
+                                 # Voilà's own path, as when a pool is empty (test_preheat.py: with pools)
+                                 "--VoilaConfiguration.preheat_kernel=False"],
                                 cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
     try:

@@ -14,6 +14,7 @@ from engine.games.el_gato import GATO, ElGato, card_words, rank_of
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
+from widgets.stored_results import stored
 from widgets.table import TABLE_CSS, esc
 from widgets.walkthrough import Walkthrough
 
@@ -156,10 +157,23 @@ def luck_report(games: int = 300, players: int = 4, first_seed: int = 1) -> dict
     return {"games": games, "players": players, "lengths": lengths, "losers": losers, "draws": draws}
 
 
+def luck_numbers(games: int = 300, players: int = 4, first_seed: int = 1) -> dict[str, object]:
+    """:func:`luck_report` as plain numbers (losers as a list by seat), as the stored file keeps it."""
+    report = luck_report(games, players, first_seed)
+    losers: Counter[int] = report["losers"]  # type: ignore[assignment]
+    return {**report, "losers": [losers[p] for p in range(players)]}
+
+
+def stored_luck_report(games: int = 200, players: int = 4) -> dict[str, object]:
+    """The lesson's survey, played once by ``python -m widgets.stored_results`` (seconds of play)."""
+    report: dict[str, object] = stored(luck_numbers, games=games, players=players)
+    return report
+
+
 def luck_html(report: dict[str, object]) -> w.HTML:
     """A histogram of game lengths and a table of who lost, by position at the table."""
     lengths = sorted(report["lengths"])  # type: ignore[call-overload]
-    losers: Counter[int] = report["losers"]  # type: ignore[assignment]
+    losers: Counter[int] | list[int] = report["losers"]  # type: ignore[assignment]  # by seat either way
     players: int = report["players"]  # type: ignore[assignment]
     step = 100
     buckets = Counter(min(n // step, 10) for n in lengths)

@@ -15,6 +15,7 @@ from engine.games.relogio_ai import Layout, card_code, play_out, real_outcome
 from engine.games.relogio_real import RelogioReal
 from widgets.card_svg import card_img_html
 from widgets.quiz import ChoiceQuiz
+from widgets.stored_results import stored
 from widgets.games.relogio_table import CLOCK_AREAS
 from widgets.table import TABLE_CSS, esc
 from widgets.walkthrough import Walkthrough
@@ -227,7 +228,8 @@ def win_rates(deals: int = 2000) -> dict[str, float]:
 
 
 def win_rates_html(deals: int = 2000) -> w.HTML:
-    rates = win_rates(deals)
+    """The win rates over ``deals`` deals, as ``python -m widgets.stored_results`` played them."""
+    rates: dict[str, float] = stored(win_rates, deals=deals)
     rows = [("Relógio, no swap (plain Clock patience)", "plain", "1 in 13 ≈ 7.7%"),
             ("Relógio, the 4th King swapped into a random face-down card", "swap_random", "about 28%"),
             ("Relógio, the 4th King swapped to the bottom of the fullest pile", "swap_bottom", "better still"),
