@@ -72,7 +72,8 @@ def clear_cache() -> None:
     _arrangement.cache_clear()
 
 
-def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI) -> tuple[int, Any]:
+def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
+              far: int | None = None) -> tuple[int, Any]:
     """(cards short of the contract, the arrangement that shows it); FAR when further away.
 
     Zero is checked under the game's own rules. Above zero the missing cards are wild cards
@@ -82,11 +83,12 @@ def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = 
     exact = _arrangement(key, threes, fours, 0, rules)
     if exact is not None:
         return 0, exact
-    for wild in range(1, FAR):
+    far = FAR if far is None else far
+    for wild in range(1, far):
         found = _arrangement(key, threes, fours, wild)
         if found is not None:
             return wild, found
-    return FAR, None
+    return far, None
 
 
 def _cards(texts: Sequence[str]) -> list[Card]:
@@ -163,6 +165,78 @@ def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
     return best, short, why
 
 
+#: Experimental knobs for the hard discard (tuned by bench/bench_kalooki.py).
+HARD_FAR = 6
+EXACT_DISCARD = True
+LINK_WEIGHT = 2.0
+PEN_WEIGHT = 1.0
+SHED_ON = True
+SHED_MIN_CARDS = 99
+
+
+def _links(card: Card, rest: Sequence[Card]) -> int:
+    """How many cards of the rest it could meld with: same rank, or same suit within two ranks."""
+    return sum(1 for c in rest if not c.is_joker and (c.rank == card.rank or c.suit == card.suit
+                                                       and 0 < abs(c.rank - card.rank) <= 2))
+
+
+def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, threes: int, fours: int,
+                    rules: MeldRules, far: int) -> dict[str, int]:
+    """Each discard's shortfall after it (as :func:`shortfall` with ``far``). A card the best
+    arrangement leaves over costs nothing; any other is tried at the same number of wild cards
+    first, since a wild card can usually take its place."""
+    if found is None:
+        return {a: now for a in legal}
+    spare = {str(c) for c in found.deadwood}
+    out: dict[str, int] = {}
+    for a in legal:
+        text = a.split()[1]
+        if text in spare:
+            out[a] = now
+            continue
+        rest = list(hand)
+        rest.remove(parse_card(text))
+        key = tuple(sorted(rest, key=card_order))
+        if now == 0:
+            ok = _arrangement(key, threes, fours, 0, rules) is not None
+        else:
+            ok = _arrangement(key, threes, fours, now) is not None
+        if ok:
+            out[a] = now
+            continue
+        more = now + 1  # usually one more; two or more when the card was a meld's only real card
+        while more < far and _arrangement(key, threes, fours, more) is None:
+            more += 1
+        out[a] = more
+    return out
+
+
+def _hard_discard(view: View) -> tuple[str, int, str]:
+    legal = [a for a in view["legal"] if a.startswith("discard ")]
+    hand = _cards(view["hand"])
+    threes, fours = _contract(view)
+    rules = _rules(view)
+    if view["laid_down"][view["seat"]]:
+        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), "hard")), 0, "dearest"
+    now, found = shortfall(hand, threes, fours, rules, far=HARD_FAR)
+    after = _after_discards(hand, legal, now, found, threes, fours, rules, HARD_FAR)
+    me = view["seat"]
+    others_down = [s for s in range(view["players"]) if s != me and view["laid_down"][s]]
+    shed = SHED_ON and now >= SHED_SHORT and any(view["hand_sizes"][s] <= SHED_MIN_CARDS for s in others_down)
+
+    def cost(a: str) -> tuple[float, ...]:
+        card = parse_card(a.split()[1])
+        rest = list(hand)
+        rest.remove(card)
+        soft = FEED_WEIGHT * _helps_next(view, card) + LINK_WEIGHT * _links(card, rest) - PEN_WEIGHT * penalty(card)
+        if shed:
+            return (-penalty(card) + FEED_WEIGHT * _helps_next(view, card), after[a])
+        return (after[a], soft)
+    best = min(legal, key=cost)
+    why = "shed" if shed else ("spare" if after[best] == now else "dearest")
+    return best, now, why
+
+
 def _discard_score(view: View, card: Card, level: str) -> float:
     score = float(penalty(card))
     if level == "hard":
@@ -172,16 +246,24 @@ def _discard_score(view: View, card: Card, level: str) -> float:
 
 def _helps_next(view: View, card: Card) -> int:
     """How plainly the next player could use this card: he may tack it, or he picked up its like."""
+    nxt = _next_player(view)
+    if view["laid_down"][nxt]:
+        return 2 if _fits_table(view, card) else 0
+    return 1 if any(_near(c, card) for c in _cards(view["taken"][nxt])) else 0
+
+
+def _next_player(view: View) -> int:
     n, me = view["players"], view["seat"]
     nxt = (me + 1) % n
     while view["dropped"][nxt] and nxt != me:
         nxt = (nxt + 1) % n
-    if view["laid_down"][nxt]:
-        return 2 if _fits_table(view, card) else 0
-    picked = _cards(view["taken"][nxt])
-    near = any(c.rank == card.rank or c.suit == card.suit and abs(c.rank - card.rank) <= 2
-               for c in picked if not c.is_joker)
-    return 1 if near else 0
+    return nxt
+
+
+def _near(picked: Card, card: Card) -> bool:
+    """Could ``card`` join ``picked`` in a meld: same rank, or same suit within two ranks."""
+    return not picked.is_joker and (picked.rank == card.rank or picked.suit == card.suit
+                                    and abs(picked.rank - card.rank) <= 2)
 
 
 def _hold_back(view: View, lay: str) -> bool:
@@ -218,6 +300,8 @@ def choose(view: View, level: str, rng: random.Random) -> str:
     tacks = [a for a in legal if a.startswith(("tack ", "swap "))]
     if tacks:
         return max(tacks, key=lambda a: (penalty(parse_card(a.split()[1])), a.startswith("swap")))
+    if level == "hard" and EXACT_DISCARD:
+        return _hard_discard(view)[0]
     return _discard_choice(view, level)[0]
 
 
@@ -255,14 +339,33 @@ def short_words(n: int, jokers: int = 0) -> str:
     return _short_words(n, jokers)
 
 
-def _short_words(n: int, jokers: int = 0) -> str:
+def _short_words(n: int, jokers: int = 0, far: int = FAR) -> str:
     """The shortfall in words; with two jokers or more in hand it is a lower bound (see :func:`shortfall`)."""
     if n == 0:
         return "you hold the whole contract"
-    if n >= FAR:
-        return f"you are {FAR} or more cards short"
+    return "you are " + _far_words(n, jokers, far)
+
+
+def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
+    """"2 cards short", "6 or more cards short", "at least 2 cards short" (two jokers or more)."""
+    if n == 0:
+        return "with the whole contract"
+    if n >= far:
+        return f"{far} or more cards short"
     least = "at least " if jokers >= 2 else ""
-    return f"you are {least}{'one card' if n == 1 else f'{n} cards'} short"
+    return f"{least}{'one card' if n == 1 else f'{n} cards'} short"
+
+
+def _feed_words(view: View, card: Card) -> str:
+    """Why the next player could use this card, from what the view shows; "" when he shows no use."""
+    nxt = _next_player(view)
+    name = view["names"][nxt]
+    if view["laid_down"][nxt]:
+        return f"{name} has laid down and could tack it" if _fits_table(view, card) else ""
+    near = [c for c in _cards(view["taken"][nxt]) if _near(c, card)]
+    if not near:
+        return ""
+    return f"{name} picked up {_sym(near)} from the pile and may want it"
 
 
 def _holding(view: View) -> str:
@@ -332,26 +435,27 @@ def advise(view: View) -> Hint:
     if action.startswith("lay"):
         reason = f"{need} You have it: lay it down ({action[4:]})."
         return Hint(seat, action, reason, alternatives)
-    lays = [a for a in legal if a.startswith("lay ")]
-    discard, short, tag = _discard_choice(view, "hard")
+    discard, short, tag = _hard_discard(view)
+    after = _after_discards(hand, [a for a in legal if a.startswith("discard ")], short,
+                            shortfall(hand, threes, fours, rules, far=HARD_FAR)[1], threes, fours, rules, HARD_FAR)
+    short = min(short, HARD_FAR)
     card = parse_card(discard.split()[1])
-    why = {"spare": "it is not part of your best arrangement",
-           "shed": ("someone has laid down and may go out soon, so shed your dearest card "
-                    f"({count(penalty(card), 'point')})"),
-           "dearest": "every card counts, so part with the dearest"}[tag]
-    reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short, jokers)} and {why}"
-    if lays:
-        reason = (f"{need} You could lay it down now, but nobody else has and the cards you would keep are cheap: "
-                  f"laying down gives the others melds to tack onto. Keep it and discard the {card.symbol}")
-    helps = _helps_next(view, card)
-    reason += "; the next player shows no use for it." if not helps else "."
-    options = sorted({a for a in legal if a.startswith("discard ")}, key=lambda a: card_order(parse_card(a.split()[1])))
-    for a in options[:8]:
+    left = after[discard]
+    keep = ("you stay " + _far_words(left, jokers) if left == short
+            else f"it leaves you {_far_words(left, jokers)}, and no discard keeps you nearer")
+    why = {"spare": f"{keep}, and at {count(penalty(card), 'point')} it is the card to part with",
+           "shed": ("someone has laid down and may go out soon while you are still "
+                    f"{_far_words(short, jokers)}, so shed your dearest card ({count(penalty(card), 'point')})"),
+           "dearest": f"{keep}; at {count(penalty(card), 'point')} it is the card to part with"}[tag]
+    reason = f"{need} {_holding(view)} Now {_short_words(short, jokers, HARD_FAR)}. Discard the {card.symbol}: {why}"
+    feed = _feed_words(view, card)
+    reason += f"; {feed}." if feed else "; the next player shows no use for it."
+    options = sorted(after, key=lambda a: card_order(parse_card(a.split()[1])))
+    for a in options:
         c = parse_card(a.split()[1])
-        rest = list(hand)
-        rest.remove(c)
-        left, _ = shortfall(rest, threes, fours, rules)
-        alternatives.append(Alternative(a, -left, f"{left} short after it, {count(penalty(c), 'point')}"))
+        n = after[a]
+        left_words = f"{HARD_FAR} or more" if n >= HARD_FAR else ("at least " if jokers >= 2 and n else "") + str(n)
+        alternatives.append(Alternative(a, -n, f"{left_words} short after it, {count(penalty(c), 'point')}"))
     return Hint(seat, discard, reason, alternatives)
 
 
