@@ -150,8 +150,28 @@ def main() -> None:
     ap.add_argument("--deals", default="full", choices=("full", "short"))
     ap.add_argument("--duels", type=int, default=100, help="seeds per duel (three matches each)")
     ap.add_argument("--jobs", type=int, default=1, help="processes for the strength tables")
+    ap.add_argument("--pairs", default="hard:medium,hint:medium,hard:easy,medium:easy",
+                    help="the duels to play, first:second, comma separated")
+    ap.add_argument("--skip-speed", action="store_true", help="strength tables only")
     args = ap.parse_args()
 
+    if not args.skip_speed:
+        speed(args)
+    if args.matches:
+        print(f"\n{'three-way, ' + str(args.matches) + ' ' + args.deals + ' matches':<40} {'margin':>8} "
+              f"{'95% CI':>16}")
+        for name, mean, half in strength(args.matches, args.deals, args.jobs):
+            print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
+    if args.duels:
+        title = f"duels, {args.duels} seeds x 3 {args.deals} matches"
+        print(f"\n{title:<40} {'margin':>8} {'95% CI':>16}")
+        pairs = [(p.split(":")[0], p.split(":")[1]) for p in args.pairs.split(",") if p]
+        for pair in pairs:  # one row at a time: a long run shows its first rows early
+            for name, mean, half in duels([pair], args.duels, args.deals, args.jobs):
+                print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}", flush=True)
+
+
+def speed(args: argparse.Namespace) -> None:
     games, moves = random_rate(args.seconds)
     print(f"{'random nine-deal games (3-6 players)':<40} {games:>8.3f} games/s {moves:>9.0f} moves/s")
 
@@ -161,19 +181,10 @@ def main() -> None:
         ai.clear_cache()  # each level measured cold: no arrangement remembered from the last
         policy = ai.POLICIES[level]
         med, p95 = latency_ms(lambda v=v, p=policy: p(v, random.Random(0)) for v in views)
-        print(f"{level + ' bot':<40} {med:>10.2f} {p95:>8.2f}")
+        print(f"{level + ' bot':<40} {med:>10.2f} {p95:>8.2f}", flush=True)
     ai.clear_cache()
     med, p95 = latency_ms(lambda v=v: ai.advise(v) for v in views)
     print(f"{'hint (hard, with words)':<40} {med:>10.2f} {p95:>8.2f}")
-
-    print(f"\n{'three-way, ' + str(args.matches) + ' ' + args.deals + ' matches':<40} {'margin':>8} {'95% CI':>16}")
-    for name, mean, half in strength(args.matches, args.deals, args.jobs):
-        print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
-    title = f"duels, {args.duels} seeds x 3 {args.deals} matches"
-    print(f"\n{title:<40} {'margin':>8} {'95% CI':>16}")
-    pairs = [("hard", "medium"), ("hint", "medium"), ("hard", "easy"), ("medium", "easy")]
-    for name, mean, half in duels(pairs, args.duels, args.deals, args.jobs):
-        print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
 
 
 if __name__ == "__main__":

@@ -9,14 +9,17 @@ it by adding that many wild cards to the hand, one more at a time.
 - medium: takes the discard or calls it when that brings the contract nearer, lays down
   as soon as it can, tacks everything it can, and discards the dearest card its best
   arrangement does not use;
-- hard: as medium, but among its spare cards it avoids discarding one the next player could
-  use (one that fits a meld he could tack on, or matches what he picked up from the pile),
-  and once someone has laid down while it is still two cards or more short it sheds its
-  dearest cards instead of building. It can hold a lay-down back while nobody else has laid
-  down (laying down gives the others melds to tack onto), but bench/bench_kalooki.py measured
-  that as a loss of about 20 points a short match, so ``HOLD_BACK_POINTS`` is 0 (off): it lays
-  down at once. It can also refuse calls that leave it far from the contract
-  (``HARD_CALL_SHORT``); measured, calling whenever the card helps did better, so the limit is off.
+- hard: as medium, but its discard is chosen by the exact solver: for every card it could
+  discard it counts how far the rest of the hand would be from the contract (up to
+  ``HARD_FAR`` cards; only the cards its best arrangement uses need a new count) and keeps the
+  hand nearest. Ties go to the card the next player shows no use for (one he could tack, or
+  one that fits what he picked up from the pile), then to the card with the fewest partners in
+  hand (same rank, or same suit within two ranks), then to the dearest. Once someone else has
+  laid down while it is still ``SHED_SHORT`` cards short or more, it sheds its dearest card
+  instead. bench/bench_kalooki.py measures it against medium (duels and the three-way table).
+  Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20 points a
+  short match, so it is off; refusing calls that leave it far away (``HARD_CALL_SHORT``) did no
+  better than calling whenever the card helps, so that limit is off too.
 
 The hint is the hard player's choice with its numbers in words.
 """
@@ -148,8 +151,8 @@ def _call_worth(view: View, level: str) -> bool:
 
 
 def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
-    """The discard, the shortfall, and why: "spare" (the best arrangement leaves it over),
-    "shed" (the contract is out of reach: the dearest card goes) or "dearest"."""
+    """Medium's discard, the shortfall, and why: "spare" (the best arrangement leaves it over)
+    or "dearest" (it uses them all)."""
     legal = [a for a in view["legal"] if a.startswith("discard ")]
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
@@ -159,19 +162,15 @@ def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
     spare = set() if found is None else {str(c) for c in found.deadwood if not c.is_joker}
     candidates = [a for a in legal if a.split()[1] in spare]
     why = "spare" if candidates else "dearest"
-    if level == "hard" and short >= SHED_SHORT and any(view["laid_down"]):
-        candidates, why = [], "shed"  # the contract is out of reach before someone goes out
     best = max(candidates or legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level))
     return best, short, why
 
 
-#: Experimental knobs for the hard discard (tuned by bench/bench_kalooki.py).
+#: The hard discard counts shortfalls up to this many cards.
 HARD_FAR = 6
-EXACT_DISCARD = True
+#: Among discards that keep the hand equally near: points per partner kept, per point shed.
 LINK_WEIGHT = 2.0
 PEN_WEIGHT = 1.0
-SHED_ON = True
-SHED_MIN_CARDS = 99
 
 
 def _links(card: Card, rest: Sequence[Card]) -> int:
@@ -212,6 +211,8 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
 
 
 def _hard_discard(view: View) -> tuple[str, int, str]:
+    """The hard discard, the shortfall now, and why: "spare" (it costs no distance), "shed" (someone
+    has laid down and the contract is far: the dearest goes) or "dearest" (every discard costs)."""
     legal = [a for a in view["legal"] if a.startswith("discard ")]
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
@@ -222,7 +223,7 @@ def _hard_discard(view: View) -> tuple[str, int, str]:
     after = _after_discards(hand, legal, now, found, threes, fours, rules, HARD_FAR)
     me = view["seat"]
     others_down = [s for s in range(view["players"]) if s != me and view["laid_down"][s]]
-    shed = SHED_ON and now >= SHED_SHORT and any(view["hand_sizes"][s] <= SHED_MIN_CARDS for s in others_down)
+    shed = now >= SHED_SHORT and bool(others_down)
 
     def cost(a: str) -> tuple[float, ...]:
         card = parse_card(a.split()[1])
@@ -300,7 +301,7 @@ def choose(view: View, level: str, rng: random.Random) -> str:
     tacks = [a for a in legal if a.startswith(("tack ", "swap "))]
     if tacks:
         return max(tacks, key=lambda a: (penalty(parse_card(a.split()[1])), a.startswith("swap")))
-    if level == "hard" and EXACT_DISCARD:
+    if level == "hard":
         return _hard_discard(view)[0]
     return _discard_choice(view, level)[0]
 
@@ -443,10 +444,16 @@ def advise(view: View) -> Hint:
     left = after[discard]
     keep = ("you stay " + _far_words(left, jokers) if left == short
             else f"it leaves you {_far_words(left, jokers)}, and no discard keeps you nearer")
-    why = {"spare": f"{keep}, and at {count(penalty(card), 'point')} it is the card to part with",
+    rest = list(hand)
+    rest.remove(card)
+    links = _links(card, rest)
+    partners = "none" if not links else "one" if links == 1 else str(links)
+    weigh = (f"it goes with {partners} of your other cards (same rank, or same suit within two ranks) "
+             f"and is worth {count(penalty(card), 'point')}")
+    why = {"spare": f"{keep}; {weigh}",
            "shed": ("someone has laid down and may go out soon while you are still "
                     f"{_far_words(short, jokers)}, so shed your dearest card ({count(penalty(card), 'point')})"),
-           "dearest": f"{keep}; at {count(penalty(card), 'point')} it is the card to part with"}[tag]
+           "dearest": f"{keep}; {weigh}"}[tag]
     reason = f"{need} {_holding(view)} Now {_short_words(short, jokers, HARD_FAR)}. Discard the {card.symbol}: {why}"
     feed = _feed_words(view, card)
     reason += f"; {feed}." if feed else "; the next player shows no use for it."

@@ -114,6 +114,12 @@ def _recount_discard_hint(g: engine.Game, seat: int) -> None:
         assert all(-alt.score >= left for alt in hint.alternatives)
     points = re.search(rf"{re.escape(card.symbol)}: .*?(\d+) points?", hint.reason)
     assert points and int(points.group(1)) == penalty(card), hint.reason
+    partners = re.search(r"it goes with (none|one|\d+) of your other cards", hint.reason)
+    if partners:
+        word = partners.group(1)
+        said = {"none": 0, "one": 1}[word] if word in ("none", "one") else int(word)
+        assert said == sum(1 for c in rest if not c.is_joker and (c.rank == card.rank or c.suit == card.suit
+                                                                  and 0 < abs(c.rank - card.rank) <= 2))
     for alt in hint.alternatives:
         other = list(hand)
         other.remove(parse_cards(alt.action.split()[1])[0])
