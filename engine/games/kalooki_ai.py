@@ -357,6 +357,13 @@ def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
     return f"{least}{'one card' if n == 1 else f'{n} cards'} short"
 
 
+def _n(n: int, jokers: int = 0, far: int = FAR) -> str:
+    """A shortfall as a figure: "2", "at least 2" (two jokers or more), "4 or more" (the search's end)."""
+    if n >= far:
+        return f"{far} or more"
+    return ("at least " if jokers >= 2 and n else "") + str(n)
+
+
 def _feed_words(view: View, card: Card) -> str:
     """Why the next player could use this card, from what the view shows; "" when he shows no use."""
     nxt = _next_player(view)
@@ -411,23 +418,24 @@ def advise(view: View) -> Hint:
         reason = (f"{need} {_holding(view)} Now {_short_words(short, jokers)}. Calling the {top.symbol} costs a "
                   f"penalty card from the stock (unseen) and two more cards in hand; with it "
                   f"{_short_words(later, jokers)}: {verdict}.")
-        alternatives = [Alternative("call", -later, f"{later} short after the call"),
-                        Alternative("pass", -short, f"{short} short, no penalty card")]
+        alternatives = [Alternative("call", -later, f"{_n(later, jokers)} short after the call"),
+                        Alternative("pass", -short, f"{_n(short, jokers)} short, no penalty card")]
         return Hint(seat, action, reason, alternatives)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]
         later, _ = shortfall(hand + [parse_card(top)], threes, fours, rules) if top else (short, None)
         top_words = parse_card(top).symbol if top else "the discard"
         if action in ("take", "refuse"):
-            words = f"taking {top_words} brings you from {short} to {later} cards short: take it"
+            words = (f"taking {top_words} brings you from {_n(short, jokers)} to {_n(later, jokers)} "
+                     "cards short: take it")
             if action == "refuse":
                 words += " (that refuses the call)"
         else:
             words = f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it)"
             words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
         reason = f"{need} {_holding(view)} Now {_short_words(short, jokers)}; {words}."
-        alternatives = [Alternative("take", -later, f"{later} short with {top_words}"),
-                        Alternative("draw", -short, f"{short} short before the unseen card")]
+        alternatives = [Alternative("take", -later, f"{_n(later, jokers)} short with {top_words}"),
+                        Alternative("draw", -short, f"{_n(short, jokers)} short before the unseen card")]
         return Hint(seat, action, reason, alternatives)
     if action.startswith("challenge"):
         who = int(action.split()[1])
