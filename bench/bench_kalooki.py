@@ -1,11 +1,26 @@
 """Kalooki benchmarks: random nine-deal games per second, hint latency per level, bot strength.
 
-    python bench/bench_kalooki.py [--seconds 20] [--positions 200] [--matches 300] [--deals full|short]
+    python bench/bench_kalooki.py [--seconds 20] [--positions 200] [--matches 300]
+                                  [--deals full|short] [--duels 100] [--jobs 1]
 
-Strength: three bots at one table (hard, medium, easy), seats rotated over the six orders by
-the match number; each row is the mean margin in points per match (lower totals win, so a
-positive margin means the first level scores less) with its 95% interval. Prints tables;
-nothing here is asserted by the tests (speed is measured, not assumed).
+Strength, two tables, each row a mean margin in points per match (lower totals win, so a
+positive margin means the first player scores less) with its 95% interval:
+
+- three-way: hard, medium and easy at one table, seats rotated over the six orders by the
+  match number (``--matches`` matches);
+- duels: for each of ``--duels`` seeds one player of the first kind against two of the second,
+  played three times with the same cards, once from each seat (3 × duels matches); the margin
+  per seed is the two others' mean total minus his, averaged over the three seats. "hint" is a
+  player who always plays the hint's move (engine.hint's choice from his view).
+
+``--jobs 2`` plays matches on two processes. Prints tables; nothing here is asserted by the
+tests (speed and strength are measured, not assumed).
+
+Last run (2026-11-23, on a shared 2-core machine at a load of about 10, so times are inflated):
+``--seconds 5 --positions 200 --matches 0 --duels 0``: decision p95 easy 0.03 ms, medium 43 ms,
+hard bot 290 ms, hard hint 675 ms (median 27 ms). Strength not yet settled:
+the duel hard v 2 medium over 100 seeds x 3 short matches had not finished at the deadline; a partial
+run of the same design on other seeds (31 seeds x 3 matches) gave +12.3 [-2.1, +26.7] points a match.
 """
 
 from __future__ import annotations
@@ -25,10 +40,18 @@ from engine.hints import LEVELS, Bot  # noqa: E402
 from measure import latency_ms, mean_ci  # noqa: E402
 
 
+class HintFollower:
+    """A player who always plays the hint's move."""
+
+    def choose(self, view: dict) -> str:
+        return ai.advise(view).action
+
+
 def bot_match(levels: list[str], seed: int, deals: str) -> engine.Game:
     """One match between bots; out of turn each bot is asked once per discard whether it calls."""
     g = engine.new_game("kalooki", players=len(levels), seed=seed, deals=deals)
-    bots = [Bot("kalooki", level, seed * 7 + i) for i, level in enumerate(levels)]
+    bots = [HintFollower() if level == "hint" else Bot("kalooki", level, seed * 7 + i)
+            for i, level in enumerate(levels)]
     while not g.is_over:
         window = len(g.events)
         callers = g.to_act()[1:]  # nearest first; each answers "call" or "pass", both legal moves
@@ -77,17 +100,52 @@ def positions(count: int) -> list[dict]:
     return out
 
 
-def strength(matches: int, deals: str) -> list[tuple[str, float, float]]:
-    orders = list(permutations(["hard", "medium", "easy"]))
+ORDERS = list(permutations(["hard", "medium", "easy"]))
+
+
+def _three_way(job: tuple[int, str]) -> list[int]:
+    m, deals = job
+    return bot_match(list(ORDERS[m % 6]), 50_000 + m, deals).scores
+
+
+def strength(matches: int, deals: str, jobs: int = 1) -> list[tuple[str, float, float]]:
+    """Hard, medium and easy at one table, seats rotated over the six orders."""
     margins: dict[tuple[str, str], list[float]] = {("hard", "medium"): [], ("hard", "easy"): [],
                                                    ("medium", "easy"): []}
-    for m in range(matches):
-        levels = list(orders[m % 6])
-        g = bot_match(levels, 50_000 + m, deals)
-        score = {lvl: g.scores[levels.index(lvl)] for lvl in levels}
+    for m, scores in enumerate(_map(_three_way, [(m, deals) for m in range(matches)], jobs)):
+        levels = ORDERS[m % 6]
+        score = {lvl: scores[levels.index(lvl)] for lvl in levels}
         for (a, b), values in margins.items():
             values.append(score[b] - score[a])
     return [(f"{a} v {b}", *mean_ci(v)) for (a, b), v in margins.items()]
+
+
+def _duel(job: tuple[str, str, int, str]) -> float:
+    """One seed, three matches: ``a`` from each seat against two ``b``; the others' mean minus his."""
+    a, b, seed, deals = job
+    margins = []
+    for seat in range(3):
+        levels = [b, b, b]
+        levels[seat] = a
+        scores = bot_match(levels, seed, deals).scores
+        margins.append(sum(scores[s] for s in range(3) if s != seat) / 2 - scores[seat])
+    return sum(margins) / 3
+
+
+def duels(pairs: list[tuple[str, str]], seeds: int, deals: str, jobs: int = 1) -> list[tuple[str, float, float]]:
+    rows = []
+    for a, b in pairs:
+        values = _map(_duel, [(a, b, 70_000 + s, deals) for s in range(seeds)], jobs)
+        rows.append((f"{a} v 2 {b}", *mean_ci(values)))
+    return rows
+
+
+def _map(fn, jobs_in: list, jobs: int) -> list:
+    if jobs <= 1:
+        return [fn(j) for j in jobs_in]
+    from multiprocessing import Pool
+    with Pool(jobs) as pool:
+        return pool.map(fn, jobs_in, chunksize=1)
 
 
 def main() -> None:
@@ -96,8 +154,30 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--matches", type=int, default=300)
     ap.add_argument("--deals", default="full", choices=("full", "short"))
+    ap.add_argument("--duels", type=int, default=100, help="seeds per duel (three matches each)")
+    ap.add_argument("--jobs", type=int, default=1, help="processes for the strength tables")
+    ap.add_argument("--pairs", default="hard:medium,hint:medium,hard:easy,medium:easy",
+                    help="the duels to play, first:second, comma separated")
+    ap.add_argument("--skip-speed", action="store_true", help="strength tables only")
     args = ap.parse_args()
 
+    if not args.skip_speed:
+        speed(args)
+    if args.matches:
+        print(f"\n{'three-way, ' + str(args.matches) + ' ' + args.deals + ' matches':<40} {'margin':>8} "
+              f"{'95% CI':>16}")
+        for name, mean, half in strength(args.matches, args.deals, args.jobs):
+            print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
+    if args.duels:
+        title = f"duels, {args.duels} seeds x 3 {args.deals} matches"
+        print(f"\n{title:<40} {'margin':>8} {'95% CI':>16}")
+        pairs = [(p.split(":")[0], p.split(":")[1]) for p in args.pairs.split(",") if p]
+        for pair in pairs:  # one row at a time: a long run shows its first rows early
+            for name, mean, half in duels([pair], args.duels, args.deals, args.jobs):
+                print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}", flush=True)
+
+
+def speed(args: argparse.Namespace) -> None:
     games, moves = random_rate(args.seconds)
     print(f"{'random nine-deal games (3-6 players)':<40} {games:>8.3f} games/s {moves:>9.0f} moves/s")
 
@@ -107,14 +187,10 @@ def main() -> None:
         ai.clear_cache()  # each level measured cold: no arrangement remembered from the last
         policy = ai.POLICIES[level]
         med, p95 = latency_ms(lambda v=v, p=policy: p(v, random.Random(0)) for v in views)
-        print(f"{level + ' bot':<40} {med:>10.2f} {p95:>8.2f}")
+        print(f"{level + ' bot':<40} {med:>10.2f} {p95:>8.2f}", flush=True)
     ai.clear_cache()
     med, p95 = latency_ms(lambda v=v: ai.advise(v) for v in views)
     print(f"{'hint (hard, with words)':<40} {med:>10.2f} {p95:>8.2f}")
-
-    print(f"\n{'strength, ' + str(args.matches) + ' ' + args.deals + ' matches':<40} {'margin':>8} {'95% CI':>16}")
-    for name, mean, half in strength(args.matches, args.deals):
-        print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
 
 
 if __name__ == "__main__":

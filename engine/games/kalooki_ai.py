@@ -9,14 +9,17 @@ it by adding that many wild cards to the hand, one more at a time.
 - medium: takes the discard or calls it when that brings the contract nearer, lays down
   as soon as it can, tacks everything it can, and discards the dearest card its best
   arrangement does not use;
-- hard: as medium, but among its spare cards it avoids discarding one the next player could
-  use (one that fits a meld he could tack on, or matches what he picked up from the pile),
-  and once someone has laid down while it is still two cards or more short it sheds its
-  dearest cards instead of building. It can hold a lay-down back while nobody else has laid
-  down (laying down gives the others melds to tack onto), but bench/bench_kalooki.py measured
-  that as a loss of about 20 points a short match, so ``HOLD_BACK_POINTS`` is 0 (off): it lays
-  down at once. It can also refuse calls that leave it far from the contract
-  (``HARD_CALL_SHORT``); measured, calling whenever the card helps did better, so the limit is off.
+- hard: as medium, but its discard is chosen by the exact solver: for every card it could
+  discard it counts how far the rest of the hand would be from the contract (up to
+  ``HARD_FAR`` cards; only the cards its best arrangement uses need a new count) and keeps the
+  hand nearest. Ties go to the card the next player shows no use for (one he could tack, or
+  one that fits what he picked up from the pile), then to the card with the fewest partners in
+  hand (same rank, or same suit within two ranks), then to the dearest. Once someone else has
+  laid down while it is still ``SHED_SHORT`` cards short or more, it sheds its dearest card
+  instead. bench/bench_kalooki.py measures it against medium (duels and the three-way table).
+  Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20 points a
+  short match, so it is off; refusing calls that leave it far away (``HARD_CALL_SHORT``) did no
+  better than calling whenever the card helps, so that limit is off too.
 
 The hint is the hard player's choice with its numbers in words.
 """
@@ -72,7 +75,8 @@ def clear_cache() -> None:
     _arrangement.cache_clear()
 
 
-def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI) -> tuple[int, Any]:
+def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
+              far: int | None = None) -> tuple[int, Any]:
     """(cards short of the contract, the arrangement that shows it); FAR when further away.
 
     Zero is checked under the game's own rules. Above zero the missing cards are wild cards
@@ -82,11 +86,12 @@ def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = 
     exact = _arrangement(key, threes, fours, 0, rules)
     if exact is not None:
         return 0, exact
-    for wild in range(1, FAR):
+    far = FAR if far is None else far
+    for wild in range(1, far):
         found = _arrangement(key, threes, fours, wild)
         if found is not None:
             return wild, found
-    return FAR, None
+    return far, None
 
 
 def _cards(texts: Sequence[str]) -> list[Card]:
@@ -146,8 +151,8 @@ def _call_worth(view: View, level: str) -> bool:
 
 
 def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
-    """The discard, the shortfall, and why: "spare" (the best arrangement leaves it over),
-    "shed" (the contract is out of reach: the dearest card goes) or "dearest"."""
+    """Medium's discard, the shortfall, and why: "spare" (the best arrangement leaves it over)
+    or "dearest" (it uses them all)."""
     legal = [a for a in view["legal"] if a.startswith("discard ")]
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
@@ -157,10 +162,80 @@ def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
     spare = set() if found is None else {str(c) for c in found.deadwood if not c.is_joker}
     candidates = [a for a in legal if a.split()[1] in spare]
     why = "spare" if candidates else "dearest"
-    if level == "hard" and short >= SHED_SHORT and any(view["laid_down"]):
-        candidates, why = [], "shed"  # the contract is out of reach before someone goes out
     best = max(candidates or legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), level))
     return best, short, why
+
+
+#: The hard discard counts shortfalls up to this many cards.
+HARD_FAR = 6
+#: Among discards that keep the hand equally near: points per partner kept, per point shed.
+LINK_WEIGHT = 2.0
+PEN_WEIGHT = 1.0
+
+
+def _links(card: Card, rest: Sequence[Card]) -> int:
+    """How many cards of the rest it could meld with: same rank, or same suit within two ranks."""
+    return sum(1 for c in rest if not c.is_joker and (c.rank == card.rank or c.suit == card.suit
+                                                       and 0 < abs(c.rank - card.rank) <= 2))
+
+
+def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, threes: int, fours: int,
+                    rules: MeldRules, far: int) -> dict[str, int]:
+    """Each discard's shortfall after it (as :func:`shortfall` with ``far``). A card the best
+    arrangement leaves over costs nothing; any other is tried at the same number of wild cards
+    first, since a wild card can usually take its place."""
+    if found is None:
+        return {a: now for a in legal}
+    spare = {str(c) for c in found.deadwood}
+    out: dict[str, int] = {}
+    for a in legal:
+        text = a.split()[1]
+        if text in spare:
+            out[a] = now
+            continue
+        rest = list(hand)
+        rest.remove(parse_card(text))
+        key = tuple(sorted(rest, key=card_order))
+        if now == 0:
+            ok = _arrangement(key, threes, fours, 0, rules) is not None
+        else:
+            ok = _arrangement(key, threes, fours, now) is not None
+        if ok:
+            out[a] = now
+            continue
+        more = now + 1  # usually one more; two or more when the card was a meld's only real card
+        while more < far and _arrangement(key, threes, fours, more) is None:
+            more += 1
+        out[a] = more
+    return out
+
+
+def _hard_discard(view: View) -> tuple[str, int, str]:
+    """The hard discard, the shortfall now, and why: "spare" (it costs no distance), "shed" (someone
+    has laid down and the contract is far: the dearest goes) or "dearest" (every discard costs)."""
+    legal = [a for a in view["legal"] if a.startswith("discard ")]
+    hand = _cards(view["hand"])
+    threes, fours = _contract(view)
+    rules = _rules(view)
+    if view["laid_down"][view["seat"]]:
+        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), "hard")), 0, "dearest"
+    now, found = shortfall(hand, threes, fours, rules, far=HARD_FAR)
+    after = _after_discards(hand, legal, now, found, threes, fours, rules, HARD_FAR)
+    me = view["seat"]
+    others_down = [s for s in range(view["players"]) if s != me and view["laid_down"][s]]
+    shed = now >= SHED_SHORT and bool(others_down)
+
+    def cost(a: str) -> tuple[float, ...]:
+        card = parse_card(a.split()[1])
+        rest = list(hand)
+        rest.remove(card)
+        soft = FEED_WEIGHT * _helps_next(view, card) + LINK_WEIGHT * _links(card, rest) - PEN_WEIGHT * penalty(card)
+        if shed:
+            return (-penalty(card) + FEED_WEIGHT * _helps_next(view, card), after[a])
+        return (after[a], soft)
+    best = min(legal, key=cost)
+    why = "shed" if shed else ("spare" if after[best] == now else "dearest")
+    return best, now, why
 
 
 def _discard_score(view: View, card: Card, level: str) -> float:
@@ -172,16 +247,24 @@ def _discard_score(view: View, card: Card, level: str) -> float:
 
 def _helps_next(view: View, card: Card) -> int:
     """How plainly the next player could use this card: he may tack it, or he picked up its like."""
+    nxt = _next_player(view)
+    if view["laid_down"][nxt]:
+        return 2 if _fits_table(view, card) else 0
+    return 1 if any(_near(c, card) for c in _cards(view["taken"][nxt])) else 0
+
+
+def _next_player(view: View) -> int:
     n, me = view["players"], view["seat"]
     nxt = (me + 1) % n
     while view["dropped"][nxt] and nxt != me:
         nxt = (nxt + 1) % n
-    if view["laid_down"][nxt]:
-        return 2 if _fits_table(view, card) else 0
-    picked = _cards(view["taken"][nxt])
-    near = any(c.rank == card.rank or c.suit == card.suit and abs(c.rank - card.rank) <= 2
-               for c in picked if not c.is_joker)
-    return 1 if near else 0
+    return nxt
+
+
+def _near(picked: Card, card: Card) -> bool:
+    """Could ``card`` join ``picked`` in a meld: same rank, or same suit within two ranks."""
+    return not picked.is_joker and (picked.rank == card.rank or picked.suit == card.suit
+                                    and abs(picked.rank - card.rank) <= 2)
 
 
 def _hold_back(view: View, lay: str) -> bool:
@@ -218,6 +301,8 @@ def choose(view: View, level: str, rng: random.Random) -> str:
     tacks = [a for a in legal if a.startswith(("tack ", "swap "))]
     if tacks:
         return max(tacks, key=lambda a: (penalty(parse_card(a.split()[1])), a.startswith("swap")))
+    if level == "hard":
+        return _hard_discard(view)[0]
     return _discard_choice(view, level)[0]
 
 
@@ -255,14 +340,40 @@ def short_words(n: int, jokers: int = 0) -> str:
     return _short_words(n, jokers)
 
 
-def _short_words(n: int, jokers: int = 0) -> str:
+def _short_words(n: int, jokers: int = 0, far: int = FAR) -> str:
     """The shortfall in words; with two jokers or more in hand it is a lower bound (see :func:`shortfall`)."""
     if n == 0:
         return "you hold the whole contract"
-    if n >= FAR:
-        return f"you are {FAR} or more cards short"
+    return "you are " + _far_words(n, jokers, far)
+
+
+def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
+    """"2 cards short", "6 or more cards short", "at least 2 cards short" (two jokers or more)."""
+    if n == 0:
+        return "with the whole contract"
+    if n >= far:
+        return f"{far} or more cards short"
     least = "at least " if jokers >= 2 else ""
-    return f"you are {least}{'one card' if n == 1 else f'{n} cards'} short"
+    return f"{least}{'one card' if n == 1 else f'{n} cards'} short"
+
+
+def _n(n: int, jokers: int = 0, far: int = FAR) -> str:
+    """A shortfall as a figure: "2", "at least 2" (two jokers or more), "4 or more" (the search's end)."""
+    if n >= far:
+        return f"{far} or more"
+    return ("at least " if jokers >= 2 and n else "") + str(n)
+
+
+def _feed_words(view: View, card: Card) -> str:
+    """Why the next player could use this card, from what the view shows; "" when he shows no use."""
+    nxt = _next_player(view)
+    name = view["names"][nxt]
+    if view["laid_down"][nxt]:
+        return f"{name} has laid down and could tack it" if _fits_table(view, card) else ""
+    near = [c for c in _cards(view["taken"][nxt]) if _near(c, card)]
+    if not near:
+        return ""
+    return f"{name} picked up {_sym(near)} from the pile and may want it"
 
 
 def _holding(view: View) -> str:
@@ -307,23 +418,24 @@ def advise(view: View) -> Hint:
         reason = (f"{need} {_holding(view)} Now {_short_words(short, jokers)}. Calling the {top.symbol} costs a "
                   f"penalty card from the stock (unseen) and two more cards in hand; with it "
                   f"{_short_words(later, jokers)}: {verdict}.")
-        alternatives = [Alternative("call", -later, f"{later} short after the call"),
-                        Alternative("pass", -short, f"{short} short, no penalty card")]
+        alternatives = [Alternative("call", -later, f"{_n(later, jokers)} short after the call"),
+                        Alternative("pass", -short, f"{_n(short, jokers)} short, no penalty card")]
         return Hint(seat, action, reason, alternatives)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]
         later, _ = shortfall(hand + [parse_card(top)], threes, fours, rules) if top else (short, None)
         top_words = parse_card(top).symbol if top else "the discard"
         if action in ("take", "refuse"):
-            words = f"taking {top_words} brings you from {short} to {later} cards short: take it"
+            words = (f"taking {top_words} brings you from {_n(short, jokers)} to {_n(later, jokers)} "
+                     "cards short: take it")
             if action == "refuse":
                 words += " (that refuses the call)"
         else:
             words = f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it)"
             words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
         reason = f"{need} {_holding(view)} Now {_short_words(short, jokers)}; {words}."
-        alternatives = [Alternative("take", -later, f"{later} short with {top_words}"),
-                        Alternative("draw", -short, f"{short} short before the unseen card")]
+        alternatives = [Alternative("take", -later, f"{_n(later, jokers)} short with {top_words}"),
+                        Alternative("draw", -short, f"{_n(short, jokers)} short before the unseen card")]
         return Hint(seat, action, reason, alternatives)
     if action.startswith("challenge"):
         who = int(action.split()[1])
@@ -332,26 +444,33 @@ def advise(view: View) -> Hint:
     if action.startswith("lay"):
         reason = f"{need} You have it: lay it down ({action[4:]})."
         return Hint(seat, action, reason, alternatives)
-    lays = [a for a in legal if a.startswith("lay ")]
-    discard, short, tag = _discard_choice(view, "hard")
+    discard, short, tag = _hard_discard(view)
+    after = _after_discards(hand, [a for a in legal if a.startswith("discard ")], short,
+                            shortfall(hand, threes, fours, rules, far=HARD_FAR)[1], threes, fours, rules, HARD_FAR)
+    short = min(short, HARD_FAR)
     card = parse_card(discard.split()[1])
-    why = {"spare": "it is not part of your best arrangement",
-           "shed": ("someone has laid down and may go out soon, so shed your dearest card "
-                    f"({count(penalty(card), 'point')})"),
-           "dearest": "every card counts, so part with the dearest"}[tag]
-    reason = f"{need} {_holding(view)} Discard the {card.symbol}: {_short_words(short, jokers)} and {why}"
-    if lays:
-        reason = (f"{need} You could lay it down now, but nobody else has and the cards you would keep are cheap: "
-                  f"laying down gives the others melds to tack onto. Keep it and discard the {card.symbol}")
-    helps = _helps_next(view, card)
-    reason += "; the next player shows no use for it." if not helps else "."
-    options = sorted({a for a in legal if a.startswith("discard ")}, key=lambda a: card_order(parse_card(a.split()[1])))
-    for a in options[:8]:
+    left = after[discard]
+    keep = ("you stay " + _far_words(left, jokers) if left == short
+            else f"it leaves you {_far_words(left, jokers)}, and no discard keeps you nearer")
+    rest = list(hand)
+    rest.remove(card)
+    links = _links(card, rest)
+    partners = "none" if not links else "one" if links == 1 else str(links)
+    weigh = (f"it goes with {partners} of your other cards (same rank, or same suit within two ranks) "
+             f"and is worth {count(penalty(card), 'point')}")
+    why = {"spare": f"{keep}; {weigh}",
+           "shed": ("someone has laid down and may go out soon while you are still "
+                    f"{_far_words(short, jokers)}, so shed your dearest card ({count(penalty(card), 'point')})"),
+           "dearest": f"{keep}; {weigh}"}[tag]
+    reason = f"{need} {_holding(view)} Now {_short_words(short, jokers, HARD_FAR)}. Discard the {card.symbol}: {why}"
+    feed = _feed_words(view, card)
+    reason += f"; {feed}." if feed else "; the next player shows no use for it."
+    options = sorted(after, key=lambda a: card_order(parse_card(a.split()[1])))
+    for a in options:
         c = parse_card(a.split()[1])
-        rest = list(hand)
-        rest.remove(c)
-        left, _ = shortfall(rest, threes, fours, rules)
-        alternatives.append(Alternative(a, -left, f"{left} short after it, {count(penalty(c), 'point')}"))
+        n = after[a]
+        left_words = f"{HARD_FAR} or more" if n >= HARD_FAR else ("at least " if jokers >= 2 and n else "") + str(n)
+        alternatives.append(Alternative(a, -n, f"{left_words} short after it, {count(penalty(c), 'point')}"))
     return Hint(seat, discard, reason, alternatives)
 
 

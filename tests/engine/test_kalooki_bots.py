@@ -1,0 +1,147 @@
+"""Kalooki's hard bot on set-up positions (issue 12): its discard keeps the contract nearest by the
+exact solver, does not feed the next player what he picked up, calls only when the call helps; and
+every number its discard hint prints is recounted here from the same view.
+
+Strength is measured in bench/bench_kalooki.py, not asserted here."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import engine
+from engine.cards import parse_cards
+from engine.games import kalooki_ai as ai
+from engine.games.kalooki import penalty
+from engine.hints import Bot
+
+from .test_kalooki_rules import calling_table, play, table
+
+NUMBERS = {"one": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6}
+
+
+def fed_position() -> engine.Game:
+    """Deal 2 (two threes and a four), three players. Bob takes Ann's K♦ from the pile; back to Ann,
+    she draws K♣ and holds 7♠ 7♥ 7♦ 8♦ 8♣ 8♥ 3♠ 4♠ 5♠ Q♥ K♣: one card short, with two spare
+    ten-point cards."""
+    g = table(["7S 7H 7D 8D 8C 8H 3S 4S 5S KD", "", ""], "2C", "QH 2H KC", deal=2)
+    play(g, "0:draw, 0:discard KD, 1:take")
+    play(g, f"1:{g.view(1)['legal'][-1]}, 2:draw")
+    play(g, f"2:{g.view(2)['legal'][-1]}, 0:draw")
+    return g
+
+
+def test_hard_does_not_discard_the_card_that_matches_what_the_next_player_picked_up():
+    g = fed_position()
+    view = g.view(0)
+    assert view["taken"][1] == ["KD"] and {"QH", "KC"} <= set(view["hand"])
+    hand = parse_cards(view["hand"])
+    assert ai.shortfall(hand, 2, 1)[0] == 1
+    for spare in parse_cards("QH KC"):  # either spare leaves her one card short, and both are worth 10
+        rest = list(hand)
+        rest.remove(spare)
+        assert ai.shortfall(rest, 2, 1)[0] == 1 and penalty(spare) == 10
+    assert ai.hard(view, random.Random(0)) == "discard QH"
+    hint = engine.hint(g, 0)
+    assert hint.action == "discard QH" and "the next player shows no use for it" in hint.reason
+
+
+def test_hard_never_breaks_up_its_contract_for_a_dearer_card():
+    """The four 3♠ 4♠ 5♠ needs one card; the hard bot keeps those three (2 to 5 points each) and
+    discards a ten-point spare: breaking the four would leave her two cards short."""
+    g = fed_position()
+    view = g.view(0)
+    assert ai.hard(view, random.Random(0)).split()[1] in ("QH", "KC")
+    hand = parse_cards(view["hand"])
+    rest = list(hand)
+    rest.remove(parse_cards("5S")[0])
+    assert ai.shortfall(rest, 2, 1)[0] == 2
+
+
+def test_hard_calls_when_the_call_completes_the_contract_and_passes_when_it_does_not_help():
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H")
+    cy, di = g.view(2), g.view(3)
+    top = parse_cards("8H")
+    cy_hand, di_hand = parse_cards(cy["hand"]), parse_cards(di["hand"])
+    assert ai.shortfall(cy_hand + top, 2, 1)[0] == 0 < ai.shortfall(cy_hand, 2, 1)[0]
+    assert ai.hard(cy, random.Random(0)) == "call"
+    assert ai.shortfall(di_hand + top, 2, 1)[0] >= ai.shortfall(di_hand, 2, 1)[0]
+    assert ai.hard(di, random.Random(0)) == "pass"
+
+
+def test_the_exact_discard_shortfalls_match_a_recount_of_every_discard():
+    """The hard bot tries only the cards its arrangement uses; a recount of each discard agrees."""
+    g = engine.new_game("kalooki", players=3, seed=3, deals=[6])
+    bots = [Bot("kalooki", "medium", seed=s) for s in range(3)]
+    checked = 0
+    while checked < 4 and not g.is_over:
+        seat = g.current_player
+        view = g.view(seat)
+        legal = [a for a in view["legal"] if a.startswith("discard ")]
+        if legal and not view["laid_down"][seat]:
+            hand = parse_cards(view["hand"])
+            threes, fours = view["contract"]["threes"], view["contract"]["fours"]
+            now, found = ai.shortfall(hand, threes, fours, far=ai.HARD_FAR)
+            fast = ai._after_discards(hand, legal, now, found, threes, fours, ai.KALOOKI, ai.HARD_FAR)
+            for a in legal:
+                rest = list(hand)
+                rest.remove(parse_cards(a.split()[1])[0])
+                assert fast[a] == ai.shortfall(rest, threes, fours, far=ai.HARD_FAR)[0], a
+            checked += 1
+        g.apply(bots[seat].choose(view), seat)
+    assert checked == 4
+
+
+def _recount_discard_hint(g: engine.Game, seat: int) -> None:
+    hint = engine.hint(g, seat)
+    view = g.view(seat)
+    hand = parse_cards(view["hand"])
+    threes, fours = view["contract"]["threes"], view["contract"]["fours"]
+    card = parse_cards(hint.action.split()[1])[0]
+    rest = list(hand)
+    rest.remove(card)
+    now = ai.shortfall(hand, threes, fours, far=ai.HARD_FAR)[0]
+    left = ai.shortfall(rest, threes, fours, far=ai.HARD_FAR)[0]
+    said_now = re.search(r"Now you are (?:at least )?(one|\d)(?: or more)? cards? short", hint.reason)
+    assert said_now and NUMBERS[said_now.group(1)] == now, hint.reason
+    stay = re.search(r"you stay (?:at least )?(one|\d)(?: or more)? cards? short", hint.reason)
+    if stay:
+        assert NUMBERS[stay.group(1)] == left == now, hint.reason
+    leaves = re.search(r"it leaves you (?:at least )?(one|\d)(?: or more)? cards? short, and no discard", hint.reason)
+    if leaves:
+        assert NUMBERS[leaves.group(1)] == left, hint.reason
+        assert all(-alt.score >= left for alt in hint.alternatives)
+    points = re.search(rf"{re.escape(card.symbol)}: .*?(\d+) points?", hint.reason)
+    assert points and int(points.group(1)) == penalty(card), hint.reason
+    partners = re.search(r"it goes with (none|one|\d+) of your other cards", hint.reason)
+    if partners:
+        word = partners.group(1)
+        said = {"none": 0, "one": 1}[word] if word in ("none", "one") else int(word)
+        assert said == sum(1 for c in rest if not c.is_joker and (c.rank == card.rank or c.suit == card.suit
+                                                                  and 0 < abs(c.rank - card.rank) <= 2))
+    for alt in hint.alternatives:
+        other = list(hand)
+        other.remove(parse_cards(alt.action.split()[1])[0])
+        assert -alt.score == ai.shortfall(other, threes, fours, far=ai.HARD_FAR)[0]
+    picked = re.search(r"picked up (.+?) from the pile", hint.reason)
+    if picked:
+        nxt = (seat + 1) % view["players"]
+        shown = [parse_cards(c)[0].symbol for c in view["taken"][nxt]]
+        assert all(word in shown for word in picked.group(1).split())
+
+
+def test_every_number_in_the_discard_hint_is_recounted_from_the_view():
+    _recount_discard_hint(fed_position(), 0)
+    g = engine.new_game("kalooki", players=3, seed=8, deals=[3])
+    bots = [Bot("kalooki", "medium", seed=s) for s in range(3)]
+    checked = 0
+    while checked < 3 and not g.is_over:
+        seat = g.current_player
+        view = g.view(seat)
+        mine = view["phase"] == "play" and not view["laid_down"][seat]
+        if mine and engine.hint(g, seat).action.startswith("discard"):
+            _recount_discard_hint(g, seat)
+            checked += 1
+        g.apply(bots[seat].choose(view), seat)
+    assert checked == 3
