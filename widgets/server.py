@@ -70,6 +70,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0
+        self._pool_starting = 0  # of ``_starting``: kernels a preheated pool asked for
         self._ever_connected: set[str] = set()
 
     async def _async_start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
@@ -83,10 +84,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                                  "pooled " if for_pool else "", len(self._kernels) + self._starting)
                 raise ServerFull(self.max_kernels)
         self._starting += 1
+        self._pool_starting += for_pool
         try:
             started: str = await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
         finally:
             self._starting -= 1
+            self._pool_starting -= for_pool
         if self.cull_unconnected_after and not self._initialized_culler_for_unconnected:
             self._start_unconnected_culler()
         return started
@@ -173,6 +176,26 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
     class PooledClassroomKernelManager(made):  # type: ignore[valid-type,misc]
         _closing = False
         _warmers: asyncio.Semaphore | None = None
+        _warming: set[str] = set()  # pooled kernels started, their lesson still running
+
+        def _occupied(self) -> int:
+            """Kernels running, starting, or promised to a pool task that has not started one yet.
+
+            A pool task is counted once: while it starts its kernel (``_pool_starting``) and while
+            its lesson runs (``_warming``) that kernel is already among the others."""
+            waiting = sum(1 for task in self._pool_tasks() if not task.done())
+            warming = len(self._warming & set(self._kernels))
+            return len(self._kernels) + self._starting + waiting - self._pool_starting - warming
+
+        def _refill_all(self, *_: Any) -> None:
+            for notebook_name in list(self._pools):
+                self.fill_if_needed(notebook_name=notebook_name)
+
+        def _on_warmed(self, task: Any) -> None:
+            """A pool kernel that has run its lesson frees the place its warm-up held:
+            pools a full server left short get their turn (a failed one does not retry)."""
+            if not self._failed(task):
+                self._refill_all()
 
         def _pool_tasks(self) -> list[Any]:
             return [task for pool in self._pools.values() for task in pool]
@@ -204,10 +227,13 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
                 if self._closing:
                     raise ServerFull(self.max_kernels)
                 content = await super()._initialize(notebook_path, None, **kwargs)
+                self._warming = self._warming | {content["kernel_id"]}
                 try:
                     await asyncio.shield(content["task"])  # ready means: the lesson has run
                 except Exception:  # the guarded renderer has put the notice on the page
                     self.log.exception("Preheating %s failed", notebook_path)
+                finally:
+                    self._warming = self._warming - {content["kernel_id"]}
                 return content
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
@@ -215,13 +241,20 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
             if self._closing:
                 return
             self._drop_failed()
-            waiting = sum(1 for task in self._pool_tasks() if not task.done())
-            if self.max_kernels and len(self._kernels) + self._starting + waiting >= self.max_kernels:
+            default = self.kernel_pools_config.get("default", {})
+            wanted = self.kernel_pools_config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1))
+            if len(self._pools.get(notebook_name, [])) >= wanted:
+                return  # full already
+            if self.max_kernels and self._occupied() >= self.max_kernels:
                 self.log.info("Not refilling the pool of %s: the server runs as many kernels as it may",
                               notebook_name)
                 return
+            before = set(self._pools.get(notebook_name, []))
             super().fill_if_needed(delay=delay, notebook_name=notebook_name,
                                    extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+            for task in self._pools.get(notebook_name, []):
+                if task not in before:
+                    task.add_done_callback(self._on_warmed)
 
         async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
                                         **kwargs: Any) -> Any:
@@ -256,8 +289,7 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
             RequestInfoSocketHandler._cache.pop(kernel_id, None)  # the page's request, kept for nobody
             result = await super().shutdown_kernel(kernel_id, *args, **kwargs)
             if refill:  # room again: pools that a full server left short fill up
-                for notebook_name in list(self._pools):
-                    self.fill_if_needed(notebook_name=notebook_name)
+                self._refill_all()
             return result
 
         async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
