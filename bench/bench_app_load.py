@@ -1,20 +1,32 @@
 """App load time: how long a learner waits for a *playable* table in Voilà, alone and with a class.
 
     python bench/bench_app_load.py [--repeat 5] [--class-size 30] [--class-lesson jubilee]
-                                   [--clicks 5] [--lessons jubilee,el_gato] [--skip-class]
+                                   [--class-browsers 0] [--clicks 5] [--lessons jubilee,el_gato]
+                                   [--skip-class] [--skip-pages]
 
 Serves lessons/ the way ``./run app`` does (voila.json: a preheated pool per lesson) and opens
-pages in Debian's Chromium:
+pages in Debian's Chromium, its HTTP cache on (cdn.jsdelivr.net, which the Voilà template asks
+for Font Awesome, is made unreachable instead of answered by Playwright: answering requests from
+a script turns the browser's cache off):
 
-1. Each lesson page, one at a time with the server warm (its pools full): seconds from the
-   request to a playable table, i.e. a legal move's control lit (a playable card, or the Hint
-   button, which the table enables exactly when the learner has a legal move);
-   median and max over ``--repeat`` loads. Then, on those pages, click → repaint: milliseconds
-   from a click on a legal move until the table's DOM changes (the kernel's answer; the bots'
-   deliberate pauses come after that change, so they are never counted).
-2. A class of ``--class-size`` opening one lesson at once, with that lesson's pool raised to the
-   class size the way a teacher does it (``--VoilaKernelManager.kernel_pools_config``): first,
-   median and last time to a playable table, and failures.
+1. Each lesson page with the server warm (its pools full): seconds from the request to a playable
+   table, i.e. a legal move's control lit (a playable card, or the Hint button, which the table
+   enables exactly when the learner has a legal move). Twice: a *first visit* (a browser that has
+   never seen the app: every script fetched) and *from the gallery* (the way a student arrives:
+   the gallery page opened first, so Voilà's scripts are in the browser's cache); median and max
+   over ``--repeat`` loads. Then click → repaint: milliseconds from a click on a legal move until
+   the table's DOM changes (the kernel's answer; the bots' deliberate pauses come after that
+   change, so they are never counted).
+2. A class of ``--class-size`` opening one lesson at once, that lesson's pool raised to the class
+   size the way a teacher does it (``./run app --pool LESSON=N``). Thirty Chromium tabs on the
+   server's own two cores would measure the tabs, not the server (each page costs its browser
+   about 3 CPU-seconds of JavaScript, which in a classroom every student's own computer spends),
+   so the students are clients that ask the server for exactly what a browser asks
+   (``student_client.py``: the page, every asset a first visit fetched, every widget's state
+   over the kernel's websocket), all at once: first, median and last time until a student's
+   browser holds everything it needs, and failures. Adding one browser's own drawing time (the
+   single-page rows minus their server share) estimates the time to a playable table.
+   ``--class-browsers N`` also opens N real Chromium tabs at once on this machine.
 3. The pools' memory: resident memory of the pooled kernels (kernels no page has taken).
 
 The machine's load average is printed with each table: numbers on a busy machine are noisy.
@@ -38,6 +50,13 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS, VOILA_STATIC_PROBE, free_port, stop_server, wait_for_url  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from student_client import open_lesson  # noqa: E402
+
+# The Voilà template's Font Awesome stylesheet is on cdn.jsdelivr.net, out of this machine's
+# reach: fail it at once rather than answer it from Playwright (which turns the HTTP cache off).
+BROWSER_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP cdn.jsdelivr.net ~NOTFOUND"]
 
 # A legal move's control is lit: a playable card, or (bids, draws, calls) the table's Hint button,
 # which the table enables exactly when the learner has a legal move (widgets/table.py, refresh).
@@ -160,52 +179,128 @@ def _new_page(context):
     return page
 
 
-def bench_pages(context, base: str, server, names: list[str], repeat: int, clicks: int, kernels: int) -> None:
+def _load(context, url: str, selector: str, clicks: int = 0) -> tuple[float, list[float], list[str]]:
+    """Seconds to ``selector`` on a new tab, click → repaint times, and the assets the tab fetched."""
+    page = _new_page(context)
+    fetched: list[str] = []
+    page.on("requestfinished", lambda request: fetched.append(request.url)
+            if request.resource_type in ("script", "stylesheet", "font", "image") else None)
+    try:
+        seconds = time_to(page, url, selector)
+        return seconds, click_to_repaint_ms(page, clicks) if clicks else [], fetched
+    finally:
+        page.close(run_before_unload=True)  # like closing the tab: the kernel goes
+
+
+def _cell(times: list[float]) -> tuple[str, str]:
+    return (f"{statistics.median(times):.2f}", f"{max(times):.2f}") if times else ("-", "-")
+
+
+def bench_pages(browser, base: str, server, names: list[str], repeat: int, clicks: int,
+                kernels: int) -> list[str]:
+    """The table of single pages; returns the assets a first visit to a lesson fetched."""
     print(f"\nEach page alone, server warm (pools full before each load); {load_average()}")
-    print(f"{'page':>20} {'playable median s':>18} {'max s':>7} {'click→repaint median ms':>24} "
-          f"{'clicks':>7} {'load':>5}")
+    print(f"{'page':>20} {'first visit: median s':>22} {'max s':>6} {'from the gallery: median s':>27} "
+          f"{'max s':>6} {'click→repaint ms':>17} {'clicks':>7} {'load':>5}")
     all_clicks: list[float] = []
+    assets: list[str] = []
+    gallery = base + "voila/render/index.ipynb"
     for name in ["index.ipynb", *names]:
-        selector = GALLERY if name == "index.ipynb" else PLAYABLE
-        times, ms, failed = [], [], 0
+        is_gallery = name == "index.ipynb"
+        selector = GALLERY if is_gallery else PLAYABLE
+        first, cached, ms, failed = [], [], [], 0
         for n in range(repeat):
-            wait_quiet(server.pid, kernels)
-            page = _new_page(context)
             try:
-                times.append(time_to(page, base + "voila/render/" + name, selector))
-                if selector == PLAYABLE and n == 0:
-                    ms = click_to_repaint_ms(page, clicks)
+                wait_quiet(server.pid, kernels)
+                with _context(browser) as fresh:
+                    seconds, _, fetched = _load(fresh, base + "voila/render/" + name, selector)
+                    first.append(seconds)
+                    if not is_gallery and not assets:
+                        assets = [url for url in fetched if url.startswith(base)]
+                if is_gallery:
+                    continue
+                wait_quiet(server.pid, kernels)
+                with _context(browser) as student:
+                    _load(student, gallery, GALLERY)
+                    wait_quiet(server.pid, kernels)
+                    seconds, got, _ = _load(student, base + "voila/render/" + name, selector,
+                                            clicks if n == 0 else 0)
+                    cached.append(seconds)
+                    ms += got
             except Exception as exc:  # noqa: BLE001  (a bench reports, it does not stop)
                 failed += 1
                 print(f"  {name}: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}")
-            finally:
-                page.close(run_before_unload=True)  # like closing the tab: the kernel goes
         all_clicks += ms
-        label = "gallery" if name == "index.ipynb" else name.removesuffix(".ipynb")
-        med = f"{statistics.median(times):.2f}" if times else "-"
-        top = f"{max(times):.2f}" if times else "-"
+        label = "gallery" if is_gallery else name.removesuffix(".ipynb")
+        (med1, top1), (med2, top2) = _cell(first), _cell(cached)
         click = f"{statistics.median(ms):.0f}" if ms else "-"
-        print(f"{label:>20} {med:>18} {top:>7} {click:>24} {len(ms):>7} {os.getloadavg()[0]:>5.1f}"
-              + (f"  ({failed} failed)" if failed else ""))
+        print(f"{label:>20} {med1:>22} {top1:>6} {med2:>27} {top2:>6} {click:>17} {len(ms):>7} "
+              f"{os.getloadavg()[0]:>5.1f}" + (f"  ({failed} failed)" if failed else ""))
     if all_clicks:
-        print(f"{'all lessons':>20} {'':>18} {'':>7} {statistics.median(all_clicks):>24.0f} {len(all_clicks):>7}")
+        print(f"{'all lessons':>20} {'':>22} {'':>6} {'':>27} {'':>6} {statistics.median(all_clicks):>17.0f} "
+              f"{len(all_clicks):>7}")
+    return assets
 
 
-def bench_class(context, base: str, lesson: str, size: int) -> tuple[list[float], int]:
-    pages = [_new_page(context) for _ in range(size)]
-    start = time.perf_counter()
-    for page in pages:  # every request is in flight before any table is ready
-        page.goto(base + "voila/render/" + lesson, wait_until="commit")
-    done, failed = [], 0
-    for page in pages:
+class _context:
+    """A browser profile of its own (its own cache), closed on leaving."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+
+    def __enter__(self):
+        self.context = self.browser.new_context()
+        return self.context
+
+    def __exit__(self, *_) -> None:
+        self.context.close()
+
+
+def class_by_clients(base: str, lesson: str, size: int, assets: list[str]) -> tuple[list[dict], list[str]]:
+    """``size`` students at once, each fetching what a first visit fetches (``student_client``)."""
+    import threading
+
+    results: list[dict] = [{} for _ in range(size)]
+    errors: list[str] = []
+
+    def student(n: int) -> None:
         try:
-            page.locator(PLAYABLE).first.wait_for(state="visible", timeout=600_000)
-            done.append(time.perf_counter() - start)
-        except Exception:  # noqa: BLE001
-            failed += 1
-    for page in pages:
-        page.close(run_before_unload=True)
+            results[n] = open_lesson(base, lesson, assets)
+        except Exception as exc:  # noqa: BLE001  (a failure is a result here)
+            errors.append(f"{type(exc).__name__}: {exc}"[:160])
+
+    threads = [threading.Thread(target=student, args=(n,)) for n in range(size)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [r for r in results if r], errors
+
+
+def class_by_browsers(browser, base: str, lesson: str, size: int) -> tuple[list[float], int]:
+    """``size`` Chromium tabs on this machine, every request in flight before any table is ready."""
+    with _context(browser) as context:
+        pages = [_new_page(context) for _ in range(size)]
+        start = time.perf_counter()
+        for page in pages:
+            page.goto(base + "voila/render/" + lesson, wait_until="commit")
+        done, failed = [], 0
+        for page in pages:
+            try:
+                page.locator(PLAYABLE).first.wait_for(state="visible", timeout=600_000)
+                done.append(time.perf_counter() - start)
+            except Exception:  # noqa: BLE001
+                failed += 1
+        for page in pages:
+            page.close(run_before_unload=True)
     return done, failed
+
+
+def _spread(label: str, times: list[float], failed: int) -> None:
+    if times:
+        print(f"{label:>34} {min(times):>8.2f} {statistics.median(times):>9.2f} {max(times):>7.2f} {failed:>7}")
+    else:
+        print(f"{label:>34} {'-':>8} {'-':>9} {'-':>7} {failed:>7}")
 
 
 def main() -> None:
@@ -217,6 +312,8 @@ def main() -> None:
     ap.add_argument("--lessons", default="", help="comma-separated lesson ids (default: all)")
     ap.add_argument("--skip-class", action="store_true")
     ap.add_argument("--skip-pages", action="store_true")
+    ap.add_argument("--class-browsers", type=int, default=0,
+                    help="also open this many Chromium tabs at once on this machine (its own cores)")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]  # rows as they come
 
@@ -228,10 +325,8 @@ def main() -> None:
     notebooks = len(names if not args.lessons else lessons()) + 1  # + the gallery
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context()
-        context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
-
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        assets: list[str] = []
         if not args.skip_pages:
             log = Path(tempfile.mkstemp(suffix=".log")[1])
             port = free_port()
@@ -244,7 +339,7 @@ def main() -> None:
                 print(f"voila.json: {per_lesson} preheated kernel(s) per notebook, {len(memory)} pooled kernels "
                       f"for {notebooks} notebooks: {sum(memory):.0f} MB in all, "
                       f"{statistics.mean(memory) if memory else 0:.0f} MB each (RSS)")
-                bench_pages(context, base, server, names, args.repeat, args.clicks, notebooks * per_lesson)
+                bench_pages(browser, base, server, names, args.repeat, args.clicks, notebooks * per_lesson)
             finally:
                 stop_server(server)
 
@@ -255,23 +350,38 @@ def main() -> None:
             port = free_port()
             server = start_server(port, log, pools)
             base = f"http://127.0.0.1:{port}/"
+            expected = min((len(lessons()) + 1 - 1) * per_lesson + args.class_size, max_kernels() or 10**6)
             try:
                 wait_for_url(base + VOILA_STATIC_PROBE, 90, server)
-                expected = min((notebooks - 1) * per_lesson + args.class_size, max_kernels() or 10**6)
                 started = time.perf_counter()
+                wait_quiet(server.pid, expected, timeout=900)
+                filled = time.perf_counter() - started
+                with _context(browser) as first_visit:  # what a browser fetches: the students fetch the same
+                    _, _, fetched = _load(first_visit, base + "voila/render/" + lesson, PLAYABLE)
+                assets = [url for url in fetched if url.startswith(base)]
                 wait_quiet(server.pid, expected, timeout=900)
                 memory = pool_memory_mb(server.pid, set())
                 print(f"\nA class of {args.class_size}: {lesson}'s pool raised to {args.class_size} "
-                      f"(filled in {time.perf_counter() - started:.0f} s); {len(memory)} pooled kernels, "
+                      f"(filled in {filled:.0f} s); {len(memory)} pooled kernels, "
                       f"{sum(memory):.0f} MB in all, {statistics.mean(memory) if memory else 0:.0f} MB each (RSS)")
                 print(load_average())
-                done, failed = bench_class(context, base, lesson, args.class_size)
-                print(f"{'first s':>8} {'median s':>9} {'last s':>7} {'failed':>7}")
-                if done:
-                    print(f"{min(done):>8.2f} {statistics.median(done):>9.2f} {max(done):>7.2f} {failed:>7}")
-                else:
-                    print(f"{'-':>8} {'-':>9} {'-':>7} {failed:>7}")
-                print(load_average())
+                print(f"{'':>34} {'first s':>8} {'median s':>9} {'last s':>7} {'failed':>7}")
+                for cached in (False, True):
+                    start = time.perf_counter()
+                    results, errors = class_by_clients(base, lesson, args.class_size, [] if cached else assets)
+                    wall = time.perf_counter() - start
+                    label = "from the gallery" if cached else f"first visit ({len(assets)} assets)"
+                    _spread(f"{label}: page", [r["page"] for r in results], len(errors))
+                    _spread(f"{label}: all a browser needs", [r["ready"] for r in results], len(errors))
+                    for error in errors[:3]:
+                        print("   ", error)
+                    state_kb = statistics.mean(r["state_bytes"] for r in results) / 1e3 if results else 0
+                    print(f"    ({wall:.1f} s for the class; widget states {state_kb:.0f} kB a page; {load_average()})")
+                    wait_quiet(server.pid, expected, timeout=900)
+                if args.class_browsers:
+                    done, failed = class_by_browsers(browser, base, lesson, args.class_browsers)
+                    _spread(f"{args.class_browsers} Chromium tabs on this machine", done, failed)
+                    print(load_average())
             finally:
                 stop_server(server)
         browser.close()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ import voila.app
 import voila.handler
 import voila.server_extension
 import voila.voila_kernel_manager
+from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
@@ -406,6 +408,23 @@ def install() -> None:
     voila.server_extension.TornadoVoilaHandler = ParlourVoilaHandler  # type: ignore[misc]
 
 
+# A labextension file whose URL names its content: ``remoteEntry.698dcaf7.js``, ``121.js?v=5c5a442b``.
+_CONTENT_HASHED = re.compile(r"\.[0-9a-f]{8,}\.js$")
+
+
+class HashedAssetHandler(FileFindHandler):
+    """Voilà's labextension files, kept by the browser when their URL names their content.
+
+    Voilà sends every one ``no-cache``, so each page asks again for two dozen scripts that can
+    never change under the same name. A name or ``?v=`` carrying the file's hash is cached
+    for good (an upgrade changes the name); anything else is still checked each time."""
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        if "v" in self.request.arguments or _CONTENT_HASHED.search(self.request.path):
+            self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+
+
 class ParlourVoila(Voila):
     """Standalone Voilà with :func:`install`'s fixes; configured by ``voila.json``."""
 
@@ -416,8 +435,8 @@ class ParlourVoila(Voila):
 
     def init_handlers(self) -> list:
         install()
-        return [(rule[0], ParlourVoilaHandler, *rule[2:]) if rule[1] is TornadoVoilaHandler else rule
-                for rule in super().init_handlers()]
+        swap = {TornadoVoilaHandler: ParlourVoilaHandler, FileFindHandler: HashedAssetHandler}
+        return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
 
 
 # --- Jupyter server extension (hub and Binder single-user servers) -------------------------
