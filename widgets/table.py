@@ -471,7 +471,7 @@ class Table(w.VBox):
             saved = read_table_save(text)
             game = self.saved_game(saved)
         except SaveError as exc:
-            self._drop_save(f"The game kept in this browser could not be resumed: {exc}")
+            self._drop_save(self.dropped_save_words(str(exc)))
             return
         if game.is_over:
             self._drop_save(None)
@@ -480,9 +480,13 @@ class Table(w.VBox):
         self.resume_html.value = f"<div role='status'>{esc(self.resume_words(game))}</div>"
         self.resume_panel.layout.display = ""
 
+    def dropped_save_words(self, reason: str) -> str:
+        """Why the game kept in this browser was not offered back (``reason``: the SaveError's words)."""
+        return f"The game kept in this browser could not be resumed: {reason} It was dropped."
+
     def _drop_save(self, why: str | None) -> None:
         if why:
-            self.save_notice.value = f"<div role='alert'>⚠ {esc(why)} It was dropped.</div>"
+            self.save_notice.value = f"<div role='alert'>⚠ {esc(why)}</div>"
             self.save_notice.layout.display = ""
         assert self.autosave is not None
         self.autosave.forget()

@@ -385,3 +385,23 @@ def test_the_portuguese_jubileu_table_offers_and_resumes_in_portuguese():
     assert reloaded.resume() and position(reloaded)["view"] == position(table)["view"]
     assert "A sua partida voltou para onde a deixou." in reloaded.status.value
     assert "Your game is back" not in reloaded.status.value
+
+
+PT_DROPPED = {
+    "a damaged text": ("{not json", "está danificada"),
+    "another game's save": (TableSave("rummy", "medium", "{}").to_text(), "não é uma partida de Jubileu"),
+    "another version's": (json.dumps({"parlour_autosave": 999, "game": "jubileu", "level": "easy", "save": "{}"}),
+                          "outra versão do Parlour"),
+}
+
+
+@pytest.mark.parametrize("case", PT_DROPPED)
+def test_the_portuguese_table_says_why_a_save_was_dropped_in_portuguese(case):
+    text, said = PT_DROPPED[case]
+    table = TABLES["jubileu"](lang="pt", bot_delay=0)
+    browser = FakeBrowser(table, stored=text)
+    notice = table.save_notice.value
+    assert said in notice and "Não foi possível retomar" in notice and "descartada" in notice, notice
+    for english in ("could not", "dropped", "damaged", "browser", "game of", "version"):
+        assert english not in notice, notice
+    assert browser.stored is None

@@ -89,6 +89,16 @@ SHARED_REFUSALS = (
      N_("The session is over: there is nothing to hint.")),
 )
 
+# Why a game kept in the browser was dropped (widgets/autosave.py, Table.saved_game), by its English words.
+SAVE_REFUSALS = (
+    (re.compile(r"it is not a game of .*\.", re.S), N_("it is not a game of Jubileu.")),
+    (re.compile(r"it was not played at this lesson's .* table\.", re.S),
+     N_("it was not played at this lesson's table.")),
+    (re.compile(r"The saved game was written by another version of Parlour\.", re.S),
+     N_("it was written by another version of Parlour.")),
+    (re.compile(r"What this browser kept is not a Parlour game\.", re.S), N_("it is not a Parlour game.")),
+)
+
 
 def _point(angle: float, rx: float, ry: float) -> tuple[float, float]:
     a = radians(angle)
@@ -167,6 +177,16 @@ class JubileuTable(Table):
             if found := pattern.fullmatch(message):
                 return self.t(sentence, **found.groupdict())
         return message
+
+    def dropped_save_words(self, reason: str) -> str:
+        """In the table's language; a reason the catalog does not know is not shown in English."""
+        if self.lang == "en":
+            return super().dropped_save_words(reason)
+        for pattern, why in SAVE_REFUSALS:
+            if pattern.fullmatch(reason):
+                return self.t(N_("The game kept in this browser could not be resumed: {why} It was dropped."),
+                              why=self.t(why))
+        return self.t(N_("The game kept in this browser could not be resumed: it is damaged. It was dropped."))
 
     def resume_words(self, game: engine.Game) -> str:
         """The resume offer in the table's language: the deal, how far it went, whose turn (never a card)."""
