@@ -14,9 +14,10 @@ a script turns the browser's cache off):
    enables exactly when the learner has a legal move). Twice: a *first visit* (a browser that has
    never seen the app: every script fetched) and *from the gallery* (the way a student arrives:
    the gallery page opened first, so Voilà's scripts are in the browser's cache); median and max
-   over ``--repeat`` loads. Then click → repaint: milliseconds from a click on a legal move until
-   the table's DOM changes (the kernel's answer; the bots' deliberate pauses come after that
-   change, so they are never counted).
+   over ``--repeat`` loads. A last row times a notebook of one button on the same server: the
+   floor Voilà's own page sets under every lesson on this machine. Then click → repaint:
+   milliseconds from a click on a legal move until the table's DOM changes (the kernel's answer;
+   the bots' deliberate pauses come after that change, so they are never counted).
 2. A class of ``--class-size`` opening one lesson at once, that lesson's pool raised to the class
    size the way a teacher does it (``./run app --pool LESSON=N``). Thirty Chromium tabs on the
    server's own two cores would measure the tabs, not the server (each page costs its browser
@@ -127,10 +128,10 @@ def pool_memory_mb(server_pid: int, taken: set[int]) -> list[float]:
     return [p.memory_info().rss / 2**20 for p in _kernels(server_pid) if p.pid not in taken]
 
 
-def start_server(port: int, log_path: Path, pools: dict | None = None) -> subprocess.Popen:
+def start_server(port: int, log_path: Path, pools: dict | None = None, root: str = "lessons") -> subprocess.Popen:
     """``python -m widgets.server lessons`` from the repo root (voila.json), pools raised as a teacher would
     (``./run app --pool LESSON=N``); a raised pool warms two kernels at a time, to be ready sooner."""
-    args = [sys.executable, "-m", "widgets.server", "lessons", f"--port={port}"]
+    args = [sys.executable, "-m", "widgets.server", root, f"--port={port}"]
     if pools:
         args += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
                  "--ClassroomKernelManager.preheat_at_once=2"]
@@ -190,6 +191,39 @@ def _load(context, url: str, selector: str, clicks: int = 0) -> tuple[float, lis
         return seconds, click_to_repaint_ms(page, clicks) if clicks else [], fetched
     finally:
         page.close(run_before_unload=True)  # like closing the tab: the kernel goes
+
+
+# The least a Voilà page can be: one button. Its time to the button is the floor under every lesson.
+FLOOR_NOTEBOOK = {
+    "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+               "source": "import ipywidgets\nipywidgets.Button(description='Ready', icon='lightbulb-o')"}],
+    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "nbformat": 4, "nbformat_minor": 5}
+FLOOR_READY = "button:not([disabled]):has(.fa-lightbulb-o)"
+
+
+def bench_floor(browser, repeat: int) -> None:
+    """A one-button notebook on the same server and Voilà: what no lesson can beat on this machine."""
+    folder = Path(tempfile.mkdtemp(prefix="parlour-floor-"))
+    (folder / "button.ipynb").write_text(json.dumps(FLOOR_NOTEBOOK))
+    log = Path(tempfile.mkstemp(suffix=".log")[1])
+    port = free_port()
+    server = start_server(port, log, root=str(folder))
+    base = f"http://127.0.0.1:{port}/"
+    first, cached = [], []
+    try:
+        wait_for_url(base + VOILA_STATIC_PROBE, 90, server)
+        for _ in range(repeat):
+            wait_quiet(server.pid, 1)
+            with _context(browser) as fresh:
+                first.append(_load(fresh, base + "voila/render/button.ipynb", FLOOR_READY)[0])
+                wait_quiet(server.pid, 1)
+                cached.append(_load(fresh, base + "voila/render/button.ipynb", FLOOR_READY)[0])
+    finally:
+        stop_server(server)
+    (med1, top1), (med2, top2) = _cell(first), _cell(cached)
+    print(f"{'one button (Voilà floor)':>20} {med1:>22} {top1:>6} {med2:>27} {top2:>6} {'-':>17} {0:>7} "
+          f"{os.getloadavg()[0]:>5.1f}")
 
 
 def _cell(times: list[float]) -> tuple[str, str]:
@@ -342,6 +376,7 @@ def main() -> None:
                 bench_pages(browser, base, server, names, args.repeat, args.clicks, notebooks * per_lesson)
             finally:
                 stop_server(server)
+            bench_floor(browser, args.repeat)
 
         if not args.skip_class:
             lesson = f"{args.class_lesson}.ipynb"

@@ -453,3 +453,22 @@ def _checksum(body: Mapping[str, Any]) -> str:
     if key:
         return hmac.new(key.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class TakesTurns:
+    """For a game that keeps whose turn it is in ``turn`` and its end in ``_over``.
+
+    Most games are one player after another until the end; their protocol answers about whose
+    turn it is read straight from those two fields (``class Jubilee(TakesTurns, Game)``).
+    """
+
+    turn: int
+    _over: bool
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over

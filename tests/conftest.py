@@ -105,13 +105,16 @@ def _descendants(pid: int) -> list[int]:
         return []
 
 
-def stop_server(proc: subprocess.Popen, timeout: float = 30) -> None:
-    """SIGTERM (Jupyter servers then shut their kernels down), then SIGKILL what is left."""
+def stop_server(proc: subprocess.Popen, timeout: float = 30, crash: bool = False) -> None:
+    """SIGTERM (Jupyter servers then shut their kernels down), then SIGKILL what is left.
+
+    ``crash``: SIGKILL the server and its kernels at once, nothing shut down politely."""
     children = _descendants(proc.pid)
     if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
+        if not crash:
+            proc.send_signal(signal.SIGTERM)
         try:
-            proc.wait(timeout)
+            proc.wait(0 if crash else timeout)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)

@@ -15,7 +15,7 @@ from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, s
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, first_dealer_option
+from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..shuffle import shuffled
 from ..words import count, join, verb_for
 
@@ -116,7 +116,7 @@ def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
     return out
 
 
-class Injun(Game):
+class Injun(TakesTurns, Game):
     id = "injun"
     name = "Injun"
     blurb = ("Indian poker: everyone sees your card but you. Bet on the one card you cannot see, "
@@ -144,6 +144,8 @@ class Injun(Game):
                choices=("left_of_dealer", "next_pot")),
         first_dealer_option("The seat that deals first; None draws for the first Ace with the seed."),
     )
+
+    turn: int | None  # type: ignore[assignment]  # nobody's between two betting rounds
 
     # ---- the game ----
     def _setup(self) -> None:
@@ -208,7 +210,7 @@ class Injun(Game):
         self.revealed = False
         self.deal_actions: list[tuple[int, str]] = []
         self.round: PokerRound | None = None
-        self.turn: int | None = None
+        self.turn = None
         self._last_actor = self.dealer
         self.deal_start_event = len(self._events)
         cutter = next(s for s in reversed(seats_from(self.dealer, n)) if self.dealt_in[s] and s != self.dealer)
@@ -283,14 +285,6 @@ class Injun(Game):
                        f"{count(self.contrib[seat], 'chip')} from each player.", seat=seat, stake=self.contrib[seat])
 
     # ---- whose turn, what is legal ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     @property
     def scores(self) -> list[int]:
         """Chips in front of each player (what is in the pot is not anyone's yet)."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
 from ..dealing import deal_round_robin, stacked_pack
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..shuffle import rng_for
 
 HAND_SIZE = 8
@@ -89,7 +89,7 @@ def multiple_passed(before: int, after: int) -> int | None:
     return m if m < high else None
 
 
-class Jubilee(Game):
+class Jubilee(TakesTurns, Game):
     id = "jubilee"
     name = "Jubilee"
     blurb = "A Czech counting game: land the running count on multiples of 25, never below zero."
@@ -134,14 +134,6 @@ class Jubilee(Game):
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
 
     # ---- whose turn, what is legal ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     @property
     def scores(self) -> list[int]:
         return list(self.scores_total)

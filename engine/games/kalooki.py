@@ -25,7 +25,7 @@ from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, p
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..shuffle import rng_for
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).
@@ -171,7 +171,7 @@ def _check_deals(value: Any) -> str | None:
     return "choose 'full', 'short' (deals 1 to 3) or a list of different deal numbers from 1 to 9"
 
 
-class Kalooki(Game):
+class Kalooki(TakesTurns, Game):
     id = "kalooki"
     name = "Kalooki"
     blurb = "Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn."
@@ -263,14 +263,6 @@ class Kalooki(Game):
                    f"{self.subject(self.turn, 'plays')} first.", card=str(rest[0]))
 
     # ---- whose turn ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     @property
     def scores(self) -> list[int]:
         return list(self.totals)

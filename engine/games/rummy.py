@@ -27,7 +27,7 @@ from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_card
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..shuffle import rng_for, shuffled
 from ..words import count
 
@@ -136,7 +136,7 @@ class TableMeld:
         self.meld = meld
 
 
-class Rummy(Game):
+class Rummy(TakesTurns, Game):
     id = "rummy"
     name = "Rummy"
     blurb = "Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand."
@@ -210,14 +210,6 @@ class Rummy(Game):
         return super().verb(seat, verb)
 
     # ---- whose turn, what is legal ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     @property
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -7,14 +7,12 @@ new one started on the same port; the reloaded page offers the game kept in the 
 
 from __future__ import annotations
 
-import os
 import re
-import signal
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE, _descendants, start_voila, stop_server, wait_for_url
+from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE, start_voila, stop_server, wait_for_url
 
 from .table_page import button, deal_table, open_lesson
 
@@ -70,18 +68,6 @@ def resume(page: Page, save_screenshot=None) -> Locator:
     return table
 
 
-def kill_server(proc) -> None:
-    """SIGKILL the server and every kernel it ran: nothing shuts down politely, as in a crash."""
-    children = _descendants(proc.pid)
-    proc.kill()
-    proc.wait(10)
-    for pid in children:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-
-
 def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screenshot, free_port, tmp_path):
     page = voila_page
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -97,7 +83,7 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
         before = position(table)
         assert before["turn"] and "You play" in str(before["log"])
 
-        kill_server(servers[-1])
+        stop_server(servers[-1], crash=True)
         expect(page.locator("#parlour-connection-lost")).to_be_visible(timeout=30_000)
         servers.append(start_voila(port, log))
         wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
