@@ -24,7 +24,7 @@ import engine  # noqa: E402
 from engine.games import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.games.jabberwocky import Deal  # noqa: E402
-from measure import decision_latency, mean_ci  # noqa: E402
+from measure import decision_latency, mean_ci, random_positions  # noqa: E402
 
 
 def ours_game(players: int, rounds: object) -> Callable[[int], int]:
@@ -115,19 +115,7 @@ def rollouts_per_second(seconds: float) -> float:
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
     """Decisions with a real choice, from seeded 4-player games of random play, bids and cards."""
-    out: list[tuple[engine.Game, int]] = []
-    seed = 0
-    while len(out) < count:
-        g = engine.new_game("jabberwocky", players=4, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 320)):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        if not g.is_over and len(g.legal_actions()) > 1:
-            out.append((g, g.current_player))
-        seed += 1
-    return out
+    return random_positions(lambda seed: engine.new_game("jabberwocky", players=4, seed=seed), count, 320)
 
 
 def latency_rows(count: int) -> list[tuple[str, float, float]]:

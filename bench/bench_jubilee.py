@@ -8,7 +8,6 @@ Prints tables; nothing here is asserted by the tests (speed is measured, not ass
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from functools import partial
 from pathlib import Path
@@ -17,25 +16,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci, play_rate  # noqa: E402
+from measure import latency_ms, mean_ci, play_rate, random_positions  # noqa: E402
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
     """Positions where the player to move has a real choice, from seeded random games."""
-    out = []
-    seed = 0
-    while len(out) < count:
-        g = engine.new_game("jubilee", players=2 + seed % 6, seed=seed, match="single")
-        rng = random.Random(seed)
-        stop = rng.randrange(0, 55)
-        for _ in range(stop):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        if not g.is_over and len(g.legal_actions()) > 1:
-            out.append((g, g.current_player))
-        seed += 1
-    return out
+    return random_positions(lambda seed: engine.new_game("jubilee", players=2 + seed % 6, seed=seed, match="single"),
+                            count, 55)
 
 
 def margin(strong: str, weak: str, matches: int) -> tuple[float, float]:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.games.klaberjass import PACK, Deal  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci, rate_ci  # noqa: E402
+from measure import latency_ms, mean_ci, random_positions, rate_ci  # noqa: E402
 
 
 def protocol_deals(seconds: float) -> tuple[float, float]:
@@ -64,19 +64,7 @@ def lean_deals(seconds: float) -> tuple[float, float]:
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
     """Decisions with a real choice from seeded games of random play: bids and cards, in proportion."""
-    out: list[tuple[engine.Game, int]] = []
-    seed = 0
-    while len(out) < count:
-        g = engine.new_game("klaberjass", seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 60)):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_actions()))
-        if not g.is_over and len(g.legal_actions()) > 1:
-            out.append((g, g.current_player))
-        seed += 1
-    return out
+    return random_positions(lambda seed: engine.new_game("klaberjass", seed=seed), count, 60)
 
 
 def latency_rows(count: int) -> list[tuple[str, str, float, float, int]]:

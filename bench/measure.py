@@ -38,6 +38,25 @@ def play_rate(new_game: Callable[[int], engine.Game], seconds: float,
     return games / elapsed, moves / elapsed
 
 
+def random_positions(new_game: Callable[[int], engine.Game], count: int,
+                     most_moves: int) -> list[tuple[engine.Game, int]]:
+    """``count`` decisions with a real choice: seeded games (``new_game(seed)``) after a random
+    number (below ``most_moves``) of random legal moves; (game, the seat to decide)."""
+    out: list[tuple[engine.Game, int]] = []
+    seed = 0
+    while len(out) < count:
+        g = new_game(seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, most_moves)):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.is_over and len(g.legal_actions()) > 1:
+            out.append((g, g.current_player))
+        seed += 1
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]

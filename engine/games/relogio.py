@@ -122,7 +122,21 @@ def slot_words(hour: int, position: int, count: int) -> str:
     return f"the {where} card of {hour_words(hour)}"
 
 
-class Relogio(Game):
+class Patience:
+    """A game of one player that goes on until ``result`` says how it ended (both clocks)."""
+
+    result: str | None
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.result else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+
+class Relogio(Patience, Game):
     id = "relogio"
     name = "Relógio"
     blurb = ("Clock patience, for one player: thirteen face-down piles make a clock. "
@@ -151,14 +165,6 @@ class Relogio(Game):
                    "and the Kings' pile in the centre. Play starts in the centre.")
 
     # ---- whose turn, what is legal ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self.result else 0
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
     @property
     def scores(self) -> list[int]:
         """Cards face up: 52 means the game is won."""

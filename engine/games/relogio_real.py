@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import Card
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
-from .relogio import CENTRE, HOURS, deal_clock, hour_label, hour_words
+from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
     Rule("real.deal", "Deal the 52 cards face up into 13 piles of 4: hours 1 to 12 around the clock and "
@@ -36,7 +36,7 @@ def is_correct(hour: int, pile: list[Card]) -> bool:
     return bool(pile) and pile[0].rank == hour
 
 
-class RelogioReal(Game):
+class RelogioReal(Patience, Game):
     id = "relogio_real"
     name = "Relógio Real"
     blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
@@ -65,14 +65,6 @@ class RelogioReal(Game):
         self._remove_complete_rounds()
 
     # ---- whose turn, what is legal ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self.result else 0
-
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
     @property
     def scores(self) -> list[int]:
         """Rounds removed: the option ``rounds`` (3) of them is a win."""
