@@ -611,11 +611,9 @@ class Table(w.VBox):
         self.start(self.players, self.seed)
 
     def end_summary(self, view: dict[str, Any]) -> str:
-        """Who won and how: the rules' last word, and (for a game with scores) the final standings."""
-        ends = [e for e in self._log_events if e["kind"] == "game_end"] or self._log_events[-1:]
-        said = esc(ends[-1]["text"]) if ends else "The game is over."
+        """The final standings (for a game with scores), under the status line that says who won and how."""
         if not self.rules_class.has_scores or self.players < 2:
-            return f"<b>Game over.</b> {said}"
+            return "<b>Game over.</b>"
         scores = view["scores"]
         rows: list[tuple[int, int]] = []
         place = 0
@@ -625,7 +623,7 @@ class Table(w.VBox):
             rows.append((place, seat))
         table = "".join(f"<tr><td>{words.ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{scores[s]}</td></tr>"
                         for p, s in rows)
-        return f"<b>Game over.</b> {said}<table data-testid='standings'>{table}</table>"
+        return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{table}</table>"
 
     # ---- history: one row per deal ----
     def deal_results(self) -> list[tuple[str, list[int]]]:

@@ -216,7 +216,8 @@ def test_after_a_match_nothing_points_to_a_next_move_and_the_end_says_who_won():
     assert "next Jubilee" not in table.count_html.value and "Final count" in table.count_html.value
     assert table.undo_button.disabled and table.hint_button.disabled
     assert table.end_panel.layout.display == "" and "Game over." in table.end_html.value
-    assert "1st" in table.end_html.value and "The match is over" in table.end_html.value
+    assert "1st" in table.end_html.value and "The match is over" in table.status.value
+    assert "The match is over" not in table.end_html.value, "the end panel does not repeat the status line"
     table.again_button.click()  # the same deal again, from the start
     assert table.game.seed == 5 and not table.game.is_over and table.end_panel.layout.display == "none"
     assert table.game.history == [] or table.game.history[0][0] != 0 or table.game.current_player == 0

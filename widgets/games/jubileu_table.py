@@ -624,9 +624,7 @@ class JubileuTable(Table):
         return [(self.t(N_("Deal {n}"), n=r["deal"]), list(r["change"])) for r in self.game.view(self.human)["results"]]
 
     def end_summary(self, view: dict[str, Any]) -> str:
-        """The session's last word, then everyone's chips, most first, with what each won or lost."""
-        ends = [e for e in self._log_events if e["kind"] == "game_end"]
-        said = esc(ends[-1]["text"]) if ends else ""
+        """Everyone's chips, most first, with what each won or lost (the status line above says who won)."""
         start = self.game.options["start_chips"]
         chips = view["chips"]
         rows: list[tuple[int, int]] = []
@@ -642,7 +640,7 @@ class JubileuTable(Table):
         deals = "".join(f"<tr><td>{esc(label)}</td>{''.join(f'<td>{c:+d}</td>' for c in change)}</tr>"
                         for label, change in self.deal_results())
         names = "".join(f"<th>{esc(n)}</th>" for n in self.names)
-        return (f"<b>{esc(self.t(N_('The session is over.')))}</b> {said}"
+        return (f"<b>{esc(self.t(N_('The session is over.')))}</b>"
                 f"<table data-testid='standings'>{head}{body}</table>"
                 f"<table data-testid='history'><tr><th></th>{names}</tr>{deals}</table>")
 

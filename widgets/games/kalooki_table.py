@@ -304,14 +304,12 @@ class KalookiTable(Table):
 
     def end_summary(self, view: dict[str, Any]) -> str:
         """The standings, lowest total first: in Kalooki the fewest penalty points win."""
-        ends = [e for e in self._log_events if e["kind"] == "game_end"]
-        said = esc(ends[-1]["text"]) if ends else "The game is over."
         scores = view["scores"]
         order = sorted(range(self.players), key=lambda s: scores[s])
         places = [1 + sum(scores[o] < scores[s] for o in order) for s in order]
         rows = "".join(f"<tr><td>{ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{count(scores[s], 'point')}</td>"
                        "</tr>" for p, s in zip(places, order))
-        return f"<b>Game over.</b> {said}<table data-testid='standings'>{rows}</table>"
+        return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{rows}</table>"
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)

@@ -395,11 +395,9 @@ class RummyTable(Table):
         """With penalty scoring the lowest total wins, so the standings run from the lowest up."""
         if view["options"]["scoring"] != "penalty":
             return super().end_summary(view)
-        ends = [e for e in self._log_events if e["kind"] == "game_end"]
-        said = esc(ends[-1]["text"]) if ends else "The game is over."
         scores = view["scores"]
         order = sorted(range(self.players), key=lambda s: scores[s])
         rows = "".join(f"<tr><td>{ordinal(1 + sum(scores[o] < scores[s] for o in order))}</td>"
                        f"<td>{esc(self.names[s])}</td><td>{scores[s]}</td></tr>" for s in order)
-        return f"<b>Game over.</b> {said}<table data-testid='standings'>{rows}</table>"
+        return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{rows}</table>"
 
