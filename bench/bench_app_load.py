@@ -128,19 +128,15 @@ def pool_memory_mb(server_pid: int, taken: set[int]) -> list[float]:
     return [p.memory_info().rss / 2**20 for p in _kernels(server_pid) if p.pid not in taken]
 
 
-def start_server(port: int, log_path: Path, pools: dict | None = None, root: str = "lessons") -> subprocess.Popen:
-    """``python -m widgets.server lessons`` from the repo root (voila.json), pools raised as a teacher would
-    (``./run app --pool LESSON=N``); a raised pool warms two kernels at a time, to be ready sooner."""
+def start_server(port: int, log_path: Path, class_pool: str | None = None, root: str = "lessons") -> subprocess.Popen:
+    """``python -m widgets.server lessons`` from the repo root (voila.json), a class's pool raised the
+    way a teacher raises it (``./run app --pool LESSON=N``, which also makes room under the kernel cap);
+    a raised pool warms two kernels at a time, to be ready sooner."""
     args = [sys.executable, "-m", "widgets.server", root, f"--port={port}"]
-    if pools:
-        args += [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
-                 "--ClassroomKernelManager.preheat_at_once=2"]
+    if class_pool:
+        args += ["--pool", class_pool, "--ClassroomKernelManager.preheat_at_once=2"]
     with open(log_path, "ab") as log:
         return subprocess.Popen(args, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-
-
-def max_kernels() -> int:
-    return int(json.loads((ROOT / "voila.json").read_text()).get("ClassroomKernelManager", {}).get("max_kernels", 40))
 
 
 def default_pool_size() -> int:
@@ -380,12 +376,11 @@ def main() -> None:
 
         if not args.skip_class:
             lesson = f"{args.class_lesson}.ipynb"
-            pools = {"default": {"pool_size": per_lesson}, lesson: {"pool_size": args.class_size}}
             log = Path(tempfile.mkstemp(suffix=".log")[1])
             port = free_port()
-            server = start_server(port, log, pools)
+            server = start_server(port, log, f"{lesson}={args.class_size}")
             base = f"http://127.0.0.1:{port}/"
-            expected = min((len(lessons()) + 1 - 1) * per_lesson + args.class_size, max_kernels() or 10**6)
+            expected = len(lessons()) * per_lesson + args.class_size  # the gallery's and the others' pools too
             try:
                 wait_for_url(base + VOILA_STATIC_PROBE, 90, server)
                 started = time.perf_counter()

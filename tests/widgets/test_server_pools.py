@@ -21,6 +21,31 @@ def test_a_class_pool_joins_the_pools_of_voila_json(tmp_path):
                                  "pt/jubileu.ipynb": {"pool_size": 2}}
 
 
+def _lessons(folder, names):
+    for name in names:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text("{}")
+    return folder
+
+
+def test_a_class_gets_room_under_the_kernel_cap(tmp_path, capsys):
+    """Thirty students hold thirty kernels while their pool warms thirty more, and the other
+    eleven notebooks keep one each: 71 kernels, over voila.json's cap of 40, which is raised."""
+    config = tmp_path / "voila.json"
+    config.write_text(json.dumps({"ClassroomKernelManager": {"max_kernels": 40},
+                                  "VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 1}}}}))
+    served = _lessons(tmp_path / "lessons", ["index.ipynb", "jubilee.ipynb", "pt/jubileu.ipynb",
+                                             *[f"game{n}.ipynb" for n in range(9)]])
+    args = class_pools([str(served), "--pool", "jubilee=30"], config)
+    assert args[-1] == "--ClassroomKernelManager.max_kernels=71"
+    assert "up to 71 kernels at once instead of 40" in capsys.readouterr().err
+
+    small = class_pools([str(served), "--pool", "jubilee=3"], config)  # 3 + 11 + 3 fit under 40
+    assert not any("max_kernels" in arg for arg in small)
+    mine = class_pools([str(served), "--pool", "jubilee=30", "--ClassroomKernelManager.max_kernels=50"], config)
+    assert [arg for arg in mine if "max_kernels" in arg] == ["--ClassroomKernelManager.max_kernels=50"]
+
+
 def test_without_a_class_pool_the_arguments_pass_unchanged(tmp_path):
     assert class_pools(["lessons", "--port=1"], tmp_path / "missing.json") == ["lessons", "--port=1"]
 
