@@ -47,12 +47,20 @@ class HintFollower:
         return ai.advise(view).action
 
 
+#: Far more moves than any finished nine-deal match has needed.
+MOVE_LIMIT = 20_000
+
+
 def bot_match(levels: list[str], seed: int, deals: str) -> engine.Game:
     """One match between bots; out of turn each bot is asked once per discard whether it calls."""
     g = engine.new_game("kalooki", players=len(levels), seed=seed, deals=deals)
     bots = [HintFollower() if level == "hint" else Bot("kalooki", level, seed * 7 + i)
             for i, level in enumerate(levels)]
+    moves = 0
     while not g.is_over:
+        moves += 1
+        if moves > MOVE_LIMIT:  # bots that pass one card round the table for ever must not hang the run
+            raise RuntimeError(f"{levels} seed {seed}: no end after {MOVE_LIMIT} moves")
         window = len(g.events)
         callers = g.to_act()[1:]  # nearest first; each answers "call" or "pass", both legal moves
         seat = callers[0] if callers else g.current_player
@@ -144,8 +152,13 @@ def _map(fn, jobs_in: list, jobs: int) -> list:
     if jobs <= 1:
         return [fn(j) for j in jobs_in]
     from multiprocessing import Pool
+    out = []
     with Pool(jobs) as pool:
-        return pool.map(fn, jobs_in, chunksize=1)
+        for done, result in enumerate(pool.imap(fn, jobs_in, chunksize=1), 1):
+            out.append(result)
+            print(f"\r  {done}/{len(jobs_in)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    return out
 
 
 def main() -> None:

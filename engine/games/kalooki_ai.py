@@ -33,7 +33,7 @@ from typing import Any, Sequence
 from ..cards import JOKER, Card, parse_card
 from ..hints import Alternative, Hint
 from ..words import count
-from ..melds import KALOOKI, MeldRules, contract_arrangement, layoffs, least_deadwood
+from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
 View = dict[str, Any]
@@ -59,12 +59,22 @@ def _measure_value(card: Card) -> int:
     return 1000 if card.is_joker else penalty(card)  # wild cards are always worth using
 
 
+@lru_cache(maxsize=64)
+def _search(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules) -> ContractSearch:
+    """One search for this hand plus ``wild`` wild cards, and for it less any one card."""
+    return ContractSearch(list(hand) + [JOKER] * wild, threes, fours, rules, _measure_value)
+
+
 @lru_cache(maxsize=4096)
-def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN):
+def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN,
+                 without: Card | None = None):
+    """The contract from ``hand`` (less one ``without`` card) and ``wild`` wild cards, or None."""
     cards = list(hand) + [JOKER] * wild
+    if without is not None:
+        cards.remove(without)
     if not could_lay(cards, threes, fours, rules):
         return None
-    found = contract_arrangement(cards, threes, fours, rules, _measure_value)
+    found = _search(hand, threes, fours, wild, rules).arrangement(without)
     if found is None or contract_problem(found.melds, threes, fours) is not None:
         return None
     return found
@@ -73,6 +83,7 @@ def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rul
 def clear_cache() -> None:
     """Forget remembered arrangements (benchmarks time each level from cold)."""
     _arrangement.cache_clear()
+    _search.cache_clear()
 
 
 def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
@@ -111,14 +122,21 @@ def _rules(view: View) -> MeldRules:
     return TRINIDAD_MELDS if view["options"].get("trinidad_jokers") else KALOOKI
 
 
+def table_meld(shown: dict[str, Any]) -> Meld:
+    """A meld of the view as it lies on the table: each joker where it was laid (reading the
+    cards afresh could place a run's jokers elsewhere, and offer a tack the table refuses)."""
+    cards = tuple(_cards(shown["cards"]))
+    stands = _cards(shown["stands_for"])
+    if shown["kind"] == "three":
+        return Meld(SET, cards, (stands[0].rank,) * len(cards))
+    ranks = tuple(14 if c.rank == 1 and i else c.rank for i, c in enumerate(stands))
+    return Meld(RUN, cards, ranks, stands[0].suit)
+
+
 def _fits_table(view: View, card: Card) -> bool:
-    from ..melds import as_meld
+    """Could this card be tacked on a meld on the table?"""
     rules = _rules(view)
-    for m in view["melds"]:
-        meld = as_meld(_cards(m["cards"]), rules)
-        if layoffs(meld, card, rules):
-            return True
-    return False
+    return any(layoffs(table_meld(m), card, rules) for m in view["melds"])
 
 
 # ---- decisions -------------------------------------------------------------------------
@@ -187,24 +205,23 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
     if found is None:
         return {a: now for a in legal}
     spare = {str(c) for c in found.deadwood}
+    key = tuple(sorted(hand, key=card_order))  # each discard is asked of one search of the whole hand
     out: dict[str, int] = {}
     for a in legal:
         text = a.split()[1]
         if text in spare:
             out[a] = now
             continue
-        rest = list(hand)
-        rest.remove(parse_card(text))
-        key = tuple(sorted(rest, key=card_order))
+        card = parse_card(text)
         if now == 0:
-            ok = _arrangement(key, threes, fours, 0, rules) is not None
+            ok = _arrangement(key, threes, fours, 0, rules, card) is not None
         else:
-            ok = _arrangement(key, threes, fours, now) is not None
+            ok = _arrangement(key, threes, fours, now, _OPEN, card) is not None
         if ok:
             out[a] = now
             continue
         more = now + 1  # usually one more; two or more when the card was a meld's only real card
-        while more < far and _arrangement(key, threes, fours, more) is None:
+        while more < far and _arrangement(key, threes, fours, more, _OPEN, card) is None:
             more += 1
         out[a] = more
     return out

@@ -145,3 +145,20 @@ def test_every_number_in_the_discard_hint_is_recounted_from_the_view():
             checked += 1
         g.apply(bots[seat].choose(view), seat)
     assert checked == 3
+
+
+def test_a_laid_down_bot_takes_only_a_card_the_table_accepts():
+    """Cy lays J♠ down as Jk 9♠ Jk J♠ (the jokers stand for 8♠ and 10♠). Read afresh, those cards
+    could be 9♠ Jk J♠ Jk up to Q♠, and K♠ would seem to fit; the table refuses it (no tack is
+    offered). Bots that took K♠ and discarded it again once went round the table for ever."""
+    g = table(["JS", "KS", "7S 7H 7D 8D 8C 8H JK 9S JK"], "2C", "4H 5C 6D 3S 2H 10C", deal=2)
+    play(g, "0:draw, 0:discard JS, 2:call, 1:allow, 1:draw, 1:discard 6D, 2:draw")
+    play(g, "2:lay 7S 7H 7D | JK 9S JK JS | 8H 8D 8C, 2:discard 5C, 0:draw, 0:discard 4H, 1:draw, 1:discard KS")
+    view = g.view(2)
+    spades = next(m for m in view["melds"] if "9S" in m["cards"])
+    assert spades["stands_for"] == ["8S", "9S", "10S", "JS"]
+    assert view["discard_top"] == "KS" and view["laid_down"][2]
+    assert ai.table_meld(spades) == g.melds[spades["number"] - 1].meld
+    assert ai.hard(view, random.Random(0)) == "draw" and ai.medium(view, random.Random(0)) == "draw"
+    play(g, "2:take")
+    assert not any(a.startswith("tack KS") for a in g.view(2)["legal"])
