@@ -27,10 +27,12 @@ The hint is the hard player's choice with its numbers in words.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..cards import JOKER, Card, parse_card
+from ..cards import JOKER, Card, double_52_with_jokers, parse_card
 from ..hints import Alternative, Hint
 from ..words import count
 from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
@@ -44,8 +46,6 @@ FAR = 4
 HOLD_BACK_POINTS = 0
 #: How many points of card value the hard player gives up to avoid feeding the next player.
 FEED_WEIGHT = 3
-#: The hard player calls only when the call leaves it at most this many cards short.
-HARD_CALL_SHORT = 9
 #: Once someone has laid down, a hard player this many cards short or more sheds its dearest cards.
 SHED_SHORT = 2
 
@@ -156,16 +156,72 @@ def _take_helps(view: View) -> bool:
     return later < now
 
 
+def unseen_cards(view: View) -> list[Card]:
+    """The cards of the pack this seat cannot see: not in his hand, not on the table, not the top
+    discard (the stock's next card, a penalty card, is one of them)."""
+    seen = Counter(_cards(view["hand"]))
+    for m in view["melds"]:
+        seen.update(_cards(m["cards"]))
+    if view["discard_top"]:
+        seen[parse_card(view["discard_top"])] += 1
+    out = []
+    for card in double_52_with_jokers():
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+@dataclass(frozen=True)
+class CallCase:
+    """The numbers behind a call: how near the top discard brings the hand, and the points it adds."""
+
+    now: int            # cards short without the call
+    later: int          # cards short with the called card
+    card: Card          # the top discard
+    unseen: int         # cards this seat cannot see; the penalty card is one of them
+    penalty_mean: float  # their mean penalty value
+    racing: tuple[int, ...]  # other players who have laid down (and may go out any turn)
+
+    @property
+    def added_points(self) -> float:
+        """What the two cards add to the hand's points if the deal ends before they are melded."""
+        return penalty(self.card) + self.penalty_mean
+
+    @property
+    def worth(self) -> bool:
+        """Call when it brings the contract nearer, unless another player has laid down and the
+        call would still leave it ``RACE_SHORT`` cards or more short: then the deal may end any
+        turn with both cards (about ``added_points``) still in hand."""
+        if self.later >= self.now:
+            return False
+        return not (self.racing and self.later >= RACE_SHORT)
+
+
+#: Once another player has laid down, the hard player calls only when it leaves him nearer than this.
+RACE_SHORT = 2
+
+
+def call_case(view: View) -> CallCase:
+    threes, fours = _contract(view)
+    hand = _cards(view["hand"])
+    card = parse_card(view["discard_top"])
+    now, _ = shortfall(hand, threes, fours, _rules(view))
+    later, _ = shortfall(hand + [card], threes, fours, _rules(view))
+    unseen = unseen_cards(view)
+    me = view["seat"]
+    racing = tuple(s for s in range(view["players"]) if s != me and view["laid_down"][s])
+    return CallCase(now, later, card, len(unseen), sum(map(penalty, unseen)) / len(unseen), racing)
+
+
 def _call_worth(view: View, level: str) -> bool:
     if view["laid_down"][view["seat"]]:
         return False
-    threes, fours = _contract(view)
-    hand = _cards(view["hand"])
-    now, _ = shortfall(hand, threes, fours, _rules(view))
-    later, _ = shortfall(hand + [parse_card(view["discard_top"])], threes, fours, _rules(view))
-    if later >= now:
-        return False
-    return level != "hard" or later <= HARD_CALL_SHORT
+    case = call_case(view)
+    if level == "hard":
+        return case.worth
+    return case.later < case.now
 
 
 def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
@@ -402,6 +458,26 @@ def _holding(view: View) -> str:
     return "You hold " + " and ".join(_sym(m.cards) for m in found.melds) + "."
 
 
+def _call_words(view: View, case: CallCase, jokers: int) -> str:
+    """The call weighed in words: the contract's progress against the points the two cards add."""
+    card = case.card.symbol
+    cost = (f"a call adds the {card} ({count(penalty(case.card), 'point')}) and a penalty card from the stock, "
+            f"one of the {case.unseen} cards you cannot see (worth {case.penalty_mean:.1f} points on average), "
+            "and you neither lay down nor discard this turn")
+    if case.later >= case.now:
+        return f"With the {card} you would still be {_far_words(case.later, jokers, FAR)}, and {cost}: let it go."
+    gain = (f"Calling the {card} completes the contract" if case.later == 0
+            else f"Calling the {card} brings you to {_far_words(case.later, jokers, FAR)}")
+    names = " and ".join(view["names"][s] for s in case.racing)
+    if not case.racing:
+        return f"{gain}; {cost}. Nobody else has laid down yet: call."
+    has = "have" if len(case.racing) > 1 else "has"
+    if case.later >= RACE_SHORT:
+        return (f"{gain}, but {names} {has} laid down and may go out any turn; {cost}, and you would still be "
+                f"{_far_words(case.later, jokers, FAR)}: let it go.")
+    return f"{gain}; {cost}. {names} {has} laid down, but the call leaves you nearer than {RACE_SHORT} cards: call."
+
+
 def advise(view: View) -> Hint:
     seat = view["seat"]
     legal = view["legal"]
@@ -429,14 +505,11 @@ def advise(view: View) -> Hint:
                       f"({count(penalty(card), 'point')}).")
         return Hint(seat, action, reason, alternatives)
     if action in ("call", "pass"):
-        top = parse_card(view["discard_top"])
-        later, _ = shortfall(hand + [top], threes, fours, rules)
-        verdict = "call" if action == "call" else "let it go"
-        reason = (f"{need} {_holding(view)} Now {_short_words(short, jokers)}. Calling the {top.symbol} costs a "
-                  f"penalty card from the stock (unseen) and two more cards in hand; with it "
-                  f"{_short_words(later, jokers)}: {verdict}.")
-        alternatives = [Alternative("call", -later, f"{_n(later, jokers)} short after the call"),
-                        Alternative("pass", -short, f"{_n(short, jokers)} short, no penalty card")]
+        case = call_case(view)
+        reason = f"{need} {_holding(view)} Now {_short_words(case.now, jokers)}. " + _call_words(view, case, jokers)
+        alternatives = [Alternative("call", -case.later, f"{_n(case.later, jokers)} short after the call, "
+                                    f"about {case.added_points:.1f} points more in hand"),
+                        Alternative("pass", -case.now, f"{_n(case.now, jokers)} short, no penalty card")]
         return Hint(seat, action, reason, alternatives)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]

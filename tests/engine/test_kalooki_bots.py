@@ -10,7 +10,7 @@ import random
 import re
 
 import engine
-from engine.cards import parse_cards
+from engine.cards import double_52_with_jokers, parse_cards
 from engine.games import kalooki_ai as ai
 from engine.games.kalooki import penalty
 from engine.hints import Bot
@@ -162,3 +162,70 @@ def test_a_laid_down_bot_takes_only_a_card_the_table_accepts():
     assert ai.hard(view, random.Random(0)) == "draw" and ai.medium(view, random.Random(0)) == "draw"
     play(g, "2:take")
     assert not any(a.startswith("tack KS") for a in g.view(2)["legal"])
+
+
+def _recount_call_hint(g: engine.Game, seat: int) -> ai.CallCase:
+    """Every number in an out-of-turn hint, recounted from the view: the shortfalls, the called
+    card's points, and the penalty card's mean over the cards this seat cannot see."""
+    view = g.view(seat)
+    hint = engine.hint(g, seat)
+    hand = parse_cards(view["hand"])
+    threes, fours = view["contract"]["threes"], view["contract"]["fours"]
+    top = parse_cards(view["discard_top"])[0]
+    now, later = ai.shortfall(hand, threes, fours)[0], ai.shortfall(hand + [top], threes, fours)[0]
+    on_table = [c for m in view["melds"] for c in parse_cards(" ".join(m["cards"]))]
+    seen = hand + on_table + [top]
+    unseen = 108 - len(seen)
+    mean = (sum(penalty(c) for c in double_52_with_jokers()) - sum(penalty(c) for c in seen)) / unseen
+    said = re.search(r"one of the (\d+) cards you cannot see \(worth ([\d.]+) points on average\)", hint.reason)
+    assert said and int(said.group(1)) == unseen and said.group(2) == f"{mean:.1f}", hint.reason
+    added = re.search(r"a call adds the (\S+) \((\d+) points?\)", hint.reason)
+    assert added and added.group(1) == top.symbol and int(added.group(2)) == penalty(top), hint.reason
+    said_now = re.search(r"Now you are (?:at least )?(one|\d)(?: or more)? cards? short", hint.reason)
+    assert said_now and NUMBERS[said_now.group(1)] == min(now, ai.FAR), hint.reason
+    to = re.search(r"(?:brings you to|still be) (?:at least )?(one|\d)(?: or more)? cards? short", hint.reason)
+    assert (to and NUMBERS[to.group(1)] == min(later, ai.FAR)) or ("completes the contract" in hint.reason
+                                                                    and later == 0), hint.reason
+    racing = [s for s in range(view["players"]) if s != seat and view["laid_down"][s]]
+    if later < now:  # a call that gains nothing is let go whoever has laid down
+        assert all(f"{view['names'][s]} ha" in hint.reason for s in racing), hint.reason
+        assert racing or "Nobody else has laid down yet" in hint.reason
+    assert {a.action: -a.score for a in hint.alternatives} == {"call": later, "pass": now}
+    return ai.call_case(view)
+
+
+def test_hard_calls_when_the_card_brings_it_nearer_unless_another_has_laid_down_and_it_stays_far():
+    """A call takes the discard and a penalty card, and the caller neither lays down nor discards
+    that turn. Hard calls whenever the card brings the contract nearer while nobody else has laid
+    down; once someone has (he may go out any turn, and the two cards would count against the
+    caller), only when the call leaves it nearer than ai.RACE_SHORT cards. Medium calls whenever
+    the card helps. Four players, deal 2, seed 0, medium bots playing: every calling chance is
+    checked, and all four kinds of case come up."""
+    g = engine.new_game("kalooki", players=4, seed=0, deals=[2])
+    bots = [Bot("kalooki", "medium", s) for s in range(4)]
+    kinds = set()
+    while not g.is_over and len(kinds) < 4:
+        callers = g.to_act()[1:]
+        for c in callers:
+            view = g.view(c)
+            if "pass" not in view["legal"]:
+                continue
+            case = _recount_call_hint(g, c)
+            nearer = case.later < case.now
+            assert ai.medium(view, random.Random(0)) == ("call" if nearer else "pass")
+            if not nearer:
+                kinds.add("no gain")
+                assert ai.hard(view, random.Random(0)) == "pass" and "let it go" in engine.hint(g, c).reason
+            elif not case.racing:
+                kinds.add("nobody down")
+                assert ai.hard(view, random.Random(0)) == "call"
+            elif case.later >= ai.RACE_SHORT:
+                kinds.add("race, still far")
+                assert ai.hard(view, random.Random(0)) == "pass"
+                assert "may go out any turn" in engine.hint(g, c).reason
+            else:
+                kinds.add("race, near")
+                assert ai.hard(view, random.Random(0)) == "call"
+        seat = callers[0] if callers else g.current_player
+        g.apply(bots[seat].choose(g.view(seat)), seat)
+    assert len(kinds) == 4, kinds
