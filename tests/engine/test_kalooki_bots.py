@@ -229,3 +229,24 @@ def test_hard_calls_when_the_card_brings_it_nearer_unless_another_has_laid_down_
         seat = callers[0] if callers else g.current_player
         g.apply(bots[seat].choose(g.view(seat)), seat)
     assert len(kinds) == 4, kinds
+
+
+def test_hard_refuses_a_call_it_cannot_use_and_the_hint_says_what_that_costs():
+    """§6.6: the player to move may refuse a call by taking the card as his draw. Bob cannot use
+    Ann's 8♥ (4 or more cards short with or without it), but Cy called it: hard takes it to deny
+    him, medium allows the call. The hint names the caller, the card's points and the shortfall."""
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H, 2:call")
+    view = g.view(1)
+    assert view["legal"] == ["allow", "refuse"] and view["call_pending"] == 2
+    hand = parse_cards(view["hand"])
+    now, later = ai.shortfall(hand, 2, 1)[0], ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
+    assert now == later == ai.FAR
+    assert ai.hard(view, random.Random(0)) == "refuse" and ai.medium(view, random.Random(0)) == "allow"
+    hint = engine.hint(g, 1)
+    assert hint.action == "refuse"
+    assert "8♥ does not bring you nearer (you are 4 or more cards short with it), but Cy called it" in hint.reason
+    assert f"it is worth {penalty(parse_cards('8H')[0])} points" in hint.reason
+    assert {a.action: -a.score for a in hint.alternatives} == {"refuse": later, "allow": now}
+    play(g, "1:refuse")
+    assert "8H" in g.view(1)["hand"] and "8H" not in g.view(2)["hand"]
