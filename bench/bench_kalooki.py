@@ -53,7 +53,7 @@ brings the contract no nearer but goes with 1 or 2 cards in hand -8.2 [-18.3, +1
 -4.5 [-14.6, +5.5] (75 seeds, no refusing). Calls are what wins short
 matches; none of the discard changes moved the margin beyond the noise.
 An earlier duel run "printed nothing in 15 minutes": seed 70009 never ended. Three bots who had
-laid down took K\u2660 because they read the run Jk 9\u2660 Jk J\u2660 afresh (9-Q, where K\u2660 fits) instead
+laid down took K♠ because they read the run Jk 9♠ Jk J♠ afresh (9-Q, where K♠ fits) instead
 of as laid (8-J), could not tack it and discarded it again, round the table for ever. Bots now
 read table melds as laid, and ``MOVE_LIMIT`` stops such a match with its seed.
 """
