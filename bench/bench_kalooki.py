@@ -27,8 +27,8 @@ Last run (2026-11-23, shared 2-core machine). Speed, at a load average of about 
     hard bot                                       5.09    41.15
     hint (hard, with words)                        5.66    41.59
 
-(before one shared contract search per hand answered every candidate discard: hard hint p95
-189 ms at a load of 2, 675 ms at a load of 10). Strength, at a load of 2 to 4, in short
+At a load of 2 the hard hint's p95 was 69 ms (before one shared contract search per hand answered
+every candidate discard: 189 ms at a load of 2, 675 ms at a load of 10). Strength, at a load of 2 to 4, in short
 matches (deals 1 to 3; nine-deal matches would take three times as long), 300 per row, about
 7 minutes in all::
 
