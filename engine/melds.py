@@ -464,6 +464,31 @@ def contract_arrangement(hand: Sequence[Card], threes: int, fours: int,
     return found
 
 
+class ContractSearch:
+    """:func:`contract_arrangement` for one hand and for that hand less any one of its cards,
+    sharing one candidate list and one memo (asking "what if I discard this?" of every card
+    would otherwise rebuild the same melds for each)."""
+
+    def __init__(self, hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
+                 value: Value = rummy_value) -> None:
+        self._solver = _Solver(hand, rules, value, contract=True)
+        self._contract = (threes, fours)
+        self._memo: dict[tuple[int, ...], tuple[int, _Candidate | None]] = {}
+
+    def arrangement(self, without: Card | None = None) -> Arrangement | None:
+        """The best exact contract from the hand, or from the hand less one ``without`` card."""
+        solver = self._solver
+        rem, jokers = (1 << len(solver.slots)) - 1, solver.jokers
+        if without is not None and without.is_joker:
+            if not jokers:
+                raise ValueError("no joker in this hand")
+            jokers -= 1
+        elif without is not None:
+            slot = max(k for k, idx in enumerate(solver.slots) if idx == _index(without))  # ValueError if absent
+            rem &= ~(1 << slot)
+        return solver.solve(self._contract, rem, jokers, self._memo)
+
+
 @dataclass(frozen=True)
 class _Candidate:
     mask: int       # which hand slots (naturals) it uses
@@ -568,11 +593,14 @@ class _Solver:
         return fill(0, 0, 0, False)
 
     # -- the search --
-    def solve(self, contract: tuple[int, int] | None) -> Arrangement | None:
+    def solve(self, contract: tuple[int, int] | None, rem: int | None = None, jokers: int | None = None,
+              shared: dict[tuple[int, ...], tuple[int, _Candidate | None]] | None = None) -> Arrangement | None:
+        """The best arrangement of the slots in ``rem`` (all) with ``jokers`` jokers (all); a
+        ``shared`` memo may be passed to every call with the same contract."""
         n = len(self.slots)
         values, copies, candidates, joker_value = self.values, self.copies, self.candidates, self.joker_value
         rules = self.rules
-        memo: dict[tuple[int, ...], tuple[int, _Candidate | None]] = {}
+        memo: dict[tuple[int, ...], tuple[int, _Candidate | None]] = {} if shared is None else shared
 
         def best(rem: int, jokers: int) -> tuple[int, _Candidate | None]:
             key = (rem, jokers)
@@ -629,8 +657,9 @@ class _Solver:
             memo[key] = result
             return result
 
-        full = (1 << n) - 1
-        state: list[int] = [full, self.jokers] + ([contract[0], contract[1], 0, 0] if contract else [])
+        full = (1 << n) - 1 if rem is None else rem
+        state: list[int] = [full, self.jokers if jokers is None else jokers]
+        state += [contract[0], contract[1], 0, 0] if contract else []
         step = best_contract if contract else best
         points = step(*state)[0]  # type: ignore[operator]
         if points >= INFINITY:

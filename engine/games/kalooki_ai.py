@@ -16,10 +16,15 @@ it by adding that many wild cards to the hand, one more at a time.
   one that fits what he picked up from the pile), then to the card with the fewest partners in
   hand (same rank, or same suit within two ranks), then to the dearest. Once someone else has
   laid down while it is still ``SHED_SHORT`` cards short or more, it sheds its dearest card
-  instead. bench/bench_kalooki.py measures it against medium (duels and the three-way table).
-  Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20 points a
-  short match, so it is off; refusing calls that leave it far away (``HARD_CALL_SHORT``) did no
-  better than calling whenever the card helps, so that limit is off too.
+  instead. Its call is weighed (:class:`CallCase`): the cards it brings nearer against the
+  points the called card and the penalty card (the mean of the cards it cannot see) add to
+  its hand; once someone else has laid down it calls only when that leaves it nearer than
+  ``RACE_SHORT`` cards. It refuses every call it is asked to allow (``DENY_CALLS``), taking
+  the card as its draw, so that the caller does not get it.
+  bench/bench_kalooki.py measures it against medium (duels and the three-way table); its
+  docstring has the numbers, and hard is no stronger than medium there yet. Holding a
+  lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20 points a short match,
+  so it is off.
 
 The hint is the hard player's choice with its numbers in words.
 """
@@ -27,13 +32,15 @@ The hint is the hard player's choice with its numbers in words.
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..cards import JOKER, Card, parse_card
+from ..cards import JOKER, Card, double_52_with_jokers, parse_card
 from ..hints import Alternative, Hint
 from ..words import count
-from ..melds import KALOOKI, MeldRules, contract_arrangement, layoffs, least_deadwood
+from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
 View = dict[str, Any]
@@ -44,8 +51,6 @@ FAR = 4
 HOLD_BACK_POINTS = 0
 #: How many points of card value the hard player gives up to avoid feeding the next player.
 FEED_WEIGHT = 3
-#: The hard player calls only when the call leaves it at most this many cards short.
-HARD_CALL_SHORT = 9
 #: Once someone has laid down, a hard player this many cards short or more sheds its dearest cards.
 SHED_SHORT = 2
 
@@ -59,12 +64,22 @@ def _measure_value(card: Card) -> int:
     return 1000 if card.is_joker else penalty(card)  # wild cards are always worth using
 
 
+@lru_cache(maxsize=64)
+def _search(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules) -> ContractSearch:
+    """One search for this hand plus ``wild`` wild cards, and for it less any one card."""
+    return ContractSearch(list(hand) + [JOKER] * wild, threes, fours, rules, _measure_value)
+
+
 @lru_cache(maxsize=4096)
-def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN):
+def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN,
+                 without: Card | None = None):
+    """The contract from ``hand`` (less one ``without`` card) and ``wild`` wild cards, or None."""
     cards = list(hand) + [JOKER] * wild
+    if without is not None:
+        cards.remove(without)
     if not could_lay(cards, threes, fours, rules):
         return None
-    found = contract_arrangement(cards, threes, fours, rules, _measure_value)
+    found = _search(hand, threes, fours, wild, rules).arrangement(without)
     if found is None or contract_problem(found.melds, threes, fours) is not None:
         return None
     return found
@@ -73,6 +88,7 @@ def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rul
 def clear_cache() -> None:
     """Forget remembered arrangements (benchmarks time each level from cold)."""
     _arrangement.cache_clear()
+    _search.cache_clear()
 
 
 def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
@@ -111,14 +127,21 @@ def _rules(view: View) -> MeldRules:
     return TRINIDAD_MELDS if view["options"].get("trinidad_jokers") else KALOOKI
 
 
+def table_meld(shown: dict[str, Any]) -> Meld:
+    """A meld of the view as it lies on the table: each joker where it was laid (reading the
+    cards afresh could place a run's jokers elsewhere, and offer a tack the table refuses)."""
+    cards = tuple(_cards(shown["cards"]))
+    stands = _cards(shown["stands_for"])
+    if shown["kind"] == "three":
+        return Meld(SET, cards, (stands[0].rank,) * len(cards))
+    ranks = tuple(14 if c.rank == 1 and i else c.rank for i, c in enumerate(stands))
+    return Meld(RUN, cards, ranks, stands[0].suit)
+
+
 def _fits_table(view: View, card: Card) -> bool:
-    from ..melds import as_meld
+    """Could this card be tacked on a meld on the table?"""
     rules = _rules(view)
-    for m in view["melds"]:
-        meld = as_meld(_cards(m["cards"]), rules)
-        if layoffs(meld, card, rules):
-            return True
-    return False
+    return any(layoffs(table_meld(m), card, rules) for m in view["melds"])
 
 
 # ---- decisions -------------------------------------------------------------------------
@@ -138,16 +161,72 @@ def _take_helps(view: View) -> bool:
     return later < now
 
 
+def unseen_cards(view: View) -> list[Card]:
+    """The cards of the pack this seat cannot see: not in his hand, not on the table, not the top
+    discard (the stock's next card, a penalty card, is one of them)."""
+    seen = Counter(_cards(view["hand"]))
+    for m in view["melds"]:
+        seen.update(_cards(m["cards"]))
+    if view["discard_top"]:
+        seen[parse_card(view["discard_top"])] += 1
+    out = []
+    for card in double_52_with_jokers():
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+@dataclass(frozen=True)
+class CallCase:
+    """The numbers behind a call: how near the top discard brings the hand, and the points it adds."""
+
+    now: int            # cards short without the call
+    later: int          # cards short with the called card
+    card: Card          # the top discard
+    unseen: int         # cards this seat cannot see; the penalty card is one of them
+    penalty_mean: float  # their mean penalty value
+    racing: tuple[int, ...]  # other players who have laid down (and may go out any turn)
+
+    @property
+    def added_points(self) -> float:
+        """What the two cards add to the hand's points if the deal ends before they are melded."""
+        return penalty(self.card) + self.penalty_mean
+
+    @property
+    def worth(self) -> bool:
+        """Call when it brings the contract nearer, unless another player has laid down and the
+        call would still leave it ``RACE_SHORT`` cards or more short: then the deal may end any
+        turn with both cards (about ``added_points``) still in hand."""
+        if self.later >= self.now:
+            return False
+        return not (self.racing and self.later >= RACE_SHORT)
+
+
+#: Once another player has laid down, the hard player calls only when it leaves him nearer than this.
+RACE_SHORT = 2
+
+
+def call_case(view: View) -> CallCase:
+    threes, fours = _contract(view)
+    hand = _cards(view["hand"])
+    card = parse_card(view["discard_top"])
+    now, _ = shortfall(hand, threes, fours, _rules(view))
+    later, _ = shortfall(hand + [card], threes, fours, _rules(view))
+    unseen = unseen_cards(view)
+    me = view["seat"]
+    racing = tuple(s for s in range(view["players"]) if s != me and view["laid_down"][s])
+    return CallCase(now, later, card, len(unseen), sum(map(penalty, unseen)) / len(unseen), racing)
+
+
 def _call_worth(view: View, level: str) -> bool:
     if view["laid_down"][view["seat"]]:
         return False
-    threes, fours = _contract(view)
-    hand = _cards(view["hand"])
-    now, _ = shortfall(hand, threes, fours, _rules(view))
-    later, _ = shortfall(hand + [parse_card(view["discard_top"])], threes, fours, _rules(view))
-    if later >= now:
-        return False
-    return level != "hard" or later <= HARD_CALL_SHORT
+    case = call_case(view)
+    if level == "hard":
+        return case.worth
+    return case.later < case.now
 
 
 def _discard_choice(view: View, level: str) -> tuple[str, int, str]:
@@ -187,24 +266,23 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
     if found is None:
         return {a: now for a in legal}
     spare = {str(c) for c in found.deadwood}
+    key = tuple(sorted(hand, key=card_order))  # each discard is asked of one search of the whole hand
     out: dict[str, int] = {}
     for a in legal:
         text = a.split()[1]
         if text in spare:
             out[a] = now
             continue
-        rest = list(hand)
-        rest.remove(parse_card(text))
-        key = tuple(sorted(rest, key=card_order))
+        card = parse_card(text)
         if now == 0:
-            ok = _arrangement(key, threes, fours, 0, rules) is not None
+            ok = _arrangement(key, threes, fours, 0, rules, card) is not None
         else:
-            ok = _arrangement(key, threes, fours, now) is not None
+            ok = _arrangement(key, threes, fours, now, _OPEN, card) is not None
         if ok:
             out[a] = now
             continue
         more = now + 1  # usually one more; two or more when the card was a meld's only real card
-        while more < far and _arrangement(key, threes, fours, more) is None:
+        while more < far and _arrangement(key, threes, fours, more, _OPEN, card) is None:
             more += 1
         out[a] = more
     return out
@@ -281,12 +359,24 @@ def _hold_back(view: View, lay: str) -> bool:
     return sum(penalty(c) for c in left) - max(penalty(c) for c in left) < HOLD_BACK_POINTS
 
 
+#: Hard refuses a call even when the card does not help it (bench/bench_kalooki.py measured it).
+DENY_CALLS = True
+
+
+def _deny_call(view: View) -> bool:
+    """Refuse a call by taking the card as the draw: the caller loses a card he wanted (a call
+    brings a bot nearer, and calls win matches: a hard player that called only to complete its
+    contract lost 29 points a short match to medium over 25 seeds), and the refuser gives up the
+    unseen stock card."""
+    return DENY_CALLS and not view["laid_down"][view["seat"]]
+
+
 def choose(view: View, level: str, rng: random.Random) -> str:
     legal = view["legal"]
     if "pass" in legal:  # out of turn: call the discard or let it go
         return "call" if _call_worth(view, level) else "pass"
     if "allow" in legal:
-        return "refuse" if _take_helps(view) else "allow"
+        return "refuse" if _take_helps(view) or level == "hard" and _deny_call(view) else "allow"
     challenges = [a for a in legal if a.startswith("challenge ")]
     for a in challenges:
         if view["hand_sizes"][int(a.split()[1])] > 18:
@@ -385,6 +475,26 @@ def _holding(view: View) -> str:
     return "You hold " + " and ".join(_sym(m.cards) for m in found.melds) + "."
 
 
+def _call_words(view: View, case: CallCase, jokers: int) -> str:
+    """The call weighed in words: the contract's progress against the points the two cards add."""
+    card = case.card.symbol
+    cost = (f"a call adds the {card} ({count(penalty(case.card), 'point')}) and a penalty card from the stock, "
+            f"one of the {case.unseen} cards you cannot see (worth {case.penalty_mean:.1f} points on average), "
+            "and you neither lay down nor discard this turn")
+    if case.later >= case.now:
+        return f"With the {card} you would still be {_far_words(case.later, jokers, FAR)}, and {cost}: let it go."
+    gain = (f"Calling the {card} completes the contract" if case.later == 0
+            else f"Calling the {card} brings you to {_far_words(case.later, jokers, FAR)}")
+    names = " and ".join(view["names"][s] for s in case.racing)
+    if not case.racing:
+        return f"{gain}; {cost}. Nobody else has laid down yet: call."
+    has = "have" if len(case.racing) > 1 else "has"
+    if case.later >= RACE_SHORT:
+        return (f"{gain}, but {names} {has} laid down and may go out any turn; {cost}, and you would still be "
+                f"{_far_words(case.later, jokers, FAR)}: let it go.")
+    return f"{gain}; {cost}. {names} {has} laid down, but the call leaves you nearer than {RACE_SHORT} cards: call."
+
+
 def advise(view: View) -> Hint:
     seat = view["seat"]
     legal = view["legal"]
@@ -412,20 +522,22 @@ def advise(view: View) -> Hint:
                       f"({count(penalty(card), 'point')}).")
         return Hint(seat, action, reason, alternatives)
     if action in ("call", "pass"):
-        top = parse_card(view["discard_top"])
-        later, _ = shortfall(hand + [top], threes, fours, rules)
-        verdict = "call" if action == "call" else "let it go"
-        reason = (f"{need} {_holding(view)} Now {_short_words(short, jokers)}. Calling the {top.symbol} costs a "
-                  f"penalty card from the stock (unseen) and two more cards in hand; with it "
-                  f"{_short_words(later, jokers)}: {verdict}.")
-        alternatives = [Alternative("call", -later, f"{_n(later, jokers)} short after the call"),
-                        Alternative("pass", -short, f"{_n(short, jokers)} short, no penalty card")]
+        case = call_case(view)
+        reason = f"{need} {_holding(view)} Now {_short_words(case.now, jokers)}. " + _call_words(view, case, jokers)
+        alternatives = [Alternative("call", -case.later, f"{_n(case.later, jokers)} short after the call, "
+                                    f"about {case.added_points:.1f} points more in hand"),
+                        Alternative("pass", -case.now, f"{_n(case.now, jokers)} short, no penalty card")]
         return Hint(seat, action, reason, alternatives)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]
         later, _ = shortfall(hand + [parse_card(top)], threes, fours, rules) if top else (short, None)
         top_words = parse_card(top).symbol if top else "the discard"
-        if action in ("take", "refuse"):
+        if action == "refuse" and later >= short:
+            caller = view["names"][view["call_pending"]]
+            words = (f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it), but "
+                     f"{caller} called it, so he wants it; it is worth {count(penalty(parse_card(top)), 'point')}"
+                     ": take it as your draw to refuse the call (you give up the unseen stock card)")
+        elif action in ("take", "refuse"):
             words = (f"taking {top_words} brings you from {_n(short, jokers)} to {_n(later, jokers)} "
                      "cards short: take it")
             if action == "refuse":
@@ -434,8 +546,9 @@ def advise(view: View) -> Hint:
             words = f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it)"
             words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
         reason = f"{need} {_holding(view)} Now {_short_words(short, jokers)}; {words}."
-        alternatives = [Alternative("take", -later, f"{_n(later, jokers)} short with {top_words}"),
-                        Alternative("draw", -short, f"{_n(short, jokers)} short before the unseen card")]
+        take, draw = ("refuse", "allow") if "allow" in legal else ("take", "draw")
+        alternatives = [Alternative(take, -later, f"{_n(later, jokers)} short with {top_words}"),
+                        Alternative(draw, -short, f"{_n(short, jokers)} short before the unseen card")]
         return Hint(seat, action, reason, alternatives)
     if action.startswith("challenge"):
         who = int(action.split()[1])

@@ -10,7 +10,7 @@ import random
 import re
 
 import engine
-from engine.cards import parse_cards
+from engine.cards import double_52_with_jokers, parse_cards
 from engine.games import kalooki_ai as ai
 from engine.games.kalooki import penalty
 from engine.hints import Bot
@@ -145,3 +145,108 @@ def test_every_number_in_the_discard_hint_is_recounted_from_the_view():
             checked += 1
         g.apply(bots[seat].choose(view), seat)
     assert checked == 3
+
+
+def test_a_laid_down_bot_takes_only_a_card_the_table_accepts():
+    """Cy lays J♠ down as Jk 9♠ Jk J♠ (the jokers stand for 8♠ and 10♠). Read afresh, those cards
+    could be 9♠ Jk J♠ Jk up to Q♠, and K♠ would seem to fit; the table refuses it (no tack is
+    offered). Bots that took K♠ and discarded it again once went round the table for ever."""
+    g = table(["JS", "KS", "7S 7H 7D 8D 8C 8H JK 9S JK"], "2C", "4H 5C 6D 3S 2H 10C", deal=2)
+    play(g, "0:draw, 0:discard JS, 2:call, 1:allow, 1:draw, 1:discard 6D, 2:draw")
+    play(g, "2:lay 7S 7H 7D | JK 9S JK JS | 8H 8D 8C, 2:discard 5C, 0:draw, 0:discard 4H, 1:draw, 1:discard KS")
+    view = g.view(2)
+    spades = next(m for m in view["melds"] if "9S" in m["cards"])
+    assert spades["stands_for"] == ["8S", "9S", "10S", "JS"]
+    assert view["discard_top"] == "KS" and view["laid_down"][2]
+    assert ai.table_meld(spades) == g.melds[spades["number"] - 1].meld
+    assert ai.hard(view, random.Random(0)) == "draw" and ai.medium(view, random.Random(0)) == "draw"
+    play(g, "2:take")
+    assert not any(a.startswith("tack KS") for a in g.view(2)["legal"])
+
+
+def _recount_call_hint(g: engine.Game, seat: int) -> ai.CallCase:
+    """Every number in an out-of-turn hint, recounted from the view: the shortfalls, the called
+    card's points, and the penalty card's mean over the cards this seat cannot see."""
+    view = g.view(seat)
+    hint = engine.hint(g, seat)
+    hand = parse_cards(view["hand"])
+    threes, fours = view["contract"]["threes"], view["contract"]["fours"]
+    top = parse_cards(view["discard_top"])[0]
+    now, later = ai.shortfall(hand, threes, fours)[0], ai.shortfall(hand + [top], threes, fours)[0]
+    on_table = [c for m in view["melds"] for c in parse_cards(" ".join(m["cards"]))]
+    seen = hand + on_table + [top]
+    unseen = 108 - len(seen)
+    mean = (sum(penalty(c) for c in double_52_with_jokers()) - sum(penalty(c) for c in seen)) / unseen
+    said = re.search(r"one of the (\d+) cards you cannot see \(worth ([\d.]+) points on average\)", hint.reason)
+    assert said and int(said.group(1)) == unseen and said.group(2) == f"{mean:.1f}", hint.reason
+    added = re.search(r"a call adds the (\S+) \((\d+) points?\)", hint.reason)
+    assert added and added.group(1) == top.symbol and int(added.group(2)) == penalty(top), hint.reason
+    said_now = re.search(r"Now you are (?:at least )?(one|\d)(?: or more)? cards? short", hint.reason)
+    assert said_now and NUMBERS[said_now.group(1)] == min(now, ai.FAR), hint.reason
+    to = re.search(r"(?:brings you to|still be) (?:at least )?(one|\d)(?: or more)? cards? short", hint.reason)
+    assert (to and NUMBERS[to.group(1)] == min(later, ai.FAR)) or ("completes the contract" in hint.reason
+                                                                    and later == 0), hint.reason
+    racing = [s for s in range(view["players"]) if s != seat and view["laid_down"][s]]
+    if later < now:  # a call that gains nothing is let go whoever has laid down
+        assert all(f"{view['names'][s]} ha" in hint.reason for s in racing), hint.reason
+        assert racing or "Nobody else has laid down yet" in hint.reason
+    assert {a.action: -a.score for a in hint.alternatives} == {"call": later, "pass": now}
+    return ai.call_case(view)
+
+
+def test_hard_calls_when_the_card_brings_it_nearer_unless_another_has_laid_down_and_it_stays_far():
+    """A call takes the discard and a penalty card, and the caller neither lays down nor discards
+    that turn. Hard calls whenever the card brings the contract nearer while nobody else has laid
+    down; once someone has (he may go out any turn, and the two cards would count against the
+    caller), only when the call leaves it nearer than ai.RACE_SHORT cards. Medium calls whenever
+    the card helps. Four players, deal 2, seed 0, medium bots playing: every calling chance is
+    checked, and all four kinds of case come up."""
+    g = engine.new_game("kalooki", players=4, seed=0, deals=[2])
+    bots = [Bot("kalooki", "medium", s) for s in range(4)]
+    kinds = set()
+    while not g.is_over and len(kinds) < 4:
+        callers = g.to_act()[1:]
+        for c in callers:
+            view = g.view(c)
+            if "pass" not in view["legal"]:
+                continue
+            case = _recount_call_hint(g, c)
+            nearer = case.later < case.now
+            assert ai.medium(view, random.Random(0)) == ("call" if nearer else "pass")
+            if not nearer:
+                kinds.add("no gain")
+                assert ai.hard(view, random.Random(0)) == "pass" and "let it go" in engine.hint(g, c).reason
+            elif not case.racing:
+                kinds.add("nobody down")
+                assert ai.hard(view, random.Random(0)) == "call"
+            elif case.later >= ai.RACE_SHORT:
+                kinds.add("race, still far")
+                assert ai.hard(view, random.Random(0)) == "pass"
+                assert "may go out any turn" in engine.hint(g, c).reason
+            else:
+                kinds.add("race, near")
+                assert ai.hard(view, random.Random(0)) == "call"
+        seat = callers[0] if callers else g.current_player
+        g.apply(bots[seat].choose(g.view(seat)), seat)
+    assert len(kinds) == 4, kinds
+
+
+def test_hard_refuses_a_call_it_cannot_use_and_the_hint_says_what_that_costs():
+    """§6.6: the player to move may refuse a call by taking the card as his draw. Bob cannot use
+    Ann's 8♥ (4 or more cards short with or without it), but Cy called it: hard takes it to deny
+    him, medium allows the call. The hint names the caller, the card's points and the shortfall."""
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H, 2:call")
+    view = g.view(1)
+    assert view["legal"] == ["allow", "refuse"] and view["call_pending"] == 2
+    hand = parse_cards(view["hand"])
+    now, later = ai.shortfall(hand, 2, 1)[0], ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
+    assert now == later == ai.FAR
+    assert ai.hard(view, random.Random(0)) == "refuse" and ai.medium(view, random.Random(0)) == "allow"
+    hint = engine.hint(g, 1)
+    assert hint.action == "refuse"
+    assert "8♥ does not bring you nearer (you are 4 or more cards short with it), but Cy called it" in hint.reason
+    assert f"it is worth {penalty(parse_cards('8H')[0])} points" in hint.reason
+    assert {a.action: -a.score for a in hint.alternatives} == {"refuse": later, "allow": now}
+    play(g, "1:refuse")
+    assert "8H" in g.view(1)["hand"] and "8H" not in g.view(2)["hand"]

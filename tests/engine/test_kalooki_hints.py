@@ -86,7 +86,8 @@ def test_the_call_hint_says_what_it_costs_and_its_numbers_are_true():
     now = ai.shortfall(hand, 2, 1)[0]
     later = ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
     assert (now, later) == (1, 0)
-    assert "you are one card short" in hint.reason and "you hold the whole contract: call" in hint.reason
+    assert "you are one card short" in hint.reason and "Calling the 8♥ completes the contract" in hint.reason
+    assert hint.reason.endswith(": call.")
     assert {a.action: a.score for a in hint.alternatives} == {"call": 0, "pass": -1}
 
 
