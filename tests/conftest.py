@@ -304,3 +304,11 @@ def voila_page(page, request, save_screenshot):
             save_screenshot(page, name)
         except Exception:  # the page may be gone; the failure itself matters more
             pass
+    # Close every tab as a learner does, so Voilà's unload beacon frees its kernel; a context
+    # torn down without it leaves the kernels of the session's server idle for ten minutes, and
+    # a long run of browser tests then fills the server's 40-kernel cap.
+    for tab in list(page.context.pages):
+        try:
+            tab.close(run_before_unload=True)
+        except Exception:  # already closed
+            pass
