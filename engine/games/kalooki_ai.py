@@ -535,7 +535,7 @@ def advise(view: View) -> Hint:
         if action == "refuse" and later >= short:
             caller = view["names"][view["call_pending"]]
             words = (f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it), but "
-                     f"{caller} called it, so he wants it; it is worth {count(penalty(parse_card(top)), 'point')}"
+                     f"{caller} called it and wants it; it is worth {count(penalty(parse_card(top)), 'point')}"
                      ": take it as your draw to refuse the call (you give up the unseen stock card)")
         elif action in ("take", "refuse"):
             words = (f"taking {top_words} brings you from {_n(short, jokers)} to {_n(later, jokers)} "

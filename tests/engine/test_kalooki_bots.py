@@ -245,7 +245,8 @@ def test_hard_refuses_a_call_it_cannot_use_and_the_hint_says_what_that_costs():
     assert ai.hard(view, random.Random(0)) == "refuse" and ai.medium(view, random.Random(0)) == "allow"
     hint = engine.hint(g, 1)
     assert hint.action == "refuse"
-    assert "8♥ does not bring you nearer (you are 4 or more cards short with it), but Cy called it" in hint.reason
+    assert ("8♥ does not bring you nearer (you are 4 or more cards short with it), but Cy called it and wants it"
+            in hint.reason)
     assert f"it is worth {penalty(parse_cards('8H')[0])} points" in hint.reason
     assert {a.action: -a.score for a in hint.alternatives} == {"refuse": later, "allow": now}
     play(g, "1:refuse")
