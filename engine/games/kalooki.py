@@ -234,6 +234,7 @@ class Kalooki(TakesTurns, Game):
         hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
         self.hands: list[list[Card]] = hands
         self.discards: list[Card] = [rest[0]]        # top is last
+        self.face_down = 0  # cards at the bottom of the pile nobody saw face up (a challenged hand)
         self.stock: list[Card] = rest[:0:-1]         # top is last
         self.melds: list[TableMeld] = []
         self.laid = [False] * n
@@ -645,6 +646,7 @@ class Kalooki(TakesTurns, Game):
             rng_for(self.seed, "kalooki-rebuild", self.deal_index, self.rebuilds).shuffle(self.stock)
             self.rebuilds += 1
             self.discards = [top]
+            self.face_down = 0
             self._emit("rebuild", "kalooki.rebuild", f"The stock is empty: the discard pile but its top card "
                        f"({top.symbol}) is shuffled into a new stock of {len(self.stock)} cards.",
                        size=len(self.stock))
@@ -663,6 +665,7 @@ class Kalooki(TakesTurns, Game):
         points = hand_points(self.hands[loser]) + CHALLENGE_PENALTY
         self.fixed_points[loser] = points
         self.discards[:0] = self.hands[loser]
+        self.face_down += len(self.hands[loser])
         self.hands[loser] = []
         self.dropped[loser] = True
         self._emit("drop", "kalooki.challenge", f"{self.subject(loser, 'scores')} {points} for this deal (the "
@@ -816,6 +819,7 @@ class Kalooki(TakesTurns, Game):
             "laid_this_turn": self.laid_now,
             "discard_top": str(self.discards[-1]) if self.discards else None,
             "discard_size": len(self.discards),
+            "discard_pile": [str(c) for c in self.discards[self.face_down:]],  # every card was seen face up
             "stock_size": len(self.stock),
             "calls": list(self.calls),
             "call_limit": CALL_LIMIT if self.options["trinidad_calls"] else None,

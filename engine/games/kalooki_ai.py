@@ -12,12 +12,14 @@ it by adding that many wild cards to the hand, one more at a time.
 - hard: as medium, but its discard is chosen by the exact solver: for every card it could
   discard it counts how far the rest of the hand would be from the contract (up to
   ``HARD_FAR`` cards; only the cards its best arrangement uses need a new count) and keeps the
-  hand nearest. Ties go to the card the next player shows no use for (one he could tack, or
-  one that fits what he picked up from the pile), then to the card with the fewest partners in
-  hand (same rank, or same suit within two ranks), then to the dearest. Once someone else has
+  hand nearest. Ties go to the discard after which the most cards it has not seen would bring
+  it one card nearer (its outs: counted by the solver when it is at most ``OUTS_SHORT`` cards
+  short, with every discarded card remembered), then to the card the next player shows no use
+  for (one he could tack, or one that fits what he picked up from the pile), then to the card
+  with the fewest partners in hand (same rank, or same suit within two ranks), then to the dearest. Once someone else has
   laid down while it is still ``SHED_SHORT`` cards short or more, it sheds its dearest card
   instead. Its call is weighed (:class:`CallCase`): the cards it brings nearer against the
-  points the called card and the penalty card (the mean of the cards it cannot see) add to
+  points the called card and the penalty card (the mean of the cards it has not seen) add to
   its hand; once someone else has laid down it calls only when that leaves it nearer than
   ``RACE_SHORT`` cards. It refuses every call it is asked to allow (``DENY_CALLS``), taking
   the card as its draw, so that the caller does not get it.
@@ -162,13 +164,13 @@ def _take_helps(view: View) -> bool:
 
 
 def unseen_cards(view: View) -> list[Card]:
-    """The cards of the pack this seat cannot see: not in his hand, not on the table, not the top
-    discard (the stock's next card, a penalty card, is one of them)."""
+    """The cards of the pack this seat has not seen: not in his hand, not on the table, not in the
+    discard pile (each was seen face up when it was discarded). The stock's next card, a penalty
+    card or a draw, is one of them."""
     seen = Counter(_cards(view["hand"]))
     for m in view["melds"]:
         seen.update(_cards(m["cards"]))
-    if view["discard_top"]:
-        seen[parse_card(view["discard_top"])] += 1
+    seen.update(_cards(view["discard_pile"]))
     out = []
     for card in double_52_with_jokers():
         if seen[card]:
@@ -185,7 +187,7 @@ class CallCase:
     now: int            # cards short without the call
     later: int          # cards short with the called card
     card: Card          # the top discard
-    unseen: int         # cards this seat cannot see; the penalty card is one of them
+    unseen: int         # cards this seat has not seen; the penalty card is one of them
     penalty_mean: float  # their mean penalty value
     racing: tuple[int, ...]  # other players who have laid down (and may go out any turn)
 
@@ -288,20 +290,73 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
     return out
 
 
-def _hard_discard(view: View) -> tuple[str, int, str]:
-    """The hard discard, the shortfall now, and why: "spare" (it costs no distance), "shed" (someone
-    has laid down and the contract is far: the dearest goes) or "dearest" (every discard costs)."""
+OUTS = True
+#: Outs are counted only this near the contract (further away the searches grow too slow).
+OUTS_SHORT = int(__import__("os").environ.get("OUTS_SHORT", "2"))
+
+
+def _kinds_to_try(hand: Sequence[Card], wild: int) -> set[Card]:
+    """Every card that could bring ``hand`` (with ``wild`` wild cards) one nearer: a joker, and a card
+    that could share a meld with a real card of the hand (same rank, or same suit within three ranks;
+    a meld has three cards or more and at most ``wild`` of them are wild). With a joker in hand and a
+    wild card a card may make a three with the two alone, so then every card is tried."""
+    if wild and any(c.is_joker for c in hand):
+        return set(double_52_with_jokers())
+    out: set[Card] = {JOKER}
+    for c in hand:
+        if c.is_joker:
+            continue
+        for suit in "SHCD":
+            out.add(Card(c.rank, suit))
+        high = 14 if c.rank == 1 else c.rank  # an Ace also ends a run above the King
+        for r in {c.rank + d for d in (-3, -2, -1, 1, 2, 3)} | {high + d for d in (-3, -2, -1)}:
+            if 1 <= r <= 14:
+                out.add(Card(1 if r == 14 else r, c.suit))
+    return out
+
+
+def outs(view: View, hand: list[Card], discards: Sequence[str], short: int, threes: int, fours: int,
+         rules: MeldRules) -> dict[str, int]:
+    """For each discard that leaves the hand ``short`` cards short, how many of the cards this seat
+    has not seen would then bring it one card nearer (counting both copies of a card in the double
+    pack). Counted only up to ``OUTS_SHORT`` cards short: further away the searches grow slow."""
+    if short <= 0 or short > OUTS_SHORT:
+        return {}
+    unseen = Counter(unseen_cards(view))
+    out = {a: 0 for a in discards}
+    drops = {a: parse_card(a.split()[1]) for a in discards}
+    wild = short - 1
+    measure = rules if wild == 0 else _OPEN  # as :func:`shortfall`: none short is the game's own rules
+    for c in _kinds_to_try(hand, wild):
+        copies = unseen[c]
+        if not copies:
+            continue
+        key = tuple(sorted(hand + [c], key=card_order))  # one search with c, asked without each discard
+        for a, d in drops.items():
+            if _arrangement(key, threes, fours, wild, measure, d) is not None:
+                out[a] += copies
+    return out
+
+
+def _hard_discard(view: View) -> tuple[str, int, str, dict[str, int]]:
+    """The hard discard, the shortfall now, why: "spare" (it costs no distance), "shed" (someone
+    has laid down and the contract is far: the dearest goes) or "dearest" (every discard costs),
+    and the outs of each discard that keeps the hand nearest (when they were counted)."""
     legal = [a for a in view["legal"] if a.startswith("discard ")]
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
     rules = _rules(view)
     if view["laid_down"][view["seat"]]:
-        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), "hard")), 0, "dearest"
+        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), "hard")), 0, "dearest", {}
     now, found = shortfall(hand, threes, fours, rules, far=HARD_FAR)
     after = _after_discards(hand, legal, now, found, threes, fours, rules, HARD_FAR)
     me = view["seat"]
     others_down = [s for s in range(view["players"]) if s != me and view["laid_down"][s]]
     shed = now >= SHED_SHORT and bool(others_down)
+
+    nearest = min(after.values())
+    tied = [a for a in legal if after[a] == nearest]
+    live = outs(view, hand, tied, nearest, threes, fours, rules) if OUTS and not shed and len(tied) > 1 else {}
 
     def cost(a: str) -> tuple[float, ...]:
         card = parse_card(a.split()[1])
@@ -310,10 +365,10 @@ def _hard_discard(view: View) -> tuple[str, int, str]:
         soft = FEED_WEIGHT * _helps_next(view, card) + LINK_WEIGHT * _links(card, rest) - PEN_WEIGHT * penalty(card)
         if shed:
             return (-penalty(card) + FEED_WEIGHT * _helps_next(view, card), after[a])
-        return (after[a], soft)
+        return (after[a], -live.get(a, 0), soft)
     best = min(legal, key=cost)
     why = "shed" if shed else ("spare" if after[best] == now else "dearest")
-    return best, now, why
+    return best, now, why, live
 
 
 def _discard_score(view: View, card: Card, level: str) -> float:
@@ -479,7 +534,7 @@ def _call_words(view: View, case: CallCase, jokers: int) -> str:
     """The call weighed in words: the contract's progress against the points the two cards add."""
     card = case.card.symbol
     cost = (f"a call adds the {card} ({count(penalty(case.card), 'point')}) and a penalty card from the stock, "
-            f"one of the {case.unseen} cards you cannot see (worth {case.penalty_mean:.1f} points on average), "
+            f"one of the {case.unseen} cards you have not seen (worth {case.penalty_mean:.1f} points on average), "
             "and you neither lay down nor discard this turn")
     if case.later >= case.now:
         return f"With the {card} you would still be {_far_words(case.later, jokers, FAR)}, and {cost}: let it go."
@@ -557,7 +612,7 @@ def advise(view: View) -> Hint:
     if action.startswith("lay"):
         reason = f"{need} You have it: lay it down ({action[4:]})."
         return Hint(seat, action, reason, alternatives)
-    discard, short, tag = _hard_discard(view)
+    discard, short, tag, live = _hard_discard(view)
     after = _after_discards(hand, [a for a in legal if a.startswith("discard ")], short,
                             shortfall(hand, threes, fours, rules, far=HARD_FAR)[1], threes, fours, rules, HARD_FAR)
     short = min(short, HARD_FAR)
@@ -576,6 +631,11 @@ def advise(view: View) -> Hint:
                     f"{_far_words(short, jokers)}, so shed your dearest card ({count(penalty(card), 'point')})"),
            "dearest": f"{keep}; {weigh}"}[tag]
     reason = f"{need} {_holding(view)} Now {_short_words(short, jokers, HARD_FAR)}. Discard the {card.symbol}: {why}"
+    live = live if jokers < 2 else {}  # with two jokers the shortfall is only a lower bound
+    if discard in live:
+        unseen = len(unseen_cards(view))
+        reason += (f"; after it, {live[discard]} of the {unseen} cards you have not seen would bring you one card "
+                   f"nearer, and no other discard that leaves you {_far_words(left, jokers)} keeps more")
     feed = _feed_words(view, card)
     reason += f"; {feed}." if feed else "; the next player shows no use for it."
     options = sorted(after, key=lambda a: card_order(parse_card(a.split()[1])))
@@ -583,7 +643,8 @@ def advise(view: View) -> Hint:
         c = parse_card(a.split()[1])
         n = after[a]
         left_words = f"{HARD_FAR} or more" if n >= HARD_FAR else ("at least " if jokers >= 2 and n else "") + str(n)
-        alternatives.append(Alternative(a, -n, f"{left_words} short after it, {count(penalty(c), 'point')}"))
+        lift = f", then {count(live[a], 'card')} would bring you nearer" if a in live else ""
+        alternatives.append(Alternative(a, -n, f"{left_words} short after it{lift}, {count(penalty(c), 'point')}"))
     return Hint(seat, discard, reason, alternatives)
 
 

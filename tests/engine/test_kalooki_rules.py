@@ -319,6 +319,9 @@ def test_the_stock_is_rebuilt_from_the_discards_but_the_top_card():
     v = g.view(0)
     assert v["discard_size"] == 1 and v["discard_top"] == before["discard_top"]
     assert sum(v["hand_sizes"]) + v["stock_size"] + v["discard_size"] == 108
+    # every card discarded face up stays in the view until it is shuffled into the stock
+    assert before["discard_pile"][-1] == before["discard_top"] and len(before["discard_pile"]) == before["discard_size"]
+    assert v["discard_pile"] == [v["discard_top"]]
 
 
 def test_after_the_last_deal_the_lowest_total_wins():
@@ -386,6 +389,9 @@ def test_trinidad_challenge_of_more_than_18_cards():
     assert events[0].kind == "challenge" and events[1].kind == "drop" and events[1].seat == 3
     assert events[1].data["score"] == hand_points(hand) + 50 and g.view(0)["dropped"] == [False] * 3 + [True]
     assert g.view(0)["hand_sizes"][3] == 0 and 3 not in g.to_act()
+    # the challenged hand goes under the pile unseen: the view shows only the cards discarded face up
+    pile = g.view(0)
+    assert pile["discard_size"] == len(pile["discard_pile"]) + len(hand) and pile["discard_pile"][-1] == pile["discard_top"]
     # a wrong challenge: the challenger drops out and the turn passes
     assert "challenge 1" not in g.view(0)["legal"]  # one challenge a turn
     play(g, "0:draw")
