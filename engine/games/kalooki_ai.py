@@ -292,7 +292,7 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
 
 OUTS = True
 #: Outs are counted only this near the contract (further away the searches grow too slow).
-OUTS_SHORT = int(__import__("os").environ.get("OUTS_SHORT", "2"))
+OUTS_SHORT = 2
 
 
 def _kinds_to_try(hand: Sequence[Card], wild: int) -> set[Card]:
