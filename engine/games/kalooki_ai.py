@@ -629,16 +629,16 @@ def advise(view: View) -> Hint:
     partners = "none" if not links else "one" if links == 1 else str(links)
     weigh = (f"it goes with {partners} of your other cards (same rank, or same suit within two ranks) "
              f"and is worth {count(penalty(card), 'point')}")
+    live = live if jokers < 2 else {}  # with two jokers the shortfall is only a lower bound
+    if discard in live:  # outs break the tie before the softer reasons below
+        gain = "complete the contract" if left == 1 else "bring you one card nearer"
+        keep += (f"; after it, {live[discard]} of the {len(unseen_cards(view))} cards you have not seen would {gain}, "
+                 f"and no other discard that leaves you {_far_words(left, jokers)} keeps more")
     why = {"spare": f"{keep}; {weigh}",
            "shed": ("someone has laid down and may go out soon while you are still "
                     f"{_far_words(short, jokers)}, so shed your dearest card ({count(penalty(card), 'point')})"),
            "dearest": f"{keep}; {weigh}"}[tag]
     reason = f"{need} {_holding(view)} Now {_short_words(short, jokers, HARD_FAR)}. Discard the {card.symbol}: {why}"
-    live = live if jokers < 2 else {}  # with two jokers the shortfall is only a lower bound
-    if discard in live:
-        unseen = len(unseen_cards(view))
-        reason += (f"; after it, {live[discard]} of the {unseen} cards you have not seen would bring you one card "
-                   f"nearer, and no other discard that leaves you {_far_words(left, jokers)} keeps more")
     feed = _feed_words(view, card)
     reason += f"; {feed}." if feed else "; the next player shows no use for it."
     options = sorted(after, key=lambda a: card_order(parse_card(a.split()[1])))

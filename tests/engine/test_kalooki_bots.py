@@ -45,6 +45,10 @@ def test_hard_does_not_discard_the_card_that_matches_what_the_next_player_picked
     assert ai.hard(view, random.Random(0)) == "discard QH"
     hint = engine.hint(g, 0)
     assert hint.action == "discard QH" and "the next player shows no use for it" in hint.reason
+    # by hand: either spare leaves 3♠ 4♠ 5♠ waiting for 2♠ or 6♠ (two of each in the double pack)
+    # or a joker (four), none of them seen: 8 outs among the 108 - 11 in hand - 3 in the pile
+    assert len(view["discard_pile"]) == 3 and not {"2S", "6S", "JK"} & set(view["discard_pile"])
+    assert "after it, 8 of the 94 cards you have not seen would complete the contract" in hint.reason
 
 
 def test_hard_never_breaks_up_its_contract_for_a_dearer_card():
@@ -295,13 +299,14 @@ def test_the_outs_of_every_discard_match_a_try_of_every_card_of_the_pack():
                     checked += 1
                     with_joker += any(c.is_joker for c in hand)
                     hint = engine.hint(g, seat)
-                    words = re.search(r"after it, (\d+) of the (\d+) cards you have not seen would bring you one "
-                                      r"card nearer", hint.reason)
+                    words = re.search(r"after it, (\d+) of the (\d+) cards you have not seen would (bring you "
+                                      r"one card nearer|complete the contract)", hint.reason)
                     shed = "shed your dearest" in hint.reason
                     if hint.action in counted and len(tied) > 1 and not shed and sum(c.is_joker for c in hand) < 2:
                         assert words, hint.reason
                         assert int(words.group(1)) == counted[hint.action] == max(counted.values())
                         assert int(words.group(2)) == len(ai.unseen_cards(view))
+                        assert (words.group(3) == "complete the contract") == (nearest == 1), hint.reason
                         said += 1
                     if checked >= 30:
                         break
