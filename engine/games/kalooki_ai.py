@@ -16,17 +16,17 @@ it by adding that many wild cards to the hand, one more at a time.
   it one card nearer (its outs: counted by the solver when it is at most ``OUTS_SHORT`` cards
   short, with every discarded card remembered), then to the card the next player shows no use
   for (one he could tack, or one that fits what he picked up from the pile), then to the card
-  with the fewest partners in hand (same rank, or same suit within two ranks), then to the dearest. Once someone else has
-  laid down while it is still ``SHED_SHORT`` cards short or more, it sheds its dearest card
-  instead. Its call is weighed (:class:`CallCase`): the cards it brings nearer against the
-  points the called card and the penalty card (the mean of the cards it has not seen) add to
-  its hand; once someone else has laid down it calls only when that leaves it nearer than
-  ``RACE_SHORT`` cards. It refuses every call it is asked to allow (``DENY_CALLS``), taking
-  the card as its draw, so that the caller does not get it.
+  with the fewest partners in hand (same rank, or same suit within two ranks), then to the
+  dearest. Once someone else has laid down while it is still ``SHED_SHORT`` cards short or
+  more, it sheds its dearest card instead. Its call is weighed (:class:`CallCase`): the cards
+  it brings nearer against the points the called card and the penalty card (the mean of the
+  cards it has not seen) add to its hand; once someone else has laid down it calls only when
+  that leaves it nearer than ``RACE_SHORT`` cards. It refuses every call it is asked to allow
+  (``DENY_CALLS``), taking the card as its draw, so that the caller does not get it.
   bench/bench_kalooki.py measures it against medium (duels and the three-way table); its
-  docstring has the numbers, and hard is no stronger than medium there yet. Holding a
-  lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20 points a short match,
-  so it is off.
+  docstring has the numbers: the outs are what made hard stronger than medium over nine-deal
+  matches. Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20
+  points a short match, so it is off.
 
 The hint is the hard player's choice with its numbers in words.
 """

@@ -391,7 +391,8 @@ def test_trinidad_challenge_of_more_than_18_cards():
     assert g.view(0)["hand_sizes"][3] == 0 and 3 not in g.to_act()
     # the challenged hand goes under the pile unseen: the view shows only the cards discarded face up
     pile = g.view(0)
-    assert pile["discard_size"] == len(pile["discard_pile"]) + len(hand) and pile["discard_pile"][-1] == pile["discard_top"]
+    assert pile["discard_size"] == len(pile["discard_pile"]) + len(hand)
+    assert pile["discard_pile"][-1] == pile["discard_top"]
     # a wrong challenge: the challenger drops out and the turn passes
     assert "challenge 1" not in g.view(0)["legal"]  # one challenge a turn
     play(g, "0:draw")
