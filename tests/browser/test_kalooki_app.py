@@ -58,6 +58,10 @@ def test_lay_down_go_out_and_call_in_the_browser(voila_server, voila_page, save_
     save_screenshot(page, "kalooki-table-420x900", full_page=False)
 
     table.get_by_role("button", name="Hint").click()
+    hint = table.locator(".parlour-hint")
+    expect(hint).to_contain_text("You need two threes and a four", timeout=30_000)
+    hint.scroll_into_view_if_needed()
+    save_screenshot(page, "kalooki-hint-420x900", full_page=False)  # the longest words a table shows
     log.first.get_by_role("button", name="Why?").click()
     expect(table.locator(".parlour-why")).to_contain_text("rule:")
     crashes = [e for e in page.errors if e.startswith("pageerror")]
