@@ -16,42 +16,52 @@ positive margin means the first player scores less) with its 95% interval:
 ``--jobs 2`` plays matches on two processes. Prints tables; nothing here is asserted by the
 tests (speed and strength are measured, not assumed).
 
-Last run (2026-11-23, shared 2-core machine). Speed, at a load average of about 0.5
+Last run (2026-11-23, shared 2-core machine). Speed, at a load average of about 0.7
 (``--seconds 5 --positions 200 --matches 0 --duels 0``)::
 
-    random nine-deal games (3-6 players)        6.664 games/s      7636 moves/s
+    random nine-deal games (3-6 players)        7.388 games/s      8443 moves/s
 
     decision (200 positions)                  median ms   p95 ms
-    easy bot                                       0.02     0.02
-    medium bot                                     1.26     7.04
-    hard bot                                       5.09    41.15
-    hint (hard, with words)                        5.66    41.59
+    easy bot                                       0.02     0.03
+    medium bot                                     1.15     7.00
+    hard bot                                       5.17    54.46
+    hint (hard, with words)                        5.67    57.99
 
-At a load of 2 the hard hint's p95 was 69 ms (before one shared contract search per hand answered
-every candidate discard: 189 ms at a load of 2, 675 ms at a load of 10). Strength, at a load of 2 to 4, in short
-matches (deals 1 to 3; nine-deal matches would take three times as long), 300 per row, about
-7 minutes in all::
+Counting outs (below) raised the hard hint's p95 from 42 ms to 58 ms. Before one shared contract
+search per hand answered every candidate discard, it was 189 ms at a load of 2 and 675 ms at 10.
 
-    --skip-speed --matches 0 --duels 100 --deals short --jobs 2
-    --pairs hard:medium,hard:easy,medium:easy,hint:medium
+Strength, nine-deal matches (the game as the seed plays it), 300 matches per table, about
+37 minutes on two cores::
 
+    --skip-speed --matches 300 --duels 100 --deals full --pairs hard:medium,hint:medium --jobs 2
 
-    duels, 100 seeds x 3 short matches         margin           95% CI
-    hard v 2 medium                              +1.4     [-5.9, +8.6]
-    hard v 2 easy                              +305.4 [+299.3, +311.5]
-    medium v 2 easy                            +297.8 [+290.8, +304.8]
-    hint v 2 medium                              +1.4     [-5.9, +8.6]
+    three-way, 300 full matches                margin           95% CI
+    hard v medium                               +62.0   [+30.5, +93.5]
+    hard v easy                                +827.3 [+805.0, +849.6]
+    medium v easy                              +765.3 [+742.4, +788.2]
 
-Hard does not yet beat medium with an interval that excludes 0 (the issue's target is not met).
-The hint plays hard's moves, so its row is hard's. Variants of hard measured on the same
-design and seeds (100 seeds x 3 short matches unless said; one process each; the last run
-above is: calls weighed, shedding, refusing): before the call was weighed (shedding, no
+    duels, 100 seeds x 3 full matches          margin           95% CI
+    hard v 2 medium                             +79.2  [+58.1, +100.3]
+    hint v 2 medium                             +79.2  [+58.1, +100.3]
+
+Hard beats medium with an interval that excludes 0 in both tables. What did it: among the
+discards that keep the hand equally near the contract, hard keeps the one after which the most
+cards it has not seen would bring it one card nearer (its outs, counted by the solver; every
+card in the discard pile counts as seen). Without the outs (``ai.OUTS = False``) the same
+duels gave NOOUTS. In short matches (deals 1 to 3, where calls decide more and the
+contracts are small) the same 100 seeds x 3 gave +1.4 [-5.9, +8.6] without the outs and
++7.3 [-0.3, +15.0] with them: better, but not beyond the noise in matches that short.
+Counting outs up to 3 cards short instead of 2 measured no stronger in 300 short matches
+(+6.2 [-1.7, +14.1] against +6.9 [-0.9, +14.8], both before the discard pile counted as seen)
+and nearly doubled hard's p95 (111 ms against 60 ms).
+
+Earlier variants of hard, measured in short matches (100 seeds x 3 unless said; one process
+each; all before the outs): before the call was weighed (shedding, no
 refusing) -2.6 [-11.8, +6.6]; calls weighed, no refusing -3.2 [-12.3, +5.9]; no shedding
 -0.8 [-9.6, +8.1]; no shedding with refusing +0.6 [-7.0, +8.2]; calling only to complete the
 contract -29.1 [-47.1, -11.1] (25 seeds); calling also, while nobody has laid down, a card that
 brings the contract no nearer but goes with 1 or 2 cards in hand -8.2 [-18.3, +1.9] and
--4.5 [-14.6, +5.5] (75 seeds, no refusing). Calls are what wins short
-matches; none of the discard changes moved the margin beyond the noise.
+-4.5 [-14.6, +5.5] (75 seeds, no refusing). The hint plays hard's moves, so its row is hard's.
 An earlier duel run "printed nothing in 15 minutes": seed 70009 never ended. Three bots who had
 laid down took K♠ because they read the run Jk 9♠ Jk J♠ afresh (9-Q, where K♠ fits) instead
 of as laid (8-J), could not tack it and discarded it again, round the table for ever. Bots now

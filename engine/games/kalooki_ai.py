@@ -290,8 +290,8 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
     return out
 
 
-#: Hard breaks ties between equally near discards by their outs (off, it plays as it did before
-#: bench/bench_kalooki.py measured the outs: about 7 points a short match and 78 a nine-deal match).
+#: Hard breaks ties between equally near discards by their outs (bench/bench_kalooki.py's docstring
+#: has hard against medium with and without them).
 OUTS = True
 #: Outs are counted only this near the contract: further away the searches grow slow (at 3 the
 #: hard bot's p95 doubled and it played no stronger).
