@@ -44,16 +44,18 @@ Strength, nine-deal matches (the game as the seed plays it), 300 matches per tab
     hard v 2 medium                             +79.2  [+58.1, +100.3]
     hint v 2 medium                             +79.2  [+58.1, +100.3]
 
-Hard beats medium with an interval that excludes 0 in both tables. What did it: among the
-discards that keep the hand equally near the contract, hard keeps the one after which the most
-cards it has not seen would bring it one card nearer (its outs, counted by the solver; every
-card in the discard pile counts as seen). Without the outs (``ai.OUTS = False``) the same
-duels gave NOOUTS. In short matches (deals 1 to 3, where calls decide more and the
-contracts are small) the same 100 seeds x 3 gave +1.4 [-5.9, +8.6] without the outs and
-+7.3 [-0.3, +15.0] with them: better, but not beyond the noise in matches that short.
-Counting outs up to 3 cards short instead of 2 measured no stronger in 300 short matches
-(+6.2 [-1.7, +14.1] against +6.9 [-0.9, +14.8], both before the discard pile counted as seen)
-and nearly doubled hard's p95 (111 ms against 60 ms).
+Hard beats medium with an interval that excludes 0 in both tables. Among the discards that keep
+the hand equally near the contract, hard keeps the one after which the most cards it has not
+seen would bring it one card nearer (its outs, counted by the solver; every card in the discard
+pile counts as seen). Without the outs (``ai.OUTS = False``) the same duels gave +44.8
+[+25.0, +64.5]: over nine deals hard's exact discards, shedding and weighed calls already beat
+medium (earlier runs measured short matches only), and the outs raise the margin to +79.2 on
+the same seeds. In short matches (deals 1 to 3, where calls decide more and the contracts are
+small) the same 100 seeds x 3 gave +1.4 [-5.9, +8.6] without the outs and +7.3 [-0.3, +15.0]
+with them: better, but not beyond the noise in matches that short. Counting outs up to 3 cards
+short instead of 2 measured no stronger in 300 short matches (+6.2 [-1.7, +14.1] against +6.9
+[-0.9, +14.8], both before the discard pile counted as seen) and nearly doubled hard's p95
+(111 ms against 60 ms).
 
 Earlier variants of hard, measured in short matches (100 seeds x 3 unless said; one process
 each; all before the outs): before the call was weighed (shedding, no
