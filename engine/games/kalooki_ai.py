@@ -24,8 +24,8 @@ it by adding that many wild cards to the hand, one more at a time.
   that leaves it nearer than ``RACE_SHORT`` cards. It refuses every call it is asked to allow
   (``DENY_CALLS``), taking the card as its draw, so that the caller does not get it.
   bench/bench_kalooki.py measures it against medium (duels and the three-way table); its
-  docstring has the numbers: the outs are what made hard stronger than medium over nine-deal
-  matches. Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20
+  docstring has the numbers: hard beats medium over nine-deal matches, by more with the outs
+  counted. Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20
   points a short match, so it is off.
 
 The hint is the hard player's choice with its numbers in words.
