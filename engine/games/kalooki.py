@@ -241,6 +241,7 @@ class Kalooki(TakesTurns, Game):
         self.laid_now = False
         self.calls = [0] * n
         self.taken: list[list[Card]] = [[] for _ in range(n)]
+        self.known_held: list[list[Card]] = [[] for _ in range(n)]  # taken face up and still held
         self.dropped = [False] * n
         self.fixed_points: dict[int, int] = {}
         self.rebuilds = 0
@@ -604,6 +605,7 @@ class Kalooki(TakesTurns, Game):
         card = self.discards.pop()
         self.hands[caller].append(card)
         self.taken[caller].append(card)
+        self.known_held[caller].append(card)
         extra = self._from_stock()
         self.hands[caller].append(extra)
         self.calls[caller] += 1
@@ -618,6 +620,7 @@ class Kalooki(TakesTurns, Game):
         card = self.discards.pop()
         self.hands[seat].append(card)
         self.taken[seat].append(card)
+        self.known_held[seat].append(card)
         if refused:
             caller = self.pending
             self._emit("refuse", "kalooki.refuse", f"{self.subject(seat, 'refuses')} "
@@ -667,6 +670,7 @@ class Kalooki(TakesTurns, Game):
         self.discards[:0] = self.hands[loser]
         self.face_down += len(self.hands[loser])
         self.hands[loser] = []
+        self.known_held[loser] = []
         self.dropped[loser] = True
         self._emit("drop", "kalooki.challenge", f"{self.subject(loser, 'scores')} {points} for this deal (the "
                    f"hand plus {CHALLENGE_PENALTY}) and {self.verb(loser, 'sits')} out until the next deal.",
@@ -683,7 +687,7 @@ class Kalooki(TakesTurns, Game):
         assert melds is not None
         for g, meld in zip(groups, melds):
             for c in g:
-                self.hands[seat].remove(c)
+                self._leaves_hand(seat, c)
             self.melds.append(TableMeld(seat, meld))
         self.laid[seat] = self.laid_now = True
         threes, fours = self.contract
@@ -697,12 +701,13 @@ class Kalooki(TakesTurns, Game):
     def _tack(self, seat: int, card: Card, number: int, end: str, swap: bool) -> None:
         tm = self.melds[number - 1]
         old = tm.meld
-        self.hands[seat].remove(card)
+        self._leaves_hand(seat, card)
         whose = "own" if tm.owner == seat else f"{self.names[tm.owner]}'s"
         if swap:
             j = next(j for j, c in enumerate(old.cards) if c.is_joker and old.stands_for(j) == card)
             new = Meld(RUN, old.cards[:j] + (card,) + old.cards[j + 1:], old.ranks, old.suit)
             self.hands[seat].append(JOKER)
+            self.known_held[seat].append(JOKER)
             self.melds[number - 1] = TableMeld(tm.owner, new)
             self._emit("swap", "kalooki.swap", f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker "
                        f"in {self._his(seat)} own four and {self.verb(seat, 'takes')} the joker.",
@@ -725,8 +730,15 @@ class Kalooki(TakesTurns, Game):
         if not self.hands[seat]:
             self._go_out(seat)
 
-    def _discard(self, seat: int, card: Card) -> None:
+    def _leaves_hand(self, seat: int, card: Card) -> None:
+        """A card goes from the hand to the table or the pile; if everyone saw one like it go into
+        this hand, that one is taken to be it (nobody else can tell the copies apart)."""
         self.hands[seat].remove(card)
+        if card in self.known_held[seat]:
+            self.known_held[seat].remove(card)
+
+    def _discard(self, seat: int, card: Card) -> None:
+        self._leaves_hand(seat, card)
         self.discards.append(card)
         self._emit("discard", "kalooki.discard", f"{self.subject(seat, 'discards')} {card.symbol}.",
                    seat=seat, card=str(card))
@@ -827,6 +839,7 @@ class Kalooki(TakesTurns, Game):
             "call_pending": self.pending,
             "must_draw_stock": self.allowed,
             "taken": [[str(c) for c in t] for t in self.taken],
+            "known_held": [[str(c) for c in t] for t in self.known_held],  # everyone saw these go in
             "dropped": list(self.dropped),
             "scores": self.scores,
             "deal_scores": [list(p) for p in self.deal_scores],

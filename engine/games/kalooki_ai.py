@@ -165,12 +165,15 @@ def _take_helps(view: View) -> bool:
 
 def unseen_cards(view: View) -> list[Card]:
     """The cards of the pack this seat has not seen: not in his hand, not on the table, not in the
-    discard pile (each was seen face up when it was discarded). The stock's next card, a penalty
-    card or a draw, is one of them."""
+    discard pile (each was seen face up when it was discarded), not a card another player took
+    face up and still holds. The stock's next card, a penalty card or a draw, is one of them."""
     seen = Counter(_cards(view["hand"]))
     for m in view["melds"]:
         seen.update(_cards(m["cards"]))
     seen.update(_cards(view["discard_pile"]))
+    for s, held in enumerate(view["known_held"]):
+        if s != view["seat"]:  # his own are in his hand
+            seen.update(_cards(held))
     out = []
     for card in double_52_with_jokers():
         if seen[card]:

@@ -172,7 +172,7 @@ def test_a_laid_down_bot_takes_only_a_card_the_table_accepts():
 def _recount_call_hint(g: engine.Game, seat: int) -> ai.CallCase:
     """Every number in an out-of-turn hint, recounted from the view: the shortfalls, the called
     card's points, and the penalty card's mean over the cards this seat has not seen (the discard
-    pile was seen face up)."""
+    pile, and the cards others took from it and still hold, were seen face up)."""
     view = g.view(seat)
     hint = engine.hint(g, seat)
     hand = parse_cards(view["hand"])
@@ -181,6 +181,7 @@ def _recount_call_hint(g: engine.Game, seat: int) -> ai.CallCase:
     now, later = ai.shortfall(hand, threes, fours)[0], ai.shortfall(hand + [top], threes, fours)[0]
     on_table = [c for m in view["melds"] for c in parse_cards(" ".join(m["cards"]))]
     seen = hand + on_table + parse_cards(" ".join(view["discard_pile"]))
+    seen += [c for s, held in enumerate(view["known_held"]) if s != seat for c in parse_cards(" ".join(held))]
     assert view["discard_pile"][-1] == view["discard_top"]
     unseen = 108 - len(seen)
     mean = (sum(penalty(c) for c in double_52_with_jokers()) - sum(penalty(c) for c in seen)) / unseen

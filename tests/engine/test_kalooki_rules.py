@@ -207,6 +207,19 @@ def test_an_allowed_call_gives_the_discard_and_a_penalty_card():
     assert "10S" in held(g, 1) and g.view(1)["phase"] == "play"
 
 
+def test_a_card_taken_face_up_is_known_to_all_until_it_leaves_the_hand():
+    """Everyone watched Cy take the 8♥ (§6.6): every view shows it among the cards he took face up
+    and still holds; the penalty card, seen by Cy alone, is not there. When a card like it leaves
+    his hand it is no longer known to be there."""
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H, 2:call, 1:allow")
+    assert all(g.view(s)["known_held"] == [[], [], ["8H"], []] for s in range(4))
+    assert "3D" in held(g, 2)  # the penalty card
+    play(g, "1:draw, 1:discard 10S, 2:draw, 2:discard 8H")
+    assert g.view(0)["known_held"] == [[], [], [], []] and g.view(0)["taken"][2] == ["8H"]
+    assert g.view(0)["discard_pile"][-1] == "8H"
+
+
 def test_a_refused_call_is_the_active_players_draw():
     """§6.6 'or refuses it by taking the discard as his draw'."""
     g = calling_table()

@@ -170,6 +170,7 @@ def check_views(g) -> None:
     assert all(s == shared[0] for s in shared)
     for s, view in enumerate(views):
         assert Counter(view["hand"]) == Counter(str(c) for c in g.hands[s])
+        assert not Counter(view["known_held"][s]) - Counter(view["hand"]), "seen going in, and still held"
 
 
 def play_game(seed: int, players: int, deals, options: dict, opening: str = "") -> Counter:
