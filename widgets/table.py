@@ -13,7 +13,7 @@ import html
 import os
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import ipywidgets as w
 
@@ -614,15 +614,14 @@ class Table(w.VBox):
         """The final standings (for a game with scores), under the status line that says who won and how."""
         if not self.rules_class.has_scores or self.players < 2:
             return "<b>Game over.</b>"
-        scores = view["scores"]
-        rows: list[tuple[int, int]] = []
-        place = 0
-        for rank, seat in enumerate(sorted(range(self.players), key=lambda s: -scores[s])):
-            if rank == 0 or scores[seat] != scores[rows[-1][1]]:
-                place = rank + 1
-            rows.append((place, seat))
-        table = "".join(f"<tr><td>{words.ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{scores[s]}</td></tr>"
-                        for p, s in rows)
+        return self.standings(view["scores"])
+
+    def standings(self, scores: list[int], lowest_wins: bool = False, shown: Callable[[int], str] = str) -> str:
+        """"Game over." and the final standings, the winner first; tied players share a place."""
+        order = sorted(range(self.players), key=lambda s: scores[s] if lowest_wins else -scores[s])
+        beats = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
+        table = "".join(f"<tr><td>{words.ordinal(1 + sum(beats(scores[o], scores[s]) for o in order))}</td>"
+                        f"<td>{esc(self.names[s])}</td><td>{esc(shown(scores[s]))}</td></tr>" for s in order)
         return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{table}</table>"
 
     # ---- history: one row per deal ----

@@ -20,7 +20,7 @@ import engine
 from engine.cards import parse_card
 from engine.games import kalooki_ai as ai
 from engine.games.kalooki import DEALS, contract_words
-from engine.words import count, ordinal
+from engine.words import count
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.table import Table, esc
@@ -304,12 +304,7 @@ class KalookiTable(Table):
 
     def end_summary(self, view: dict[str, Any]) -> str:
         """The standings, lowest total first: in Kalooki the fewest penalty points win."""
-        scores = view["scores"]
-        order = sorted(range(self.players), key=lambda s: scores[s])
-        places = [1 + sum(scores[o] < scores[s] for o in order) for s in order]
-        rows = "".join(f"<tr><td>{ordinal(p)}</td><td>{esc(self.names[s])}</td><td>{count(scores[s], 'point')}</td>"
-                       "</tr>" for p, s in zip(places, order))
-        return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{rows}</table>"
+        return self.standings(view["scores"], lowest_wins=True, shown=lambda p: count(p, "point"))
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)

@@ -20,7 +20,7 @@ import ipywidgets as w
 from engine.cards import parse_card
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
-from engine.words import count, ordinal
+from engine.words import count
 from widgets.settings import Setting
 from widgets.table import Table, esc
 
@@ -395,9 +395,5 @@ class RummyTable(Table):
         """With penalty scoring the lowest total wins, so the standings run from the lowest up."""
         if view["options"]["scoring"] != "penalty":
             return super().end_summary(view)
-        scores = view["scores"]
-        order = sorted(range(self.players), key=lambda s: scores[s])
-        rows = "".join(f"<tr><td>{ordinal(1 + sum(scores[o] < scores[s] for o in order))}</td>"
-                       f"<td>{esc(self.names[s])}</td><td>{scores[s]}</td></tr>" for s in order)
-        return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{rows}</table>"
+        return self.standings(view["scores"], lowest_wins=True)
 
