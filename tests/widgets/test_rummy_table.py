@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import pytest
 
 from engine.dealing import stack_deck
@@ -169,3 +170,13 @@ def test_wrong_time_clicks_explain_themselves(table):
     table.stock_row.play(0)
     table.discard()
     assert "Select exactly one card" in table.status.value
+
+
+def test_tied_players_share_a_place_in_the_standings_either_way_round():
+    """The end panel's standings (every table's): the winner first, and equal totals share a place."""
+    t = RummyTable(players=3, seed=4, bot_delay=0)
+    rows = re.findall(r"<td>(\w+)</td><td>(\w+)</td><td>([^<]+)</td>", t.standings([5, 5, 2]))
+    assert rows == [("1st", t.names[0], "5"), ("1st", t.names[1], "5"), ("3rd", t.names[2], "2")]
+    low = re.findall(r"<td>(\w+)</td><td>(\w+)</td><td>([^<]+)</td>",
+                     t.standings([5, 5, 2], lowest_wins=True, shown=lambda p: f"{p} points"))
+    assert low == [("1st", t.names[2], "2 points"), ("2nd", t.names[0], "5 points"), ("2nd", t.names[1], "5 points")]
