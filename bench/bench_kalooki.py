@@ -44,6 +44,11 @@ Strength, nine-deal matches (the game as the seed plays it), 300 matches per tab
     hard v 2 medium                             +79.2  [+58.1, +100.3]
     hint v 2 medium                             +79.2  [+58.1, +100.3]
 
+Since then a card another player took face up and still holds also counts as seen; the hard
+duel again on that code (commit d3d09b1, ``--duels 100 --deals full --pairs hard:medium``)::
+
+    hard v 2 medium                             +80.6  [+59.8, +101.5]
+
 Hard beats medium with an interval that excludes 0 in both tables. Among the discards that keep
 the hand equally near the contract, hard keeps the one after which the most cards it has not
 seen would bring it one card nearer (its outs, counted by the solver; every card in the discard
