@@ -13,22 +13,23 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
+from .claims import Claim, percent
+
 LEVELS = ("easy", "medium", "hard")
 
 
 def share(x: float) -> str:
-    """A probability in words for a hint: never "100%" or "0%" unless it is exactly 1 or 0.
+    """A probability in words: "100%" or "0%" only when it is exactly 1 or 0 (an exact count).
 
-    A hint is a promise: "100%" is read as "certain", so an estimate short of certainty is
-    written "over 99%" (or "under 1%") however it rounds. Pass exactly 1.0 or 0.0 only for
-    what is certain (an exact count, or a claim checked against every legal reply).
+    Kept for sentences not yet built from claims. A share of imagined deals is a
+    :class:`engine.claims.Sampled` claim, whose words (:func:`engine.claims.percent`) never read
+    as a certainty and always carry the sample size and the assumption.
     """
     if x >= 1.0:
         return "100%"
     if x <= 0.0:
         return "0%"
-    pct = round(100 * x)
-    return "over 99%" if pct >= 100 else "under 1%" if pct <= 0 else f"{pct}%"
+    return percent(x)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Alternative:
     action: str
     score: float
     note: str
+    claims: tuple[Claim, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,8 @@ class Hint:
     action: str
     reason: str
     alternatives: list[Alternative] = field(default_factory=list)
+    #: Every fact ``reason`` states, as claims (engine.claims): tests/engine/test_claims.py checks each.
+    claims: tuple[Claim, ...] = ()
 
     def __str__(self) -> str:
         lines = [f"Hint: {self.action}. {self.reason}"]

@@ -1,0 +1,184 @@
+"""Re-deriving what hints claim, independently of the code that made the claims (issue 18, part 1).
+
+Every game in ``engine.GAMES`` whose players choose is checked by ``tests/engine/test_claims.py``.
+A claim is a value of :mod:`engine.claims`; here each ``(kind, fact)`` has a *checker* that works it
+out again from the real game (never from the hint's own code): certainties by enumerating every
+legal reply of the real position, counts and comparisons by recounting from the view, shares by
+their bookkeeping. A fact with no checker fails the test, so a claim cannot escape checking.
+
+A game adds its own checkers in ``claim_checks/<game id>.py``:
+
+- ``CHECKS``: ``{(kind, fact): checker}``, a checker being ``(game, seat, claim, hint) -> problem or None``;
+- optionally ``FAST``: ``{name: value}`` set on the game's advisor module while the test runs, to make
+  hints cheap (fewer imagined deals: a claim's truth does not depend on how many);
+- optionally ``positions(count, rng)``: yields ``(game, seat)`` where the hint is asked, when random
+  legal play from seeded deals (the default) does not reach the cases that matter.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+import re
+from typing import Any, Callable, Iterator
+
+import engine
+from engine.cards import parse_card
+from engine.claims import Certain, Claim, Comparison, Sampled
+from engine.hints import Hint
+
+Checker = Callable[[engine.Game, int, Claim, Hint], "str | None"]
+
+#: Words a hint may use only inside a claim's own words: numbers read as shares, and certainty.
+RESIDUE = [re.compile(p, re.I) for p in (r"\d+(\.\d+)?\s*%", r"\bcertain(ly)?\b", r"\bwhatever\b",
+                                          r"\bfor sure\b", r"\bguarantee", r"\bimagined\b",
+                                          r"\bdeals I (tried|played)\b")]
+
+
+def game_checks(game_id: str) -> Any:
+    """The module ``claim_checks.<game id>``, or None when the game has only the generic checks."""
+    try:
+        return importlib.import_module(f"{__name__}.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{game_id}":
+            raise
+        return None
+
+
+# ---- generic positions: seeded deals, every option, random legal play ------------------------------
+
+def random_options(cls: type[engine.Game], rng: random.Random) -> dict[str, Any]:
+    """A random choice for every option that lists its choices (the rest keep their default)."""
+    return {o.name: rng.choice(o.choices) for o in cls.variants if o.choices}
+
+
+def random_positions(game_id: str, count: int, rng: random.Random,
+                     max_moves: int = 3000) -> Iterator[tuple[engine.Game, int]]:
+    """``count`` positions where a seat must choose among two or more moves, spread over whole games."""
+    cls = engine.GAMES[game_id]
+    found = 0
+    deal = 0
+    while found < count:
+        deal += 1
+        players = rng.randint(cls.min_players, cls.max_players)
+        game = engine.new_game(game_id, players=players, seed=rng.getrandbits(40),
+                               **random_options(cls, rng))
+        for _ in range(max_moves):
+            if game.is_over or found >= count:
+                break
+            seat = game.current_player
+            legal = game.legal_actions(seat)
+            if len(legal) > 1 and rng.random() < 0.25:
+                found += 1
+                yield game.clone(), seat
+            game.apply(rng.choice(legal), seat)
+
+
+# ---- the claims a hint makes, and where its words stand ----------------------------------------------
+
+def claims_of(hint: Hint) -> list[tuple[Claim, str]]:
+    """Every claim the hint carries, with the text that must say it."""
+    out = [(c, hint.reason) for c in hint.claims]
+    for alt in hint.alternatives:
+        out += [(c, alt.note) for c in alt.claims]
+    return out
+
+
+def residue(text: str, claims: list[Claim], lang: str) -> list[str]:
+    """What ``text`` says of shares or certainty outside the words of its claims."""
+    rest = text
+    for claim in sorted(claims, key=lambda c: -len(c.words(lang))):
+        rest = rest.replace(claim.words(lang), " ")
+    return [m.group(0) for p in RESIDUE for m in p.finditer(rest)]
+
+
+# ---- generic checkers --------------------------------------------------------------------------------
+
+def trick_winners(game: engine.Game, seat: int, move: str, limit: int = 20000) -> set[int]:
+    """Who can win the current trick if ``seat`` plays ``move`` now, over every legal reply of the real
+    position (the real hands: a certainty from the view must survive each of them)."""
+    start = copy.deepcopy(game)
+    start.apply(move, seat)
+    winners: set[int] = set()
+    visited = 0
+    stack = [(start, len(start.events) - 1)]
+    while stack:
+        g, seen = stack.pop()
+        done = [e for e in g.events[seen:] if e.kind == "trick"]
+        if done:
+            winners.add(done[0].seat)
+            continue
+        visited += 1
+        if visited > limit:
+            raise RuntimeError("too many replies to enumerate")
+        who = g.current_player
+        if who is None:
+            continue
+        for reply in g.legal_actions(who):
+            nxt = copy.deepcopy(g)
+            nxt.apply(reply, who)
+            stack.append((nxt, len(g.events)))
+    return winners
+
+
+def check_wins_trick(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
+    assert isinstance(claim, Certain)
+    winners = trick_winners(game, seat, claim.move)
+    if claim.holds and winners != {seat}:
+        return f"{claim.move} is said to win the trick for certain, but {sorted(winners)} can win it"
+    if not claim.holds and seat in winners:
+        return f"{claim.move} is said to lose the trick for certain, but a legal reply lets it win"
+    return None
+
+
+def check_only_legal(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
+    legal = [str(a) for a in game.legal_actions(seat)]
+    if legal != [claim.move]:
+        return f"{claim.move} is said to be the only legal move, but the legal moves are {legal}"
+    return None
+
+
+def check_longest_suit(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
+    """"your longest suit": recounted from the hand in the view, among the suits the claim compares."""
+    assert isinstance(claim, Comparison)
+    hand = [parse_card(c) for c in game.view(seat)["hand"]]
+    counts: dict[str, int] = {}
+    for card in hand:
+        counts[card.suit] = counts.get(card.suit, 0) + 1
+    among = claim.among or tuple(sorted(counts))
+    best = max((counts.get(s, 0) for s in among), default=0)
+    mine = counts.get(claim.subject, 0)
+    if claim.subject not in among:
+        return f"{claim.subject} is said to be the longest of {among}, which do not include it"
+    if mine != claim.value or mine != best:
+        return f"{claim.subject} ({mine} cards, said {claim.value}) is said to be the longest of {among}: " \
+               f"counts {counts}"
+    return None
+
+
+def check_share(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
+    """A share's bookkeeping: a real sample, and words that carry its size and never read as certain."""
+    assert isinstance(claim, Sampled)
+    text = claim.words()
+    if not 0 < claim.samples or not 0 <= claim.hits <= claim.samples:
+        return f"a share of {claim.hits} in {claim.samples}"
+    if "100%" in text or re.search(r"(?<![\d.])0%", text) or str(claim.samples) not in text:
+        return f"a sampled share reads {text!r}"
+    return None
+
+
+GENERIC: dict[tuple[str, str], Checker] = {
+    ("certain", "wins_trick"): check_wins_trick,
+    ("certain", "only_legal"): check_only_legal,
+    ("comparison", "longest_suit"): check_longest_suit,
+}
+
+
+def checker(game_id: str, claim: Claim) -> Checker | None:
+    own = getattr(game_checks(game_id), "CHECKS", {})
+    key = (claim.kind, claim.fact)
+    found = own.get(key) or GENERIC.get(key)
+    if found is None and claim.kind == "sampled":
+        return check_share  # a share is checked by its bookkeeping whatever it counts
+    return found

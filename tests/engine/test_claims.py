@@ -1,0 +1,70 @@
+"""Every claim a hint makes is true of the real game, in every game (issue 18, part 1; DESIGN.md
+"Claims and the review").
+
+For each game in ``engine.GAMES`` whose players choose, seeded deals under random options are played
+at random, and at many positions the seat to act asks for a hint. Each claim the hint carries
+(``Hint.claims`` and each alternative's ``claims``) is re-derived by ``claim_checks`` from the real
+game, independently of the advisor: a certainty against every legal reply, a count or a comparison
+recounted from the view, a share by its bookkeeping. The hint's words are then checked to come from
+its claims: each claim's words stand in the text, and outside them the text states no share and no
+certainty. A new game is checked by being registered; a fact nobody can check fails.
+
+``PARLOUR_CLAIM_POSITIONS`` sets the positions per game (thousands for a thorough local run).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import engine
+from engine.hints import advisor
+
+from . import claim_checks as cc
+
+POSITIONS = int(os.environ.get("PARLOUR_CLAIM_POSITIONS", "300"))
+GAMES_WITH_HINTS = sorted(g for g, cls in engine.GAMES.items() if cls.has_choices)
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_HINTS)
+def test_every_claim_of_every_hint_holds(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = cc.game_checks(game_id)
+    ai = advisor(game_id)
+    for name, value in getattr(module, "FAST", {}).items():
+        assert hasattr(ai, name), f"{game_id}: FAST names {name}, which its advisor does not have"
+        monkeypatch.setattr(ai, name, value)
+    rng = random.Random(f"claims/{game_id}")
+    make = getattr(module, "positions", None)
+    positions = make(POSITIONS, rng) if make else cc.random_positions(game_id, POSITIONS, rng)
+    problems: list[str] = []
+    asked = stated = 0
+    for game, seat in positions:
+        hint = engine.hint(game, seat)
+        asked += 1
+        lang = game.options.get("lang", "en")
+        where = f"{game!r} after {len(game.history)} moves, seat {seat}"
+        said = cc.claims_of(hint)
+        stated += len(said)
+        for claim, text in said:
+            words = claim.words(lang)
+            if words not in text:
+                problems.append(f"{where}: the claim {claim!r} is not in its text {text!r}")
+            check = cc.checker(game_id, claim)
+            if check is None:
+                problems.append(f"{where}: no checker for a {claim.kind} claim of {claim.fact!r}")
+                continue
+            for run in {check, cc.check_share} if claim.kind == "sampled" else {check}:
+                problem = run(game, seat, claim, hint)
+                if problem:
+                    problems.append(f"{where}: {problem} (hint: {hint.reason!r})")
+        for text, claims in [(hint.reason, hint.claims)] + [(a.note, a.claims) for a in hint.alternatives]:
+            extra = cc.residue(text, list(claims), lang)
+            if extra:
+                problems.append(f"{where}: {extra} said outside a claim in {text!r}")
+        if len(problems) > 20:
+            break
+    assert not problems, (f"{game_id}: {len(problems)} problems in {asked} hints; first ones:\n"
+                          + "\n".join(problems[:20]))
+    assert asked == POSITIONS, f"{game_id}: only {asked} of {POSITIONS} positions reached"
