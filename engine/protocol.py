@@ -22,6 +22,36 @@ from .words import inside, verb_for
 
 SAVE_FORMAT = 1
 MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
+#: The largest whole number any option may hold (chips, points, deals, limits): far beyond any real
+#: game, and small enough that every number prints and saves (Python refuses to print 5,000 digits).
+MAX_OPTION_NUMBER = 10**9
+QUOTE_WIDTH = 40  # an error quotes at most this much of what was typed
+
+
+def quoted(value: Any, width: int = QUOTE_WIDTH) -> str:
+    """What someone typed, short enough to quote back in an error message.
+
+    A 5,000-digit number cannot even be printed (Python's digit limit), and a 5,000-character
+    move echoed back buries the message: both are described, not repeated.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a number of about {digits:,} digits"
+    if isinstance(value, (list, tuple)) and any(isinstance(v, int) and not isinstance(v, bool)
+                                                and v.bit_length() > 64 for v in value):
+        return "a list holding a number of thousands of digits"
+    try:
+        text = repr(value)
+    except ValueError:
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= width else text[:width - 2] + "…" + text[-1]
+
+
+def _oversized(value: Any) -> bool:
+    """Any whole number in ``value`` (or in a list of them) beyond :data:`MAX_OPTION_NUMBER`."""
+    if isinstance(value, (list, tuple)):
+        return any(_oversized(v) for v in value)
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_OPTION_NUMBER
 
 
 class ParlourError(ValueError):
@@ -87,10 +117,13 @@ class Option:
     def validate(self, value: Any) -> None:
         # strict: True == 1 and 1 == 1.0 in Python, but ace_high=1 or rounds=3.0 is not a choice offered
         if self.choices is not None and not any(type(value) is type(c) and value == c for c in self.choices):
-            raise OptionError(f"option {self.name}={value!r} is not allowed: choose one of "
+            raise OptionError(f"option {self.name}={quoted(value)} is not allowed: choose one of "
                               + ", ".join(repr(c) for c in self.choices))
+        if _oversized(value):
+            raise OptionError(f"option {self.name}={quoted(value)} is out of range: numbers in a game's "
+                              f"options go from -{MAX_OPTION_NUMBER:,} to {MAX_OPTION_NUMBER:,}")
         if self.check is not None and (problem := self.check(value)):
-            raise OptionError(f"option {self.name}={value!r}: {problem}")
+            raise OptionError(f"option {self.name}={quoted(value)}: {problem}")
 
 
 def _seat_or_none(value: Any) -> str | None:
@@ -112,7 +145,7 @@ class Action:
     arg: str = ""
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.arg}" if self.arg else self.verb
+        return f"{self.verb} {self.arg}" if self.arg else f"{self.verb}"
 
     @classmethod
     def play(cls, card: Card) -> "Action":
@@ -180,7 +213,7 @@ class Game:
                 or not self.min_players <= players <= self.max_players:
             allowed = (f"{self.min_players} player{'s' if self.min_players > 1 else ''}"
                        if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players")
-            raise OptionError(f"{self.name} is for {allowed}, not {players!r}")
+            raise OptionError(f"{self.name} is for {allowed}, not {quoted(players)}")
         try:
             self.seed = seed_int(seed)
         except ValueError as exc:
@@ -209,7 +242,7 @@ class Game:
         for key in given:
             if key not in known:
                 listed = ", ".join(known) or "none"
-                raise OptionError(f"{cls.name} has no option {key!r} (its options: {listed})")
+                raise OptionError(f"{cls.name} has no option {key!r:.40} (its options: {listed})")
         resolved = cls.option_defaults()
         for key, value in given.items():
             known[key].validate(value)
@@ -277,8 +310,9 @@ class Game:
     def parse_action(self, action: Action | str) -> Action:
         """Read notation into an action; games override to accept shorthand."""
         if isinstance(action, Action):
-            if isinstance(action.verb, str) and isinstance(action.arg, str) \
-                    and len(action.verb) + len(action.arg) < self.max_action_length:
+            if not (isinstance(action.verb, str) and isinstance(action.arg, str)):
+                raise IllegalAction(f"{quoted(action)} is not a move: a move's words are text, like 'play 7H'.")
+            if len(action.verb) + len(action.arg) < self.max_action_length:
                 return action
             action = str(action)  # an Action built by hand with odd parts: refused as the text it spells
         if not isinstance(action, str) or not action.strip():
@@ -318,7 +352,7 @@ class Game:
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Make a move (by default for the player to act) and return the events it caused."""
         if self.is_over:
-            raise IllegalAction(f"The game is over: {action} cannot be played.", "game.over")
+            raise IllegalAction(f"The game is over: {quoted(str(action))} cannot be played.", "game.over")
         act = self.parse_action(action)
         seat = self._check_seat(self.current_player if seat is None else seat)
         if seat not in self.to_act():
@@ -339,7 +373,7 @@ class Game:
 
     def _check_seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {seat!r}: seats are 0 to {self.players - 1}.",
+            raise IllegalAction(f"There is no seat {quoted(seat)}: seats are 0 to {self.players - 1}.",
                                 "turn.order")
         return seat
 
@@ -359,6 +393,8 @@ class Game:
 
     def events_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The log as one seat sees it (None: a spectator, who sees no secrets)."""
+        if seat is not None:
+            self._check_seat(seat)
         return [e.seen_by(seat) for e in self._events]
 
     def _emit(self, kind: str, rule: str, text: str, seat: int | None = None,

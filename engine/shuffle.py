@@ -49,13 +49,18 @@ class Rng:
         return items[self.below(len(items))]
 
 
+#: Seeds are 64-bit: any deal code fits, and a seed always prints and saves.
+MAX_SEED = 2**64
+
+
 def seed_int(seed: int | str) -> int:
     """Seeds may be integers or deal codes; a code means its number."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise ValueError(f"a seed is a whole number or a deal code, not {seed!r:.24}")
     if isinstance(seed, int):
-        if seed < 0:
-            raise ValueError(f"a seed must not be negative (got {seed})")
+        if seed < 0 or seed >= MAX_SEED:
+            raise ValueError("a seed is a whole number from 0 to 2**64 - 1"
+                             + (f", not {seed}" if seed.bit_length() <= 128 else ", not one of thousands of digits"))
         return seed
     return decode_deal_code(seed)
 
