@@ -293,11 +293,15 @@ class Figure(Claim):
 
 
 def _number(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+    """A figure as printed: whole numbers without decimals, a true minus sign."""
+    text = str(int(x)) if float(x).is_integer() else f"{x:.2f}"
+    return text.replace("-", "−")
 
 
 def _signed(x: float) -> str:
-    return f"{int(x):+d}" if float(x).is_integer() else f"{x:+.2f}"
+    """A gain or a loss: "+10", "−5", "+0.25"."""
+    text = f"{int(x):+d}" if float(x).is_integer() else f"{x:+.2f}"
+    return text.replace("-", "−")
 
 
 def indistinct(values: list[float], tolerance: float = 0.0) -> bool:

@@ -14,8 +14,17 @@ from math import comb
 from typing import Any
 
 from ..cards import Card, jubilee_61, parse_card
-from ..hints import Alternative, Hint, share
+from ..claims import Certain, Chance, Claim, Figure, fact
+from ..hints import Alternative, Hint
 from .jubilee import card_value, multiple_passed, score_for
+
+# The facts a Jubilee hint states (engine.claims): each is re-derived by tests/engine/claim_checks/jubilee.py.
+fact("jubilee.scores", "{signed}")
+fact("jubilee.next_lands", "next player can land a Jubilee {chance} of the time")
+fact("jubilee.next_holds_one", "they hold one {chance} of the time")
+fact("jubilee.next_cannot_score", "the next player cannot score")
+fact("jubilee.next_showed", "they showed {card} when they passed")
+fact("jubilee.only_legal", "It is your only legal card")
 
 _PACK = Counter(jubilee_61())
 _VALUES = {card_value(c) for c in _PACK} - {0}  # ±2…10 and ±15: no card is worth 1 or 11–14
@@ -90,8 +99,9 @@ def evaluate(view: dict[str, Any]) -> list[Alternative]:
         after = count + card_value(card)
         chance, risk = threat(view, after, pool)
         score = points - risk
-        out.append(Alternative(f"play {card}", round(score, 2),
-                               _note(count, card, points, chance, after)))
+        move = f"play {card}"
+        note, said = _note(count, card, points, chance, after, move)
+        out.append(Alternative(move, round(score, 2), note, said))
     if not out:
         why = ("the first card must be black and you hold none" if _black_first_blocks(view)
                else "no card keeps the count at 0 or more")
@@ -100,25 +110,32 @@ def evaluate(view: dict[str, Any]) -> list[Alternative]:
     return out
 
 
-def _note(count: int, card: Card, points: int, chance: float, after: int) -> str:
-    if points > 0:
-        now = f"lands on {after}: +{points}"
-    elif points < 0:
-        now = f"jumps over {multiple_passed(count, after)}: −5"
+def _note(count: int, card: Card, points: int, chance: float, after: int,
+          move: str) -> tuple[str, tuple[Claim, ...]]:
+    said: list[Claim] = []
+    if points:
+        gain = Figure("jubilee.scores", value=points, move=move)
+        said.append(gain)
+        now = (f"lands on {after}: {gain.words()}" if points > 0
+               else f"jumps over {multiple_passed(count, after)}: {gain.words()}")
     elif card.is_joker:
         now = f"joker: the count stays at {count}"
     else:
         now = f"count {after}, no score"
-    return f"{now}; next player can land a Jubilee {share(chance)} of the time"
+    threat_claim = Chance("jubilee.next_lands", p=chance, move=move, detail={"after": after})
+    said.append(threat_claim)
+    return f"{now}; {threat_claim.words()}", tuple(said)
 
 
 def advise(view: dict[str, Any]) -> Hint:
     alternatives = evaluate(view)
     best = alternatives[0]
-    return Hint(view["seat"], best.action, _reason(view, best, alternatives), alternatives)
+    said: list[Claim] = []
+    reason = _reason(view, best, alternatives, said)
+    return Hint(view["seat"], best.action, reason, alternatives, tuple(said))
 
 
-def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternative]) -> str:
+def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternative], said: list[Claim]) -> str:
     count = view["count"]
     if best.action == "pass":
         if _black_first_blocks(view):
@@ -132,14 +149,17 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
     after = count + card_value(card)
     pool = unseen_cards(view)
     chance, _ = threat(view, after, pool)
+    gain = Figure("jubilee.scores", value=points, move=best.action)
+    if points:
+        said.append(gain)
     if rule == "jubilee.hundred":
-        first = f"{card.symbol} takes the count from {count} to {after}, a multiple of 100: +20."
+        first = f"{card.symbol} takes the count from {count} to {after}, a multiple of 100: {gain.words()}."
     elif rule == "jubilee.jubilee":
-        first = f"{card.symbol} takes the count from {count} to {after}: a Jubilee, +10."
+        first = f"{card.symbol} takes the count from {count} to {after}: a Jubilee, {gain.words()}."
     elif points < 0:
         ties_too = any(a.score == best.score for a in alternatives[1:])
         first = (f"{card.symbol} takes the count from {count} to {after}, jumping over "
-                 f"{multiple_passed(count, after)} (−5), but "
+                 f"{multiple_passed(count, after)} ({gain.words()}), but "
                  + ("no card does better." if ties_too else "every other card is worse."))
     else:
         first = f"{card.symbol} takes the count from {count} to {after}."
@@ -147,29 +167,39 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
     nxt = next_seat(view)
     shown = [parse_card(c) for c in (view["revealed"][nxt] or [])] if nxt is not None else []
     live = {v for v in values if any(card_value(c) == v for c in list(pool) + shown)}
+    cannot = Certain("jubilee.next_cannot_score", move=best.action, over_replies=False)
     if not values:
-        second = f"From {after} no single card can land on a multiple of 25, so the next player cannot score."
+        said.append(cannot)
+        second = f"From {after} no single card can land on a multiple of 25, so {cannot.words()}."
     elif nxt is None:
         second = "Nobody else has cards left, so nobody can profit from the count you leave."
     elif not live:
+        said.append(cannot)
         needs = " or ".join(_value_words(v) for v in sorted(values, reverse=True))
         second = (f"From {after} only {needs} would land on a multiple of 25, and every such card is played "
-                  "or in your hand: the next player cannot score.")
+                  f"or in your hand: {cannot.words()}.")
     elif any(card_value(c) in values for c in shown):
         held = next(c for c in shown if card_value(c) in values)
-        second = (f"From {after} the next player can land on a multiple of 25: they showed {held.symbol} "
-                  "when they passed.")
+        showed = Certain("jubilee.next_showed", move=best.action, over_replies=False,
+                         detail={"card": held.symbol, "held": str(held)})
+        said.append(showed)
+        second = f"From {after} the next player can land on a multiple of 25: {showed.words()}."
     else:
         needs = " or ".join(_value_words(v) for v in sorted(live, reverse=True))
+        holds = Chance("jubilee.next_holds_one", p=chance, move=best.action, detail={"after": after})
+        said.append(holds)
         second = (f"From {after} the next player needs {needs}; from the cards you have not seen, "
-                  f"they hold one {share(chance)} of the time.")
+                  f"{holds.words()}.")
     ties = [_card_words(a) for a in alternatives[1:] if a.score == best.score]
     worse = next((a for a in alternatives if a.score < best.score), None)
     third = f"{', '.join(ties)} would do as well. " if ties else ""
     if worse is not None:
         third += f"Next best: {_card_words(worse)} ({worse.note})."
+        said.extend(worse.claims)
     elif not ties:
-        third = "It is your only legal card."
+        only = Certain("jubilee.only_legal", move=best.action, over_replies=False)
+        said.append(only)
+        third = f"{only.words()}."
     return " ".join((first, second, third))
 
 

@@ -178,7 +178,8 @@ GENERIC: dict[tuple[str, str], Checker] = {
 def checker(game_id: str, claim: Claim) -> Checker | None:
     own = getattr(game_checks(game_id), "CHECKS", {})
     key = (claim.kind, claim.fact)
-    found = own.get(key) or GENERIC.get(key)
+    # "jabberwocky.wins_trick" is the generic "wins_trick" in a game's own words
+    found = own.get(key) or GENERIC.get(key) or GENERIC.get((claim.kind, claim.fact.rsplit(".", 1)[-1]))
     if found is None and claim.kind == "sampled":
         return check_share  # a share is checked by its bookkeeping whatever it counts
     return found
