@@ -25,7 +25,8 @@ differently (Klaberjass: J 9 A 10 K Q 8 7 in trumps) pass their own ``power`` ta
 
 from __future__ import annotations
 
-from typing import Sequence
+from functools import lru_cache
+from typing import Callable, Sequence
 
 from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
 
@@ -80,6 +81,52 @@ def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None 
     return list(hand)
 
 
+Follow = Callable[[Sequence[int], "int | None", Sequence[int]], list[int]]
+
+
+def _follow_plain(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:
+    """:func:`follow_suit` with no options: follow if you can, else anything (the hot path of search)."""
+    if led_suit is None:
+        return list(hand)
+    same = [c for c in hand if c // 13 == led_suit]
+    return same if same else list(hand)
+
+
+def follower(*, trump: int | None = None, must_trump: bool = False, must_win_trump_lead: bool = False,
+             power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> Follow:
+    """:func:`follow_suit` with a deal's options bound once, called as ``follow(hand, led_suit, trick)``.
+
+    Search plays hundreds of thousands of cards a second: a game whose options are the plain
+    ones (Jabberwocky, Jubileu) gets a function that never looks at them again.
+    """
+    if not must_trump and not must_win_trump_lead:
+        return _follow_plain
+
+    def follow(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:
+        return follow_suit(hand, led_suit, trump=trump, must_trump=must_trump,
+                           must_win_trump_lead=must_win_trump_lead, trick=trick, power=power,
+                           trump_power=trump_power)
+    return follow
+
+
+@lru_cache(maxsize=None)
+def trick_keys(trump: int | None, power: tuple[int, ...] = ACE_HIGH,
+               trump_power: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
+    """:func:`strength` of every card, for each led suit: ``trick_keys(trump)[led][card]``.
+
+    Worked out once per trump, so a trick's winner is a few lookups (:func:`winner_index`).
+    """
+    return tuple(tuple(strength(c, led, trump, power, trump_power) for c in range(len(power)))
+                 for led in range(4))
+
+
+def winner_index(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int:
+    """:func:`winning_position` with the strengths looked up in ``keys`` (from :func:`trick_keys`)."""
+    key = keys[cards[0] // 13]
+    strengths = [key[c] for c in cards]
+    return strengths.index(max(strengths))
+
+
 def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[int]:
     """The cards you may lead where trumps may not be led until broken.
 
@@ -93,8 +140,12 @@ def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[in
 
 def is_revoke(hand: Sequence[int], led_suit: int | None, played: int) -> bool:
     """True when ``played`` does not follow suit although ``hand`` (before playing) could."""
-    return (led_suit is not None and played // 13 != led_suit
-            and any(c // 13 == led_suit for c in hand))
+    if led_suit is None or played // 13 == led_suit:
+        return False
+    for c in hand:  # a plain loop: this runs for every card that does not follow, in search
+        if c // 13 == led_suit:
+            return True
+    return False
 
 
 def strength(c: int, led: int, trump: int | None,

@@ -80,6 +80,12 @@ PLAY = [Action.play(tricks.card(i)) for i in range(52)]
 CARD_OF = {str(tricks.card(i)): i for i in range(52)}
 
 
+#: Jabberwocky follows suit with no options (a player who cannot follow plays anything): bound once.
+_follow = tricks.follower()
+#: Who wins a trick, for each trump suit: the shared trick strengths, looked up instead of computed.
+_KEYS = [tricks.trick_keys(t) for t in range(4)]
+
+
 class Deal:
     """One round in play, with no narration: the engine's lean path, copied by search.
 
@@ -141,17 +147,24 @@ class Deal:
         return self.trick[0] // 13 if self.trick else None
 
     def proper_cards(self, seat: int) -> list[int]:
-        """The cards the rules allow (what strict mode offers)."""
+        """The cards the rules allow (what strict mode offers): follow suit if you can
+        (:func:`engine.tricks.follow_suit` with no options), else anything; lead as trumps allow."""
         hand = self.hands[seat]
         if self.trick:
-            return tricks.follow_suit(hand, self.trick[0] // 13)
-        return tricks.leads(hand, self.trump, self.broken) if self.breaking else list(hand)
+            return _follow(hand, self.trick[0] // 13)
+        return tricks.leads(hand, self.trump, self.broken) if self.breaking else hand[:]
 
     def legal_cards(self, seat: int) -> list[int]:
-        """What may be played: in table mode a revoke is allowed (and costs 3 later)."""
-        if self.strict or not self.trick:
-            return self.proper_cards(seat)
-        return list(self.hands[seat])
+        """What may be played: in table mode a revoke is allowed (and costs 3 later).
+
+        The hot path of search: :meth:`proper_cards` inlined, each option read once.
+        """
+        trick = self.trick
+        if trick:
+            return _follow(self.hands[seat], trick[0] // 13) if self.strict else self.hands[seat][:]
+        if self.breaking and not self.broken:
+            return tricks.leads(self.hands[seat], self.trump, False)
+        return self.hands[seat][:]
 
     def play(self, c: int) -> int | None:
         """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
@@ -159,19 +172,22 @@ class Deal:
         hand = self.hands[seat]
         trick = self.trick
         suit = c // 13
-        if trick and suit != trick[0] // 13 and tricks.is_revoke(hand, trick[0] // 13, c):
-            self.revokes[seat] += 1
+        if trick:
+            led = trick[0] // 13
+            if suit != led and tricks.is_revoke(hand, led, c):
+                self.revokes[seat] += 1
         hand.remove(c)
         if suit == self.trump:
             self.broken = True
         trick.append(c)
-        self.trick_seats.append(seat)
-        if len(trick) < self.players:
+        seats = self.trick_seats
+        seats.append(seat)
+        if len(seats) < self.players:
             self.turn = (seat + 1) % self.players
             return None
-        winner = self.trick_seats[tricks.winning_position(trick, self.trump)]
+        winner = seats[tricks.winner_index(trick, _KEYS[self.trump])]
         self.won[winner] += 1
-        self.done_tricks.append((self.trick_seats, self.trick, winner))
+        self.done_tricks.append((seats, trick, winner))
         self.trick, self.trick_seats = [], []
         self.turn = winner
         if not hand:
