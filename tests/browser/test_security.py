@@ -328,6 +328,70 @@ def test_a_flood_of_gets_meets_the_kernel_cap_and_a_clear_page(small_server):
     assert status == 200 and "tiny page" in body
 
 
+# What another site's page can make a browser send to a lesson without anyone choosing to open it.
+FOREIGN = [
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "empty"},   # fetch()
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image"},   # <img>
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script"},  # <script>
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe"},  # hidden frame
+    {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document",
+     "Sec-Purpose": "prefetch"},                                                                  # link prefetch
+]
+# A student following the teacher's deal link from another site (a message, a slide): a navigation.
+FOLLOWED_LINK = {"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document",
+                 "Sec-Fetch-User": "?1"}
+
+
+def _wait_until_no_kernels(proc, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while _kernels(proc) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert _kernels(proc) == 0
+
+
+def test_another_sites_requests_start_no_kernel_while_a_class_arrives(small_server):
+    """Issue 22, item 2: blind requests from a foreign page filled the kernel cap and locked students
+    out. Now they are refused before any kernel starts, while every student's visit (a link followed
+    from another site included) gets its table, in a flood of them."""
+    base, proc = small_server
+    _wait_until_no_kernels(proc)
+    flood: list[tuple[int, str]] = []
+    students: list[tuple[int, str]] = []
+    peak = 0
+
+    def foreign(i: int) -> None:
+        flood.append(_get(base, f"/voila/render/tiny.ipynb?deal=3-K7QM3P&n={i}", **FOREIGN[i % len(FOREIGN)]))
+
+    def student() -> None:
+        students.append(_get(base, "/voila/render/tiny.ipynb?deal=3-K7QM3P", **FOLLOWED_LINK))
+
+    threads = [threading.Thread(target=foreign, args=(i,)) for i in range(50)]
+    threads[25:25] = [threading.Thread(target=student) for _ in range(CAP)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        peak = max(peak, _kernels(proc))
+        time.sleep(0.05)
+    assert [status for status, _ in flood] == [403] * 50
+    assert all("Open this lesson yourself" in body and "tiny page" not in body for _, body in flood)
+    assert [status for status, _ in students] == [200] * CAP, [b[:200] for _, b in students]
+    assert all("tiny page" in body for _, body in students)
+    assert peak <= CAP
+    _wait_until_no_kernels(proc)
+
+
+def test_a_lesson_page_may_be_framed_by_its_own_site_only(small_server):
+    base, proc = small_server
+    _wait_until_no_kernels(proc)
+    resp = requests.get(base + "voila/render/tiny.ipynb", timeout=120,
+                        headers={"Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate",
+                                 "Sec-Fetch-Dest": "iframe"})
+    assert resp.status_code == 200 and "tiny page" in resp.text
+    assert resp.headers["Content-Security-Policy"] == "frame-ancestors 'self'"
+    assert resp.headers["X-Frame-Options"] == "SAMEORIGIN"
+    _wait_until_no_kernels(proc)
+
+
 def test_an_error_in_a_notebook_shows_no_traceback(small_server):
     base, _ = small_server
     status, body = _get(base, "/voila/render/broken.ipynb")
