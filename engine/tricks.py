@@ -26,7 +26,7 @@ differently (Klaberjass: J 9 A 10 K Q 8 7 in trumps) pass their own ``power`` ta
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Sequence
+from typing import Protocol, Sequence
 
 from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
 
@@ -81,7 +81,10 @@ def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None 
     return list(hand)
 
 
-Follow = Callable[[Sequence[int], "int | None", Sequence[int]], list[int]]
+class Follow(Protocol):
+    """``follow(hand, led_suit, trick=())``: the cards one may play (see :func:`follower`)."""
+
+    def __call__(self, hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]: ...
 
 
 def _follow_plain(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:

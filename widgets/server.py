@@ -460,9 +460,87 @@ def install() -> None:
 
 # A labextension file whose URL names its content: ``remoteEntry.698dcaf7.js``, ``121.js?v=5c5a442b``.
 _CONTENT_HASHED = re.compile(r"\.[0-9a-f]{8,}\.js$")
+_COMPRESSIBLE = (".js", ".css", ".json", ".html", ".svg", ".map", ".txt", ".ttf", ".eot")
+_GZIPPED: dict[str, tuple[float, bytes]] = {}  # absolute path -> (mtime, gzip bytes): one per file per process
 
 
-class HashedAssetHandler(FileFindHandler):
+def gzipped(path: str) -> bytes | None:
+    """The file compressed once and kept for every later visit (None: not worth it).
+
+    A first visit fetches about 6.5 MB of scripts; gzip makes it about 1.7 MB. Compressing on
+    every request would cost the one server process 0.1-0.2 CPU-s a visit, so each file is
+    compressed the first time it is asked for and served from memory after that.
+    """
+    import gzip
+    import os
+
+    if not path.endswith(_COMPRESSIBLE):
+        return None
+    try:
+        mtime = os.stat(path).st_mtime
+    except OSError:
+        return None
+    cached = _GZIPPED.get(path)
+    if cached is None or cached[0] != mtime:
+        with open(path, "rb") as f:
+            raw = f.read()
+        packed = gzip.compress(raw, compresslevel=9, mtime=0)
+        cached = (mtime, packed if len(packed) < 0.9 * len(raw) else b"")
+        _GZIPPED[path] = cached
+    return cached[1] or None
+
+
+class CompressedStatic(tornado.web.StaticFileHandler):
+    """Serves a compressible static file gzipped (once per process) to a browser that accepts it."""
+
+    _looked: bool = False
+    _packed: bytes | None = None
+
+    def _gz(self) -> bytes | None:
+        """This request's gzipped body, or None (decided once: headers, etag and size agree)."""
+        if not self._looked:
+            self._looked = True
+            wants = ("gzip" in self.request.headers.get("Accept-Encoding", "")
+                     and "Range" not in self.request.headers)
+            self._packed = gzipped(self.absolute_path) if wants and self.absolute_path else None
+        return self._packed
+
+    def get_content_size(self) -> int:
+        packed = self._gz()
+        return len(packed) if packed is not None else super().get_content_size()
+
+    def get_content(self, abspath: str, start: int | None = None,  # type: ignore[override]
+                    end: int | None = None) -> Any:
+        packed = self._gz()
+        return packed if packed is not None else super().get_content(abspath, start, end)
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        self.add_header("Vary", "Accept-Encoding")
+        if self._gz() is not None:
+            self.set_header("Content-Encoding", "gzip")
+
+    def compute_etag(self) -> str | None:
+        etag = super().compute_etag()
+        return f'{etag[:-1]}-gz"' if etag and self._gz() is not None else etag
+
+
+class VoilaAsset(CompressedStatic):
+    """Voilà's own scripts (``/voila/static``, ``/voila/templates``): 73 chunks named for the Voilà
+    version, not their content, and sent with no Cache-Control, so every visit asked for each
+    again. A day's caching spares a class that; an upgrade waits at most a day."""
+
+    def set_headers(self) -> None:
+        super().set_headers()
+        self.set_header("Cache-Control", "public, max-age=86400")
+
+
+def _static_with(base: type, mixin: type = VoilaAsset) -> type:
+    """Voilà's handler class ``base`` with gzip and caching (same routes, same arguments)."""
+    return type(f"Parlour{base.__name__}", (mixin, base), {})
+
+
+class HashedAssetHandler(CompressedStatic, FileFindHandler):
     """Voilà's labextension files, kept by the browser when their URL names their content.
 
     Voilà sends every one ``no-cache``, so each page asks again for two dozen scripts that can
@@ -475,17 +553,29 @@ class HashedAssetHandler(FileFindHandler):
             self.set_header("Cache-Control", "public, max-age=31536000, immutable")
 
 
+#: Widget state and messages travel compressed (13x smaller, at no cost measured on loopback).
+WEBSOCKET_COMPRESSION: dict[str, Any] = {}
+
+
 class ParlourVoila(Voila):
     """Standalone Voilà with :func:`install`'s fixes; configured by ``voila.json``."""
 
     def init_settings(self) -> dict:
         install()  # before the kernel manager is made: its pools are the classroom's
         settings: dict = super().init_settings()
+        # Read when Voilà builds its tornado Application; voila.json's tornado_settings are applied
+        # after that, too late for compress_response (it would have no effect there).
+        settings["compress_response"] = True
+        settings.setdefault("websocket_compression_options", WEBSOCKET_COMPRESSION)
         return settings
 
     def init_handlers(self) -> list:
         install()
-        swap = {TornadoVoilaHandler: ParlourVoilaHandler, FileFindHandler: HashedAssetHandler}
+        from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
+
+        swap = {TornadoVoilaHandler: ParlourVoilaHandler, FileFindHandler: HashedAssetHandler,
+                MultiStaticFileHandler: _static_with(MultiStaticFileHandler),
+                TemplateStaticFileHandler: _static_with(TemplateStaticFileHandler)}
         return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
 
 

@@ -398,3 +398,64 @@ def test_an_error_in_a_notebook_shows_no_traceback(small_server):
     assert status == 200
     assert "There was an error when executing cell" in body
     assert SECRET_ERROR not in body and "Traceback" not in body
+
+
+# --- bytes for a Wi-Fi classroom (issue 22, item 4) ------------------------------------------------
+
+def _raw(base: str, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    host, port = base.split("//")[1].strip("/").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=120)
+    try:
+        conn.request("GET", path, headers=headers)
+        resp = conn.getresponse()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    finally:
+        conn.close()
+
+
+def test_scripts_travel_gzipped_and_voilas_own_chunks_are_cached(voila_server):
+    """A first visit sent 6.5 MB uncompressed, and Voilà's 73 chunks carried no Cache-Control."""
+    import gzip
+
+    static = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "base" / "static"
+    chunk = next(p for p in sorted(static.glob("*.voila.js")) if p.stat().st_size > 20_000)
+    path = f"/voila/templates/base/static/{chunk.name}"  # how Voilà's page asks for them
+    for _ in range(2):  # compressed once, then served from memory: the same bytes
+        status, headers, body = _raw(voila_server, path, **{"Accept-Encoding": "gzip, deflate"})
+        assert status == 200 and headers["content-encoding"] == "gzip", headers
+        assert gzip.decompress(body) == chunk.read_bytes()
+        assert len(body) < 0.6 * chunk.stat().st_size
+        assert headers["cache-control"] == "public, max-age=86400"
+        assert "Accept-Encoding" in headers["vary"]
+    status, headers, body = _raw(voila_server, path)  # a client that does not ask gets it plain
+    assert status == 200 and "content-encoding" not in headers and body == chunk.read_bytes()
+
+    extensions = _installed_labextensions()
+    name, entry = extensions[0]
+    status, headers, body = _raw(voila_server, f"/voila/labextensions/{name}/{entry}",
+                                 **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["content-encoding"] == "gzip"
+    assert headers["cache-control"] == "public, max-age=31536000, immutable"
+
+
+def test_widget_messages_travel_compressed(voila_server):
+    """permessage-deflate on the kernel websocket: the widget state is 13x smaller."""
+    session, kernel_id, token = open_page(voila_server)
+    try:
+        ws_url = voila_server.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+        cookie = "; ".join(f"{k}={v}" for k, v in session.cookies.items())
+
+        async def handshake() -> str:
+            from tornado.httpclient import HTTPRequest
+            from tornado.websocket import websocket_connect
+
+            conn = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie}),
+                                           compression_options={})
+            try:
+                return conn.headers.get("Sec-WebSocket-Extensions", "")
+            finally:
+                conn.close()
+
+        assert "permessage-deflate" in _run_apart(handshake())
+    finally:
+        unload(voila_server, session, kernel_id, token)
