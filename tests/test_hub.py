@@ -1,9 +1,14 @@
 """The classroom hub (deploy/jupyterhub/jupyterhub_config.py), started as ``./run hub`` starts it.
 
-On free loopback ports with a short idle cull: three students log in over HTTP and each gets
-a usable Jubilee table from their own server; a fourth does it in Chromium, from the gallery
-the hub lands them on; a student cannot open another student's server; a logged-out visitor
-is sent to the login page; closing a page frees its kernel; an idle server is culled.
+Both routes, on free loopback ports:
+
+- shared (the default; issue 22, item 1): one Voilà for the class behind the hub's login. Three
+  students log in over HTTP and each gets a usable Jubilee table; none can reach another's kernel
+  (kernel API, websocket, shutdown: 403); a visitor who is not logged in is sent to the login page;
+  a fourth student in Chromium logs in, lands on the gallery and plays; closing a page frees its kernel.
+- per-student: three students log in and each gets a usable table from their own server, which
+  loads only the extensions it needs; a student cannot open another student's server; a logged-out
+  visitor is sent to the login page; a fourth does it in Chromium; an idle server is culled.
 """
 
 from __future__ import annotations
@@ -76,7 +81,7 @@ class Hub:
         return count
 
 
-def start_hub(state: Path, cull_idle: int = CULL_IDLE):
+def start_hub(state: Path, cull_idle: int = CULL_IDLE, route: str = "per-student"):
     """The hub as ./run hub starts it, on free loopback ports, its files in ``state``:
     (base URL, process, log path). The caller stops it (tests.conftest.stop_server)."""
     import subprocess
@@ -94,6 +99,8 @@ def start_hub(state: Path, cull_idle: int = CULL_IDLE):
         "PARLOUR_HUB_PASSWORD": PASSWORD,
         "PARLOUR_HUB_CULL_IDLE": str(cull_idle),
         "PARLOUR_HUB_ACTIVITY_EVERY": "5",
+        "PARLOUR_HUB_ROUTE": route,
+        "PARLOUR_HUB_SERVICE_PORT": str(free_port()),
     }
     log = state / "hub.log"
     with open(log, "wb") as out:
@@ -126,6 +133,10 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     for name, session in sessions.items():
         hub.start_server(session, name)
     assert len({hub.server_pid(name) for name in students}) == 3  # a server each
+    # with only what a student's server needs (issue 22, item 1): no language server, no terminals
+    ada = sessions["ada"]
+    assert ada.get(f"{hub.url}user/ada/lsp/status", timeout=60).status_code == 404
+    assert ada.get(f"{hub.url}user/ada/api/terminals", timeout=60).status_code == 404
 
     # each reaches a usable Jubilee table on their own server, and closing the page frees its kernel
     for name, session in sessions.items():
@@ -190,3 +201,116 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     while any(hub.server_pid(n) for n in [*students, "dana"]) and time.monotonic() < deadline:
         time.sleep(2)
     assert not any(hub.server_pid(n) for n in [*students, "dana"]), "idle servers were not culled"
+
+
+# --- the shared route: one Voilà for the class, behind the hub's login ---------------------------
+
+SERVICE = "services/parlour/"
+
+
+@pytest.fixture(scope="module")
+def shared_hub(tmp_path_factory, artifacts_dir):
+    from tests.conftest import stop_server, wait_for_url
+
+    state = tmp_path_factory.mktemp("shared-hub")
+    url, proc, log = start_hub(state, route="shared")
+    try:
+        wait_for_url(url + "hub/login", 180, proc)
+        wait_for_url(url + SERVICE + "voila/static/voila.js", 180, proc)
+        yield Hub(url, proc, state)
+    finally:
+        stop_server(proc)
+        (artifacts_dir / "shared-hub.log").write_bytes(log.read_bytes())
+
+
+def _websocket_status(ws_url: str, cookies: dict[str, str]) -> int:
+    """The HTTP status a kernel websocket handshake gets (101 when it opens)."""
+    import asyncio
+    import threading
+
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    async def knock() -> int:
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+        try:
+            conn = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie}))
+        except HTTPClientError as exc:
+            return exc.code
+        conn.close()
+        return 101
+
+    out: dict[str, int] = {}
+    thread = threading.Thread(target=lambda: out.setdefault("status", asyncio.run(knock())))
+    thread.start()
+    thread.join()
+    return out["status"]
+
+
+def _service_cookies(session: requests.Session) -> dict[str, str]:
+    return {c.name: c.value for c in session.cookies if c.path in ("/", "/services/parlour/")}
+
+
+def test_a_class_shares_one_voila_behind_the_hub_login(shared_hub, browser, save_screenshot):
+    hub = shared_hub
+    students = ["ada", "ben", "cleo"]
+    sessions = {name: hub.login(name) for name in students}
+    kernels = {}
+    for name, session in sessions.items():
+        gallery = session.get(hub.url + "hub/", timeout=300)  # where the hub sends a student: the gallery
+        assert gallery.status_code == 200 and gallery.url.endswith(SERVICE + "voila/render/index.ipynb")
+        page = session.get(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb", timeout=300)
+        assert page.status_code == 200 and "There was an error when executing cell" not in page.text
+        assert "Traceback" not in page.text
+        kernels[name] = _kernel_id(page.text)
+        assert session.get(f"{hub.url}{SERVICE}api/kernels/{kernels[name]}", timeout=60).status_code == 200
+    assert len(set(kernels.values())) == 3  # a kernel each, in one server
+    assert hub.server_pid("ada") is None  # and no per-student server at all
+
+    # nobody reaches another student's kernel: the kernel API, its websocket, the shutdown beacon
+    ada, ben = sessions["ada"], sessions["ben"]
+    target = kernels["ada"]
+    assert ben.get(f"{hub.url}{SERVICE}api/kernels/{target}", timeout=60).status_code == 403
+    ws = hub.url.replace("http://", "ws://") + f"{SERVICE}api/kernels/{target}/channels"
+    assert _websocket_status(ws, _service_cookies(ben)) == 403
+    assert _websocket_status(ws, _service_cookies(ada)) == 101  # (its owner's opens)
+    xsrf = ben.cookies.get("_xsrf", path="/" + SERVICE) or ""
+    assert ben.post(f"{hub.url}{SERVICE}voila/api/shutdown/{target}", data={"_xsrf": xsrf},
+                    timeout=60).status_code == 403
+    assert ada.get(f"{hub.url}{SERVICE}api/kernels/{target}", timeout=60).status_code == 200  # still there
+
+    # closing one's own page frees its kernel
+    xsrf = ada.cookies.get("_xsrf", path="/" + SERVICE) or ""
+    assert ada.post(f"{hub.url}{SERVICE}voila/api/shutdown/{target}", data={"_xsrf": xsrf},
+                    timeout=60).status_code == 204
+    assert ada.get(f"{hub.url}{SERVICE}api/kernels/{target}", timeout=60).status_code in (403, 404)
+
+    # not logged in, or logged out: the hub's login page, and no kernel for a page nobody may see
+    stranger = requests.get(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb", timeout=60)
+    assert stranger.status_code == 200 and "/hub/login" in stranger.url and 'name="password"' in stranger.text
+    sessions["cleo"].get(hub.url + "hub/logout", timeout=60)
+    after = sessions["cleo"].get(f"{hub.url}{SERVICE}voila/render/index.ipynb", timeout=60)
+    assert "/hub/login" in after.url
+
+    # a fourth student in Chromium: login form, the gallery, a table that answers
+    context = browser.new_context()
+    context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
+    page = context.new_page()
+    page.set_default_timeout(200_000)
+    page.goto(hub.url + "hub/login")
+    page.fill("input[name=username]", "dana")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("input[type=submit], button[type=submit]")
+    page.wait_for_url(f"**/{SERVICE}voila/render/index.ipynb", wait_until="commit")
+    expect(page.locator(".parlour-gallery")).to_be_visible()
+    save_screenshot(page, "hub-shared-gallery-dana")
+    page.goto(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb")
+    table = page.locator(".parlour").first
+    expect(table.locator(".parlour-card").first).to_be_visible()
+    expect(page.get_by_text("show all hands").filter(visible=True)).to_have_count(0)  # teacher tools off
+    box = table.locator(".widget-text input").first
+    before_code = box.input_value()
+    button(table, "New deal").first.click()
+    expect(box).not_to_have_value(before_code, timeout=60_000)
+    save_screenshot(page, "hub-shared-jubilee-dana")
+    context.close()

@@ -31,7 +31,7 @@ from jupyter_server.base.handlers import FileFindHandler
 from jupyter_server.services.contents.largefilemanager import AsyncLargeFileManager
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import url_path_join
-from traitlets import Integer
+from traitlets import Bool, Integer
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
 from voila.tornado.handler import TornadoVoilaHandler
@@ -68,12 +68,29 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         1, config=True,
         help="With preheated pools: how many pooled kernels start and run their lesson at a time.",
     )
+    per_user_kernels = Bool(
+        False, config=True,
+        help="Behind a hub's login (one Voilà for a class): each page's kernel is its student's, "
+             "and no other student may reach it.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting = 0
         self._pool_starting = 0  # of ``_starting``: kernels a preheated pool asked for
         self._ever_connected: set[str] = set()
+        self._owners: dict[str, str] = {}  # kernel -> the student whose page it serves (hub route)
+
+    def own(self, kernel_id: str) -> None:
+        """Record ``kernel_id`` as the kernel of the student whose page is being rendered."""
+        from widgets.hub_service import PAGE_OWNER
+
+        owner = PAGE_OWNER.get()
+        if owner is not None:
+            self._owners[kernel_id] = owner
+
+    def owner_of(self, kernel_id: str) -> str | None:
+        return self._owners.get(kernel_id)
 
     async def _async_start_kernel(self, *, kernel_id: str | None = None, **kwargs: Any) -> str:
         if kernel_id is not None and kernel_id in self:
@@ -92,6 +109,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         finally:
             self._starting -= 1
             self._pool_starting -= for_pool
+        if not for_pool:
+            self.own(started)
         if self.cull_unconnected_after and not self._initialized_culler_for_unconnected:
             self._start_unconnected_culler()
         return started
@@ -149,6 +168,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _remove_kernel_when_ready(self, kernel_id: str, kernel_awaitable: Any) -> None:
         await super()._remove_kernel_when_ready(kernel_id, kernel_awaitable)
         self._ever_connected.discard(kernel_id)
+        self._owners.pop(kernel_id, None)
 
 
 def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
@@ -265,6 +285,7 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
             pool.sort(key=lambda task: not task.done())  # Voilà takes the first: a ready one
             task, rendered, kernel_id = await super().get_rendered_notebook(
                 notebook_name, extra_kernel_env_variables or {}, **kwargs)
+            self.own(kernel_id)
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:  # a page has it now: its idle time starts here
                 from jupyter_server._tz import utcnow
@@ -424,6 +445,10 @@ class ParlourVoilaHandler(TornadoVoilaHandler):
         if why is not None:
             self.log.info("Refusing %s for %s: no kernel started", why, self.request.path)
             raise NotANavigation(why)
+        if getattr(self.kernel_manager, "per_user_kernels", False):
+            from widgets.hub_service import PAGE_OWNER, user_name
+
+            PAGE_OWNER.set(user_name(self))  # this request's task: the kernel chosen for it is theirs
         self.set_header("Content-Security-Policy", FRAME_POLICY)
         self.set_header("X-Frame-Options", "SAMEORIGIN")
         # Voilà's page shuts its kernel down on unload with a beacon carrying the _xsrf
@@ -576,7 +601,23 @@ class ParlourVoila(Voila):
         swap = {TornadoVoilaHandler: ParlourVoilaHandler, FileFindHandler: HashedAssetHandler,
                 MultiStaticFileHandler: _static_with(MultiStaticFileHandler),
                 TemplateStaticFileHandler: _static_with(TemplateStaticFileHandler)}
+        if self.config.get("ClassroomKernelManager", {}).get("per_user_kernels"):
+            swap.update(_kernel_routes_per_student())
         return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
+
+
+def _kernel_routes_per_student() -> dict[type, type]:
+    """Every route that names a kernel, answering only the student the kernel is for."""
+    from jupyter_server.services.kernels.handlers import KernelHandler
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from voila.tornado.execution_request_handler import ExecutionRequestHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    from widgets.hub_service import own_kernels_only
+
+    # (/voila/query/<kernel> is left as it is: it tells a preheated page its own address, nothing more)
+    routes = (KernelHandler, VoilaKernelWebsocketHandler, VoilaShutdownKernelHandler, ExecutionRequestHandler)
+    return {route: own_kernels_only(route) for route in routes}
 
 
 # --- Jupyter server extension (hub and Binder single-user servers) -------------------------

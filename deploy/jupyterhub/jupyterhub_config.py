@@ -1,13 +1,20 @@
-"""JupyterHub for a classroom on one machine: each student gets a Voilà server on the gallery.
+"""JupyterHub for a classroom on one machine: students log in and land on the gallery.
 
     ./run hub                     # installs the hub extra and the proxy, then runs this file
 
 Out of the box: the hub listens on 127.0.0.1:8000 (PARLOUR_HUB_IP=0.0.0.0 to let the class's
 laptops in, behind a firewall or TLS proxy you trust); students log in with any name and the
-class password (PARLOUR_HUB_PASSWORD, or one generated and printed on first start); each gets
-a single-user Jupyter server that opens on the gallery in Voilà and runs only widget messages
-(no JupyterLab code execution, no terminals, lessons read-only). Servers idle for an hour are
-stopped by the idle culler. deploy/README.md says what this isolates and what it does not.
+class password (PARLOUR_HUB_PASSWORD, or one generated and printed on first start).
+
+Two routes (PARLOUR_HUB_ROUTE), deploy/README.md says what each isolates, with figures:
+- ``shared`` (the default): ONE Voilà for the whole class, the project's guarded server run by
+  the hub as a service at /services/parlour/, behind the hub's login (OAuth). Each page gets its
+  own kernel, recorded as its student's: nobody else's request reaches it (403). About 11x less
+  CPU and 3.5x less memory per student than a server each (widgets/hub_service.py).
+- ``per-student``: each student gets a single-user Jupyter server that opens on the gallery in
+  Voilà and runs only widget messages (no JupyterLab code execution, no terminals, lessons
+  read-only); servers idle for an hour are stopped by the idle culler. The route to take where
+  real accounts give real isolation (The Littlest JupyterHub, Kubernetes).
 
 Every setting a class needs to change is an environment variable (PARLOUR_HUB_*), read below.
 Why each non-default setting is here (all found trying a class of 30 on a 2-core machine):
@@ -48,7 +55,12 @@ PROXY_API_PORT = int(env("PROXY_API_PORT", "8001"))  # the proxy's REST API, loo
 USER_PORT_BASE = int(env("USER_PORT_BASE", "9000"))  # student n listens on USER_PORT_BASE + n
 CULL_IDLE = int(env("CULL_IDLE", "3600"))  # seconds without activity before a server stops
 ACTIVITY_EVERY = int(env("ACTIVITY_EVERY", str(max(5, min(300, CULL_IDLE // 6)))))
-MAX_KERNELS = int(env("MAX_KERNELS", "8"))  # pages open at once per student
+MAX_KERNELS = int(env("MAX_KERNELS", "8"))  # per-student route: pages open at once per student
+ROUTE = env("ROUTE", "shared")
+if ROUTE not in ("shared", "per-student"):
+    raise SystemExit(f"PARLOUR_HUB_ROUTE is 'shared' or 'per-student', not {ROUTE!r}")
+SERVICE_PORT = int(env("SERVICE_PORT", "8870"))  # shared route: the class's Voilà, loopback only
+CLASS_KERNELS = int(env("CLASS_KERNELS", "80"))  # shared route: pages open at once, the whole class
 
 # --- the hub, the proxy, the database ---------------------------------------------------------
 c.JupyterHub.ip = IP
@@ -108,7 +120,12 @@ server_conf["ServerApp"].update({
     "terminals_enabled": False,
     "contents_manager_class": "widgets.server.ReadOnlyContentsManager",
 })
-server_conf["ServerApp"]["jpserver_extensions"].update({"jupyterlab": False, "notebook": False})
+server_conf["ServerApp"]["jpserver_extensions"].update({
+    # what a student's server never needs: JupyterLab, terminals, the language server, the classic
+    # notebook shim, and Voilà a second time (its package names it as voila.server_extension too)
+    "jupyterlab": False, "notebook": False, "jupyter_lsp": False, "jupyter_server_terminals": False,
+    "notebook_shim": False, "voila.server_extension": False,
+})
 server_conf["ClassroomKernelManager"]["allowed_message_types"] = WIDGET_MESSAGES  # pages run no code
 server_conf["KernelManager"] = {"transport": "ipc"}  # no TCP ports for kernels to race for
 (SERVER_CONFIG / "jupyter_server_config.json").write_text(json.dumps(server_conf, indent=2) + "\n")
@@ -143,6 +160,34 @@ c.JupyterHub.load_roles = [{
     "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"],
     "services": ["idle-culler"],
 }]
+
+# --- the shared route: one Voilà for the class, as a hub service behind the hub's login ---------
+SERVICE = "parlour"
+SERVICE_PREFIX = f"/services/{SERVICE}/"
+if ROUTE == "shared":
+    c.JupyterHub.services.append({
+        "name": SERVICE,
+        "url": f"http://127.0.0.1:{SERVICE_PORT}",
+        "cwd": str(ROOT),  # voila.json: the same guard rails as ./run app
+        "command": [
+            sys.executable, "-m", "widgets.server", str(ROOT / "lessons"), f"--port={SERVICE_PORT}",
+            f"--Voila.base_url={SERVICE_PREFIX}",
+            "--Voila.identity_provider_class=widgets.hub_service.HubIdentity",
+            # the hub's proxy forwards the students' host name; only the proxy can reach this port
+            "--Voila.tornado_settings=allow_remote_access=True",
+            "--ClassroomKernelManager.per_user_kernels=True",
+            f"--ClassroomKernelManager.max_kernels={CLASS_KERNELS}",
+        ],
+        "environment": {
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
+            "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
+        },
+        "oauth_no_confirm": True,  # the class's own app: no "authorize this service?" page
+        "display": True,
+    })
+    # every student may use the class's Voilà, and nothing else of the hub's but their own account
+    c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", f"access:services!service={SERVICE}"]})
+    c.JupyterHub.default_url = f"{SERVICE_PREFIX}voila/render/index.ipynb"  # the gallery
 
 if shutil.which(c.ConfigurableHTTPProxy.command[0]) is None:
     print("Parlour hub: configurable-http-proxy is missing: run `npm ci` in the repo root "
