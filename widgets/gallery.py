@@ -4,14 +4,18 @@ A game gets its links once ``lessons/<id>.ipynb`` exists, so adding a lesson is 
 takes to appear; a translation ``lessons/<lang>/<id>.ipynb`` (Jubileu's Portuguese lesson)
 adds a link of its own beside it, named in its language. The app link is relative
 (``<id>.ipynb``): it works under standalone Voilà (``/voila/render/``) and under the Jupyter
-Server extension (``/voila/render/lessons/``).
+Server extension (``/voila/render/lessons/``). The "Notebook in JupyterLab" link is offered
+only where JupyterLab serves the lessons (:func:`jupyterlab_serves_lessons`): standalone Voilà
+(``./run app``) has no JupyterLab, and a link that answers 404 only confuses a learner.
 """
 
 from __future__ import annotations
 
 import html
+import importlib.util
 import os
 from pathlib import Path
+from typing import Mapping
 
 from IPython.display import HTML
 
@@ -39,6 +43,21 @@ def server_root() -> str:
     return os.environ.get("VOILA_BASE_URL") or os.environ.get("JUPYTERHUB_SERVICE_PREFIX") or "/"
 
 
+def jupyterlab_serves_lessons(env: Mapping[str, str] = os.environ) -> bool:
+    """Whether ``<server root>lab/tree/lessons/<id>.ipynb`` opens the notebook in JupyterLab here.
+
+    Voilà tells its kernel the page's path (``SCRIPT_NAME``): inside a Jupyter server whose root
+    holds lessons/ (Binder, the hub, ``jupyter lab``) the gallery is ``…/voila/render/lessons/…``;
+    standalone Voilà serves lessons/ itself at ``/voila/render/…``, and its preheated kernels
+    start before any page. A kernel Voilà did not start runs in Jupyter itself.
+    """
+    if importlib.util.find_spec("jupyterlab") is None:
+        return False
+    if "VOILA_BASE_URL" not in env and "VOILA_PREHEAT" not in env:
+        return True
+    return "/voila/render/lessons/" in env.get("SCRIPT_NAME", "")
+
+
 def players_text(cls: type[engine.Game]) -> str:
     lo, hi = cls.min_players, cls.max_players
     if lo == hi:
@@ -46,12 +65,16 @@ def players_text(cls: type[engine.Game]) -> str:
     return f"{lo}–{hi} players"
 
 
-def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS) -> str:
+def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: bool | None = None) -> str:
+    """A game's tile; ``lab``: offer the notebook in JupyterLab (None: if JupyterLab serves it here)."""
     e = html.escape
+    if lab is None:
+        lab = jupyterlab_serves_lessons()
     if (lessons / f"{game_id}.ipynb").exists():
-        links = (f'<a class="parlour-play" href="{e(game_id)}.ipynb">Learn and play {e(cls.name)}</a>'
-                 f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
-                 f' target="_blank">Notebook in JupyterLab</a>')
+        links = f'<a class="parlour-play" href="{e(game_id)}.ipynb">Learn and play {e(cls.name)}</a>'
+        if lab:
+            links += (f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
+                      f' target="_blank">Notebook in JupyterLab</a>')
         for lang, lang_name in LANGUAGE_NAMES.items():
             if (lessons / lang / f"{game_id}.ipynb").exists():
                 links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(lang)}/{e(game_id)}.ipynb">'
@@ -63,9 +86,16 @@ def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS) -> str:
             f'<p class="parlour-links">{links}</p></div>')
 
 
-def gallery_html(lessons: Path = LESSONS) -> str:
-    tiles = "".join(tile(game_id, cls, lessons) for game_id, cls in engine.GAMES.items())
-    return f'{STYLE}<div class="parlour-gallery">{tiles}</div>'
+LAB_NOTE = ("<p class='parlour-lab-note'>The <b>Learn and play</b> links open a game's lesson as an app. "
+            "The <b>Notebook in JupyterLab</b> links open the same lesson as a notebook, code and all.</p>")
+
+
+def gallery_html(lessons: Path = LESSONS, lab: bool | None = None) -> str:
+    """Every game's tile, and (where the notebooks are offered) a line saying what the two links do."""
+    if lab is None:
+        lab = jupyterlab_serves_lessons()
+    tiles = "".join(tile(game_id, cls, lessons, lab) for game_id, cls in engine.GAMES.items())
+    return f'{STYLE}<div class="parlour-gallery">{tiles}</div>' + (LAB_NOTE if lab else "")
 
 
 def gallery() -> HTML:

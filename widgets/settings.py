@@ -1,9 +1,12 @@
 """A game's variants as settings a person picks from a menu, and as part of the deal code.
 
 The list comes from the rules class's ``variants`` (each :class:`engine.Option` has a doc
-and, when it is a menu, its choices), so a new game gets a settings panel without code.
-A table may word a setting for learners (:class:`Setting`), offer choices for an option
-that takes any number (Injun's chips), or hide a guard nobody needs to touch.
+and, when it is a menu, its choices). The doc is written for developers (identifiers, the
+rules text's own words), so every table words each of its menus for learners (:class:`Setting`:
+a name, a one-line description, a name for each choice), offers choices for an option that
+takes any number (Injun's chips), or hides a guard nobody needs to touch;
+tests/widgets/test_settings_words.py holds every game to that. The menu made from the doc
+alone (:func:`generated`) is only a stopgap while a new option waits for its words.
 
 The code carries the settings after a slash, one digit per setting (the index of the
 choice): ``4-K7QM3P/0110``. A class that types the code plays the same game.

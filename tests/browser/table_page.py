@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout, expect
 
 
 def open_from_gallery(page: Page, server: str, game_id: str) -> Page:
@@ -46,3 +46,40 @@ def deal_table(page: Page, code: str) -> Locator:
 def button(scope: Page | Locator, label: str) -> Locator:
     """An ipywidgets button by its exact caption (an icon makes its accessible name unreliable)."""
     return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+
+
+# Whose turn and the count live in separate widgets, which reach the browser one message at a time: just
+# after a move the status can still say "Your turn" from before it. So a test that reads the table on its
+# turn waits for one state that all of them agree on.
+_COUNT_ON_YOUR_TURN = """([root, log]) => {
+    // a log row is its sentence and a "Why?" button; rows not in use are hidden (or hold only the button)
+    const rows = [...root.querySelectorAll('.parlour-log-row')].filter(row => row.getClientRects().length)
+        .map(row => (row.querySelector('.widget-html')?.innerText || '').trim()).filter(Boolean);
+    const status = root.querySelector('.parlour-status');
+    const count = root.querySelector('[data-testid=count]');
+    if (!status || !count || !status.innerText.includes('Your turn') || !rows.length) return null;
+    if (log && !(rows.length === log.length && log.every((line, i) => rows[i].includes(line)))) return null;
+    if (rows[rows.length - 1].startsWith('You ')) return null;  // your move shown, the status not yet
+    const reached = rows.map(row => row.match(/the count goes from -?\\d+ to (-?\\d+)/)).filter(Boolean).pop();
+    if (!reached || reached[1] !== count.innerText.trim()) return null;
+    return Number(reached[1]);
+}"""
+
+
+def count_on_your_turn(table: Locator, log: list[str] | None = None, timeout: float = 60_000) -> int:
+    """Jubilee's count once it is really your turn: the status says so, your last move is not newer than it,
+    and the count shown is the one the log's last count line reached. ``log``: the lines the log must show
+    then (the same deal played in Python), so a turn of the deal that was on the table before cannot pass."""
+    try:
+        found = table.page.wait_for_function(_COUNT_ON_YOUR_TURN, arg=[table.element_handle(), log], timeout=timeout)
+    except PlaywrightTimeout:
+        seen = table.evaluate(_TABLE_STATE)
+        raise AssertionError(f"never your turn with this log and count; the table shows {seen}, expected log {log}")
+    return int(found.json_value())
+
+
+_TABLE_STATE = """root => ({
+    status: root.querySelector('.parlour-status')?.innerText,
+    count: root.querySelector('[data-testid=count]')?.innerText,
+    rows: [...root.querySelectorAll('.parlour-log-row')].map(row => row.innerText.trim()).filter(t => t !== 'Why?'),
+})"""

@@ -48,8 +48,10 @@ def test_gallery_opens_jubilee(voila_server, voila_page, save_screenshot):
     card = page.locator('.parlour-game[data-game="jubilee"]')
     app_link = card.locator('a[href="jubilee.ipynb"]')
     expect(app_link).to_be_visible()
-    lab_link = card.locator('a[href$="lab/tree/lessons/jubilee.ipynb"]')
-    expect(lab_link).to_have_count(1)
+    # standalone Voilà (./run app) has no JupyterLab: no link that would answer 404, no command for learners
+    expect(page.locator('a[href*="lab/tree/"]')).to_have_count(0)
+    expect(page.locator("body")).not_to_contain_text("./run")
+    expect(page.locator("body")).not_to_contain_text("JupyterLab")
 
     # JupyterLab's HTML renderer (which Voilà uses for outputs) gives links
     # target="_blank": the app opens in a new tab and the gallery stays.

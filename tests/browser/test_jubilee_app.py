@@ -7,13 +7,23 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .table_page import deal_table, open_from_gallery
+from widgets.games.jubilee_table import JubileeTable
+
+from .table_page import count_on_your_turn, deal_table, open_from_gallery
 
 pytestmark = pytest.mark.browser
 
 # "You play 7♠ (+7): the count goes …", not "Ben deals …; You play first."
 DEAL_CODE = "3-000005"  # three players; you deal, so the two bots play first
 YOU_PLAYED = re.compile(r"You play \S+ \([+−]\d+\): the count goes")
+
+
+def log_at_your_first_turn(code: str) -> list[str]:
+    """The log of the same deal, with the same seeded bots, played in Python up to your first turn."""
+    table = JubileeTable(players=3, level="medium", bot_delay=0)
+    assert table.deal_from_code(code)
+    table.run_bots()
+    return table.log_lines()
 
 
 
@@ -27,22 +37,23 @@ def test_play_jubilee_in_the_browser(voila_server, voila_page, save_screenshot, 
     # the new deal is on the table (you deal; Ada, then Ben play first, with a pause) …
     expect(table.locator(".parlour-log-row").first).to_contain_text("Deal 1 of 3: You deal", timeout=30_000)
     status = table.locator(".parlour-status")
-    expect(status).to_contain_text("Your turn", timeout=60_000)  # … and then it is your turn
-
+    # … and then it is your turn, in this deal, with the count both bots left (not a status still on its way)
+    before = count_on_your_turn(table, log=log_at_your_first_turn(DEAL_CODE))
     count = table.locator("[data-testid=count]")
-    before = int(count.inner_text())
     # a card that changes the count (not a joker), clicked with the mouse
     card = table.locator(".parlour-card--playable:not([data-card=JK])").first
     expect(card).to_be_visible()
     card.click()
     mine = table.locator(".parlour-log-row", has_text=YOU_PLAYED)
     expect(mine).to_have_count(1, timeout=30_000)
+    expect(mine).to_contain_text(f"the count goes from {before} to ")  # the count we read is the one we played on
     after = int(re.search(rf"from {before} to (\d+)", mine.inner_text()).group(1))
     assert after != before
     expect(count).to_have_text(str(after), timeout=30_000)
 
-    # the bots answer on their own, then it is our turn again
-    expect(status).to_contain_text("Your turn", timeout=60_000)
+    # the bots answer on their own, then it is our turn again (after their moves, not before them)
+    count_on_your_turn(table)
+    expect(status).to_contain_text("Your turn")
 
     # a hint, shown with its reason and the alternatives
     table.get_by_role("button", name="Hint").click()

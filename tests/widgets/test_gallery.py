@@ -1,9 +1,13 @@
 """The gallery lists every registered game and links those whose lesson exists."""
 
+import json
+import re
 from pathlib import Path
 
+import pytest
+
 import engine
-from widgets.gallery import gallery_html, players_text, tile
+from widgets.gallery import gallery_html, jupyterlab_serves_lessons, players_text, tile
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
@@ -15,7 +19,7 @@ def test_every_registered_game_has_a_tile():
 
 
 def test_a_game_with_a_lesson_links_to_its_app_and_notebook():
-    html = tile("jubilee", engine.GAMES["jubilee"], LESSONS)
+    html = tile("jubilee", engine.GAMES["jubilee"], LESSONS, lab=True)
     assert 'href="jubilee.ipynb"' in html and "lab/tree/lessons/jubilee.ipynb" in html
     assert "2–7 players" in html
 
@@ -27,7 +31,8 @@ def test_a_game_without_a_lesson_says_so(tmp_path):
 
 def test_server_root_follows_voila_and_binder(monkeypatch):
     monkeypatch.setenv("VOILA_BASE_URL", "/user/ada/")
-    assert 'href="/user/ada/lab/tree/lessons/jubilee.ipynb"' in tile("jubilee", engine.GAMES["jubilee"], LESSONS)
+    assert 'href="/user/ada/lab/tree/lessons/jubilee.ipynb"' in tile("jubilee", engine.GAMES["jubilee"], LESSONS,
+                                                                      lab=True)
 
 
 def test_player_counts_read_naturally():
@@ -43,3 +48,33 @@ def test_a_translated_lesson_is_offered_beside_the_english_one(tmp_path):
     assert 'href="jubileu.ipynb"' in html and 'href="pt/jubileu.ipynb"' in html and "Jubileu (Português)" in html
     (tmp_path / "jubileu.ipynb").write_text("{}")
     assert "pt/jubileu.ipynb" not in tile("jubileu", engine.GAMES["jubileu"], tmp_path)
+
+
+# Voilà's kernel environment for the gallery page (SCRIPT_NAME is the page's path).
+STANDALONE = {"VOILA_BASE_URL": "/", "SCRIPT_NAME": "/voila/render/index.ipynb"}  # ./run app
+PREHEATED = {"VOILA_PREHEAT": "True", "VOILA_BASE_URL": "/"}  # a pool kernel of ./run app --pool
+IN_LAB = {"VOILA_BASE_URL": "/", "SCRIPT_NAME": "/voila/render/lessons/index.ipynb"}  # Binder, the hub
+HUB = {"VOILA_BASE_URL": "/user/ada/", "SCRIPT_NAME": "/user/ada/voila/render/lessons/index.ipynb"}
+
+
+@pytest.mark.parametrize("env, served", [(STANDALONE, False), (PREHEATED, False), (IN_LAB, True), (HUB, True),
+                                         ({}, True)])
+def test_the_notebook_links_are_offered_only_where_jupyterlab_serves_them(env, served, monkeypatch):
+    """Issue 19: under ./run app the "Notebook in JupyterLab" links answered 404."""
+    for name in ("VOILA_BASE_URL", "VOILA_PREHEAT", "SCRIPT_NAME", "JUPYTERHUB_SERVICE_PREFIX"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert jupyterlab_serves_lessons() is served
+    page = gallery_html()
+    assert ("lab/tree/lessons/" in page) is served and ("JupyterLab" in page) is served
+    assert 'href="jubilee.ipynb"' in page
+
+
+def test_the_gallery_page_shows_no_command_or_code():
+    """Its footer told learners about `./run app`; the page's Markdown and the gallery speak to learners."""
+    cells = json.loads((LESSONS / "index.ipynb").read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    for lab in (False, True):
+        text += re.sub(r"<style>.*?</style>|<[^>]+>", " ", gallery_html(LESSONS, lab=lab), flags=re.S)
+    assert not re.search(r"\./run|`|\bpip\b|\bpython\b", text, re.I), text

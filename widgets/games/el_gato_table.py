@@ -29,6 +29,10 @@ class ElGatoTable(Table):
     setting_words = {
         "ace_high": Setting("ace_high", "The 1 (As)", (("Ranks lowest", False), ("Ranks above the Sota", True)),
                             "Some tables rank the 1 above the Sota. The gato beats everything either way."),
+        "guerra": Setting("guerra", "Which ties start a guerra",
+                          (("A tie for the highest card", "highest"), ("Any two equal cards", "any_pair")),
+                          "A guerra settles a tie with another trick: only when the tied cards are the highest "
+                          "of the trick, or whenever two cards are equal."),
         "cycle_draw": None,  # guards against endless games: nothing to learn from them
         "trick_limit": None,
     }

@@ -29,6 +29,11 @@ class InjunTable(Table):
                                               ("Brag style: a chip a turn", "brag")),
                          "Poker style bets any amount; brag style adds one chip a turn until two players "
                          "are left, who may pay 2 to see."),
+        "betting": Setting("betting", "When poker betting stops",
+                           (("When everyone still in has matched the last raise", "standard"),
+                            ("As soon as one player just matches", "seed")),
+                           "Poker style only: in the quick ending, the first player who matches stops the "
+                           "betting and everyone shows with the chips already in."),
         "starting_chips": Setting("starting_chips", "Chips to start", (("20", 20), ("10", 10), ("50", 50)),
                                   "How many chips each player has at the start."),
         "ante": None,

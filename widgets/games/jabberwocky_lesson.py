@@ -129,6 +129,18 @@ def dealer_bids(game: Jabberwocky) -> list[int]:
     return [int(a.arg) for a in game.legal_actions()]
 
 
+def hook_demo(size: int = 6, bids: Sequence[int] = (2, 0, 3)) -> w.HTML:
+    """The bids the engine offers the dealer, in words, and its reason for refusing the hook."""
+    game = hook_example(size, bids)
+    dealer = game.names[-1]
+    allowed = words.join([str(b) for b in dealer_bids(game)], "or")
+    no = forbidden_bid(size, bids)
+    lines = [f"{esc(dealer)}, the dealer, may bid {allowed}."]
+    if no is not None:
+        lines.append(f"Asked for a bid of {no}, the game answers: “{esc(game.why_illegal(f'bid {no}') or '')}”")
+    return w.HTML("".join(f"<p style='margin:2px 0'>{line}</p>" for line in lines))
+
+
 def hook_check(size: int = 6, bids: Sequence[int] = (2, 0, 3)) -> ChoiceQuiz:
     """"Which bid may the dealer not make?" — the seed's example by default."""
     game = hook_example(size, bids)
@@ -178,6 +190,16 @@ def trump_lead_check() -> CardPickQuiz:
 
 def all_trumps_lead() -> Jabberwocky:
     return position(ALL_TRUMP_HANDS, "2D", TRUMP_BIDS)
+
+
+def all_trumps_lead_demo(lead: str = "AD") -> w.HTML:
+    """A hand of nothing but trumps: the cards the engine lets you lead, then what leading one says."""
+    game = all_trumps_lead()
+    cards = [a.card for a in game.legal_actions()]
+    said = [e.text for e in game.apply(f"play {lead}")]
+    return w.HTML(f"{TABLE_CSS}<div>{''.join(card_img_html(c, 44) for c in cards)}</div>"
+                  f"<p style='margin:2px 0'>You may lead any of them: {words.join([c.symbol for c in cards], 'or')}."
+                  "</p>" + "".join(f"<p style='margin:2px 0'>{esc(line)}</p>" for line in said))
 
 
 # Three players; Ada deals, so Ben leads and you play second. ♦ are trumps.

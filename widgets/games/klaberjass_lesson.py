@@ -193,7 +193,7 @@ def sequence_compare_check(trump_rule: str = "seed") -> ChoiceQuiz:
     winner = sequence_winner([you, ada], 1, tricks.SUIT_INDEX["C"], trump_rule)  # Ada (seat 1) deals
     choices = ["You", "Ada", "Nobody"]
     answer = "Nobody" if winner is None else NAMES[winner]
-    why = ("Both sequences have three cards topped by a Jack: a tie. The seed gives ties to the non-dealer, and "
+    why = ("Both sequences have three cards topped by a Jack: a tie. A tie goes to the non-dealer, and "
            "Ada is dealing." if trump_rule == "seed" else
            "A tie; with this variant, the sequence in trumps (clubs) wins.")
     return ChoiceQuiz("Clubs are trumps and Ada deals. You hold 9-10-J♠, Ada holds 9-10-J♣. Whose sequence "
@@ -213,6 +213,39 @@ def bella_check() -> ChoiceQuiz:
                       ["Nothing: Ada won the sequences", "20 points when you play the second of them",
                        "20 points at once"], "20 points when you play the second of them",
                       rule("klaberjass.bella"))
+
+
+# ---- two variants the table's Settings offer: Dix and Schmeiss ---------------------------------------
+
+VARIANT_HANDS = ("7H 8S 9S 7C 8C 9D QD KD 10S", "JC 9C AC 10H AS 7D 8H 10C JS")  # you hold the 7♥; Ada deals
+
+
+def dix_check(turn_up: str = "QH") -> ChoiceQuiz:
+    """With Dix on, the holder of the 7 of trumps may swap it for the turn-up (the engine's offer, checked)."""
+    up = parse_card(turn_up)
+    seven = parse_card(f"7{up.suit}")
+    game = deal_position(*VARIANT_HANDS, turn_up, ["take"], dix=True)
+    offered = {str(a) for a in game.legal_actions()}
+    swap = f"Swap your {seven.symbol} for the {up.symbol}"
+    choices = [swap, f"Swap any card for the {up.symbol}", f"Nothing: the {up.symbol} stays out of play"]
+    answer = swap if {"exchange", "keep"} <= offered else choices[2]
+    return ChoiceQuiz(f"Dix is in play. You took the turned-up {up.symbol}, so {SUIT_NAMES[up.suit]} are trumps, "
+                      f"and you hold the {seven.symbol}. What may you do before the first lead?", choices, answer,
+                      f"Only the 7 of trumps may be swapped, and only for the turned-up card. The {up.symbol} is "
+                      "worth more in your hand; the swap itself scores nothing, and you may also keep your 7.")
+
+
+def schmeiss_check(turn_up: str = "QH") -> ChoiceQuiz:
+    """With Schmeiss on, a refused offer makes the offerer the maker in the turned-up suit (the engine's answer)."""
+    up = parse_card(turn_up)
+    game = deal_position(*VARIANT_HANDS, turn_up, ["schmeiss", "refuse"], schmeiss=True)
+    made = f"You must play with {SUIT_NAMES[up.suit]} as trumps, as the maker"
+    choices = [made, f"Ada must play with {SUIT_NAMES[up.suit]} as trumps, as the maker", "The cards are thrown in"]
+    answer = made if game.maker == 0 and game.trump == tricks.SUIT_INDEX[up.suit] else choices[1]
+    return ChoiceQuiz(f"Schmeiss is in play and the turn-up is {up.symbol}. You offer to throw the hand in, and "
+                      "Ada refuses. What happens?", choices, answer,
+                      "A refused offer binds the player who made it: you take the turned-up suit and must now "
+                      "score more than Ada. Had she accepted, the cards would have been thrown in for a new deal.")
 
 
 def maker_check(maker_total: int = 70, other_total: int = 92) -> ChoiceQuiz:
@@ -296,7 +329,8 @@ def walkthrough() -> Walkthrough[Klaberjass]:
                              "face up so you can follow every choice.")
 
 
-__all__ = ["bella_check", "board_html", "deal_position", "follow_check", "follow_either_check",
+__all__ = ["bella_check", "board_html", "deal_position", "dix_check", "follow_check", "follow_either_check",
            "legal_cards", "longer_sequence_check", "maker_check", "must_trump_check", "pack_html",
-           "pack_points_check", "rank_orders_html", "second_round_check", "sequence_compare_check",
-           "sequence_points_check", "sequences_html", "trick_points_check", "trick_winner_check", "walkthrough"]
+           "pack_points_check", "rank_orders_html", "schmeiss_check", "second_round_check",
+           "sequence_compare_check", "sequence_points_check", "sequences_html", "trick_points_check",
+           "trick_winner_check", "walkthrough"]

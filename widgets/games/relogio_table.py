@@ -96,6 +96,11 @@ def _forward(on_click: PileClick, hour: int, playable: bool) -> Callable[..., No
     return handle
 
 
+def swap_words(hour: int, depth: int, count: int) -> str:
+    """The swap of the King with one face-down card, as its button's tooltip and the hint say it."""
+    return f"Swap the King with {slot_words(hour, depth, count)}"
+
+
 class _ClockTable(Table):
     """What both clock tables share: the clock, the turned-card panel, Autoplay, one seat."""
 
@@ -263,12 +268,25 @@ class RelogioTable(_ClockTable):
             button.layout.display = "" if depth <= n else "none"
             place = slot_words(hour, depth, n).split(" of ")[0]  # "the top card", "the 2nd card", …
             button.description = place + (" (turned next)" if depth == 1 and n > 1 else "")
-            button.tooltip = f"Swap the King with {slot_words(hour, depth, n)}"
+            button.tooltip = swap_words(hour, depth, n)
             button.button_style = "info" if hinted == f"swap {hour_label(hour)}:{depth}" else ""
         self.swap_panel.layout.display = ""
 
     def forced_action(self, view: dict[str, Any]) -> str | None:
         return "turn" if view["legal"] == ["turn"] else None
+
+    def action_label(self, action: str) -> str:
+        """A move as the hint names it: in the words of the button that makes it, never "swap 10:3"."""
+        verb, _, arg = action.partition(" ")
+        if verb == "turn":
+            return self.turn_button.description
+        if verb == "keep":
+            return self.keep_button.description
+        if verb == "swap":
+            label, _, depth = arg.partition(":")
+            hour = CENTRE if label == hour_label(CENTRE) else int(label)
+            return swap_words(hour, int(depth), self.game.view(self.human)["piles"][hour - 1]["face_down"])
+        return super().action_label(action)
 
     def draw(self, view: dict[str, Any]) -> None:
         hinted = self._last_hint.action if self._last_hint else None
@@ -396,6 +414,9 @@ class RelogioRealTable(_ClockTable):
         self.finish_button.on_click(lambda _: self.finish())
         self.show_all_box.layout.display = "none"  # nothing is hidden in Relógio Real
         return [self.step_button, self.autoplay_button, self.finish_button, self.hint_button, self.undo_button]
+
+    def action_label(self, action: str) -> str:
+        return self.step_button.description if action == "move" else super().action_label(action)
 
     def forced_action(self, view: dict[str, Any]) -> str | None:
         return None if view["is_over"] else "move"

@@ -1,0 +1,133 @@
+"""./run's help and its refusals: said in words with a usage exit code, before anything heavy starts.
+
+Each case must answer before ``ensure_venv``: the script runs as a copy in an empty folder with
+``PARLOUR_PYTHON`` pointing at no Python, so a case that gets past its arguments stops at once with
+"Parlour needs Python" instead of building a .venv or running the benches. Nor may the output be bash's
+own complaint ("./run: line 70: 2: --port needs a number").
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+RUN = Path(__file__).resolve().parents[1] / "run"
+BASH_ERROR = ("line ", "parameter null", "unbound variable", "command not found")
+
+
+@pytest.fixture
+def run(tmp_path, monkeypatch):
+    script = tmp_path / "run"
+    shutil.copy2(RUN, script)
+    monkeypatch.setenv("PARLOUR_PYTHON", str(tmp_path / "no-python"))
+
+    def run_it(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(script), *args], capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL, cwd=tmp_path)
+    return run_it
+
+
+@pytest.mark.parametrize("command", ["app", "bench", "hub", "test"])
+def test_help_prints_usage_and_starts_nothing(run, command):
+    if command == "test":  # ./run test passes its arguments to pytest; ./run --help covers it
+        done = run("--help")
+    else:
+        done = run(command, "--help")
+    assert done.returncode == 0, done.stderr
+    assert f"./run {command}" in done.stdout
+    assert "== bench/" not in done.stdout and "Parlour is running" not in done.stdout  # nothing was started
+    assert "Parlour needs Python" not in done.stderr  # it stopped before making a .venv
+
+
+@pytest.mark.parametrize("args, says", [
+    (["app", "--port"], "app: --port needs a number"),
+    (["app", "--port", "--pool"], "app: --port needs a number, not '--pool'"),
+    (["app", "--port", "http"], "app: --port needs a number, not 'http'"),
+    (["app", "--pool"], "app: --pool needs LESSON=N"),
+    (["hub", "--port"], "hub: --port needs a number"),
+    (["hub", "--ip"], "hub: --ip needs an address"),
+    (["bench", "--fast"], "bench: unknown option '--fast'"),
+    (["serve"], "unknown command 'serve'"),
+])
+def test_a_missing_or_wrong_argument_is_said_in_words(run, args, says):
+    done = run(*args)
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert says in done.stderr, done.stderr
+    assert not any(word in done.stderr for word in BASH_ERROR), done.stderr
+    assert "Parlour needs Python" not in done.stderr
+
+
+# ---- apt: wait (bounded) while another apt or dpkg holds its lock, instead of failing with exit 100 ----
+
+FAKE_APT = """#!/usr/bin/env bash
+echo "$*" >> "$FAKE_APT_LOG"
+n=$(( $(wc -l < "$FAKE_APT_LOG") ))
+if [ "$n" -le "$FAKE_APT_LOCKED_CALLS" ]; then
+    echo "E: Could not get lock /var/lib/apt/lists/lock. It is held by process 4242 (apt-get)" >&2
+    exit 100
+fi
+if [ -n "${FAKE_APT_OTHER_ERROR:-}" ]; then echo "E: $FAKE_APT_OTHER_ERROR" >&2; exit 100; fi
+echo "fake apt-get: done"
+"""
+
+
+@pytest.fixture
+def fake_apt(tmp_path, monkeypatch):
+    """apt-get (and sudo, for a run that is not root) on PATH that report a held lock for the first calls."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "apt-get").write_text(FAKE_APT)
+    (bin_dir / "sudo").write_text('#!/usr/bin/env bash\n[ "$1" = -n ] && shift\nexec "$@"\n')
+    for tool in bin_dir.iterdir():
+        tool.chmod(0o755)
+    log = tmp_path / "apt.log"
+    log.touch()
+    monkeypatch.setenv("PATH", f"{bin_dir}:{Path('/usr/bin')}:{Path('/bin')}")
+    monkeypatch.setenv("FAKE_APT_LOG", str(log))
+    monkeypatch.setenv("PARLOUR_APT_RETRY_EVERY", "0.1")
+
+    def run_function(call: str, locked_calls: int, wait: int = 60, **env: str) -> tuple[subprocess.CompletedProcess,
+                                                                                          list[str]]:
+        monkeypatch.setenv("FAKE_APT_LOCKED_CALLS", str(locked_calls))
+        monkeypatch.setenv("PARLOUR_APT_LOCK_WAIT", str(wait))
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        done = subprocess.run(["bash", "-c", f'. "{RUN}"; {call}'], capture_output=True, text=True, timeout=120,
+                              stdin=subprocess.DEVNULL)
+        return done, log.read_text().splitlines()
+    return run_function
+
+
+def test_apt_waits_for_a_held_lock_and_then_runs(fake_apt):
+    done, calls = fake_apt("apt_get update", locked_calls=3)
+    assert done.returncode == 0, done.stderr
+    assert len(calls) == 4 and all(c == "-o DPkg::Lock::Timeout=60 update" for c in calls), calls
+    assert done.stderr.count("another apt or dpkg is running: waiting for it (at most 60s)") == 1
+    assert "fake apt-get: done" in done.stdout
+
+
+def test_apt_gives_up_when_the_lock_is_held_past_the_deadline(fake_apt):
+    done, calls = fake_apt("apt_get install -y chromium", locked_calls=10**6, wait=1)
+    assert done.returncode == 100 and len(calls) >= 2
+    assert "Could not get lock" in done.stderr and "apt was still locked after 1s; giving up" in done.stderr
+
+
+def test_apt_does_not_retry_an_error_that_is_not_a_lock(fake_apt):
+    done, calls = fake_apt("apt_get install -y chromium", locked_calls=0, FAKE_APT_OTHER_ERROR="Unable to locate "
+                           "package chromium")
+    assert done.returncode == 100 and len(calls) == 1 and "Unable to locate package" in done.stderr
+
+
+def test_ensure_chromium_installs_through_the_waiting_apt(fake_apt, tmp_path):
+    """./run test (and .ci/run, which calls the same function) on a machine whose apt is busy."""
+    done, calls = fake_apt("ensure_chromium", locked_calls=2, PARLOUR_CHROMIUM=str(tmp_path / "no-chromium"))
+    assert done.returncode == 0, done.stderr
+    assert calls[-2:] == ["-o DPkg::Lock::Timeout=60 update", "-o DPkg::Lock::Timeout=60 install -y chromium"]
+
+
+def test_ci_installs_chromium_with_the_same_function():
+    ci = (RUN.parent / ".ci" / "run").read_text()
+    assert "ensure_chromium" in ci and "apt-get" not in ci
