@@ -1,11 +1,13 @@
-"""A class logging in to the classroom hub at once: spawn time, time to a table, memory, failures.
+"""A class logging in to the classroom hub at once: time to a table, CPU and memory per student, failures.
 
-    python bench/bench_hub_class.py [--students 30]
+    python bench/bench_hub_class.py [--students 30] [--route shared|per-student|both]
 
 Starts deploy/jupyterhub/jupyterhub_config.py as ./run hub does (free loopback ports, its
-state in a temporary directory), then N students at once log in, wait for their server and
-open the Jubilee lesson over HTTP (a page that arrives whole, its table rendered by the
-kernel, counts as usable). Memory is each student's server plus its kernel (RSS, psutil).
+state in a temporary directory), then N students at once log in and open the Jubilee lesson
+over HTTP (a page that arrives whole, its table rendered by the kernel, counts as usable):
+on the shared route through the class's one Voilà, on the per-student route after their own
+server has started. CPU-s and MB per student are the hub's whole process tree (hub, proxy,
+servers, kernels) after the class less before it, divided by the class (psutil).
 """
 
 from __future__ import annotations
@@ -26,13 +28,17 @@ from tests.conftest import stop_server, wait_for_url  # noqa: E402
 from tests.test_hub import Hub, start_hub  # noqa: E402
 
 
-def student(hub: Hub, name: str, out: dict) -> None:
+def student(hub: Hub, name: str, out: dict, route: str) -> None:
     start = time.perf_counter()
     try:
         session = hub.login(name)
-        hub.start_server(session, name)
+        if route == "shared":
+            base = f"{hub.url}services/parlour/"
+        else:
+            hub.start_server(session, name)
+            base = f"{hub.url}user/{name}/"
         out["spawn"] = time.perf_counter() - start
-        page = session.get(f"{hub.url}user/{name}/voila/render/jubilee.ipynb", timeout=600)
+        page = session.get(f"{base}voila/render/jubilee.ipynb", timeout=600)
         ok = (page.status_code == 200 and re.search(r'"kernelId": "[0-9a-f-]{36}"', page.text)
               and "There was an error when executing cell" not in page.text)
         if not ok:
@@ -42,53 +48,72 @@ def student(hub: Hub, name: str, out: dict) -> None:
         out["error"] = f"{type(exc).__name__}: {exc}"[:200]
 
 
-def rss_mb(hub: Hub, name: str) -> float:
+def tree_usage(pid: int) -> tuple[float, float]:
+    """(CPU seconds, MB resident) of a process and everything it started, now."""
     import psutil
-    pid = hub.server_pid(name)
-    if pid is None:
-        return 0.0
-    procs = [psutil.Process(pid), *psutil.Process(pid).children(recursive=True)]
-    return sum(p.memory_info().rss for p in procs) / 2**20
+
+    cpu = mem = 0.0
+    root = psutil.Process(pid)
+    for p in [root, *root.children(recursive=True)]:
+        try:
+            t = p.cpu_times()
+            cpu += t.user + t.system + t.children_user + t.children_system
+            mem += p.memory_info().rss
+        except psutil.Error:
+            pass
+    return cpu, mem / 2**20
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--students", type=int, default=30)
-    args = ap.parse_args()
+def one_class(students: int, route: str) -> None:
+    import os
 
     state = Path(tempfile.mkdtemp(prefix="parlour-hub-bench-"))
-    url, proc, log = start_hub(state, cull_idle=3600)
+    url, proc, log = start_hub(state, cull_idle=3600, route=route)
     try:
         wait_for_url(url + "hub/login", 180, proc)
+        if route == "shared":
+            wait_for_url(url + "services/parlour/voila/static/voila.js", 180, proc)
+            time.sleep(20)  # the service's pools warm up before the class arrives, as in a real lesson
         hub = Hub(url, proc, state)
-        names = [f"student{n:02d}" for n in range(1, args.students + 1)]
+        names = [f"student{n:02d}" for n in range(1, students + 1)]
         results: dict[str, dict] = {name: {} for name in names}
-        threads = [threading.Thread(target=student, args=(hub, name, results[name])) for name in names]
+        threads = [threading.Thread(target=student, args=(hub, name, results[name], route)) for name in names]
+        cpu0, mem0 = tree_usage(proc.pid)
         t0 = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         wall = time.perf_counter() - t0
-        memory = [rss_mb(hub, name) for name in names if "table" in results[name]]
+        cpu1, mem1 = tree_usage(proc.pid)
 
         spawn = [r["spawn"] for r in results.values() if "spawn" in r]
         table = [r["table"] for r in results.values() if "table" in r]
         failures = [f"{name}: {r['error']}" for name, r in results.items() if "error" in r]
-        print(f"A class of {args.students} logging in to the hub at once (seconds from login; MB RSS)")
+        print(f"\nA class of {students} on the {route} route, all at once (seconds from login; "
+              f"load average {os.getloadavg()[0]:.1f})")
         print(f"{'measure':>34} {'median':>8} {'max':>8}")
-        if spawn:
+        if spawn and route != "shared":
             print(f"{'login -> server answers':>34} {statistics.median(spawn):>8.1f} {max(spawn):>8.1f}")
         if table:
             print(f"{'login -> Jubilee table rendered':>34} {statistics.median(table):>8.1f} {max(table):>8.1f}")
-        if memory:
-            print(f"{'memory per student (server+kernel)':>34} {statistics.median(memory):>8.0f} {max(memory):>8.0f}")
         print(f"{'whole class ready':>34} {wall:>8.1f}")
-        print(f"failures: {len(failures)} of {args.students}")
+        print(f"{'CPU-s per student':>34} {(cpu1 - cpu0) / students:>8.2f}")
+        print(f"{'MB per student':>34} {(mem1 - mem0) / students:>8.0f}")
+        print(f"failures: {len(failures)} of {students}")
         for line in failures:
             print("  " + line)
     finally:
         stop_server(proc)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--students", type=int, default=30)
+    ap.add_argument("--route", choices=["shared", "per-student", "both"], default="both")
+    args = ap.parse_args()
+    for route in (["shared", "per-student"] if args.route == "both" else [args.route]):
+        one_class(args.students, route)
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ if ROUTE not in ("shared", "per-student"):
     raise SystemExit(f"PARLOUR_HUB_ROUTE is 'shared' or 'per-student', not {ROUTE!r}")
 SERVICE_PORT = int(env("SERVICE_PORT", "8870"))  # shared route: the class's Voilà, loopback only
 CLASS_KERNELS = int(env("CLASS_KERNELS", "80"))  # shared route: pages open at once, the whole class
+CLASS_POOL = env("POOL", "")  # shared route: "jubilee=30" keeps 30 Jubilee tables ready (./run app --pool)
 
 # --- the hub, the proxy, the database ---------------------------------------------------------
 c.JupyterHub.ip = IP
@@ -177,6 +178,7 @@ if ROUTE == "shared":
             "--Voila.tornado_settings=allow_remote_access=True",
             "--ClassroomKernelManager.per_user_kernels=True",
             f"--ClassroomKernelManager.max_kernels={CLASS_KERNELS}",
+            *(["--pool", CLASS_POOL] if CLASS_POOL else []),
         ],
         "environment": {
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
