@@ -63,19 +63,24 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def latency_ms(calls: Iterable[Callable[[], Any]]) -> tuple[float, float]:
-    """Median and 95th percentile, in milliseconds, of running each call once."""
+    """Median and 95th percentile, in milliseconds, of running each call once (NaN for no calls)."""
     times = []
     for call in calls:
         t = time.perf_counter()
         call()
         times.append((time.perf_counter() - t) * 1000)
+    if not times:
+        return math.nan, math.nan
     return statistics.median(times), percentile(times, 0.95)
 
 
 def decision_latency(game_id: str, spots: list[tuple[engine.Game, int]],
                      hint_label: str = "engine.hint") -> list[tuple[str, float, float]]:
-    """(who, median ms, p95 ms) for each bot level and the hint, deciding at the same positions."""
+    """(who, median ms, p95 ms) for each bot level and the hint, deciding at the same positions;
+    no rows at all for no positions (``--positions 0`` skips the table)."""
     from engine.hints import LEVELS, Bot
+    if not spots:
+        return []
     rows = []
     for level in LEVELS:
         bot = Bot(game_id, level, seed=1)
