@@ -75,7 +75,8 @@ RULES = Rulebook([
     Rule("jubileu.follow", N_("Follow suit if you can; if you cannot, trump or discard as you like.")),
     Rule("jubileu.trick", N_("The highest trump wins the trick; with no trump in it, the highest card of "
                              "the suit led.")),
-    Rule("jubileu.espirra", N_("On one of his own turns the declarer may say \"Espirra\": at his next turn the "
+    Rule("jubileu.espirra", N_("On one of his own turns, in a trick the partner has not yet played to, the "
+                               "declarer may say \"Espirra\": at his next turn the "
                                "partner must play the called Ace, even if he could follow suit, and that Ace "
                                "beats every card, trumps included.")),
     Rule("jubileu.espirra_quando", N_("Or the declarer may say \"Espirra quando quiser\": the partner may then "
@@ -297,9 +298,14 @@ class Deal:
             return [self.called]
         return tricks.follow_suit(hand, self.led_suit)
 
-    def may_order(self, seat: int) -> bool:
-        """The declarer may say "Espirra" (or "… quando quiser") on his own turn while the Ace is out."""
+    def may_order_when(self, seat: int) -> bool:
+        """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
         return self.espirra == NO_ESPIRRA and seat == self.declarer and self.turn == seat and self.phase == "play"
+
+    def may_order(self, seat: int) -> bool:
+        """The declarer may say "Espirra" on his own turn while the Ace is out, in a trick the partner has not
+        yet played to (RULES.md §2): the Ace must come to that very trick."""
+        return self.may_order_when(seat) and self.partner not in self.trick_seats
 
     def may_espirra_when(self, seat: int) -> bool:
         """After "Espirra quando quiser", once he has won a trick, the partner may play the Ace as espirra."""
@@ -740,7 +746,9 @@ class Jubileu(Game):
         assert d is not None
         out = [PLAY[c] for c in d.legal_cards(seat)]
         if d.may_order(seat):
-            out += [Action("espirra"), Action("espirra-quando-quiser")]
+            out.append(Action("espirra"))
+        if d.may_order_when(seat):
+            out.append(Action("espirra-quando-quiser"))
         if d.may_espirra_when(seat):
             out.append(Action("espirra"))
         return out
@@ -824,6 +832,9 @@ class Jubileu(Game):
             if d.espirra != NO_ESPIRRA and seat == d.declarer:
                 return self.tr("\"Espirra\" can be said only once, while the called Ace is still out."), \
                     "jubileu.espirra"
+            if seat == d.declarer and d.may_order_when(seat) and d.partner in d.trick_seats:
+                return self.tr("The partner has already played to this trick: \"Espirra\" may be said only in a "
+                               "trick he has not yet played to."), "jubileu.espirra"
             if seat == d.partner and d.espirra == WHEN_HE_LIKES:
                 return self.tr("You may play the called Ace as espirra once you have won a trick yourself."), \
                     "jubileu.espirra_quando"

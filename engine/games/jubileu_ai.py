@@ -116,9 +116,17 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
     for s, c in view["trick"]:
         played_aces[s] += _idx(c) % 13 == ACE_RANK
 
+    # The declarer may say "Espirra" only in a trick the partner has not yet played to (RULES.md §2): whether
+    # it is offered tells him whether the called Ace's holder is among the seats that played to this trick.
+    in_trick = {s for s, _ in view["trick"]}
+    ordering = view["phase"] == "play" and me == declarer and view["partner"] is None and \
+        "espirra-quando-quiser" in view["legal"]
+    holder_in_trick = ordering and "espirra" not in view["legal"]
+
     def barred_for(s: int) -> Callable[[int], bool]:
         no = frozenset(lacks[s])
-        no_called = called is not None and s == declarer and view["partner"] is None
+        no_called = called is not None and view["partner"] is None and (
+            s == declarer or (ordering and (s in in_trick) != holder_in_trick))
         return lambda c: c // 13 in no or (no_called and c == called)
     bars = [barred_for(s) for s in open_seats]
 
