@@ -185,6 +185,21 @@ def overcall_problem(standing: str | None, new: str) -> str | None:
               "(only Solo Oito da Última beats Solo Oito, and Solo Dez da Última beats Solo Dez).")
 
 
+def ace_calls(hand: Sequence[int], trump: int | None) -> list[int]:
+    """The Aces a Jubileu declarer may call: one he lacks, never the trump Ace (seed; RULES.md §2)."""
+    return [s * 13 + ACE_RANK for s in range(4) if s != trump and s * 13 + ACE_RANK not in hand]
+
+
+def obrigatorio_calls(hand: Sequence[int]) -> list[int]:
+    """The cards a Jogo Obrigatório declarer with four Aces may call: a King he lacks, a Queen if he holds
+    every King, and so on down [T] (RULES.md §2); the bots' search calls from the same list."""
+    for rank in range(ACE_RANK - 1, -1, -1):
+        free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
+        if free:
+            return free
+    return []
+
+
 # ---- Payments ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -683,14 +698,9 @@ class Jubileu(Game):
     def callable_cards(self, seat: int) -> list[int]:
         """The cards the declarer may call: an Ace he lacks, not trump's (Jubileu); in Jogo Obrigatório
         with four Aces, a King he lacks (a Queen if he holds every King, and so on down) [T]."""
-        hand = self.hands[seat]
         if self.contract == OBRIGATORIO:
-            for rank in range(ACE_RANK - 1, -1, -1):
-                free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
-                if free:
-                    return free
-            return []
-        return [s * 13 + ACE_RANK for s in range(4) if s != self.trump and s * 13 + ACE_RANK not in hand]
+            return obrigatorio_calls(self.hands[seat])
+        return ace_calls(self.hands[seat], self.trump)
 
     def trump_choices(self, seat: int) -> list[int]:
         if self.contract == OBRIGATORIO:

@@ -23,7 +23,7 @@ from ..hints import Alternative, Hint
 from ..i18n import N_, say
 from ..search import Inconsistent, Tally, deal_unseen, pimc
 from .jubileu import (ACE_RANK, BIDS, MEIA, NO_ESPIRRA, OBRIGATORIO, ORDERED, SEATS, SPENT, SUIT_SYMBOL,
-                      SUIT_WORDS, WHEN_HE_LIKES, Deal, settle)
+                      SUIT_WORDS, WHEN_HE_LIKES, Deal, obrigatorio_calls, settle)
 
 View = dict[str, Any]
 
@@ -424,7 +424,7 @@ def simulate_bid(view: View, key: str, world: list[list[int]]) -> tuple[int, int
     trump = _contract_trump(key, hand, ultima)
     if key == OBRIGATORIO:
         if sum(1 for c in hand if c % 13 == ACE_RANK) == 4:
-            called = next(c for c in (s * 13 + ACE_RANK - 1 for s in range(4)) if c not in hand)
+            called = obrigatorio_calls(hand)[0]   # a King he lacks, or a Queen if he holds every King
         else:
             called = next(c for c in range(ACE_RANK, 52, 13) if c not in hand)
         partner = next(s for s in range(SEATS) if called in world[s])

@@ -121,3 +121,19 @@ def test_best_bid_passes_when_nothing_wins_chips():
     assert ai.best_bid(view, {"solo-7": t})[0] == "pass"
     t.add(5.0, {"made": True})
     assert ai.best_bid(view, {"solo-7": t})[0] == "bid solo-7"
+
+
+def test_four_aces_and_four_kings_neither_crash_the_hint_nor_the_hard_bot():
+    """Issue 18 item 2: with every Ace and every King the search called a King the hand lacks (there is none)
+    and raised StopIteration; the engine offers Queens (RULES.md §2 [T]), and so must the search."""
+    g = stacked({0: "AS AH AD AC KS KH KD KC QS 2H 3H 4D 5C"}, dealer=3)
+    view = g.view(0)
+    assert "bid obrigatorio" in view["legal"]
+    hint = engine.hint(g, 0)
+    assert hint.action in view["legal"]
+    assert Bot("jubileu", "hard", seed=1).choose(view) in view["legal"]
+    tallies = ai.bid_search(view, 8, random.Random(1))
+    assert tallies["obrigatorio"].samples == 8
+    play_all(g, "bid obrigatorio; pass; pass; pass")
+    assert g.view(0)["legal"] == ["call QH", "call QD", "call QC"]
+    assert engine.hint(g, 0).action in g.view(0)["legal"]
