@@ -510,11 +510,12 @@ def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False
         values[k] = []
     pass_open = "pass" in view["legal"]
     cache: dict[tuple[str, int | None], tuple[int, int]] = {}
+    active = list(keys)
     for n in range(1, deals + 1):
         world = determinize(rng)
         cache.clear()
         hand = world[me]
-        for k in keys:
+        for k in active:
             if k == JOIN:
                 holders = list(view["standing_holders"]) + [me]
                 value, won = play_contract(world, MEIA, holders, me, None)
@@ -540,9 +541,19 @@ def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False
                 value = simulate_bid(view, k, world)[0]
             tallies[k].add(float(value), {"made": value > 0})
             values[k].append(float(value))
-        if least is not None and n >= least and n % BLOCK == 0 and settled(values, pass_open):
-            break
+        if least is not None and n % BLOCK == 0:
+            if n >= least and settled(values, pass_open):
+                break
+            active = contenders(tallies, active, pass_open)
     return tallies
+
+
+def contenders(tallies: dict[str, Tally[str]], active: list[str], pass_open: bool) -> list[str]:
+    """The choices still worth playing out: those whose 95% interval reaches the best one's (passing is
+    worth 0 for certain). The others keep the deals they were played in, and say how many."""
+    floor = max([tallies[k].mean - tallies[k].margin for k in active] + ([0.0] if pass_open else []))
+    keep = [k for k in active if tallies[k].mean + tallies[k].margin >= floor]
+    return keep or active
 
 
 def ranked_choices(values: dict[str, list[float]], zero: str | None) -> list[tuple[str, list[float]]]:
@@ -1020,7 +1031,7 @@ def _bid_name(view: View, key: str) -> str:
 def _bid_line(view: View, t: Tally[str]) -> tuple[str, tuple[claims.Claim, ...]]:
     name = BIDS[MEIA].name if t.move == JOIN else BIDS[t.move].name
     said = (_made(_bid_move(t.move), t, name), _chips(t.mean, t.samples))
-    return f"{_bid_name(view, t.move)}: {said[0].words(_lang(view))}, {said[1].words(_lang(view))}", said
+    return f"{said[0].words(_lang(view))}, {said[1].words(_lang(view))}", said
 
 
 __all__ = ["POLICIES", "SUIT_SYMBOL", "advise", "bid_hint", "bid_search", "choice_hint", "determinizer",
