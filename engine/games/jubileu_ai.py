@@ -802,7 +802,7 @@ def play_hint(view: View, playouts: int, rng: random.Random) -> Hint:
                         "playing by rule of thumb afterwards:"))
     said_claims: list[claims.Claim] = [fig, made]
     ranked = [(t.move, record[t.move]) for t in tallies]
-    rival = runner_up(ranked)
+    rival = ranked[1] if len(ranked) > 1 else None
     if rival is not None and claims.indistinct([best.mean, statistics.fmean(rival[1])],
                                                paired_margin(record[best.move], rival[1])):
         other = next(t for t in tallies if t.move == rival[0])
@@ -938,7 +938,7 @@ def choice_hint(view: View, deals: int, rng: random.Random) -> Hint:
                    for m, t in tallies.items()), key=lambda a: -a.score)
     ranked = ranked_choices(values, None)
     best = ranked[0][0]
-    rival = runner_up(ranked)
+    rival = ranked[1] if len(ranked) > 1 else None
     lead = _tr(view, N_("Each choice played out in the same deals of the cards you cannot see, everyone playing "
                         "by rule of thumb:"))
     said: list[claims.Claim] = []
@@ -990,7 +990,7 @@ def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
     alts.sort(key=lambda a: -a.score)
     ranked = ranked_choices(record, "pass" if pass_open else None)
     best = ranked[0][0]
-    rival = runner_up(ranked)
+    rival = ranked[1] if len(ranked) > 1 else None
     shown = [k for k, _ in ranked if k != "pass"][:3]
     said: list[claims.Claim] = [c for k in shown for c in lines[k][1]]
     intro = _tr(view, N_("If the auction ended on your bid (the cards you cannot see dealt to fit the auction so "
