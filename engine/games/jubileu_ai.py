@@ -128,12 +128,25 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
         "espirra-quando-quiser" in view["legal"]
     holder_in_trick = ordering and "espirra" not in view["legal"]
 
+    def called_barred(s: int) -> bool:
+        return called is not None and view["partner"] is None and (
+            s == declarer or (ordering and (s in in_trick) != holder_in_trick))
+
     def barred_for(s: int) -> Callable[[int], bool]:
         no = frozenset(lacks[s])
-        no_called = called is not None and view["partner"] is None and (
-            s == declarer or (ordering and (s in in_trick) != holder_in_trick))
+        no_called = called_barred(s)
         return lambda c: c // 13 in no or (no_called and c == called)
     bars = [barred_for(s) for s in open_seats]
+    free = not any(lacks[s] or called_barred(s) for s in open_seats)   # the auction: any deal of the rest
+
+    def shuffled(rng: random.Random) -> list[list[int]]:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        out, start = [], 0
+        for size in sizes:
+            out.append(cards[start:start + size])
+            start += size
+        return out
 
     def fits(dealt: list[list[int]]) -> bool:
         for s, hand in zip(open_seats, dealt):
@@ -146,6 +159,11 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
     def determinize(rng: random.Random) -> list[list[int]]:
         dealt: list[list[int]] = []
         for _ in range(20):
+            if free:
+                dealt = shuffled(rng)
+                if fits(dealt):
+                    break
+                continue
             try:
                 dealt = deal_unseen(unseen, sizes, bars, rng)
             except Inconsistent:
@@ -457,16 +475,18 @@ def play_contract(world: list[list[int]], contract: str, declarers: list[int], m
     return chips_for(me, contract, declarers, partner, d.won), d.won
 
 
-def simulate_bid(view: View, key: str, world: list[list[int]]) -> tuple[int, int]:
-    """Play ``key`` out in one imagined deal with this seat as declarer: (my chips, tricks counted)."""
+def simulate_bid(view: View, key: str, world: list[list[int]], trump: int | None | str = "") -> tuple[int, int]:
+    """Play ``key`` out in one imagined deal with this seat as declarer: (my chips, tricks counted). ``trump``,
+    when given, is the contract's trump already worked out."""
     me = view["seat"]
     hand = world[me]
-    ultima = _suit(view["ultima"]["suit"]) or 0
     bid = BIDS[key]
     partner = None
     called = None
     leader = me
-    trump = _contract_trump(key, hand, ultima)
+    if trump == "":
+        trump = _contract_trump(key, hand, _suit(view["ultima"]["suit"]) or 0)
+    assert not isinstance(trump, str)
     if key == OBRIGATORIO:
         if sum(1 for c in hand if c % 13 == ACE_RANK) == 4:
             called = obrigatorio_calls(hand)[0]   # a King he lacks, or a Queen if he holds every King
@@ -511,10 +531,11 @@ def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False
     pass_open = "pass" in view["legal"]
     cache: dict[tuple[str, int | None], tuple[int, int]] = {}
     active = list(keys)
+    hand = [_idx(c) for c in view["hand"]]          # this seat's own hand, the same in every imagined deal
+    trumps = {k: _contract_trump(k, hand, ultima) for k in keys if k != JOIN}
     for n in range(1, deals + 1):
         world = determinize(rng)
         cache.clear()
-        hand = world[me]
         for k in active:
             if k == JOIN:
                 holders = list(view["standing_holders"]) + [me]
@@ -523,19 +544,19 @@ def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False
                 values[k].append(float(value))
                 continue
             bid = BIDS[k]
-            trump = _contract_trump(k, hand, ultima)
+            trump = trumps[k]
             family = "solo" if bid.solo else "misere" if bid.misere and k != MEIA else "partner" \
                 if bid.partner and k != OBRIGATORIO else k
             if family in ("solo", "misere"):
                 if (family, trump) not in cache:
-                    cache[family, trump] = simulate_bid(view, "solo-7" if family == "solo" else "miseria", world)
+                    cache[family, trump] = simulate_bid(view, "solo-7" if family == "solo" else "miseria", world, trump)
                 took = cache[family, trump][1]
                 won = [0] * SEATS
                 won[me], won[(me + 1) % SEATS] = took, 13 - took
                 value = chips_for(me, k, [me], None, won)
             elif family == "partner":
                 if (family, trump) not in cache:
-                    cache[family, trump] = simulate_bid(view, k, world)
+                    cache[family, trump] = simulate_bid(view, k, world, trump)
                 value = cache[family, trump][0]
             else:
                 value = simulate_bid(view, k, world)[0]
@@ -797,7 +818,8 @@ def play_hint(view: View, playouts: int, rng: random.Random) -> Hint:
         notes[t.move] = ("; ".join(_words(view, *said)), said)
     alts = [Alternative(t.move, round(t.mean, 2), *notes[t.move]) for t in tallies]
     best = tallies[0]
-    fig, trick_claim, made = notes[best.move][1]
+    _, trick_claim, made = notes[best.move][1]
+    fig = _chips(best.mean, best.samples)
     lead = _tr(view, N_("Dealing the cards you cannot see in ways that fit what you have seen, with everyone "
                         "playing by rule of thumb afterwards:"))
     said_claims: list[claims.Claim] = [fig, made]
