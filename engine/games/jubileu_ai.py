@@ -1015,8 +1015,8 @@ def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
     rival = ranked[1] if len(ranked) > 1 else None
     shown = [k for k, _ in ranked if k != "pass"][:3]
     said: list[claims.Claim] = [c for k in shown for c in lines[k][1]]
-    intro = _tr(view, N_("If the auction ended on your bid (the cards you cannot see dealt to fit the auction so "
-                         "far, everyone then playing by rule of thumb): {lines}."),
+    intro = _tr(view, N_("If the auction ended on your bid, in deals of the cards you cannot see that fit the "
+                         "auction so far, everyone then playing by rule of thumb: {lines}."),
                 lines="; ".join(lines[k][0] for k in shown))
     close = rival is not None and claims.indistinct(
         [statistics.fmean(record[best]) if best != "pass" else 0.0, statistics.fmean(rival[1])],
