@@ -3,8 +3,8 @@ bids and for plays (the auction hint's p95 printed on its own row), the strength
 in chips per deal, and "hint v medium": a seat that follows engine.hint against three medium bots,
 against a medium bot in that seat on the same seeds (issue 18).
 
-    python bench/bench_jubileu.py [--seconds 5] [--positions 40] [--deals 500] [--hint-deals 120] [--jobs 2]
-    python bench/bench_jubileu.py --only-hint --hint-deals 120 --jobs 1
+    python bench/bench_jubileu.py [--seconds 5] [--positions 40] [--deals 500] [--hint-deals 300] [--jobs 2]
+    python bench/bench_jubileu.py --only-hint --hint-deals 300 --jobs 1   # about 5 minutes on a loaded machine
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 """
@@ -156,7 +156,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--hint-deals", type=int, default=120, help="seeded deals for the hint-v-medium row")
+    parser.add_argument("--hint-deals", type=int, default=300, help="seeded deals for the hint-v-medium row")
     parser.add_argument("--only-hint", action="store_true", help="print only the auction hint p95 and hint v medium")
     args = parser.parse_args()
 
