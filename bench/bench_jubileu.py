@@ -184,6 +184,7 @@ def main() -> None:
     mean, half = mean_ci(diffs)
     print("| match-up | chips per deal (hard − medium, per seat) | 95% interval |\n|---|---|---|")
     print(f"| hard ×2 vs medium ×2 | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
+    hint_against_medium(args.hint_deals, args.jobs)
 
 
 if __name__ == "__main__":
