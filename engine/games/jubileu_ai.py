@@ -9,7 +9,12 @@
   the declarer, the Aces the Jogo Obrigatório duty implies), plays each candidate out with
   the medium habits for everyone, and picks the move worth most chips. It bids the same way.
 
-The hints are the hard player's search with more deals, explained with their numbers.
+The hints are the hard player's search with more deals. Every fact they state is a claim
+(:mod:`engine.claims`): chips as averages over a stated number of imagined deals, shares of those
+deals, "wins this trick" only when no card anyone still to play could hold beats it (worked out from
+the view, never from samples), and reasons such as "your longest suit" only when a recount agrees.
+Trump and the called card are played out like bids; choices the deals cannot tell apart are said
+to be so. ``tests/engine/claim_checks/jubileu.py`` re-derives each claim from the real game.
 """
 
 from __future__ import annotations
