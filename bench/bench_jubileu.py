@@ -1,7 +1,10 @@
 """Jubileu benchmarks: random deals per second (protocol and lean path), bot and hint latency for
-bids and for plays, and the strength of hard against medium in chips per deal.
+bids and for plays (the auction hint's p95 printed on its own row), the strength of hard against medium
+in chips per deal, and "hint v medium": a seat that follows engine.hint against three medium bots,
+against a medium bot in that seat on the same seeds (issue 18).
 
-    python bench/bench_jubileu.py [--seconds 5] [--positions 40] [--deals 500] [--jobs 2]
+    python bench/bench_jubileu.py [--seconds 5] [--positions 40] [--deals 500] [--hint-deals 300] [--jobs 2]
+    python bench/bench_jubileu.py --only-hint --hint-deals 300 --jobs 1   # about 5 minutes on a loaded machine
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 """
@@ -20,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.games.jubileu import Deal  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import decision_latency, mean_ci  # noqa: E402
+from measure import decision_latency, mean_ci, percentile  # noqa: E402
 
 
 def protocol_deals(seconds: float) -> tuple[float, float]:
@@ -86,6 +89,21 @@ def latency_rows(count: int) -> list[tuple[str, str, float, float]]:
             for row in decision_latency("jubileu", positions(count, phase))]
 
 
+def auction_hint_p95(count: int) -> None:
+    """Issue 18 item 6: the auction hint's p95 (target under 300 ms), wall clock and this process's CPU time
+    (on a loaded machine the two differ: the CPU time is what the hint itself costs)."""
+    spots = positions(count, "auction")
+    wall, cpu = [], []
+    for g, s in spots:
+        w, c = time.perf_counter(), time.process_time()
+        engine.hint(g, s)
+        wall.append((time.perf_counter() - w) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+    print(f"\n| auction hint ({len(spots)} positions) | median ms | p95 ms |\n|---|---|---|")
+    print(f"| wall clock | {percentile(wall, 0.5):.1f} | {percentile(wall, 0.95):.1f} |")
+    print(f"| CPU time | {percentile(cpu, 0.5):.1f} | {percentile(cpu, 0.95):.1f} |")
+
+
 def one_deal(seed: int) -> float:
     """Hard in two opposite seats against medium in the other two, seats swapped on odd seeds:
     the hard seats' mean chips this deal minus the medium seats' mean."""
@@ -101,13 +119,51 @@ def one_deal(seed: int) -> float:
     return hard - medium
 
 
+def follow_deal(seed: int, follower: str) -> float:
+    """One seeded deal with three medium bots; the seat ``seed % 4`` either follows ``engine.hint`` or is a
+    medium bot itself. Its chips won (or lost) in the deal."""
+    seat = seed % 4
+    g = engine.new_game("jubileu", seed=seed, deals=1)
+    bots = {s: Bot("jubileu", "medium", seed=seed * 7 + s) for s in range(4)}
+    while not g.is_over:
+        s = g.current_player
+        move = engine.hint(g, s).action if s == seat and follower == "hint" else bots[s].choose(g.view(s))
+        g.apply(move, s)
+    return float(g.results[-1]["change"][seat])
+
+
+def hint_row(seed: int) -> tuple[float, float]:
+    return follow_deal(seed, "hint"), follow_deal(seed, "medium")
+
+
+def hint_against_medium(deals: int, jobs: int) -> None:
+    """Issue 18: following the hint does at least as well as the medium bot in the same seat and deals."""
+    with Pool(jobs) as pool:
+        rows = pool.map(hint_row, range(deals), chunksize=2)
+    hint, medium = [r[0] for r in rows], [r[1] for r in rows]
+    print(f"\n## Hint v medium: one seat (rotating) against three medium bots, {deals} seeded deals\n")
+    print("| seat plays | chips per deal | 95% interval |\n|---|---|---|")
+    for name, values in (("engine.hint", hint), ("medium bot", medium)):
+        mean, half = mean_ci(values)
+        print(f"| {name} | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
+    mean, half = mean_ci([h - m for h, m in rows])
+    print(f"| hint v medium (paired difference) | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--hint-deals", type=int, default=300, help="seeded deals for the hint-v-medium row")
+    parser.add_argument("--only-hint", action="store_true", help="print only the auction hint p95 and hint v medium")
     args = parser.parse_args()
+
+    if args.only_hint:
+        auction_hint_p95(args.positions)
+        hint_against_medium(args.hint_deals, args.jobs)
+        return
 
     print("## Random deals\n")
     print("| path | deals/s | moves/s |\n|---|---|---|")
@@ -120,6 +176,7 @@ def main() -> None:
     print("| phase | who | median ms | p95 ms |\n|---|---|---|---|")
     for phase, who, med, p95 in latency_rows(args.positions):
         print(f"| {phase} | {who} | {med:.1f} | {p95:.1f} |")
+    auction_hint_p95(args.positions)
 
     print(f"\n## Strength: hard vs medium over {args.deals} seeded deals\n")
     with Pool(args.jobs) as pool:
@@ -127,6 +184,7 @@ def main() -> None:
     mean, half = mean_ci(diffs)
     print("| match-up | chips per deal (hard − medium, per seat) | 95% interval |\n|---|---|---|")
     print(f"| hard ×2 vs medium ×2 | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
+    hint_against_medium(args.hint_deals, args.jobs)
 
 
 if __name__ == "__main__":

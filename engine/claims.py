@@ -72,9 +72,9 @@ def percent(x: float) -> str:
     """A sampled share as a percentage that never reads as a certainty: 0.999 is "over 99%"."""
     pct = round(100 * x)
     if pct >= 100 or x >= 1.0:
-        return "over 99%"
+        return N_("over 99%")
     if pct <= 0 or x <= 0.0:
-        return "under 1%"
+        return N_("under 1%")
     return f"{pct}%"
 
 
@@ -179,7 +179,7 @@ class Sampled(Claim):
         rate = 1 - self.rate if flip else self.rate
         what = say(lang, f.no if flip else f.yes, **self.fields())
         return say(lang, N_("{what} in {share} of the {n} deals I imagined, {assumption}"),
-                   what=what, share=percent(rate), n=self.samples,
+                   what=what, share=say(lang, percent(rate)), n=self.samples,
                    assumption=say(lang, ASSUMPTIONS[self.assumption]))
 
 

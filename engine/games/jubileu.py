@@ -75,7 +75,8 @@ RULES = Rulebook([
     Rule("jubileu.follow", N_("Follow suit if you can; if you cannot, trump or discard as you like.")),
     Rule("jubileu.trick", N_("The highest trump wins the trick; with no trump in it, the highest card of "
                              "the suit led.")),
-    Rule("jubileu.espirra", N_("On one of his own turns the declarer may say \"Espirra\": at his next turn the "
+    Rule("jubileu.espirra", N_("On one of his own turns, in a trick the partner has not yet played to, the "
+                               "declarer may say \"Espirra\": at his next turn the "
                                "partner must play the called Ace, even if he could follow suit, and that Ace "
                                "beats every card, trumps included.")),
     Rule("jubileu.espirra_quando", N_("Or the declarer may say \"Espirra quando quiser\": the partner may then "
@@ -182,6 +183,21 @@ def overcall_problem(standing: str | None, new: str) -> str | None:
         return N_("{new} is already the standing bid: a new bid must be at a higher level.")
     return N_("{new} cannot follow {old}: at level {old_level} the first bid announced stands "
               "(only Solo Oito da Última beats Solo Oito, and Solo Dez da Última beats Solo Dez).")
+
+
+def ace_calls(hand: Sequence[int], trump: int | None) -> list[int]:
+    """The Aces a Jubileu declarer may call: one he lacks, never the trump Ace (seed; RULES.md §2)."""
+    return [s * 13 + ACE_RANK for s in range(4) if s != trump and s * 13 + ACE_RANK not in hand]
+
+
+def obrigatorio_calls(hand: Sequence[int]) -> list[int]:
+    """The cards a Jogo Obrigatório declarer with four Aces may call: a King he lacks, a Queen if he holds
+    every King, and so on down [T] (RULES.md §2); the bots' search calls from the same list."""
+    for rank in range(ACE_RANK - 1, -1, -1):
+        free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
+        if free:
+            return free
+    return []
 
 
 # ---- Payments ---------------------------------------------------------------------------
@@ -297,9 +313,14 @@ class Deal:
             return [self.called]
         return tricks.follow_suit(hand, self.led_suit)
 
-    def may_order(self, seat: int) -> bool:
-        """The declarer may say "Espirra" (or "… quando quiser") on his own turn while the Ace is out."""
+    def may_order_when(self, seat: int) -> bool:
+        """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
         return self.espirra == NO_ESPIRRA and seat == self.declarer and self.turn == seat and self.phase == "play"
+
+    def may_order(self, seat: int) -> bool:
+        """The declarer may say "Espirra" on his own turn while the Ace is out, in a trick the partner has not
+        yet played to (RULES.md §2): the Ace must come to that very trick."""
+        return self.may_order_when(seat) and self.partner not in self.trick_seats
 
     def may_espirra_when(self, seat: int) -> bool:
         """After "Espirra quando quiser", once he has won a trick, the partner may play the Ace as espirra."""
@@ -325,10 +346,15 @@ class Deal:
             return None
         if self.espirra_at is not None:
             pos = self.espirra_at
-        elif self.troela and not self.done_tricks:
-            pos = tricks.winning_position(self.trick, None)
-        else:
-            pos = tricks.winning_position(self.trick, self.trump)
+        else:  # tricks.winning_position, written out: search plays this hundreds of thousands of times
+            trump = -1 if self.trump is None or (self.troela and not self.done_tricks) else self.trump
+            led = self.trick[0] // 13
+            best, pos = -2, 0
+            for i, x in enumerate(self.trick):
+                s = x // 13
+                k = 1000 + x % 13 if s == trump else (x % 13 if s == led else -1)
+                if k > best:
+                    best, pos = k, i
         winner = self.trick_seats[pos]
         self.won[winner] += 1
         if winner == self.partner:
@@ -677,14 +703,9 @@ class Jubileu(Game):
     def callable_cards(self, seat: int) -> list[int]:
         """The cards the declarer may call: an Ace he lacks, not trump's (Jubileu); in Jogo Obrigatório
         with four Aces, a King he lacks (a Queen if he holds every King, and so on down) [T]."""
-        hand = self.hands[seat]
         if self.contract == OBRIGATORIO:
-            for rank in range(ACE_RANK - 1, -1, -1):
-                free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
-                if free:
-                    return free
-            return []
-        return [s * 13 + ACE_RANK for s in range(4) if s != self.trump and s * 13 + ACE_RANK not in hand]
+            return obrigatorio_calls(self.hands[seat])
+        return ace_calls(self.hands[seat], self.trump)
 
     def trump_choices(self, seat: int) -> list[int]:
         if self.contract == OBRIGATORIO:
@@ -740,7 +761,9 @@ class Jubileu(Game):
         assert d is not None
         out = [PLAY[c] for c in d.legal_cards(seat)]
         if d.may_order(seat):
-            out += [Action("espirra"), Action("espirra-quando-quiser")]
+            out.append(Action("espirra"))
+        if d.may_order_when(seat):
+            out.append(Action("espirra-quando-quiser"))
         if d.may_espirra_when(seat):
             out.append(Action("espirra"))
         return out
@@ -824,6 +847,9 @@ class Jubileu(Game):
             if d.espirra != NO_ESPIRRA and seat == d.declarer:
                 return self.tr("\"Espirra\" can be said only once, while the called Ace is still out."), \
                     "jubileu.espirra"
+            if seat == d.declarer and d.may_order_when(seat) and d.partner in d.trick_seats:
+                return self.tr("The partner has already played to this trick: \"Espirra\" may be said only in a "
+                               "trick he has not yet played to."), "jubileu.espirra"
             if seat == d.partner and d.espirra == WHEN_HE_LIKES:
                 return self.tr("You may play the called Ace as espirra once you have won a trick yourself."), \
                     "jubileu.espirra_quando"

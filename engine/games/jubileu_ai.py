@@ -9,27 +9,37 @@
   the declarer, the Aces the Jogo Obrigatório duty implies), plays each candidate out with
   the medium habits for everyone, and picks the move worth most chips. It bids the same way.
 
-The hints are the hard player's search with more deals, explained with their numbers.
+The hints are the hard player's search with more deals. Every fact they state is a claim
+(:mod:`engine.claims`): chips as averages over a stated number of imagined deals, shares of those
+deals, "wins this trick" only when no card anyone still to play could hold beats it (worked out from
+the view, never from samples), and reasons such as "your longest suit" only when a recount agrees.
+Trump and the called card are played out like bids; choices the deals cannot tell apart are said
+to be so. ``tests/engine/claim_checks/jubileu.py`` re-derives each claim from the real game.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from typing import Any, Callable, Mapping
 
-from .. import tricks
+from .. import claims, tricks
 from ..cards import parse_card
+from ..claims import Certain, Comparison, Count, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..i18n import N_, say
 from ..search import Inconsistent, Tally, deal_unseen, pimc
 from .jubileu import (ACE_RANK, BIDS, MEIA, NO_ESPIRRA, OBRIGATORIO, ORDERED, SEATS, SPENT, SUIT_SYMBOL,
-                      SUIT_WORDS, WHEN_HE_LIKES, Deal, settle)
+                      SUIT_WORDS, WHEN_HE_LIKES, Deal, obrigatorio_calls, settle)
 
 View = dict[str, Any]
 
 HINT_PLAYOUTS = 240     # play hint: imagined deals shared among the candidate moves
 BOT_PLAYOUTS = 96
-BID_HINT_DEALS = 100    # bid hint: imagined deals, each played out once per contract family
+BID_HINT_DEALS = 64     # bid hint: at most this many imagined deals, each played out once per contract family
+BID_HINT_LEAST = 32     # … and at least this many, stopping early once the best choice stands clear
+CHOICE_HINT_DEALS = 48  # trump and call hints: imagined deals, each choice played out in every one
 BOT_BID_DEALS = 24
 MIN_SAMPLES = 24
 
@@ -116,11 +126,32 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
     for s, c in view["trick"]:
         played_aces[s] += _idx(c) % 13 == ACE_RANK
 
+    # The declarer may say "Espirra" only in a trick the partner has not yet played to (RULES.md §2): whether
+    # it is offered tells him whether the called Ace's holder is among the seats that played to this trick.
+    in_trick = {s for s, _ in view["trick"]}
+    ordering = view["phase"] == "play" and me == declarer and view["partner"] is None and \
+        "espirra-quando-quiser" in view["legal"]
+    holder_in_trick = ordering and "espirra" not in view["legal"]
+
+    def called_barred(s: int) -> bool:
+        return called is not None and view["partner"] is None and (
+            s == declarer or (ordering and (s in in_trick) != holder_in_trick))
+
     def barred_for(s: int) -> Callable[[int], bool]:
         no = frozenset(lacks[s])
-        no_called = called is not None and s == declarer and view["partner"] is None
+        no_called = called_barred(s)
         return lambda c: c // 13 in no or (no_called and c == called)
     bars = [barred_for(s) for s in open_seats]
+    free = not any(lacks[s] or called_barred(s) for s in open_seats)   # the auction: any deal of the rest
+
+    def shuffled(rng: random.Random) -> list[list[int]]:
+        cards = list(unseen)
+        rng.shuffle(cards)
+        out, start = [], 0
+        for size in sizes:
+            out.append(cards[start:start + size])
+            start += size
+        return out
 
     def fits(dealt: list[list[int]]) -> bool:
         for s, hand in zip(open_seats, dealt):
@@ -133,6 +164,11 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
     def determinize(rng: random.Random) -> list[list[int]]:
         dealt: list[list[int]] = []
         for _ in range(20):
+            if free:
+                dealt = shuffled(rng)
+                if fits(dealt):
+                    break
+                continue
             try:
                 dealt = deal_unseen(unseen, sizes, bars, rng)
             except Inconsistent:
@@ -270,10 +306,19 @@ def chips_for(seat: int, contract: str, declarers: list[int], partner: int | Non
 
 # ---- search over plays ----------------------------------------------------------------------------
 
+def contract_made(contract: str, declarers: list[int], partner: int | None, won: list[int], seat: int) -> bool:
+    """Whether the contract that concerns ``seat`` is made: his own when he plays one (each Meia Miséria
+    player has his own), otherwise the declarer's."""
+    player = seat if seat in declarers else declarers[0]
+    pays = settle(contract, declarers[0], partner, won, declarers)
+    return next(p.made for p in pays if p.player == player)
+
+
 def _playout(view: View) -> Callable[[list[list[int]], str, random.Random], tuple[float, Mapping[str, bool]]]:
     me = view["seat"]
     contract = view["contract"]
     declarers = view["declarers"]
+    alone = BIDS[contract].misere and me in declarers   # a misère player counts the tricks he takes himself
     base = deal_from_view(view, [[] for _ in range(SEATS)])  # read the view once; each playout copies it
     called = base.called if base.called is not None else (_idx(view["called_card"]) if view["called_card"] else None)
     secret = view["partner"] is None and called is not None
@@ -297,18 +342,38 @@ def _playout(view: View) -> Callable[[list[list[int]], str, random.Random], tupl
         while winner is None:
             c, esp = heuristic_card(d, d.turn, contract, sides)
             winner = d.play(c, esp)
-        took = sides[winner] == sides[me]
+        took = winner == me if alone else sides[winner] == sides[me]
         finish(d, contract, sides)
         value = chips_for(me, contract, declarers, d.partner, d.won)
-        made = value > 0 if sides[me] else value < 0
-        return float(value), {"trick": took, "good": made}
+        return float(value), {"trick": took, "made": contract_made(contract, declarers, d.partner, d.won, me)}
     return playout
 
 
-def search(view: View, playouts: int, rng: random.Random) -> list[Tally[str]]:
+def search(view: View, playouts: int, rng: random.Random,
+           record: dict[str, list[float]] | None = None) -> list[Tally[str]]:
+    """Every legal move played out in the same imagined deals, best mean first. ``record`` (if given)
+    receives each move's value deal by deal, so that two moves can be compared pair by pair."""
     moves = list(view["legal"])
     samples = max(MIN_SAMPLES, playouts // max(1, len(moves)))
-    return pimc(moves, determinizer(view), _playout(view), samples, rng)
+    playout = _playout(view)
+    if record is None:
+        return pimc(moves, determinizer(view), playout, samples, rng)
+    for m in moves:
+        record[m] = []
+
+    def recorded(world: list[list[int]], move: str, r: random.Random) -> tuple[float, Mapping[str, bool]]:
+        value, outcomes = playout(world, move, r)
+        record[move].append(value)
+        return value, outcomes
+    return pimc(moves, determinizer(view), recorded, samples, rng)
+
+
+def paired_margin(a: list[float], b: list[float]) -> float:
+    """Half-width of a 95% interval for the mean of ``a - b`` over the same imagined deals."""
+    diffs = [x - y for x, y in zip(a, b)]
+    if len(diffs) < 2:
+        return math.inf
+    return 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 # ---- bidding ----------------------------------------------------------------------------------------
@@ -404,19 +469,32 @@ def _contract_trump(key: str, hand: list[int], ultima: int) -> int | None:
     return misere_trump(hand) if bid.misere else best_trump(hand)
 
 
-def simulate_bid(view: View, key: str, world: list[list[int]]) -> tuple[int, int]:
-    """Play ``key`` out in one imagined deal with this seat as declarer: (my chips, tricks counted)."""
+def play_contract(world: list[list[int]], contract: str, declarers: list[int], me: int, trump: int | None,
+                  partner: int | None = None, called: int | None = None,
+                  leader: int | None = None) -> tuple[int, list[int]]:
+    """One contract played out by rule of thumb in one imagined deal: (chips for ``me``, tricks won)."""
+    d = Deal([list(h) for h in world], trump, declarers[0], partner, called,
+             declarers[0] if leader is None else leader)
+    team = set(declarers) | ({partner} if BIDS[contract].partner and partner is not None else set())
+    finish(d, contract, [1 if s in team else 0 for s in range(SEATS)])
+    return chips_for(me, contract, declarers, partner, d.won), d.won
+
+
+def simulate_bid(view: View, key: str, world: list[list[int]], trump: int | None | str = "") -> tuple[int, int]:
+    """Play ``key`` out in one imagined deal with this seat as declarer: (my chips, tricks counted). ``trump``,
+    when given, is the contract's trump already worked out."""
     me = view["seat"]
     hand = world[me]
-    ultima = _suit(view["ultima"]["suit"]) or 0
     bid = BIDS[key]
     partner = None
     called = None
     leader = me
-    trump = _contract_trump(key, hand, ultima)
+    if trump == "":
+        trump = _contract_trump(key, hand, _suit(view["ultima"]["suit"]) or 0)
+    assert not isinstance(trump, str)
     if key == OBRIGATORIO:
         if sum(1 for c in hand if c % 13 == ACE_RANK) == 4:
-            called = next(c for c in (s * 13 + ACE_RANK - 1 for s in range(4)) if c not in hand)
+            called = obrigatorio_calls(hand)[0]   # a King he lacks, or a Queen if he holds every King
         else:
             called = next(c for c in range(ACE_RANK, 52, 13) if c not in hand)
         partner = next(s for s in range(SEATS) if called in world[s])
@@ -428,11 +506,8 @@ def simulate_bid(view: View, key: str, world: list[list[int]]) -> tuple[int, int
         if called is None:
             return -99, 0
         partner = next(s for s in range(SEATS) if called in world[s])
-    d = Deal([list(h) for h in world], trump, me, partner, called, leader)
-    sides = [1 if s in (me, partner) else 0 for s in range(SEATS)]
-    finish(d, key, sides)
-    took = d.won[me] + (d.won[partner] if partner is not None and bid.partner else 0)
-    return chips_for(me, key, [me], partner, d.won), took
+    chips, won = play_contract(world, key, [me], me, trump, partner, called, leader)
+    return chips, won[me] + (won[partner] if partner is not None and bid.partner else 0)
 
 
 def bid_families(view: View) -> list[str]:
@@ -440,39 +515,98 @@ def bid_families(view: View) -> list[str]:
     return [m.split(" ", 1)[1] for m in view["legal"] if m.startswith("bid ")]
 
 
-def bid_search(view: View, deals: int, rng: random.Random) -> dict[str, Tally[str]]:
-    """Each open bid played out in the same imagined deals: chips for me and how often it is made."""
-    keys = bid_families(view)
+JOIN = "join"
+BLOCK = 16   # the bid hint looks at its numbers after every BLOCK imagined deals
+
+
+def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False,
+               record: dict[str, list[float]] | None = None, least: int | None = None) -> dict[str, Tally[str]]:
+    """Each open bid (and joining Meia Miséria, with ``join``) played out in the same imagined deals: chips for
+    me and how often it is made. Contracts that play alike (a Solo of any length with the same trump, the two
+    Jubileus with the same trump) are played once per deal. With ``least``, it stops after that many deals
+    once the best choice stands clear of the next (``settled``), and at ``deals`` in any case."""
+    me = view["seat"]
+    keys = bid_families(view) + ([JOIN] if join else [])
     determinize = determinizer(view)
+    ultima = _suit(view["ultima"]["suit"]) or 0
     tallies = {k: Tally(k) for k in keys}
-    solo_cache: dict[tuple[int | None, int], int] = {}
-    for _ in range(deals):
+    values: dict[str, list[float]] = record if record is not None else {}
+    for k in keys:
+        values[k] = []
+    pass_open = "pass" in view["legal"]
+    cache: dict[tuple[str, int | None], tuple[int, int]] = {}
+    active = list(keys)
+    hand = [_idx(c) for c in view["hand"]]          # this seat's own hand, the same in every imagined deal
+    trumps = {k: _contract_trump(k, hand, ultima) for k in keys if k != JOIN}
+    for n in range(1, deals + 1):
         world = determinize(rng)
-        solo_cache.clear()
-        for k in keys:
+        cache.clear()
+        for k in active:
+            if k == JOIN:
+                holders = list(view["standing_holders"]) + [me]
+                value, won = play_contract(world, MEIA, holders, me, None)
+                tallies[k].add(float(value), {"made": won[me] == 1})
+                values[k].append(float(value))
+                continue
             bid = BIDS[k]
-            if bid.solo:
-                trump = _contract_trump(k, world[view["seat"]], _suit(view["ultima"]["suit"]) or 0)
-                cache_key = (trump, 0)
-                if cache_key not in solo_cache:
-                    solo_cache[cache_key] = simulate_bid(view, f"solo-7{'-ultima' if bid.trump == 'ultima' else ''}",
-                                                         world)[1]
-                took = solo_cache[cache_key]
+            trump = trumps[k]
+            family = "solo" if bid.solo else "misere" if bid.misere and k != MEIA else "partner" \
+                if bid.partner and k != OBRIGATORIO else k
+            if family in ("solo", "misere"):
+                if (family, trump) not in cache:
+                    cache[family, trump] = simulate_bid(view, "solo-7" if family == "solo" else "miseria", world, trump)
+                took = cache[family, trump][1]
                 won = [0] * SEATS
-                won[view["seat"]] = took
-                won[(view["seat"] + 1) % SEATS] = 13 - took
-                value = chips_for(view["seat"], k, [view["seat"]], None, won)
-            elif bid.misere and k != MEIA:
-                cache_key = (_contract_trump(k, world[view["seat"]], 0), 1)
-                if cache_key not in solo_cache:
-                    solo_cache[cache_key] = simulate_bid(view, "miseria", world)[1]
-                won = [0] * SEATS
-                won[view["seat"]] = solo_cache[cache_key]
-                value = chips_for(view["seat"], k, [view["seat"]], None, won)
+                won[me], won[(me + 1) % SEATS] = took, 13 - took
+                value = chips_for(me, k, [me], None, won)
+            elif family == "partner":
+                if (family, trump) not in cache:
+                    cache[family, trump] = simulate_bid(view, k, world, trump)
+                value = cache[family, trump][0]
             else:
-                value, took = simulate_bid(view, k, world)
+                value = simulate_bid(view, k, world)[0]
             tallies[k].add(float(value), {"made": value > 0})
+            values[k].append(float(value))
+        if least is not None and n % BLOCK == 0:
+            if n >= least and settled(values, pass_open):
+                break
+            active = contenders(tallies, active, pass_open)
     return tallies
+
+
+def contenders(tallies: dict[str, Tally[str]], active: list[str], pass_open: bool) -> list[str]:
+    """The choices still worth playing out: those whose 95% interval reaches the best one's (passing is
+    worth 0 for certain). The others keep the deals they were played in, and say how many."""
+    floor = max([tallies[k].mean - tallies[k].margin for k in active] + ([0.0] if pass_open else []))
+    keep = [k for k in active if tallies[k].mean + tallies[k].margin >= floor]
+    return keep or active
+
+
+def ranked_choices(values: dict[str, list[float]], zero: str | None) -> list[tuple[str, list[float]]]:
+    """The choices best mean first; ``zero`` (pass) is worth 0 in every deal. Equal means keep their order."""
+    n = max((len(v) for v in values.values()), default=0)
+    rows = list(values.items()) + ([(zero, [0.0] * n)] if zero and n else [])
+    return sorted(rows, key=lambda kv: -statistics.fmean(kv[1]) if kv[1] else 0.0)
+
+
+def runner_up(ranked: list[tuple[str, list[float]]]) -> tuple[str, list[float]] | None:
+    """The best choice's nearest rival that does not come out the same in every deal (choices that play
+    alike, such as two Solos with the same trump, are not rivals)."""
+    best = ranked[0][1]
+    return next((row for row in ranked[1:] if row[1] != best), None)
+
+
+def settled(values: dict[str, list[float]], pass_open: bool) -> bool:
+    """The best choice stands clear of its nearest rival by more than the 95% margin of their difference."""
+    ranked = ranked_choices(values, "pass" if pass_open else None)
+    if not ranked:
+        return True
+    rival = runner_up(ranked)
+    if rival is None:
+        return True
+    best = ranked[0][1]
+    gap = statistics.fmean(best) - statistics.fmean(rival[1])
+    return gap > paired_margin(best, rival[1])
 
 
 # ---- policies -----------------------------------------------------------------------------------
@@ -525,7 +659,7 @@ def hard(view: View, rng: random.Random) -> str:
     if view["phase"] == "auction":
         if len(view["legal"]) == 1:
             return view["legal"][0]
-        return best_bid(view, bid_search(view, BOT_BID_DEALS, rng))[0]
+        return best_bid(view, bid_search(view, BOT_BID_DEALS, rng, join="join" in view["legal"]))[0]
     choice = _auction_phase_choice(view)
     if choice:
         return choice
@@ -538,120 +672,394 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 
 def best_bid(view: View, tallies: dict[str, Tally[str]]) -> tuple[str, list[Tally[str]]]:
-    """The bid worth most chips on average if it wins the auction; pass unless one is worth more than 0."""
+    """The bid (or joining Meia Miséria) worth most chips on average if the auction ends there; pass unless
+    one is worth more than 0."""
     ranked = sorted(tallies.values(), key=lambda t: -t.mean)
     if ranked and (ranked[0].mean > 0 or "pass" not in view["legal"]):
-        return f"bid {ranked[0].move}", ranked
-    if "join" in view["legal"]:
-        return "join", ranked
+        return _bid_move(ranked[0].move), ranked
     return "pass", ranked
 
 
 # ---- the hints -----------------------------------------------------------------------------------
+#
+# Every fact a hint states is a claim (engine.claims), checked against the real game by
+# tests/engine/claim_checks/jubileu.py: shares and averages of imagined deals carry their number of
+# deals; "wins this trick" is said only when no legal reply of any deal that fits the view can beat the
+# card; "your longest suit" is recounted from the hand.
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
-
-
-def advise(view: View, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Hint:
-    me = view["seat"]
-    rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]) + len(view["auction"]))
-    legal = view["legal"]
-    if view["phase"] == "auction":
-        return bid_hint(view, BID_HINT_DEALS, rng)
-    if view["phase"] in ("trump", "call"):
-        move = _auction_phase_choice(view) or legal[0]
-        return Hint(me, move, _choice_reason(view, move), [Alternative(m, 0.0, "") for m in legal])
-    if len(legal) == 1:
-        why = _tr(view, N_("{card} is your only legal card."), card=_card_words(legal[0]))
-        if view["espirra"] == "ordered" and view["partner"] == me:
-            why = _tr(view, N_("The declarer said \"Espirra\": you must play the called Ace now, and it will win "
-                               "the trick."))
-        return Hint(me, legal[0], why, [Alternative(legal[0], 0.0, _tr(view, N_("the only legal move")))])
-    tallies = search(view, playouts, rng)
-    n = tallies[0].samples
-    alts = [Alternative(t.move, round(t.mean, 2), _tr(
-        view, N_("{chips:+.2f} chips on average; wins this trick in {trick}; your side succeeds in {good}"),
-        chips=t.mean, trick=_pct(t.rate("trick")), good=_pct(t.rate("good")))) for t in tallies]
-    return Hint(me, tallies[0].move, _play_reason(view, tallies, n), alts)
+CHIPS = claims.fact("jubileu.chips", N_("{signed} chips"))
+MADE = claims.fact("jubileu.made", N_("{bid} is made"), N_("{bid} fails"))
+SIDE_TRICK = claims.fact("jubileu.side_takes_trick", N_("your side takes this trick"),
+                         N_("the other side takes this trick"))
+OWN_TRICK = claims.fact("jubileu.you_take_trick", N_("you take this trick"), N_("another player takes this trick"))
+WINS = claims.fact("jubileu.wins_trick", N_("{card} wins this trick"), N_("{card} cannot win this trick"))
+ESPIRRA_WINS = claims.fact("jubileu.espirra_wins", N_("the called Ace, {card}, takes this trick for your side"))
+ONLY_CARD = claims.fact("jubileu.only_legal", N_("{card} is your only legal card"))
+ONLY_CALL = claims.fact("jubileu.only_call", N_("{card} is the only card you may call"))
+LONGEST = claims.fact("jubileu.longest_suit", N_("{suit} is your longest suit ({value} cards)"))
+LONGEST_ALLOWED = claims.fact("jubileu.longest_allowed",
+                              N_("{suit} is your longest suit other than {barred} ({value} cards)"))
+SHORTEST = claims.fact("jubileu.shortest_suit", N_("{suit} is your shortest suit (you hold {value})"))
+CALL_LONGEST = claims.fact("jubileu.call_longest",
+                           N_("{suit} is the longest of the suits whose Ace you may call ({value} cards)"))
+ACES = claims.fact("jubileu.aces", N_("you hold {n} Aces"))
 
 
 def _card_words(move: str) -> str:
     verb, _, arg = move.partition(" ")
-    if verb == "play":
+    if verb in ("play", "call"):
         return parse_card(arg).symbol
     return {"espirra": "\"Espirra\"", "espirra-quando-quiser": "\"Espirra quando quiser\""}.get(verb, move)
 
 
-def _play_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
+def _suit_words(view: View, suit: int) -> str:
+    return f"{SUIT_SYMBOL[suit]} ({_tr(view, SUIT_WORDS[suit])})"
+
+
+def _chips(mean: float, samples: int) -> Figure:
+    return Figure(CHIPS.name, value=mean, exact=False, samples=samples)
+
+
+def _made(move: str, t: Tally[str], bid: str) -> Sampled:
+    return Sampled(MADE.name, move=move, hits=t.counts.get("made", 0), samples=t.samples,
+                   detail={"bid": bid})
+
+
+def _words(view: View, *parts: claims.Claim) -> list[str]:
+    lang = view["options"].get("lang", "en")
+    return [p.words(lang) for p in parts]
+
+
+def _pair(view: View, a: str, fa: Figure, b: str, fb: Figure) -> str:
+    """Two choices and their chips, side by side (punctuation only: nothing to translate)."""
+    return f"{a}: {fa.words(_lang(view))}; {b}: {fb.words(_lang(view))}."
+
+
+def _too_close(view: View, a: str, b: str) -> str:
+    return _tr(view, N_("{a} and {b} come out too close to tell apart in these deals."), a=a, b=b)
+
+
+def advise(view: View, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Hint:
+    rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]) + len(view["auction"]))
+    if view["phase"] == "auction":
+        return bid_hint(view, BID_HINT_DEALS, rng)
+    if view["phase"] in ("trump", "call"):
+        return choice_hint(view, CHOICE_HINT_DEALS, rng)
+    if len(view["legal"]) == 1:
+        return only_move_hint(view)
+    return play_hint(view, playouts, rng)
+
+
+# ---- play: what each card brings, and what is certain about this trick ------------------------------
+
+def trick_certainty(view: View, move: str) -> bool | None:
+    """True when ``move`` wins the trick whatever anyone still to play holds and plays, False when it cannot
+    win it, None when that depends on cards this seat cannot see. Worked out from the view alone, over every
+    card a later player could hold (the suits he showed he lacks excepted) and every "Espirra" still possible."""
+    me = view["seat"]
+    verb, _, arg = move.partition(" ")
+    called = _idx(view["called_card"]) if view["called_card"] else None
+    if verb == "espirra" and me != view["declarer"]:
+        return True                                   # the partner plays the called Ace as espirra
+    if verb != "play":
+        return None
+    c = CARD_INDEX[arg]
+    if view["espirra_in_trick"] is not None:
+        return False                                  # an espirra Ace is already in the trick
+    if c == called and view["espirra"] == "ordered":
+        return True
+    trick = [(s, _idx(x)) for s, x in view["trick"]]
+    troela_lead = view["contract"] == OBRIGATORIO and bool(view["options"].get("troela")) \
+        and not view["tricks_played"]
+    trump = -1 if view["trump"] is None or troela_lead else tricks.SUIT_INDEX[view["trump"]]
+    led = trick[0][1] // 13 if trick else c // 13
+    mine = _key(c, led, trump)
+    if any(_key(x, led, trump) > mine for _, x in trick):
+        return False
+    hands, seen = known_cards(view)
+    lacks = voids(view)
+    unseen = [x for x in range(52) if x not in seen]
+    later = [(me + k) % SEATS for k in range(1, SEATS - len(trick))]
+    declarer = view["declarer"]
+    live_called = called is not None and view["espirra"] in ("none", "ordered", "quando") and c != called \
+        and called not in hands[me]
+    for i, s in enumerate(later):
+        if hands[s]:
+            could = tricks.follow_suit(hands[s], led)
+            holds_called = called in hands[s]
+        else:
+            could = [x for x in unseen if x // 13 not in lacks[s]]
+            holds_called = called in unseen and not (s == declarer and view["partner"] is None)
+        if any(_key(x, led, trump) > mine for x in could):
+            return None
+        if live_called and holds_called and (view["espirra"] in ("ordered", "quando")
+                                             or declarer in later[:i]):
+            return None                               # he may yet play the called Ace as espirra
+    return True
+
+
+def _trick_claim(view: View, move: str, t: Tally[str]) -> claims.Claim:
+    sure = trick_certainty(view, move)
+    verb, _, arg = move.partition(" ")
+    me = view["seat"]
+    if verb == "espirra" and me == view["declarer"]:
+        return Certain(ESPIRRA_WINS.name, move=move, detail={"card": _card_words(f"play {view['called_card']}")})
+    if sure is not None:
+        card = _card_words(move if verb == "play" else f"play {view['called_card']}")
+        return Certain(WINS.name, move=move, holds=sure, detail={"card": card})
+    alone = BIDS[view["contract"]].misere and me in view["declarers"]
+    return Sampled(OWN_TRICK.name if alone else SIDE_TRICK.name, move=move, hits=t.counts.get("trick", 0),
+                   samples=t.samples)
+
+
+def play_hint(view: View, playouts: int, rng: random.Random) -> Hint:
+    me = view["seat"]
+    record: dict[str, list[float]] = {}
+    tallies = search(view, playouts, rng, record)
+    bid = BIDS[view["contract"]].name
+    notes: dict[str, tuple[str, tuple[claims.Claim, ...]]] = {}
+    for t in tallies:
+        said = (_chips(t.mean, t.samples), _trick_claim(view, t.move, t), _made(t.move, t, bid))
+        notes[t.move] = ("; ".join(_words(view, *said)), said)
+    alts = [Alternative(t.move, round(t.mean, 2), *notes[t.move]) for t in tallies]
     best = tallies[0]
-    text = _tr(view, N_("I played the deal out {n} times, dealing the cards you cannot see in ways that fit what "
-                        "you have seen, with everyone playing by rule of thumb afterwards. {move} is worth "
-                        "{chips:+.2f} chips to you on average (your side succeeds in {good})."),
-               n=n, move=_card_words(best.move), chips=best.mean, good=_pct(best.rate("good")))
-    if len(tallies) > 1:
-        runner = tallies[1]
-        text += " " + _tr(view, N_("Next best: {move}, {chips:+.2f}."), move=_card_words(runner.move),
-                          chips=runner.mean)
-    if best.move.startswith("espirra"):
-        text += " " + _tr(view, N_("Saying \"Espirra\" now makes your partner's Ace win a trick it might "
-                                   "otherwise lose to a trump or never take."))
-    return text
+    _, trick_claim, made = notes[best.move][1]
+    fig = _chips(best.mean, best.samples)
+    lead = _tr(view, N_("Dealing the cards you cannot see in ways that fit what you have seen, with everyone "
+                        "playing by rule of thumb afterwards:"))
+    said_claims: list[claims.Claim] = [fig, made]
+    ranked = [(t.move, record[t.move]) for t in tallies]
+    rival = ranked[1] if len(ranked) > 1 else None
+    if rival is not None and claims.indistinct([best.mean, statistics.fmean(rival[1])],
+                                               paired_margin(record[best.move], rival[1])):
+        other = next(t for t in tallies if t.move == rival[0])
+        ofig = _chips(other.mean, other.samples)
+        text = " ".join([lead, _too_close(view, _card_words(best.move), _card_words(other.move)),
+                         _pair(view, _card_words(best.move), fig, _card_words(other.move), ofig)])
+        said_claims = [fig, ofig]
+    else:
+        text = " ".join([lead, _tr(view, N_("{move} brings {chips}, the most of your moves; {made}."),
+                                   move=_card_words(best.move), chips=fig.words(_lang(view)),
+                                   made=made.words(_lang(view)))])
+        if rival is not None:
+            other = next(t for t in tallies if t.move == rival[0])
+            ofig = _chips(other.mean, other.samples)
+            text += " " + _tr(view, N_("Next best: {move}, {chips}."), move=_card_words(other.move),
+                              chips=ofig.words(_lang(view)))
+            said_claims.append(ofig)
+    if isinstance(trick_claim, Certain):
+        text += " " + _tr(view, N_("Besides, {fact}."), fact=trick_claim.words(_lang(view)))
+        said_claims.append(trick_claim)
+    return Hint(me, best.move, text, alts, claims=tuple(said_claims))
 
 
-def _choice_reason(view: View, move: str) -> str:
-    if move.startswith("trump"):
-        suit = tricks.SUIT_INDEX[move.split()[1]]
+def _lang(view: View) -> str:
+    return str(view["options"].get("lang", "en"))
+
+
+def only_move_hint(view: View) -> Hint:
+    move = view["legal"][0]
+    card = _card_words(move)
+    only = Certain(ONLY_CARD.name, move=move, over_replies=False, detail={"card": card})
+    said: list[claims.Claim] = [only]
+    if view["espirra"] == "ordered" and view["partner"] == view["seat"]:
+        wins = Certain(WINS.name, move=move, detail={"card": card})
+        why = _tr(view, N_("The declarer said \"Espirra\": {only}, and {wins}."), only=only.words(_lang(view)),
+                  wins=wins.words(_lang(view)))
+        said.append(wins)
+    else:
+        why = only.words(_lang(view)) + "."
+    return Hint(view["seat"], move, why,
+                [Alternative(move, 0.0, _tr(view, N_("the only legal move")))], claims=tuple(said))
+
+
+# ---- trump and the called card: each choice played out ------------------------------------------------
+
+def _choice_value(view: View, move: str, world: list[list[int]]) -> tuple[int, bool]:
+    """Chips for this seat, and whether the contract is made, if ``move`` names trump or calls that card."""
+    me = view["seat"]
+    contract = view["contract"]
+    declarer = view["declarer"]
+    verb, _, arg = move.partition(" ")
+    if verb == "trump":
+        trump = tricks.SUIT_INDEX[arg]
+        if contract == OBRIGATORIO:           # this seat is the partner and leads
+            chips, won = play_contract(world, contract, [declarer], me, trump, me, None, me)
+            return chips, won[me] + won[declarer] >= BIDS[contract].tricks
+        called = call_for(world[me], trump) if BIDS[contract].partner else None
+        partner = None if called is None else next(s for s in range(SEATS) if called in world[s])
+        chips, won = play_contract(world, contract, [me], me, trump, partner, called)
+        return chips, chips > 0
+    card = CARD_INDEX[arg]
+    partner = next(s for s in range(SEATS) if card in world[s])
+    if contract == OBRIGATORIO:               # the called King's holder names trump and leads
+        trump = best_trump(world[partner], banned=card // 13)
+        chips, _ = play_contract(world, contract, [me], me, trump, partner, None, partner)
+    else:
+        chips, _ = play_contract(world, contract, [me], me, _suit(view["trump"]), partner, card)
+    return chips, chips > 0
+
+
+def _choice_comparison(view: View, move: str) -> claims.Claim | None:
+    """Why the rule of thumb picks ``move``, when that reason is true: the longest suit (the shortest for a
+    misère), or the Ace of the longest suit you may call."""
+    hand = [_idx(c) for c in view["hand"]]
+    counts = suit_counts(hand)
+    verb, _, arg = move.partition(" ")
+    if verb == "trump":
+        allowed = [tricks.SUIT_INDEX[m.split()[1]] for m in view["legal"]]
+        s = tricks.SUIT_INDEX[arg]
+        among = tuple(tricks.SUITS[x] for x in allowed)
+        detail = {"suit": _suit_words(view, s)}
         if BIDS[view["contract"]].misere:
-            return _tr(view, N_("Name {suit} trump: you hold fewest of them, so you are least likely to be made "
-                                "to win a trick."), suit=_tr(view, SUIT_WORDS[suit]))
-        return _tr(view, N_("Name {suit} trump: it is your longest suit (high cards break ties)."),
-                   suit=_tr(view, SUIT_WORDS[suit]))
-    return _tr(view, N_("Call {card}: an Ace you do not hold, in the suit where you hold most cards, so the "
-                        "partner's Ace helps your long suit."), card=parse_card(move.split()[1]).symbol)
+            if counts[s] == min(counts[x] for x in allowed):
+                return Comparison(SHORTEST.name, subject=arg, value=counts[s], among=among, move=move, detail=detail)
+            return None
+        if counts[s] != max(counts[x] for x in allowed):
+            return None
+        if len(allowed) == 4:
+            return Comparison(LONGEST.name, subject=arg, value=counts[s], among=among, move=move, detail=detail)
+        barred = next(x for x in range(4) if x not in allowed)
+        return Comparison(LONGEST_ALLOWED.name, subject=arg, value=counts[s], among=among, move=move,
+                          detail={**detail, "barred": _suit_words(view, barred)})
+    card = CARD_INDEX[arg]
+    if view["contract"] == OBRIGATORIO:
+        return None
+    allowed = [CARD_INDEX[m.split()[1]] // 13 for m in view["legal"]]
+    s = card // 13
+    if counts[s] != max(counts[x] for x in allowed):
+        return None
+    return Comparison(CALL_LONGEST.name, subject=tricks.SUITS[s], value=counts[s],
+                      among=tuple(tricks.SUITS[x] for x in allowed), move=move, detail={"suit": _suit_words(view, s)})
 
 
-def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
-    """For each bid open to you: how often you make it and what it is worth, from imagined deals."""
+def _choice_label(view: View, move: str) -> str:
+    verb, _, arg = move.partition(" ")
+    if verb == "trump":
+        return _tr(view, N_("{suit} trump"), suit=_suit_words(view, tricks.SUIT_INDEX[arg]))
+    return _tr(view, N_("calling {card}"), card=_card_words(move))
+
+
+def choice_hint(view: View, deals: int, rng: random.Random) -> Hint:
+    """Trump or the called card: each choice played out by rule of thumb in the same imagined deals."""
     me = view["seat"]
     legal = view["legal"]
-    tallies = bid_search(view, deals, rng)
-    move, ranked = best_bid(view, tallies)
-    n = ranked[0].samples if ranked else 0
-    parts = [_bid_line(view, t) for t in ranked[:3]]
-    alts = [Alternative(f"bid {t.move}", round(t.mean, 2), _bid_line(view, t)) for t in ranked]
-    if "pass" in legal:
+    thumb = _auction_phase_choice(view) or legal[0]
+    if len(legal) == 1:
+        only = Certain(ONLY_CALL.name, move=legal[0], over_replies=False, detail={"card": _card_words(legal[0])})
+        text = only.words(_lang(view)) + "."
+        return Hint(me, legal[0], text,
+                    [Alternative(legal[0], 0.0, _tr(view, N_("the only legal move")))], claims=(only,))
+    determinize = determinizer(view)
+    tallies = {m: Tally(m) for m in legal}
+    values: dict[str, list[float]] = {m: [] for m in legal}
+    for _ in range(deals):
+        world = determinize(rng)
+        for m in legal:
+            chips, ok = _choice_value(view, m, world)
+            tallies[m].add(float(chips), {"made": ok})
+            values[m].append(float(chips))
+    bid = BIDS[view["contract"]].name
+    notes = {m: (_chips(t.mean, t.samples), _made(m, t, bid)) for m, t in tallies.items()}
+    alts = sorted((Alternative(m, round(t.mean, 2), "; ".join(_words(view, *notes[m])), notes[m])
+                   for m, t in tallies.items()), key=lambda a: -a.score)
+    ranked = ranked_choices(values, None)
+    best = ranked[0][0]
+    rival = ranked[1] if len(ranked) > 1 else None
+    lead = _tr(view, N_("Each choice played out in the same deals of the cards you cannot see, everyone playing "
+                        "by rule of thumb:"))
+    said: list[claims.Claim] = []
+    close = rival is not None and claims.indistinct(
+        [statistics.fmean(values[best]), statistics.fmean(rival[1])], paired_margin(values[best], rival[1]))
+    if rival is None or close:
+        # Nothing to tell them apart: the rule of thumb decides, and the hint says so.
+        move = thumb if rival is None or claims.indistinct(
+            [statistics.fmean(values[best]), statistics.fmean(values[thumb])],
+            paired_margin(values[best], values[thumb])) else best
+        other = next(m for m, _ in ranked if m != move)
+        fig_a, fig_b = notes[move][0], notes[other][0]
+        parts = [lead, _too_close(view, _choice_label(view, move), _choice_label(view, other)),
+                 _pair(view, _choice_label(view, move), fig_a, _choice_label(view, other), fig_b)]
+        said += [fig_a, fig_b]
+    else:
+        move = best
+        fig, made = notes[move]
+        ofig = notes[rival[0]][0]
+        parts = [lead, _tr(view, N_("{move} brings {chips}, the most of your choices; {made}."),
+                           move=_choice_label(view, move), chips=fig.words(_lang(view)), made=made.words(_lang(view))),
+                 _tr(view, N_("Next best: {move}, {chips}."), move=_choice_label(view, rival[0]),
+                     chips=ofig.words(_lang(view)))]
+        said += [fig, made, ofig]
+    why = _choice_comparison(view, move)
+    if why is not None:
+        parts.append(_tr(view, N_("Besides, {fact}."), fact=why.words(_lang(view))))
+        said.append(why)
+    return Hint(me, move, " ".join(parts), alts, claims=tuple(said))
+
+
+# ---- the auction: each open bid played out ------------------------------------------------------------
+
+def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
+    """For each bid open to you (and joining Meia Miséria): how often it is made and what it brings, in the
+    same imagined deals; what cannot be told apart is said to be so."""
+    me = view["seat"]
+    legal = view["legal"]
+    pass_open = "pass" in legal
+    record: dict[str, list[float]] = {}
+    tallies = bid_search(view, deals, rng, join="join" in legal, record=record, least=BID_HINT_LEAST)
+    if not tallies:
+        return Hint(me, "pass", _tr(view, N_("No bid is open to you now: pass.")),
+                    [Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)")))])
+    lines = {k: _bid_line(view, t) for k, t in tallies.items()}
+    alts = [Alternative(_bid_move(k), round(t.mean, 2), *lines[k]) for k, t in tallies.items()]
+    if pass_open:
         alts.append(Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)"))))
-    if "join" in legal:
-        alts.append(Alternative("join", 0.0, _tr(view, N_("play Meia Miséria too, for yourself"))))
     alts.sort(key=lambda a: -a.score)
-    if not ranked:
-        return Hint(me, move, _tr(view, N_("No bid is open to you now: pass.")), alts)
-    lines = "; ".join(parts)
-    intro = _tr(view, N_("If the auction ended on your bid, in {n} deals of the cards you cannot see (fitting the "
-                         "auction so far; everyone then plays by rule of thumb): {lines}."), n=n, lines=lines)
-    if move == "pass":
-        verdict = _tr(view, N_("No bid wins chips on average: pass."))
-    elif move == "join":
-        verdict = _tr(view, N_("Join Meia Miséria."))
+    ranked = ranked_choices(record, "pass" if pass_open else None)
+    best = ranked[0][0]
+    rival = ranked[1] if len(ranked) > 1 else None
+    shown = [k for k, _ in ranked if k != "pass"][:3]
+    said: list[claims.Claim] = [c for k in shown for c in lines[k][1]]
+    intro = _tr(view, N_("If the auction ended on your bid, in deals of the cards you cannot see that fit the "
+                         "auction so far, everyone then playing by rule of thumb: {lines}."),
+                lines="; ".join(lines[k][0] for k in shown))
+    close = rival is not None and claims.indistinct(
+        [statistics.fmean(record[best]) if best != "pass" else 0.0, statistics.fmean(rival[1])],
+        paired_margin(record[best] if best != "pass" else [0.0] * len(rival[1]), rival[1]))
+    if close and rival is not None:
+        verdict = _too_close(view, _bid_name(view, best), _bid_name(view, rival[0]))
+        move = best
+    elif best == "pass":
+        verdict = _tr(view, N_("No bid wins chips on average: pass.") if JOIN not in record else
+                      N_("Neither a bid nor joining Meia Miséria wins chips on average: pass."))
+        move = "pass"
     else:
-        key = move.split()[1]
-        verdict = _tr(view, N_("Bid {bid}: it is worth most on average."), bid=BIDS[key].name)
-        if "pass" not in legal:
-            verdict = _tr(view, N_("You hold 3 or 4 Aces, so you may not pass: bid {bid}."), bid=BIDS[key].name)
-    return Hint(me, move, intro + " " + verdict, alts)
+        verdict = _tr(view, N_("{bid} brings the most on average."), bid=_bid_name(view, best))
+        move = best
+    if not pass_open:
+        aces = Count(ACES.name, n=sum(1 for c in view["hand"] if c.startswith("A")))
+        verdict += " " + _tr(view, N_("Since {aces}, you may not pass."), aces=aces.words(_lang(view)))
+        said.append(aces)
+    return Hint(me, _bid_move(move), intro + " " + verdict, alts, claims=tuple(said))
 
 
-def _bid_line(view: View, t: Tally[str]) -> str:
-    bid = BIDS[t.move]
-    if bid.misere:
-        goal = N_("{bid}: you make it in {pct} of {n} deals, {chips:+.1f} chips on average")
-    elif bid.partner:
-        goal = N_("{bid} with a partner: made in {pct} of {n} deals, {chips:+.1f} chips on average")
-    else:
-        goal = N_("{bid}: you take {tricks} or more tricks in {pct} of {n} deals, {chips:+.1f} chips on average")
-    return _tr(view, goal, bid=bid.name, pct=_pct(t.rate("made")), n=t.samples, chips=t.mean, tricks=bid.tricks)
+def _bid_move(key: str) -> str:
+    return key if key in (JOIN, "pass") else f"bid {key}"
 
 
-__all__ = ["POLICIES", "SUIT_SYMBOL", "advise", "bid_hint", "bid_search", "determinizer", "heuristic_bid",
-           "heuristic_card", "search", "trick_estimate"]
+def _bid_name(view: View, key: str) -> str:
+    if key == JOIN:
+        return _tr(view, N_("joining Meia Miséria"))
+    if key == "pass":
+        return _tr(view, N_("passing"))
+    return BIDS[key].name
+
+
+def _bid_line(view: View, t: Tally[str]) -> tuple[str, tuple[claims.Claim, ...]]:
+    name = BIDS[MEIA].name if t.move == JOIN else BIDS[t.move].name
+    said = (_made(_bid_move(t.move), t, name), _chips(t.mean, t.samples))
+    return f"{said[0].words(_lang(view))}, {said[1].words(_lang(view))}", said
+
+
+__all__ = ["POLICIES", "SUIT_SYMBOL", "advise", "bid_hint", "bid_search", "choice_hint", "determinizer",
+           "heuristic_bid", "heuristic_card", "play_hint", "search", "trick_certainty", "trick_estimate"]

@@ -197,6 +197,26 @@ def test_espirra_quando_quiser_waits_until_the_partner_has_won_a_trick():
     assert g.view(A)["last_trick"]["winner"] == B
 
 
+def test_espirra_only_in_a_trick_the_partner_has_not_yet_played_to():
+    """RULES.md §2 Espirra: the declarer orders it "on one of his own turns (lead or follow), in a trick the
+    partner has not yet played to". B (the partner) leads ♣ and the declarer A plays last: "Espirra" is not
+    offered in that trick and is refused if typed, so B, who holds clubs, is never forced to throw A♥ into the
+    next trick. In a trick A plays to before B, A may order it."""
+    g = stacked({A: "2C 4C KS QS", B: "AH KC 5C 6C", C: "AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", D: "AD 3C 7C"},
+                dealer=D, ultima="KD")
+    play_all(g, "bid jubileu; pass; pass; pass; trump S; call AH")
+    assert "espirra" in g.view(A)["legal"]                     # A leads: B has not played to this trick
+    play_all(g, "play 2C; play KC; play 2H; play 3C")          # B wins and leads
+    play_all(g, "play 5C; play 3H; play 7C")
+    assert g.current_player == A and "espirra" not in g.view(A)["legal"]
+    refused(g, "espirra", match="has already played to this trick", rule="jubileu.espirra")
+    play_all(g, "play 4C")                                     # D wins with 7♣ and leads clubs
+    assert g.view(A)["espirra"] == "none"
+    g.apply("play QC")
+    g.apply("play KS")
+    assert g.view(B)["legal"] == ["play 6C"]                   # B follows suit: no Ace forced out
+
+
 def test_the_partner_is_secret_until_his_ace_is_played():
     """Issue 11: "No view shows who holds the called Ace before it is played" (docs/engine.md)."""
     g = jubileu_spades_calling_the_ace_of_hearts()
