@@ -237,7 +237,7 @@ def test_the_challenge_has_a_control_when_switched_on():
     challenges = [m for m in t.game.view(0)["legal"] if m.startswith("challenge ")]
     assert challenges and shown(t.challenge_box) and shown(t.challenge_button)
     assert [value for _, value in t.challenge_box.options] == challenges
-    assert t.challenge_box.label == "Challenge Ada (10 cards)"
+    assert t.challenge_box.label == "Ada (10 cards)"
     assert t.action_label("challenge 1") == "Challenge Ada"
     t.challenge_box.value = "challenge 1"
     t.challenge_button.click()

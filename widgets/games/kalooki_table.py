@@ -111,7 +111,7 @@ class KalookiTable(Table):
         self.challenge_box = w.Dropdown(options=[], description="Who", layout=w.Layout(width="230px"),
                                         tooltip="The player you say holds more than 18 cards")
         self.challenge_box.style.description_width = "40px"
-        self.challenge_button = w.Button(description=BUTTON_WORDS["challenge"], button_style="danger",
+        self.challenge_button = w.Button(description=BUTTON_WORDS["challenge"],
                                          tooltip="Say this player holds more than 18 cards: whoever is wrong "
                                                  "scores his hand plus 50 and sits out the deal")
         self.call_button = w.Button(description="Call", button_style="warning",
@@ -288,7 +288,7 @@ class KalookiTable(Table):
 
     def _challenge_words(self, action: str) -> str:
         seat = int(action.split()[1])
-        return f"{self.action_label(action)} ({count(self.game.view(self.human)['hand_sizes'][seat], 'card')})"
+        return f"{self.names[seat]} ({count(self.game.view(self.human)['hand_sizes'][seat], 'card')})"
 
     def need_text(self, view: dict[str, Any]) -> str:
         me = self.human
