@@ -115,8 +115,9 @@ def ladder_html(lang: str = "en", highlight: tuple[str, ...] = ()) -> w.HTML:
             f"<div style='background:{'#ffd54a' if k in highlight else '#f4f1e8'};color:#1f3a28;border-radius:4px;"
             f"margin:2px 0;padding:2px 3px;font-size:11px;line-height:1.15'><b>{esc(BIDS[k].name)}</b><br>"
             f"{_promise(BIDS[k].key, lang)}</div>" for k in keys)
-        cols.append(f"<div style='width:100px'><div class='parlour-sub' style='line-height:1.2;font-size:12px'><b>"
-                    f"{t(N_('level {n}'), n=level)}</b><br>{BIDS[keys[0]].chips} {t(N_('chips'))}</div>{bids}</div>")
+        cols.append(f"<div style='width:100px'><div class='parlour-sub' style='line-height:1.2;font-size:12px'>"
+                    f"<span style='font-weight:700'>{t(N_('level {n}'), n=level)}</span><br>{BIDS[keys[0]].chips} "
+                    f"{t(N_('chips'))}</div>{bids}</div>")
     return w.HTML(f"{TABLE_CSS}<div class='parlour-table' data-testid='bid-ladder' style='display:flex;"
                   f"flex-wrap:wrap;max-width:980px;gap:8px 4px;align-items:flex-start'>{''.join(cols)}</div>")
 
