@@ -188,6 +188,7 @@ class Table(w.VBox):
         self._starting = False
         self._bot_task: asyncio.Task | None = None  # held so the running task is not garbage-collected
         self._last_hint: Hint | None = None
+        self._hint_at: tuple[Hint, int] | None = None  # the hint shown, and how many moves the game had then
         self._log_events: list[dict[str, Any]] = []
         players = cls.default_players if players is None else players
 
@@ -809,6 +810,7 @@ class Table(w.VBox):
         self.status.value = f"<div role='status' aria-live='polite'>{text_html}</div>"
 
     def refresh(self) -> None:
+        self._drop_stale_hint()
         view = self.game.view(self.human)
         self.draw(view)
         self._draw_log()  # first: the per-deal history below the scores reads the log's events
@@ -820,6 +822,15 @@ class Table(w.VBox):
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
         self._autosave()
+
+    def _drop_stale_hint(self) -> None:
+        """A hint answers one position: once anyone moves (a bot's call, your No call), it is cleared."""
+        moves, hint = len(self.game.history), self._last_hint
+        if hint is None or self._hint_at is None or self._hint_at[0] is not hint:
+            self._hint_at = None if hint is None else (hint, moves)  # a new hint: remember its position
+        elif self._hint_at[1] != moves:
+            self._last_hint, self._hint_at = None, None
+            self.hint_panel.value = ""
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         if self.game.is_over:

@@ -1,5 +1,6 @@
 """Kalooki in Chromium: the lesson's practice table draws, lays down the contract, discards to go out,
-then calls a discard out of turn; screenshots at 1280×800 and 420×900 (issue 12)."""
+then calls a discard out of turn, then switches the challenge on in Settings and finds its control;
+screenshots at 1280×800 and 420×900 (issues 12 and 19)."""
 
 from __future__ import annotations
 
@@ -64,5 +65,18 @@ def test_lay_down_go_out_and_call_in_the_browser(voila_server, voila_page, save_
     save_screenshot(page, "kalooki-hint-420x900", full_page=False)  # the longest words a table shows
     log.first.get_by_role("button", name="Why?").click()
     expect(table.locator(".parlour-why")).to_contain_text("rule:")
+
+    # Settings: switch the challenge on and deal again; at the start of your turn the table offers it
+    table.locator(".widget-toggle-button", has_text="Settings").click()
+    table.get_by_label("The challenge").select_option(label="Trinidad: challenge a hand of more than 18 cards")
+    button(table, "Deal again with these settings").click()
+    challenge = button(table, "Challenge")
+    expect(challenge).to_be_visible(timeout=60_000)
+    expect(table.get_by_label("Who").locator("option:checked")).to_have_text("Ada (9 cards)")  # never blank
+    challenge.scroll_into_view_if_needed()
+    save_screenshot(page, "kalooki-challenge-420x900", full_page=False)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    table.scroll_into_view_if_needed()
+    save_screenshot(page, "kalooki-challenge-1280x800", full_page=False)
     crashes = [e for e in page.errors if e.startswith("pageerror")]
     assert not crashes, crashes

@@ -66,7 +66,7 @@ def test_bid_and_play_klaberjass_in_the_browser(voila_server, voila_page, save_s
 
     # a hint, and "Why?" explains the rule behind a log line
     table.get_by_role("button", name="Hint").click()
-    expect(table.locator(".parlour-hint")).to_contain_text(re.compile(r"Hint: (play|take|pass|name)"),
+    expect(table.locator(".parlour-hint")).to_contain_text(re.compile(r"Hint: (play|Take|Pass|Name)"),
                                                             timeout=60_000)
     log.first.get_by_role("button", name="Why?").click()
     expect(table.locator(".parlour-why")).to_contain_text("rule:")

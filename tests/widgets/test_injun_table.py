@@ -107,7 +107,7 @@ def test_hint_marks_the_suggested_button_and_explains_with_numbers():
     assert "You can see J♣ and 6♣ still in. Your own card beats them both in 12 of the 50 cases" in hint.reason
     assert "A call costs 1 chip to win a pot of 5: you need to win 17% of the time." in hint.reason
     assert "Ada bet after seeing your card" in hint.reason
-    assert "Hint: fold" in t.hint_panel.value and "raise by 1" in t.hint_panel.value
+    assert "Hint: Fold" in t.hint_panel.value and "Raise by 1" in t.hint_panel.value
     assert t.fold_button.button_style == "info" and t.call_button.button_style == ""
 
 
@@ -159,3 +159,14 @@ def test_with_the_seeds_betting_the_call_button_says_it_ends_the_betting():
         t.raise_button.click()  # you bet 1; Ada and Ben see your 2♠ and both raise by 1
         assert [a for _s, a in t.game.view(0)["actions"]] == ["bet 1", "raise 1", "raise 1"]
         assert t.game.current_player == 0 and t.call_button.description == label
+
+
+def test_the_hint_names_each_move_with_its_buttons_words():
+    """Issue 19: a hint says a move as the button that makes it does ("Fold", "Chip in 1"), not "fold"."""
+    t = stacked(["KC", "2S", "3D"])
+    assert t.action_label("fold") == t.fold_button.description == "Fold"
+    assert t.action_label("call") == t.call_button.description
+    assert t.action_label("bet 2") == f"{t.amount_box.description} 2" == "Bet 2"
+    t = stacked(["KC", "2S", "3D"], style="brag")
+    assert t.action_label("chip") == t.chip_button.description and t.action_label("see") == t.see_button.description
+    assert t.action_label("raise 3") == "Raise by 3"

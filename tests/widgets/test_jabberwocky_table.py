@@ -251,7 +251,7 @@ def test_bots_bid_and_play_on_their_own():
 def test_hint_highlights_a_bid_then_a_card(stacked):
     hint = stacked.show_hint()
     assert hint is not None and hint.action.startswith("bid ")
-    assert f"Hint: {hint.action}" in stacked.hint_panel.value
+    assert f"Hint: Bid {hint.action.split()[1]}" in stacked.hint_panel.value
     amount = int(hint.action.split()[1])
     assert [b.description for b in stacked.bid_buttons if b.button_style == "warning"] == [str(amount)]
     stacked.bid(amount)
@@ -315,3 +315,10 @@ def test_hint_says_how_many_moves_it_leaves_out():
     hint = t.show_hint()
     assert hint is not None and len(hint.alternatives) == 10 - (t.game.current_player == t.game.deal.dealer)
     assert f"… and {len(hint.alternatives) - 6} more moves" in t.hint_panel.value
+
+
+def test_the_hint_names_a_bid_as_the_bid_buttons_do(stacked):
+    """Issue 19: the hint said "bid 2" (move notation) where the button reads 2 and says "Bid 2"."""
+    for button in [b for b in stacked.bid_buttons if not b.disabled]:  # a closed bid's tooltip says why
+        label = stacked.action_label(f"bid {button.description}")
+        assert label == f"Bid {button.description}" and button.tooltip.startswith(label), button.tooltip

@@ -146,3 +146,9 @@ def test_the_last_deals_result_stays_in_sight_as_the_next_deal_starts():
         else:
             t.pass_button.click()
     assert "Deal 1 is over" in t.banner.value and "217" in t.banner.value
+
+
+def test_the_hint_names_a_pass_with_the_buttons_words(table):
+    """Issue 19: "pass" is the "Show hand and pass" button."""
+    assert table.action_label("pass") == table.pass_button.description
+    assert table.action_label("play 7S") == "play 7♠"  # a card is played by clicking it

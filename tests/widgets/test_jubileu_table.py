@@ -202,3 +202,15 @@ def test_the_portuguese_table_words_its_settings_and_shared_refusals():
     en.deal_from_code("hello")
     assert "is not a deal code" in en.status.value and en.settings_button.description == "Settings"
     assert en.copy_link.words["button"] == "Copy link"
+
+
+def test_trump_is_shown_only_once_named_and_no_trump_only_for_a_bid_without_one():
+    """Issue 19: "Trump: no trump" showed while the declarer was still choosing trump."""
+    for lang, trump, none in (("en", "Trump", "no trump"), ("pt", "Trunfo", "sem trunfo")):
+        t = scripted(ESPIRRA_DEAL, [(0, "bid jubileu"), (1, "pass"), (2, "pass"), (3, "pass")], lang=lang)
+        assert t.game.view(0)["phase"] == "trump"
+        assert f"{trump}:" not in t.contract_html.value and none not in t.contract_html.value
+        t.trump_buttons[0].click()                                 # spades
+        assert f"{trump}: ♠" in t.contract_html.value
+        t = scripted(ESPIRRA_DEAL, [(0, "bid meia-miseria"), (1, "pass"), (2, "pass"), (3, "pass")], lang=lang)
+        assert f"{trump}: {none}" in t.contract_html.value

@@ -3,6 +3,7 @@ Call button only while a call is possible, lay down, tack with joker labels, the
 
 from __future__ import annotations
 
+import engine
 from engine.dealing import stack_deck
 from widgets.games.kalooki_table import KalookiTable
 
@@ -127,3 +128,119 @@ def test_the_settings_read_as_plain_english():
     assert set(labels) == {"deals", "trinidad_jokers", "joker_swaps", "trinidad_calls", "challenge"}
     for label, choices in labels.values():
         assert "_" not in label and all("_" not in c and c not in ("True", "False", "yes", "no") for c in choices)
+
+
+# ---- issue 19: the hint answers one position; the controls say what the hint says ----
+
+def waiting_for_a_call(seed: int = 11) -> KalookiTable:
+    t = KalookiTable(players=3, seed=seed, bot_delay=0, first_dealer=2)
+    for _ in range(10):
+        if t._waiting_for_my_call():
+            return t
+        my_turn(t)
+    raise AssertionError("no call was offered")
+
+
+def test_the_hint_is_gone_once_you_answer_a_call():
+    for answer in ("no_call_button", "call_button"):
+        t = waiting_for_a_call()
+        assert t.show_hint() is not None and t.hint_panel.value
+        getattr(t, answer).click()
+        assert t.hint_panel.value == "" and t._last_hint is None, answer
+
+
+def test_the_hint_is_gone_when_a_bot_calls_before_you_move():
+    """You ask at the start of your turn ("draw"); Ada calls the discard: now you allow or refuse."""
+    t = KalookiTable(players=3, seed=7, bot_delay=0, deck=READY, deals=[2, 3], first_dealer=2)
+    t.game = engine.new_game("kalooki", players=3, seed=7, names=t.names, deck=READY, deals=[2, 3], first_dealer=2)
+    t.refresh()
+    assert 1 in t.game.to_act()[1:], "Ada may still call the up-card"
+    hint = t.show_hint()
+    assert hint.action in ("draw", "take") and f"Hint: {t.action_label(hint.action)}" in t.hint_panel.value
+    t._pending = (1, "call")  # what Ada's bot answers; the table's driver plays it
+    t.run_bots()
+    assert shown(t.allow_button) and t.hint_panel.value == ""
+    assert t.show_hint().action in ("allow", "refuse")
+
+
+def button_of(t: KalookiTable, move: str):
+    """The control that makes ``move``: a button, or the Tack or Challenge menu's button."""
+    verb = move.split()[0]
+    return {"draw": t.draw_button, "take": t.take_button, "call": t.call_button, "pass": t.no_call_button,
+            "allow": t.allow_button, "refuse": t.refuse_button, "lay": t.lay_button}.get(verb)
+
+
+def test_the_hint_names_each_move_with_its_buttons_words():
+    t = waiting_for_a_call()
+    assert t.action_label("pass") == t.no_call_button.description == "No call"
+    assert t.action_label("call") == t.call_button.description
+    t.show_hint()
+    assert f"Hint: {t.action_label(t._last_hint.action)}" in t.hint_panel.value
+    assert "Hint: pass" not in t.hint_panel.value and "Hint: call" not in t.hint_panel.value
+    t.no_call_button.click()
+    for _ in range(30):
+        view = t.game.view(0)
+        for move in view["legal"]:
+            button = button_of(t, move)
+            if button is not None and shown(button):  # a lay-down also names its melds: "Lay down: 7♠ 7♥ 7♦ | …"
+                label = t.action_label(move)
+                assert label == button.description or label.startswith(button.description + ": "), move
+        if t._waiting_for_my_call():
+            t.no_call_button.click()
+        else:
+            my_turn(t)
+
+
+TACKS = stack_deck(["7S 7H 7D 8D 8C 8H 3S 4S 5S KD", "2S 5H 9D JC KS 4D 7C 10H QS AC",
+                    "3H 6D 10C QH 2D 9S JD 5C KH 4C"], "2C 6S 9H 7C QD 3D 4H 5D JH 9C", first=0)
+
+
+def tack_position() -> KalookiTable:
+    """You called the 7♣ (and drew another as the penalty), laid down, and hold two 7♣ that fit your three."""
+    t = KalookiTable(players=3, seed=7, bot_delay=0, deck=TACKS, deals=[2], first_dealer=2)
+    g = t.game = engine.new_game("kalooki", players=3, seed=7, names=t.names, deck=TACKS, deals=[2],
+                                 first_dealer=2)
+    for seat, move in [(1, "pass"), (2, "pass"), (0, "draw"), (0, "discard KD"), (2, "pass"), (1, "draw"),
+                       (1, "discard 7C"), (0, "call"), (2, "allow"), (2, "draw"), (2, "discard 3H"), (1, "pass"),
+                       (0, "draw"), (0, "lay 7S 7H 7D | 8D 8C 8H | 3S 4S 5S 6S"), (0, "discard 3D")]:
+        g.apply(move, seat)
+    t.refresh()
+    t.run_bots()
+    return t
+
+
+def test_the_tack_menu_lists_the_engines_tacks_and_shows_one():
+    t = tack_position()
+    if "draw" in t.game.view(0)["legal"]:
+        t.draw_button.click()
+    view = t.game.view(0)
+    tacks = [m for m in view["legal"] if m.startswith(("tack ", "swap "))]
+    assert tacks and [value for _, value in t.tack_box.options] == tacks
+    assert t.tack_box.value in tacks, "the menu never shows blank while a tack is possible"
+    hint = t.show_hint()
+    if hint.action in tacks:
+        assert t.tack_box.value == hint.action and t.tack_box.label == t.action_label(hint.action)
+    t.tack_box.value = tacks[-1]
+    before = len(t.game.view(0)["hand"])
+    assert t.tack_button.click() is None and len(t.game.view(0)["hand"]) == before - 1
+    assert "Nothing of yours fits" not in t.status.value
+
+
+def challenge_table(**options) -> KalookiTable:
+    return KalookiTable(players=3, seed=7, bot_delay=0, deck=READY, deals=[2, 3], first_dealer=2, **options)
+
+
+def test_the_challenge_has_a_control_when_switched_on():
+    t = challenge_table()
+    assert not shown(t.challenge_box) and not shown(t.challenge_button)
+    t = challenge_table(challenge=True)
+    challenges = [m for m in t.game.view(0)["legal"] if m.startswith("challenge ")]
+    assert challenges and shown(t.challenge_box) and shown(t.challenge_button)
+    assert [value for _, value in t.challenge_box.options] == challenges
+    assert t.challenge_box.label == "Ada (10 cards)"
+    assert t.action_label("challenge 1") == "Challenge Ada"
+    t.challenge_box.value = "challenge 1"
+    t.challenge_button.click()
+    log = " ".join(t.log_lines())
+    assert "You challenge Ada, who holds 10 cards" in log and "You score" in log
+    assert not shown(t.challenge_button)

@@ -142,7 +142,7 @@ def test_hint_undo_why_and_show_all():
     t = table()
     hint = t.show_hint()
     assert hint is not None and hint.action in ("take", "pass")
-    assert "Hint: take ♥" in t.hint_panel.value or "Hint: pass" in t.hint_panel.value
+    assert "Hint: Take ♥" in t.hint_panel.value or "Hint: Pass" in t.hint_panel.value
     assert t.bid_buttons[hint.action].button_style == "warning"
     t.bid_buttons["take"].click()
     assert not t.undo_button.disabled
@@ -198,3 +198,11 @@ def test_the_settings_panel_speaks_plain_english():
             assert "_" not in text and text not in ("True", "False", "seed", "belote") and not text[0].islower()
     t.apply_settings(schmeiss=True)
     assert t.game.options["schmeiss"] is True and shown(t) == {"take": True, "pass": True, "schmeiss": True}
+
+
+def test_the_hint_names_each_move_with_its_buttons_words():
+    """Issue 19: a hint said "schmeiss", "accept", "keep" where the buttons read Schmeiss, Accept: throw in…"""
+    t = table()
+    for action, button in t.bid_buttons.items():
+        label = t.action_label(action)
+        assert label == button.description or label.startswith(button.description + " "), (action, label)

@@ -98,7 +98,7 @@ def test_hint_names_numbers_and_marks_the_cards(table):
     table.stock_row.play(0)
     hint = table.show_hint()
     assert hint is not None and hint.action.startswith("meld")
-    assert "Hint: meld" in table.hint_panel.value
+    assert f"Hint: Meld {' '.join(table.action_label(hint.action).split()[1:])}" in table.hint_panel.value
     marked = [i["card"] for i in table.hand.items if i["selected"]]
     assert marked == hint.action.split()[1:] or sorted(marked) == sorted(hint.action.split()[1:])
 
@@ -180,3 +180,38 @@ def test_tied_players_share_a_place_in_the_standings_either_way_round():
     low = re.findall(r"<td>(\w+)</td><td>(\w+)</td><td>([^<]+)</td>",
                      t.standings([5, 5, 2], lowest_wins=True, shown=lambda p: f"{p} points"))
     assert low == [("1st", t.names[2], "2 points"), ("2nd", t.names[0], "5 points"), ("2nd", t.names[1], "5 points")]
+
+
+# ---- issue 19: a hinted meld is a real selection; the hint names moves with the buttons' words ----
+
+def test_a_hinted_meld_is_selected_and_the_meld_button_lights(table):
+    table.stock_row.play(0)
+    hint = table.show_hint()
+    cards = hint.action.split()[1:]
+    assert hint.action.startswith("meld") and sorted(table.selected_cards()) == sorted(cards)
+    assert not table.meld_button.disabled and table.meld_button.tooltip.startswith("Put down")
+    table.select(cards[0])  # clicking one hinted card drops only that card
+    assert sorted(table.selected_cards()) == sorted(cards[1:])
+    assert [i["selected"] for i in table.hand.items].count(True) == len(cards) - 1
+    table.select(cards[0])
+    table.meld_button.click()
+    assert sorted(table.game.view(0)["melds"][0]["cards"]) == sorted(cards)
+
+
+def test_a_hinted_discard_is_selected_and_the_discard_button_lights(table):
+    table.stock_row.play(0)
+    for _ in range(4):
+        hint = table.show_hint()
+        if hint.action.startswith("discard"):
+            break
+        table.act(hint.action)
+    assert hint.action.startswith("discard") and table.selected_cards() == [hint.action.split()[1]]
+    assert not table.discard_button.disabled
+    assert table.action_label(hint.action).startswith(table.discard_button.description + " ")
+
+
+def test_the_hint_names_a_draw_as_the_pile_does(table):
+    assert table.action_label("draw stock") == "Draw from the stock"
+    assert table.action_label("draw discard") == "Take the 8♠ from the discard pile"
+    assert table.action_label("meld 2C 3C 4C") == "Meld 2♣ 3♣ 4♣"
+    assert table.meld_button.description == "Meld" and table.discard_button.description == "Discard"

@@ -99,11 +99,13 @@ class InjunTable(Table):
             self.start(self.players, self.seed)
 
     def action_label(self, action: str) -> str:
+        """A move in the words of its button ("Chip in 1"); a bet or raise as the amount box reads it."""
         verb, _, arg = action.partition(" ")
-        labels = {"chip": "put in a chip", "see": "pay 2 chips to see", "fold": "fold", "call": "call"}
-        if verb == "raise":
-            return f"raise by {arg}"
-        return f"bet {arg}" if verb == "bet" else labels.get(verb, action)
+        buttons = {"chip": self.chip_button, "see": self.see_button, "fold": self.fold_button,
+                   "call": self.call_button}
+        if verb in ("bet", "raise"):
+            return f"{'Bet' if verb == 'bet' else 'Raise by'} {arg}"
+        return buttons[verb].description if verb in buttons else action
 
     # ---- painting ----
     def draw(self, view: dict[str, Any]) -> None:

@@ -354,6 +354,7 @@ class JabberwockyTable(Table):
         return "Your lead: click a card (or use ← → and Enter)."
 
     def action_label(self, action: str) -> str:
+        """A bid as its button's tooltip says it ("Bid 2"); a card is played by clicking it."""
         if action.startswith("bid "):
-            return action
+            return f"Bid {action.split()[1]}"
         return super().action_label(action)

@@ -42,6 +42,10 @@ class JubileeTable(Table):
         self.banner = w.HTML()
         return [self.opponents, center, self.banner, self.status, self.hand, buttons]
 
+    def action_label(self, action: str) -> str:
+        """A pass is the "Show hand and pass" button; a card is played by clicking it."""
+        return self.pass_button.description if action == "pass" else super().action_label(action)
+
     def draw(self, view: dict[str, Any]) -> None:
         self._draw_opponents(view)
         count = view["count"]

@@ -103,7 +103,8 @@ def ultima_check(g: Jubileu, lang: str = "en") -> Check:
 # ---- the ladder and the overcalls --------------------------------------------------------------
 
 def ladder_html(lang: str = "en", highlight: tuple[str, ...] = ()) -> w.HTML:
-    """The 17 levels as a staircase: each level's bids, the tricks they promise and their chips."""
+    """The 17 levels, lowest first, each with its bids, the tricks they promise and their chips. The levels
+    wrap onto as many rows as the page needs (about two on a laptop, six on a phone): no sideways scroll."""
     t = lambda m, **f: esc(say(lang, m, **f))  # noqa: E731
     levels: dict[int, list[str]] = {}
     for b in LADDER:
@@ -114,10 +115,11 @@ def ladder_html(lang: str = "en", highlight: tuple[str, ...] = ()) -> w.HTML:
             f"<div style='background:{'#ffd54a' if k in highlight else '#f4f1e8'};color:#1f3a28;border-radius:4px;"
             f"margin:2px 0;padding:2px 3px;font-size:11px;line-height:1.15'><b>{esc(BIDS[k].name)}</b><br>"
             f"{_promise(BIDS[k].key, lang)}</div>" for k in keys)
-        cols.append(f"<div style='width:104px;margin-top:{(17 - level) * 9}px'><div class='parlour-sub'>"
-                    f"{t(N_('level {n}'), n=level)} · {BIDS[keys[0]].chips} {t(N_('chips'))}</div>{bids}</div>")
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:4px;align-items:flex-start;"
-                  f"overflow-x:auto'>{''.join(cols)}</div>")
+        cols.append(f"<div style='width:100px'><div class='parlour-sub' style='line-height:1.2;font-size:12px'>"
+                    f"<span style='font-weight:700'>{t(N_('level {n}'), n=level)}</span><br>{BIDS[keys[0]].chips} "
+                    f"{t(N_('chips'))}</div>{bids}</div>")
+    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' data-testid='bid-ladder' style='display:flex;"
+                  f"flex-wrap:wrap;max-width:980px;gap:8px 4px;align-items:flex-start'>{''.join(cols)}</div>")
 
 
 def _promise(key: str, lang: str) -> str:

@@ -50,7 +50,8 @@ JUBILEU_CSS = """
 .ju-call { font-size: 12px; }
 .ju-strip { align-items: center; gap: 14px; flex-wrap: wrap; }
 .ju-info { font-size: 13px; line-height: 1.35; }
-.ju-ladder { display: grid !important; grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 3px; }
+/* a GridBox: its own class lays it out as a grid, so hiding it after the auction (display: none) holds */
+.ju-ladder { grid-template-columns: repeat(7, minmax(0, 1fr)); gap: 3px; }
 .ju-ladder .widget-button { height: auto; min-height: 40px; white-space: normal; line-height: 1.05;
   font-size: 11px; padding: 1px 3px; width: auto; margin: 0; }
 .ju-choices .widget-button { min-height: 44px; min-width: 56px; font-weight: 700; }
@@ -283,7 +284,7 @@ class JubileuTable(Table):
         self.ladder_buttons = {b.key: self._make_button(f"bid {b.key}", b.name) for b in LADDER}
         self.pass_button = self._make_button("pass", "Passo")
         self.join_button = self._make_button("join", "")
-        self.bid_panel = w.Box(list(self.ladder_buttons.values()))  # a grid, 7 bids a row
+        self.bid_panel = w.GridBox(list(self.ladder_buttons.values()))  # 7 bids a row, shown only in the auction
         self.bid_panel.add_class("ju-ladder")
         self.trump_buttons = [self._make_button(f"trump {s}", f"{SUIT_SYMBOL[i]}") for i, s in enumerate(SUIT_LETTERS)]
         self.call_buttons = [w.Button() for _ in range(4)]
@@ -437,7 +438,8 @@ class JubileuTable(Table):
         lines = [f"<b>{esc(bid.name)}</b> — {esc(who)}",
                  esc(self.goal_text(bid.key))]
         trump = view["trump"]
-        lines.append(esc(self.t(N_("Trump: {suit}"), suit=self._suit(trump) if trump else self.t(N_("no trump")))))
+        if trump or bid.trump == "none":  # not a word about trump while it is still to be named
+            lines.append(esc(self.t(N_("Trump: {suit}"), suit=self._suit(trump) if trump else self.t(N_("no trump")))))
         if view["called_card"]:
             partner = view["partner"]
             known = self.names[partner] if partner is not None else self.t(N_("secret"))

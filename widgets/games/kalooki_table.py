@@ -12,7 +12,7 @@ Until the Basic Rummy table lands this subclasses the shared :class:`widgets.tab
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 
@@ -46,6 +46,12 @@ KALOOKI_CSS = """
 
 def card_words(card: str) -> str:
     return "Joker" if card == "JK" else parse_card(card).symbol
+
+
+#: The words on the button that makes each move; the hint names a move with the same words.
+BUTTON_WORDS = {"draw": "Draw from stock", "take": "Take {card}", "call": "Call {card}", "pass": "No call",
+                "allow": "Allow the call", "refuse": "Refuse (take it)", "lay": "Lay down",
+                "challenge": "Challenge"}
 
 
 class KalookiTable(Table):
@@ -96,18 +102,25 @@ class KalookiTable(Table):
         self.seats_html = w.HTML()
         self.middle_html = w.HTML()
         self.melds_html = w.HTML()
-        self.draw_button = w.Button(description="Draw from stock", tooltip="Take the top card of the stock")
+        self.draw_button = w.Button(description=BUTTON_WORDS["draw"], tooltip="Take the top card of the stock")
         self.take_button = w.Button(description="Take discard", tooltip="Take the top card of the discard pile")
-        self.lay_button = w.Button(description="Lay down", button_style="success",
+        self.lay_button = w.Button(description=BUTTON_WORDS["lay"], button_style="success",
                                    tooltip="Lay down this deal's contract (keeping the fewest points in hand)")
         self.tack_box = w.Dropdown(options=[], description="Tack", layout=w.Layout(width="230px"))
         self.tack_button = w.Button(description="Tack it", tooltip="Put the chosen card onto the chosen meld")
+        self.challenge_box = w.Dropdown(options=[], description="Who", layout=w.Layout(width="230px"),
+                                        tooltip="The player you say holds more than 18 cards")
+        self.challenge_box.style.description_width = "40px"
+        self.challenge_button = w.Button(description=BUTTON_WORDS["challenge"],
+                                         tooltip="Say this player holds more than 18 cards: whoever is wrong "
+                                                 "scores his hand plus 50 and sits out the deal")
         self.call_button = w.Button(description="Call", button_style="warning",
                                     tooltip="Take the top discard out of turn, with a penalty card from the stock")
-        self.no_call_button = w.Button(description="No call", tooltip="Let the discard go; play goes on")
-        self.allow_button = w.Button(description="Allow the call", tooltip="The caller takes the discard and a "
-                                     "penalty card; you then draw from the stock")
-        self.refuse_button = w.Button(description="Refuse (take it)", tooltip="Take the discard yourself as your draw")
+        self.no_call_button = w.Button(description=BUTTON_WORDS["pass"], tooltip="Let the discard go; play goes on")
+        self.allow_button = w.Button(description=BUTTON_WORDS["allow"], tooltip="The caller takes the discard and "
+                                     "a penalty card; you then draw from the stock")
+        self.refuse_button = w.Button(description=BUTTON_WORDS["refuse"],
+                                      tooltip="Take the discard yourself as your draw")
         self.wait_box = w.Checkbox(value=True, description="Stop for my calls", indent=False,
                                    layout=w.Layout(width="170px"))
         self._pending: tuple[int, str] | None = None
@@ -115,6 +128,7 @@ class KalookiTable(Table):
         self.take_button.on_click(lambda _: self.act("take"))
         self.lay_button.on_click(lambda _: self.lay_down())
         self.tack_button.on_click(lambda _: self.tack())
+        self.challenge_button.on_click(lambda _: self.challenge())
         self.call_button.on_click(lambda _: self.call())
         self.no_call_button.on_click(lambda _: self.no_call())
         self.allow_button.on_click(lambda _: self.act("allow"))
@@ -122,7 +136,8 @@ class KalookiTable(Table):
         self.wait_box.observe(lambda _: self._after_move(), "value")
         self.hand.card_width = 60
         actions = w.HBox([self.draw_button, self.take_button, self.call_button, self.no_call_button,
-                          self.allow_button, self.refuse_button, self.lay_button, self.tack_box, self.tack_button])
+                          self.allow_button, self.refuse_button, self.lay_button, self.tack_box, self.tack_button,
+                          self.challenge_box, self.challenge_button])
         actions.add_class("kal-actions")
         buttons = w.HBox([self.hint_button, self.undo_button, self.wait_box])
         return [self.css_html, self.banner, self.need_html, self.seats_html, self.middle_html, self.melds_html,
@@ -147,6 +162,14 @@ class KalookiTable(Table):
             self.say("⚠ Nothing of yours fits a meld on the table now.")
             return False
         return self.act(self.tack_box.value)
+
+    def challenge(self) -> bool:
+        """Trinidad's challenge (RULES.md §6): the chosen player holds more than 18 cards, or you pay."""
+        if not self.challenge_box.value:
+            self.say("⚠ You may challenge only at the start of your turn, with the challenge switched on in "
+                     "Settings.")
+            return False
+        return self.act(self.challenge_box.value)
 
     def call(self) -> bool:
         self._pending = None
@@ -244,13 +267,28 @@ class KalookiTable(Table):
         for button, visible in show.items():
             button.layout.display = None if visible else "none"
         if top:
-            self.take_button.description = f"Take {card_words(top)}"
-            self.call_button.description = f"Call {card_words(top)}"
-        tacks = [a for a in view["legal"] if a.startswith(("tack ", "swap "))]
-        self.tack_box.options = [(self.action_label(a), a) for a in tacks]
-        self.tack_box.layout.display = None if tacks else "none"
-        self.tack_button.layout.display = None if tacks else "none"
+            self.take_button.description = self.action_label("take")
+            self.call_button.description = self.action_label("call")
+        self._fill_menu(self.tack_box, self.tack_button, [a for a in view["legal"] if a.startswith(("tack ", "swap "))])
+        self._fill_menu(self.challenge_box, self.challenge_button,
+                        [a for a in view["legal"] if a.startswith("challenge ")], self._challenge_words)
         self.draw_hand(view, view["hand"])
+
+    def _fill_menu(self, box: w.Dropdown, button: w.Button, moves: list[str],
+                   words: Callable[[str], str] | None = None) -> None:
+        """A menu of exactly the engine's legal moves of one kind, never blank while it has one: the
+        hinted move if it is one of them, else the one chosen before, else the first."""
+        words = words or self.action_label
+        before = box.value
+        box.options = [(words(a), a) for a in moves]
+        hinted = self._last_hint.action if self._last_hint else None
+        box.value = next((a for a in (hinted, before) if a in moves), moves[0] if moves else None)
+        box.layout.display = None if moves else "none"
+        button.layout.display = None if moves else "none"
+
+    def _challenge_words(self, action: str) -> str:
+        seat = int(action.split()[1])
+        return f"{self.names[seat]} ({count(self.game.view(self.human)['hand_sizes'][seat], 'card')})"
 
     def need_text(self, view: dict[str, Any]) -> str:
         me = self.human
@@ -332,7 +370,15 @@ class KalookiTable(Table):
         super()._draw_status(view)
 
     def action_label(self, action: str) -> str:
+        """A move in the words of the control that makes it ("pass" is the No call button)."""
         verb, _, arg = action.partition(" ")
+        if verb in ("take", "call"):
+            top = self.game.view(self.human)["discard_top"]
+            return BUTTON_WORDS[verb].format(card=card_words(top) if top else "the discard")
+        if verb in ("draw", "pass", "allow", "refuse"):
+            return BUTTON_WORDS[verb]
+        if verb == "challenge":
+            return f"{BUTTON_WORDS[verb]} {self.names[int(arg)]}"
         if verb in ("tack", "swap"):
             words = arg.split()
             where = f" ({words[2]} end)" if len(words) == 3 else ""
@@ -340,5 +386,6 @@ class KalookiTable(Table):
         if verb == "discard":
             return f"discard {card_words(arg)}"
         if verb == "lay":
-            return "lay down " + " | ".join(" ".join(card_words(c) for c in g.split()) for g in arg.split("|"))
+            melds = (" ".join(card_words(c) for c in group.split()) for group in arg.split("|"))
+            return f"{BUTTON_WORDS[verb]}: " + " | ".join(melds)
         return action

@@ -337,8 +337,10 @@ class KlaberjassTable(Table):
         return "Your lead: click a card (or use ← → and Enter)."
 
     def action_label(self, action: str) -> str:
+        """A move in its button's words ("Accept: throw in"); taking the turn-up names its suit: "Take ♥"."""
         if action == "take":
-            return f"take {parse_card(self.game.view(self.human)['turn_up']).symbol[-1]}"
-        if action.startswith("name "):
-            return f"name {SUIT_SYMBOLS[action.split()[1]]}"
+            return f"{self.bid_buttons['take'].description} " \
+                   f"{parse_card(self.game.view(self.human)['turn_up']).symbol[-1]}"
+        if action in self.bid_buttons:
+            return self.bid_buttons[action].description
         return super().action_label(action)

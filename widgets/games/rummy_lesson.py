@@ -7,7 +7,7 @@ cannot drift from the rules.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import ipywidgets as w
 
@@ -16,6 +16,7 @@ from engine.dealing import stack_deck
 from engine.games.rummy import RULES, Rummy, hand_value
 from engine.melds import BASIC_RUMMY, as_meld, layoffs, why_not_meld
 from widgets.card_svg import card_img_html
+from widgets.games.rummy_table import RummyTable
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
 from widgets.walkthrough import Walkthrough
@@ -81,6 +82,19 @@ def score_check(loser: str = "KS 7D AC", rummy: bool = False) -> ChoiceQuiz:
     return ChoiceQuiz(question, choices, str(right), why)
 
 
+def target_html() -> w.HTML:
+    """The target score, said with the engine's own figure: the number the lesson's table plays to."""
+    target = Rummy.option_defaults()["target"]
+    return w.HTML(f"<p>Deals go on until someone reaches the <b>target score</b>. The page this game comes from "
+                  f"gave a target for 2, 3 and 4 players, but its numbers are lost, so this tutor plays to "
+                  f"<b>{target}</b>. The table shows it under the scores.</p>")
+
+
+def play_table(**options: Any) -> RummyTable:
+    """The lesson's game: two players against easy bots, to the engine's target."""
+    return RummyTable(**{"players": 2, "level": "easy", **options})
+
+
 # ---- the scripted deal -----------------------------------------------------------------
 
 WALK_HANDS = ["10H JH QH 2D 3D 4D 9C 9D 9S 5S", "AS 2S 3S 4S 6H 6D 6C KS 7D AC"]
@@ -139,5 +153,5 @@ def walkthrough() -> Walkthrough[Rummy]:
                              "Press Next.")
 
 
-__all__ = ["board_html", "cards_html", "layoff_check", "meld_check", "rule", "score_check", "walkthrough",
-           "walkthrough_game"]
+__all__ = ["board_html", "cards_html", "layoff_check", "meld_check", "play_table", "rule", "score_check",
+           "target_html", "walkthrough", "walkthrough_game"]

@@ -18,6 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from engine.cards import parse_card
+from engine.hints import Hint
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from engine.words import count
@@ -312,7 +313,6 @@ class RummyTable(Table):
         cards = self.shown_hand(view)
         self.selected = [i for i in self.selected if i < len(cards)]
         playing = self._my_play_phase(view)
-        hinted = self._hinted_cards(view)
         tips = []
         for i, c in enumerate(cards):
             name = parse_card(c).symbol
@@ -322,13 +322,25 @@ class RummyTable(Table):
                 tips.append("Draw first: click the stock or the discard pile.")
             else:
                 tips.append("Wait for your turn.")
-        selected = [i in self.selected or (not self.selected and c in hinted) for i, c in enumerate(cards)]
+        selected = [i in self.selected for i in range(len(cards))]
         self.hand.show(cards, playable=[playing] * len(cards), tooltips=tips, selected=selected)
 
-    def _hinted_cards(self, view: dict[str, Any]) -> list[str]:
-        if not self._last_hint:
-            return []
-        verb, _, arg = self._last_hint.action.partition(" ")
+    def show_hint(self) -> Hint | None:
+        """The hint's cards become your selection, as if you had clicked them: Meld or Discard lights,
+        and clicking one of them drops just that card."""
+        hint = super().show_hint()
+        view = self.game.view(self.human)
+        if hint is not None and self._my_play_phase(view) and (cards := self._hinted_cards(hint.action)):
+            shown = self.shown_hand(view)
+            self.selected = []
+            for card in cards:
+                self.selected.append(next(i for i, c in enumerate(shown) if c == card and i not in self.selected))
+            self.refresh()
+        return hint
+
+    @staticmethod
+    def _hinted_cards(action: str) -> list[str]:
+        verb, _, arg = action.partition(" ")
         if verb == "meld":
             return arg.split()
         if verb in ("discard", "layoff"):
@@ -371,13 +383,21 @@ class RummyTable(Table):
                 "or select one card and press Discard.")
 
     def action_label(self, action: str) -> str:
+        """A move in the words of the control that makes it: the Meld and Discard buttons, the piles."""
         verb, _, arg = action.partition(" ")
         words = arg.split()
-        if verb in ("meld", "discard") and words:
-            return f"{verb} " + " ".join(parse_card(c).symbol for c in words)
+        if verb == "meld" and words:
+            return f"{self.meld_word} " + " ".join(parse_card(c).symbol for c in words)
+        if verb == "discard" and words:
+            return f"{self.discard_button.description} {parse_card(words[0]).symbol}"
         if verb == "layoff" and words:
-            return f"lay off {parse_card(words[0]).symbol} on meld {words[2]}" + \
+            return f"Lay off {parse_card(words[0]).symbol} on meld {words[2]}" + \
                 (f" ({words[3]} end)" if len(words) > 3 else "")
+        if action == "draw stock":
+            return "Draw from the stock"
+        if action == "draw discard":
+            top = self.game.view(self.human)["discard_top"]
+            return f"Take the {parse_card(top).symbol} from the discard pile" if top else "Take the discard"
         return action
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
