@@ -214,6 +214,7 @@ class Table(w.VBox):
             self.show_all_box.layout.display = "none"
         self._build_settings()
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
+        self.hint_button.add_class("parlour-hint-button")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
         self.status = w.HTML()
         self.status.add_class("parlour-status")

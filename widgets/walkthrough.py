@@ -30,11 +30,14 @@ class Walkthrough(w.VBox, Generic[G]):
         self.back_button = w.Button(description="◀ Back", tooltip="The previous move")
         self.next_button = w.Button(description="Next ▶", button_style="primary", tooltip="The next move")
         self.progress = w.HTML()
+        self.progress.add_class("parlour-walkthrough-progress")
+        self.next_button.add_class("parlour-walkthrough-next")
         self.narration = w.HTML()
         self.board = w.HTML()
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
         super().__init__([w.HBox([self.back_button, self.next_button, self.progress]), self.narration, self.board])
+        self.add_class("parlour-walkthrough")
         self._show()
 
     def next(self) -> None:
