@@ -95,31 +95,26 @@ MEASURE = """(table) => {
           felt: {x: felt.left + scrollX, y: felt.top + scrollY, w: felt.width, h: felt.height}};
 }"""
 
-# What of ``root`` is drawn outside the window sideways: every element and line of text, as much of it
-# as its scroll boxes let show (a box that scrolls keeps what it hides). A clipped input's hidden text
-# counts too: the code box must show the whole code.
+# What of ``root`` reaches past the window's sides or past ``root``'s own box: every element and line
+# of text (a box that scrolls sideways still spills: a learner has to find and drag it). An input whose
+# text is wider than the input counts too: the code box must show the whole code.
 SPILLS = """(root) => {
-  const width = document.documentElement.clientWidth;
+  const outer = root.getBoundingClientRect();
+  const left = Math.max(0, outer.left) - 1, right = Math.min(document.documentElement.clientWidth, outer.right) + 1;
   const shown = (el) => {
     const s = getComputedStyle(el);
     return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0;
   };
-  const visible = (el, r) => {
-    let l = r.left, rt = r.right;
-    for (let a = el.parentElement; a; a = a.parentElement) {
-      if (!/(auto|scroll|hidden|clip)/.test(getComputedStyle(a).overflowX)) continue;
-      const c = a.getBoundingClientRect();
-      l = Math.max(l, c.left); rt = Math.min(rt, c.right);
-    }
-    return rt - l >= 1 ? {l, r: rt} : null;
-  };
-  const name = (el) => (el.innerText || el.value || el.className || el.tagName).toString().trim().slice(0, 70);
+  const name = (el) => (el.innerText || el.value || el.getAttribute('class') || el.tagName).toString().trim()
+    .split('\n')[0].slice(0, 60);
   const found = [];
-  for (const el of [root, ...root.querySelectorAll('*')]) {
+  if (outer.left < -1 || outer.right > document.documentElement.clientWidth + 1) {
+    found.push(`the whole box [${Math.round(outer.left)}..${Math.round(outer.right)}]`);
+  }
+  for (const el of root.querySelectorAll('*')) {
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1 || !shown(el) || el.closest('svg') && el.tagName !== 'svg') continue;
-    const v = visible(el, r);
-    if (v && (v.l < -1 || v.r > width + 1)) found.push(`${name(el)} [${Math.round(v.l)}..${Math.round(v.r)}]`);
+    if (r.width < 1 || r.height < 1 || !shown(el) || (el.closest('svg') && el.tagName !== 'svg')) continue;
+    if (r.left < left || r.right > right) found.push(`${name(el)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
   }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -127,9 +122,10 @@ SPILLS = """(root) => {
     if (!node.textContent.trim() || !el || !shown(el) || el.closest('style, svg')) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    for (const rect of range.getClientRects()) {
-      const v = visible(el, rect);
-      if (v && (v.l < -1 || v.r > width + 1)) found.push(`text “${node.textContent.trim().slice(0, 50)}”`);
+    for (const r of range.getClientRects()) {
+      if (r.width >= 1 && (r.left < left || r.right > right)) {
+        found.push(`text “${node.textContent.trim().slice(0, 50)}” [${Math.round(r.left)}..${Math.round(r.right)}]`);
+      }
     }
   }
   for (const input of root.querySelectorAll('input[type=text], input:not([type])')) {
@@ -214,9 +210,12 @@ def test_table_fits_and_nothing_overlaps(lesson, voila_server, voila_page, save_
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     page.goto(voila_server + f"voila/render/{lesson}")
     settings = settings_part(game_id)
-    table = deal_table(page, "000005" + (f"/{settings}" if settings else ""))  # a fixed deal, every setting changed
+    typed = "000005" + (f"/{settings}" if settings else "")  # a fixed deal, every setting changed
+    table = deal_table(page, typed)
+    box = table.locator(".parlour-toolbar .widget-text input").first
+    expect(box).to_have_value(re.compile(rf"^[0-9]+-{re.escape(typed)}$"))  # the table's answer: players added
     expect(table.locator(".parlour-status")).to_contain_text(YOUR_TURN, timeout=60_000)
-    code = table.locator(".parlour-toolbar .widget-text input").first.input_value()
+    code = box.input_value()
     problems: list[str] = []
     for width, height in SIZES:
         show_at(page, table, width, height)
