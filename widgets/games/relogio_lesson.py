@@ -212,7 +212,11 @@ def _random_slot_play_out(down: Layout, rng: random.Random) -> bool:
     return not any(down)
 
 
-def win_rates(deals: int = 2000) -> dict[str, float]:
+#: How many deals the lessons count their win rates over: one figure, whichever lesson shows it.
+WIN_RATE_DEALS = 2000
+
+
+def win_rates(deals: int = WIN_RATE_DEALS) -> dict[str, float]:
     """Share of deals won: plain Clock, the swap on the 4th King (at random / by the rule of thumb),
     and Relógio Real, over the same seeded deals the games use."""
     rng = random.Random(0)
@@ -227,8 +231,11 @@ def win_rates(deals: int = 2000) -> dict[str, float]:
     return {k: v / deals for k, v in wins.items()}
 
 
-def win_rates_html(deals: int = 2000) -> w.HTML:
-    """The win rates over ``deals`` deals, as ``python -m widgets.stored_results`` played them."""
+def win_rates_html(deals: int = WIN_RATE_DEALS) -> w.HTML:
+    """The win rates over ``deals`` deals, as ``python -m widgets.stored_results`` played them.
+
+    Both Relógio lessons call it without ``deals``, so they show the same numbers for the same games.
+    """
     rates: dict[str, float] = stored(win_rates, deals=deals)
     rows = [("Relógio, no swap (plain Clock patience)", "plain", "1 in 13 ≈ 7.7%"),
             ("Relógio, the 4th King swapped into a random face-down card", "swap_random", "about 28%"),
