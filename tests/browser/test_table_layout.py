@@ -106,7 +106,7 @@ SPILLS = """(root) => {
     return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0;
   };
   const name = (el) => (el.innerText || el.value || el.getAttribute('class') || el.tagName).toString().trim()
-    .split('\n')[0].slice(0, 60);
+    .split('\\n')[0].slice(0, 60);
   const found = [];
   if (outer.left < -1 || outer.right > document.documentElement.clientWidth + 1) {
     found.push(`the whole box [${Math.round(outer.left)}..${Math.round(outer.right)}]`);
