@@ -12,6 +12,12 @@ from engine.protocol import Game
 
 G = TypeVar("G", bound=Game)
 
+#: A board's blocks (the hands, the middle) take at most the cloth's width, so a row of cards wraps
+#: on a phone instead of running off the screen (the shared table CSS stops the cloth's children shrinking).
+WALKTHROUGH_CSS = """<style>
+.parlour-walkthrough .parlour-table > * { max-width: 100%; box-sizing: border-box; }
+</style>"""
+
 
 class Walkthrough(w.VBox, Generic[G]):
     """Step through ``moves`` from the deal ``make_game()`` returns.
@@ -36,7 +42,9 @@ class Walkthrough(w.VBox, Generic[G]):
         self.board = w.HTML()
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
-        super().__init__([w.HBox([self.back_button, self.next_button, self.progress]), self.narration, self.board])
+        super().__init__([w.HTML(WALKTHROUGH_CSS, layout=w.Layout(display="none")),  # a hidden <style> still applies
+                          w.HBox([self.back_button, self.next_button, self.progress]),
+                          self.narration, self.board])
         self.add_class("parlour-walkthrough")
         self._show()
 

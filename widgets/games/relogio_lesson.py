@@ -50,14 +50,24 @@ def _pile_html(cards: list[str | None], label: str, mark: bool = False, width: i
             f"<div style='white-space:nowrap'>{pictures or '&nbsp;'}</div></div>")
 
 
+#: The clock face is 616 px wide: on a narrower page (a phone) it is drawn smaller, never cut at the edge.
+CLOCK_PICTURE_CSS = """<style>
+.rl-clock-box { container-type: inline-size; }
+@container (max-width: 660px) { .rl-clock { zoom: .8; } }
+@container (max-width: 540px) { .rl-clock { zoom: .56; } }
+@container (max-width: 380px) { .rl-clock { zoom: .45; } }
+</style>"""
+
+
 def clock_html(piles: dict[int, list[str | None]], mark: int | None = None, side: str = "") -> str:
     """Thirteen piles (cards left to right, the top card last) on the clock face."""
     cells = "".join(f"<div style='grid-area:h{hour_label(h)}'>{_pile_html(piles[h], hour_label(h), h == mark)}</div>"
                     for h in HOURS)
     areas = " ".join(line.strip() for line in CLOCK_AREAS.strip().splitlines())
-    return (f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:14px;align-items:center'>"
-            f"<div style='display:grid;grid-template-areas:{areas};grid-template-columns:repeat(5,120px);"
-            f"gap:4px'>{cells}</div><div>{side}</div></div>")
+    return (f"{TABLE_CSS}{CLOCK_PICTURE_CSS}<div class='rl-clock-box'><div class='parlour-table' "
+            f"style='display:flex;flex-wrap:wrap;gap:14px;align-items:center'>"
+            f"<div class='rl-clock' style='display:grid;grid-template-areas:{areas};"
+            f"grid-template-columns:repeat(5,120px);gap:4px'>{cells}</div><div>{side}</div></div></div>")
 
 
 def relogio_board(game: Relogio) -> str:
