@@ -12,9 +12,11 @@ from engine.protocol import Game
 
 G = TypeVar("G", bound=Game)
 
-#: A board's blocks (the hands, the middle) take at most the cloth's width, so a row of cards wraps
-#: on a phone instead of running off the screen (the shared table CSS stops the cloth's children shrinking).
+#: On a phone a board's blocks (the hands, the middle) go under one another, each at most the cloth's
+#: width, so a row of cards wraps instead of running off the screen (the shared table CSS stops the
+#: cloth's children shrinking).
 WALKTHROUGH_CSS = """<style>
+.parlour-walkthrough .parlour-table { flex-wrap: wrap; }
 .parlour-walkthrough .parlour-table > * { max-width: 100%; box-sizing: border-box; }
 </style>"""
 

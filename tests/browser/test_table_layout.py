@@ -186,11 +186,18 @@ def settings_part(game_id: str) -> str:
 
 
 def deal_table(page: Page, code: str) -> Locator:
-    """The lesson's first table once it has dealt ``code`` and answered: the box shows the code with its
-    player count, which only the table adds (the typed text alone can match a looser pattern)."""
+    """The lesson's first table once it has dealt ``code`` and every word of the deal has reached the page.
+
+    The box shows the code with its player count (which only the table adds: the typed text alone can
+    match a looser pattern), but the status line of the new deal comes a moment later: until then it still
+    says "Your turn" from the old one. So a log line's Why? is asked too: its answer comes after the status.
+    """
     table = type_code(page, code)
     box = table.locator(".parlour-toolbar .widget-text input").first
     expect(box).to_have_value(re.compile(rf"^[0-9]+-{re.escape(code)}(/[0-9]+)?$"))
+    why = table.locator(".parlour-log-row button:visible").last
+    why.evaluate("(el) => el.click()")  # without scrolling: the page stays where the test put it
+    expect(table.locator(".parlour-why")).to_contain_text("“", timeout=30_000)
     return table
 
 
@@ -304,8 +311,11 @@ def test_the_hint_opens_under_the_hint_button(lesson, voila_server, voila_page, 
         gap = panel_box["y"] - (button_box["y"] + button_box["height"])
         if not -button_box["height"] <= gap <= HINT_NEAR:
             problems.append(f"at {width}×{height} the hint opens {gap:.0f} px below the Hint button")
-        if not 0 <= panel_box["y"] <= height - 40:
+        centred = abs(button_box["y"] + button_box["height"] / 2 - height / 2) < height / 4  # not at the page's end
+        if centred and not 0 <= panel_box["y"] <= height - 40:
             problems.append(f"at {width}×{height} the hint's top is out of the window (at {panel_box['y']:.0f} px)")
+        if panel_box["x"] < 0 or panel_box["x"] + panel_box["width"] > width:
+            problems.append(f"at {width}×{height} the hint runs off the window sideways")
         save_screenshot(page, f"layout-{name}-hint-{width}x{height}", full_page=False)
         table.locator(".parlour-toolbar .widget-text input").first.evaluate(
             "(el) => el.scrollIntoView({block: 'center'})")
