@@ -190,14 +190,17 @@ def deal_table(page: Page, code: str) -> Locator:
 
     The box shows the code with its player count (which only the table adds: the typed text alone can
     match a looser pattern), but the status line of the new deal comes a moment later: until then it still
-    says "Your turn" from the old one. So a log line's Why? is asked too: its answer comes after the status.
+    says "Your turn" from the old one. So the Settings panel is opened and closed too: the kernel answers
+    each click after everything it sent before.
     """
     table = type_code(page, code)
     box = table.locator(".parlour-toolbar .widget-text input").first
     expect(box).to_have_value(re.compile(rf"^[0-9]+-{re.escape(code)}(/[0-9]+)?$"))
-    why = table.locator(".parlour-log-row button:visible").last
-    why.evaluate("(el) => el.click()")  # without scrolling: the page stays where the test put it
-    expect(table.locator(".parlour-why")).to_contain_text("“", timeout=30_000)
+    toggle = table.locator(".parlour-toolbar .widget-toggle-button").first  # hidden where a game has no settings
+    panel = table.locator(".parlour-settings")
+    for shown in (True, False):
+        toggle.evaluate("(el) => el.click()")  # without scrolling: the page stays where the test put it
+        expect(panel).to_be_visible() if shown else expect(panel).to_be_hidden()
     return table
 
 
