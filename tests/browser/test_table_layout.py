@@ -10,7 +10,8 @@ touching this file. On each page, at both sizes:
   inside the screen;
 - Hint opens its panel right under the Hint button, where the learner is looking.
 
-Screenshots in test-artifacts/: ``layout-<page>-<width>x<height>.png`` (the table),
+Screenshots in test-artifacts/: ``layout-<page>-<width>x<height>.png`` (the table; at 420 px also
+``layout-<page>-toolbar-420x900.png``, the toolbar with the code box),
 ``layout-<page>-refused-420x900.png``, ``layout-<page>-hint-<width>x<height>.png`` and
 ``layout-<page>-walkthrough<n>-420x900.png``. Every wait is for a state (a text, a box that stopped
 moving), never for a time.
@@ -253,6 +254,10 @@ def test_table_fits_and_nothing_overlaps(lesson, voila_server, voila_page, save_
             problems.append(f"text drawn over text or cards at {width}×{height}: {found[:8]}")
         if spills := table.locator(".parlour-toolbar").evaluate(SPILLS):
             problems.append(f"the toolbar at {width}×{height}, with code {code}: {spills}")
+        if width < 800:  # the phone's shot shows the cloth: one more of the toolbar and its code box
+            table.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            settle(page, table)
+            save_screenshot(page, f"layout-{name}-toolbar-{width}x{height}", full_page=False)
     assert not problems, "\n".join(problems)
 
 
