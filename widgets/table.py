@@ -224,7 +224,6 @@ class Table(w.VBox):
             self.show_all_box.layout.display = "none"
         self._build_settings()
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
-        self.hint_button.add_class("parlour-hint-button")
         self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
         self.status = w.HTML()
         self.status.add_class("parlour-status")
@@ -232,6 +231,7 @@ class Table(w.VBox):
         self.scoreboard.add_class("parlour-panel")
         self.hint_panel = w.HTML(layout=w.Layout(display="none"))  # no room taken on the cloth until a hint
         self.hint_panel.observe(self._hint_shown, "value")
+        self.hint_button.add_class("parlour-hint-button")  # the hint panel opens under it
         self.why_panel = w.HTML()
         self.why_panel.add_class("parlour-why")
         self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
