@@ -62,7 +62,7 @@ TABLE_CSS = """
   .parlour-side { max-width: none; flex-basis: 100%; }
   .parlour-main > .parlour-table { padding: 8px 6px; border-radius: 12px; }
   .parlour-scale { zoom: .8; }
-  .parlour-toolbar .widget-text, .parlour-toolbar .widget-dropdown { width: 180px !important; }
+  .parlour-toolbar .widget-dropdown { width: 180px !important; }
   .parlour-big { font-size: 40px; }
 }
 @container parlour (max-width: 600px) { .parlour-scale { zoom: .62; } }
@@ -74,7 +74,7 @@ TABLE_CSS = """
 .parlour-center { margin: 10px 0; align-items: center; justify-content: center; gap: 18px; }
 .parlour-big { font-size: 56px; font-weight: 700; line-height: 1; font-variant-numeric: tabular-nums; }
 .parlour-sub { font-size: 14px; opacity: .9; }
-.parlour-status { font-size: 15px; min-height: 24px; }
+.parlour-status { font-size: 15px; min-height: 24px; overflow-wrap: anywhere; }  /* a long typed code wraps */
 .parlour-side { margin-left: 14px; min-width: 300px; max-width: 380px; }
 .parlour-panel { border: 1px solid #d6d0c0; border-radius: 10px; padding: 6px 10px; background: #fbf8f1;
   margin-bottom: 8px; }
@@ -90,7 +90,7 @@ TABLE_CSS = """
 .parlour .widget-checkbox { height: auto; }
 .parlour .widget-checkbox label { white-space: normal; }
 .parlour-why { font-size: 12px; color: #4a4a4a; }
-.parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35;
+.parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35; color: #2b2b2b;
   max-height: 300px; overflow-y: auto; }  /* a long hint scrolls; it never pushes the log away */
 .parlour-hint p { margin: 4px 0 6px; }
 .parlour-hint table { font-size: 12px; line-height: 1.25; }
@@ -100,7 +100,7 @@ TABLE_CSS = """
   margin: 2px 0 6px; gap: 4px; }
 .parlour-resume .widget-html-content, .parlour-autosave-note .widget-html-content { line-height: 1.35; }
 .parlour-link-notice, .parlour-save-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px;
-  padding: 4px 10px; margin: 2px 0 6px; }
+  padding: 4px 10px; margin: 2px 0 6px; overflow-wrap: anywhere; }
 </style>
 """
 
@@ -159,6 +159,16 @@ def parse_table_code(code: str, default_players: int) -> tuple[int, int]:
     """``"3-K7QM3P"`` → (3 players, seed); a bare ``"K7QM3P"`` keeps the player count."""
     read = read_table_code(code, default_players)
     return read.players, read.seed
+
+
+def code_box_width(code: str) -> str:
+    """The deal-code box's width: the whole code in sight (one with settings is longer), never under 220 px."""
+    return f"max(220px, calc(var(--jp-widgets-inline-label-width, 80px) + {round(len(code) * 1.2) + 3}ch))"
+
+
+def _holds(box: w.Widget, widget: w.Widget) -> bool:
+    """``widget`` is ``box`` or inside it."""
+    return box is widget or any(_holds(child, widget) for child in getattr(box, "children", ()))
 
 
 def teacher_tools_enabled() -> bool:
@@ -220,7 +230,9 @@ class Table(w.VBox):
         self.status.add_class("parlour-status")
         self.scoreboard = w.HTML()
         self.scoreboard.add_class("parlour-panel")
-        self.hint_panel = w.HTML()
+        self.hint_panel = w.HTML(layout=w.Layout(display="none"))  # no room taken on the cloth until a hint
+        self.hint_panel.observe(self._hint_shown, "value")
+        self.hint_button.add_class("parlour-hint-button")  # the hint panel opens under it
         self.why_panel = w.HTML()
         self.why_panel.add_class("parlour-why")
         self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
@@ -251,6 +263,8 @@ class Table(w.VBox):
         children = self.felt_children()
         at = next((i + 1 for i, child in enumerate(children) if child is self.status), 0)
         children.insert(at, self.end_panel)  # the end of the game, under the status line
+        at = next((i + 1 for i, child in enumerate(children) if _holds(child, self.hint_button)), len(children))
+        children.insert(at, self.hint_panel)  # the hint opens under its button, where the learner is looking
         self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
@@ -262,7 +276,7 @@ class Table(w.VBox):
         scroll.add_class("parlour-log-scroll")
         log_box = w.VBox([w.HTML("<b>Log</b>"), scroll, self.why_panel])
         log_box.add_class("parlour-panel")
-        side = w.VBox([self.scoreboard, self.hint_panel, log_box, self.autosave_note])
+        side = w.VBox([self.scoreboard, log_box, self.autosave_note])
         side.add_class("parlour-side")
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
@@ -336,6 +350,7 @@ class Table(w.VBox):
         self._starting = True
         self.players_box.value = players
         self.code_box.value = self.code
+        self.code_box.layout.width = code_box_width(self.code)
         self._show_settings()
         self._starting = False
         self._make_bots()
@@ -351,6 +366,9 @@ class Table(w.VBox):
         if suffix := encode(self.settings, options, self.rules_class):
             code += f"/{suffix}"
         return code
+
+    def _hint_shown(self, change: Any) -> None:
+        self.hint_panel.layout.display = "" if change["new"] else "none"
 
     def _code_typed(self, change: Any) -> None:
         if not self._starting and change["new"].strip() and change["new"] != self.code:

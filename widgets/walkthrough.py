@@ -12,6 +12,14 @@ from engine.protocol import Game
 
 G = TypeVar("G", bound=Game)
 
+#: On a phone a board's blocks (the hands, the middle) go under one another, each at most the cloth's
+#: width, so a row of cards wraps instead of running off the screen (the shared table CSS stops the
+#: cloth's children shrinking).
+WALKTHROUGH_CSS = """<style>
+.parlour-walkthrough .parlour-table { flex-wrap: wrap; }
+.parlour-walkthrough .parlour-table > * { max-width: 100%; box-sizing: border-box; }
+</style>"""
+
 
 class Walkthrough(w.VBox, Generic[G]):
     """Step through ``moves`` from the deal ``make_game()`` returns.
@@ -30,11 +38,16 @@ class Walkthrough(w.VBox, Generic[G]):
         self.back_button = w.Button(description="◀ Back", tooltip="The previous move")
         self.next_button = w.Button(description="Next ▶", button_style="primary", tooltip="The next move")
         self.progress = w.HTML()
+        self.progress.add_class("parlour-walkthrough-progress")
+        self.next_button.add_class("parlour-walkthrough-next")
         self.narration = w.HTML()
         self.board = w.HTML()
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
-        super().__init__([w.HBox([self.back_button, self.next_button, self.progress]), self.narration, self.board])
+        super().__init__([w.HTML(WALKTHROUGH_CSS, layout=w.Layout(display="none")),  # a hidden <style> still applies
+                          w.HBox([self.back_button, self.next_button, self.progress]),
+                          self.narration, self.board])
+        self.add_class("parlour-walkthrough")
         self._show()
 
     def next(self) -> None:

@@ -1,26 +1,53 @@
-"""Every game's table fits a laptop (1280×800) and a phone (420×900): controls in sight, no text on text.
+"""Every lesson's table fits a laptop (1280×800) and a phone (420×900): controls in sight, no text on text.
 
-Parametrized over every game that has a lesson (``engine.GAMES`` and ``lessons/<id>.ipynb``),
-so a game that lands later is checked without touching this file. Each size leaves a
-screenshot ``layout-<game>-<width>x<height>.png`` in test-artifacts/ to look at.
+Parametrized over every lesson page that has a game's table (``engine.GAMES`` and ``lessons/<id>.ipynb``,
+and the Portuguese lessons under ``lessons/pt/``), so a game that lands later is checked without
+touching this file. On each page, at both sizes:
+
+- the table with a deal code that carries settings (the longest kind), its controls in the window,
+  nothing drawn over anything, and the code box showing the whole code;
+- at 420 px, a refused code's message and every walkthrough of the lesson (stepped to its end) stay
+  inside the screen;
+- Hint opens its panel right under the Hint button, where the learner is looking.
+
+Screenshots in test-artifacts/: ``layout-<page>-<width>x<height>.png`` (the table; at 420 px also
+``layout-<page>-toolbar-420x900.png``, the toolbar with the code box),
+``layout-<page>-refused-420x900.png``, ``layout-<page>-hint-<width>x<height>.png`` and
+``layout-<page>-walkthrough<n>-420x900.png``. Every wait is for a state (a text, a box that stopped
+moving), never for a time.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
-from .table_page import deal_table
+from .table_page import deal_table as type_code
 
 import engine
+import widgets.games
+from widgets.settings import encode, settings_for
+from widgets.table import Table
 
 pytestmark = pytest.mark.browser
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
-GAMES_WITH_LESSONS = [g for g in engine.GAMES if (LESSONS / f"{g}.ipynb").exists()]
+PAGES = [f"{g}.ipynb" for g in engine.GAMES if (LESSONS / f"{g}.ipynb").exists()]
+PAGES += [p.relative_to(LESSONS).as_posix() for p in sorted(LESSONS.glob("*/*.ipynb"))
+          if p.stem in engine.GAMES and ".ipynb_checkpoints" not in p.parts]
 SIZES = [(1280, 800), (420, 900)]
+PHONE = SIZES[1]
+YOUR_TURN = re.compile(r"Your turn|A sua vez")
+#: Codes a learner might type that are refused: settings this game cannot read, a pasted address.
+REFUSED_CODES = ["4-K7QM3P/01234567", "https://example.org/voila/render/lesson.ipynb?deal=4-K7QM3P",
+                 "K7QM3PK7QM3PK7QM3PK7QM3PK7QM3PK7QM3PK7QM3P"]
+#: How far below the Hint button its panel may open (px): the row's gap, not a screen away.
+HINT_NEAR = 40
 
 # Boxes of the table in page coordinates: every control, and every leaf that shows text or a card.
 MEASURE = """(table) => {
@@ -70,6 +97,61 @@ MEASURE = """(table) => {
           felt: {x: felt.left + scrollX, y: felt.top + scrollY, w: felt.width, h: felt.height}};
 }"""
 
+# What of ``root`` reaches past the window's sides or past ``root``'s own box: every element and line
+# of text (a box that scrolls sideways still spills: a learner has to find and drag it). An input whose
+# text is wider than the input counts too: the code box must show the whole code.
+SPILLS = """(root) => {
+  const outer = root.getBoundingClientRect();
+  const left = Math.max(0, outer.left) - 1, right = Math.min(document.documentElement.clientWidth, outer.right) + 1;
+  const shown = (el) => {
+    const s = getComputedStyle(el);
+    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0;
+  };
+  const name = (el) => (el.innerText || el.value || el.getAttribute('class') || el.tagName).toString().trim()
+    .split('\\n')[0].slice(0, 60);
+  const found = [];
+  if (outer.left < -1 || outer.right > document.documentElement.clientWidth + 1) {
+    found.push(`the whole box [${Math.round(outer.left)}..${Math.round(outer.right)}]`);
+  }
+  for (const el of root.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1 || !shown(el) || (el.closest('svg') && el.tagName !== 'svg')) continue;
+    if (r.left < left || r.right > right) found.push(`${name(el)} [${Math.round(r.left)}..${Math.round(r.right)}]`);
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || !shown(el) || el.closest('style, svg')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      if (r.width >= 1 && (r.left < left || r.right > right)) {
+        found.push(`text “${node.textContent.trim().slice(0, 50)}” [${Math.round(r.left)}..${Math.round(r.right)}]`);
+      }
+    }
+  }
+  for (const input of root.querySelectorAll('input[type=text], input:not([type])')) {
+    if (shown(input) && input.scrollWidth > input.clientWidth + 1) {
+      found.push(`“${input.value}” cut in its box (${input.scrollWidth} px of text in ${input.clientWidth} px)`);
+    }
+  }
+  return found;
+}"""
+
+# Resolves once ``el``'s box and the page's width have stayed the same for three frames: the layout
+# has answered a resize, a scroll or a repaint.
+SETTLED = """(el) => new Promise((resolve) => {
+  let last = '', same = 0;
+  const tick = () => {
+    const r = el.getBoundingClientRect();
+    const now = [r.left, r.top, r.width, r.height, document.documentElement.scrollWidth, scrollY].join();
+    same = now === last ? same + 1 : 0;
+    last = now;
+    if (same >= 3) resolve(true); else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})"""
+
 
 def overlap(a: dict, b: dict, slack: float = 1.0) -> bool:
     """Two boxes share more than a sliver (``slack`` px each way)."""
@@ -84,26 +166,167 @@ def overlaps(boxes: dict) -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
-def test_table_fits_and_nothing_overlaps(game_id, voila_server, voila_page, save_screenshot):
-    page = voila_page
+def table_class(game_id: str) -> type[Table]:
+    """The table class a lesson of ``game_id`` plays at (found in widgets/games/*_table.py)."""
+    for module in pkgutil.iter_modules(widgets.games.__path__):
+        if module.name.endswith("_table"):
+            for obj in vars(importlib.import_module(f"widgets.games.{module.name}")).values():
+                if isinstance(obj, type) and issubclass(obj, Table) and obj.game_id == game_id:
+                    return obj
+    raise LookupError(f"no table plays {game_id}")
+
+
+def settings_part(game_id: str) -> str:
+    """The part after a code's slash that switches every setting of the game away from its default."""
+    rules = engine.game_class(game_id)
+    defaults = rules.option_defaults()
+    settings = settings_for(rules, table_class(game_id).setting_words)
+    chosen = {s.option: next((v for _, v in s.choices if v != defaults[s.option]), defaults[s.option])
+              for s in settings}
+    return encode(settings, chosen, rules)
+
+
+def deal_table(page: Page, code: str) -> Locator:
+    """The lesson's first table once it has dealt ``code`` and every word of the deal has reached the page.
+
+    The box shows the code with its player count (which only the table adds: the typed text alone can
+    match a looser pattern), but the status line of the new deal comes a moment later: until then it still
+    says "Your turn" from the old one. So the Settings panel is opened and closed too: the kernel answers
+    each click after everything it sent before.
+    """
+    table = type_code(page, code)
+    box = table.locator(".parlour-toolbar .widget-text input").first
+    expect(box).to_have_value(re.compile(rf"^[0-9]+-{re.escape(code)}(/[0-9]+)?$"))
+    toggle = table.locator(".parlour-toolbar .widget-toggle-button").first  # hidden where a game has no settings
+    panel = table.locator(".parlour-settings")
+    for shown in (True, False):
+        toggle.evaluate("(el) => el.click()")  # without scrolling: the page stays where the test put it
+        expect(panel).to_be_visible() if shown else expect(panel).to_be_hidden()
+    return table
+
+
+def settle(page: Page, what: Locator) -> None:
+    """Until the layout has answered the last resize or scroll (``what`` and the page stopped moving)."""
+    what.evaluate(SETTLED)
+    page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => resolve(true)))")
+
+
+def show_at(page: Page, table: Locator, width: int, height: int) -> None:
+    """The window at ``width``×``height``: a laptop sees the whole table, a phone scrolls to the cloth."""
+    page.set_viewport_size({"width": width, "height": height})
+    settle(page, table)
+    scroll_to = table if width > 800 else table.locator(".parlour-table")
+    scroll_to.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    settle(page, table)
+
+
+def page_name(lesson: str) -> str:
+    return lesson.removesuffix(".ipynb").replace("/", "-")
+
+
+@pytest.mark.parametrize("lesson", PAGES)
+def test_table_fits_and_nothing_overlaps(lesson, voila_server, voila_page, save_screenshot):
+    page, name = voila_page, page_name(lesson)
+    game_id = Path(lesson).stem
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    page.goto(voila_server + f"voila/render/{game_id}.ipynb")
-    table = deal_table(page, "000005")  # the lesson's own player count, a fixed deal
-    expect(table.locator(".parlour-status")).to_contain_text("Your turn", timeout=60_000)
+    page.goto(voila_server + f"voila/render/{lesson}")
+    settings = settings_part(game_id)
+    typed = "000005" + (f"/{settings}" if settings else "")  # a fixed deal, every setting changed
+    table = deal_table(page, typed)
+    box = table.locator(".parlour-toolbar .widget-text input").first
+    expect(table.locator(".parlour-status")).to_contain_text(YOUR_TURN, timeout=60_000)
+    code = box.input_value()
+    problems: list[str] = []
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        # a laptop sees the whole table, toolbar included; a phone scrolls to the cloth
-        scroll_to = table if width > 800 else table.locator(".parlour-table")
-        scroll_to.evaluate("(el) => el.scrollIntoView({block: 'start'})")
-        page.wait_for_timeout(300)
+        show_at(page, table, width, height)
         boxes = table.evaluate(MEASURE)
-        save_screenshot(page, f"layout-{game_id}-{width}x{height}", full_page=False)
-        assert boxes["page_width"] <= width, f"the page scrolls sideways: {boxes['page_width']} px at {width}"
+        save_screenshot(page, f"layout-{name}-{width}x{height}", full_page=False)
+        if boxes["page_width"] > width:
+            problems.append(f"the page scrolls sideways: {boxes['page_width']} px at {width}")
         top = page.evaluate("scrollY")
         outside = [c for c in boxes["controls"]
                    if c["x"] < 0 or c["x"] + c["w"] > width
                    or (boxes["felt"]["y"] <= c["y"] <= boxes["felt"]["y"] + boxes["felt"]["h"]
                        and c["y"] + c["h"] > top + height)]
-        assert not outside, f"controls outside the {width}×{height} window: {outside}"
-        assert not overlaps(boxes), f"text drawn over text or cards at {width}×{height}: {overlaps(boxes)[:8]}"
+        if outside:
+            problems.append(f"controls outside the {width}×{height} window: {outside}")
+        if found := overlaps(boxes):
+            problems.append(f"text drawn over text or cards at {width}×{height}: {found[:8]}")
+        if spills := table.locator(".parlour-toolbar").evaluate(SPILLS):
+            problems.append(f"the toolbar at {width}×{height}, with code {code}: {spills}")
+        if width < 800:  # the phone's shot shows the cloth: one more of the toolbar and its code box
+            table.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+            settle(page, table)
+            save_screenshot(page, f"layout-{name}-toolbar-{width}x{height}", full_page=False)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lesson", PAGES)
+def test_refusals_and_walkthroughs_stay_on_a_phone_screen(lesson, voila_server, voila_page, save_screenshot):
+    page, name = voila_page, page_name(lesson)
+    page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    page.goto(voila_server + f"voila/render/{lesson}")
+    table = deal_table(page, "000005")
+    expect(table.locator(".parlour-status")).to_contain_text(YOUR_TURN, timeout=60_000)
+    box = table.locator(".parlour-toolbar .widget-text input").first
+    problems: list[str] = []
+    for typed in REFUSED_CODES:
+        box.fill(typed)
+        box.press("Enter")
+        expect(table.locator(".parlour-status")).to_contain_text("⚠")
+        expect(box).not_to_have_value(typed)  # the table's own code is back in the box
+        show_at(page, table, *PHONE)
+        if spills := table.evaluate(SPILLS):
+            problems.append(f"refused “{typed}”: {spills[:6]}")
+        save_screenshot(page, f"layout-{name}-refused-{PHONE[0]}x{PHONE[1]}", full_page=False)
+    for n, walk in enumerate(page.locator(".parlour-walkthrough").all(), start=1):
+        walk.scroll_into_view_if_needed()
+        progress = walk.locator(".parlour-walkthrough-progress")
+        total = int(re.findall(r"\d+", progress.inner_text())[-1])  # "Move 0 of 13", "Lance 0 de 13"
+        for step in range(total + 1):
+            if step:
+                walk.locator(".parlour-walkthrough-next").click()
+                expect(progress).to_contain_text(re.compile(rf"\b{step}\D+{total}\b"))
+            settle(page, walk)
+            if spills := walk.evaluate(SPILLS):
+                problems.append(f"walkthrough {n} at move {step} of {total}: {spills[:6]}")
+                break
+        walk.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+        settle(page, walk)
+        save_screenshot(page, f"layout-{name}-walkthrough{n}-{PHONE[0]}x{PHONE[1]}", full_page=False)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lesson", PAGES)
+def test_the_hint_opens_under_the_hint_button(lesson, voila_server, voila_page, save_screenshot):
+    page, name = voila_page, page_name(lesson)
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.goto(voila_server + f"voila/render/{lesson}")
+    table = deal_table(page, "000005")
+    problems: list[str] = []
+    hint_button = table.locator(".parlour-hint-button")
+    panel = table.locator(".parlour-hint")
+    for width, height in SIZES:
+        expect(table.locator(".parlour-status")).to_contain_text(YOUR_TURN, timeout=60_000)
+        expect(hint_button).to_be_enabled()
+        show_at(page, table, width, height)
+        hint_button.evaluate("(el) => el.scrollIntoView({block: 'center'})")  # where a learner has it
+        settle(page, table)
+        hint_button.click()
+        expect(panel).to_be_visible(timeout=30_000)
+        settle(page, panel)
+        button_box, panel_box = hint_button.bounding_box(), panel.bounding_box()  # both in window coordinates
+        gap = panel_box["y"] - (button_box["y"] + button_box["height"])
+        if not -button_box["height"] <= gap <= HINT_NEAR:
+            problems.append(f"at {width}×{height} the hint opens {gap:.0f} px below the Hint button")
+        centred = abs(button_box["y"] + button_box["height"] / 2 - height / 2) < height / 4  # not at the page's end
+        if centred and not 0 <= panel_box["y"] <= height - 40:
+            problems.append(f"at {width}×{height} the hint's top is out of the window (at {panel_box['y']:.0f} px)")
+        if panel_box["x"] < 0 or panel_box["x"] + panel_box["width"] > width:
+            problems.append(f"at {width}×{height} the hint runs off the window sideways")
+        save_screenshot(page, f"layout-{name}-hint-{width}x{height}", full_page=False)
+        table.locator(".parlour-toolbar .widget-text input").first.evaluate(
+            "(el) => el.scrollIntoView({block: 'center'})")
+        deal_table(page, "000005")  # the same deal again: no hint shown
+        expect(panel).to_have_count(0)
+    assert not problems, "\n".join(problems)

@@ -87,3 +87,37 @@ def test_pictures_show_backs_for_face_down_cards_and_the_words_table():
     picture = lesson.relogio_board(g)
     assert picture.count('title="Face-down card"') == 51 and picture.count('title="7 of hearts"') == 2
     assert "Relógio Real" in lesson.names_html().value and "royal clock" in lesson.names_html().value
+
+
+def _shown_rates(notebook: str) -> tuple[dict[str, str], str]:
+    """The win rates a lesson notebook shows (row name → percentage), run from its own cells, and its prose."""
+    import json
+    import re
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parents[2] / "lessons" / notebook).read_text())["cells"]
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    prose = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    namespace: dict = {}
+    exec(code[0], namespace)  # the lesson's imports
+    shown = [eval(cell, namespace).value for cell in code if "win_rates_html" in cell and "import" not in cell]
+    assert len(shown) == 1, f"{notebook} shows its win rates {len(shown)} times"
+    rows = re.findall(r"<tr><td>([^<]+)</td><td><b>([0-9.]+%)</b>", shown[0])
+    assert rows, shown[0]
+    return dict(rows), prose
+
+
+def test_both_lessons_show_the_same_win_rates_and_their_words_agree():
+    """Issue 19: the Relógio lesson said 37.4% and 0.9%, the Relógio Real lesson 39.9% and 0.8%, for
+    the same games: one count, read by both; and "1 deal in N" in the prose is that count's N (within 15%)."""
+    import re
+
+    clock, clock_words = _shown_rates("relogio.ipynb")
+    real, real_words = _shown_rates("relogio_real.ipynb")
+    assert clock == real
+    real_rate = float(next(rate for name, rate in real.items() if name == "Relógio Real")[:-1]) / 100
+    said = re.findall(r"royal clock is won: about 1 deal in (\d+)", clock_words)  # its 1 in 13 is plain Clock
+    said += re.findall(r"1 deal in (\d+)", real_words)
+    assert len(said) == 2, said
+    for n in said:
+        assert abs(int(n) * real_rate - 1) <= 0.15, f"the lesson says 1 deal in {n}; its table shows {real_rate:.1%}"

@@ -50,14 +50,24 @@ def _pile_html(cards: list[str | None], label: str, mark: bool = False, width: i
             f"<div style='white-space:nowrap'>{pictures or '&nbsp;'}</div></div>")
 
 
+#: The clock face is 616 px wide: on a narrower page (a phone) it is drawn smaller, never cut at the edge.
+CLOCK_PICTURE_CSS = """<style>
+.rl-clock-box { container-type: inline-size; }
+@container (max-width: 660px) { .rl-clock { zoom: .8; } }
+@container (max-width: 540px) { .rl-clock { zoom: .56; } }
+@container (max-width: 380px) { .rl-clock { zoom: .45; } }
+</style>"""
+
+
 def clock_html(piles: dict[int, list[str | None]], mark: int | None = None, side: str = "") -> str:
     """Thirteen piles (cards left to right, the top card last) on the clock face."""
     cells = "".join(f"<div style='grid-area:h{hour_label(h)}'>{_pile_html(piles[h], hour_label(h), h == mark)}</div>"
                     for h in HOURS)
     areas = " ".join(line.strip() for line in CLOCK_AREAS.strip().splitlines())
-    return (f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:14px;align-items:center'>"
-            f"<div style='display:grid;grid-template-areas:{areas};grid-template-columns:repeat(5,120px);"
-            f"gap:4px'>{cells}</div><div>{side}</div></div>")
+    return (f"{TABLE_CSS}{CLOCK_PICTURE_CSS}<div class='rl-clock-box'><div class='parlour-table' "
+            f"style='display:flex;flex-wrap:wrap;gap:14px;align-items:center'>"
+            f"<div class='rl-clock' style='display:grid;grid-template-areas:{areas};"
+            f"grid-template-columns:repeat(5,120px);gap:4px'>{cells}</div><div>{side}</div></div></div>")
 
 
 def relogio_board(game: Relogio) -> str:
@@ -212,7 +222,11 @@ def _random_slot_play_out(down: Layout, rng: random.Random) -> bool:
     return not any(down)
 
 
-def win_rates(deals: int = 2000) -> dict[str, float]:
+#: How many deals the lessons count their win rates over: one figure, whichever lesson shows it.
+WIN_RATE_DEALS = 2000
+
+
+def win_rates(deals: int = WIN_RATE_DEALS) -> dict[str, float]:
     """Share of deals won: plain Clock, the swap on the 4th King (at random / by the rule of thumb),
     and Relógio Real, over the same seeded deals the games use."""
     rng = random.Random(0)
@@ -227,8 +241,11 @@ def win_rates(deals: int = 2000) -> dict[str, float]:
     return {k: v / deals for k, v in wins.items()}
 
 
-def win_rates_html(deals: int = 2000) -> w.HTML:
-    """The win rates over ``deals`` deals, as ``python -m widgets.stored_results`` played them."""
+def win_rates_html(deals: int = WIN_RATE_DEALS) -> w.HTML:
+    """The win rates over ``deals`` deals, as ``python -m widgets.stored_results`` played them.
+
+    Both Relógio lessons call it without ``deals``, so they show the same numbers for the same games.
+    """
     rates: dict[str, float] = stored(win_rates, deals=deals)
     rows = [("Relógio, no swap (plain Clock patience)", "plain", "1 in 13 ≈ 7.7%"),
             ("Relógio, the 4th King swapped into a random face-down card", "swap_random", "about 28%"),
