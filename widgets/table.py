@@ -184,9 +184,9 @@ class Table(w.VBox):
         self.options = dict(options)
         self._start_options = dict(options)  # what a code without settings deals
         self.bot_delay = bot_delay
-        self._generation = 0
+        self._generation = 0  # bumped whenever the driver of turns stops: a pending step then never runs
         self._starting = False
-        self._bot_task: asyncio.Task | None = None  # held so the running task is not garbage-collected
+        self._driver: asyncio.Task | None = None  # the one task playing turns in time (held: not collected)
         self._last_hint: Hint | None = None
         self._log_events: list[dict[str, Any]] = []
         players = cls.default_players if players is None else players
@@ -326,7 +326,7 @@ class Table(w.VBox):
         """Deal a new game; if the rules refuse the set-up (a ParlourError), the table keeps its old deal."""
         names = self.seat_names(players)
         game = engine.new_game(self.game_id, players=players, seed=seed, names=names, **self.options)
-        self._generation += 1
+        self.halt_driver()  # a step pending in the old deal never plays into the new one
         self.players = players
         self.game = game
         self.seed = self.game.seed
@@ -543,7 +543,7 @@ class Table(w.VBox):
             self._drop_save(f"The game kept in this browser could not be resumed: {exc}")
             return False
         self._offer = None
-        self._generation += 1  # a bot about to move in the fresh deal must not move in the resumed one
+        self.halt_driver()  # a bot about to move in the fresh deal must not move in the resumed one
         self.game = engine.load_game(saved.game_json)  # a copy no one has touched
         self._last_hint = None
         self.hint_panel.value = ""
@@ -723,10 +723,9 @@ class Table(w.VBox):
         return True
 
     def undo(self) -> None:
-        self._generation += 1  # stop any bot that was about to move
         try:
             self.game.undo_to_seat(self.human)
-        except ParlourError as exc:
+        except ParlourError as exc:  # nothing to take back: the game (and whoever is to play) goes on
             self.say(f"⚠ {esc(exc)}")
             return
         self._last_hint = None
@@ -736,37 +735,95 @@ class Table(w.VBox):
         self.say("Your last move was taken back. Your turn again.")
         self._after_move()
 
+    # ---- the one driver of turns ----
+    # Every automatic move (a bot's, or Autoplay's) is made here and nowhere else: one task at a
+    # time, restarted after each change of the game, so two loops never play into each other.
+    max_driver_steps = 100_000  # far more than any game lasts: a driver that runs past it is a bug
+
     def _after_move(self) -> None:
-        """Let the bots play until it is the learner's turn, pausing so a person can follow."""
-        if self.bot_delay <= 0 or not _loop_running():
-            while self._bot_to_move():
-                self._bot_step()
+        """After any change of the game (a deal, your move, an undo): the driver plays what is automatic."""
+        self.drive()
+
+    def drive(self) -> None:
+        """(Re)start the driver: any pending step is dropped, then the automatic moves are played in time.
+
+        Without a running event loop (tests, scripts) or without a pause, they are played at once and
+        the table is painted once at the end, so a page is never flooded with a repaint per move.
+        """
+        self.halt_driver()
+        if self.step_delay() <= 0 or not _loop_running():
+            self.play_automatic()
             return
         if self._bot_to_move():
-            generation = self._generation
-            self._bot_task = asyncio.get_event_loop().create_task(self._bots_in_time(generation))
+            self._driver = asyncio.get_event_loop().create_task(self._drive_in_time(self._generation))
+        else:
+            self.driver_stopped()
 
-    async def _bots_in_time(self, generation: int) -> None:
-        while self._bot_to_move() and generation == self._generation:
-            await asyncio.sleep(self.bot_delay)
-            if generation != self._generation:
-                return
+    @property
+    def driving(self) -> bool:
+        """Whether the driver is playing turns in time now (a bot's or Autoplay's pause is running)."""
+        return self._driver is not None and not self._driver.done()
+
+    def halt_driver(self) -> None:
+        """Stop the driver: the step it was pausing for never happens."""
+        self._generation += 1
+        task, self._driver = self._driver, None
+        if task is not None and not task.done() and task is not _current_task():
+            task.cancel()
+
+    def play_automatic(self) -> int:
+        """Play every automatic move now and paint once; the number of moves made."""
+        steps = 0
+        while self._bot_to_move():
+            if steps >= self.max_driver_steps:
+                raise RuntimeError(f"the driver made {steps} moves and the game is not over")
             self._bot_step()
+            steps += 1
+        if steps:
+            self.refresh()
+        self.driver_stopped()
+        return steps
+
+    async def _drive_in_time(self, generation: int) -> None:
+        try:
+            while generation == self._generation and self._bot_to_move():
+                await asyncio.sleep(self.step_delay())
+                if generation != self._generation or not self._bot_to_move():
+                    break  # another control took over, or the turn is no longer automatic
+                self._bot_step()
+                self.refresh()
+            if generation == self._generation:
+                self._driver = None
+                self.driver_stopped()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a step that fails must not leave a table that looks as if it thinks
+            self._driver = None
+            self.say(f"⚠ The table stopped: {esc(exc)} Press Undo or New deal.")
+            raise
+
+    def step_delay(self) -> float:
+        """Seconds the driver pauses before each automatic move."""
+        return self.bot_delay
+
+    def driver_stopped(self) -> None:
+        """The driver has nothing more to play: your turn, or the game is over."""
 
     def _bot_to_move(self) -> bool:
+        """Whether the driver has a move to make now."""
         seat = self.game.current_player
         return seat is not None and seat != self.human
 
     def _bot_step(self) -> None:
+        """One automatic move (the driver paints afterwards)."""
         seat = self.game.current_player
-        assert seat is not None
+        assert seat is not None and seat != self.human
         self.game.apply(self.bots[seat].choose(self.game.view(seat)), seat)
-        self.refresh()
 
     def run_bots(self) -> None:
         """Play every pending bot move now (tests and scripted lessons)."""
-        while self._bot_to_move():
-            self._bot_step()
+        self.halt_driver()
+        self.play_automatic()
 
     # ---- hint ----
     def show_hint(self) -> Hint | None:
@@ -922,3 +979,10 @@ def _loop_running() -> bool:
         return asyncio.get_event_loop().is_running()
     except RuntimeError:
         return False
+
+
+def _current_task() -> asyncio.Task | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop
+        return None

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .table_page import deal_table
+from .table_page import button, deal_table
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +49,29 @@ def test_play_el_gato_in_the_browser(voila_server, voila_page, save_screenshot, 
 
     assert not page.errors, page.errors
     table.screenshot(path=str(artifacts_dir / "el_gato-table.png"))
+
+
+def test_new_deal_play_finish_in_quick_succession_shows_the_end(voila_server, voila_page, artifacts_dir):
+    """The freeze of deal 4-3DPYVC: Finish repainted the table per trick, the page's server dropped the
+    flood of messages, and the table stayed at "Ben turns a card…" with panels that disagreed."""
+    page = voila_page
+    page.goto(voila_server + LESSON)
+    table = deal_table(page, "4-3DPYVC")
+    status = table.locator(".parlour-status")
+    expect(status).to_contain_text("Your turn", timeout=60_000)
+    button(table, "New deal").first.click()
+    button(table, "Play").first.click()
+    button(table, "Finish").first.click()
+    expect(status).to_contain_text("Press New deal to play again", timeout=60_000)
+    board = table.locator(".parlour-panel", has_text="Packets")
+    expect(board).to_contain_text("tricks played")
+    seats = table.locator("[data-testid=packet]")
+    expect(seats).to_have_count(3)
+    # the seats and the Packets panel tell the same counts
+    counts = [int(re.match(r"\d+", seats.nth(i).inner_text()).group()) for i in range(3)]
+    packets = board.locator("table").first.locator("tr")
+    panel = [int(packets.nth(i).locator("td").nth(1).inner_text()) for i in range(1, 4)]
+    assert counts == panel, (counts, panel)
+    expect(button(table, "Finish").first).to_be_disabled()
+    assert not page.errors, page.errors
+    table.screenshot(path=str(artifacts_dir / "el_gato-finished.png"))

@@ -201,8 +201,7 @@ class KalookiTable(Table):
         assert self._pending is not None
         seat, move = self._pending
         self._pending = None
-        self.game.apply(move, seat)
-        self.refresh()
+        self.game.apply(move, seat)  # the table's driver paints
 
     def start(self, players: int, seed: int | str) -> None:
         self._pending = None
