@@ -18,7 +18,8 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
-from .words import inside, verb_for
+from .i18n import N_, Sentence
+from .words import inside, is_you, verb_for
 
 SAVE_FORMAT = 1
 MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
@@ -409,7 +410,10 @@ class Game:
             if who == seat:
                 self.undo(back)
                 return back
-        raise IllegalAction(f"{self.names[seat]} has not moved yet: nothing to take back.", "turn.order")
+        if is_you(self.names[seat]):
+            raise IllegalAction(Sentence(N_("You have not moved yet: nothing to take back.")), "turn.order")
+        raise IllegalAction(Sentence(N_("{who} has not moved yet: nothing to take back."), who=self.names[seat]),
+                            "turn.order")
 
     def clone(self) -> "Game":
         return self.replayed(self._history)

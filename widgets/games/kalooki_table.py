@@ -269,7 +269,7 @@ class KalookiTable(Table):
     def _seat_body(self, seat: int, view: dict[str, Any]) -> str:
         shown = self.game.view(seat)["hand"] if self.show_all_box.value else None
         cards = (self.cards_html(shown, 26) if shown is not None
-                 else f"{view['hand_sizes'][seat]} cards")
+                 else count(view["hand_sizes"][seat], "card"))
         bits = [cards]
         if view["laid_down"][seat]:
             bits.append("laid down")
