@@ -248,7 +248,7 @@ class Game:
             return str(exc)
         seat = self.current_player if seat is None else seat
         if self.is_over or seat is None:
-            return "The game is over: no more moves."
+            return self._said(Sentence(N_("The game is over: no more moves.")))
         try:
             self._check_seat(seat)
             if seat not in self.to_act():
@@ -347,8 +347,16 @@ class Game:
     def _not_your_turn(self, seat: int) -> str:
         who = self.current_player
         if who is None:
-            return "Nobody may move now."
-        return f"It is {self.names[who]}'s turn, not {self.names[seat]}'s."
+            return self._said(Sentence(N_("Nobody may move now.")))
+        if is_you(self.names[seat]):
+            return self._said(Sentence(N_("It is {who}'s turn, not yours."), who=self.names[who]))
+        return self._said(Sentence(N_("It is {who}'s turn, not {seat}'s."), who=self.names[who],
+                                   seat=self.names[seat]))
+
+    def _said(self, sentence: Sentence) -> str:
+        """A refusal in the game's language (a game with a ``lang`` option); English keeps the Sentence."""
+        lang = self.options.get("lang", "en")
+        return sentence if lang == "en" or not isinstance(lang, str) else sentence.said(lang)
 
     @property
     def history(self) -> list[tuple[int, str]]:

@@ -18,6 +18,7 @@ from typing import Any, Callable, ClassVar
 import ipywidgets as w
 
 import engine
+from engine.cards import FRENCH_SUITS, SUIT_NAMES
 from engine.hints import LEVELS, Bot, Hint
 from engine import words
 from engine.i18n import N_, Sentence, said, say
@@ -125,6 +126,8 @@ class TableCode:
 
 NOT_A_CODE = N_("“{text}” is not a deal code: a code is six letters and digits, like 4-K7QM3P.")
 YOU = N_("You")
+FACE_DOWN = N_("Face-down card")  # widgets.card_svg.BACK_NAME, in the table's language
+RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}  # a card's name, translated
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # the bots' levels, as shown
 # "4-K7QM3P", "K7QM3P", "4-K7QM3P/0120"; a long number is a seed too big for six letters.
 _TABLE_CODE = re.compile(r"(?:(?P<players>[0-9]{1,2})\s*-\s*)?(?P<deal>[A-Za-z0-9 -]{1,24}?)"
@@ -173,7 +176,8 @@ class Table(w.VBox):
 
     game_id: str = ""
     human = 0
-    lang = "en"  #: the language of every word the table shows (engine.i18n); a subclass may offer others
+    lang = "en"  #: the language of every word the table shows (engine.i18n)
+    languages: ClassVar[tuple[str, ...]] = ("en",)  #: the languages a table offers (``lang=`` for more than one)
     autoplay_delay: float = 0.8  # seconds between Autoplay's steps, for tables that have one
     felt_width = 700  # px: the cloth keeps this width (or the screen's, if narrower) whatever the hands hold
     #: How this game's variants read in the Settings panel, by option name (None hides one);
@@ -252,6 +256,7 @@ class Table(w.VBox):
         self._explained: int | None = None  # the log line the Why? panel explains
         self._build_end_panel()
         self.hand = CardRow(label=t("Your hand"), overlap=False, card_width=78)
+        self.hand.card_name = self.card_name
         self.hand.on_play(self._on_card_clicked)
         self.hand.on_refused(self._on_card_refused)
 
@@ -409,7 +414,9 @@ class Table(w.VBox):
             cls = self.rules_class
             if not cls.min_players <= read.players <= cls.max_players:
                 if cls.min_players == cls.max_players:
-                    raise DealCodeError(Sentence(N_("{game} is for exactly {low} players, not {n}."),
+                    raise DealCodeError(Sentence(words.agreeing(cls.min_players,
+                                                                N_("{game} is for exactly {low} player, not {n}."),
+                                                                N_("{game} is for exactly {low} players, not {n}.")),
                                                  game=cls.name, low=cls.min_players, n=read.players))
                 raise DealCodeError(Sentence(N_("{game} is for {low} to {high} players, not {n}."), game=cls.name,
                                              low=cls.min_players, high=cls.max_players, n=read.players))
@@ -1033,7 +1040,21 @@ class Table(w.VBox):
                 f"<div>{body}</div></div>")
 
     def cards_html(self, cards: list[str | None], width: int = 38) -> str:
-        return "".join(card_img_html(c, width) for c in cards)
+        return "".join(self.card_html(c, width) for c in cards)
+
+    def card_html(self, card: str | None, width: int = 38) -> str:
+        """One card's picture, its tooltip naming it in the table's language."""
+        return card_img_html(card, width, name=self.card_name(card))
+
+    def card_name(self, card: Any) -> str:
+        """"Jack of clubs" / "Valete de paus"; a face-down card says so."""
+        if card is None:
+            return self.t(FACE_DOWN)
+        c = engine.parse_card(card)
+        if self.lang == "en" or c.suit not in FRENCH_SUITS:
+            return c.name
+        return self.t("{rank} of {suit}", rank=self.t(RANK_WORDS.get(c.rank, str(c.rank))),
+                      suit=self.t(SUIT_NAMES[c.suit]))
 
 
 def _loop_running() -> bool:

@@ -116,7 +116,7 @@ class ElGatoTable(Table):
         names = view["names"]
         parts = []
         if view["aside"]:
-            tied = " and ".join(names[s] for s in view["guerra"])
+            tied = words.join([words.inside(names[s]) for s in view["guerra"]])  # "until you and Ben settle it"
             parts.append(f"<div data-testid='aside' style='opacity:.85'><div class='parlour-sub'><b>Guerra!</b> "
                          f"set aside until {esc(tied)} settle it</div>{self._played(view['aside'], names, 44)}</div>")
         title = ("Game over" if view["is_over"] else "Tie-break" if view["guerra"]

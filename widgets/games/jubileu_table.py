@@ -18,7 +18,6 @@ import ipywidgets as w
 import engine
 from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
 from engine.i18n import N_, catalog
-from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.table import Table, esc
 
@@ -77,6 +76,7 @@ class JubileuTable(Table):
     """Play Jubileu against bots: ``JubileuTable(seed="K7QM3P", lang="pt", deals=4)``."""
 
     game_id = "jubileu"
+    languages = ("en", "pt")
     hint_score_format = "{:+.2f}"
     hint_score_heading = N_("Chips*")
     hint_score_note = N_("* chips you can expect from the move, on average over the deals tried.")
@@ -199,7 +199,7 @@ class JubileuTable(Table):
 
     def _ultima_html(self, view: dict[str, Any]) -> str:
         u = view["ultima"]
-        return (f"<div class='ju-strip' style='display:flex' data-testid='ultima'>{card_img_html(u['card'], 44)}"
+        return (f"<div class='ju-strip' style='display:flex' data-testid='ultima'>{self.card_html(u['card'], 44)}"
                 f"<div class='ju-info'><div class='parlour-sub'>{esc(self.t(N_('A última (the dealer’s last card)')))}"
                 f"</div><b>{esc(self._suit(u['suit']))}</b><div class='parlour-sub'>"
                 f"{esc(self.t(N_('trump of every bid “da Última”')))}</div></div></div>")
@@ -223,7 +223,7 @@ class JubileuTable(Table):
         if view["called_card"]:
             partner = view["partner"]
             known = self.names[partner] if partner is not None else self.t(N_("secret"))
-            lines.append(f"{esc(self.t(N_('Called card')))}: {card_img_html(view['called_card'], 26)} · "
+            lines.append(f"{esc(self.t(N_('Called card')))}: {self.card_html(view['called_card'], 26)} · "
                          f"{esc(self.t(N_('partner')))}: <b>{esc(known)}</b>")
         if view["espirra"] in ("ordered", "quando"):
             lines.append(esc(self.t(N_("Espirra ordered")) if view["espirra"] == "ordered"
@@ -263,7 +263,7 @@ class JubileuTable(Table):
             if espirra_pos is not None and order - 1 == espirra_pos:
                 cls += " ju-play--espirra"
             parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}' "
-                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, 50)}"
+                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{self.card_html(card, 50)}"
                          f"<span class='ju-who'>{order}. {esc(self.names[seat])}</span></div>")
         if caption:
             parts.append(f"<div class='ju-caption' data-testid='trick-caption'>{caption}</div>")
