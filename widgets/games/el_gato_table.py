@@ -32,6 +32,7 @@ class ElGatoTable(Table):
         "trick_limit": None,
     }
     hint_score_heading = None  # nothing to choose: the odds are in the Why column
+    show_all_words = "Teacher: show every packet in order"
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.6, autoplay_delay: float = 0.8, show_all: bool = False,
@@ -40,7 +41,6 @@ class ElGatoTable(Table):
         self._quiet = False
         super().__init__(players=players, seed=seed, level=level, bot_delay=bot_delay, show_all=show_all,
                          **options)
-        self.show_all_box.description = "Teacher: show every packet in order"
 
     # ---- the cloth ----
     def felt_children(self) -> list[w.Widget]:
