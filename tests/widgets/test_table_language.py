@@ -145,3 +145,23 @@ def test_the_check_finds_english_in_a_portuguese_table():
     foreign = english_only_words("pt")
     assert {"easy", "medium", "hard", "log", "your", "turn"} <= foreign
     assert not _words("A sua vez. Clique numa carta (ou use ← → e Enter). Ada, Ben e Cleo.") & foreign
+
+
+SHARED_SOURCES = ["widgets/table.py", "widgets/settings.py", "widgets/autosave.py", "widgets/deal_link.py",
+                  "engine/protocol.py", "engine/hints.py", "engine/__init__.py"]
+
+
+def test_every_sentence_of_the_shared_table_has_a_translation_with_the_same_fields():
+    """What the shared table says (and the refusals it passes on) is in every catalog, fields intact."""
+    from pathlib import Path
+
+    from engine.i18n import LANGUAGES, extract_messages
+
+    root = Path(__file__).resolve().parents[2]
+    messages = extract_messages(*(root / p for p in SHARED_SOURCES))
+    assert "Wait for your turn." in messages and "{who} has not moved yet: nothing to take back." in messages
+    for lang in LANGUAGES[1:]:
+        said = catalog(lang)
+        assert [m for m in messages if said.gettext(m) == m and m not in ("Normal",)] == [], lang
+        for m in messages:
+            assert set(re.findall(r"\{[^{}]*\}", said.gettext(m))) == set(re.findall(r"\{[^{}]*\}", m)), m

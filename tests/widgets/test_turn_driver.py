@@ -30,7 +30,8 @@ from widgets.table import Table
 PAUSE = 0.004  # the bots' and Autoplay's pause: short, but every step still waits on the event loop
 TICK = 0.01
 QUIET = 0.3  # no move for this long, and no driver running: the table is at rest
-LIMIT = 6.0  # a table still moving after this long is alive (a long El Gato between bots)
+LIMIT = 6.0  # an El Gato still moving after this long is alive (a long game between bots): Finish shows the end
+PATIENCE = 30.0  # any other table is back to you within a few bot moves, even on a loaded machine
 
 
 def press_move(t: Table) -> None:
@@ -78,10 +79,11 @@ def widget_state(root: w.Widget, skip: tuple[w.Widget, ...]) -> list[tuple[str, 
 
 
 async def settle(t: Table) -> bool:
-    """Wait until the table is at rest; False if it is still playing after LIMIT (alive, not frozen)."""
+    """Wait until the table is at rest; False if it is still playing after a while (alive, not frozen)."""
     seen, still, waited = len(t.game.history), 0.0, 0.0
+    limit = LIMIT if isinstance(t, ElGatoTable) else PATIENCE
     while getattr(t, "driving", False) or still < QUIET:
-        if waited > LIMIT:
+        if waited > limit:
             return False
         await asyncio.sleep(TICK)
         waited += TICK
