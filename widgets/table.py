@@ -52,7 +52,8 @@ TABLE_CSS = """
 .parlour-side { flex: 1 1 300px; min-width: 260px; max-width: 420px; }
 .parlour-log-scroll { max-height: 280px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
 .parlour-log-old { font-size: 13px; line-height: 1.3; opacity: .8; }
-.parlour-log-old div { padding-left: 60px; text-indent: 0; }
+.parlour-log-old .widget-html-content { line-height: 1.3; }  /* as the log's rows, under their text */
+.parlour-log-old .widget-html-content > div { padding: 1px 0 1px 62px; text-indent: 0; }
 .parlour-settings .parlour-setting { flex-wrap: wrap; align-items: center; gap: 0 8px; }
 .parlour-setting-help { font-size: 12px; color: #555; }
 .parlour-end { background: rgba(0,0,0,.25); border-radius: 10px; padding: 6px 10px; margin: 4px 0; }
@@ -109,6 +110,28 @@ TABLE_CSS = """
 
 def esc(text: Any) -> str:
     return html.escape(str(text))
+
+
+class LogHistory(w.VBox):
+    """The log's older lines in blocks: a new line re-sends its block, never the whole game's log.
+
+    A page's server drops messages past about a megabyte a second; a long El Gato on Autoplay
+    re-sent a 60 kB log each trick, and a view that loses messages shows a table that no longer moves.
+    """
+
+    block = 40  # lines per block
+
+    def show(self, lines: list[str]) -> None:
+        blocks = ["".join(lines[i:i + self.block]) for i in range(0, len(lines), self.block)]
+        if len(blocks) > len(self.children):
+            self.children = (*self.children, *(w.HTML() for _ in range(len(blocks) - len(self.children))))
+        for i, child in enumerate(self.children):
+            child.value = blocks[i] if i < len(blocks) else ""  # an unchanged block sends nothing
+
+    @property
+    def value(self) -> str:
+        """Every older line's HTML, in order."""
+        return "".join(child.value for child in self.children)
 
 
 class DealCodeError(ParlourError):
@@ -251,7 +274,7 @@ class Table(w.VBox):
         self.why_panel = w.HTML()
         self.why_panel.add_class("parlour-why")
         self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
-        self.log_history = w.HTML()  # every line before the last LOG_ROWS, so the whole game can be read
+        self.log_history = LogHistory()  # every line before the last LOG_ROWS, so the whole game can be read
         self.log_history.add_class("parlour-log-old")
         self._explained: int | None = None  # the log line the Why? panel explains
         self._build_end_panel()
@@ -1002,7 +1025,7 @@ class Table(w.VBox):
         if self._explained is not None and self._explained >= len(self._log_events):
             self._explain(None)
         older = self._log_events[:-LOG_ROWS]
-        self.log_history.value = "".join(f"<div>{esc(e['text'])}</div>" for e in older)
+        self.log_history.show([f"<div>{esc(e['text'])}</div>" for e in older])
         shown = self._log_events[-LOG_ROWS:]
         for i, row in enumerate(self.log_rows):
             why, text = row.children

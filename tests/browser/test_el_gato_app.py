@@ -73,5 +73,10 @@ def test_new_deal_play_finish_in_quick_succession_shows_the_end(voila_server, vo
     panel = [int(packets.nth(i).locator("td").nth(1).inner_text()) for i in range(1, 4)]
     assert counts == panel, (counts, panel)
     expect(button(table, "Finish").first).to_be_disabled()
+    # the whole game can be read: the log's first lines are above, in the older blocks
+    old = table.locator(".parlour-log-old")
+    expect(old).to_contain_text("highest card and deals")
+    table.locator(".parlour-log-scroll").evaluate("el => { el.scrollTop = -el.scrollHeight; }")
     assert not page.errors, page.errors
     table.screenshot(path=str(artifacts_dir / "el_gato-finished.png"))
+    table.locator(".parlour-log-scroll").screenshot(path=str(artifacts_dir / "el_gato-finished-log-top.png"))

@@ -208,3 +208,18 @@ def test_finish_and_instant_autoplay_paint_the_table_once_however_long_the_game(
     paints.clear()
     table.autoplay()
     assert table.game.is_over and len(paints) <= 2, f"Autoplay at once painted {len(paints)} times"
+
+
+def test_a_new_log_line_resends_one_block_of_the_old_log_not_all_of_it():
+    """A long game on Autoplay re-sent its whole log each trick: past a page server's data limit, messages drop."""
+    from widgets.table import LogHistory
+    history = LogHistory()
+    lines = [f"<div>line {i}</div>" for i in range(100)]
+    history.show(lines)
+    before = [child.value for child in history.children]
+    history.show([*lines, "<div>line 100</div>"])
+    after = [child.value for child in history.children]
+    changed = [i for i, (a, b) in enumerate(zip(before, after)) if a != b]
+    assert changed == [len(before) - 1] and history.value == "".join(lines) + "<div>line 100</div>"
+    history.show(lines[:3])  # a new deal: the old blocks empty, the first holds the new lines
+    assert history.value == "".join(lines[:3])
