@@ -123,15 +123,18 @@ class LogHistory(w.VBox):
 
     def show(self, lines: list[str]) -> None:
         blocks = ["".join(lines[i:i + self.block]) for i in range(0, len(lines), self.block)]
-        if len(blocks) > len(self.children):
-            self.children = (*self.children, *(w.HTML() for _ in range(len(blocks) - len(self.children))))
-        for i, child in enumerate(self.children):
+        shown: tuple[w.HTML, ...] = tuple(self.children)
+        if len(blocks) > len(shown):
+            shown += tuple(w.HTML() for _ in range(len(blocks) - len(shown)))
+            self.set_trait("children", shown)
+        for i, child in enumerate(shown):
             child.value = blocks[i] if i < len(blocks) else ""  # an unchanged block sends nothing
 
     @property
     def value(self) -> str:
         """Every older line's HTML, in order."""
-        return "".join(child.value for child in self.children)
+        shown: tuple[w.HTML, ...] = tuple(self.children)
+        return "".join(child.value for child in shown)
 
 
 class DealCodeError(ParlourError):
