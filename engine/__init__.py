@@ -107,7 +107,8 @@ def hint(game: Game, seat: int | None = None):
     from .hints import hint_for_view
     seat = game.current_player if seat is None else seat
     if seat is None:
-        raise IllegalAction("The game is over: there is nothing to hint.", "game.over")
+        from .i18n import N_, Sentence
+        raise IllegalAction(Sentence(N_("The game is over: there is nothing to hint.")), "game.over")
     return hint_for_view(game.view(seat))
 
 

@@ -80,7 +80,11 @@ def advisor(game_id: str) -> Advisor:
 def hint_for_view(view: dict[str, Any]) -> Hint:
     if not view.get("legal"):
         from .protocol import IllegalAction
-        raise IllegalAction(f"It is not {view['names'][view['seat']]}'s turn: there is nothing to hint.",
+        from .i18n import N_, Sentence
+        from .words import is_you
+        who = view["names"][view["seat"]]
+        raise IllegalAction(Sentence(N_("It is not your turn: there is nothing to hint.")) if is_you(who)
+                            else Sentence(N_("It is not {who}'s turn: there is nothing to hint."), who=who),
                             "turn.order")
     return advisor(view["game"]).advise(view)
 

@@ -54,7 +54,7 @@ def say(lang: str, message: str, **fields: object) -> str:
 
 
 #: The calls that carry a sentence to translate, and which positional argument holds it (0-based).
-MARKERS = {"N_": 0, "tr": 0, "t": 0, "say": 1, "_tr": 1, "i18n_say": 1, "narrate": 2}
+MARKERS = {"N_": 0, "tr": 0, "t": 0, "say": 1, "_tr": 1, "i18n_say": 1, "narrate": 2, "Sentence": 0}
 
 
 def extract_messages(*paths: str | Path) -> list[str]:
@@ -80,3 +80,31 @@ def extract_messages(*paths: str | Path) -> list[str]:
             if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.strip():
                 found.setdefault(arg.value, None)
     return list(found)
+
+
+class Sentence(str):
+    """An English sentence that keeps its catalog message and fields, so it can be said in another language.
+
+    Code that speaks no language of its own (the deal-code reader, the settings decoder, the
+    protocol's refusals) raises its error with a Sentence; a table then says it in its language:
+    ``Sentence("{who} wins.", who="Ada").said("pt") == "Ada ganha."``. As a ``str`` it is the English.
+    """
+
+    message: str
+    fields: dict[str, object]
+
+    def __new__(cls, message: str, **fields: object) -> "Sentence":
+        made = super().__new__(cls, message.format(**fields) if fields else message)
+        made.message, made.fields = message, fields
+        return made
+
+    def said(self, lang: str) -> str:
+        return say(lang, self.message, **{k: v.said(lang) if isinstance(v, Sentence) else v
+                                          for k, v in self.fields.items()})
+
+
+def said(text: object, lang: str) -> str:
+    """``text`` in ``lang``: a :class:`Sentence` (or an error raised with one) is translated; other text stays."""
+    if isinstance(text, BaseException) and text.args and isinstance(text.args[0], Sentence):
+        text = text.args[0]
+    return text.said(lang) if isinstance(text, Sentence) else str(text)

@@ -18,7 +18,8 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
-from .words import inside, verb_for
+from .i18n import N_, Sentence
+from .words import inside, is_you, verb_for
 
 SAVE_FORMAT = 1
 MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
@@ -280,7 +281,7 @@ class Game:
             return str(exc)
         seat = self.current_player if seat is None else seat
         if self.is_over or seat is None:
-            return "The game is over: no more moves."
+            return self._said(Sentence(N_("The game is over: no more moves.")))
         try:
             self._check_seat(seat)
             if seat not in self.to_act():
@@ -380,8 +381,16 @@ class Game:
     def _not_your_turn(self, seat: int) -> str:
         who = self.current_player
         if who is None:
-            return "Nobody may move now."
-        return f"It is {self.names[who]}'s turn, not {self.names[seat]}'s."
+            return self._said(Sentence(N_("Nobody may move now.")))
+        if is_you(self.names[seat]):
+            return self._said(Sentence(N_("It is {who}'s turn, not yours."), who=self.names[who]))
+        return self._said(Sentence(N_("It is {who}'s turn, not {seat}'s."), who=self.names[who],
+                                   seat=self.names[seat]))
+
+    def _said(self, sentence: Sentence) -> str:
+        """A refusal in the game's language (a game with a ``lang`` option); English keeps the Sentence."""
+        lang = self.options.get("lang", "en")
+        return sentence if lang == "en" or not isinstance(lang, str) else sentence.said(lang)
 
     @property
     def history(self) -> list[tuple[int, str]]:
@@ -445,7 +454,10 @@ class Game:
             if who == seat:
                 self.undo(back)
                 return back
-        raise IllegalAction(f"{self.names[seat]} has not moved yet: nothing to take back.", "turn.order")
+        if is_you(self.names[seat]):
+            raise IllegalAction(Sentence(N_("You have not moved yet: nothing to take back.")), "turn.order")
+        raise IllegalAction(Sentence(N_("{who} has not moved yet: nothing to take back."), who=self.names[seat]),
+                            "turn.order")
 
     def clone(self) -> "Game":
         return self.replayed(self._history)

@@ -7,6 +7,8 @@ One helper for the engine's events and the tables' captions, so no sentence says
 from __future__ import annotations
 
 YOU = "You"
+#: "You" in every language a table speaks (engine/locale): a learner's seat is named so.
+YOU_IN = {"en": YOU, "pt": "Você"}
 
 _IRREGULAR_PLURALS = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _IRREGULAR_NOUNS = {"person": "people", "child": "children", "man": "men", "woman": "women"}
@@ -68,9 +70,19 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the learner's seat ("You", or "Você" at a Portuguese table)."""
+    return name in YOU_IN.values()
+
+
 def inside(name: str) -> str:
-    """A name as it reads inside a sentence: ``"You"`` becomes ``"you"``; other names stay."""
-    return "you" if name == YOU else name
+    """A name as it reads inside a sentence: ``"You"`` becomes ``"you"`` (``"Você"``, ``"você"``)."""
+    return name.lower() if is_you(name) else name
+
+
+def inside_all(names: list[str]) -> list[str]:
+    """Names as they read after the start of a sentence: ``["Cleo", "You"]`` → ``["Cleo", "you"]``."""
+    return [inside(n) for n in names]
 
 
 def join(items: list[str], word: str = "and") -> str:
@@ -79,3 +91,12 @@ def join(items: list[str], word: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def agreeing(n: int, one: str, many: str) -> str:
+    """The sentence that agrees with ``n``: ``one`` for ±1, else ``many`` (both may hold ``{n}``).
+
+    For sentences that go through a catalog whole ("{n} deal played" / "{n} deals played"), so a
+    translator words each form; ``count`` is for English alone.
+    """
+    return one if abs(n) == 1 else many

@@ -29,6 +29,7 @@ import anywidget
 import traitlets
 
 from engine.hints import LEVELS
+from engine.i18n import N_, Sentence
 from engine.protocol import SaveError
 
 _STATIC = Path(__file__).parent / "static"
@@ -55,24 +56,24 @@ def read_table_save(text: Any) -> TableSave:
     Only the wrapper is checked here; the game inside is replayed by ``engine.load_game``.
     """
     if not isinstance(text, str) or not text:
-        raise SaveError("The saved game is empty.")
+        raise SaveError(Sentence(N_("The saved game is empty.")))
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveError("The saved game is too long to be one of Parlour's.")
+        raise SaveError(Sentence(N_("The saved game is too long to be one of Parlour's.")))
     try:
         body = json.loads(text)
     except ValueError:
-        raise SaveError("The saved game is damaged (it is not readable).") from None
+        raise SaveError(Sentence(N_("The saved game is damaged (it is not readable)."))) from None
     except RecursionError:
-        raise SaveError("The saved game is damaged (it is nested too deeply).") from None
+        raise SaveError(Sentence(N_("The saved game is damaged (it is nested too deeply)."))) from None
     if not isinstance(body, dict) or "parlour_autosave" not in body:
-        raise SaveError("What this browser kept is not a Parlour game.")
+        raise SaveError(Sentence(N_("What this browser kept is not a Parlour game.")))
     if body["parlour_autosave"] != ENVELOPE_FORMAT:
-        raise SaveError("The saved game was written by another version of Parlour.")
+        raise SaveError(Sentence(N_("The saved game was written by another version of Parlour.")))
     game_id, level, save = body.get("game"), body.get("level"), body.get("save")
     if not isinstance(game_id, str) or not isinstance(save, str):
-        raise SaveError("The saved game is damaged (its game is missing).")
+        raise SaveError(Sentence(N_("The saved game is damaged (its game is missing).")))
     if level not in LEVELS:
-        raise SaveError("The saved game is damaged (its bots' level is unknown).")
+        raise SaveError(Sentence(N_("The saved game is damaged (its bots' level is unknown).")))
     return TableSave(game_id, level, save)
 
 

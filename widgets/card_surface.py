@@ -26,13 +26,14 @@ RefusedHandler = Callable[[int, "str | None", str], Any]
 
 
 def card_item(card: Card | str | None, *, width: int = 72, playable: bool = True,
-              tooltip: str = "", selected: bool = False) -> dict[str, Any]:
-    """The JSON dict the browser paints for one position (``card`` None = face down)."""
+              tooltip: str = "", selected: bool = False, name: str | None = None) -> dict[str, Any]:
+    """The JSON dict the browser paints for one position (``card`` None = face down); ``name`` in a table's
+    language (English by default)."""
     c = None if card is None else parse_card(card)
     return {
         "card": None if c is None else str(c),
-        "name": BACK_NAME if c is None else c.name,
-        "svg": card_svg(c, width=width),
+        "name": name if name is not None else BACK_NAME if c is None else c.name,
+        "svg": card_svg(c, width=width, name=name),
         "playable": bool(playable),
         "tooltip": str(tooltip or ""),
         "selected": bool(selected),
@@ -53,6 +54,8 @@ class CardRow(anywidget.AnyWidget):
 
     def __init__(self, cards: Sequence[Card | str | None] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: what a card is called, in the table's language (None: its English name)
+        self.card_name: Callable[[Card | str | None], str] | None = None
         self._play_handlers = CallbackDispatcher()
         self._refused_handlers = CallbackDispatcher()
         self.on_msg(self._on_frontend_msg)
@@ -74,7 +77,9 @@ class CardRow(anywidget.AnyWidget):
         tooltips = _per_card("tooltips", tooltips, n, "")
         selected = _per_card("selected", selected, n, False)
         # A new list: mutating ``items`` in place would never reach the browser.
-        self.items = [card_item(c, width=self.card_width, playable=p, tooltip=t, selected=s)
+        namer = self.card_name
+        self.items = [card_item(c, width=self.card_width, playable=p, tooltip=t, selected=s,
+                                name=None if namer is None else namer(c))
                       for c, p, t, s in zip(cards, playable, tooltips, selected)]
 
     def on_play(self, callback: PlayHandler, remove: bool = False) -> None:

@@ -25,7 +25,7 @@ BORDER = "#8a8f98"
 BACK_BLUE = "#1d3b6e"
 GOLD = "#d8b45a"
 SPANISH_COLOURS = {OROS: "#a87a0c", COPAS: "#c8102e", ESPADAS: "#1f4e9a", BASTOS: "#2e7d32"}
-BACK_NAME = "Face-down card"
+BACK_NAME = "Face-down card"  # marked for the catalog in widgets/table.py
 
 _SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif"
 _SANS = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif"
@@ -42,11 +42,19 @@ def card_height(width: int) -> int:
     return round(width * VIEW_H / VIEW_W)
 
 
-def card_svg(card: Card | str | None, *, width: int = 72, face_down: bool = False) -> str:
-    """One card as an inline SVG string; ``None`` or ``face_down`` draws the back."""
+def card_svg(card: Card | str | None, *, width: int = 72, face_down: bool = False, name: str | None = None) -> str:
+    """One card as an inline SVG string; ``None`` or ``face_down`` draws the back.
+
+    ``name``: the card's ``<title>`` (a tooltip) in a table's language; its English name by default.
+    """
     if card is None or face_down:
-        return back_svg(width)
-    return _render_face(str(parse_card(card)), _check_width(width))
+        svg, english = back_svg(width), BACK_NAME
+    else:
+        c = parse_card(card)
+        svg, english = _render_face(str(c), _check_width(width)), c.name
+    if name is None or name == english:
+        return svg
+    return svg.replace(f"<title>{html.escape(english)}</title>", f"<title>{html.escape(name)}</title>", 1)
 
 
 def back_svg(width: int = 72) -> str:
@@ -54,12 +62,17 @@ def back_svg(width: int = 72) -> str:
     return _render_back(_check_width(width))
 
 
-def card_img_html(card: Card | str | None, width: int = 72, *, face_down: bool = False) -> str:
-    """An inline ``<span>`` holding the card's SVG, for ``ipywidgets.HTML`` piles and hands."""
-    name = BACK_NAME if card is None or face_down else parse_card(card).name
+def card_img_html(card: Card | str | None, width: int = 72, *, face_down: bool = False,
+                  name: str | None = None) -> str:
+    """An inline ``<span>`` holding the card's SVG, for ``ipywidgets.HTML`` piles and hands.
+
+    ``name``: what the card is called (its tooltip), in a table's language; English by default.
+    """
+    if name is None:
+        name = BACK_NAME if card is None or face_down else parse_card(card).name
     return (f'<span class="parlour-card-img" title="{html.escape(name)}" '
             f'style="display:inline-block;line-height:0;margin:2px;vertical-align:top">'
-            f"{card_svg(card, width=width, face_down=face_down)}</span>")
+            f"{card_svg(card, width=width, face_down=face_down, name=name)}</span>")
 
 
 def _check_width(width: int) -> int:

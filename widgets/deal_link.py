@@ -32,6 +32,7 @@ import anywidget
 import traitlets
 
 from engine.hints import LEVELS
+from engine.i18n import N_, Sentence
 from engine.protocol import ParlourError
 
 _STATIC = Path(__file__).parent / "static"
@@ -65,27 +66,29 @@ def read_deal_link(query: str) -> DealLink:
     """
     text = (query or "").lstrip("?")
     if len(text) > _MAX_QUERY:
-        raise DealLinkError("This page's address is too long to be a deal link.")
+        raise DealLinkError(Sentence(N_("This page's address is too long to be a deal link.")))
     try:
         fields = parse_qs(text, keep_blank_values=True, max_num_fields=20)
     except ValueError:
-        raise DealLinkError("This page's address has too many parts to be a deal link.") from None
+        raise DealLinkError(Sentence(N_("This page's address has too many parts to be a deal link."))) from None
     found: dict[str, str] = {}
     for key in KNOWN:
         values = fields.get(key, [])
         if len(values) > 1:
-            raise DealLinkError(f"This page's address gives “{key}” {len(values)} times; a link gives it once.")
+            raise DealLinkError(Sentence(N_("This page's address gives “{key}” {n} times; a link gives it once."),
+                                             key=key, n=len(values)))
         if values:
             value = values[0].strip()
             if not value:
-                raise DealLinkError(f"This page's address has an empty “{key}”.")
+                raise DealLinkError(Sentence(N_("This page's address has an empty “{key}”."), key=key))
             found[key] = value
     level = found.get("level")
     if level is not None and level not in LEVELS:
-        raise DealLinkError(f"“{level[:20]}” is not a bot level: the levels are {', '.join(LEVELS)}.")
+        raise DealLinkError(Sentence(N_("“{level}” is not a bot level: the levels are {levels}."), level=level[:20],
+                                     levels=", ".join(LEVELS)))
     game = found.get("game")
     if game is not None and not _GAME_ID.fullmatch(game):
-        raise DealLinkError(f"“{game[:40]}” is not a game of Parlour.")
+        raise DealLinkError(Sentence(N_("“{game}” is not a game of Parlour."), game=game[:40]))
     return DealLink(found.get("deal"), level, game)
 
 

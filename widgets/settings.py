@@ -18,7 +18,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
+from engine.i18n import N_, Sentence
 from engine.protocol import Game, Option, ParlourError
+from engine.words import agreeing
 
 HIDDEN = frozenset({"first_dealer"})  # drawn with the seed: nothing a learner needs to choose
 
@@ -102,13 +104,15 @@ def encode(settings: Sequence[Setting], options: Mapping[str, Any], rules: type[
 def decode(settings: Sequence[Setting], digits: str) -> dict[str, Any]:
     """The options a code's settings part stands for; refuses a part this table cannot read."""
     if len(digits) != len(settings) or not digits.isascii() or not digits.isdigit():
-        raise SettingsError(f"The part after the slash, “{digits}”, is not this game's settings: "
-                            f"it has {len(settings)} digits here.")
+        raise SettingsError(Sentence(agreeing(len(settings), N_("The part after the slash, “{digits}”, is not this "
+                                                                "game's settings: it has {n} digit here."),
+                                              N_("The part after the slash, “{digits}”, is not this game's "
+                                                 "settings: it has {n} digits here.")), digits=digits, n=len(settings)))
     chosen = {}
     for s, d in zip(settings, digits):
         i = int(d)
         if i >= len(s.choices):
-            raise SettingsError(f"The part after the slash, “{digits}”, asks for a choice of "
-                                f"“{s.label}” this game does not have.")
+            raise SettingsError(Sentence(N_("The part after the slash, “{digits}”, asks for a choice of “{label}” "
+                                            "this game does not have."), digits=digits, label=s.label))
         chosen[s.option] = s.choices[i][1]
     return chosen

@@ -18,8 +18,10 @@ from typing import Any, Callable, ClassVar
 import ipywidgets as w
 
 import engine
+from engine.cards import FRENCH_SUITS, SUIT_NAMES
 from engine.hints import LEVELS, Bot, Hint
 from engine import words
+from engine.i18n import N_, Sentence, said, say
 from engine.protocol import ParlourError, SaveError
 from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
@@ -50,7 +52,8 @@ TABLE_CSS = """
 .parlour-side { flex: 1 1 300px; min-width: 260px; max-width: 420px; }
 .parlour-log-scroll { max-height: 280px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
 .parlour-log-old { font-size: 13px; line-height: 1.3; opacity: .8; }
-.parlour-log-old div { padding-left: 60px; text-indent: 0; }
+.parlour-log-old .widget-html-content { line-height: 1.3; }  /* as the log's rows, under their text */
+.parlour-log-old .widget-html-content > div { padding: 1px 0 1px 62px; text-indent: 0; }
 .parlour-settings .parlour-setting { flex-wrap: wrap; align-items: center; gap: 0 8px; }
 .parlour-setting-help { font-size: 12px; color: #555; }
 .parlour-end { background: rgba(0,0,0,.25); border-radius: 10px; padding: 6px 10px; margin: 4px 0; }
@@ -109,6 +112,31 @@ def esc(text: Any) -> str:
     return html.escape(str(text))
 
 
+class LogHistory(w.VBox):
+    """The log's older lines in blocks: a new line re-sends its block, never the whole game's log.
+
+    A page's server drops messages past about a megabyte a second; a long El Gato on Autoplay
+    re-sent a 60 kB log each trick, and a view that loses messages shows a table that no longer moves.
+    """
+
+    block = 40  # lines per block
+
+    def show(self, lines: list[str]) -> None:
+        blocks = ["".join(lines[i:i + self.block]) for i in range(0, len(lines), self.block)]
+        shown: tuple[w.HTML, ...] = tuple(self.children)
+        if len(blocks) > len(shown):
+            shown += tuple(w.HTML() for _ in range(len(blocks) - len(shown)))
+            self.set_trait("children", shown)
+        for i, child in enumerate(shown):
+            child.value = blocks[i] if i < len(blocks) else ""  # an unchanged block sends nothing
+
+    @property
+    def value(self) -> str:
+        """Every older line's HTML, in order."""
+        shown: tuple[w.HTML, ...] = tuple(self.children)
+        return "".join(child.value for child in shown)
+
+
 class DealCodeError(ParlourError):
     """Text typed into the deal-code box that is not a deal code."""
 
@@ -122,6 +150,11 @@ class TableCode:
     settings: str | None = None
 
 
+NOT_A_CODE = N_("“{text}” is not a deal code: a code is six letters and digits, like 4-K7QM3P.")
+YOU = N_("You")
+FACE_DOWN = N_("Face-down card")  # widgets.card_svg.BACK_NAME, in the table's language
+RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}  # a card's name, translated
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # the bots' levels, as shown
 # "4-K7QM3P", "K7QM3P", "4-K7QM3P/0120"; a long number is a seed too big for six letters.
 _TABLE_CODE = re.compile(r"(?:(?P<players>[0-9]{1,2})\s*-\s*)?(?P<deal>[A-Za-z0-9 -]{1,24}?)"
                          r"(?:\s*/\s*(?P<settings>[0-9]{1,16}))?")
@@ -136,22 +169,20 @@ def read_table_code(code: str, default_players: int) -> TableCode:
     numbers: "3²-K7QM3P" is not a player count.
     """
     text = str(code).strip()
-    example = "like 4-K7QM3P"
     if len(text) > _MAX_CODE_TEXT or not (found := _TABLE_CODE.fullmatch(text)):
-        raise DealCodeError(f"“{text[:_MAX_CODE_TEXT]}” is not a deal code: a code is six letters and digits, "
-                            f"{example}.")
+        raise DealCodeError(Sentence(NOT_A_CODE, text=text[:_MAX_CODE_TEXT]))
     players = int(found["players"]) if found["players"] else default_players
     deal = found["deal"].replace(" ", "").replace("-", "")
     if deal.isdigit() and len(deal) > 6:
         if len(deal) > 19:
-            raise DealCodeError(f"“{text}” is not a deal code: that number is too long.")
+            raise DealCodeError(Sentence(N_("“{text}” is not a deal code: that number is too long."), text=text))
         return TableCode(players, int(deal), found["settings"])
     if len(deal) != 6:
-        raise DealCodeError(f"“{text}” is not a deal code: a code is six letters and digits, {example}.")
+        raise DealCodeError(Sentence(NOT_A_CODE, text=text))
     try:
         seed = decode_deal_code(deal)
     except ValueError:
-        raise DealCodeError(f"“{text}” is not a deal code: a code is six letters and digits, {example}.") from None
+        raise DealCodeError(Sentence(NOT_A_CODE, text=text)) from None
     return TableCode(players, seed, found["settings"])
 
 
@@ -181,22 +212,40 @@ class Table(w.VBox):
 
     game_id: str = ""
     human = 0
+    lang = "en"  #: the language of every word the table shows (engine.i18n)
+    languages: ClassVar[tuple[str, ...]] = ("en",)  #: the languages a table offers (``lang=`` for more than one)
     autoplay_delay: float = 0.8  # seconds between Autoplay's steps, for tables that have one
     felt_width = 700  # px: the cloth keeps this width (or the screen's, if narrower) whatever the hands hold
     #: How this game's variants read in the Settings panel, by option name (None hides one);
     #: an option not listed gets a menu generated from its choices and doc.
     setting_words: ClassVar[dict[str, Setting | None]] = {}
+    #: words of the shared controls a game may reword (still through the catalog)
+    show_all_words = N_("Teacher: show all hands")
+    hint_tooltip = N_("What should I play, and why?")
+
+    def t(self, message: str, **fields: Any) -> str:
+        """``message`` in the table's language, its ``{fields}`` filled (the catalog: engine/locale)."""
+        return say(self.lang, message, **fields)
+
+    def t_count(self, n: int, one: str, many: str, **fields: Any) -> str:
+        """The sentence agreeing with ``n`` (``one`` for ±1, else ``many``), translated, ``{n}`` filled."""
+        return self.t(words.agreeing(n, one, many), n=n, **fields)
+
+    def said(self, text: object) -> str:
+        """A refusal (an error, or its words) in the table's language, if the catalog knows it."""
+        return said(text, self.lang)
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
+        t = self.t
         cls = engine.game_class(self.game_id)
         self.rules_class = cls
         self.options = dict(options)
         self._start_options = dict(options)  # what a code without settings deals
         self.bot_delay = bot_delay
-        self._generation = 0
+        self._generation = 0  # bumped whenever the driver of turns stops: a pending step then never runs
         self._starting = False
-        self._bot_task: asyncio.Task | None = None  # held so the running task is not garbage-collected
+        self._driver: asyncio.Task | None = None  # the one task playing turns in time (held: not collected)
         self._last_hint: Hint | None = None
         self._hint_at: tuple[Hint, int] | None = None  # the hint shown, and how many moves the game had then
         self._log_events: list[dict[str, Any]] = []
@@ -204,28 +253,33 @@ class Table(w.VBox):
 
         self.style_html = w.HTML(TABLE_CSS)
         self.players_box = w.Dropdown(options=list(range(cls.min_players, cls.max_players + 1)),
-                                      value=players, description="Players", layout=w.Layout(width="150px"))
-        self.level_box = w.Dropdown(options=list(LEVELS), value=level, description="Bots",
+                                      value=players, description=t("Players"), layout=w.Layout(width="150px"))
+        self.level_box = w.Dropdown(options=[(t(LEVEL_WORDS.get(v, v)), v) for v in LEVELS], value=level,
+                                    description=t("Bots"),
                                     layout=w.Layout(width="170px"))
-        self.code_box = w.Text(description="Deal code", layout=w.Layout(width="220px"), continuous_update=False,
-                               tooltip="Share this code: the same code deals the same cards")
-        self.deal_button = w.Button(description="Play this deal", tooltip="Deal the cards of the code on the left",
-                                    layout=w.Layout(width="auto"))
+        self.code_box = w.Text(description=t("Deal code"), layout=w.Layout(width="220px"), continuous_update=False,
+                               tooltip=t("Share this code: the same code deals the same cards"))
+        self.deal_button = w.Button(description=t("Play this deal"), layout=w.Layout(width="auto"),
+                                    tooltip=t("Deal the cards of the code on the left"))
         self.copy_link = CopyLink(self._page_address)  # the page's address with ?deal=…&level=…: to share
+        self.copy_link.words = {
+            "button": t("Copy link"), "copied": t("Copied"),
+            "tooltip": t("Copy a link that opens this deal, with these bots and settings"),
+            "by_hand": t("Copy this link:"), "field": t("Link to this deal")}
         self.link_notice = w.HTML(layout=w.Layout(display="none"))  # why a page's deal link was refused
         self.link_notice.add_class("parlour-link-notice")
         self._build_resume_panel(autosaved=seed is None)
-        self.new_button = w.Button(description="New deal", icon="refresh", button_style="primary",
-                                   tooltip="Shuffle and deal a new game", layout=w.Layout(width="auto"))
+        self.new_button = w.Button(description=t("New deal"), icon="refresh", button_style="primary",
+                                   tooltip=t("Shuffle and deal a new game"), layout=w.Layout(width="auto"))
         self.teacher_tools = teacher_tools_enabled()
-        self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description="Teacher: show all hands",
+        self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description=t(self.show_all_words),
                                        indent=False, layout=w.Layout(width="auto"))
         if not self.teacher_tools:  # a classroom server: nobody may look at the others' cards
             self.show_all_box.disabled = True
             self.show_all_box.layout.display = "none"
         self._build_settings()
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o", tooltip="What should I play, and why?")
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="Take back your last move")
+        self.hint_button = w.Button(description=t("Hint"), icon="lightbulb-o", tooltip=t(self.hint_tooltip))
+        self.undo_button = w.Button(description=t("Undo"), icon="undo", tooltip=t("Take back your last move"))
         self.status = w.HTML()
         self.status.add_class("parlour-status")
         self.scoreboard = w.HTML()
@@ -236,11 +290,12 @@ class Table(w.VBox):
         self.why_panel = w.HTML()
         self.why_panel.add_class("parlour-why")
         self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
-        self.log_history = w.HTML()  # every line before the last LOG_ROWS, so the whole game can be read
+        self.log_history = LogHistory()  # every line before the last LOG_ROWS, so the whole game can be read
         self.log_history.add_class("parlour-log-old")
         self._explained: int | None = None  # the log line the Why? panel explains
         self._build_end_panel()
-        self.hand = CardRow(label="Your hand", overlap=False, card_width=78)
+        self.hand = CardRow(label=t("Your hand"), overlap=False, card_width=78)
+        self.hand.card_name = self.card_name
         self.hand.on_play(self._on_card_clicked)
         self.hand.on_refused(self._on_card_refused)
 
@@ -274,7 +329,7 @@ class Table(w.VBox):
                 child.add_class("parlour-buttons")
         scroll = w.VBox([w.VBox([self.log_history, *self.log_rows])])  # column-reverse: opens at the newest line
         scroll.add_class("parlour-log-scroll")
-        log_box = w.VBox([w.HTML("<b>Log</b>"), scroll, self.why_panel])
+        log_box = w.VBox([w.HTML(f"<b>{esc(t('Log'))}</b>"), scroll, self.why_panel])
         log_box.add_class("parlour-panel")
         side = w.VBox([self.scoreboard, log_box, self.autosave_note])
         side.add_class("parlour-side")
@@ -307,7 +362,7 @@ class Table(w.VBox):
 
     def playable_tip(self, view: dict[str, Any], card: str) -> str:
         """The tooltip of a card you may play now."""
-        return f"Play {engine.parse_card(card).symbol}"
+        return self.t("Play {card}", card=engine.parse_card(card).symbol)
 
     def draw_hand(self, view: dict[str, Any], cards: list[str]) -> None:
         """Your hand: the cards you may play lit, the others dimmed with the rule that forbids them."""
@@ -322,7 +377,7 @@ class Table(w.VBox):
             if ok:
                 tips.append(self.playable_tip(view, c))
             elif not my_turn:
-                tips.append("Wait for your turn.")
+                tips.append(self.t("Wait for your turn."))
             else:
                 tips.append(self.hand_tooltip(action))
         self.hand.show(cards, playable=playable, tooltips=tips,
@@ -331,17 +386,17 @@ class Table(w.VBox):
     # ---- dealing ----
     @property
     def names(self) -> list[str]:
-        return ["You", *BOT_NAMES[: self.players - 1]]
+        return self.seat_names(self.players)
 
     def seat_names(self, players: int) -> list[str]:
-        """The names the rules call the seats by: you first (a table in another language renames you)."""
-        return ["You", *BOT_NAMES[: players - 1]]
+        """The names the rules call the seats by: you first, in the table's language ("Você")."""
+        return [self.t(YOU), *BOT_NAMES[: players - 1]]
 
     def start(self, players: int, seed: int | str) -> None:
         """Deal a new game; if the rules refuse the set-up (a ParlourError), the table keeps its old deal."""
         names = self.seat_names(players)
         game = engine.new_game(self.game_id, players=players, seed=seed, names=names, **self.options)
-        self._generation += 1
+        self.halt_driver()  # a step pending in the old deal never plays into the new one
         self.players = players
         self.game = game
         self.seed = self.game.seed
@@ -392,7 +447,7 @@ class Table(w.VBox):
         try:
             self._deal_code(code)
         except ParlourError as exc:
-            self.refuse_code(str(exc))
+            self.refuse_code(self.said(exc))
             return False
         return True
 
@@ -403,8 +458,13 @@ class Table(w.VBox):
             read = read_table_code(code, self.players_box.value)
             cls = self.rules_class
             if not cls.min_players <= read.players <= cls.max_players:
-                raise DealCodeError(f"{cls.name} is for {cls.min_players} to {cls.max_players} players, "
-                                    f"not {read.players}.")
+                if cls.min_players == cls.max_players:
+                    raise DealCodeError(Sentence(words.agreeing(cls.min_players,
+                                                                N_("{game} is for exactly {low} player, not {n}."),
+                                                                N_("{game} is for exactly {low} players, not {n}.")),
+                                                 game=cls.name, low=cls.min_players, n=read.players))
+                raise DealCodeError(Sentence(N_("{game} is for {low} to {high} players, not {n}."), game=cls.name,
+                                             low=cls.min_players, high=cls.max_players, n=read.players))
             chosen = {} if read.settings is None else decode(self.settings, read.settings)
             self.options = {**self._start_options, **chosen}
             self.start(read.players, read.seed)
@@ -434,14 +494,16 @@ class Table(w.VBox):
         try:
             link: DealLink = read_deal_link(query)
             if link.game is not None and link.game != self.game_id:
-                raise DealLinkError(f"This link is for another game ({link.game}), not {self.rules_class.name}.")
+                raise DealLinkError(Sentence(N_("This link is for another game ({other}), not {game}."),
+                                             other=link.game, game=self.rules_class.name))
             if link.level is not None:
                 self.level_box.value = link.level
             if link.deal is not None:
                 self._deal_code(link.deal)
         except ParlourError as exc:
-            self.link_notice.value = (f"<div role='alert'>⚠ This page's link was not followed: {esc(exc)} "
-                                      f"The table deals as the lesson set it up (deal {esc(self.code)}).</div>")
+            self.link_notice.value = ("<div role='alert'>⚠ " + esc(self.t(
+                "This page's link was not followed: {why} The table deals as the lesson set it up (deal {code}).",
+                why=self.said(exc), code=self.code)) + "</div>")
             self.link_notice.layout.display = ""
             return False
         return True
@@ -452,10 +514,11 @@ class Table(w.VBox):
         self.autosave = AutoSave(next_slot(self.game_id), self._browser_kept) if autosaved else None
         self._offer: tuple[TableSave, engine.Game] | None = None  # a saved game offered back, not yet answered
         self.resume_html = w.HTML()
-        self.resume_button = w.Button(description="Resume your game", icon="play", button_style="success",
-                                      layout=w.Layout(width="auto"), tooltip="Go on from where you were")
-        self.fresh_button = w.Button(description="Start a new deal", layout=w.Layout(width="auto"),
-                                     tooltip="Play the deal on the table; the saved game is dropped")
+        t = self.t
+        self.resume_button = w.Button(description=t("Resume your game"), icon="play", button_style="success",
+                                      layout=w.Layout(width="auto"), tooltip=t("Go on from where you were"))
+        self.fresh_button = w.Button(description=t("Start a new deal"), layout=w.Layout(width="auto"),
+                                     tooltip=t("Play the deal on the table; the saved game is dropped"))
         self.resume_button.on_click(lambda _: self.resume())
         self.fresh_button.on_click(lambda _: self.decline_resume())
         buttons = w.HBox([self.resume_button, self.fresh_button])
@@ -465,8 +528,9 @@ class Table(w.VBox):
         self.resume_panel.layout.display = "none"
         self.save_notice = w.HTML(layout=w.Layout(display="none"))  # why a kept game could not be resumed
         self.save_notice.add_class("parlour-save-notice")
-        self.autosave_note = w.HTML("<span class='parlour-setting-help'>Your game is kept in this browser: if the "
-                                    "page reloads or the server restarts, you can resume it.</span>",
+        self.autosave_note = w.HTML("<span class='parlour-setting-help'>" + esc(t(
+            "Your game is kept in this browser: if the page reloads or the server restarts, you can resume it."))
+            + "</span>",
                                     layout=w.Layout(display="none"))  # shown once the browser says it can
         self.autosave_note.add_class("parlour-autosave-note")
 
@@ -490,7 +554,7 @@ class Table(w.VBox):
             saved = read_table_save(text)
             game = self.saved_game(saved)
         except SaveError as exc:
-            self._drop_save(self.dropped_save_words(str(exc)))
+            self._drop_save(self.dropped_save_words(self.said(exc)))
             return
         if game.is_over:
             self._drop_save(None)
@@ -501,7 +565,7 @@ class Table(w.VBox):
 
     def dropped_save_words(self, reason: str) -> str:
         """Why the game kept in this browser was not offered back (``reason``: the SaveError's words)."""
-        return f"The game kept in this browser could not be resumed: {reason} It was dropped."
+        return self.t("The game kept in this browser could not be resumed: {why} It was dropped.", why=reason)
 
     def _drop_save(self, why: str | None) -> None:
         if why:
@@ -515,34 +579,39 @@ class Table(w.VBox):
         """The game a save holds, replayed through the rules; a SaveError if this table cannot play it."""
         name = self.rules_class.name
         if saved.game_id != self.game_id:
-            raise SaveError(f"it is not a game of {name}.")
+            raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
         game = engine.load_game(saved.game_json)
         if game.id != self.game_id:
-            raise SaveError(f"it is not a game of {name}.")
+            raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
         if game.deck is not None or list(game.names) != self.seat_names(game.players):
-            raise SaveError(f"it was not played at this lesson's {name} table.")
+            raise SaveError(Sentence(N_("it was not played at this lesson's {game} table."), game=name))
         return game
 
     def resume_words(self, game: engine.Game) -> str:
         """What the offer says: the deal, how far it went, whose turn (never a card)."""
         view = game.view(self.human)
-        parts = [f"deal {self.code_for(game.players, game.seed, game.options)}"]
+        parts = [self.t("deal {code}", code=self.code_for(game.players, game.seed, game.options))]
         if progress := self.progress_words(view):
             parts.append(progress)
-        parts.append(words.count(len(game.history), "move") + " made")
+        parts.append(self.t_count(len(game.history), N_("{n} move made"), N_("{n} moves made")))
         seat = game.current_player
         names = self.seat_names(game.players)
         if self.rules_class.has_scores and game.players > 1:
-            parts.append("scores " + " · ".join(f"{n} {p}" for n, p in zip(names, game.scores)))
-        parts.append("your turn" if seat == self.human else f"{names[seat]} to play" if seat is not None else "")
-        return f"Your last game here is not finished ({', '.join(p for p in parts if p)}). Resume it?"
+            parts.append(self.t("scores {scores}", scores=" · ".join(f"{n} {p}" for n, p in zip(names, game.scores))))
+        parts.append(self.t("your turn") if seat == self.human
+                     else self.t("{who} to play", who=names[seat]) if seat is not None else "")
+        return self.t("Your last game here is not finished ({parts}). Resume it?",
+                      parts=", ".join(p for p in parts if p))
 
     def progress_words(self, view: dict[str, Any]) -> str:
         """How far a match has gone ("round 3 of 13"), from the view; "" for a game of one deal."""
         for now, word in (("round", "round"), ("deal_index", "deal"), ("deal", "deal")):  # each counted from 1
             if isinstance(view.get(now), int) and not isinstance(view.get(now), bool):
                 total = next((view[t] for t in ("rounds_total", "deals_total") if isinstance(view.get(t), int)), None)
-                return f"{word} {view[now]}" + (f" of {total}" if total else "")
+                if word == "round":
+                    return (self.t("round {k} of {n}", k=view[now], n=total) if total
+                            else self.t("round {k}", k=view[now]))
+                return self.t("deal {k} of {n}", k=view[now], n=total) if total else self.t("deal {k}", k=view[now])
         return ""
 
     def resume(self) -> bool:
@@ -559,16 +628,18 @@ class Table(w.VBox):
         except ParlourError as exc:  # the lesson's table cannot deal these settings
             self.options = before
             self._offer = None
-            self._drop_save(f"The game kept in this browser could not be resumed: {exc}")
+            self._drop_save(self.t("The game kept in this browser could not be resumed: {why}",
+                                   why=self.said(exc)))
             return False
         self._offer = None
-        self._generation += 1  # a bot about to move in the fresh deal must not move in the resumed one
+        self.halt_driver()  # a bot about to move in the fresh deal must not move in the resumed one
         self.game = engine.load_game(saved.game_json)  # a copy no one has touched
         self._last_hint = None
         self.hint_panel.value = ""
         self._explain(None)
         self.refresh()
-        self.say("Your game is back where you left it. " + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
+        self.say(esc(self.t("Your game is back where you left it.")) + " "
+                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
         self._after_move()
         return True
 
@@ -580,7 +651,9 @@ class Table(w.VBox):
 
     # ---- settings: the game's variants, as menus ----
     def _build_settings(self) -> None:
-        self.settings = settings_for(self.rules_class, self.setting_words)
+        t = self.t  # each menu worded in the table's language
+        self.settings = [Setting(s.option, t(s.label), tuple((t(label), v) for label, v in s.choices), t(s.help))
+                         for s in settings_for(self.rules_class, self.setting_words)]
         self.setting_boxes: dict[str, w.Dropdown] = {}
         rows = []
         for s in self.settings:
@@ -591,19 +664,19 @@ class Table(w.VBox):
             row = w.HBox([box, help_html])
             row.add_class("parlour-setting")
             rows.append(row)
-        self.apply_settings_button = w.Button(description="Deal again with these settings", icon="check",
+        self.apply_settings_button = w.Button(description=self.t("Deal again with these settings"), icon="check",
                                               button_style="primary", layout=w.Layout(width="auto"),
-                                              tooltip="The same cards (the same code), with the settings above")
+                                              tooltip=self.t("The same cards (the same code), with the settings above"))
         self.apply_settings_button.on_click(lambda _: self.apply_settings())
-        note = w.HTML("<span class='parlour-setting-help'>Changing a setting deals this game again, with the "
-                      "same code; the code then carries the settings, so a class that types it plays the "
-                      "same game.</span>")
+        note = w.HTML("<span class='parlour-setting-help'>" + esc(self.t(
+            "Changing a setting deals this game again, with the same code; the code then carries the settings, "
+            "so a class that types it plays the same game.")) + "</span>")
         self.settings_panel = w.VBox([*rows, w.HBox([self.apply_settings_button, note])])
         self.settings_panel.add_class("parlour-panel")
         self.settings_panel.add_class("parlour-settings")
         self.settings_panel.layout.display = "none"
-        self.settings_button = w.ToggleButton(description="Settings", icon="sliders", value=False,
-                                              tooltip="The game's variants: choose, then deal again",
+        self.settings_button = w.ToggleButton(description=self.t("Settings"), icon="sliders", value=False,
+                                              tooltip=self.t("The game's variants: choose, then deal again"),
                                               layout=w.Layout(width="auto"))
         self.settings_button.observe(self._settings_toggled, "value")
         if not self.settings:
@@ -612,12 +685,12 @@ class Table(w.VBox):
     # ---- the end of the game ----
     def _build_end_panel(self) -> None:
         self.end_html = w.HTML()
-        self.again_button = w.Button(description="Play again with the same deal", icon="repeat",
+        self.again_button = w.Button(description=self.t("Play again with the same deal"), icon="repeat",
                                      button_style="success", layout=w.Layout(width="auto"),
-                                     tooltip="The same cards, dealt again: try another way")
+                                     tooltip=self.t("The same cards, dealt again: try another way"))
         self.again_button.on_click(lambda _: self.play_again())
-        self.end_new_button = w.Button(description="New deal", icon="refresh", layout=w.Layout(width="auto"),
-                                       tooltip="Shuffle and deal a new game")
+        self.end_new_button = w.Button(description=self.t("New deal"), icon="refresh", layout=w.Layout(width="auto"),
+                                       tooltip=self.t("Shuffle and deal a new game"))
         self.end_new_button.on_click(lambda _: self.new_deal())
         buttons = w.HBox([self.again_button, self.end_new_button])
         buttons.add_class("parlour-buttons")
@@ -632,16 +705,21 @@ class Table(w.VBox):
     def end_summary(self, view: dict[str, Any]) -> str:
         """The final standings (for a game with scores), under the status line that says who won and how."""
         if not self.rules_class.has_scores or self.players < 2:
-            return "<b>Game over.</b>"
+            return f"<b>{esc(self.t('Game over.'))}</b>"
         return self.standings(view["scores"])
 
     def standings(self, scores: list[int], lowest_wins: bool = False, shown: Callable[[int], str] = str) -> str:
         """"Game over." and the final standings, the winner first; tied players share a place."""
         order = sorted(range(self.players), key=lambda s: scores[s] if lowest_wins else -scores[s])
         beats = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
-        table = "".join(f"<tr><td>{words.ordinal(1 + sum(beats(scores[o], scores[s]) for o in order))}</td>"
+        table = "".join(f"<tr><td>{self.ordinal(1 + sum(beats(scores[o], scores[s]) for o in order))}</td>"
                         f"<td>{esc(self.names[s])}</td><td>{esc(shown(scores[s]))}</td></tr>" for s in order)
-        return f"<b>Game over.</b> Final standings:<table data-testid='standings'>{table}</table>"
+        return (f"<b>{esc(self.t('Game over.'))}</b> {esc(self.t('Final standings:'))}"
+                f"<table data-testid='standings'>{table}</table>")
+
+    def ordinal(self, n: int) -> str:
+        """A place in the standings: "1st" in English, "1º" in Portuguese."""
+        return words.ordinal(n) if self.lang == "en" else self.t("{n}th", n=n)
 
     # ---- history: one row per deal ----
     def deal_results(self) -> list[tuple[str, list[int]]]:
@@ -659,9 +737,9 @@ class Table(w.VBox):
             if points is None:
                 continue
             if "round" in data:
-                label = f"Round {data['round']}"
+                label = self.t("Round {k}", k=data["round"])
             else:
-                label = f"Deal {int(data.get('deal', len(found))) + 1}"
+                label = self.t("Deal {k}", k=int(data.get("deal", len(found))) + 1)
             found.append((label, [int(p) for p in points]))
         return found
 
@@ -672,8 +750,9 @@ class Table(w.VBox):
         head = "".join(f"<th>{esc(n)}</th>" for n in self.names)
         rows = "".join(f"<tr><td>{esc(label)}</td>{''.join(f'<td>{p:+d}</td>' for p in points)}</tr>"
                        for label, points in results)
-        return (f"<div class='parlour-history' data-testid='history'><b>{words.count(len(results), 'deal')} "
-                f"played</b><table><tr><th></th>{head}</tr>{rows}</table></div>")
+        played = self.t_count(len(results), N_("{n} deal played"), N_("{n} deals played"))
+        return (f"<div class='parlour-history' data-testid='history'><b>{esc(played)}</b>"
+                f"<table><tr><th></th>{head}</tr>{rows}</table></div>")
 
     def _settings_toggled(self, change: Any) -> None:
         self.settings_panel.layout.display = "" if change["new"] else "none"
@@ -697,21 +776,22 @@ class Table(w.VBox):
         except ParlourError as exc:
             self.options = before
             self._show_settings()
-            self.say(f"⚠ {esc(exc)}")
+            self.say(f"⚠ {esc(self.said(exc))}")
             return False
         self.settings_button.value = False
-        self.say(f"Dealt again with your settings: the code is now <b>{esc(self.code)}</b>. "
+        self.say(self.t("Dealt again with your settings: the code is now <b>{code}</b>.", code=esc(self.code)) + " "
                  + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
         return True
 
-    def refuse_code(self, message: str) -> None:
+    def refuse_code(self, message: str | Sentence) -> None:
         """Say why a code was refused and put this deal's code back, so the box matches the table."""
         self._starting = True
         try:
             self.code_box.value = self.code
         finally:
             self._starting = False
-        self.say(f"⚠ {esc(message)} The table still shows deal {esc(self.code)}.")
+        self.say(f"⚠ {esc(self.said(message))} "
+                 + esc(self.t("The table still shows deal {code}.", code=self.code)))
 
     def _make_bots(self) -> None:
         self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
@@ -723,17 +803,18 @@ class Table(w.VBox):
             self.act(self.card_action(card))
 
     def _on_card_refused(self, index: int, card: str | None, tooltip: str) -> None:
-        self.say(f"⚠ {esc(tooltip or 'You cannot play that card now.')}")
+        self.say(f"⚠ {esc(tooltip or self.t('You cannot play that card now.'))}")
 
     def act(self, action: str) -> bool:
         """The learner's move; a refused move explains itself and changes nothing."""
         if self.game.current_player != self.human:
-            self.say("⚠ Wait for your turn." if not self.game.is_over else "The game is over: press New deal.")
+            self.say(esc("⚠ " + self.t("Wait for your turn.") if not self.game.is_over
+                         else self.t("The game is over: press New deal.")))
             return False
         try:
             self.game.apply(action, self.human)
         except ParlourError as exc:
-            self.say(f"⚠ {esc(exc)}")
+            self.say(f"⚠ {esc(self.said(exc))}")
             return False
         self._last_hint = None
         self.hint_panel.value = ""
@@ -742,57 +823,117 @@ class Table(w.VBox):
         return True
 
     def undo(self) -> None:
-        self._generation += 1  # stop any bot that was about to move
         try:
             self.game.undo_to_seat(self.human)
-        except ParlourError as exc:
-            self.say(f"⚠ {esc(exc)}")
+        except ParlourError as exc:  # nothing to take back: the game (and whoever is to play) goes on
+            self.say(f"⚠ {esc(self.said(exc))}")
             return
         self._last_hint = None
         self.hint_panel.value = ""
         self._explain(None)  # the line it explained may be gone
         self.refresh()
-        self.say("Your last move was taken back. Your turn again.")
+        self.say(esc(self.t("Your last move was taken back. Your turn again.")))
         self._after_move()
 
+    # ---- the one driver of turns ----
+    # Every automatic move (a bot's, or Autoplay's) is made here and nowhere else: one task at a
+    # time, restarted after each change of the game, so two loops never play into each other.
+    max_driver_steps = 100_000  # far more than any game lasts: a driver that runs past it is a bug
+
     def _after_move(self) -> None:
-        """Let the bots play until it is the learner's turn, pausing so a person can follow."""
-        if self.bot_delay <= 0 or not _loop_running():
-            while self._bot_to_move():
-                self._bot_step()
+        """After any change of the game (a deal, your move, an undo): the driver plays what is automatic."""
+        self.drive()
+
+    def drive(self) -> None:
+        """(Re)start the driver: any pending step is dropped, then the automatic moves are played in time.
+
+        Without a running event loop (tests, scripts) or without a pause, they are played at once and
+        the table is painted once at the end, so a page is never flooded with a repaint per move.
+        """
+        self.halt_driver()
+        if self.step_delay() <= 0 or not _loop_running():
+            self.play_automatic()
             return
         if self._bot_to_move():
-            generation = self._generation
-            self._bot_task = asyncio.get_event_loop().create_task(self._bots_in_time(generation))
+            self._driver = asyncio.get_event_loop().create_task(self._drive_in_time(self._generation))
+        else:
+            self.driver_stopped()
 
-    async def _bots_in_time(self, generation: int) -> None:
-        while self._bot_to_move() and generation == self._generation:
-            await asyncio.sleep(self.bot_delay)
-            if generation != self._generation:
-                return
+    @property
+    def driving(self) -> bool:
+        """Whether the driver is playing turns in time now (a bot's or Autoplay's pause is running)."""
+        return self._driver is not None and not self._driver.done()
+
+    def halt_driver(self) -> None:
+        """Stop the driver: the step it was pausing for never happens."""
+        self._generation += 1
+        task, self._driver = self._driver, None
+        if task is not None and not task.done() and task is not _current_task():
+            task.cancel()
+
+    def play_automatic(self) -> int:
+        """Play every automatic move now and paint once; the number of moves made."""
+        steps = 0
+        while self._bot_to_move():
+            if steps >= self.max_driver_steps:
+                raise RuntimeError(f"the driver made {steps} moves and the game is not over")
             self._bot_step()
+            steps += 1
+        if steps:
+            self.refresh()
+        self.driver_stopped()
+        return steps
+
+    async def _drive_in_time(self, generation: int) -> None:
+        try:
+            while generation == self._generation and self._bot_to_move():
+                await asyncio.sleep(self.step_delay())
+                if generation != self._generation or not self._bot_to_move():
+                    break  # another control took over, or the turn is no longer automatic
+                self._bot_step()
+                self.refresh()
+            if generation == self._generation:
+                self._driver = None
+                self.driver_stopped()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a step that fails must not leave a table that looks as if it thinks
+            self._driver = None
+            self.say("⚠ " + esc(self.t("The table stopped: {why} Press Undo or New deal.", why=self.said(exc))))
+            raise
+
+    def step_delay(self) -> float:
+        """Seconds the driver pauses before each automatic move."""
+        return self.bot_delay
+
+    def driver_stopped(self) -> None:
+        """The driver has nothing more to play: your turn, or the game is over."""
 
     def _bot_to_move(self) -> bool:
+        """Whether the driver has a move to make now."""
         seat = self.game.current_player
         return seat is not None and seat != self.human
 
     def _bot_step(self) -> None:
+        """One automatic move (the driver paints afterwards)."""
         seat = self.game.current_player
-        assert seat is not None
+        assert seat is not None and seat != self.human
         self.game.apply(self.bots[seat].choose(self.game.view(seat)), seat)
-        self.refresh()
 
     def run_bots(self) -> None:
         """Play every pending bot move now (tests and scripted lessons)."""
-        while self._bot_to_move():
-            self._bot_step()
+        self.halt_driver()
+        self.play_automatic()
 
     # ---- hint ----
     def show_hint(self) -> Hint | None:
+        if self.game.is_over:
+            self.say("⚠ " + esc(self.t("The game is over: there is nothing to hint.")))
+            return None
         try:
             hint = engine.hint(self.game, self.human)
         except ParlourError as exc:
-            self.say(f"⚠ {esc(exc)}")
+            self.say(f"⚠ {esc(self.said(exc))}")
             return None
         self._last_hint = hint
         heading = self.hint_score_heading
@@ -800,26 +941,31 @@ class Table(w.VBox):
             f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
             + (f"<td>{self.hint_score_format.format(a.score)}</td>" if heading else "")
             + f"<td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
-        score_th = f"<th>{esc(heading)}</th>" if heading else ""
+        score_th = f"<th>{esc(self.t(heading))}</th>" if heading else ""
         more = len(hint.alternatives) - 6
-        note = (f"<small>… and {more} more moves, each estimated no higher.</small> " if more > 0 else "") \
-            + (f"<small>{esc(self.hint_score_note)}</small>" if heading and self.hint_score_note else "")
+        note = (f"<small>{esc(self.t_count(more, self.hint_more_one, self.hint_more_many))}</small> "
+                if more > 0 else "") \
+            + (f"<small>{esc(self.t(self.hint_score_note))}</small>" if heading and self.hint_score_note else "")
         self.hint_panel.value = (
-            f"<div class='parlour-panel parlour-hint'><b>Hint: {esc(self.action_label(hint.action))}</b>"
-            f"<p>{esc(hint.reason)}</p><table><tr><th>Move</th>{score_th}<th>Why</th></tr>{rows}</table>"
-            f"{note}</div>")
+            f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>"
+            f"{esc(self.t('Hint: {move}', move=self.action_label(hint.action)))}</b>"
+            f"<p>{esc(hint.reason)}</p><table><tr><th>{esc(self.t('Move'))}</th>{score_th}"
+            f"<th>{esc(self.t('Why'))}</th></tr>{rows}</table>{note}</div>")
         self.refresh()
         return hint
 
     #: The hint table's estimate column: its heading (None hides it), how a number is shown, what it means.
-    hint_score_heading: str | None = "Points*"
+    hint_score_heading: str | None = N_("Points*")
     hint_score_format = "{:+.1f}"
-    hint_score_note = "* points expected from the move, as far as your cards let me tell."
+    hint_score_note = N_("* points expected from the move, as far as your cards let me tell.")
+    #: the line under the hint's six best moves, when there are more
+    hint_more_one = N_("… and {n} more move, estimated no higher.")
+    hint_more_many = N_("… and {n} more moves, each estimated no higher.")
 
     def action_label(self, action: str) -> str:
         verb, _, arg = action.partition(" ")
         if verb == "play" and arg:
-            return f"play {engine.parse_card(arg).symbol}"
+            return self.t("play {card}", card=engine.parse_card(arg).symbol)
         return action
 
     # ---- painting ----
@@ -852,22 +998,23 @@ class Table(w.VBox):
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         if self.game.is_over:
-            end = self._log_events[-1]["text"] if self._log_events else "The game is over."
-            self.say(f"{esc(end)} Press <b>New deal</b> to play again.")
+            end = self._log_events[-1]["text"] if self._log_events else self.t("The game is over.")
+            self.say(f"{esc(end)} " + self.t("Press <b>New deal</b> to play again."))
         elif view["current_player"] == self.human:
-            self.say("<b>Your turn.</b> " + esc(self.turn_prompt(view)))
+            self.say(f"<b>{esc(self.t('Your turn.'))}</b> " + esc(self.turn_prompt(view)))
         else:
-            self.say(f"{esc(self.names[view['current_player']])} is thinking…")
+            self.say(esc(self.t("{who} is thinking…", who=self.names[view["current_player"]])))
 
     def speed_control(self, delay: float) -> w.Dropdown:
         """A Speed menu for Autoplay; it sets ``self.autoplay_delay`` (seconds between steps)."""
         base = delay if delay > 0 else 0.8
-        speeds = [("Slow", round(base * 2, 3)), ("Normal", base), ("Fast", round(base / 3, 3)),
-                  ("Very fast", round(base / 10, 3))]
+        t = self.t
+        speeds = [(t("Slow"), round(base * 2, 3)), (t("Normal"), base), (t("Fast"), round(base / 3, 3)),
+                  (t("Very fast"), round(base / 10, 3))]
         if delay <= 0:
-            speeds.append(("At once", delay))
-        box = w.Dropdown(options=speeds, value=delay, description="Speed", layout=w.Layout(width="150px"),
-                         tooltip="How long Autoplay pauses between steps")
+            speeds.append((t("At once"), delay))
+        box = w.Dropdown(options=speeds, value=delay, description=t("Speed"), layout=w.Layout(width="150px"),
+                         tooltip=t("How long Autoplay pauses between steps"))
         box.style.description_width = "44px"
 
         def changed(change: Any) -> None:
@@ -876,7 +1023,7 @@ class Table(w.VBox):
         return box
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
-        return "Click a card (or use ← → and Enter)."
+        return self.t("Click a card (or use ← → and Enter).")
 
     def _draw_scoreboard(self, view: dict[str, Any]) -> None:
         if not self.rules_class.has_scores:  # a game that only names a loser at the end: no column of zeros
@@ -885,17 +1032,21 @@ class Table(w.VBox):
         rows = "".join(
             f"<tr><td>{'▶ ' if view['current_player'] == s else ''}{esc(n)}</td><td>{view['scores'][s]}</td></tr>"
             for s, n in enumerate(self.names))
-        self.scoreboard.value = (f"<b>Scores</b><table>{rows}</table>{self.scoreboard_extra(view)}"
+        self.scoreboard.value = (f"<b>{esc(self.t(self.scores_heading))}</b><table>{rows}</table>"
+                                 f"{self.scoreboard_extra(view)}"
                                  f"{self.history_html()}")
+
+    scores_heading = N_("Scores")
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         return ""
 
     def _make_log_row(self, i: int) -> w.HBox:
         text = w.HTML()
-        why = w.Button(description="Why?", layout=w.Layout(width="56px", min_width="56px", height="24px",
-                                                           visibility="hidden"),
-                       tooltip="Which rule made this happen?")
+        width = "56px" if self.lang == "en" else "76px"  # "Por quê?" is longer
+        why = w.Button(description=self.t("Why?"), layout=w.Layout(width=width, min_width=width, height="24px",
+                                                                   visibility="hidden"),
+                       tooltip=self.t("Which rule made this happen?"))
         row = w.HBox([why, text])
         row.add_class("parlour-log-row")
         why.on_click(lambda _b, i=i: self.explain_log_row(i))
@@ -906,7 +1057,7 @@ class Table(w.VBox):
         if self._explained is not None and self._explained >= len(self._log_events):
             self._explain(None)
         older = self._log_events[:-LOG_ROWS]
-        self.log_history.value = "".join(f"<div>{esc(e['text'])}</div>" for e in older)
+        self.log_history.show([f"<div>{esc(e['text'])}</div>" for e in older])
         shown = self._log_events[-LOG_ROWS:]
         for i, row in enumerate(self.log_rows):
             why, text = row.children
@@ -929,7 +1080,8 @@ class Table(w.VBox):
         event = shown[i]
         text = self.game.rule_text(event["rule"])
         self._explain(len(self._log_events) - len(shown) + i)
-        self.why_panel.value = f"<b>Why?</b> “{esc(event['text'])}” — rule: {esc(text)}"
+        self.why_panel.value = (f"<b>{esc(self.t('Why?'))}</b> “{esc(event['text'])}” — "
+                                f"{esc(self.t('rule:'))} {esc(text)}")
         return text
 
     def _explain(self, index: int | None) -> None:
@@ -943,7 +1095,21 @@ class Table(w.VBox):
                 f"<div>{body}</div></div>")
 
     def cards_html(self, cards: list[str | None], width: int = 38) -> str:
-        return "".join(card_img_html(c, width) for c in cards)
+        return "".join(self.card_html(c, width) for c in cards)
+
+    def card_html(self, card: str | None, width: int = 38) -> str:
+        """One card's picture, its tooltip naming it in the table's language."""
+        return card_img_html(card, width, name=self.card_name(card))
+
+    def card_name(self, card: Any) -> str:
+        """"Jack of clubs" / "Valete de paus"; a face-down card says so."""
+        if card is None:
+            return self.t(FACE_DOWN)
+        c = engine.parse_card(card)
+        if self.lang == "en" or c.suit not in FRENCH_SUITS:
+            return c.name
+        return self.t("{rank} of {suit}", rank=self.t(RANK_WORDS.get(c.rank, str(c.rank))),
+                      suit=self.t(SUIT_NAMES[c.suit]))
 
 
 def _loop_running() -> bool:
@@ -951,3 +1117,10 @@ def _loop_running() -> bool:
         return asyncio.get_event_loop().is_running()
     except RuntimeError:
         return False
+
+
+def _current_task() -> asyncio.Task | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop
+        return None

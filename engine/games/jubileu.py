@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .. import tricks
+from ..words import inside, join as join_names
 from ..cards import CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..i18n import LANGUAGES, N_
@@ -628,7 +629,8 @@ class Jubileu(Game):
             self.calls.append((seat, "join"))
             self.narrate("join", "jubileu.join", "{who} joins Meia Miséria: {pl} will each try to take exactly one "
                      "trick, each for himself.", seat=seat, who=self.names[seat],
-                     pl=", ".join(self.names[s] for s in self.holders))
+                     pl=join_names([self.names[s] if i == 0 else inside(self.names[s])
+                                    for i, s in enumerate(self.holders)], self.tr("and")))
         else:
             old = self.standing
             self.standing, self.holders = action.arg, [seat]
@@ -917,7 +919,7 @@ class Jubileu(Game):
             self.partner_public = True
             self.narrate("partner_revealed", "jubileu.plain_ace" if not espirra else "jubileu.espirra",
                      "{card} is the called Ace: {who} is the partner of {decl}.", seat=seat, who=self.names[seat],
-                     card=card.symbol, decl=self.names[d.declarer], data={"partner": seat})
+                     card=card.symbol, decl=inside(self.names[d.declarer]), data={"partner": seat})
         if winner is None:
             return
         seats, cards, _, by_espirra = d.done_tricks[-1]
@@ -963,7 +965,7 @@ class Jubileu(Game):
                 change[p.payer] -= p.chips
                 change[p.payee] += p.chips
                 self.narrate("pay", rule, "{payer} pays {payee} {chips}.", seat=p.payer, payer=self.names[p.payer],
-                         payee=self.names[p.payee], chips=self.counted(p.chips, "chip"),
+                         payee=inside(self.names[p.payee]), chips=self.counted(p.chips, "chip"),
                          data={"payer": p.payer, "payee": p.payee, "chips": p.chips, "points": 0})
         for s in range(SEATS):
             self.chips[s] += change[s]

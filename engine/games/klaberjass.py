@@ -564,7 +564,8 @@ class Klaberjass(Game):
                        f"than {SUIT_NAMES[up.suit]}, or pass.", round=2)
             return
         self._emit("redeal", "klaberjass.redeal",
-                   f"Both passed twice: the hand is thrown in and {self.names[1 - self.dealer]} deals afresh.")
+                   "Both passed twice: the hand is thrown in and "
+                   f"{self.subject(1 - self.dealer, 'deals', first=False)} afresh.")
         self._start_deal()
 
     def _make(self, seat: int, suit: int, rule: str, said: str) -> None:

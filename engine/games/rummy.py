@@ -580,8 +580,8 @@ class Rummy(TakesTurns, Game):
         points = [0 if s == winner else values[s] * (2 if doubled else 1) for s in range(self.players)]
         for s in range(self.players):
             if s != winner:
-                self._emit("score", "rummy.penalty", f"{self.names[s]} {self.verb(s, 'scores')} {points[s]} "
-                           "penalty points for the cards left in hand"
+                self._emit("score", "rummy.penalty", f"{self.names[s]} {self.verb(s, 'scores')} "
+                           f"{count(points[s], 'penalty point')} for the cards left in hand"
                            + (", doubled because the winner went rummy." if doubled else "."),
                            seat=s, points=points[s])
         self._end_deal(winner, points, "penalty")
@@ -612,7 +612,7 @@ class Rummy(TakesTurns, Game):
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
         why = "the lowest total" if penalty else count(best, "point")
         self._emit("game_end", "rummy.penalty" if penalty else "rummy.target",
-                   f"{self.names[max(range(self.players), key=lambda s: self.totals[s])]} has reached "
+                   f"{self.subject(max(range(self.players), key=lambda s: self.totals[s]), 'has')} reached "
                    f"{self.target}: the match is over. {_and([self.names[s] for s in winners])} {verb} "
                    f"with {why}.", winners=winners, scores=list(self.totals))
 

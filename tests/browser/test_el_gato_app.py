@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .table_page import deal_table
+from .table_page import button, deal_table
 
 pytestmark = pytest.mark.browser
 
@@ -49,3 +49,54 @@ def test_play_el_gato_in_the_browser(voila_server, voila_page, save_screenshot, 
 
     assert not page.errors, page.errors
     table.screenshot(path=str(artifacts_dir / "el_gato-table.png"))
+
+
+def seats_and_packets_agree(table) -> None:
+    """The seats' card counts and the Packets panel's say the same (a dropped message made them differ)."""
+    seats = table.locator("[data-testid=packet]")
+    expect(seats).to_have_count(3)
+    counts = [int(re.match(r"\d+", seats.nth(i).inner_text()).group()) for i in range(3)]
+    rows = table.locator(".parlour-panel", has_text="Packets").locator("table").first.locator("tr")
+    panel = [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(1, 4)]
+    assert counts == panel, (counts, panel)
+
+
+def test_autoplay_very_fast_plays_a_long_game_to_its_end(voila_server, voila_page, artifacts_dir):
+    """A long game on Autoplay at the fastest speed: every repaint reaches the page, and the end is shown."""
+    page = voila_page
+    page.goto(voila_server + LESSON)
+    table = deal_table(page, "4-3DPYVC")
+    status = table.locator(".parlour-status")
+    expect(status).to_contain_text("Your turn", timeout=60_000)
+    table.locator(".widget-dropdown", has_text="Speed").locator("select").select_option(label="Very fast")
+    button(table, "Autoplay").first.click()
+    expect(status).to_contain_text("Press New deal to play again", timeout=180_000)
+    expect(button(table, "Autoplay").first).to_be_disabled()
+    seats_and_packets_agree(table)
+    assert not page.errors, page.errors
+    table.screenshot(path=str(artifacts_dir / "el_gato-autoplay-end.png"))
+
+
+def test_new_deal_play_finish_in_quick_succession_shows_the_end(voila_server, voila_page, artifacts_dir):
+    """The freeze of deal 4-3DPYVC: Finish repainted the table per trick, the page's server dropped the
+    flood of messages, and the table stayed at "Ben turns a card…" with panels that disagreed."""
+    page = voila_page
+    page.goto(voila_server + LESSON)
+    table = deal_table(page, "4-3DPYVC")
+    status = table.locator(".parlour-status")
+    expect(status).to_contain_text("Your turn", timeout=60_000)
+    button(table, "New deal").first.click()
+    button(table, "Play").first.click()
+    button(table, "Finish").first.click()
+    expect(status).to_contain_text("Press New deal to play again", timeout=60_000)
+    board = table.locator(".parlour-panel", has_text="Packets")
+    expect(board).to_contain_text("tricks played")
+    seats_and_packets_agree(table)
+    expect(button(table, "Finish").first).to_be_disabled()
+    # the whole game can be read: the log's first lines are above, in the older blocks
+    old = table.locator(".parlour-log-old")
+    expect(old).to_contain_text("highest card and deals")
+    table.locator(".parlour-log-scroll").evaluate("el => { el.scrollTop = -el.scrollHeight; }")
+    assert not page.errors, page.errors
+    table.screenshot(path=str(artifacts_dir / "el_gato-finished.png"))
+    table.locator(".parlour-log-scroll").screenshot(path=str(artifacts_dir / "el_gato-finished-log-top.png"))

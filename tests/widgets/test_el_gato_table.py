@@ -58,14 +58,17 @@ def test_autoplay_plays_the_whole_game_and_says_who_lost():
     assert ("lose El Gato" in end["text"]) == (table.game.result == "lose")
 
 
-def test_step_plays_exactly_one_round_of_the_show(table):
+def test_step_plays_exactly_one_round_of_the_show_then_the_bots_play_to_your_turn(table):
     for _ in range(3):
         view = table.game.view(0)
         to_play = view["order"][len(view["trick"]):]
         start = len(table.game.events)
         said = table.step()
-        new = table.game.events[start:]
+        after = table.game.events[start:]
+        new = after[:len(said)]
         assert said == [e.text for e in new]
+        assert all(e.kind == "play" and e.seat != 0 for e in after[len(said):])  # the bots, up to you
+        assert table.game.current_player == 0 or table.game.is_over
         decided = [i for i, e in enumerate(new) if e.kind in ("trick", "guerra")]
         assert len(decided) == 1
         assert all(e.kind in ("safe", "game_end") for e in new[decided[0] + 1:])

@@ -100,7 +100,7 @@ def test_winning_the_auction_then_trump_call_espirra_and_a_card():
     t.hand.play(t.hand.cards.index("2C"))                      # the bots play on: B must play A♥
     last = t.game.view(0)["last_trick"]
     assert last["cards"][:2] == ["2C", "AH"] and last["winner"] == 1
-    assert "is the partner of You" in " ".join(t.log_lines())
+    assert "is the partner of you" in " ".join(t.log_lines())
     assert "Ada" in t.contract_html.value                      # the partner is public now
 
 

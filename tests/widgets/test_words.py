@@ -13,8 +13,10 @@ from widgets.games.el_gato_lesson import luck_html
 from widgets.games.jubilee_table import JubileeTable
 
 YOU_WITH_S = re.compile(r"\bYou (\w+s)\b")
-ONE_WITH_S = re.compile(r"(?<![\d.,±])(?<!bid )\b1 (\w+s)\b")  # "bid 1 comes" is fine
-YOU_INSIDE = re.compile(r"\b[a-z]+[,;]? You [a-z]+\b")  # "and You deal": mid-sentence it is "you"
+# "bid 1 comes" is fine; "1 more moves" and "1 penalty points" are not
+ONE_WITH_S = re.compile(r"(?<![\d.,±])(?<!bid )\b1 (?:(?:more|penalty|other|extra) )?(\w+s)\b")
+YOU_INSIDE = re.compile(r"\b[a-z]+[,;]? You\b")  # "and You deal", "partner of You": mid-sentence it is "you"
+YOU_LISTED = re.compile(r"\b[A-Z]\w*, You [a-z]+\b")  # "Cleo, You will": a list goes "Cleo and you will"
 FINE_AFTER_YOU = {"pass"}  # "You pass": the verb itself ends in s
 FINE_AFTER_ONE = {"is", "was", "has"}
 
@@ -22,6 +24,7 @@ FINE_AFTER_ONE = {"is", "was", "has"}
 def grammar_faults(text: str) -> list[str]:
     found = [m.group(0) for m in YOU_WITH_S.finditer(text) if m.group(1) not in FINE_AFTER_YOU]
     found += [m.group(0) for m in YOU_INSIDE.finditer(text)]
+    found += [m.group(0) for m in YOU_LISTED.finditer(text)]
     return found + [m.group(0) for m in ONE_WITH_S.finditer(text) if m.group(1) not in FINE_AFTER_ONE]
 
 
@@ -50,7 +53,10 @@ def test_the_small_helpers():
     assert words.possessive("You") == "your" and words.possessive("Ada") == "Ada's"
     assert grammar_faults("You scores +10. 1 seats later. 1 chips.") == ["You scores", "1 seats", "1 chips"]
     assert grammar_faults("You score +10. 1 seat later, ±1 points. You pass.") == []
-    assert grammar_faults("P4 cuts, and You deal.") == ["and You deal"]
+    assert grammar_faults("P4 cuts, and You deal.") == ["and You"]
+    assert grammar_faults("Cleo is the partner of You. Ada pays You 3 chips.") == ["of You", "pays You"]
+    assert grammar_faults("Cleo joins Meia Miséria: Cleo, You will each try.") == ["Cleo, You will"]
+    assert grammar_faults("… and 1 more moves. Ben scores 1 penalty points.") == ["1 more moves", "1 penalty points"]
     assert grammar_faults("P4 cuts, and you deal. Scores: P1 3, You 4.") == []
 
 
@@ -87,3 +93,57 @@ def test_the_widgets_count_with_the_helper():
     table = JubileeTable(players=2, seed=7, bot_delay=0)
     html = table.opponents.value
     assert not grammar_faults(re.sub("<[^>]+>", " ", html)), html
+
+
+def test_a_name_inside_a_sentence_in_every_language():
+    assert words.inside("You") == "you" and words.inside("Você") == "você" and words.inside("Ada") == "Ada"
+    assert words.is_you("Você") and not words.is_you("Ada")
+    assert words.agreeing(1, "{n} deal played", "{n} deals played") == "{n} deal played"
+    assert words.agreeing(0, "{n} deal played", "{n} deals played") == "{n} deals played"
+
+
+def test_the_phrasings_the_tables_showed_wrong():
+    """Each sentence of issue 19 item 7, produced where the learner met it."""
+    from engine.games.jubileu import Jubileu
+    from engine.games.klaberjass import Klaberjass
+    from engine.games.rummy import Rummy
+    from engine.i18n import say
+    from widgets.games.jubileu_table import JubileuTable
+
+    names = ["You", "Ada", "Ben", "Cleo"]
+    jub = engine.new_game("jubileu", seed=3, names=names)
+    assert isinstance(jub, Jubileu)
+    assert jub.tr("{card} is the called Ace: {who} is the partner of {decl}.", card="A♥", who="Ada",
+                  decl=words.inside("You")) == "A♥ is the called Ace: Ada is the partner of you."
+    with pytest.raises(engine.IllegalAction, match="^You have not moved yet: nothing to take back.$"):
+        engine.new_game("jubilee", players=2, seed=5, names=["You", "Ada"]).undo_to_seat(0)
+    assert say("pt", "{who} has not moved yet: nothing to take back.", who="Ada") == \
+        "Ada ainda não jogou: não há nada para desfazer."
+    klab = engine.new_game("klaberjass", seed=1, names=["Ada", "You"], first_dealer=0)
+    assert isinstance(klab, Klaberjass)
+    assert klab.subject(1, "deals", first=False) == "you deal"
+    rummy = engine.new_game("rummy", players=2, seed=1, names=["You", "Ada"])
+    assert isinstance(rummy, Rummy) and rummy.subject(0, "has") == "You have"
+    table = JubileeTable(players=2, seed=7, bot_delay=0)
+    assert table.t_count(1, table.hint_more_one, table.hint_more_many) == "… and 1 more move, estimated no higher."
+    assert table.t_count(2, table.hint_more_one, table.hint_more_many) == \
+        "… and 2 more moves, each estimated no higher."
+    pt = JubileuTable(seed=5, bot_delay=0, lang="pt")
+    assert pt.t_count(1, pt.hint_more_one, pt.hint_more_many) == "… e mais 1, estimada mais baixo."
+
+
+@pytest.mark.parametrize("game_id, players", [("jubileu", 4), ("klaberjass", 2), ("rummy", 2)])
+def test_events_with_you_inside_a_sentence_read_you(game_id, players):
+    """Whole games, every seat a bot's choice: no "partner of You", "pays You", "You deals", "You has"."""
+    faults = {}
+    for seed in range(6):
+        game = engine.new_game(game_id, players=players, seed=seed,
+                               names=["You", *[f"P{i}" for i in range(1, players)]])
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.is_over:
+                break
+            seat = game.current_player
+            faults.update({f: e.text for e in game.apply(rng.choice(game.legal_actions()), seat)
+                           for f in grammar_faults(e.text)})
+    assert not faults, faults

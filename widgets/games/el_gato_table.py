@@ -8,7 +8,6 @@ included, with a pause after each trick, and stops when pressed again.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import ipywidgets as w
@@ -17,7 +16,7 @@ from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
-from widgets.table import Table, _loop_running, esc, parse_table_code
+from widgets.table import Table, esc, parse_table_code
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
 
@@ -37,16 +36,15 @@ class ElGatoTable(Table):
         "trick_limit": None,
     }
     hint_score_heading = None  # nothing to choose: the odds are in the Why column
+    show_all_words = "Teacher: show every packet in order"
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.6, autoplay_delay: float = 0.8, show_all: bool = False,
                  **options: Any) -> None:
         self.autoplay_delay = autoplay_delay
         self._quiet = False
-        self._autoplay_task: asyncio.Task | None = None  # held so the running task is not garbage-collected
         super().__init__(players=players, seed=seed, level=level, bot_delay=bot_delay, show_all=show_all,
                          **options)
-        self.show_all_box.description = "Teacher: show every packet in order"
 
     # ---- the cloth ----
     def felt_children(self) -> list[w.Widget]:
@@ -122,7 +120,7 @@ class ElGatoTable(Table):
         names = view["names"]
         parts = []
         if view["aside"]:
-            tied = " and ".join(names[s] for s in view["guerra"])
+            tied = words.join([words.inside(names[s]) for s in view["guerra"]])  # "until you and Ben settle it"
             parts.append(f"<div data-testid='aside' style='opacity:.85'><div class='parlour-sub'><b>Guerra!</b> "
                          f"set aside until {esc(tied)} settle it</div>{self._played(view['aside'], names, 44)}</div>")
         title = ("Game over" if view["is_over"] else "Tie-break" if view["guerra"]
@@ -177,9 +175,9 @@ class ElGatoTable(Table):
             return False
         return super().deal_from_code(code)
 
-    # ---- the show ----
-    def step(self) -> list[str]:
-        """Play cards, whoever's they are, until the trick (or a guerra round) is decided."""
+    # ---- the show: Autoplay is the table's driver playing your cards too ----
+    def _play_round(self) -> list[str]:
+        """Play cards, whoever's they are, until the trick (or a guerra round) is decided; not painted."""
         said: list[str] = []
         while not self.game.is_over:
             seat = self.game.current_player
@@ -189,8 +187,15 @@ class ElGatoTable(Table):
             said += [e.text for e in events]
             if any(e.kind in DECIDED for e in events):
                 break
+        return said
+
+    def step(self) -> list[str]:
+        """One round of the show, painted: what was said."""
+        self.halt_driver()
+        said = self._play_round()
         self.hint_panel.value = ""
         self.refresh()
+        self.drive()
         return said
 
     def finish(self) -> None:
@@ -199,37 +204,45 @@ class ElGatoTable(Table):
         self.play_to_end()
 
     def play_to_end(self) -> None:
-        """The whole game at once (tests, and Autoplay without a running event loop)."""
+        """The whole game at once, painted once at the end (a repaint per trick floods a page)."""
+        self.halt_driver()
         while not self.game.is_over:
-            self.step()
+            self._play_round()
+        self.hint_panel.value = ""
+        self.refresh()
+
+    @property
+    def autoplaying(self) -> bool:
+        return bool(self.autoplay_button.value) and not self.game.is_over
+
+    def _bot_to_move(self) -> bool:
+        return self.autoplaying or super()._bot_to_move()
+
+    def _bot_step(self) -> None:
+        if self.autoplaying:
+            self._play_round()
+            self.hint_panel.value = ""
+        else:
+            super()._bot_step()
+
+    def step_delay(self) -> float:
+        return self.autoplay_delay if self.autoplaying else self.bot_delay
+
+    def driver_stopped(self) -> None:
+        if self.game.is_over and self.autoplay_button.value:  # the show is over
+            self._stop_autoplay()
 
     def autoplay(self, on: bool = True) -> None:
         self.autoplay_button.value = on
 
     def _autoplay_changed(self, change: dict[str, Any]) -> None:
-        self._generation += 1  # stops the bots' own task, and any earlier autoplay
+        self.autoplay_button.description = "Stop" if change["new"] else "Autoplay"
         self._draw_status(self.game.view(self.human))
-        if not change["new"]:
-            self.autoplay_button.description = "Autoplay"
-            if not self._quiet:
-                self._after_move()
-            return
-        self.autoplay_button.description = "Stop"
-        if self.autoplay_delay <= 0 or not _loop_running():
-            self.play_to_end()
-            self.autoplay_button.value = False
-            return
-        self._autoplay_task = asyncio.get_event_loop().create_task(self._autoplay_in_time(self._generation))
-
-    async def _autoplay_in_time(self, generation: int) -> None:
-        while generation == self._generation and not self.game.is_over:
-            self.step()
-            await asyncio.sleep(self.autoplay_delay)
-        if generation == self._generation:  # the game ended: the show is over
-            self.autoplay_button.value = False
+        if not self._quiet:
+            self.drive()  # Autoplay on: every card in turn; off: the bots play on to your turn
 
     def _stop_autoplay(self) -> None:
-        """Switch Autoplay off without letting the bots move (a new deal or an undo follows)."""
+        """Switch Autoplay off without restarting the driver (a new deal, an undo or Finish follows)."""
         self._quiet = True
         try:
             self.autoplay_button.value = False

@@ -10,7 +10,6 @@ through :mod:`engine.i18n`.
 
 from __future__ import annotations
 
-import re
 from math import cos, radians, sin
 from typing import Any
 
@@ -18,11 +17,9 @@ import ipywidgets as w
 
 import engine
 from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
-from engine.hints import Hint
-from engine.i18n import N_, catalog, say
-from widgets.card_svg import card_img_html
+from engine.i18n import N_, catalog
 from widgets.settings import Setting
-from widgets.table import BOT_NAMES, Table, esc
+from widgets.table import Table, esc
 
 BOARD_W, BOARD_H = 640, 340
 SEAT_RX, SEAT_RY = 238, 130
@@ -70,36 +67,6 @@ JUBILEU_CSS = """
 </style>
 """
 
-WARN = "⚠ "
-#: Table words (the engine's sentences come translated from the game itself).
-YOU, WHY, HINT = N_("You"), N_("Why?"), N_("Hint")
-
-
-#: English refusals of the shared table (deal-code box, hint), reworded in the table's language.
-SHARED_REFUSALS = (
-    (re.compile(r"“(?P<text>.*)” is not a deal code: that number is too long\.", re.S),
-     N_("“{text}” is not a deal code: that number is too long.")),
-    (re.compile(r"“(?P<text>.*)” is not a deal code: .*", re.S),
-     N_("“{text}” is not a deal code: a code is six letters and digits, like 4-K7QM3P.")),
-    (re.compile(r".+ is for \d+ to \d+ players, not (?P<n>\d+)\.", re.S),
-     N_("Jubileu is for exactly 4 players, not {n}.")),
-    (re.compile(r"The part after the slash, “(?P<digits>.*)”, .*", re.S),
-     N_("The part after the slash, “{digits}”, is not a choice of this table's settings.")),
-    (re.compile(r"It is not .*'s turn: there is nothing to hint\.", re.S),
-     N_("It is not your turn: there is nothing to hint.")),
-    (re.compile(r"The game is over: there is nothing to hint\.", re.S),
-     N_("The session is over: there is nothing to hint.")),
-)
-
-# Why a game kept in the browser was dropped (widgets/autosave.py, Table.saved_game), by its English words.
-SAVE_REFUSALS = (
-    (re.compile(r"it is not a game of .*\.", re.S), N_("it is not a game of Jubileu.")),
-    (re.compile(r"it was not played at this lesson's .* table\.", re.S),
-     N_("it was not played at this lesson's table.")),
-    (re.compile(r"The saved game was written by another version of Parlour\.", re.S),
-     N_("it was written by another version of Parlour.")),
-    (re.compile(r"What this browser kept is not a Parlour game\.", re.S), N_("it is not a Parlour game.")),
-)
 
 
 def _point(angle: float, rx: float, ry: float) -> tuple[float, float]:
@@ -111,7 +78,13 @@ class JubileuTable(Table):
     """Play Jubileu against bots: ``JubileuTable(seed="K7QM3P", lang="pt", deals=4)``."""
 
     game_id = "jubileu"
+    languages = ("en", "pt")
     hint_score_format = "{:+.2f}"
+    hint_score_heading = N_("Chips*")
+    hint_score_note = N_("* chips you can expect from the move, on average over the deals tried.")
+    hint_more_one = N_("… and {n} more, estimated lower.")
+    hint_more_many = N_("… and {n} more, each estimated lower.")
+    hint_tooltip = N_("What should I bid or play, and why?")
     setting_words = {
         "all_pass": Setting("all_pass", N_("When all four pass"),
                             ((N_("The next dealer, to the right, deals"), "throw_in"),
@@ -134,143 +107,12 @@ class JubileuTable(Table):
         catalog(lang)  # an unknown language fails here, before any widget is built
         self.lang = lang
         super().__init__(players, seed, level, bot_delay, show_all, lang=lang, **options)
-        self._translate_shared_widgets()
         self.felt.add_class("ju-felt")
         for child in self.children:
             if self.felt in getattr(child, "children", ()):
                 child.add_class("ju-main")  # lets the log wrap below the cloth on a narrow screen
         self.show_all_box.layout.width = "auto"
         self.refresh()
-
-    def t(self, message: str, **fields: Any) -> str:
-        return say(self.lang, message, **fields)
-
-    @property
-    def names(self) -> list[str]:
-        return [self.t(YOU), *BOT_NAMES[:3]]
-
-    def seat_names(self, players: int) -> list[str]:
-        return self.names  # the game says "Você declara …" in Portuguese
-
-    def _build_settings(self) -> None:
-        """The shared Settings panel, its menus worded in the table's language."""
-        super()._build_settings()
-        self.settings = [Setting(s.option, self.t(s.label), tuple((self.t(words), v) for words, v in s.choices),
-                                 self.t(s.help)) for s in self.settings]
-        for s, row in zip(self.settings, self.settings_panel.children):
-            box, help_html = row.children
-            box.options = list(s.choices)
-            box.description, box.tooltip = s.label, s.help
-            help_html.value = f"<span class='parlour-setting-help'>{esc(s.help)}</span>"
-        buttons = self.settings_panel.children[-1]
-        buttons.children[1].value = ("<span class='parlour-setting-help'>" + esc(self.t(N_(
-            "Changing a setting deals this game again, with the same code; the code then carries the settings, "
-            "so a class that types it plays the same game."))) + "</span>")
-        self.apply_settings_button.description = self.t(N_("Deal again with these settings"))
-        self.apply_settings_button.tooltip = self.t(N_("The same cards (the same code), with the settings above"))
-        self.settings_button.description = self.t(N_("Settings"))
-        self.settings_button.tooltip = self.t(N_("The game's variants: choose, then deal again"))
-
-    def in_my_language(self, message: str) -> str:
-        """A refusal of the shared table (deal code, hint) in the table's language; the game's own are already."""
-        if self.lang == "en":
-            return message
-        for pattern, sentence in SHARED_REFUSALS:
-            if found := pattern.fullmatch(message):
-                return self.t(sentence, **found.groupdict())
-        return message
-
-    def dropped_save_words(self, reason: str) -> str:
-        """In the table's language; a reason the catalog does not know is not shown in English."""
-        if self.lang == "en":
-            return super().dropped_save_words(reason)
-        for pattern, why in SAVE_REFUSALS:
-            if pattern.fullmatch(reason):
-                return self.t(N_("The game kept in this browser could not be resumed: {why} It was dropped."),
-                              why=self.t(why))
-        return self.t(N_("The game kept in this browser could not be resumed: it is damaged. It was dropped."))
-
-    def resume_words(self, game: engine.Game) -> str:
-        """The resume offer in the table's language: the deal, how far it went, whose turn (never a card)."""
-        if self.lang == "en":
-            return super().resume_words(game)
-        view = game.view(self.human)
-        made = len(game.history)
-        moves = self.t(N_("{n} move made") if made == 1 else N_("{n} moves made"), n=made)
-        seat = game.current_player
-        names = self.seat_names(game.players)
-        turn = (self.t(N_("your turn")) if seat == self.human
-                else self.t(N_("{who} to play"), who=names[seat]) if seat is not None else "")
-        chips = " · ".join(f"{n} {p}" for n, p in zip(names, game.scores))
-        return self.t(N_("Your last game here is not finished (code {code}, deal {deal} of {total}, {moves}, "
-                         "chips {chips}, {turn}). Resume it?"),
-                      code=self.code_for(game.players, game.seed, game.options), deal=view["deal"],
-                      total=view["deals_total"], moves=moves, chips=chips, turn=turn)
-
-    def resume(self) -> bool:
-        done = super().resume()
-        if done and self.lang != "en":
-            now = self.status.value.split(">", 1)[-1].rsplit("<", 1)[0]  # whose turn it is, in Portuguese
-            now = now.removeprefix("Your game is back where you left it. ")
-            self.say(self.t(N_("Your game is back where you left it.")) + " " + now)
-        return done
-
-    def refuse_code(self, message: str) -> None:
-        super().refuse_code(message)
-        if self.lang != "en":
-            self.say(WARN + esc(self.in_my_language(message)) + " "
-                     + esc(self.t(N_("The table still shows deal {code}."), code=self.code)))
-
-    def apply_settings(self, **chosen: Any) -> bool:
-        done = super().apply_settings(**chosen)
-        if done and self.lang != "en":
-            self._draw_status(self.game.view(self.human))
-            now = self.status.value.split(">", 1)[-1].rsplit("<", 1)[0]  # whose turn it is, in Portuguese
-            self.say(self.t(N_("Dealt again with your settings: the code is now <b>{code}</b>."),
-                            code=esc(self.code)) + " " + now)
-        return done
-
-    def _translate_shared_widgets(self) -> None:
-        self.players_box.description = self.t(N_("Players"))
-        self.level_box.description = self.t(N_("Bots"))
-        self.code_box.description = self.t(N_("Deal code"))
-        self.code_box.tooltip = self.t(N_("Share this code: the same code deals the same cards"))
-        self.deal_button.description = self.t(N_("Play this deal"))
-        self.deal_button.tooltip = self.t(N_("Deal the cards of the code on the left"))
-        self.new_button.description = self.t(N_("New deal"))
-        self.new_button.tooltip = self.t(N_("Shuffle and deal a new game"))
-        self.show_all_box.description = self.t(N_("Teacher: show all hands"))
-        self.hint_button.description = self.t(HINT)
-        self.hint_button.tooltip = self.t(N_("What should I bid or play, and why?"))
-        self.undo_button.description = self.t(N_("Undo"))
-        self.undo_button.tooltip = self.t(N_("Take back your last move"))
-        self.copy_link.words = {
-            "button": self.t(N_("Copy link")), "copied": self.t(N_("Copied")),
-            "tooltip": self.t(N_("Copy a link that opens this deal, with these bots and settings")),
-            "by_hand": self.t(N_("Copy this link:")), "field": self.t(N_("Link to this deal"))}
-        self.resume_button.description = self.t(N_("Resume your game"))
-        self.resume_button.tooltip = self.t(N_("Go on from where you were"))
-        self.fresh_button.description = self.t(N_("Start a new deal"))
-        self.fresh_button.tooltip = self.t(N_("Play the deal on the table; the saved game is dropped"))
-        self.autosave_note.value = ("<span class='parlour-setting-help'>" + esc(self.t(N_(
-            "Your game is kept in this browser: if the page reloads or the server restarts, you can resume it.")))
-            + "</span>")
-        self.hand.label = self.t(N_("Your hand"))
-        for row in self.log_rows:
-            why = row.children[0]
-            why.description = self.t(WHY)
-            why.layout.width = why.layout.min_width = "76px" if self.lang != "en" else "56px"
-            why.tooltip = self.t(N_("Which rule made this happen?"))
-        log_box = self.log_rows[0]
-        for box in self._boxes(self):
-            if log_box in getattr(box, "children", ()):
-                box.children[0].value = f"<b>{esc(self.t(N_('Log')))}</b>"
-
-    def _boxes(self, widget: w.Widget) -> list[w.Widget]:
-        out = [widget]
-        for child in getattr(widget, "children", ()):
-            out += self._boxes(child)
-        return out
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:
@@ -312,66 +154,6 @@ class JubileuTable(Table):
         card = getattr(button, "_card", None)
         if card:
             self.act(f"call {card}")
-
-    # ---- turn messages the shared table writes, in the table's language ----
-    def act(self, action: str) -> bool:
-        if self.game.current_player != self.human and not self.game.is_over:
-            self.say(WARN + esc(self.t(N_("Wait for your turn."))))
-            return False
-        if self.game.is_over:
-            self.say(esc(self.t(N_("The session is over: press New deal."))))
-            return False
-        return super().act(action)
-
-    def undo(self) -> None:
-        if not any(seat == self.human for seat, _ in self.game.history):
-            self.say(WARN + esc(self.t(N_("You have not moved yet: nothing to take back."))))
-            return
-        super().undo()
-        self.say(esc(self.t(N_("Your last move was taken back. Your turn again."))))
-
-    def _draw_status(self, view: dict[str, Any]) -> None:
-        if self.game.is_over:
-            end = self._log_events[-1]["text"] if self._log_events else ""
-            self.say(f"{esc(end)} " + self.t(N_("Press <b>New deal</b> to play again.")))
-        elif view["current_player"] == self.human:
-            self.say(f"<b>{esc(self.t(N_('Your turn.')))}</b> " + esc(self.turn_prompt(view)))
-        else:
-            self.say(esc(self.t(N_("{who} is thinking…"), who=self.names[view["current_player"]])))
-
-    def explain_log_row(self, i: int) -> str:
-        shown = self._log_events[-len(self.log_rows):]
-        if i >= len(shown):
-            return ""
-        event = shown[i]
-        text = self.game.rule_text(event["rule"])
-        self.why_panel.value = (f"<b>{esc(self.t(WHY))}</b> “{esc(event['text'])}” — "
-                                f"{esc(self.t(N_('rule:')))} {esc(text)}")
-        return text
-
-    def show_hint(self) -> Hint | None:
-        try:
-            hint = engine.hint(self.game, self.human)
-        except engine.IllegalAction as exc:
-            self.say(WARN + esc(self.t(N_("The session is over: there is nothing to hint.")) if self.game.is_over
-                                else self.in_my_language(str(exc))))
-            return None
-        self._last_hint = hint
-        rows = "".join(
-            f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
-            f"<td>{a.score:+.2f}</td><td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
-        more = len(hint.alternatives) - 6
-        note = (f"<small>{esc(self.t(N_('… and {n} more, each estimated lower.'), n=more))}</small> "
-                if more > 0 else "")
-        note += f"<small>{esc(self.t(N_('* chips you can expect from the move, on average over the deals tried.')))}"\
-                "</small>"
-        self.hint_panel.value = (
-            f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>{esc(self.t(HINT))}: "
-            f"{esc(self.action_label(hint.action))}</b><p>{esc(hint.reason)}</p><table><tr>"
-            f"<th>{esc(self.t(N_('Move')))}</th><th>{esc(self.t(N_('Chips*')))}</th>"
-            f"<th>{esc(self.t(WHY))}</th></tr>{rows}</table>{note}</div>")
-        self.refresh()
-        return hint
 
     def action_label(self, action: str) -> str:
         verb, _, arg = action.partition(" ")
@@ -419,7 +201,7 @@ class JubileuTable(Table):
 
     def _ultima_html(self, view: dict[str, Any]) -> str:
         u = view["ultima"]
-        return (f"<div class='ju-strip' style='display:flex' data-testid='ultima'>{card_img_html(u['card'], 44)}"
+        return (f"<div class='ju-strip' style='display:flex' data-testid='ultima'>{self.card_html(u['card'], 44)}"
                 f"<div class='ju-info'><div class='parlour-sub'>{esc(self.t(N_('A última (the dealer’s last card)')))}"
                 f"</div><b>{esc(self._suit(u['suit']))}</b><div class='parlour-sub'>"
                 f"{esc(self.t(N_('trump of every bid “da Última”')))}</div></div></div>")
@@ -444,7 +226,7 @@ class JubileuTable(Table):
         if view["called_card"]:
             partner = view["partner"]
             known = self.names[partner] if partner is not None else self.t(N_("secret"))
-            lines.append(f"{esc(self.t(N_('Called card')))}: {card_img_html(view['called_card'], 26)} · "
+            lines.append(f"{esc(self.t(N_('Called card')))}: {self.card_html(view['called_card'], 26)} · "
                          f"{esc(self.t(N_('partner')))}: <b>{esc(known)}</b>")
         if view["espirra"] in ("ordered", "quando"):
             lines.append(esc(self.t(N_("Espirra ordered")) if view["espirra"] == "ordered"
@@ -484,7 +266,7 @@ class JubileuTable(Table):
             if espirra_pos is not None and order - 1 == espirra_pos:
                 cls += " ju-play--espirra"
             parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}' "
-                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, 50)}"
+                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{self.card_html(card, 50)}"
                          f"<span class='ju-who'>{order}. {esc(self.names[seat])}</span></div>")
         if caption:
             parts.append(f"<div class='ju-caption' data-testid='trick-caption'>{caption}</div>")

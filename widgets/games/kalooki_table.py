@@ -224,8 +224,7 @@ class KalookiTable(Table):
         assert self._pending is not None
         seat, move = self._pending
         self._pending = None
-        self.game.apply(move, seat)
-        self.refresh()
+        self.game.apply(move, seat)  # the table's driver paints
 
     def start(self, players: int, seed: int | str) -> None:
         self._pending = None
@@ -308,7 +307,7 @@ class KalookiTable(Table):
     def _seat_body(self, seat: int, view: dict[str, Any]) -> str:
         shown = self.game.view(seat)["hand"] if self.show_all_box.value else None
         cards = (self.cards_html(shown, 26) if shown is not None
-                 else f"{view['hand_sizes'][seat]} cards")
+                 else count(view["hand_sizes"][seat], "card"))
         bits = [cards]
         if view["laid_down"][seat]:
             bits.append("laid down")

@@ -8,7 +8,6 @@ no choices: Step, Autoplay and Finish.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Callable
 
 import ipywidgets as w
@@ -110,7 +109,6 @@ class _ClockTable(Table):
     def __init__(self, seed: int | str | None = None, autoplay_delay: float | None = None, **options: Any) -> None:
         if autoplay_delay is not None:
             self.autoplay_delay = autoplay_delay
-        self._auto_task: asyncio.Task | None = None
         self._autoplaying = False
         super().__init__(players=1, seed=seed, bot_delay=0, **options)
         self.players_box.layout.display = "none"  # one player, no bots: nothing to choose
@@ -149,30 +147,40 @@ class _ClockTable(Table):
             self.autoplay()
 
     def stop_autoplay(self) -> None:
-        self._generation += 1
         self._autoplaying = False
+        self.halt_driver()
         self._draw_autoplay_button()
 
     def autoplay(self) -> None:
         """Make the forced moves, with a short pause in a live page, until a decision or the end."""
-        if self.autoplay_delay <= 0 or not _loop_running():
-            while (action := self.forced_action(self.game.view(self.human))) and self.act(action):
-                pass
-            return
-        self._generation += 1
         self._autoplaying = True
         self._draw_autoplay_button()
-        self._auto_task = asyncio.get_event_loop().create_task(self._autoplay_in_time(self._generation))
+        self.drive()  # the table's one driver makes them: never two loops at once
 
-    async def _autoplay_in_time(self, generation: int) -> None:
-        while generation == self._generation:
-            action = self.forced_action(self.game.view(self.human))
-            if action is None or not self.act(action):
-                break
-            await asyncio.sleep(self.autoplay_delay)
-        if generation == self._generation:
+    # Autoplay is the table's driver making your forced moves (a patience has no bots).
+    def _bot_to_move(self) -> bool:
+        return self._autoplaying and self.forced_action(self.game.view(self.human)) is not None
+
+    def _bot_step(self) -> None:
+        action = self.forced_action(self.game.view(self.human))
+        assert action is not None
+        self.game.apply(action, self.human)
+        self._last_hint = None
+        self.hint_panel.value = ""
+
+    def step_delay(self) -> float:
+        return self.autoplay_delay
+
+    def driver_stopped(self) -> None:
+        if self._autoplaying:  # a decision is yours, or the game is over
             self._autoplaying = False
             self._draw_autoplay_button()
+
+    def undo(self) -> None:
+        if self._autoplaying:  # taking a move back stops the moves that make themselves
+            self._autoplaying = False
+            self._draw_autoplay_button()
+        super().undo()
 
     def _draw_autoplay_button(self) -> None:
         self.autoplay_button.description = "Stop" if self._autoplaying else "Autoplay"
@@ -468,13 +476,6 @@ class RelogioRealTable(_ClockTable):
         correct = sum(p["correct"] for p in view["piles"])
         return (f"<div data-testid='progress'>Rounds removed: <b>{len(view['removed'])}</b> of {view['rounds']} · "
                 f"correct piles: {correct} of 13 · steps: {view['steps']}</div>")
-
-
-def _loop_running() -> bool:
-    try:
-        return asyncio.get_event_loop().is_running()
-    except RuntimeError:
-        return False
 
 
 __all__ = ["CENTRE", "ClockFace", "RelogioRealTable", "RelogioTable"]
