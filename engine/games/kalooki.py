@@ -242,6 +242,7 @@ class Kalooki(TakesTurns, Game):
         self.calls = [0] * n
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.known_held: list[list[Card]] = [[] for _ in range(n)]  # taken face up and still held
+        self.called: list[list[Card]] = [[] for _ in range(n)]  # every card each seat called this deal
         self.dropped = [False] * n
         self.fixed_points: dict[int, int] = {}
         self.rebuilds = 0
@@ -637,6 +638,7 @@ class Kalooki(TakesTurns, Game):
 
     def _call(self, seat: int) -> None:
         top = self.discards[-1]
+        self.called[seat].append(top)  # allowed or not, everyone heard what he wants
         if self.pending is not None:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
                        f"{self.verb(seat, 'sits')} nearer after {self.names[self.turn]}: "
@@ -888,6 +890,7 @@ class Kalooki(TakesTurns, Game):
             "must_draw_stock": self.allowed,
             "taken": [[str(c) for c in t] for t in self.taken],
             "known_held": [[str(c) for c in t] for t in self.known_held],  # everyone saw these go in
+            "called": [[str(c) for c in t] for t in self.called],  # what each seat called this deal, out loud
             "dropped": list(self.dropped),
             "scores": self.scores,
             "deal_scores": [list(p) for p in self.deal_scores],
