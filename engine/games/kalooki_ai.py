@@ -580,9 +580,15 @@ def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
 
 
 def _be(fig: Figure, would: bool = False, still: bool = False) -> str:
-    """"you are 2 cards short", "you would still hold the whole contract"."""
-    verb = "hold" if fig.fact == "kalooki.whole" else "be" if would else "are"
-    return " ".join(w for w in ("you", "would" if would else "", "still" if still else "", verb, fig.words()) if w)
+    """"you are 2 cards short", "you are still 2 cards short", "you would still hold the whole contract"."""
+    whole = fig.fact == "kalooki.whole"
+    if would:
+        words = ["you", "would", "still" if still else "", "hold" if whole else "be"]
+    elif whole:
+        words = ["you", "still" if still else "", "hold"]
+    else:
+        words = ["you", "are", "still" if still else ""]
+    return " ".join(w for w in words + [fig.words()] if w)
 
 
 def _points(card: Card, move: str = "") -> Figure:
@@ -644,10 +650,6 @@ def _fits_count(view: View) -> Count | Certain:
     return Count("kalooki.fit_later", n=n)
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _laid_hint(view: View, action: str) -> Hint:
     seat = view["seat"]
     if action.startswith(("tack", "swap")):
@@ -698,14 +700,21 @@ def advise(view: View) -> Hint:
     seat = view["seat"]
     legal = view["legal"]
     action = hard(view, random.Random(0))
+    if action.startswith("challenge"):
+        who = int(action.split()[1])
+        size = Count("kalooki.hand_size", n=view["hand_sizes"][who], move=action, detail={"name": view["names"][who]})
+        return Hint(seat, action, f"{size.words()}, more than 18: the challenge is right.", claims=(size,))
     if view["laid_down"][seat]:
+        if action in ("call", "pass"):  # Trinidad calls, after laying down
+            return Hint(seat, action, "You have laid down: a called card and its penalty card would only add to "
+                        "what you must get rid of, so let it go.")
         return _laid_hint(view, action)
     threes, fours = _contract(view)
     need = f"You need {view['contract']['text']}."
     hand = _cards(view["hand"])
     rules = _rules(view)
     holding = _holding(view)
-    start = f"{need} {_sentence(holding.words())}."
+    start = f"{need[:-1]}; {holding.words()}."
     if action in ("call", "pass"):
         case = call_case(view)
         with_card = hand + [case.card]
@@ -768,10 +777,6 @@ def advise(view: View) -> Hint:
         alternatives = [Alternative(take, -later_n, f"with the {top_words}: {take_note.words()}", claims=(take_note,)),
                         Alternative(draw, -short, f"before the unseen card: {draw_note.words()}", claims=(draw_note,))]
         return Hint(seat, action, reason, alternatives, claims=tuple(said))
-    if action.startswith("challenge"):
-        who = int(action.split()[1])
-        size = Count("kalooki.hand_size", n=view["hand_sizes"][who], move=action, detail={"name": view["names"][who]})
-        return Hint(seat, action, f"{_sentence(size.words())}, more than 18: the challenge is right.", claims=(size,))
     if action.startswith("lay"):
         return Hint(seat, action, f"{need} You have it: lay it down ({action[4:]}).")
     return _discard_hint(view, start, holding)
