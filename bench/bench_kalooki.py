@@ -200,6 +200,25 @@ def duels(pairs: list[tuple[str, str]], seeds: int, deals: str, jobs: int = 1) -
     return rows
 
 
+def _hint_v_medium(job: tuple[int, str]) -> float:
+    """One seed: the hint-follower in each of three seats against two medium bots, against a medium bot in
+    that seat on the same seed (the all-medium match); his points saved, averaged over the seats
+    (positive: the hint does better than medium would have there)."""
+    seed, deals = job
+    medium = bot_match(["medium"] * 3, seed, deals).scores
+    saved = []
+    for seat in range(3):
+        levels = ["medium"] * 3
+        levels[seat] = "hint"
+        saved.append(medium[seat] - bot_match(levels, seed, deals).scores[seat])
+    return sum(saved) / 3
+
+
+def hint_v_medium(seeds: int, deals: str, jobs: int = 1) -> tuple[str, float, float]:
+    values = _map(_hint_v_medium, [(90_000 + s, deals) for s in range(seeds)], jobs)
+    return (f"hint v medium ({seeds} seeds, {deals})", *mean_ci(values))
+
+
 def _map(fn, jobs_in: list, jobs: int) -> list:
     if jobs <= 1:
         return [fn(j) for j in jobs_in]
@@ -224,6 +243,9 @@ def main() -> None:
     ap.add_argument("--pairs", default="hard:medium,hint:medium,hard:easy,medium:easy",
                     help="the duels to play, first:second, comma separated")
     ap.add_argument("--skip-speed", action="store_true", help="strength tables only")
+    ap.add_argument("--hint-seeds", type=int, default=0,
+                    help="seeds for the 'hint v medium' rows (short matches and nine deals; issue 18)")
+    ap.add_argument("--hint-seeds-full", type=int, default=None, help="seeds for the nine-deal row (default: as above)")
     args = ap.parse_args()
 
     if not args.skip_speed:
@@ -233,6 +255,13 @@ def main() -> None:
               f"{'95% CI':>16}")
         for name, mean, half in strength(args.matches, args.deals, args.jobs):
             print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
+    if args.hint_seeds:
+        print(f"\n{'points saved per match by the hint':<40} {'margin':>8} {'95% CI':>16}")
+        full = args.hint_seeds if args.hint_seeds_full is None else args.hint_seeds_full
+        for seeds, deals in ((args.hint_seeds, "short"), (full, "full")):
+            if seeds:
+                name, mean, half = hint_v_medium(seeds, deals, args.jobs)
+                print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}", flush=True)
     if args.duels:
         title = f"duels, {args.duels} seeds x 3 {args.deals} matches"
         print(f"\n{title:<40} {'margin':>8} {'95% CI':>16}")

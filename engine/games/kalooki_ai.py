@@ -667,16 +667,14 @@ def _laid_hint(view: View, action: str) -> Hint:
                   "draw": "draw from the stock", "allow": "allow the call, then draw from the stock"}[action]
         return Hint(seat, action, f"You have laid down and {fits.words()}: {advice}.", claims=(fits,))
     card = parse_card(action.split()[1])
-    said: list[Any] = []
-    if view["laid_this_turn"]:
-        fit = _fits_count(view)
-        first = ("You laid down this turn, so tacking waits for your next turn"
-                 + (f" ({fit.words()} then)" if isinstance(fit, Count) else "") + ".")
-        said.append(fit) if isinstance(fit, Count) else None
-    else:
-        fit = _fits_count(view)
+    fit = _fits_count(view)
+    said: list[Any] = [fit]
+    if not view["laid_this_turn"]:
         first = f"You have laid down and {fit.words()}."
-        said.append(fit)
+    elif isinstance(fit, Count):  # tacking waits for the next turn (§6.4): say what will fit then
+        first = f"You laid down this turn, so tacking waits for your next turn ({fit.words()} then)."
+    else:
+        first, said = "You laid down this turn, so tacking waits for your next turn.", []
     reason, more = _dear_words(view, card, action)
     return Hint(seat, action, f"{first} Discard the {card.symbol} ({reason})", claims=tuple(said + more))
 
@@ -758,11 +756,12 @@ def advise(view: View) -> Hint:
         top_words = top_card.symbol if top_card else "the discard"
         if action == "refuse" and later_n >= short:
             caller = view["names"][view["call_pending"]]
-            worth = _points(top_card, "refuse") if top_card else None
+            assert top_card is not None  # a call is always of the top discard
+            price = _points(top_card, "refuse")
             words = (f"with the {top_words} {_be(later, would=True, still=True)}, but {caller} called it and wants "
-                     f"it; it is worth {worth.words() if worth else ''}: take it as your draw to refuse the call "
+                     f"it; it is worth {price.words()}: take it as your draw to refuse the call "
                      "(you give up the unseen stock card)")
-            said += [later] + ([worth] if worth else [])
+            said += [later, price]
         elif action in ("take", "refuse"):
             words = f"with the {top_words} {_be(later, would=True)}: take it"
             if action == "refuse":
@@ -778,7 +777,8 @@ def advise(view: View) -> Hint:
                         Alternative(draw, -short, f"before the unseen card: {draw_note.words()}", claims=(draw_note,))]
         return Hint(seat, action, reason, alternatives, claims=tuple(said))
     if action.startswith("lay"):
-        return Hint(seat, action, f"{need} You have it: lay it down ({action[4:]}).")
+        melds = "; ".join(_sym(_cards(group.split())) for group in action[4:].split("|"))
+        return Hint(seat, action, f"{need} You have it: lay it down ({melds}).")
     return _discard_hint(view, start, holding)
 
 
