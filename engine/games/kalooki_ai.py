@@ -372,7 +372,7 @@ def _hard_discard(view: View) -> tuple[str, int, str, dict[str, int]]:
         rest = list(hand)
         rest.remove(card)
         soft = LINK_WEIGHT * _links(card, rest) - PEN_WEIGHT * penalty(card)
-        return (after[a], _helps_next(view, card) > 0, -live.get(a, 0), soft)
+        return (after[a], -live.get(a, 0), _helps_next(view, card) > 0, soft)
     best = min(legal, key=cost)
     why = "spare" if after[best] == now else "dearest"
     return best, now, why, live

@@ -82,7 +82,7 @@ def test_the_call_hint_says_what_it_costs_and_its_numbers_are_true():
     play(g, "0:draw, 0:discard 8H")
     hint = engine.hint(g, 2)
     assert hint.action == "call"
-    assert "You need two threes and a four." in hint.reason and "penalty card" in hint.reason
+    assert "You need two threes and a four;" in hint.reason and "penalty card" in hint.reason
     hand = parse_cards(g.view(2)["hand"])
     now = ai.shortfall(hand, 2, 1)[0]
     later = ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
