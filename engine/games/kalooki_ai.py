@@ -533,7 +533,7 @@ claims.fact("kalooki.fit_later", "{n} of your cards would fit a meld on the tabl
 claims.fact("kalooki.none_fits", "none of your cards fits a meld on the table")
 claims.fact("kalooki.top_fits", "the {card} fits a meld on the table", "the {card} fits no meld on the table")
 claims.fact("kalooki.hand_size", "{name} holds {n} cards")
-claims.fact("kalooki.holds", "you hold {melds}", "you hold no complete {kinds} yet")
+claims.fact("kalooki.holds", "You hold {melds}", "You hold no complete {kinds} yet")
 
 
 def _sym(cards: Sequence[Card]) -> str:
@@ -712,7 +712,7 @@ def advise(view: View) -> Hint:
     hand = _cards(view["hand"])
     rules = _rules(view)
     holding = _holding(view)
-    start = f"{need[:-1]}; {holding.words()}."
+    start = f"{need} {holding.words()}."
     if action in ("call", "pass"):
         case = call_case(view)
         with_card = hand + [case.card]

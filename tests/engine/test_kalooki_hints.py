@@ -82,7 +82,7 @@ def test_the_call_hint_says_what_it_costs_and_its_numbers_are_true():
     play(g, "0:draw, 0:discard 8H")
     hint = engine.hint(g, 2)
     assert hint.action == "call"
-    assert "You need two threes and a four;" in hint.reason and "penalty card" in hint.reason
+    assert "You need two threes and a four." in hint.reason and "penalty card" in hint.reason
     hand = parse_cards(g.view(2)["hand"])
     now = ai.shortfall(hand, 2, 1)[0]
     later = ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
@@ -259,5 +259,5 @@ def test_wording_the_melds_held_are_of_the_kinds_the_contract_asks_for():
     g = table(["4S 4D 4C 5H 6H 7H 8H", "", ""], "2C", "KD", deal=9)
     play(g, "0:draw")
     hint = engine.hint(g, 0)
-    assert hint.reason.startswith("You need four fours; you hold a four 5♥ 6♥ 7♥ 8♥.")
+    assert hint.reason.startswith("You need four fours. You hold a four 5♥ 6♥ 7♥ 8♥.")
     assert "4♠ 4♦ 4♣" not in hint.reason
