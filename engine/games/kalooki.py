@@ -582,6 +582,9 @@ class Kalooki(TakesTurns, Game):
                 return ("Only the real card a joker stands for in your own four may be swapped for it "
                         "(and only with the Trinidad joker swaps).", "kalooki.swap")
             results = layoffs(old, card, self.meld_rules)
+            if self.tack_result(card, number, words[2] if len(words) == 3 else "") is not None:
+                return (f"Tacking {card.symbol} would leave {me} holding only jokers, which no meld on the table "
+                        "can take, and a joker may never be discarded: keep a real card to discard.", "kalooki.tack")
             if len(results) > 1:
                 return (f"{card.symbol} fits meld {number} at either end: say which, low or high.",
                         "kalooki.slide")

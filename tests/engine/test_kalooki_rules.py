@@ -467,3 +467,27 @@ def test_the_move_list_and_its_quick_check_agree_on_draws_takes_and_discards():
                     assert g._allows(seat, act) == (text in listed), (seed, seat, text, listed)
             seat = rng.choice(g.to_act())
             g.apply(rng.choice(g.legal_actions(seat)), seat)
+
+
+def test_a_tack_that_would_leave_a_joker_no_meld_can_take_is_not_offered():
+    """§6.4 again, for tacks: Ann's three fours end in jokers against Aces, so no meld on the table can take
+    another joker. Holding a joker and the 5♠ that the spade four's joker stands for, tacking the 5♠ would
+    leave her the joker alone with nothing to do but discard it: that tack is not offered (she discards
+    the 5♠ and keeps the joker); a card that leaves her a real card is tacked as usual."""
+    g = table(["AS 2S 3S JK AH 2H 3H JK AD 2D 3D JK", "QH", ""], "2C",
+              "9C 5D JK 6C KD 7D 8D 4S 9D 10D 5S JC", deal=4)
+    play(g, "0:draw, 0:discard 9C, 1:draw, 1:discard QH, 0:call, 2:allow, 2:draw, 2:discard 6C, 0:draw")
+    play(g, "0:lay AS 2S 3S JK | AH 2H 3H JK | AD 2D 3D JK, 0:discard QH")
+    assert held(g, 0) == ["KD", "JK"]
+    for seat in (1, 2):
+        play(g, f"{seat}:draw, {seat}:discard {held(g, seat)[0]}")
+    play(g, "0:draw")
+    assert "tack 4S 1" in g.view(0)["legal"]           # leaves K♦ and the joker: allowed
+    play(g, "0:tack 4S 1, 0:discard KD")
+    assert held(g, 0) == ["JK"]
+    for seat in (1, 2):
+        play(g, f"{seat}:draw, {seat}:discard {held(g, seat)[0]}")
+    play(g, "0:draw")
+    legal = g.view(0)["legal"]
+    assert held(g, 0) == ["5S", "JK"] and legal == ["discard 5S"], legal
+    refused(g, "tack 5S 1", 0, match="only jokers", rule="kalooki.tack")

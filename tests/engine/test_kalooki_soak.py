@@ -1,8 +1,9 @@
 """Random legal play over seeded nine-deal Kalooki games with random calls (issue 12; RULES.md §6).
 
 At every step all 108 cards are somewhere (hands, stock, discard pile, melds); no player who must
-discard holds only jokers (a joker is never discarded); every meld on the table is a valid three or four; every lay-down is exactly the deal's contract; each deal's scores
-are the penalty values of the hands left; no view shows another seat's hand; every game ends.
+discard holds only jokers (a joker is never discarded); every meld on the table is a valid three or
+four; every lay-down is exactly the deal's contract; each deal's scores are the penalty values of
+the hands left; no view shows another seat's hand; every game ends.
 
 The players are random but not aimless (a purely random Kalooki deal can last thousands of moves).
 One move in twenty is drawn uniformly from ``legal_actions`` (so the full list is soaked too,
