@@ -15,10 +15,12 @@ it by adding that many wild cards to the hand, one more at a time.
   hand nearest. Ties go to the discard after which the most cards it has not seen would bring
   it one card nearer (its outs: counted by the solver when it is at most ``OUTS_SHORT`` cards
   short, with every discarded card remembered), then to the card the next player shows no use
-  for (one he could tack, or one that fits what he picked up from the pile), then to the card
+  for (one he could tack, or one that melds with a card he called or picked up from the pile:
+  calls and pick-ups show what a player wants), then to the card
   with the fewest partners in hand (same rank, or same suit within two ranks), then to the
   dearest. Once someone else has laid down while it is still ``SHED_SHORT`` cards short or
-  more, it sheds its dearest card instead. Its call is weighed (:class:`CallCase`): the cards
+  more, it sheds its dearest card instead (laid down, too): the dearest the next player shows no
+  use for, when there is one. Its call is weighed (:class:`CallCase`): the cards
   it brings nearer against the points the called card and the penalty card (the mean of the
   cards it has not seen) add to its hand; once someone else has laid down it calls only when
   that leaves it nearer than ``RACE_SHORT`` cards. It refuses every call it is asked to allow
@@ -28,7 +30,8 @@ it by adding that many wild cards to the hand, one more at a time.
   counted. Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20
   points a short match, so it is off.
 
-The hint is the hard player's choice with its numbers in words.
+The hint is the hard player's choice with its numbers in words. Every fact it states is a claim
+(:mod:`engine.claims`), declared once below; tests/engine/claim_checks/kalooki.py re-derives each.
 """
 
 from __future__ import annotations
@@ -52,8 +55,6 @@ View = dict[str, Any]
 FAR = 4
 #: The hard player keeps a lay-down back while the cards it would keep are worth less than this.
 HOLD_BACK_POINTS = 0
-#: How many points of card value the hard player gives up to avoid feeding the next player.
-FEED_WEIGHT = 3
 #: Once someone has laid down, a hard player this many cards short or more sheds its dearest cards.
 SHED_SHORT = 2
 
@@ -385,10 +386,8 @@ def _dearest_unwanted(view: View, legal: list[str]) -> str:
 
 
 def _discard_score(view: View, card: Card, level: str) -> float:
-    score = float(penalty(card))
-    if level == "hard":
-        score -= FEED_WEIGHT * _helps_next(view, card)
-    return score
+    """Medium's measure of a discard: its points (the hard player weighs the next player apart)."""
+    return float(penalty(card))
 
 
 def _helps_next(view: View, card: Card) -> int:
