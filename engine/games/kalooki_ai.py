@@ -675,7 +675,7 @@ def _laid_hint(view: View, action: str) -> Hint:
     else:
         first, said = "You laid down this turn, so tacking waits for your next turn.", []
     reason, more = _dear_words(view, card, action)
-    return Hint(seat, action, f"{first} Discard the {card.symbol} ({reason})", claims=tuple(said + more))
+    return Hint(seat, action, f"{first} Discard the {card.symbol} ({reason}", claims=tuple(said + more))
 
 
 def _dear_words(view: View, card: Card, action: str) -> tuple[str, list[Any]]:
@@ -690,6 +690,7 @@ def _dear_words(view: View, card: Card, action: str) -> tuple[str, list[Any]]:
     else:
         dear = Comparison("kalooki.dearest_unwanted", subject=str(card), value=penalty(card), among=safe, move=action,
                           detail={"name": view["names"][_next_player(view)]})
+        return f"{worth.words()}): {dear.words()}.", [worth, dear]  # the dearer cards would feed him
     return f"{worth.words()}): {dear.words()}; {_next_words(nxt)}.", [worth, dear, nxt]
 
 
