@@ -13,6 +13,11 @@ positive margin means the first player scores less) with its 95% interval:
   per seed is the two others' mean total minus his, averaged over the three seats. "hint" is a
   player who always plays the hint's move (engine.hint's choice from his view).
 
+- hint v medium (issue 18, ``--hint-seeds N [--hint-seeds-full M]``): for each seed the hint-follower
+  sits in each of three seats against two medium bots, and his total is compared with the medium
+  bot's total in that seat on the same seed (the all-medium match): points saved per match, in
+  short matches (deals 1 to 3) and over nine deals.
+
 ``--jobs 2`` plays matches on two processes. Prints tables; nothing here is asserted by the
 tests (speed and strength are measured, not assumed).
 
@@ -61,6 +66,21 @@ with them: better, but not beyond the noise in matches that short. Counting outs
 short instead of 2 measured no stronger in 300 short matches (+6.2 [-1.7, +14.1] against +6.9
 [-0.9, +14.8], both before the discard pile counted as seen) and nearly doubled hard's p95
 (111 ms against 60 ms).
+
+Hint v medium (2026-11-24, issue 18: the hint now weighs what the next player showed by calls as
+well as pick-ups, and sheds the dearest card he shows no use for), heavily shared machine::
+
+    --skip-speed --matches 0 --duels 0 --hint-seeds 40 --hint-seeds-full 8 --jobs 1   (about 40 min wall)
+
+    points saved per match by the hint         margin           95% CI
+    hint v medium (40 seeds, short)              -7.8    [-21.1, +5.5]
+    hint v medium (8 seeds, full)               +76.4  [+34.4, +118.4]
+
+    --skip-speed --matches 0 --duels 40 --deals short --pairs hint:medium --jobs 1
+    hint v 2 medium                              +2.0   [-11.3, +15.3]
+
+Over nine deals the hint saves points against medium with an interval that excludes 0; in short
+matches the two cannot be told apart (as for hard before: +7.3 [-0.3, +15.0] on 100 seeds).
 
 Earlier variants of hard, measured in short matches (100 seeds x 3 unless said; one process
 each; all before the outs): before the call was weighed (shedding, no
