@@ -76,6 +76,9 @@ well as pick-ups, and sheds the dearest card he shows no use for), heavily share
     hint v medium (40 seeds, short)              -7.8    [-21.1, +5.5]
     hint v medium (8 seeds, full)               +76.4  [+34.4, +118.4]
 
+    --skip-speed --matches 0 --duels 0 --hint-seeds 100 --hint-seeds-full 0 --jobs 1   (about 9 min wall)
+    hint v medium (100 seeds, short)             -4.8    [-13.8, +4.2]
+
     --skip-speed --matches 0 --duels 40 --deals short --pairs hint:medium --jobs 1
     hint v 2 medium                              +2.0   [-11.3, +15.3]
 
