@@ -13,6 +13,11 @@ positive margin means the first player scores less) with its 95% interval:
   per seed is the two others' mean total minus his, averaged over the three seats. "hint" is a
   player who always plays the hint's move (engine.hint's choice from his view).
 
+- hint v medium (issue 18, ``--hint-seeds N [--hint-seeds-full M]``): for each seed the hint-follower
+  sits in each of three seats against two medium bots, and his total is compared with the medium
+  bot's total in that seat on the same seed (the all-medium match): points saved per match, in
+  short matches (deals 1 to 3) and over nine deals.
+
 ``--jobs 2`` plays matches on two processes. Prints tables; nothing here is asserted by the
 tests (speed and strength are measured, not assumed).
 
@@ -61,6 +66,24 @@ with them: better, but not beyond the noise in matches that short. Counting outs
 short instead of 2 measured no stronger in 300 short matches (+6.2 [-1.7, +14.1] against +6.9
 [-0.9, +14.8], both before the discard pile counted as seen) and nearly doubled hard's p95
 (111 ms against 60 ms).
+
+Hint v medium (2026-11-24, issue 18: the hint now weighs what the next player showed by calls as
+well as pick-ups, and sheds the dearest card he shows no use for), heavily shared machine::
+
+    --skip-speed --matches 0 --duels 0 --hint-seeds 40 --hint-seeds-full 8 --jobs 1   (about 40 min wall)
+
+    points saved per match by the hint         margin           95% CI
+    hint v medium (40 seeds, short)              -7.8    [-21.1, +5.5]
+    hint v medium (8 seeds, full)               +76.4  [+34.4, +118.4]
+
+    --skip-speed --matches 0 --duels 0 --hint-seeds 100 --hint-seeds-full 0 --jobs 1   (about 9 min wall)
+    hint v medium (100 seeds, short)             -4.8    [-13.8, +4.2]
+
+    --skip-speed --matches 0 --duels 40 --deals short --pairs hint:medium --jobs 1
+    hint v 2 medium                              +2.0   [-11.3, +15.3]
+
+Over nine deals the hint saves points against medium with an interval that excludes 0; in short
+matches the two cannot be told apart (as for hard before: +7.3 [-0.3, +15.0] on 100 seeds).
 
 Earlier variants of hard, measured in short matches (100 seeds x 3 unless said; one process
 each; all before the outs): before the call was weighed (shedding, no
@@ -200,6 +223,25 @@ def duels(pairs: list[tuple[str, str]], seeds: int, deals: str, jobs: int = 1) -
     return rows
 
 
+def _hint_v_medium(job: tuple[int, str]) -> float:
+    """One seed: the hint-follower in each of three seats against two medium bots, against a medium bot in
+    that seat on the same seed (the all-medium match); his points saved, averaged over the seats
+    (positive: the hint does better than medium would have there)."""
+    seed, deals = job
+    medium = bot_match(["medium"] * 3, seed, deals).scores
+    saved = []
+    for seat in range(3):
+        levels = ["medium"] * 3
+        levels[seat] = "hint"
+        saved.append(medium[seat] - bot_match(levels, seed, deals).scores[seat])
+    return sum(saved) / 3
+
+
+def hint_v_medium(seeds: int, deals: str, jobs: int = 1) -> tuple[str, float, float]:
+    values = _map(_hint_v_medium, [(90_000 + s, deals) for s in range(seeds)], jobs)
+    return (f"hint v medium ({seeds} seeds, {deals})", *mean_ci(values))
+
+
 def _map(fn, jobs_in: list, jobs: int) -> list:
     if jobs <= 1:
         return [fn(j) for j in jobs_in]
@@ -224,6 +266,9 @@ def main() -> None:
     ap.add_argument("--pairs", default="hard:medium,hint:medium,hard:easy,medium:easy",
                     help="the duels to play, first:second, comma separated")
     ap.add_argument("--skip-speed", action="store_true", help="strength tables only")
+    ap.add_argument("--hint-seeds", type=int, default=0,
+                    help="seeds for the 'hint v medium' rows (short matches and nine deals; issue 18)")
+    ap.add_argument("--hint-seeds-full", type=int, default=None, help="seeds for the nine-deal row (default: as above)")
     args = ap.parse_args()
 
     if not args.skip_speed:
@@ -233,6 +278,13 @@ def main() -> None:
               f"{'95% CI':>16}")
         for name, mean, half in strength(args.matches, args.deals, args.jobs):
             print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}")
+    if args.hint_seeds:
+        print(f"\n{'points saved per match by the hint':<40} {'margin':>8} {'95% CI':>16}")
+        full = args.hint_seeds if args.hint_seeds_full is None else args.hint_seeds_full
+        for seeds, deals in ((args.hint_seeds, "short"), (full, "full")):
+            if seeds:
+                name, mean, half = hint_v_medium(seeds, deals, args.jobs)
+                print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}", flush=True)
     if args.duels:
         title = f"duels, {args.duels} seeds x 3 {args.deals} matches"
         print(f"\n{title:<40} {'margin':>8} {'95% CI':>16}")

@@ -68,7 +68,7 @@ RULES = Rulebook([
     Rule("kalooki.slide", "A joker in a four stands for one card. A player who tacks that real card "
          "puts it in the joker's place and slides the joker to either end of the same four."),
     Rule("kalooki.discard", "A turn ends with a discard, face up on the pile. A joker may never be "
-         "discarded (unless a hand holds nothing else)."),
+         "discarded, so no lay-down or tack may leave a player who must still discard holding only jokers."),
     Rule("kalooki.call", "A player who has not laid down may call the top discard when it is not his "
          "turn next. Several callers: the one nearest after the player whose turn it is."),
     Rule("kalooki.allow", "The player whose turn it is may allow the call: the caller takes the discard "
@@ -139,8 +139,8 @@ def _discard_action(card: Card) -> Action:
     return Action("discard", str(card))
 
 
-#: The moves :meth:`Kalooki._allows` checks directly, and the canonical text of each card.
-_LEAN_VERBS = frozenset({"call", "pass", "allow", "refuse", "draw", "take", "discard"})
+#: The moves without an argument, made once; and the canonical text of each card.
+_CALL, _PASS, _ALLOW, _REFUSE, _DRAW, _TAKE = (Action(v) for v in ("call", "pass", "allow", "refuse", "draw", "take"))
 _CARD_OF_TEXT = {str(c): c for c in set(double_52_with_jokers())}
 
 
@@ -242,6 +242,7 @@ class Kalooki(TakesTurns, Game):
         self.calls = [0] * n
         self.taken: list[list[Card]] = [[] for _ in range(n)]
         self.known_held: list[list[Card]] = [[] for _ in range(n)]  # taken face up and still held
+        self.called: list[list[Card]] = [[] for _ in range(n)]  # every card each seat called this deal
         self.dropped = [False] * n
         self.fixed_points: dict[int, int] = {}
         self.rebuilds = 0
@@ -319,24 +320,15 @@ class Kalooki(TakesTurns, Game):
         return cached
 
     def _moves(self, seat: int) -> _Moves:
+        """Every legal move of ``seat``. :meth:`_allows` checks the moves made most often with the
+        same helpers, so the list and the check of a single move cannot disagree."""
         moves = _Moves()
         if seat != self.turn:
-            if self.may_call(seat):
-                moves.extend([Action("call"), Action("pass")])
+            moves.extend(self._out_of_turn_moves(seat))
             return moves
         if self.phase == "draw":
-            if self.pending is not None:
-                moves.extend([Action("allow"), Action("refuse")])
-                return moves
-            if self.drawable():
-                moves.append(Action("draw"))
-            if self.discards and not self.allowed:
-                moves.append(Action("take"))
-            if self.options["challenge"] and not self.challenged and not self.allowed:
-                moves.extend(Action("challenge", str(s)) for s in range(self.players)
-                             if s != seat and not self.dropped[s])
+            moves.extend(self._draw_moves(seat))
             return moves
-        hand = self.hands[seat]
         if not self.laid[seat]:
             moves.accept = lambda act: self.lay_problem(seat, act.arg) is None
             best = self.best_lay(seat)
@@ -344,45 +336,77 @@ class Kalooki(TakesTurns, Game):
                 moves.append(Action("lay", " | ".join(" ".join(str(c) for c in m.cards) for m in best)))
         elif not self.laid_now:
             moves.extend(self._tacks(seat))
-        distinct = sorted(set(hand), key=card_order)
-        throwable = [c for c in distinct if not c.is_joker] or distinct
-        moves.extend(_discard_action(c) for c in throwable)
+        moves.extend(_discard_action(c) for c in self._discardable(seat))
         return moves
+
+    def _out_of_turn_moves(self, seat: int) -> list[Action]:
+        return [_CALL, _PASS] if self.may_call(seat) else []
+
+    def _draw_moves(self, seat: int) -> list[Action]:
+        """The moves that start a turn: answer a call, or draw from the stock or the pile."""
+        if self.pending is not None:
+            return [_ALLOW, _REFUSE]
+        moves = []
+        if self.drawable():
+            moves.append(_DRAW)
+        if self.discards and not self.allowed:
+            moves.append(_TAKE)
+        if self.options["challenge"] and not self.challenged and not self.allowed:
+            moves.extend(Action("challenge", str(s)) for s in range(self.players)
+                         if s != seat and not self.dropped[s])
+        return moves
+
+    def _discardable(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may discard now: never a joker (§6.4). No lay-down or tack may leave a
+        player who must discard holding only jokers (:meth:`_keeps_a_discard`), so a hand of jokers
+        alone comes only from drawing a joker to jokers; it tacks them while a meld takes one. Only a
+        table where no meld can take a joker at all (never seen in the soak) falls back to the joker."""
+        hand = self.hands[seat]
+        naturals = sorted({c for c in hand if not c.is_joker}, key=card_order)
+        if naturals or not hand:
+            return naturals
+        if self.laid[seat] and not self.laid_now and self._tacks(seat):
+            return []
+        return [JOKER]
+
+    def _keeps_a_discard(self, left: Sequence[Card], melds: Sequence[Meld] | None) -> bool:
+        """After a lay-down or a tack, may the player still end his turn (§6.4)? He is out, or holds a
+        real card to discard, or (``melds``: the table after a tack, when he may go on tacking) holds
+        jokers one of which a meld can take."""
+        if not left or any(not c.is_joker for c in left):
+            return True
+        return melds is not None and any(layoffs(m, JOKER, self.meld_rules) for m in melds)
 
     def _allows(self, seat: int, action: Action) -> bool:
         """Is ``action`` in :meth:`_moves`? Decided without listing every move for the moves made
         most often (draws, discards, calls): listing them works out the best lay-down and every
-        tack, which the check of one discard does not need. Lay-downs, tacks, swaps and
-        challenges are looked up in the list."""
+        tack, which the check of one discard does not need. Each is checked by the same helper
+        the list is made from. Tacks and swaps are looked up in the list."""
         verb, arg = action.verb, action.arg
-        if verb == "lay" and not self._over:  # the list's own test of a lay-down (_Moves.accept)
+        if verb == "lay":  # the list's own test of a lay-down (_Moves.accept)
             return seat == self.turn and self.phase != "draw" and not self.laid[seat] \
                 and self.lay_problem(seat, arg) is None
-        if self._over or verb not in _LEAN_VERBS or (arg and verb != "discard"):
-            return action in self._legal(seat)
         if seat != self.turn:
-            return verb in ("call", "pass") and self.may_call(seat)
+            return action in self._out_of_turn_moves(seat)
+        if self.phase == "draw":
+            return action in self._draw_moves(seat)
         if verb == "discard":
             card = _CARD_OF_TEXT.get(arg)
-            hand = self.hands[seat]
-            return self.phase != "draw" and card is not None and card in hand and (
-                not card.is_joker or all(c.is_joker for c in hand))
-        if self.phase != "draw":
-            return False
-        if verb in ("allow", "refuse"):
-            return self.pending is not None
-        if verb == "draw":
-            return self.pending is None and self.drawable() > 0
-        if verb == "take":
-            return self.pending is None and bool(self.discards) and not self.allowed
-        return False  # call or pass from the player to move
+            return card is not None and card in self._discardable(seat)
+        if verb in ("tack", "swap"):
+            return action in self._legal(seat)
+        return False
 
     def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
         """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
         key = (self._version, seat)
         if self._best_lay[0] != key:  # asked by a player, then by the list of moves: solved once
             threes, fours = self.contract
-            self._best_lay = (key, lay_down(self.hands[seat], threes, fours, self.meld_rules))
+            best = lay_down(self.hands[seat], threes, fours, self.meld_rules)
+            if best is not None and not self._keeps_a_discard(_left_after(self.hands[seat], [m.cards for m in best]),
+                                                               None):
+                best = None  # it would leave jokers alone in hand (the solver melds a joker wherever one fits)
+            self._best_lay = (key, best)
         return self._best_lay[1]
 
     def _tacks(self, seat: int) -> list[Action]:
@@ -394,11 +418,31 @@ class Kalooki(TakesTurns, Game):
                 results = layoffs(tm.meld, card, self.meld_rules)
                 for new in results:
                     end = _end_word(tm.meld, new) if len(results) > 1 else ""
-                    out.append(Action("tack", f"{card} {i + 1}" + (f" {end}" if end else "")))
+                    if self._tack_keeps_a_discard(seat, card, i, new, swap=False):
+                        out.append(Action("tack", f"{card} {i + 1}" + (f" {end}" if end else "")))
                 if self.options["joker_swaps"] and tm.owner == seat and tm.meld.kind == RUN and not card.is_joker \
-                        and any(c.is_joker and tm.meld.stands_for(j) == card for j, c in enumerate(tm.meld.cards)):
+                        and any(c.is_joker and tm.meld.stands_for(j) == card for j, c in enumerate(tm.meld.cards)) \
+                        and self._tack_keeps_a_discard(seat, card, i, None, swap=True):
                     out.append(Action("swap", f"{card} {i + 1}"))
         return out
+
+    def _tack_keeps_a_discard(self, seat: int, card: Card, index: int, new: Meld | None, swap: bool) -> bool:
+        """Tacking ``card`` on meld ``index`` (making ``new``; a swap takes the joker back) leaves the
+        player a way to end his turn (:meth:`_keeps_a_discard`)."""
+        left = list(self.hands[seat])
+        left.remove(card)
+        if swap:
+            left.append(JOKER)
+        if any(not c.is_joker for c in left) or not left:
+            return True  # the common case, decided without rebuilding the table
+        melds = [tm.meld for tm in self.melds]
+        if new is not None:
+            melds[index] = new
+        elif swap:
+            old = melds[index]
+            j = next(j for j, c in enumerate(old.cards) if c.is_joker and old.stands_for(j) == card)
+            melds[index] = Meld(RUN, old.cards[:j] + (card,) + old.cards[j + 1:], old.ranks, old.suit)
+        return self._keeps_a_discard(left, melds)
 
     def tack_result(self, card: Card, number: int, end: str) -> Meld | None:
         """The meld that tacking ``card`` on meld ``number`` (from 1) makes, at ``end`` if given."""
@@ -425,7 +469,12 @@ class Kalooki(TakesTurns, Game):
             problem = _why_not_meld(tuple(g), self.meld_rules)
             if problem:
                 return problem
-        return self._contract_reading(groups)[1]
+        problem = self._contract_reading(groups)[1]
+        if problem is None and not self._keeps_a_discard(_left_after(self.hands[seat], groups), None):
+            return (f"That lay-down would leave {self.names[seat]} holding only jokers, and a joker may never be "
+                    "discarded: put the joker in a meld (a three or four may be longer than its minimum) or "
+                    "keep a real card to discard.")
+        return problem
 
     def _contract_reading(self, groups: Sequence[Sequence[Card]]) -> tuple[list[Meld] | None, str | None]:
         """The melds these groups make as this deal's contract (a group of one real card and jokers
@@ -533,6 +582,9 @@ class Kalooki(TakesTurns, Game):
                 return ("Only the real card a joker stands for in your own four may be swapped for it "
                         "(and only with the Trinidad joker swaps).", "kalooki.swap")
             results = layoffs(old, card, self.meld_rules)
+            if self.tack_result(card, number, words[2] if len(words) == 3 else "") is not None:
+                return (f"Tacking {card.symbol} would leave {me} holding only jokers, which no meld on the table "
+                        "can take, and a joker may never be discarded: keep a real card to discard.", "kalooki.tack")
             if len(results) > 1:
                 return (f"{card.symbol} fits meld {number} at either end: say which, low or high.",
                         "kalooki.slide")
@@ -589,6 +641,7 @@ class Kalooki(TakesTurns, Game):
 
     def _call(self, seat: int) -> None:
         top = self.discards[-1]
+        self.called[seat].append(top)  # allowed or not, everyone heard what he wants
         if self.pending is not None:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
                        f"{self.verb(seat, 'sits')} nearer after {self.names[self.turn]}: "
@@ -840,6 +893,7 @@ class Kalooki(TakesTurns, Game):
             "must_draw_stock": self.allowed,
             "taken": [[str(c) for c in t] for t in self.taken],
             "known_held": [[str(c) for c in t] for t in self.known_held],  # everyone saw these go in
+            "called": [[str(c) for c in t] for t in self.called],  # what each seat called this deal, out loud
             "dropped": list(self.dropped),
             "scores": self.scores,
             "deal_scores": [list(p) for p in self.deal_scores],
@@ -989,6 +1043,15 @@ def _slid_joker(old: Meld, new: Meld, card: Card) -> tuple[str, str] | None:
     end = _end_word(old, new)
     j = 0 if end == "low" else len(new.cards) - 1
     return end, new.stands_for(j).symbol
+
+
+def _left_after(hand: Sequence[Card], groups: Sequence[Sequence[Card]]) -> list[Card]:
+    """The hand less the cards of these melds."""
+    left = list(hand)
+    for g in groups:
+        for c in g:
+            left.remove(c)
+    return left
 
 
 def _digits(text: str) -> bool:

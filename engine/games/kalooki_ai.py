@@ -15,10 +15,12 @@ it by adding that many wild cards to the hand, one more at a time.
   hand nearest. Ties go to the discard after which the most cards it has not seen would bring
   it one card nearer (its outs: counted by the solver when it is at most ``OUTS_SHORT`` cards
   short, with every discarded card remembered), then to the card the next player shows no use
-  for (one he could tack, or one that fits what he picked up from the pile), then to the card
+  for (one he could tack, or one that melds with a card he called or picked up from the pile:
+  calls and pick-ups show what a player wants), then to the card
   with the fewest partners in hand (same rank, or same suit within two ranks), then to the
   dearest. Once someone else has laid down while it is still ``SHED_SHORT`` cards short or
-  more, it sheds its dearest card instead. Its call is weighed (:class:`CallCase`): the cards
+  more, it sheds its dearest card instead (laid down, too): the dearest the next player shows no
+  use for, when there is one. Its call is weighed (:class:`CallCase`): the cards
   it brings nearer against the points the called card and the penalty card (the mean of the
   cards it has not seen) add to its hand; once someone else has laid down it calls only when
   that leaves it nearer than ``RACE_SHORT`` cards. It refuses every call it is asked to allow
@@ -28,20 +30,22 @@ it by adding that many wild cards to the hand, one more at a time.
   counted. Holding a lay-down back (``HOLD_BACK_POINTS``) measured as a loss of about 20
   points a short match, so it is off.
 
-The hint is the hard player's choice with its numbers in words.
+The hint is the hard player's choice with its numbers in words. Every fact it states is a claim
+(:mod:`engine.claims`), declared once below; tests/engine/claim_checks/kalooki.py re-derives each.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Sequence
 
 from ..cards import JOKER, Card, double_52_with_jokers, parse_card
+from .. import claims
+from ..claims import Certain, Comparison, Count, Figure
 from ..hints import Alternative, Hint
-from ..words import count
 from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
@@ -51,8 +55,6 @@ View = dict[str, Any]
 FAR = 4
 #: The hard player keeps a lay-down back while the cards it would keep are worth less than this.
 HOLD_BACK_POINTS = 0
-#: How many points of card value the hard player gives up to avoid feeding the next player.
-FEED_WEIGHT = 3
 #: Once someone has laid down, a hard player this many cards short or more sheds its dearest cards.
 SHED_SHORT = 2
 
@@ -353,43 +355,56 @@ def _hard_discard(view: View) -> tuple[str, int, str, dict[str, int]]:
     threes, fours = _contract(view)
     rules = _rules(view)
     if view["laid_down"][view["seat"]]:
-        return max(legal, key=lambda a: _discard_score(view, parse_card(a.split()[1]), "hard")), 0, "dearest", {}
+        return _dearest_unwanted(view, legal), 0, "dearest", {}
     now, found = shortfall(hand, threes, fours, rules, far=HARD_FAR)
     after = _after_discards(hand, legal, now, found, threes, fours, rules, HARD_FAR)
     me = view["seat"]
     others_down = [s for s in range(view["players"]) if s != me and view["laid_down"][s]]
     shed = now >= SHED_SHORT and bool(others_down)
+    if shed:
+        return _dearest_unwanted(view, legal), now, "shed", {}
 
     nearest = min(after.values())
     tied = [a for a in legal if after[a] == nearest]
-    live = outs(view, hand, tied, nearest, threes, fours, rules) if OUTS and not shed and len(tied) > 1 else {}
+    live = outs(view, hand, tied, nearest, threes, fours, rules) if OUTS and len(tied) > 1 else {}
 
     def cost(a: str) -> tuple[float, ...]:
         card = parse_card(a.split()[1])
         rest = list(hand)
         rest.remove(card)
-        soft = FEED_WEIGHT * _helps_next(view, card) + LINK_WEIGHT * _links(card, rest) - PEN_WEIGHT * penalty(card)
-        if shed:
-            return (-penalty(card) + FEED_WEIGHT * _helps_next(view, card), after[a])
-        return (after[a], -live.get(a, 0), soft)
+        soft = LINK_WEIGHT * _links(card, rest) - PEN_WEIGHT * penalty(card)
+        return (after[a], -live.get(a, 0), _helps_next(view, card) > 0, soft)
     best = min(legal, key=cost)
-    why = "shed" if shed else ("spare" if after[best] == now else "dearest")
+    why = "spare" if after[best] == now else "dearest"
     return best, now, why, live
 
 
+def _dearest_unwanted(view: View, legal: list[str]) -> str:
+    """The dearest card the next player shows no use for (the dearest of all when he could use each)."""
+    safe = [a for a in legal if not _helps_next(view, parse_card(a.split()[1]))]
+    return max(safe or legal, key=lambda a: (penalty(parse_card(a.split()[1])), a))
+
+
 def _discard_score(view: View, card: Card, level: str) -> float:
-    score = float(penalty(card))
-    if level == "hard":
-        score -= FEED_WEIGHT * _helps_next(view, card)
-    return score
+    """Medium's measure of a discard: its points (the hard player weighs the next player apart)."""
+    return float(penalty(card))
 
 
 def _helps_next(view: View, card: Card) -> int:
-    """How plainly the next player could use this card: he may tack it, or he picked up its like."""
+    """How plainly the next player could use this card: he may tack it (2), or it melds with a card he
+    called or picked up from the pile (1): calls and pick-ups show what a player wants."""
     nxt = _next_player(view)
     if view["laid_down"][nxt]:
         return 2 if _fits_table(view, card) else 0
-    return 1 if any(_near(c, card) for c in _cards(view["taken"][nxt])) else 0
+    return 1 if any(_shown_wants(view, nxt, card)) else 0
+
+
+def _shown_wants(view: View, seat: int, card: Card) -> tuple[list[Card], list[Card]]:
+    """The cards ``seat`` called, and those he picked up from the pile, that ``card`` could meld with:
+    the cards he has shown he wants (a called card he was allowed is among both: named once)."""
+    called = [c for c in _cards(view.get("called", [[]] * view["players"])[seat]) if _near(c, card)]
+    picked = [c for c in _cards(view["taken"][seat]) if _near(c, card) and c not in called]
+    return called, picked
 
 
 def _next_player(view: View) -> int:
@@ -481,6 +496,44 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 
 # ---- the hint --------------------------------------------------------------------------
+#
+# Every fact a hint states is a claim (engine.claims), its words declared once here;
+# tests/engine/claim_checks/kalooki.py re-derives each from the game.
+
+claims.fact("kalooki.whole", "the whole contract")
+claims.fact("kalooki.short", "{value} cards short")
+claims.fact("kalooki.short_one", "one card short")
+claims.fact("kalooki.short_least", "at least {value} cards short")
+claims.fact("kalooki.short_least_one", "at least one card short")
+claims.fact("kalooki.short_far", "{value} or more cards short")
+claims.fact("kalooki.points", "{value} points")
+claims.fact("kalooki.point", "1 point")
+claims.fact("kalooki.unseen", "the {n} cards you have not seen")
+claims.fact("kalooki.unseen_mean", "{value} points on average")
+claims.fact("kalooki.added", "about {value} points more in hand")
+claims.fact("kalooki.outs_complete", "{n} of the {of} cards you have not seen would complete the contract",
+            "one of the {of} cards you have not seen would complete the contract")
+claims.fact("kalooki.outs_nearer", "{n} of the {of} cards you have not seen would bring you one card nearer",
+            "one of the {of} cards you have not seen would bring you one card nearer")
+claims.fact("kalooki.most_outs", "no other discard that leaves you as near keeps more")
+claims.fact("kalooki.nearest", "no discard keeps you nearer")
+claims.fact("kalooki.partners", "it goes with {n} of your other cards (same rank, or same suit within two ranks)",
+            "it goes with one of your other cards (same rank, or same suit within two ranks)")
+claims.fact("kalooki.no_partners", "it goes with none of your other cards (same rank, or same suit within two ranks)")
+claims.fact("kalooki.dearest", "your dearest card")
+claims.fact("kalooki.dearest_unwanted", "your dearest card that {name} shows no use for")
+claims.fact("kalooki.next_can_tack", "{name}, who plays next, has laid down and could tack it")
+claims.fact("kalooki.next_called", "{name}, who plays next, called {cards}, which it could meld with")
+claims.fact("kalooki.next_picked", "{name}, who plays next, picked up {cards} from the pile, which it could meld with")
+claims.fact("kalooki.next_no_use", "{name}, who plays next, shows no use for it",
+            "{name}, who plays next, shows no use for it")
+claims.fact("kalooki.fit_later", "{n} of your cards would fit a meld on the table",
+            "one of your cards would fit a meld on the table")
+claims.fact("kalooki.none_fits", "none of your cards fits a meld on the table")
+claims.fact("kalooki.top_fits", "the {card} fits a meld on the table", "the {card} fits no meld on the table")
+claims.fact("kalooki.hand_size", "{name} holds {n} cards")
+claims.fact("kalooki.holds", "You hold {melds}", "You hold no complete {kinds} yet")
+
 
 def _sym(cards: Sequence[Card]) -> str:
     return " ".join("Jk" if c.is_joker else c.symbol for c in cards)
@@ -508,150 +561,299 @@ def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
     return f"{least}{'one card' if n == 1 else f'{n} cards'} short"
 
 
-def _n(n: int, jokers: int = 0, far: int = FAR) -> str:
-    """A shortfall as a figure: "2", "at least 2" (two jokers or more), "4 or more" (the search's end)."""
-    if n >= far:
-        return f"{far} or more"
-    return ("at least " if jokers >= 2 and n else "") + str(n)
+def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
+    """How far ``hand`` is from the contract as a claim: exact under the game's rules at 0, counted with
+    wild cards above (a lower bound with two jokers or more in ``hand``, see :func:`shortfall`);
+    ``move`` says which hand it is about (see the checker): "" now, "call"/"take"/"refuse" with the top
+    discard, "discard X" without X."""
+    least = sum(c.is_joker for c in hand) >= 2
+    if n == 0:
+        fact = "kalooki.whole"
+    elif n >= far:
+        fact, n = "kalooki.short_far", far
+    elif least:
+        fact = "kalooki.short_least_one" if n == 1 else "kalooki.short_least"
+    else:
+        fact = "kalooki.short_one" if n == 1 else "kalooki.short"
+    return Figure(fact, value=n, move=move)
 
 
-def _feed_words(view: View, card: Card) -> str:
-    """Why the next player could use this card, from what the view shows; "" when he shows no use."""
+def _be(fig: Figure, would: bool = False, still: bool = False) -> str:
+    """"you are 2 cards short", "you are still 2 cards short", "you would still hold the whole contract"."""
+    whole = fig.fact == "kalooki.whole"
+    if would:
+        words = ["you", "would", "still" if still else "", "hold" if whole else "be"]
+    elif whole:
+        words = ["you", "still" if still else "", "hold"]
+    else:
+        words = ["you", "are", "still" if still else ""]
+    return " ".join(w for w in words + [fig.words()] if w)
+
+
+def _points(card: Card, move: str = "") -> Figure:
+    value = penalty(card)
+    return Figure("kalooki.point" if value == 1 else "kalooki.points", value=value, move=move,
+                  detail={"card": str(card)})
+
+
+def _unseen_claims(view: View, move: str) -> tuple[Count, Figure]:
+    unseen = unseen_cards(view)
+    mean = round(sum(map(penalty, unseen)) / len(unseen), 2)
+    return Count("kalooki.unseen", n=len(unseen), move=move), Figure("kalooki.unseen_mean", value=mean, move=move)
+
+
+def _next_claim(view: View, card: Card, move: str) -> Certain:
+    """What the next player has shown about this card: he could tack it, he called or picked up a card
+    it melds with, or nothing of the kind."""
     nxt = _next_player(view)
     name = view["names"][nxt]
-    if view["laid_down"][nxt]:
-        return f"{name} has laid down and could tack it" if _fits_table(view, card) else ""
-    near = [c for c in _cards(view["taken"][nxt]) if _near(c, card)]
-    if not near:
-        return ""
-    return f"{name} picked up {_sym(near)} from the pile and may want it"
+    if view["laid_down"][nxt] and _fits_table(view, card):
+        return Certain("kalooki.next_can_tack", move=move, over_replies=False, detail={"name": name, "seat": nxt})
+    called, picked = ([], []) if view["laid_down"][nxt] else _shown_wants(view, nxt, card)
+    if called:
+        return Certain("kalooki.next_called", move=move, over_replies=False,
+                       detail={"name": name, "seat": nxt, "cards": _sym(called), "shown": tuple(map(str, called))})
+    if picked:
+        return Certain("kalooki.next_picked", move=move, over_replies=False,
+                       detail={"name": name, "seat": nxt, "cards": _sym(picked), "shown": tuple(map(str, picked))})
+    return Certain("kalooki.next_no_use", move=move, over_replies=False, detail={"name": name, "seat": nxt})
 
 
-def _holding(view: View) -> str:
-    """What the hand already has towards the contract: its melds in the rules of the game."""
+def _next_words(claim: Certain) -> str:
+    if claim.fact == "kalooki.next_no_use":
+        return claim.words()
+    return f"{claim.words()}: {claim.detail['name']} may want it"
+
+
+def _holding(view: View) -> Certain:
+    """The complete melds of the kinds the contract asks for that the hand already holds."""
     hand = _cards(view["hand"])
-    found = least_deadwood(hand, _rules(view), penalty)
-    if not found.melds:
-        return "You hold no complete three or four yet."
-    return "You hold " + " and ".join(_sym(m.cards) for m in found.melds) + "."
+    threes, fours = _contract(view)
+    rules = _rules(view)
+    only = replace(rules, min_set=99) if not threes else replace(rules, min_run=99) if not fours else rules
+    found = least_deadwood(hand, only, penalty)
+    melds = [m for m in found.melds if (m.kind == SET and threes) or (m.kind == RUN and fours)]
+    kinds = "three or four" if threes and fours else "three" if threes else "four"
+    if not melds:
+        return Certain("kalooki.holds", holds=False, over_replies=False, detail={"kinds": kinds})
+    shown = " and ".join(f"a {'three' if m.kind == SET else 'four'} {_sym(m.cards)}" for m in melds)
+    return Certain("kalooki.holds", over_replies=False,
+                   detail={"melds": shown, "groups": tuple(tuple(map(str, m.cards)) for m in melds)})
 
 
-def _call_words(view: View, case: CallCase, jokers: int) -> str:
-    """The call weighed in words: the contract's progress against the points the two cards add."""
-    card = case.card.symbol
-    cost = (f"a call adds the {card} ({count(penalty(case.card), 'point')}) and a penalty card from the stock, "
-            f"one of the {case.unseen} cards you have not seen (worth {case.penalty_mean:.1f} points on average), "
-            "and you neither lay down nor discard this turn")
-    if case.later >= case.now:
-        return f"With the {card} you would still be {_far_words(case.later, jokers, FAR)}, and {cost}: let it go."
-    gain = (f"Calling the {card} completes the contract" if case.later == 0
-            else f"Calling the {card} brings you to {_far_words(case.later, jokers, FAR)}")
-    names = " and ".join(view["names"][s] for s in case.racing)
-    if not case.racing:
-        return f"{gain}; {cost}. Nobody else has laid down yet: call."
-    has = "have" if len(case.racing) > 1 else "has"
-    if case.later >= RACE_SHORT:
-        return (f"{gain}, but {names} {has} laid down and may go out any turn; {cost}, and you would still be "
-                f"{_far_words(case.later, jokers, FAR)}: let it go.")
-    return f"{gain}; {cost}. {names} {has} laid down, but the call leaves you nearer than {RACE_SHORT} cards: call."
+def _fits_count(view: View) -> Count | Certain:
+    """How many held cards would fit a meld on the table (a card held twice counts twice)."""
+    n = sum(1 for c in _cards(view["hand"]) if _fits_table(view, c))
+    if not n:
+        return Certain("kalooki.none_fits", over_replies=False)
+    return Count("kalooki.fit_later", n=n)
+
+
+def _laid_hint(view: View, action: str) -> Hint:
+    seat = view["seat"]
+    if action.startswith(("tack", "swap")):
+        card = parse_card(action.split()[1])
+        saves = _points(card, action)
+        return Hint(seat, action, f"You have laid down. {card.symbol} fits meld {action.split()[2]}: tacking it "
+                    f"saves {saves.words()}.", claims=(saves,))
+    if action in ("take", "draw", "refuse", "allow"):
+        top = parse_card(view["discard_top"]) if view["discard_top"] else None
+        if top is None:
+            return Hint(seat, action, "You have laid down and the discard pile is empty: draw from the stock.")
+        fits = Certain("kalooki.top_fits", move=action, holds=action in ("take", "refuse"), over_replies=False,
+                       detail={"card": top.symbol, "text": str(top)})
+        advice = {"take": "take it", "refuse": "take it (that refuses the call)",
+                  "draw": "draw from the stock", "allow": "allow the call, then draw from the stock"}[action]
+        return Hint(seat, action, f"You have laid down and {fits.words()}: {advice}.", claims=(fits,))
+    card = parse_card(action.split()[1])
+    fit = _fits_count(view)
+    said: list[Any] = [fit]
+    if not view["laid_this_turn"]:
+        first = f"You have laid down and {fit.words()}."
+    elif isinstance(fit, Count):  # tacking waits for the next turn (§6.4): say what will fit then
+        first = f"You laid down this turn, so tacking waits for your next turn ({fit.words()} then)."
+    else:
+        first, said = "You laid down this turn, so tacking waits for your next turn.", []
+    reason, more = _dear_words(view, card, action)
+    return Hint(seat, action, f"{first} Discard the {card.symbol} ({reason}", claims=tuple(said + more))
+
+
+def _dear_words(view: View, card: Card, action: str) -> tuple[str, list[Any]]:
+    """"9 points: your dearest card; Ada, who plays next, shows no use for it." and its claims."""
+    legal = [parse_card(a.split()[1]) for a in view["legal"] if a.startswith("discard ")]
+    worth = _points(card, action)
+    nxt = _next_claim(view, card, action)
+    safe = tuple(sorted({str(c) for c in legal if not _helps_next(view, c)}))
+    if penalty(card) >= max(map(penalty, legal)):
+        dear = Comparison("kalooki.dearest", subject=str(card), value=penalty(card),
+                          among=tuple(sorted({str(c) for c in legal})), move=action)
+    else:
+        dear = Comparison("kalooki.dearest_unwanted", subject=str(card), value=penalty(card), among=safe, move=action,
+                          detail={"name": view["names"][_next_player(view)]})
+        return f"{worth.words()}): {dear.words()}.", [worth, dear]  # the dearer cards would feed him
+    return f"{worth.words()}): {dear.words()}; {_next_words(nxt)}.", [worth, dear, nxt]
 
 
 def advise(view: View) -> Hint:
     seat = view["seat"]
     legal = view["legal"]
     action = hard(view, random.Random(0))
+    if action.startswith("challenge"):
+        who = int(action.split()[1])
+        size = Count("kalooki.hand_size", n=view["hand_sizes"][who], move=action, detail={"name": view["names"][who]})
+        return Hint(seat, action, f"{size.words()}, more than 18: the challenge is right.", claims=(size,))
+    if view["laid_down"][seat]:
+        if action in ("call", "pass"):  # Trinidad calls, after laying down
+            return Hint(seat, action, "You have laid down: a called card and its penalty card would only add to "
+                        "what you must get rid of, so let it go.")
+        return _laid_hint(view, action)
     threes, fours = _contract(view)
     need = f"You need {view['contract']['text']}."
     hand = _cards(view["hand"])
-    laid = view["laid_down"][seat]
     rules = _rules(view)
-    jokers = sum(c.is_joker for c in hand)
-    short, _ = shortfall(hand, threes, fours, rules) if not laid else (0, None)
-    alternatives: list[Alternative] = []
-    if laid:
-        reason = "You have laid down: tack what fits, then discard your dearest card."
-        if action.startswith(("tack", "swap")):
-            card = parse_card(action.split()[1])
-            reason = (f"You have laid down. {card.symbol} fits meld {action.split()[2]}: tacking it saves "
-                      f"{count(penalty(card), 'point')}.")
-        elif action == "take":
-            shown = parse_card(view["discard_top"]).symbol
-            reason = f"You have laid down and {shown} fits a meld on the table: take it."
-        elif action.startswith("discard"):
-            card = parse_card(action.split()[1])
-            reason = (f"You have laid down and nothing else fits: discard {card.symbol}, your dearest card "
-                      f"({count(penalty(card), 'point')}).")
-        return Hint(seat, action, reason, alternatives)
+    holding = _holding(view)
+    start = f"{need} {holding.words()}."
     if action in ("call", "pass"):
         case = call_case(view)
-        reason = f"{need} {_holding(view)} Now {_short_words(case.now, jokers)}. " + _call_words(view, case, jokers)
-        alternatives = [Alternative("call", -case.later, f"{_n(case.later, jokers)} short after the call, "
-                                    f"about {case.added_points:.1f} points more in hand"),
-                        Alternative("pass", -case.now, f"{_n(case.now, jokers)} short, no penalty card")]
-        return Hint(seat, action, reason, alternatives)
+        with_card = hand + [case.card]
+        now, later = _short(case.now, hand, FAR), _short(case.later, with_card, FAR, "call")
+        unseen, mean = _unseen_claims(view, action)
+        worth = _points(case.card, "call")
+        cost = (f"a call adds the {case.card.symbol} ({worth.words()}) and a penalty card from the stock, one of "
+                f"{unseen.words()} (worth {mean.words()}), and you neither lay down nor discard this turn")
+        card = case.card.symbol
+        if case.later >= case.now:
+            words = f"With the {card} {_be(later, would=True, still=True)}, and {cost}: let it go."
+        else:
+            gain = f"With the {card} {_be(later, would=True)}"
+            names = " and ".join(view["names"][s] for s in case.racing)
+            has = "have" if len(case.racing) > 1 else "has"
+            if not case.racing:
+                words = f"{gain}; {cost}. Nobody else has laid down yet: call."
+            elif case.later >= RACE_SHORT:
+                words = (f"{gain}, but {names} {has} laid down and may go out any turn; {cost}, and you would not "
+                         f"be nearer than {RACE_SHORT} cards short: let it go.")
+            else:
+                words = f"{gain}; {cost}. {names} {has} laid down, but the call leaves you nearer than {RACE_SHORT} " \
+                        "cards short: call."
+        reason = f"{start} Now {_be(now)}. {words}"
+        added = Figure("kalooki.added", value=round(case.added_points, 2), move="call")
+        later_note, now_note = _short(case.later, with_card, FAR, "call"), _short(case.now, hand, FAR, "pass")
+        alternatives = [Alternative("call", -case.later, f"after the call: {later_note.words()}, {added.words()}",
+                                    claims=(later_note, added)),
+                        Alternative("pass", -case.now, f"now: {now_note.words()}, no penalty card",
+                                    claims=(now_note,))]
+        return Hint(seat, action, reason, alternatives, claims=(holding, now, later, worth, unseen, mean))
+    short, _ = shortfall(hand, threes, fours, rules)
     if action in ("take", "draw", "refuse", "allow"):
         top = view["discard_top"]
-        later, _ = shortfall(hand + [parse_card(top)], threes, fours, rules) if top else (short, None)
-        top_words = parse_card(top).symbol if top else "the discard"
-        if action == "refuse" and later >= short:
+        top_card = parse_card(top) if top else None
+        with_top = hand + ([top_card] if top_card else [])
+        later_n, _ = shortfall(with_top, threes, fours, rules) if top_card else (short, None)
+        take, draw = ("refuse", "allow") if "allow" in legal else ("take", "draw")
+        now, later = _short(short, hand, FAR), _short(later_n, with_top, FAR, take)
+        said: list[Any] = [holding, now]
+        top_words = top_card.symbol if top_card else "the discard"
+        if action == "refuse" and later_n >= short:
             caller = view["names"][view["call_pending"]]
-            words = (f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it), but "
-                     f"{caller} called it and wants it; it is worth {count(penalty(parse_card(top)), 'point')}"
-                     ": take it as your draw to refuse the call (you give up the unseen stock card)")
+            assert top_card is not None  # a call is always of the top discard
+            price = _points(top_card, "refuse")
+            words = (f"with the {top_words} {_be(later, would=True, still=True)}, but {caller} called it and wants "
+                     f"it; it is worth {price.words()}: take it as your draw to refuse the call "
+                     "(you give up the unseen stock card)")
+            said += [later, price]
         elif action in ("take", "refuse"):
-            words = (f"taking {top_words} brings you from {_n(short, jokers)} to {_n(later, jokers)} "
-                     "cards short: take it")
+            words = f"with the {top_words} {_be(later, would=True)}: take it"
             if action == "refuse":
                 words += " (that refuses the call)"
+            said.append(later)
         else:
-            words = f"{top_words} does not bring you nearer ({_short_words(later, jokers)} with it)"
+            words = f"the {top_words} does not bring you nearer (with it {_be(later, would=True, still=True)})"
             words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
-        reason = f"{need} {_holding(view)} Now {_short_words(short, jokers)}; {words}."
-        take, draw = ("refuse", "allow") if "allow" in legal else ("take", "draw")
-        alternatives = [Alternative(take, -later, f"{_n(later, jokers)} short with {top_words}"),
-                        Alternative(draw, -short, f"{_n(short, jokers)} short before the unseen card")]
-        return Hint(seat, action, reason, alternatives)
-    if action.startswith("challenge"):
-        who = int(action.split()[1])
-        reason = f"{view['names'][who]} holds {view['hand_sizes'][who]} cards, more than 18: the challenge is right."
-        return Hint(seat, action, reason, alternatives)
+            said.append(later)
+        reason = f"{start} Now {_be(now)}; {words}."
+        take_note, draw_note = _short(later_n, with_top, FAR, take), _short(short, hand, FAR, draw)
+        alternatives = [Alternative(take, -later_n, f"with the {top_words}: {take_note.words()}", claims=(take_note,)),
+                        Alternative(draw, -short, f"before the unseen card: {draw_note.words()}", claims=(draw_note,))]
+        return Hint(seat, action, reason, alternatives, claims=tuple(said))
     if action.startswith("lay"):
-        reason = f"{need} You have it: lay it down ({action[4:]})."
-        return Hint(seat, action, reason, alternatives)
+        melds = "; ".join(_sym(_cards(group.split())) for group in action[4:].split("|"))
+        return Hint(seat, action, f"{need} You have it: lay it down ({melds}).")
+    return _discard_hint(view, start, holding)
+
+
+def _discard_hint(view: View, start: str, holding: Certain) -> Hint:
+    seat = view["seat"]
+    legal = view["legal"]
+    hand = _cards(view["hand"])
+    threes, fours = _contract(view)
+    rules = _rules(view)
     discard, short, tag, live = _hard_discard(view)
-    after = _after_discards(hand, [a for a in legal if a.startswith("discard ")], short,
-                            shortfall(hand, threes, fours, rules, far=HARD_FAR)[1], threes, fours, rules, HARD_FAR)
-    short = min(short, HARD_FAR)
+    moves = [a for a in legal if a.startswith("discard ")]
+    after = _after_discards(hand, moves, short, shortfall(hand, threes, fours, rules, far=HARD_FAR)[1], threes, fours,
+                            rules, HARD_FAR)
     card = parse_card(discard.split()[1])
-    left = after[discard]
-    keep = ("you stay " + _far_words(left, jokers) if left == short
-            else f"it leaves you {_far_words(left, jokers)}, and no discard keeps you nearer")
-    rest = list(hand)
-    rest.remove(card)
-    links = _links(card, rest)
-    partners = "none" if not links else "one" if links == 1 else str(links)
-    weigh = (f"it goes with {partners} of your other cards (same rank, or same suit within two ranks) "
-             f"and is worth {count(penalty(card), 'point')}")
+    now = _short(short, hand, HARD_FAR)
+    rests = {}
+    for a in moves:
+        rest = list(hand)
+        rest.remove(parse_card(a.split()[1]))
+        rests[a] = rest
+    jokers = sum(c.is_joker for c in hand)
     live = live if jokers < 2 else {}  # with two jokers the shortfall is only a lower bound
+    said: list[Any] = [holding, now]
+    if tag == "shed":
+        reason, more = _dear_words(view, card, discard)
+        said += more
+        text = (f"{start} Now {_be(now)}. Someone has laid down and may go out soon while you are still this far, "
+                f"so shed a dear card: discard the {card.symbol} ({reason}")
+        return Hint(seat, discard, text, _discard_alternatives(view, after, rests, live), claims=tuple(said))
+    left = _short(after[discard], rests[discard], HARD_FAR, discard)
+    said.append(left)
+    if after[discard] == short:
+        keep = f"after it {_be(left, still=True)}"
+    else:
+        nearest = Comparison("kalooki.nearest", subject=str(card), value=after[discard],
+                             among=tuple(sorted({a.split()[1] for a in moves})), move=discard)
+        keep = f"after it {_be(left)}, and {nearest.words()}"
+        said.append(nearest)
     if discard in live:  # outs break the tie before the softer reasons below
-        gain = "complete the contract" if left == 1 else "bring you one card nearer"
-        keep += (f"; after it, {live[discard]} of the {len(unseen_cards(view))} cards you have not seen would {gain}, "
-                 f"and no other discard that leaves you {_far_words(left, jokers)} keeps more")
-    why = {"spare": f"{keep}; {weigh}",
-           "shed": ("someone has laid down and may go out soon while you are still "
-                    f"{_far_words(short, jokers)}, so shed your dearest card ({count(penalty(card), 'point')})"),
-           "dearest": f"{keep}; {weigh}"}[tag]
-    reason = f"{need} {_holding(view)} Now {_short_words(short, jokers, HARD_FAR)}. Discard the {card.symbol}: {why}"
-    feed = _feed_words(view, card)
-    reason += f"; {feed}." if feed else "; the next player shows no use for it."
-    options = sorted(after, key=lambda a: card_order(parse_card(a.split()[1])))
-    for a in options:
-        c = parse_card(a.split()[1])
-        n = after[a]
-        left_words = f"{HARD_FAR} or more" if n >= HARD_FAR else ("at least " if jokers >= 2 and n else "") + str(n)
-        lift = f", then {count(live[a], 'card')} would bring you nearer" if a in live else ""
-        alternatives.append(Alternative(a, -n, f"{left_words} short after it{lift}, {count(penalty(c), 'point')}"))
-    return Hint(seat, discard, reason, alternatives)
+        unseen = len(unseen_cards(view))
+        fact = "kalooki.outs_complete" if after[discard] == 1 else "kalooki.outs_nearer"
+        out = Count(fact, n=live[discard], of=unseen, move=discard)
+        tied = tuple(sorted(a.split()[1] for a in live))
+        most = Comparison("kalooki.most_outs", subject=str(card), value=live[discard], among=tied, move=discard)
+        keep += f"; then {out.words()}, and {most.words()}"
+        said += [out, most]
+    rest = rests[discard]
+    links = _links(card, rest)
+    partners = (Count("kalooki.partners", n=links, move=discard) if links
+                else Count("kalooki.no_partners", n=0, move=discard))
+    worth = _points(card, discard)
+    nxt = _next_claim(view, card, discard)
+    said += [partners, worth, nxt]
+    text = (f"{start} Now {_be(now)}. Discard the {card.symbol}: {keep}; {partners.words()} and is worth "
+            f"{worth.words()}; {_next_words(nxt)}.")
+    return Hint(seat, discard, text, _discard_alternatives(view, after, rests, live), claims=tuple(said))
+
+
+def _discard_alternatives(view: View, after: dict[str, int], rests: dict[str, list[Card]],
+                          live: dict[str, int]) -> list[Alternative]:
+    """Each discard with how far it leaves the hand, its outs when they were counted, and its points."""
+    unseen = len(unseen_cards(view)) if live else 0
+    out = []
+    for a in sorted(after, key=lambda a: card_order(parse_card(a.split()[1]))):
+        left = _short(after[a], rests[a], HARD_FAR, a)
+        worth = _points(parse_card(a.split()[1]), a)
+        said: list[Any] = [left, worth]
+        lift = ""
+        if a in live:
+            fact = "kalooki.outs_complete" if after[a] == 1 else "kalooki.outs_nearer"
+            count_outs = Count(fact, n=live[a], of=unseen, move=a)
+            lift = f"; then {count_outs.words()}"
+            said.append(count_outs)
+        out.append(Alternative(a, -after[a], f"after it: {left.words()}{lift}; {worth.words()}", claims=tuple(said)))
+    return out
 
 
 __all__ = ["POLICIES", "advise", "choose", "clear_cache", "rules_for", "short_words", "shortfall"]

@@ -66,7 +66,8 @@ def test_hard_sheds_its_dearest_card_once_someone_has_laid_down_and_it_is_far_aw
     move = ai.hard(view, random.Random(0))
     dearest = max(ai.penalty(c) for c in hand if not c.is_joker)
     assert move.startswith("discard ") and ai.penalty(parse_cards(move.split()[1])[0]) == dearest
-    assert "shed your dearest card" in engine.hint(g, 3).reason
+    reason = engine.hint(g, 3).reason
+    assert "shed" in reason and "your dearest card" in reason
 
 
 def test_laid_down_players_tack_their_dearest_card_first():
@@ -86,7 +87,7 @@ def test_the_call_hint_says_what_it_costs_and_its_numbers_are_true():
     now = ai.shortfall(hand, 2, 1)[0]
     later = ai.shortfall(hand + parse_cards("8H"), 2, 1)[0]
     assert (now, later) == (1, 0)
-    assert "you are one card short" in hint.reason and "Calling the 8♥ completes the contract" in hint.reason
+    assert "you are one card short" in hint.reason and "With the 8♥ you would hold the whole contract" in hint.reason
     assert hint.reason.endswith(": call.")
     assert {a.action: a.score for a in hint.alternatives} == {"call": 0, "pass": -1}
 
@@ -103,7 +104,9 @@ def test_the_discard_hint_names_a_spare_card_and_true_shortfalls():
         rest = list(hand)
         rest.remove(card)
         assert -alt.score == ai.shortfall(rest, 2, 1)[0]
-        assert re.search(rf"{int(-alt.score)} short after it", alt.note)
+        n = int(-alt.score)
+        short = "the whole contract" if n == 0 else "one card short" if n == 1 else f"{n} cards short"
+        assert re.search(rf"after it: {short}", alt.note)
 
 
 def test_bots_see_only_a_view_and_finish_a_short_match_at_every_level():
@@ -172,3 +175,89 @@ def test_a_hint_is_a_legal_move_anywhere_in_a_game(seed):
         hint = engine.hint(g, seat)
         assert hint.action in g.view(seat)["legal"] and hint.reason
         g.apply(bots[seat].choose(g.view(seat)), seat)
+
+
+# ---- issue 18, items 8-10 -------------------------------------------------------------------------
+
+def test_a_call_shows_what_the_caller_wants_and_the_discard_advice_weighs_it():
+    """Item 9: Bob calls the 9♥ Ann is about to take; she refuses by taking it. Her 9♠ and the 4s are
+    equally near the contract; the 9♠ would give Bob the card his call showed he wants, so the advice
+    keeps it, and the words name what Bob showed (never "shows no use" for a card his call melds with)."""
+    g = table(["7S 7H 7D 8C 8D 8H 4C 4D 9S", "", ""], "9H", "KD 2S 3C")
+    play(g, "1:call")
+    assert g.view(0)["called"] == [[], ["9H"], []]
+    hint = engine.hint(g, 0)
+    assert hint.action == "refuse" and "Bob called it and wants it" in hint.reason
+    play(g, "0:refuse")
+    hint = engine.hint(g, 0)
+    card = parse_cards(hint.action.split()[1])[0]
+    assert hint.action.startswith("discard ") and card.rank != 9, hint.reason
+    words = ai._next_claim(g.view(0), parse_cards("9S")[0], "discard 9S").words()
+    assert words == "Bob, who plays next, called 9♥, which it could meld with"
+
+
+def test_the_dearest_card_is_the_dearest_or_the_words_say_which_it_is_not():
+    """Item 8: a laid-down player's discard is "your dearest card" only when no card held is dearer;
+    when the dearer card would feed the next player, the words say it is the dearest he shows no use for."""
+    from .claim_checks import kalooki as kc
+    seen = qualified = 0
+    for game, seat in kc.positions(160, random.Random("dearest")):
+        view = game.view(seat)
+        if not view["laid_down"][seat] or game.phase != "play":
+            continue
+        hint = engine.hint(game, seat)
+        if not hint.action.startswith("discard "):
+            continue
+        seen += 1
+        card = parse_cards(hint.action.split()[1])[0]
+        dearest = max(ai.penalty(c) for c in parse_cards(view["hand"]) if not c.is_joker)
+        plain = re.search(r"your dearest card(?! that)", hint.reason) is not None
+        assert not plain or ai.penalty(card) == dearest, hint.reason
+        qualified += not plain
+    assert seen >= 10 and qualified >= 1
+
+
+def test_on_the_lay_down_turn_the_hint_says_tacking_waits_and_counts_what_would_fit():
+    """Item 8: Di lays down with the 7♦ left over, which fits Cy's three of 7s: tacking waits for her next
+    turn, and the hint says so rather than "nothing else fits"."""
+    g = table(["8H 2C 2D", "5D 5C", "7S 7S 7H 8D 8C 8S 5H JK 7H QC", "2S 2H 2D 3S 3H 3D 10C JC QC 7D"], "2C",
+              "KD 3D 10S QH KC 4S 10D 6H", deal=2)
+    play(g, "0:draw, 0:discard 8H, 2:call, 1:allow, 1:draw, 1:discard 5D, 2:draw")
+    play(g, "2:lay 7S 7S 7H | 8D 8C 8S | 5H JK 7H 8H, 2:discard QC, 3:draw")
+    lay = engine.hint(g, 3).action
+    assert lay.startswith("lay ")
+    play(g, f"3:{lay}")
+    hint = engine.hint(g, 3)
+    assert "7D" in g.view(3)["hand"] and hint.action.startswith("discard ")
+    assert "tacking waits for your next turn" in hint.reason and "nothing else fits" not in hint.reason
+    assert "one of your cards would fit a meld on the table" in hint.reason
+
+
+def test_wording_a_lower_bound_that_reaches_the_contract():
+    """Item 10: with two jokers the shortfall now is a lower bound; taking the 9♦ completes the contract,
+    said as such (never "from at least 1 to 0 cards short")."""
+    g = table(["7S 7H JK 8D 8C JK 9S 9H 2C", "", ""], "9D", "KD")
+    hint = engine.hint(g, 0)
+    assert hint.action == "take"
+    assert "from at least" not in hint.reason and "you are at least one card short" in hint.reason
+    assert "with the 9♦ you would hold the whole contract" in hint.reason
+
+
+def test_wording_a_call_that_changes_nothing_for_a_whole_contract():
+    """Item 10: Cy already holds the whole contract; the 2♥ changes nothing ("you would still hold the whole
+    contract", never "you would still be with the whole contract")."""
+    g = table(["2H", "", "7S 7H 7D 8D 8C 8H 9S 9H 9C"], "3C", "KD")
+    play(g, "0:draw, 0:discard 2H")
+    hint = engine.hint(g, 2)
+    assert hint.action == "pass" and "still be with" not in hint.reason
+    assert "you would still hold the whole contract" in hint.reason
+
+
+def test_wording_the_melds_held_are_of_the_kinds_the_contract_asks_for():
+    """Item 10: deal 9 asks for four fours: three 4s are not named as held ("You need four fours. You hold
+    4♠ 4♦ 4♣" read as if they counted)."""
+    g = table(["4S 4D 4C 5H 6H 7H 8H", "", ""], "2C", "KD", deal=9)
+    play(g, "0:draw")
+    hint = engine.hint(g, 0)
+    assert hint.reason.startswith("You need four fours. You hold a four 5♥ 6♥ 7♥ 8♥.")
+    assert "4♠ 4♦ 4♣" not in hint.reason

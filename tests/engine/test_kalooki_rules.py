@@ -427,3 +427,67 @@ def test_tacking_onto_another_players_meld():
     assert events[0].kind == "tack" and "onto meld 4 (Di's)" in events[0].text
     assert g.view(0)["melds"][3] == {"number": 4, "owner": 3, "kind": "three", "cards": ["2S", "2H", "2D", "2C"],
                                      "stands_for": ["2S", "2H", "2D", "2C"]}
+
+
+# ---- no move leaves a player who must discard holding only jokers (§6.4; issue 18 item 7) ------------
+
+def only_jokers_stuck(g: engine.Game, seat: int) -> bool:
+    """The player must still discard, holds only jokers, and no move is left but to discard one."""
+    hand = g.hands[seat]
+    return (g.phase == "play" and g.turn == seat and bool(hand) and all(c.is_joker for c in hand)
+            and not any(a.verb in ("tack", "swap") for a in g.legal_actions(seat)))
+
+
+def test_a_lay_down_that_leaves_only_a_joker_is_refused_and_the_engine_offers_one_that_melds_it():
+    """§6.4 'no lay-down or tack may leave a player who must still discard holding only jokers: the joker
+    goes into a meld where it fits … the engine never offers "discard JK"'. Ann's nine cards make the
+    contract exactly and she draws a joker: laying the nine leaves her the joker alone."""
+    g = table(["7S 7S 7H 8D 8C 8H 9S 9H 9C", "", ""], "2C", "JK")
+    play(g, "0:draw")
+    refused(g, "lay 7S 7S 7H | 8D 8C 8H | 9S 9H 9C", 0, match="only jokers", rule="kalooki.lay")
+    lays = [a for a in g.view(0)["legal"] if a.startswith("lay ")]
+    assert lays and "JK" in lays[0]          # the joker goes into a meld: she goes out
+    g.apply(lays[0], 0)
+    assert g.is_over or "discard JK" not in g.view(0)["legal"]
+
+
+def test_the_move_list_and_its_quick_check_agree_on_draws_takes_and_discards():
+    """``legal_actions`` and ``apply``'s check of a single move (Kalooki._allows) are one rule."""
+    rng = __import__("random").Random(3)
+    for seed in range(6):
+        g = engine.new_game("kalooki", players=3 + seed % 3, seed=seed, deals=[1 + seed % 9])
+        for _ in range(300):
+            if g.is_over:
+                break
+            for seat in range(g.players):
+                listed = set(map(str, g.legal_actions(seat)))
+                for text in ["draw", "take", "call", "pass", "allow", "refuse", "discard JK",
+                             *(f"discard {c}" for c in set(map(str, g.hands[seat])))]:
+                    act = g.parse_action(text)
+                    assert g._allows(seat, act) == (text in listed), (seed, seat, text, listed)
+            seat = rng.choice(g.to_act())
+            g.apply(rng.choice(g.legal_actions(seat)), seat)
+
+
+def test_a_tack_that_would_leave_a_joker_no_meld_can_take_is_not_offered():
+    """§6.4 again, for tacks: Ann's three fours end in jokers against Aces, so no meld on the table can take
+    another joker. Holding a joker and the 5♠ that the spade four's joker stands for, tacking the 5♠ would
+    leave her the joker alone with nothing to do but discard it: that tack is not offered (she discards
+    the 5♠ and keeps the joker); a card that leaves her a real card is tacked as usual."""
+    g = table(["AS 2S 3S JK AH 2H 3H JK AD 2D 3D JK", "QH", ""], "2C",
+              "9C 5D JK 6C KD 7D 8D 4S 9D 10D 5S JC", deal=4)
+    play(g, "0:draw, 0:discard 9C, 1:draw, 1:discard QH, 0:call, 2:allow, 2:draw, 2:discard 6C, 0:draw")
+    play(g, "0:lay AS 2S 3S JK | AH 2H 3H JK | AD 2D 3D JK, 0:discard QH")
+    assert held(g, 0) == ["KD", "JK"]
+    for seat in (1, 2):
+        play(g, f"{seat}:draw, {seat}:discard {held(g, seat)[0]}")
+    play(g, "0:draw")
+    assert "tack 4S 1" in g.view(0)["legal"]           # leaves K♦ and the joker: allowed
+    play(g, "0:tack 4S 1, 0:discard KD")
+    assert held(g, 0) == ["JK"]
+    for seat in (1, 2):
+        play(g, f"{seat}:draw, {seat}:discard {held(g, seat)[0]}")
+    play(g, "0:draw")
+    legal = g.view(0)["legal"]
+    assert held(g, 0) == ["5S", "JK"] and legal == ["discard 5S"], legal
+    refused(g, "tack 5S 1", 0, match="only jokers", rule="kalooki.tack")

@@ -1,8 +1,9 @@
 """Random legal play over seeded nine-deal Kalooki games with random calls (issue 12; RULES.md §6).
 
-At every step all 108 cards are somewhere (hands, stock, discard pile, melds); every meld on the
-table is a valid three or four; every lay-down is exactly the deal's contract; each deal's scores
-are the penalty values of the hands left; no view shows another seat's hand; every game ends.
+At every step all 108 cards are somewhere (hands, stock, discard pile, melds); no player who must
+discard holds only jokers (a joker is never discarded); every meld on the table is a valid three or
+four; every lay-down is exactly the deal's contract; each deal's scores are the penalty values of
+the hands left; no view shows another seat's hand; every game ends.
 
 The players are random but not aimless (a purely random Kalooki deal can last thousands of moves).
 One move in twenty is drawn uniformly from ``legal_actions`` (so the full list is soaked too,
@@ -162,6 +163,15 @@ def check_meld(g, data: dict) -> tuple[str, int | str]:
     return "three", naturals[0].rank
 
 
+def check_a_discard_is_left(g) -> None:
+    """§6.4: no move leaves a player who must discard holding only jokers: "discard JK" is never offered
+    (a hand of jokers alone, drawn to, is tacked away). Listed only for such a hand: the list is slow."""
+    if g.is_over or g.phase != "play" or not all(c.is_joker for c in g.hands[g.turn]):
+        return
+    legal = [str(a) for a in g.legal_actions(g.turn)]
+    assert "discard JK" not in legal and legal, "a player who must discard holds only jokers"
+
+
 def check_views(g) -> None:
     """Two seats' views differ only in what is theirs: the hand, the seat, the moves."""
     own = ("seat", "hand", "legal", "can_call")
@@ -190,6 +200,7 @@ def play_game(seed: int, players: int, deals, options: dict, opening: str = "") 
         moves += 1
         assert moves < MOVE_CAP, "every game ends"
         check_cards(g)
+        check_a_discard_is_left(g)
         for e in events:
             seen[e.kind] += 1
             if e.kind == "call" and pending is not None:
