@@ -15,7 +15,12 @@ from pathlib import Path
 import anywidget
 import traitlets
 
+from engine.i18n import N_
+
 _STATIC = Path(__file__).parent / "static"
+LOST_MESSAGE = N_("Connection lost: this page's game stopped on the server, so clicks do nothing now. "
+                  "Reload the page to play again.")
+RELOAD = N_("Reload")
 
 
 class ConnectionWatch(anywidget.AnyWidget):
@@ -24,3 +29,6 @@ class ConnectionWatch(anywidget.AnyWidget):
     _esm = _STATIC / "connection.js"
     #: seconds the page may be disconnected (a network blip reconnects) before it says so
     grace_seconds = traitlets.Float(4.0).tag(sync=True)
+    #: the banner's words, in the table's language (the table passes them through its catalog)
+    message = traitlets.Unicode(LOST_MESSAGE).tag(sync=True)
+    reload_label = traitlets.Unicode(RELOAD).tag(sync=True)

@@ -27,7 +27,7 @@ from engine.shuffle import deal_code, decode_deal_code, random_seed
 from widgets.card_surface import CardRow
 from widgets.autosave import AutoSave, TableSave, next_slot, read_table_save
 from widgets.card_svg import card_img_html
-from widgets.connection import ConnectionWatch
+from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_link import (CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link,
                                take_page_link)
 from widgets.settings import Setting, decode, encode, settings_for
@@ -335,7 +335,8 @@ class Table(w.VBox):
         side.add_class("parlour-side")
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
-        self.connection_watch = ConnectionWatch()  # "connection lost: reload" when the kernel goes away
+        # "connection lost: reload" when the kernel goes away, in the table's language
+        self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD))
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch,  # [1] stays the toolbar
                        *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
         super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])

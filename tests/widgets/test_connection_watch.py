@@ -32,3 +32,15 @@ def test_a_dead_or_restarted_kernel_is_lost_at_once_and_a_blip_only_after_the_gr
     out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout) == [False, False, True, True, True, False, True, True]
+
+
+def test_the_banner_speaks_the_tables_language():
+    """Issue 19, item 7: the banner was English on a Portuguese table (its words were in the script)."""
+    from widgets.games.jubileu_table import JubileuTable
+
+    english = JubileeTable(players=3, seed=5, bot_delay=0).connection_watch
+    assert english.message.startswith("Connection lost") and english.reload_label == "Reload"
+    portuguese = JubileuTable(seed=5, bot_delay=0, lang="pt").connection_watch
+    assert portuguese.message.startswith("Ligação perdida") and portuguese.reload_label == "Recarregar"
+    script = MODULE.read_text()
+    assert "Connection lost" not in script and 'model.get("message")' in script

@@ -9,7 +9,7 @@ export function isLost(status, connection, disconnectedFor, graceMs) {
   return connection !== "connected" && disconnectedFor >= graceMs;
 }
 
-function showBanner() {
+function showBanner(words) {
   if (document.getElementById("parlour-connection-lost")) return;
   const banner = document.createElement("div");
   banner.id = "parlour-connection-lost";
@@ -19,11 +19,10 @@ function showBanner() {
     "padding:10px 16px;font:15px/1.4 system-ui,sans-serif;display:flex;gap:12px;align-items:center;" +
     "justify-content:center;flex-wrap:wrap;box-shadow:0 2px 8px rgba(0,0,0,.3)";
   const text = document.createElement("span");
-  text.textContent = "Connection lost: this page's game stopped on the server, so clicks do nothing now. " +
-    "Reload the page to play again.";
+  text.textContent = words.message;
   const reload = document.createElement("button");
   reload.type = "button";
-  reload.textContent = "Reload";
+  reload.textContent = words.reload;
   reload.style.cssText = "font:inherit;padding:4px 14px;border-radius:6px;border:0;cursor:pointer";
   reload.addEventListener("click", () => window.location.reload());
   banner.append(text, reload);
@@ -44,7 +43,7 @@ function render({ model, el }) {
     if (connection === "connected") since = null;
     else if (since === null) since = Date.now();
     if (isLost(kernel.status, connection, since === null ? 0 : Date.now() - since, graceMs)) {
-      showBanner();
+      showBanner({ message: model.get("message"), reload: model.get("reload_label") });
       clearInterval(timer);
     }
   };
