@@ -92,7 +92,7 @@ def advise(view: dict[str, Any]) -> Hint:
     known, pool = next_card(view)
     source = card_source(view)
     after = len(view["order"]) - len(view["trick"]) - 1
-    parts = ["In El Gato there is nothing to choose: your only move is to turn your top card (play)."]
+    parts = ["In El Gato there is nothing to choose: your only move is to turn your top card (press Play)."]
     if view["packet_sizes"][seat] == 0 and source is not None:
         parts.append(f"Your packet is empty, so for this guerra you take the top card of "
                      f"{view['names'][source]}'s packet, face down, and play it.")
@@ -105,9 +105,14 @@ def advise(view: dict[str, Any]) -> Hint:
                      "under it.")
         basis = "known"
     else:
-        parts.append(f"The next card of {whose} packet is one of the {len(pool)} cards nobody has seen since "
-                     "the deal, each as likely (the cards won in tricks went under the packets in plain view).")
-        basis = f"one of {len(pool)} unseen"
+        if len(pool) == 1:
+            parts.append(f"The next card of {whose} packet is the one card nobody has seen since the deal "
+                         "(the cards won in tricks went under the packets in plain view).")
+            basis = "the last unseen card"
+        else:
+            parts.append(f"The next card of {whose} packet is one of the {len(pool)} cards nobody has seen since "
+                         "the deal, each as likely (the cards won in tricks went under the packets in plain view).")
+            basis = f"one of {len(pool)} unseen"
     if not view["trick"]:
         if known is not None:
             what = "the gato: it beats everything" if known == GATO else "not the gato"
