@@ -99,10 +99,12 @@ def trick_winners(game: engine.Game, seat: int, move: str, limit: int = 20000) -
     """Who can win the current trick if ``seat`` plays ``move`` now, over every legal reply of the real
     position (the real hands: a certainty from the view must survive each of them)."""
     start = copy.deepcopy(game)
+    before = len(start.events)
     start.apply(move, seat)
     winners: set[int] = set()
     visited = 0
-    stack = [(start, len(start.events) - 1)]
+    # from the first event of the move: a card that completes the trick is followed by more events
+    stack = [(start, before)]
     while stack:
         g, seen = stack.pop()
         done = [e for e in g.events[seen:] if e.kind == "trick"]
