@@ -54,8 +54,9 @@ def test_the_bid_numbers_are_the_simulations_numbers():
     again = ai.bid_outlook(view, 50, random.Random(3))
     assert [(t.move, t.mean, t.rate("made")) for t in tallies] == [(t.move, t.mean, t.rate("made")) for t in again]
     take = next(t for t in tallies if t.move == "take")
-    # A made deal scores the maker more than his opponent; the mean is of real deal results.
-    assert -162 * 2 <= take.mean <= 162 * 2 and take.samples == 50
+    # The mean is of real deal results: one side scores at most both totals, cards and last trick at most
+    # 156 (RULES.md §8), two fifties 100 and Bella 20.
+    assert -(156 + 100 + 20) <= take.mean <= 156 + 100 + 20 and take.samples == 50
 
 
 def test_a_hint_sees_only_the_view():

@@ -102,6 +102,11 @@ class KlaberjassTable(Table):
         "target": Setting("target", "Game to", (("501 points", 501), ("500 points", 500),
                                                 ("301 points: a shorter game", 301)),
                           "The score that wins the game."),
+        "turn_up": Setting("turn_up", "The turned-up card",
+                           (("Goes under the pack and is shown at the end of the deal", "under_pack"),
+                            ("Set aside when refused; the last card of the pack is shown", "out_of_play")),
+                           "Where the turned-up card goes, and which card everyone sees when the dealer "
+                           "turns the pack over after dealing three more cards each."),
     }
     hint_score_heading = "Net*"
     hint_score_format = "{:+.0f}"
