@@ -558,9 +558,6 @@ class Klaberjass(Game):
         """A seat's name in mid-sentence: "you" for the learner."""
         return "you" if self.names[seat] == "You" else self.names[seat]
 
-    def _his(self, seat: int) -> str:
-        return "your" if self.names[seat] == "You" else "his"
-
     def _pass(self, seat: int) -> None:
         rnd = 1 if self.phase == "bid1" else 2
         self.passes.append((seat, rnd))
@@ -740,7 +737,7 @@ class Klaberjass(Game):
         m, o = self.names[maker], self.names[opp]
         parts = f"{m} (maker) {totals[maker]}, {o} {totals[opp]}"
         if outcome == "made":
-            rule, text = "klaberjass.maker", f"{parts}: the maker scored more and each keeps what he made."
+            rule, text = "klaberjass.maker", f"{parts}: the maker scored more, and each player keeps the points won."
         elif outcome == "failed" or tie_rule == "fails":
             rule = "klaberjass.maker"
             why = "a tie is a failure" if outcome == "tie" else "the maker scored less"
@@ -749,12 +746,12 @@ class Klaberjass(Game):
                     f"{self._obj(maker)} {self.verb(maker, 'scores')} nothing.")
         elif tie_rule == "held_over":
             rule = "klaberjass.maker_tie_held"
-            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {self._his(opp)} {totals[opp]}; the maker's "
+            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {totals[opp]}; the maker's "
                     f"{totals[maker]} are held over for the winner of the next deal.")
         else:
             rule = "klaberjass.maker_tie_belote"
-            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only {self._his(maker)} own points; "
-                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {self._his(opp)} {totals[opp]}.")
+            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only the maker's own points; "
+                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {totals[opp]}.")
         if held_before and outcome != "tie" or (held_before and tie_rule == "belote"):
             gets = maker if outcome == "made" else opp
             text += f" {self.subject(gets, 'collects')} the {held_before} points held over as well."

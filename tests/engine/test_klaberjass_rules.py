@@ -376,3 +376,18 @@ def test_every_event_cites_a_rule_and_the_maker_is_marked():
     assert all(e.text and g.rule_text(e.rule) for e in g.events)
     make = next(e for e in events if e.kind == "make")
     assert make.text.startswith("You take the turned-up suit: hearts are trumps. You are the maker and take the risk")
+
+
+@pytest.mark.parametrize("maker_tie", ["fails", "held_over", "belote"])
+def test_narration_names_players_and_never_says_he(maker_tie):
+    """Issue 19, item 7: no gendered pronoun for a player; the narration uses the name."""
+    import re
+
+    from engine.hints import Bot
+    g = engine.new_game("klaberjass", seed=4, target=300, maker_tie=maker_tie, names=["You", "Ada"])
+    bots = [Bot("klaberjass", "medium", seed=s) for s in (0, 1)]
+    while not g.is_over:
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    for e in g.events:
+        assert not re.search(r"\b(he|him|his|she|her)\b", e.text, re.I), e.text
