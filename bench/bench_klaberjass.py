@@ -134,9 +134,10 @@ def hint_v_medium(deals: int, jobs: int, every: int = 25) -> None:
     hint_nets: list[float] = []
     medium_nets: list[float] = []
     with Pool(jobs) as pool:
-        hints = pool.imap(one_deal, [(seed, "hint", "medium") for seed in range(deals)], chunksize=2)
-        mediums = pool.imap(one_deal, [(seed, "medium", "medium") for seed in range(deals)], chunksize=2)
-        for h, m in zip(hints, mediums):
+        # one stream, each seed's two runs side by side, so that rows come while the matches finish
+        runs = [(seed, first, "medium") for seed in range(deals) for first in ("hint", "medium")]
+        results = pool.imap(one_deal, runs, chunksize=2)
+        for h, m in zip(results, results):
             hint_nets.append(h)
             medium_nets.append(m)
             if len(hint_nets) % every == 0 or len(hint_nets) == deals:

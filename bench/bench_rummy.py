@@ -121,9 +121,10 @@ def hint_v_medium(games: int, jobs: int, every: int = 50) -> None:
     hint_nets: list[float] = []
     medium_nets: list[float] = []
     with Pool(jobs) as pool:
-        hints = pool.imap(one_match, [(seed, "hint", "medium") for seed in range(games)], chunksize=2)
-        mediums = pool.imap(one_match, [(seed, "medium", "medium") for seed in range(games)], chunksize=2)
-        for h, m in zip(hints, mediums):
+        # one stream, each seed's two runs side by side, so that rows come while the matches finish
+        runs = [(seed, first, "medium") for seed in range(games) for first in ("hint", "medium")]
+        results = pool.imap(one_match, runs, chunksize=2)
+        for h, m in zip(results, results):
             hint_nets.append(h)
             medium_nets.append(m)
             if len(hint_nets) % every == 0 or len(hint_nets) == games:
