@@ -23,6 +23,10 @@ from engine.melds import MeldRules, layoffs, least_deadwood, meld_or_none
 #: Figures are rounded to two decimals in the words.
 CLOSE = 0.006
 
+#: Fewer candidate discards weighed in the test (each brings two figures to re-derive); the figures of those
+#: weighed do not depend on how many there are.
+FAST = {"CANDIDATES": 3}
+
 
 class Seen:
     """One seat's view, in cards and rules."""
