@@ -391,7 +391,7 @@ THROWS_IN = claims.fact("klaberjass.throws_in", "the hand is thrown in")
 ENDS_YOU = claims.fact("klaberjass.ends_you_maker", "you end up the maker")
 ENDS_THEM = claims.fact("klaberjass.ends_them_maker", "{ends} up the maker")
 ENDS_THROWN = claims.fact("klaberjass.ends_thrown_in", "the hand is thrown in")
-NET = claims.fact("klaberjass.net_points", "{signed} points for you against {name}")
+NET = claims.fact("klaberjass.net_points", "{signed} {points} for you against {name}")
 CARD_WORTH = claims.fact("klaberjass.card_worth", "the turned-up {card} is worth {value} points as a trump")
 BEST_SUIT = claims.fact("klaberjass.most_trump_points",
                         "your most valuable suit as trumps is {suit}: {value} points in your hand if it were trumps")
@@ -411,6 +411,12 @@ def suit_word(code: str) -> str:
 def _opponent(view: View) -> str:
     """The other player's name: hints never call a player "he" or "she" (issue 19, item 7)."""
     return str(view["names"][1 - view["seat"]])
+
+
+def _net(points: int, move: str, samples: int, name: str) -> Figure:
+    """What a move brings on average over the imagined deals: this seat's points minus the other's."""
+    return Figure(NET.name, points, move=move, exact=False, samples=samples,
+                  detail={"name": inside(name), "points": "point" if abs(points) == 1 else "points"})
 
 
 def _does(name: str, verb: str) -> str:
@@ -480,7 +486,7 @@ def _bid_claims(view: View, t: Tally[str]) -> list[Claim]:
                                    (ENDS_THROWN, thrown, {})):
             if hits:
                 out.append(Sampled(fact.name, move=move, hits=hits, samples=n, detail=detail))
-    out.append(Figure(NET.name, round(t.mean), move=move, exact=False, samples=n, detail={"name": inside(name)}))
+    out.append(_net(round(t.mean), move, n, name))
     return out
 
 
@@ -587,16 +593,14 @@ def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
     maker = view["maker"]
     role = "You are the maker" if maker == me else f"{name} {verb_for(name, 'is')} the maker"
     made = Sampled(MAKER_MAKES.name, move=best.move, hits=best.counts.get("made", 0), samples=best.samples)
-    net = Figure(NET.name, round(best.mean), move=best.move, exact=False, samples=best.samples,
-                 detail={"name": inside(name)})
+    net = _net(round(best.mean), best.move, best.samples, name)
     said += [made, net]
     text += (f"{role}: after this card {made.words()}. The deal ends with {net.words()} (yours minus "
              f"{possessive(name)}, after the maker's rule), dealing the cards you cannot see at random in ways "
              f"that fit what {_does(name, 'has')} shown and playing on as the medium bot does.")
     if len(tallies) > 1:
         alt = tallies[1]
-        other = Figure(NET.name, round(alt.mean), move=alt.move, exact=False, samples=alt.samples,
-                       detail={"name": inside(name)})
+        other = _net(round(alt.mean), alt.move, alt.samples, name)
         said.append(other)
         text += f" Next best: {_sym(_idx(alt.move.split()[1]))}, with {other.words()}."
     alts = []
