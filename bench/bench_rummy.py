@@ -1,18 +1,32 @@
 """Rummy benchmarks: solver latency, games per second, hint latency per level, bot strength.
 
     python bench/bench_rummy.py [--hands 1000] [--seconds 5] [--positions 100] [--games 500] [--jobs 2]
+                                [--hint-games 300] [--skip-speed]
 
 Solver rows: 16-card hands from the Kalooki pack (0–4 jokers) and 10-card Basic Rummy hands
 (targets: p95 at most 5 ms). Hint latency: the three bots and ``engine.hint`` on positions
 from seeded games (target: hard p95 at most 300 ms). Strength: two-player one-deal games, each
 seed played twice with the seats swapped; a "match" is one such pair, scored as the points
-the first level won minus the points it gave away. Prints tables; nothing is asserted.
+the first level won minus the points it gave away. "hint v medium": a player who always plays
+engine.hint's move against medium, and on the same seeds a medium bot in that seat; the row gives
+the difference per seed with its 95% interval. Prints tables; nothing is asserted.
+
+Last run of the hint row (2026-11-24, shared 2-core machine at a load average of about 15;
+``--skip-speed --games 0 --hint-games 1000 --jobs 1``, about 40 minutes)::
+
+                 row  matches  hint net  medium net  hint - medium             95% CI
+       hint v medium     1000     +0.42       +0.00          +0.42     [-0.54, +1.38]
+
+A medium bot against itself nets 0 (it plays the same cards the same way from either seat). Following
+the hint does as well as medium within half a point per match (two deals): the interval holds 0, so the
+hint is not measurably stronger; 300 seeds gave -0.37 [-2.05, +1.31].
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -21,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.hints import Bot  # noqa: E402
+from engine.hints import Bot, hint_for_view  # noqa: E402
 from bench_melds import print_rows as print_solver_rows  # noqa: E402
 from measure import decision_latency, mean_ci  # noqa: E402
 
@@ -69,18 +83,28 @@ def latency_rows(count: int) -> list[tuple[str, float, float]]:
 PAIRINGS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
 
 
+class HintFollower:
+    """A player who always plays the hint's move (engine.hint's choice from his view)."""
+
+    def choose(self, view: dict) -> str:
+        return hint_for_view(view).action
+
+
+def player(level: str, seed: int) -> Bot | HintFollower:
+    return HintFollower() if level == "hint" else Bot("rummy", level, seed=seed)
+
+
 def one_match(job: tuple[int, str, str]) -> float:
     """Points ``a`` won minus points it gave away over one seed played from both seats."""
     seed, a, b = job
     net = 0.0
-    for first in (a, b):
-        levels = (first, b if first == a else a)
+    for seat_a in (0, 1):  # ``a`` in seat 0, then in seat 1 (also when a == b: a bot against itself nets 0)
+        levels = (a, b) if seat_a == 0 else (b, a)
         g = engine.new_game("rummy", players=2, seed=50_000 + seed, target=1, first_dealer=seed % 2)
-        bots = [Bot("rummy", lv, seed=seed * 2 + s) for s, lv in enumerate(levels)]
+        bots = [player(lv, seed * 2 + s) for s, lv in enumerate(levels)]
         while not g.is_over:
             s = g.current_player
             g.apply(bots[s].choose(g.view(s)), s)
-        seat_a = levels.index(a)
         net += g.scores[seat_a] - g.scores[1 - seat_a]
     return net
 
@@ -98,6 +122,28 @@ def strength(games: int, jobs: int, pairings: list[tuple[str, str]], every: int 
                     print(f"{a + ' v ' + b:>16} {len(nets):>8} {m:+17.2f} {ci:9.2f}", flush=True)
 
 
+def hint_v_medium(games: int, jobs: int, every: int = 50) -> None:
+    """The hint's player against medium, and a medium bot in the same seat on the same seeds (issue 18, part 1):
+    the net points per match of each, and the difference per seed with its 95% interval."""
+    print(f"\nRummy: hint v medium, {games} seeded matches (2 players, one deal from each seat); the same seeds "
+          "with a medium bot in the hint's seat")
+    print(f"{'row':>16} {'matches':>8} {'hint net':>9} {'medium net':>11} {'hint - medium':>14} {'95% CI':>18}")
+    hint_nets: list[float] = []
+    medium_nets: list[float] = []
+    with Pool(jobs) as pool:
+        # one stream, each seed's two runs side by side, so that rows come while the matches finish
+        runs = [(seed, first, "medium") for seed in range(games) for first in ("hint", "medium")]
+        results = pool.imap(one_match, runs, chunksize=2)
+        for h, m in zip(results, results):
+            hint_nets.append(h)
+            medium_nets.append(m)
+            if len(hint_nets) % every == 0 or len(hint_nets) == games:
+                diff, ci = mean_ci([x - y for x, y in zip(hint_nets, medium_nets)])
+                interval = f"[{diff - ci:+.2f}, {diff + ci:+.2f}]"
+                print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.2f} "
+                      f"{statistics.fmean(medium_nets):+11.2f} {diff:+14.2f} {interval:>18}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=1000, help="hands per solver row")
@@ -107,7 +153,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes for the strength matches")
     parser.add_argument("--pairings", nargs="*", default=[f"{a}-{b}" for a, b in PAIRINGS],
                         help="which strength pairings to play, e.g. hard-medium")
+    parser.add_argument("--hint-games", type=int, default=300, help="matches for the hint v medium row (0 skips)")
+    parser.add_argument("--skip-speed", action="store_true", help="skip the solver, throughput and latency tables")
     args = parser.parse_args()
+    if args.skip_speed:
+        if args.games:
+            strength(args.games, args.jobs, [tuple(p.split("-", 1)) for p in args.pairings])  # type: ignore[misc]
+        if args.hint_games:
+            hint_v_medium(args.hint_games, args.jobs)
+        return
 
     print(f"Meld solver, {args.hands} hands per row")
     print_solver_rows(args.hands)
@@ -128,6 +182,8 @@ def main() -> None:
     if args.games:
         pairings = [tuple(p.split("-", 1)) for p in args.pairings]
         strength(args.games, args.jobs, [(a, b) for a, b in pairings])
+    if args.hint_games:
+        hint_v_medium(args.hint_games, args.jobs)
 
 
 if __name__ == "__main__":

@@ -30,14 +30,17 @@ RULES = Rulebook([
          "opponent (the non-dealer). The deal alternates between the players."),
     Rule("klaberjass.turn_up", "The top card of the stock is turned face up: its suit is the proposed trump."),
     Rule("klaberjass.bid_first", "First round: the non-dealer, then the dealer, either takes the turned-up "
-         "suit as trumps or passes. Who takes it becomes the maker. After a pass by both, the turn-up is "
-         "turned down and out of play."),
+         "suit as trumps or passes. Who takes it becomes the maker. After a pass by both, the turn-up goes "
+         "under the pack."),
     Rule("klaberjass.bid_second", "Second round, if both passed: in the same order each may name another "
          "suit as trumps (not the turned-up suit) or pass. Who names one becomes the maker."),
     Rule("klaberjass.redeal", "If both players pass twice, the hand is thrown in and the original "
          "non-dealer deals afresh."),
     Rule("klaberjass.deal_more", "Once trumps are fixed the dealer gives three more cards to each player "
-         "(nine each) and shows the bottom card of the stock to both. It stays out of play."),
+         "(nine each) and turns the pack over: the card at its bottom, the turn-up, is shown to both. The "
+         "rest of the pack stays out of play."),
+    Rule("klaberjass.turn_up_out", "Variant (turn-up out of play): a refused turn-up is turned down and out "
+         "of play, and when the pack is turned over its real bottom card is shown instead."),
     Rule("klaberjass.ranks", "Plain suits rank A 10 K Q J 9 8 7 from the top. Trumps rank J 9 A 10 K Q 8 7: "
          "the Jack of trumps is the highest card, the 9 of trumps the next."),
     Rule("klaberjass.lead", "The non-dealer leads to the first trick; the winner of a trick leads the next."),
@@ -50,7 +53,8 @@ RULES = Rulebook([
          "suit led wins."),
     Rule("klaberjass.card_points", "Cards you take score: Ace 11, Ten 10, King 4, Queen 3, Jack 2 (the Jack "
          "of trumps 20), the 9 of trumps 14, the other 9s, 8s and 7s nothing. The pack holds 152 points."),
-    Rule("klaberjass.last_trick", "Whoever takes the last trick scores 10 more: 162 points a deal in all."),
+    Rule("klaberjass.last_trick", "Whoever takes the last trick scores 10 more. Only the 18 cards dealt are "
+         "played, so a deal's card points and last trick come to at most 156, and usually far less."),
     Rule("klaberjass.sequences", "A sequence is three or more cards of one suit in a row, in the order "
          "A K Q J 10 9 8 7: three cards are a tertz (20), four or more a fifty (50). Sequences must be shown "
          "to score."),
@@ -129,6 +133,11 @@ REPLY_WINS: tuple[tuple[bool, ...], ...] = tuple(
     tuple(a in PACK and b in PACK and a != b and trick_winner((a, b), t) == 1 for a in range(52) for b in range(52))
     for t in range(4))
 POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(card_points(c, t) for c in range(52)) for t in range(4))
+
+#: Only the 18 cards dealt (nine each) are played, so a deal's card points and last trick are at most the
+#: 18 dearest cards + 10 = 156, whatever the trumps (RULES.md §8): never the pack's 152 + 10.
+CARDS_PLAYED = 18
+MAX_DEAL_CARD_POINTS = max(sum(sorted(POINTS[t][c] for c in PACK)[-CARDS_PLAYED:]) for t in range(4)) + LAST_TRICK
 
 
 # ---- sequences ----------------------------------------------------------------------------
@@ -353,6 +362,10 @@ class Klaberjass(Game):
                "wins a trick; False: it scores anyway.", check=_yes_or_no),
         Option("target", 501, "The score that wins the game (the seed: 501; Parlett plays to 500).",
                check=_target_ok),
+        Option("turn_up", "under_pack", "Where the turn-up goes: 'under_pack' (the seed: \"7 of hearts under "
+               "pack\") — under the pack, so it is the card shown when the pack is turned over; 'out_of_play' "
+               "(Parlett) — refused, it is turned down and out of play, and the pack's real bottom card is shown.",
+               choices=("under_pack", "out_of_play")),
         first_dealer_option(),
     )
 
@@ -545,9 +558,6 @@ class Klaberjass(Game):
         """A seat's name in mid-sentence: "you" for the learner."""
         return "you" if self.names[seat] == "You" else self.names[seat]
 
-    def _his(self, seat: int) -> str:
-        return "your" if self.names[seat] == "You" else "his"
-
     def _pass(self, seat: int) -> None:
         rnd = 1 if self.phase == "bid1" else 2
         self.passes.append((seat, rnd))
@@ -559,8 +569,10 @@ class Klaberjass(Game):
         if rnd == 1:
             self.phase, self.turn, self.turn_up_state = "bid2", 1 - self.dealer, "refused"
             up = tricks.card(self.turn_up)
+            where = ("goes under the pack" if self.options["turn_up"] == "under_pack"
+                     else "is turned down and out of play")
             self._emit("second_round", "klaberjass.bid_second",
-                       f"Both passed: {up.symbol} is turned down. Second round: each may name another suit "
+                       f"Both passed: {up.symbol} {where}. Second round: each may name another suit "
                        f"than {SUIT_NAMES[up.suit]}, or pass.", round=2)
             return
         self._emit("redeal", "klaberjass.redeal",
@@ -580,11 +592,21 @@ class Klaberjass(Game):
         nd, dl = 1 - self.dealer, self.dealer
         self.hands[nd] += pack[13:16]
         self.hands[dl] += pack[16:19]
-        self.bottom_card = pack[31]
-        bottom = tricks.card(self.bottom_card)
-        self._emit("deal_more", "klaberjass.deal_more",
-                   f"Three more cards each. The bottom card of the stock is {bottom.symbol}, shown to both and "
-                   "out of play.", seat=dl, card=str(bottom))
+        if self.options["turn_up"] == "under_pack":
+            # The seed's "7 of hearts under pack": the turn-up went under the pack, so turning the pack over
+            # shows it, and no other card.
+            self.bottom_card = self.turn_up
+            bottom = tricks.card(self.bottom_card)
+            self._emit("deal_more", "klaberjass.deal_more",
+                       f"Three more cards each. {self.subject(dl, 'turns')} the pack "
+                       f"over: at its bottom lies the turn-up {bottom.symbol}, out of play.", seat=dl,
+                       card=str(bottom))
+        else:
+            self.bottom_card = pack[31]
+            bottom = tricks.card(self.bottom_card)
+            self._emit("deal_more", "klaberjass.turn_up_out",
+                       f"Three more cards each. The bottom card of the pack is {bottom.symbol}, shown to both and "
+                       "out of play.", seat=dl, card=str(bottom))
         seven = suit * 13 + RANK_7
         if self.options["dix"] and self.turn_up_state == "trump" and self.turn_up != seven:
             holder = next((s for s in (0, 1) if seven in self.hands[s]), None)
@@ -601,6 +623,8 @@ class Klaberjass(Game):
             self.hands[seat].append(self.turn_up)
             self.turn_up = tricks.index(seven)
             self.turn_up_state = "exchanged"
+            if self.options["turn_up"] == "under_pack":
+                self.bottom_card = self.turn_up  # the 7 takes the turn-up's place under the pack
             self.dix_taken = (seat, self.hands[seat][-1])
             self._emit("dix", "klaberjass.dix",
                        f"{self.subject(seat, 'exchanges')} the 7 of trumps for the turn-up {up.symbol} (dix).",
@@ -714,7 +738,7 @@ class Klaberjass(Game):
         m, o = self.names[maker], self.names[opp]
         parts = f"{m} (maker) {totals[maker]}, {o} {totals[opp]}"
         if outcome == "made":
-            rule, text = "klaberjass.maker", f"{parts}: the maker scored more and each keeps what he made."
+            rule, text = "klaberjass.maker", f"{parts}: the maker scored more, and each player keeps the points won."
         elif outcome == "failed" or tie_rule == "fails":
             rule = "klaberjass.maker"
             why = "a tie is a failure" if outcome == "tie" else "the maker scored less"
@@ -723,12 +747,12 @@ class Klaberjass(Game):
                     f"{self._obj(maker)} {self.verb(maker, 'scores')} nothing.")
         elif tie_rule == "held_over":
             rule = "klaberjass.maker_tie_held"
-            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {self._his(opp)} {totals[opp]}; the maker's "
+            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {totals[opp]}; the maker's "
                     f"{totals[maker]} are held over for the winner of the next deal.")
         else:
             rule = "klaberjass.maker_tie_belote"
-            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only {self._his(maker)} own points; "
-                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {self._his(opp)} {totals[opp]}.")
+            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only the maker's own points; "
+                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {totals[opp]}.")
         if held_before and outcome != "tie" or (held_before and tie_rule == "belote"):
             gets = maker if outcome == "made" else opp
             text += f" {self.subject(gets, 'collects')} the {held_before} points held over as well."

@@ -19,10 +19,12 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Mapping, Sequence
 
-from .. import tricks
+from .. import claims, tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
+from ..claims import Certain, Claim, Comparison, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..search import Tally, pimc
+from ..words import inside, possessive, verb_for
 from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, SUIT_CODES, TRUMP_POWER,
                          POINTS, REPLY_WINS, Deal, card_points, settle, trick_winner)
 
@@ -39,14 +41,6 @@ TAKE_AT = 6.0          # the medium bot's trump strength needed to take or name 
 
 def _idx(text: str) -> int:
     return tricks.index(parse_card(text))
-
-
-def _sym(c: int) -> str:
-    return tricks.card(c).symbol
-
-
-def suit_word(code: str) -> str:
-    return f"{SUIT_SYMBOLS[code]} ({SUIT_NAMES[code]})"
 
 
 # ---- the medium player's habits (also how search imagines both players go on) ---------------------
@@ -380,13 +374,54 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 
 # ---- the hints ---------------------------------------------------------------------------------------
+#
+# Every fact a hint states is a claim (engine.claims), checked by tests/engine/test_claims.py against the real
+# game: what a move does by the rules is Certain, what the imagined deals say is Sampled or an averaged Figure.
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+WINS_TRICK = claims.fact("klaberjass.wins_trick", "it wins this trick", "it loses this trick")
+LEAD_WINS = claims.fact("klaberjass.lead_wins", "you win the trick", "you lose the trick")
+TRICK_POINTS = claims.fact("klaberjass.trick_points", "worth {value} points")
+ONLY_LEGAL = claims.fact("klaberjass.only_legal", "{card} is your only legal card")
+MAKER_MAKES = claims.fact("klaberjass.maker_makes", "the maker makes it", "the maker fails")
+YOU_MAKE = claims.fact("klaberjass.you_make_it", "you make it", "you fail")
+THEY_MAKE = claims.fact("klaberjass.they_make_it", "{makes} it", "{fails}")
+YOU_BECOME = claims.fact("klaberjass.you_become_maker", "you become the maker")
+THEY_BECOME = claims.fact("klaberjass.they_become_maker", "{becomes} the maker")
+THROWS_IN = claims.fact("klaberjass.throws_in", "the hand is thrown in")
+ENDS_YOU = claims.fact("klaberjass.ends_you_maker", "you end up the maker")
+ENDS_THEM = claims.fact("klaberjass.ends_them_maker", "{ends} up the maker")
+ENDS_THROWN = claims.fact("klaberjass.ends_thrown_in", "the hand is thrown in")
+NET = claims.fact("klaberjass.net_points", "{signed} {points} for you against {name}")
+CARD_WORTH = claims.fact("klaberjass.card_worth", "the turned-up {card} is worth {value} points as a trump")
+BEST_SUIT = claims.fact("klaberjass.most_trump_points",
+                        "your most valuable suit as trumps is {suit}: {value} points in your hand if it were trumps")
+
+#: Estimates closer than this (points a deal) cannot tell two moves apart: the hint says so.
+INDISTINCT = 0.5
 
 
-def _signed(x: float) -> str:
-    return f"{x:+.0f}"
+def _sym(c: int) -> str:
+    return tricks.card(c).symbol
+
+
+def suit_word(code: str) -> str:
+    return f"{SUIT_SYMBOLS[code]} ({SUIT_NAMES[code]})"
+
+
+def _opponent(view: View) -> str:
+    """The other player's name: hints never call a player "he" or "she" (issue 19, item 7)."""
+    return str(view["names"][1 - view["seat"]])
+
+
+def _net(points: int, move: str, samples: int, name: str) -> Figure:
+    """What a move brings on average over the imagined deals: this seat's points minus the other's."""
+    return Figure(NET.name, points, move=move, exact=False, samples=samples,
+                  detail={"name": inside(name), "points": "point" if abs(points) == 1 else "points"})
+
+
+def _does(name: str, verb: str) -> str:
+    """``"Ada makes"`` inside a sentence (``"you make"`` for a player named You)."""
+    return f"{inside(name)} {verb_for(name, verb)}"
 
 
 def _choice_words(view: View, move: str) -> str:
@@ -399,61 +434,114 @@ def _choice_words(view: View, move: str) -> str:
             "refuse": "Refuse the schmeiss"}.get(move, move)
 
 
-def advise(view: View, playouts: int = HINT_PLAYOUTS, bid_deals: int = HINT_BID_DEALS, seed: int = 0) -> Hint:
+def advise(view: View, playouts: int | None = None, bid_deals: int | None = None, seed: int = 0) -> Hint:
     me = view["seat"]
     rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]) + view["deal_number"])
     legal = view["legal"]
     phase = view["phase"]
     if phase == "dix":
-        return Hint(me, "exchange", "Exchange: the turned-up card is higher than your 7 of trumps and may be "
-                    "worth points; the 7 is worth nothing (the dix rule).",
-                    [Alternative("exchange", 1.0, "a better trump for nothing"),
-                     Alternative("keep", 0.0, "keeps the 7, worth nothing")])
+        up = parse_card(view["turn_up"])
+        worth = Figure(CARD_WORTH.name, card_points(_idx(view["turn_up"]), tricks.SUIT_INDEX[view["trump"]]),
+                       move="exchange", detail={"card": up.symbol})
+        return Hint(me, "exchange", f"Exchange: {worth.words()}, and every trump ranks above your 7, which is worth "
+                    "nothing (the dix rule).",
+                    [Alternative("exchange", 1.0, f"a higher trump for the 7: {worth.words()}", (worth,)),
+                     Alternative("keep", 0.0, "keeps the 7, the lowest trump")], claims=(worth,))
     if phase in ("bid1", "bid2", "schmeiss"):
-        return _bid_hint(view, bid_outlook(view, bid_deals, rng), bid_deals)
+        deals = HINT_BID_DEALS if bid_deals is None else bid_deals
+        return _bid_hint(view, bid_outlook(view, deals, rng), deals)
     if len(legal) == 1:
         move = legal[0]
-        return Hint(me, move, f"{_sym(_idx(move.split()[1]))} is your only legal card: {_forced_words(view)}",
-                    [Alternative(move, 0.0, "the only legal card")])
-    tallies = search(view, playouts, rng)
+        only = Certain(ONLY_LEGAL.name, move=move, over_replies=False,
+                       detail={"card": _sym(_idx(move.split()[1]))})
+        text = only.words()
+        return Hint(me, move, f"{text[0].upper()}{text[1:]}: {_forced_words(view)}",
+                    [Alternative(move, 0.0, text, (only,))], claims=(only,))
+    tallies = search(view, HINT_PLAYOUTS if playouts is None else playouts, rng)
     return _play_hint(view, tallies)
+
+
+# ---- the bidding hint ----
+
+def _bid_claims(view: View, t: Tally[str]) -> list[Claim]:
+    """What one bidding move brings: who becomes the maker (by the rules, or in the imagined deals), how
+    often the maker makes it, and the points on average."""
+    name = _opponent(view)
+    n, move = t.samples, t.move
+    out: list[Claim] = []
+    if move == "take" or move.startswith("name"):
+        out += [Certain(YOU_BECOME.name, move=move, over_replies=False),
+                Sampled(YOU_MAKE.name, move=move, hits=t.counts.get("made", 0), samples=n)]
+    elif move == "refuse":  # refusing a schmeiss makes the player who offered it the maker
+        out += [Certain(THEY_BECOME.name, move=move, over_replies=False, detail={"becomes": _does(name, "becomes")}),
+                Sampled(THEY_MAKE.name, move=move, hits=t.counts.get("made", 0), samples=n,
+                        detail={"makes": _does(name, "makes"), "fails": _does(name, "fails")})]
+    elif t.counts.get("thrown", 0) == n and _throws_in(view, move):
+        out.append(Certain(THROWS_IN.name, move=move, over_replies=False))
+    elif move == "schmeiss":
+        pass  # what follows is the other player's choice, said in words by _bid_note
+    else:
+        mine, thrown = t.counts.get("mine", 0), t.counts.get("thrown", 0)
+        for fact, hits, detail in ((ENDS_YOU, mine, {}), (ENDS_THEM, n - mine - thrown, {"ends": _does(name, "ends")}),
+                                   (ENDS_THROWN, thrown, {})):
+            if hits:
+                out.append(Sampled(fact.name, move=move, hits=hits, samples=n, detail=detail))
+    out.append(_net(round(t.mean), move, n, name))
+    return out
+
+
+def _throws_in(view: View, move: str) -> bool:
+    """Does ``move`` throw the hand in by the rules alone: accepting a schmeiss, or the last pass of all?"""
+    if move == "accept":
+        return True
+    return move == "pass" and view["phase"] == "bid2" and view["seat"] == view["dealer"]
 
 
 def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
     me = view["seat"]
+    name = _opponent(view)
     alts = []
     parts = []
+    stated: list[Claim] = []
     for t in tallies:
-        words = _choice_words(view, t.move)
-        if t.move in ("take", "refuse") or t.move.startswith("name"):
-            note = f"you are the maker: you make it in {_pct(t.rate('made'))} of {n} deals"
-        else:
-            mine, thrown = t.rate("mine"), t.rate("thrown")
-            shares = [(mine, "you end up the maker"), (1 - mine - thrown, "he does"), (thrown, "thrown in")]
-            note = ", ".join(f"{words} in {_pct(x)}" for x, words in shares if round(100 * x))
-            note = note.replace("he does", "he ends up the maker") if not round(100 * mine) else note
-        score = round(t.mean, 1)
-        alts.append(Alternative(t.move, score, note))
-        parts.append(f"{words}: {note}, {_signed(score)} points on average")
+        said = _bid_claims(view, t)
+        stated += said
+        note = "; ".join(c.words() for c in said)
+        if t.move == "schmeiss":
+            note = (f"{_does(name, 'accepts')} (the hand is thrown in) or {verb_for(name, 'refuses')} (you become "
+                    f"the maker with the turned-up suit), and the medium bot accepts; {note}")
+        alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(said)))
+        parts.append(f"{_choice_words(view, t.move)}: {note}")
     best = tallies[0]
     hand = [_idx(c) for c in view["hand"]]
     up = _idx(view["turn_up"])
     open_suits = [s for s in range(4) if view["phase"] != "bid2" or s != up // 13]
-    top = max(open_suits, key=lambda s: trump_strength(hand, s))
-    reason = (f"{_choice_words(view, best.move)}. I played this deal out {n} times, dealing the cards you cannot "
-              f"see at random and letting both of you bid and play on as the medium bot does. "
-              + "; ".join(parts) + ". The points are yours minus his for this deal, after the maker's rule. "
-              f"Your strongest trump suit is {suit_word(SUIT_CODES[top])}: count its Jack, 9, Ace and 10.")
+    worth = {s: sum(card_points(c, s) for c in hand if c // 13 == s) for s in open_suits}
+    top = max(open_suits, key=lambda s: (worth[s], trump_strength(hand, s)))
+    suit = Comparison(BEST_SUIT.name, subject=SUIT_CODES[top], value=worth[top],
+                      among=tuple(SUIT_CODES[s] for s in open_suits), detail={"suit": suit_word(SUIT_CODES[top])})
+    if claims.indistinct([t.mean for t in tallies], INDISTINCT):
+        head = f"{_choice_words(view, best.move)}, or any other choice: my estimates cannot tell them apart. "
+    else:
+        head = f"{_choice_words(view, best.move)}. "
+    reason = (head + f"I played this deal out {n} times, dealing the cards you cannot see at random and letting "
+              f"both of you bid and play on as the medium bot does. " + "; ".join(parts) + ". The points are "
+              f"yours minus {possessive(name)} for this deal, after the maker's rule. To judge a suit as trumps, "
+              f"count its Jack (20), 9 (14), Ace (11) and 10 (10): {suit.words()}.")
     if best.move == "pass" and view["phase"] == "bid1":
         later = medium_bid(hand, up, "bid2", me == view["dealer"])
         if later != "pass":
             reason += f" If it comes back to you, {_choice_words(view, later).lower()} in the second round."
-    return Hint(me, best.move, reason, alts)
+    return Hint(me, best.move, reason, alts, claims=tuple(stated) + (suit,))
 
+
+# ---- the play hint ----
 
 def _forced_words(view: View) -> str:
     """Which rule limits the choice now, in a beginner's words."""
     if not view["trick"]:
+        if len(view["hand"]) == 1:
+            return "it is your last card."
         return "you are leading, so any card may be played."
     lead = view["trick"][0][1]
     led = parse_card(lead).suit
@@ -467,36 +555,61 @@ def _forced_words(view: View) -> str:
     return f"you have no {SUIT_NAMES[led]} and no trump, so any card may be played."
 
 
-def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
-    me = view["seat"]
-    n = tallies[0].samples
-    best = tallies[0]
-    card = _idx(best.move.split()[1])
+def _lead_is_sure(view: View, card: int) -> bool:
+    """Does leading ``card`` win the trick whatever the opponent holds? True when no card the opponent can
+    hold (what is unseen and not ruled out by the play so far, and what was shown) would take it."""
+    base, unseen, _, barred, his = known_deal(view)
+    wins = REPLY_WINS[base.trump]
+    return not any(wins[card * 52 + c] for c in his + [c for c in unseen if not barred(c)])
+
+
+def _trick_claims(view: View, t: Tally[str]) -> list[Claim]:
+    """Who takes this trick after the move: certain when the trick is completed by it, or when no card the
+    opponent can hold beats the lead; otherwise the share of imagined deals."""
+    card = _idx(t.move.split()[1])
     trump = tricks.SUIT_INDEX[view["trump"]]
-    text = f"Play {_sym(card)}. The rule: {_forced_words(view)} "
     if view["trick"]:
         lead = _idx(view["trick"][0][1])
-        worth = card_points(lead, trump) + card_points(card, trump)
-        if trick_winner((lead, card), trump) == 1:
-            text += f"It wins this trick, worth {worth} point{'s' if worth != 1 else ''}. "
-        else:
-            text += f"It loses this trick and gives away {worth} point{'s' if worth != 1 else ''}. "
-    else:
-        text += f"Leading it, you win the trick in {_pct(best.rate('trick'))} of {n} imagined deals. "
+        won = trick_winner((lead, card), trump) == 1
+        return [Certain(WINS_TRICK.name, move=t.move, holds=won, over_replies=False),
+                Figure(TRICK_POINTS.name, card_points(lead, trump) + card_points(card, trump), move=t.move)]
+    if _lead_is_sure(view, card):
+        return [Certain(WINS_TRICK.name, move=t.move)]
+    return [Sampled(LEAD_WINS.name, move=t.move, hits=t.counts.get("trick", 0), samples=t.samples)]
+
+
+def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
+    me = view["seat"]
+    name = _opponent(view)
+    best = tallies[0]
+    card = _idx(best.move.split()[1])
+    said: list[Claim] = []
+    text = f"Play {_sym(card)}. The rule: {_forced_words(view)} "
+    if claims.indistinct([t.mean for t in tallies], INDISTINCT):
+        text += "My estimates cannot tell your cards apart: this one is as good as any. "
+    trick = _trick_claims(view, best)
+    said += trick
+    text += "Played now, " + ", ".join(c.words() for c in trick) + ". "
     maker = view["maker"]
-    role = "You are the maker" if maker == me else "Your opponent is the maker"
-    text += (f"{role}: the maker makes it in {_pct(best.rate('made'))} of those deals after this card. "
-             f"On average you end the deal {_signed(round(best.mean, 1))} points against him (yours minus his, "
-             f"after the maker's rule), dealing the unseen cards at random in ways that fit what he has shown and "
-             f"playing on as the medium bot does.")
+    role = "You are the maker" if maker == me else f"{name} {verb_for(name, 'is')} the maker"
+    made = Sampled(MAKER_MAKES.name, move=best.move, hits=best.counts.get("made", 0), samples=best.samples)
+    net = _net(round(best.mean), best.move, best.samples, name)
+    said += [made, net]
+    text += (f"{role}: after this card {made.words()}. The deal ends with {net.words()} (yours minus "
+             f"{possessive(name)}, after the maker's rule), dealing the cards you cannot see at random in ways "
+             f"that fit what {_does(name, 'has')} shown and playing on as the medium bot does.")
     if len(tallies) > 1:
         alt = tallies[1]
-        text += f" Next best: {_sym(_idx(alt.move.split()[1]))} at {_signed(round(alt.mean, 1))}."
-    alts = [Alternative(t.move, round(t.mean, 1),
-                        f"{'wins' if t.rate('trick') >= 0.5 else 'loses'} this trick in "
-                        f"{_pct(max(t.rate('trick'), 1 - t.rate('trick')))}; maker makes it in {_pct(t.rate('made'))}")
-            for t in tallies]
-    return Hint(me, best.move, text, alts)
+        other = _net(round(alt.mean), alt.move, alt.samples, name)
+        said.append(other)
+        text += f" Next best: {_sym(_idx(alt.move.split()[1]))}, with {other.words()}."
+    alts = []
+    for t in tallies:
+        notes = _trick_claims(view, t) + [Sampled(MAKER_MAKES.name, move=t.move, hits=t.counts.get("made", 0),
+                                                  samples=t.samples)]
+        note = ", ".join(c.words() for c in notes[:-1]) + "; " + notes[-1].words()
+        alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(notes)))
+    return Hint(me, best.move, text, alts, claims=tuple(said))
 
 
 __all__ = ["POLICIES", "advise", "bid_outlook", "determinizer", "finish_deal", "heuristic_card", "known_deal",

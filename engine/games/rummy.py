@@ -323,7 +323,12 @@ class Rummy(TakesTurns, Game):
             if meld is None:
                 return Action("meld", " ".join(str(c) for c in cards))
             typed = tuple(cards)
-            for layout in run_layouts(cards, self.meld_rules) if meld.kind == RUN else []:
+            if typed == meld.cards:
+                return Action("meld", str(meld))
+            # Cards typed in the order of one of their runs make that run, even when the same cards also make
+            # a set (10♠ Joker Joker is a set; Joker Joker 10♠ the run 8-9-10): every legal move reads back as
+            # itself, so a saved game replays.
+            for layout in run_layouts(cards, self.meld_rules):
                 if layout.cards == typed:  # the player placed the jokers himself
                     return Action("meld", str(layout))
             return Action("meld", str(meld))

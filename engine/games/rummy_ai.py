@@ -21,10 +21,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .. import claims
 from ..cards import JOKER, Card, parse_card, parse_cards
+from ..claims import Certain, Claim, Count, Figure
 from ..hints import Alternative, Hint
-from ..melds import Meld, MeldRules, least_deadwood
-from ..words import count
+from ..melds import SET, Meld, MeldRules, least_deadwood
 from .rummy import card_value, meld_rules
 
 View = dict[str, Any]
@@ -37,6 +38,31 @@ PICKED_RISK = 2.0
 #: The hard player keeps its melds hidden while every opponent holds at least this many cards
 #: (measured in bench_rummy.py: 5 beat 3 and beat putting melds down at once).
 HOLD_WHILE_OPPONENTS_HOLD = 5
+#: The discards the hard player weighs: the costliest few loose cards.
+CANDIDATES = 5
+
+
+# ---- the facts a hint states (engine.claims; tests/engine/claim_checks/rummy.py re-derives each) ----------
+#
+# Deadwood figures are exact; the stock's figure is an exact average over the cards this seat cannot see, each
+# taken as equally likely to come next (no sampling): its words say so.
+
+DEADWOOD_NOW = claims.fact("rummy.deadwood_now", "your deadwood is {value}")
+AFTER_TAKING = claims.fact("rummy.after_taking", "taking the {card} and then your best discard leaves deadwood {value}")
+STOCK_AVERAGE = claims.fact("rummy.stock_average", "a card from the stock and then your best discard leave deadwood "
+                            "{value} on average, each of the {unseen} cards you cannot see taken as equally likely")
+STOCK_HELPS = claims.fact("rummy.stock_helps", "{n} of the {of} cards you cannot see would lower it")
+COMPLETES = claims.fact("rummy.completes", "it completes {meld}")
+FITS_TABLE = claims.fact("rummy.fits_table", "it fits a meld on the table")
+CARD_ADDS = claims.fact("rummy.card_adds", "the {card} adds only {value} to your deadwood")
+MELD_POINTS = claims.fact("rummy.meld_points", "putting it down takes {value} points out of your hand")
+LAYOFF_LOWERS = claims.fact("rummy.layoff_lowers", "laying it off lowers your deadwood by {value}")
+DEADWOOD_BECOMES = claims.fact("rummy.deadwood_becomes", "your deadwood becomes {value}")
+AFTER_NEXT_DRAW = claims.fact("rummy.after_next_draw", "{value} on average after your next draw and best discard, "
+                              "each of the {unseen} cards you cannot see taken as equally likely")
+
+#: Expected deadwood closer than this cannot tell two draws apart: the hint says so.
+INDISTINCT = 0.05
 
 
 class Reader:
@@ -79,19 +105,24 @@ class Reader:
         return False
 
     def after_best_discard(self, cards: list[Card], forbidden: Card | None = None) -> tuple[int, Card | None]:
-        """The deadwood left after the best discard from ``cards``, and that discard."""
+        """The least deadwood left after discarding one of ``cards`` (not ``forbidden``), and that discard.
+
+        Exact, and cheap: throwing a loose card of the best split leaves exactly its points less; throwing any
+        card leaves at least that much less (add it back loose), so a melded card is tried only when its
+        points could beat the best so far."""
         arrangement = least_deadwood(cards, self.rules, self.value)
-        loose = [c for c in arrangement.deadwood if c != forbidden]
-        if loose:
-            worst = max(loose, key=self.value)
-            return arrangement.points - self.value(worst), worst
         best: tuple[int, Card | None] = (10 ** 6, None)
-        for c in set(cards):
-            if c == forbidden:
+        for c in sorted(set(cards) - {forbidden}, key=lambda c: (-self.value(c), str(c))):
+            if c in arrangement.deadwood:
+                left = arrangement.points - self.value(c)
+            elif arrangement.points - self.value(c) >= best[0]:
                 continue
-            rest = list(cards)
-            rest.remove(c)
-            best = min(best, (self.deadwood(rest), c), key=lambda t: t[0])
+            else:
+                rest = list(cards)
+                rest.remove(c)
+                left = self.deadwood(rest)
+            if left < best[0]:
+                best = (left, c)
         return best
 
 
@@ -105,21 +136,31 @@ def _shown(cards: list[Card] | tuple[Card, ...]) -> str:
 
 # ---- putting cards down (medium and hard) ---------------------------------------------
 
-def put_down(r: Reader) -> tuple[str, str] | None:
-    """The next meld or lay-off of the least-deadwood plan, with the reason; None if none."""
+def put_down(r: Reader) -> tuple[str, str, tuple[Claim, ...]] | None:
+    """The next meld or lay-off of the least-deadwood plan, with the reason and its claims; None if none."""
     arrangement = least_deadwood(r.hand, r.rules, r.value)
     for meld in arrangement.melds:
         action = _legal_meld(r.legal, meld)
         if action:
-            return action, (f"{_shown(meld.cards)} is {meld.describe(r.rules).split(' (')[0]}: putting it "
-                            f"down takes {sum(r.value(c) for c in meld.cards)} points out of your hand.")
+            points = Figure(MELD_POINTS.name, sum(r.value(c) for c in meld.cards), move=action)
+            return action, f"{_shown(meld.cards)} is {_kind(meld, r.rules)}: {points.words()}.", (points,)
     for action in _move(r.legal, "layoff"):
         card = parse_card(action.split()[1])
         if card in arrangement.deadwood or card.is_joker:
             number = action.split()[3]
-            return action, (f"{card.symbol} is in none of your melds but fits meld {number} on the table: "
-                            f"laying it off saves {count(r.value(card), 'point')}.")
+            rest = list(r.hand)
+            rest.remove(card)
+            lowers = Figure(LAYOFF_LOWERS.name, arrangement.points - r.deadwood(rest), move=action)
+            fits = "is in none of your melds but fits" if card in arrangement.deadwood else "fits"
+            return action, f"{card.symbol} {fits} meld {number} on the table: {lowers.words()}.", (lowers,)
     return None
+
+
+def _kind(meld: Meld, rules: MeldRules) -> str:
+    """``"a set of 8s"``, ``"a run"``: what a meld is, without listing its cards again."""
+    if meld.kind == SET:
+        return meld.describe(rules).split(" (")[0]
+    return f"a {rules.run_name}"
 
 
 def _legal_meld(legal: list[str], meld: Meld) -> str | None:
@@ -178,8 +219,11 @@ def hard(view: View, rng: random.Random) -> str:
     return plan_hard(view, hold=True)[0]
 
 
-def plan_hard(view: View, hold: bool = False) -> tuple[str, str, list[Alternative]]:
-    """The hard player's move, the reason in words with its numbers, and the alternatives.
+Plan = tuple[str, str, list[Alternative], tuple[Claim, ...]]
+
+
+def plan_hard(view: View, hold: bool = False) -> Plan:
+    """The hard player's move, the reason in words, the alternatives, and the claims the reason states.
 
     ``hold``: keep melds hidden in hand to go rummy (the hard bot does; a hint puts them down,
     the safe play a beginner is taught first)."""
@@ -188,7 +232,7 @@ def plan_hard(view: View, hold: bool = False) -> tuple[str, str, list[Alternativ
         return _hard_draw(r)
     plan = None if hold and _hold_for_rummy(r) else put_down(r)
     if plan:
-        return plan[0], plan[1], []
+        return plan[0], plan[1], [], plan[2]
     return _hard_discard(r)
 
 
@@ -203,38 +247,65 @@ def _hold_for_rummy(r: Reader) -> bool:
     return len(loose) > 1
 
 
-def _hard_draw(r: Reader) -> tuple[str, str, list[Alternative]]:
+def _hard_draw(r: Reader) -> Plan:
     now = r.deadwood(r.hand)
     unseen = r.unseen()
     stock_after = [r.after_best_discard(r.hand + [x])[0] for x in unseen]
     expected = sum(stock_after) / len(stock_after) if stock_after else float(now)
     helps = sum(1 for d in stock_after if d < now)
-    share = f"{helps} of the {len(unseen)} cards I cannot see" if unseen else "none"
-    pct = round(100 * helps / len(unseen)) if unseen else 0
-    alternatives = [Alternative("draw stock", -expected, f"deadwood {expected:.1f} on average after the best "
-                                "discard")]
-    if "draw discard" in r.legal and r.top is not None:
-        took, throw = r.after_best_discard(r.hand + [r.top], forbidden=r.top if r.view["options"]["discard_rule"]
-                                           else None)
-        alternatives.append(Alternative("draw discard", -took, f"deadwood {took} after the best discard"))
-        if took < expected and took < now:
-            arrangement = least_deadwood(r.hand + [r.top], r.rules, r.value)
-            meld = next((m for m in arrangement.melds if r.top in m.cards), None)
-            if meld is not None:
-                what = f"it completes {_shown(meld.cards)}"
-            elif r.fits_table(r.top):
-                what = "it fits a meld on the table"
-            else:
-                what = (f"it is worth only {r.value(r.top)} point{'s' if r.value(r.top) != 1 else ''}, and you "
-                        f"can throw your {throw.symbol if throw else 'worst card'} instead")
-            return ("draw discard",
-                    f"Take the {r.top.symbol} from the discard: {what}; that cuts your deadwood from {now} to "
-                    f"{took} once you discard. The stock card would help you in {'only ' if pct < 50 else ''}"
-                    f"{share} ({pct}%), leaving {expected:.1f} on average.", alternatives)
-    return ("draw stock",
-            f"Draw from the stock: your deadwood is {now}, and the stock card lowers it in {share} ({pct}%); "
-            + (f"the {r.top.symbol} on the discard pile would not help."
-               if r.top is not None else "the discard pile is empty."), alternatives)
+    deadwood = Figure(DEADWOOD_NOW.name, now)
+    said: list[Claim] = [deadwood]
+    stock = None
+    if unseen:
+        stock = Figure(STOCK_AVERAGE.name, round(expected, 2), move="draw stock", detail={"unseen": len(unseen)})
+        lowers = Count(STOCK_HELPS.name, n=helps, of=len(unseen), move="draw stock")
+        said += [stock, lowers]
+        stock_words = f"{stock.words()}; {lowers.words()}"
+        alternatives = [Alternative("draw stock", -expected, stock.words(), (stock,))]
+    else:  # the stock is rebuilt from cards all seen: nothing to average over
+        stock_words = "the stock holds no card you cannot see"
+        alternatives = [Alternative("draw stock", -float(now), stock_words)]
+    if "draw discard" not in r.legal or r.top is None:
+        return ("draw stock", f"Draw from the stock (the discard pile is empty): {deadwood.words()}; {stock_words}.",
+                alternatives, tuple(said))
+    took, throw = r.after_best_discard(r.hand + [r.top], forbidden=r.top if r.view["options"]["discard_rule"]
+                                       else None)
+    taking = Figure(AFTER_TAKING.name, took, move="draw discard", detail={"card": r.top.symbol})
+    alternatives.append(Alternative("draw discard", -took, taking.words(), (taking,)))
+    said.append(taking)
+    if took < now and took < expected and not claims.indistinct([took, expected], INDISTINCT):
+        what, why = _why_take(r, throw)
+        said += why
+        return ("draw discard",
+                f"Take the {r.top.symbol} from the discard pile: {what}. Now {deadwood.words()}; {taking.words()}, "
+                f"while {stock_words}.", alternatives, tuple(said))
+    if took >= now:
+        verdict = f"the {r.top.symbol} on the discard pile would not lower it: {taking.words()}"
+    elif claims.indistinct([took, expected], INDISTINCT):
+        verdict = (f"the {r.top.symbol} on the discard pile would help as much as the stock on average, so either "
+                   f"draw will do: {taking.words()}")
+    else:
+        verdict = (f"the {r.top.symbol} on the discard pile would help, though less than the stock on average: "
+                   f"{taking.words()}")
+    return ("draw stock", f"Draw from the stock: {deadwood.words()}; {stock_words}. So {verdict}.",
+            alternatives, tuple(said))
+
+
+def _why_take(r: Reader, throw: Card | None) -> tuple[str, list[Claim]]:
+    """Why the top discard is worth taking: it completes a meld, fits the table, or costs little."""
+    assert r.top is not None
+    arrangement = least_deadwood(r.hand + [r.top], r.rules, r.value)
+    meld = next((m for m in arrangement.melds if r.top in m.cards), None)
+    if meld is not None:
+        fact: Claim = Certain(COMPLETES.name, move="draw discard", over_replies=False,
+                              detail={"meld": _shown(meld.cards), "cards": [str(c) for c in meld.cards]})
+        return fact.words(), [fact]
+    if r.fits_table(r.top):
+        fact = Certain(FITS_TABLE.name, move="draw discard", over_replies=False, detail={"card": str(r.top)})
+        return fact.words(), [fact]
+    fact = Figure(CARD_ADDS.name, r.value(r.top), move="draw discard", detail={"card": r.top.symbol})
+    instead = f", and you can throw your {throw.symbol} instead" if throw is not None else ""
+    return fact.words() + instead, [fact]
 
 
 def _danger(r: Reader, card: Card) -> str | None:
@@ -251,11 +322,11 @@ def _danger(r: Reader, card: Card) -> str | None:
     return None
 
 
-def _hard_discard(r: Reader) -> tuple[str, str, list[Alternative]]:
+def _hard_discard(r: Reader) -> Plan:
     arrangement = least_deadwood(r.hand, r.rules, r.value)
     options = [parse_card(a.split()[1]) for a in _move(r.legal, "discard")]
     loose = [c for c in options if c in arrangement.deadwood]
-    candidates = sorted(set(loose or options), key=lambda c: (-r.value(c), str(c)))[:5]
+    candidates = sorted(set(loose or options), key=lambda c: (-r.value(c), str(c)))[:CANDIDATES]
     unseen = r.unseen()
     scored = []
     for card in candidates:
@@ -270,21 +341,34 @@ def _hard_discard(r: Reader) -> tuple[str, str, list[Alternative]]:
             (TABLE_RISK if danger == "it fits a meld on the table" else PICKED_RISK) if danger else 0)
         scored.append((score, card, left, expected, danger))
     scored.sort(key=lambda t: (-t[0], str(t[1])))
-    best = scored[0]
-    _, card, left, expected, danger = best
-    alternatives = [Alternative(f"discard {c}", s, f"deadwood {lf}, {ex:.1f} expected after the next draw"
-                                + (f"; risky: {dg}" if dg else "")) for s, c, lf, ex, dg in scored]
+
+    def facts(card: Card, left: int, expected: float) -> tuple[Claim, ...]:
+        move = f"discard {card}"
+        becomes = Figure(DEADWOOD_BECOMES.name, left, move=move)
+        if not unseen:
+            return (becomes,)
+        return becomes, Figure(AFTER_NEXT_DRAW.name, round(expected, 2), move=move, detail={"unseen": len(unseen)})
+
+    alternatives = []
+    for s_, c, lf, ex, dg in scored:
+        said = facts(c, lf, ex)
+        alternatives.append(Alternative(f"discard {c}", s_, ", ".join(x.words() for x in said)
+                                        + (f"; risky: {dg}" if dg else ""), said))
+    _, card, left, expected, danger = scored[0]
+    said = facts(card, left, expected)
     where = "it is in none of your melds" if card in arrangement.deadwood else "every card is in a meld, so one must go"
-    why = (f"Discard {card.symbol}: {where}; your deadwood becomes {left}, and "
-           f"{expected:.1f} on average after your next draw (each of the {len(unseen)} cards I cannot see "
-           "tried as that draw).")
+    why = f"Discard {card.symbol}: {where}; " + ", and ".join(x.words() for x in said) + "."
+    best = scored[0][0]
+    level = [c.symbol for s_, c, _, _, _ in scored[1:] if claims.indistinct([s_, best], 1e-9)]
+    if level:
+        why += f" {' or '.join(level)} would do just as well: I cannot tell them apart."
     if not danger:
         others = [dg for _, c, _, _, dg in scored[1:] if dg]
         if others:
             why += f" Other loose cards could feed an opponent ({others[0]})."
     else:
-        why += f" Careful: {danger}, but every other choice is worse."
-    return f"discard {card}", why, alternatives
+        why += f" Careful: {danger}; I still rate it above your other choices."
+    return f"discard {card}", why, alternatives, said
 
 
 POLICIES = {"easy": easy, "medium": medium, "hard": hard}
@@ -292,8 +376,8 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 def advise(view: View) -> Hint:
     """The hard player's choice, with the reason and how the other moves compare."""
-    action, reason, alternatives = plan_hard(view)
-    return Hint(view["seat"], action, reason, alternatives)
+    action, reason, alternatives, said = plan_hard(view)
+    return Hint(view["seat"], action, reason, alternatives, claims=said)
 
 
 __all__ = ["POLICIES", "Reader", "advise", "easy", "hard", "medium", "near_meld", "plan_hard", "put_down"]

@@ -11,6 +11,7 @@ import pytest
 import engine
 from engine import tricks
 from engine.games import klaberjass_ai as ai
+from engine.claims import Certain, Sampled
 from engine.hints import LEVELS, Bot
 
 from .klaberjass_helpers import play_all, stacked_game
@@ -25,11 +26,12 @@ def test_a_strong_hand_is_told_to_take_with_numbers_that_add_up():
     h = ai.advise(g.view(ELDEST), bid_deals=120)
     assert h.action == "take"
     take = next(a for a in h.alternatives if a.action == "take")
-    made = int(re.search(r"make it in (\d+)% of 120 deals", take.note).group(1))
-    assert made >= 90 and take.score > 0
-    # Every figure in the sentence is one of the listed alternatives' numbers.
+    made = next(c for c in take.claims if isinstance(c, Sampled) and c.fact == "klaberjass.you_make_it")
+    assert made.samples == 120 and made.rate >= 0.9 and take.score > 0 and made.words() in take.note
+    # Every figure in the sentence is one of the listed alternatives' claims, in the claims' own words.
     for alt in h.alternatives:
-        assert f"{alt.score:+.0f} points on average" in h.reason
+        net = next(c for c in alt.claims if c.fact == "klaberjass.net_points")
+        assert abs(net.value - alt.score) <= 0.5 and net.words() in h.reason and net.words() in alt.note
     assert "medium bot" in h.reason  # it says what the figures assume
 
 
@@ -54,8 +56,9 @@ def test_the_bid_numbers_are_the_simulations_numbers():
     again = ai.bid_outlook(view, 50, random.Random(3))
     assert [(t.move, t.mean, t.rate("made")) for t in tallies] == [(t.move, t.mean, t.rate("made")) for t in again]
     take = next(t for t in tallies if t.move == "take")
-    # A made deal scores the maker more than his opponent; the mean is of real deal results.
-    assert -162 * 2 <= take.mean <= 162 * 2 and take.samples == 50
+    # The mean is of real deal results: one side scores at most both totals, cards and last trick at most
+    # 156 (RULES.md §8), two fifties 100 and Bella 20.
+    assert -(156 + 100 + 20) <= take.mean <= 156 + 100 + 20 and take.samples == 50
 
 
 def test_a_hint_sees_only_the_view():
@@ -125,7 +128,7 @@ def test_the_play_hint_names_the_rule_and_lists_every_legal_card():
     assert "must play a trump" in h.reason
     assert {a.action for a in h.alternatives} == set(g.view(DEALER)["legal"])
     # The claim about this trick is true: any trump takes the K♠ lead.
-    assert "It wins this trick, worth 4 points" in h.reason or "worth 24 points" in h.reason
+    assert "it wins this trick, worth 4 points" in h.reason or "worth 24 points" in h.reason
 
 
 def test_a_forced_card_is_explained_by_its_rule():
@@ -157,3 +160,65 @@ def test_every_level_plays_a_whole_game_legally(level):
         moves += 1
         assert moves < 2000
     assert max(g.scores) >= 150
+
+
+# ---- issue 18, items 14 and 15; issue 19, item 7 ---------------------------------------------------------
+
+def test_refusing_a_schmeiss_makes_the_other_player_the_maker_and_the_hint_says_so():
+    """Item 14: refusing a schmeiss makes the player who offered it the maker, not the one who refuses."""
+    g = stacked_game(STRONG, WEAK, turn_up="KH", schmeiss=True, names=["You", "Ada"])
+    g.apply("schmeiss", ELDEST)                       # Ada (the non-dealer) offers to throw in
+    h = ai.advise(g.view(DEALER), bid_deals=40)
+    refuse = next(a for a in h.alternatives if a.action == "refuse")
+    assert "Ada becomes the maker" in refuse.note and "Ada makes it" in refuse.note or "Ada fails" in refuse.note
+    assert "you are the maker" not in refuse.note and "you become the maker" not in refuse.note
+    assert any(c.fact == "klaberjass.they_become_maker" for c in refuse.claims)
+    g.apply("refuse", DEALER)
+    assert g.view(DEALER)["maker"] == ELDEST           # what the hint said
+
+
+def test_a_lead_a_legal_reply_can_beat_is_never_said_to_win_for_certain():
+    """Item 15: leading A♠ against a dealer void in spades who holds trumps: he must trump, so the lead loses,
+    whatever the imagined deals say; a lead nothing can beat (the J of trumps) wins for certain."""
+    g = stacked_game("AS KS QS JH 8D 9D 10C JC QC", "7H 8H AD KD QD 10D AC KC 8C", turn_up="9H")
+    play_all(g, "take")
+    h = ai.advise(g.view(ELDEST), playouts=90)
+    for alt in h.alternatives:
+        trick = alt.claims[0]
+        assert "100%" not in alt.note and not re.search(r"(?<![\d.])0%", alt.note)
+        if alt.action == "play AS":
+            assert isinstance(trick, Sampled)             # the dealer may trump: not certain
+        if alt.action == "play JH":
+            assert isinstance(trick, Certain) and trick.holds  # the highest trump: certain
+            assert "it wins this trick, whatever the others play" in alt.note
+
+
+def test_the_last_card_is_forced_because_it_is_the_last_not_because_you_lead():
+    """Item 15: "10♥ is your only legal card: you are leading, so any card may be played" was the wrong reason."""
+    g = stacked_game(STRONG, WEAK, turn_up="KH")
+    play_all(g, "take")
+    bots = [Bot("klaberjass", "medium", seed=s) for s in (0, 1)]
+    while not (len(g.view(g.current_player)["hand"]) == 1 and not g.view(g.current_player)["trick"]):
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    h = engine.hint(g)
+    assert "only legal card" in h.reason and "it is your last card" in h.reason
+    assert "any card may be played" not in h.reason
+    assert [c.fact for c in h.claims] == ["klaberjass.only_legal"]
+
+
+def test_hints_call_the_other_player_by_name_never_he():
+    """Issue 19, item 7: no gendered pronoun for a player."""
+    g = stacked_game(STRONG, WEAK, turn_up="KH", names=["Ada", "You"])
+    texts = []
+    h = ai.advise(g.view(ELDEST), bid_deals=30)
+    texts += [h.reason] + [a.note for a in h.alternatives]
+    g.apply("take")
+    h = ai.advise(g.view(ELDEST), playouts=60)
+    texts += [h.reason] + [a.note for a in h.alternatives]
+    g.apply(h.action)
+    h = ai.advise(g.view(DEALER) | {"names": ["Ada", "Bo"]}, playouts=60)  # the hint for seat 0, against Bo
+    texts += [h.reason] + [a.note for a in h.alternatives]
+    for text in texts:
+        assert not re.search(r"\b(he|him|his|she|her)\b", text, re.I), text
+    assert "Ada" in texts[0] and "Bo" in h.reason

@@ -7,11 +7,12 @@ import pytest
 import engine
 from engine import tricks
 from engine.cards import parse_cards, piquet_32
-from engine.games.klaberjass import (BELLA, LAST_TRICK, PACK, PLAIN_POWER, TOTAL_CARD_POINTS, TRUMP_POWER,
-                                     card_points, find_sequences, legal_cards, sequence_winner, settle)
+from engine.games.klaberjass import (BELLA, LAST_TRICK, MAX_DEAL_CARD_POINTS, PACK, PLAIN_POWER,
+                                     TOTAL_CARD_POINTS, TRUMP_POWER, card_points, find_sequences, legal_cards,
+                                     sequence_winner, settle)
 
 from .helpers import refused
-from .klaberjass_helpers import play_all, stacked_game
+from .klaberjass_helpers import play_all, stacked_deck, stacked_game
 
 H, S, D, C = (tricks.SUIT_INDEX[s] for s in "HSDC")
 DEALER, ELDEST = 0, 1  # stacked games: seat 0 deals, seat 1 is the non-dealer
@@ -27,12 +28,26 @@ def legal_strings(g: engine.Game) -> set[str]:
 
 # ---- the pack, the ranks, the points -------------------------------------------------------------
 
-def test_32_cards_worth_152_and_162_with_the_last_trick():
-    # RULES.md §8 test: "All 32 cards' points = 152, +10 = 162" — whichever suit is trumps.
+def test_32_cards_worth_152_and_a_deal_at_most_156_with_the_last_trick():
+    # RULES.md §8 test: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
     assert sorted(PACK) == sorted(tricks.index(c) for c in piquet_32()) and len(PACK) == 32
     for trump in range(4):
         assert sum(card_points(c, trump) for c in PACK) == TOTAL_CARD_POINTS == 152
-        assert TOTAL_CARD_POINTS + LAST_TRICK == 162
+    # The 18 dearest cards, counted by hand: J and 9 of trumps 20 + 14, four Aces 44, four Tens 40,
+    # four Kings 16, four Queens 12: 146 in cards, 156 with the last trick.
+    assert 20 + 14 + 4 * 11 + 4 * 10 + 4 * 4 + 4 * 3 + LAST_TRICK == MAX_DEAL_CARD_POINTS == 156
+    dearest = stacked_game("JH 9H AH AS AD AC 10H 10S 10D", "10C KH KS KD KC QH QS QD QC", turn_up="7H")
+    play_all(dearest, "take")
+    dealt = [c for h in dearest.deal.hands for c in h]
+    assert sum(card_points(c, H) for c in dealt) + LAST_TRICK == 156
+
+
+def test_no_rule_says_a_deal_is_worth_162():
+    """The pack's 152 + 10 is not what a deal holds: only 18 of the 32 cards are played (issue 18, item 12)."""
+    texts = " ".join(r.text for r in engine.GAMES["klaberjass"].rules.values())
+    assert "162" not in texts and "156" in engine.GAMES["klaberjass"].rules["klaberjass.last_trick"].text
+
+
     # Seed: "Ace -11; Ten - 10; King - 4; Queen -3; Jack - 20 points in trump suit, 2 points in another
     # suit; Nine - 14 points in trump suit; 7, 8, simple 9 - no points."
     values = {r: card_points(ix(r + "S")[0], H) for r in "A 10 K Q J 9 8 7".split()}
@@ -103,10 +118,35 @@ def test_deal_six_in_threes_turn_up_then_three_more_and_the_bottom_card():
     events = g.apply("take")
     # Seed: "the dealer gives three cards more to each and turns the pack … so that the last card can be seen."
     assert len(g.view(ELDEST)["hand"]) == len(g.view(DEALER)["hand"]) == 9
-    assert g.view(DEALER)["bottom_card"] == g.view(ELDEST)["bottom_card"] == "QD"
+    # RULES.md §8: the turn-up lies under the pack, so turning the pack over shows the turn-up itself.
+    assert g.view(DEALER)["bottom_card"] == g.view(ELDEST)["bottom_card"] == "8H"
     assert g.view(ELDEST)["trump"] == "H" and g.view(ELDEST)["maker"] == ELDEST
     assert any(e.rule == "klaberjass.deal_more" for e in events)
     assert g.current_player == ELDEST  # RULES.md §8: the non-dealer leads the first trick
+
+
+def test_a_refused_turn_up_lies_under_the_pack_and_is_the_card_shown():
+    """Seed 004: "Both players declined the turn-up suit as trump. (7 of hearts under pack)": the card shown
+    when the pack is turned over is that turn-up, and no other card of the pack is revealed (item 13)."""
+    g = stacked_game(*HANDS_J, turn_up="8S", bottom="QD", names=["Dee", "Eli"])
+    events = play_all(g, "pass pass name:H")
+    view = g.view(ELDEST)
+    assert view["bottom_card"] == "8S" == view["turn_up"]
+    shown = [e for e in events if e.kind == "deal_more"][0]
+    assert shown.data["card"] == "8S" and "Q♦" not in shown.text and "8♠" in shown.text
+    assert "under the pack" in [e for e in events if e.kind == "second_round"][0].text
+    assert not any("QD" in str(e.data) or "Q♦" in e.text for e in g.events)  # the real bottom card stays hidden
+
+
+def test_parletts_turn_up_out_of_play_shows_the_real_bottom_card():
+    g = engine.new_game("klaberjass", seed=5, first_dealer=DEALER, turn_up="out_of_play",
+                        deck=stacked_deck(*HANDS_J, turn_up="8S", bottom="QD"))
+    events = play_all(g, "pass pass name:H")
+    assert g.view(ELDEST)["bottom_card"] == "QD" and g.view(ELDEST)["turn_up"] == "8S"
+    assert "turned down and out of play" in [e for e in events if e.kind == "second_round"][0].text
+    assert [e.rule for e in events if e.kind == "deal_more"] == ["klaberjass.turn_up_out"]
+    with pytest.raises(engine.OptionError):
+        engine.new_game("klaberjass", seed=5, turn_up="somewhere")
 
 
 def test_first_round_dealer_takes_after_a_pass():
@@ -303,6 +343,7 @@ def test_dix_exchanges_the_trump_7_for_the_turn_up():
     assert events[0].rule == "klaberjass.dix"
     v = g.view(DEALER)
     assert "8H" in v["hand"] and "7H" not in v["hand"] and v["turn_up"] == "7H"
+    assert v["bottom_card"] == "7H"  # the 7 takes the turn-up's place under the pack
     assert g.current_player == ELDEST  # then the non-dealer leads
 
 
@@ -335,3 +376,18 @@ def test_every_event_cites_a_rule_and_the_maker_is_marked():
     assert all(e.text and g.rule_text(e.rule) for e in g.events)
     make = next(e for e in events if e.kind == "make")
     assert make.text.startswith("You take the turned-up suit: hearts are trumps. You are the maker and take the risk")
+
+
+@pytest.mark.parametrize("maker_tie", ["fails", "held_over", "belote"])
+def test_narration_names_players_and_never_says_he(maker_tie):
+    """Issue 19, item 7: no gendered pronoun for a player; the narration uses the name."""
+    import re
+
+    from engine.hints import Bot
+    g = engine.new_game("klaberjass", seed=4, target=300, maker_tie=maker_tie, names=["You", "Ada"])
+    bots = [Bot("klaberjass", "medium", seed=s) for s in (0, 1)]
+    while not g.is_over:
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    for e in g.events:
+        assert not re.search(r"\b(he|him|his|she|her)\b", e.text, re.I), e.text

@@ -16,6 +16,7 @@ from engine.melds import least_deadwood
 # Seat 1 plays first. The upcard 8♠ completes its 7♠ _ 9♠.
 SEAT0 = "2C 3C 4C 6D 7D 8D 9H 6S 9C 5C"
 SEAT1 = "7S 9S KH QH 2H 4D 10C JD 3S AD"
+LOOSE = "JC 8C KD 3D 8H 6C 6H 2S AH QS"   # no meld, nothing near a meld but pairs
 
 
 def fresh(**options) -> engine.Game:
@@ -60,10 +61,11 @@ def test_hint_to_take_the_discard_has_true_numbers():
     g = fresh()
     view = g.view(1)
     hint = engine.hint(g)
-    assert hint.action == "draw discard"
-    numbers = re.search(r"from (\d+) to (\d+)", hint.reason)
-    assert numbers and "7♠ 8♠ 9♠" in hint.reason
-    before, after = int(numbers.group(1)), int(numbers.group(2))
+    assert hint.action == "draw discard" and "it completes 7♠ 8♠ 9♠" in hint.reason
+    said = {c.fact: c for c in hint.claims}
+    before, after = said["rummy.deadwood_now"].value, said["rummy.after_taking"].value
+    assert f"your deadwood is {before}" in hint.reason
+    assert f"taking the 8♠ and then your best discard leaves deadwood {after}" in hint.reason
     hand = engine.parse_cards(view["hand"])
     assert least_deadwood(hand).points == before
     # after taking 8♠ and the best discard, the deadwood is exactly `after`
@@ -71,14 +73,48 @@ def test_hint_to_take_the_discard_has_true_numbers():
     best = min(least_deadwood([c for c in g.hands[1] if c != engine.parse_card(d.split()[1])]).points
                for d in [str(a) for a in g.legal_actions(1) if a.verb == "discard"])
     assert best == after
-    # "helps you in k of the N cards I cannot see": recount it
-    share = re.search(r"in (?:only )?(\d+) of the (\d+) cards I cannot see \((\d+)%\)", hint.reason)
-    assert share
+    # "k of the N cards you cannot see would lower it": recount it
+    helps = said["rummy.stock_helps"]
+    assert f"{helps.n} of the {helps.of} cards you cannot see would lower it" in hint.reason
     reader = ai.Reader(view)
     unseen = reader.unseen()
-    assert len(unseen) == int(share.group(2)) == 52 - 10 - 1  # own hand and the upcard are seen
-    helps = sum(1 for x in unseen if reader.after_best_discard(hand + [x])[0] < before)
-    assert helps == int(share.group(1))
+    assert len(unseen) == helps.of == 52 - 10 - 1  # own hand and the upcard are seen
+    assert sum(1 for x in unseen if reader.after_best_discard(hand + [x])[0] < before) == helps.n
+    assert "I cannot see" not in hint.reason and "%" not in hint.reason
+
+
+def test_a_discard_that_helps_less_than_the_stock_is_said_to_help():
+    """Issue 18, item 11: "The 6♥ on the discard pile would not help" was said when taking it cut the deadwood
+    (36 to 33) but less than the stock on average. Seat 1 holds no meld; the upcard 5♦ is worth less than the
+    K♦ it lets go, but many stock cards would do better."""
+    deck = stack_deck([SEAT0, LOOSE], "5D KC 5H", first=1)
+    g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
+    view = g.view(1)
+    hint = engine.hint(g)
+    said = {c.fact: c for c in hint.claims}
+    now, took = said["rummy.deadwood_now"].value, said["rummy.after_taking"].value
+    average = said["rummy.stock_average"].value
+    assert took < now and average < took and hint.action == "draw stock"
+    assert "would not" not in hint.reason and "would help, though less than the stock on average" in hint.reason
+    assert least_deadwood(engine.parse_cards(view["hand"])).points == now
+
+
+def test_a_discard_that_does_not_lower_the_deadwood_is_said_not_to():
+    deck = stack_deck([SEAT0, LOOSE], "KH KC 5H", first=1)
+    g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
+    hint = engine.hint(g)
+    said = {c.fact: c for c in hint.claims}
+    assert said["rummy.after_taking"].value >= said["rummy.deadwood_now"].value
+    assert "the K♥ on the discard pile would not lower it" in hint.reason
+
+
+def test_a_meld_is_named_once():
+    """Item 11 wording: "9♦ 10♦ J♦ is a run 9♦ 10♦ J♦" listed the cards twice."""
+    g = fresh()
+    g.apply("draw discard")
+    hint = engine.hint(g)
+    assert hint.reason.startswith("7♠ 8♠ 9♠ is a run: putting it down takes 24 points")
+    assert hint.reason.count("7♠ 8♠ 9♠") == 1
 
 
 def test_hint_after_the_draw_melds_then_discards():

@@ -293,3 +293,19 @@ def test_penalty_scoring_variant_charges_each_hand():
                       "meld 2D 3D 4D", "meld 9C 9D 9S", "discard JD"])
     assert points_of(events) == {1: 18}
     assert g.scores == [0, 18]
+
+
+def test_every_legal_move_reads_back_as_itself_and_a_saved_game_replays():
+    """10♠ with two jokers is a set (10♠ Joker Joker) and a run (Joker Joker 10♠): both are offered, and
+    "meld JK JK 10S" typed back must make the run, or a replay (a save, undo) later refuses a lay-off of 9♠
+    on it (found by tests/engine/test_claims.py at 2,000 positions)."""
+    deck = stack_deck(["2C 3C 4C 5C 6D 7D 8D 9H 9D 9C", "10S JK JK 2H 5S 7C QD KH 3D AC"], "9S 4H", first=1)
+    g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0, jokers=True)
+    g.apply("draw stock")
+    legal = g.legal_actions(1)
+    assert {"meld 10S JK JK", "meld JK JK 10S"} <= {str(a) for a in legal}
+    for action in legal:
+        assert g.parse_action(str(action)) == action
+    g.apply("meld JK JK 10S")
+    assert g.view(1)["melds"][0]["kind"] == "run"
+    assert g.clone().view(1)["melds"] == g.view(1)["melds"]  # the replay makes the run again, not the set

@@ -54,7 +54,9 @@ def test_taking_makes_you_the_maker_deals_three_more_and_shows_the_bottom_card()
     assert t.game.view(0)["maker"] == 0
     assert t.hand.cards == ["JH", "9H", "AH", "10H", "AS", "AC", "9C", "8D", "7D"]  # trumps first, in trump order
     assert "You take the risk" in t.strip.value and "kj-maker" in t.me_html.value
-    assert "Queen of spades" in t.strip.value and "Bottom card" in t.strip.value
+    # The turn-up K♥ lies under the pack: it is the bottom card shown, and the pack's last card stays hidden.
+    assert "King of hearts" in t.strip.value and "Bottom card" in t.strip.value
+    assert "Queen of spades" not in t.strip.value
     assert "Trumps<br><b>hearts</b>" in t.strip.value
     assert t.bid_panel.layout.display == "none"
     assert "You take the turned-up suit: hearts are trumps." in " ".join(t.log_lines())
@@ -192,7 +194,8 @@ def test_a_whole_game_the_history_and_the_end_summary_add_up():
 def test_the_settings_panel_speaks_plain_english():
     t = table()
     labels = {s.option: (s.label, [words_ for words_, _ in s.choices]) for s in t.settings}
-    assert set(labels) == {"dix", "schmeiss", "sequence_tie", "maker_tie", "sequences_need_trick", "target"}
+    assert set(labels) == {"dix", "schmeiss", "sequence_tie", "maker_tie", "sequences_need_trick", "target",
+                           "turn_up"}
     for label, choices in labels.values():
         for text in (label, *choices):
             assert "_" not in text and text not in ("True", "False", "seed", "belote") and not text[0].islower()

@@ -13,8 +13,9 @@ import ipywidgets as w
 
 from engine import tricks
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, parse_cards
-from engine.games.klaberjass import (LAST_TRICK, PACK, RULES, Klaberjass, card_points, find_sequences,
-                                     legal_cards, sequence_points, sequence_winner, settle, trick_winner)
+from engine.games.klaberjass import (LAST_TRICK, MAX_DEAL_CARD_POINTS, PACK, RULES, Klaberjass, card_points,
+                                     find_sequences, legal_cards, sequence_points, sequence_winner, settle,
+                                     trick_winner)
 from widgets.card_svg import card_img_html
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.table import TABLE_CSS, esc
@@ -76,9 +77,9 @@ def pack_points_check() -> ChoiceQuiz:
     total = sum(card_points(c, 0) for c in PACK)
     return ChoiceQuiz("How many points are the 32 cards worth together?", ["120", str(total), "162", "180"],
                       str(total), f"Each plain suit holds 11 + 10 + 4 + 3 + 2 = 30, the trump suit 20 + 14 + 11 + 10 "
-                      f"+ 4 + 3 = 62: 3 × 30 + 62 = {total}. With the {LAST_TRICK} for the last trick, "
-                      f"{total + LAST_TRICK}. Only the 18 cards in the two hands are played in a deal, so a deal "
-                      "is worth less than that: what matters is who takes more.")
+                      f"+ 4 + 3 = 62: 3 × 30 + 62 = {total}. Only the 18 cards in the two hands are played in a "
+                      f"deal, so a deal's cards and the {LAST_TRICK} for the last trick bring at most "
+                      f"{MAX_DEAL_CARD_POINTS}, and usually far less: what matters is who takes more.")
 
 
 def trick_points(cards: Sequence[str], trump: str) -> int:

@@ -102,11 +102,16 @@ class KlaberjassTable(Table):
         "target": Setting("target", "Game to", (("501 points", 501), ("500 points", 500),
                                                 ("301 points: a shorter game", 301)),
                           "The score that wins the game."),
+        "turn_up": Setting("turn_up", "The turned-up card",
+                           (("Goes under the pack and is shown at the end of the deal", "under_pack"),
+                            ("Set aside when refused; the last card of the pack is shown", "out_of_play")),
+                           "Where the turned-up card goes, and which card everyone sees when the dealer "
+                           "turns the pack over after dealing three more cards each."),
     }
     hint_score_heading = "Net*"
     hint_score_format = "{:+.0f}"
-    hint_score_note = ("* your points minus his this deal (after the maker's rule), averaged over the deals "
-                       "I imagined, with both of you playing on as the medium bot does.")
+    hint_score_note = ("* your points minus the other player's this deal (after the maker's rule), averaged over "
+                       "the deals I imagined, with both of you playing on as the medium bot does.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -276,7 +281,7 @@ class KlaberjassTable(Table):
         return {"pass": "Pass: let the other player choose, or go on to the next round.",
                 "schmeiss": "Offer to throw the hand in; if refused, you play the turned-up suit.",
                 "accept": "Agree: the hand is thrown in and dealt again.",
-                "refuse": "Refuse: he must play with the turned-up suit as maker.",
+                "refuse": f"Refuse: {self.names[1 - self.human]} must play the turned-up suit and becomes the maker.",
                 "exchange": "Swap your 7 of trumps for the turned-up card.",
                 "keep": "Keep your 7 of trumps."}.get(action, action)
 
@@ -289,7 +294,8 @@ class KlaberjassTable(Table):
         if phase == "bid2":
             return f"<b>Second round:</b> name another suit as trumps, or pass.{said}"
         if phase == "schmeiss":
-            return "<b>Schmeiss:</b> throw the hand in, or refuse and make him play the turned-up suit."
+            return (f"<b>Schmeiss:</b> throw the hand in, or refuse and make {esc(self.names[1 - self.human])} play "
+                    "the turned-up suit as the maker.")
         if phase == "dix":
             return "<b>Dix:</b> you may exchange your 7 of trumps for the turned-up card."
         return ""
