@@ -111,7 +111,9 @@ def hint_against_medium(style: str, sessions: int, players: int = 4) -> None:
     pairs = list(zip(runs["hint"], runs["medium"]))  # the same seed and seat: a paired difference
     win, win_ci = mean_ci([h[0] - m[0] for h, m in pairs])
     chips, chips_ci = mean_ci([float(h[2] - m[2]) for h, m in pairs])
-    print(f"{'difference':>12} {win:>+7.1%} {win_ci:>9.1%} {'':>7} {'':>9} {chips:>+8.2f} {chips_ci:>9.2f}")
+    print(f"{'hint v medium':>12} {win:>+7.1%} {win_ci:>9.1%} {'':>7} {'':>9} {chips:>+8.2f} {chips_ci:>9.2f}"
+          f"   95% interval: wins [{win - win_ci:+.1%}, {win + win_ci:+.1%}], "
+          f"chips [{chips - chips_ci:+.2f}, {chips + chips_ci:+.2f}]")
 
 
 def main() -> None:
