@@ -187,7 +187,7 @@ def margin(p: float, n: int) -> float:
 # ---- the hint's facts, as claims (engine.claims): tests/engine/test_claims.py re-derives each ----
 
 WIN = claims.fact("relogio.win", "you win with a chance of {chance}")
-WIN_SHARE = claims.fact("relogio.win_share", "you win", "you lose")
+WIN_SHARE = claims.fact("relogio.win_share", "you win")
 LOST = claims.fact("relogio.lost", "you lose, whatever the face-down cards are")
 KEEP_FOURTH = claims.fact("relogio.keep_fourth", "you lose, whatever the face-down cards are: it is the 4th King, "
                           "and {down} cards are still face down")
@@ -356,21 +356,25 @@ def real_outcome_of_view(view: dict[str, Any]) -> tuple[bool, int]:
     return real_outcome(piles, carried, view["position"], len(view["removed"]), view["rounds"])
 
 
+REAL_WON = claims.fact("relogio_real.won", "Played out from here, this deal is won in {steps}")
+REAL_LOST = claims.fact("relogio_real.lost", "Played out from here, this deal is lost: within {steps} a position "
+                        "comes back, and play would go round for ever")
+
+
 def _advise_real(view: dict[str, Any]) -> Hint:
+    """Every step is forced and nothing is hidden, so the outcome is worked out exactly: a certainty."""
     won, steps = real_outcome_of_view(view)
     target = view["target"]
     if view["carried"] is None:
         move = f"pick up the top card of {hour_words(target)}"
     else:
         move = f"put {parse_card(view['carried']).symbol} under {hour_words(target)}, the next wrong pile"
-    if won:
-        future = f"Played out from here, this deal is won in {steps} more step{'s' if steps != 1 else ''}."
-    else:
-        future = (f"Played out from here, this deal is lost: within {steps} steps a position comes back, "
-                  "and play would go round for ever.")
-    reason = f"Every step of Relógio Real is forced: {move}. {future}"
+    outcome = claims.Certain(REAL_WON.name if won else REAL_LOST.name, move="move", over_replies=False,
+                             detail={"steps": count(steps, "more step" if won else "step"), "n": steps})
+    reason = f"Every step of Relógio Real is forced: {move}. {outcome.words()}."
     return Hint(view["seat"], "move", reason, [Alternative("move", 100.0 if won else 0.0,
-                                                           "the only move; " + ("wins" if won else "loses"))])
+                                                           "the only move; " + ("wins" if won else "loses"))],
+                claims=(outcome,))
 
 
 def advise(view: dict[str, Any]) -> Hint:

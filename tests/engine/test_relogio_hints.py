@@ -170,3 +170,25 @@ def test_a_chance_says_certain_only_when_it_is():
         assert "100%" not in alt.note and not re.search(r"(?<![\d.])0%", alt.note), alt
     keep = next(a for a in hint.alternatives if a.action == "keep")
     assert keep.score == 0.0 and "Keeping the K" in hint.reason and "you lose, whatever" in hint.reason
+
+
+def test_relogio_real_outcome_is_a_certainty_that_holds():
+    """Issue 18: Relógio Real's hint states its outcome as a claim (every step is forced, so a certainty),
+    and playing the real game on proves it, won or lost, to the step (test_claims skips a game without
+    choices, so its checker runs here)."""
+    from engine.claims import Certain
+
+    from .claim_checks.relogio_real import CHECKS
+
+    outcomes = set()
+    for seed in range(120):
+        g = engine.new_game("relogio_real", seed=seed)
+        for _ in range(random.Random(seed).randrange(0, 20)):
+            g.apply("move")
+        hint = engine.hint(g)
+        assert len(hint.claims) == 1 and isinstance(hint.claims[0], Certain)
+        claim = hint.claims[0]
+        assert claim.words() in hint.reason
+        assert CHECKS[(claim.kind, claim.fact)](g, 0, claim, hint) is None
+        outcomes.add(claim.fact)
+    assert outcomes == {"relogio_real.won", "relogio_real.lost"}
