@@ -384,7 +384,8 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
     Brag: after a chip, the others each answer once; between the last two, if the other answers
     with a chip you then pay to see. Unlikely branches (a card and a set of answers) are left out only
     while what they could change stays under :data:`WORTH_ERROR` chips and :data:`STAY_ERROR` of a
-    chance (``prune`` fixes the threshold instead, 0 for every branch).
+    chance, or when looking finer would walk more than :data:`MAX_NODES` answers (``prune`` fixes the
+    threshold instead, 0 for every branch).
     """
     me = view["seat"]
     seen = seen_cards(view)
@@ -413,6 +414,8 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
         walk.lost += sum(p for p in dist.values() if p < walk.prune)
         if prune is not None or not walk.lost or (walk.lost * ceiling <= WORTH_ERROR and walk.lost <= STAY_ERROR):
             break
+        if walk.nodes * 10 > MAX_NODES:  # a big table: looking finer would keep the learner waiting
+            break
         threshold = threshold / 10 if threshold > 1e-9 else 0.0
     calls = {s: sum(dist[r] * walk.calls[r].get(s, 0.0) for r in walk.calls) for s in answer}
     return Value(total - cost, calls)
@@ -420,7 +423,9 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
 
 PRUNE = 1e-4         # first try: leave out branches less likely than this…
 WORTH_ERROR = 0.02   # …while all they could change in chips stays under this,
-STAY_ERROR = 0.002   # and in a chance of staying in, under this; else look again, ten times finer
+STAY_ERROR = 0.002   # and in a chance of staying in, under this; else look again, ten times finer,
+MAX_NODES = 8_000    # unless that would walk more answers than this (the largest tables: a figure may then
+#                      be off by a few tenths of a chip)
 
 
 class _Walk:
@@ -437,6 +442,7 @@ class _Walk:
         self._chances: dict[tuple[Any, ...], dict[int, float]] = {}
         self.weight = 1.0
         self.lost = 0.0  # the chance of the branches left out
+        self.nodes = 0   # answers walked
 
     def odds(self, s: int, r: int, t: Table) -> dict[str, float]:
         """Player ``s``'s answer under the habit, my card being of rank ``r``, the table as ``t``."""
@@ -479,6 +485,7 @@ class _Walk:
             return reach * _winnings(t, r, self.ranks, t.seed_betting)
         s = self.answer[i]
         o = self.odds(s, r, t)
+        self.nodes += 1
         stays = 1 - o["fold"] - o.get("raise", 0.0)  # a raise back: you fold, nothing more is won
         self.calls[r][s] = self.calls[r].get(s, 0.0) + reach * stays
         total = 0.0
