@@ -295,13 +295,21 @@ def _advise_relogio(view: dict[str, Any]) -> Hint:
     swaps = [a for a in alternatives if a.action.startswith("swap ")]
     top_swap = swaps[0]
     said += top_swap.claims
+    # Moves the numbers cannot tell apart (within the sample's margin, or exactly equal) are not ranked.
+    tolerance = 0.0 if exact else 100 * margin(best.score / 100, total)
+    tied = [a for a in alternatives[1:] if claims.indistinct([best.score, a.score], tolerance)]
     second = f"Swapping it for {slot_of(top_swap.action, view)}: {_said(top_swap.claims)}"
-    second += " — the best choice." if top_swap is best else "."
+    second += " — the best choice." if top_swap is best and not tied else "."
     if nth == 4 and any(_above_bottom(a.action, view) for a in swaps):
         above = claims.Certain(ABOVE.name, over_replies=False)
         said.append(above)
         second += f" {above.words()}."
     advice = "Keep it." if best.action == "keep" else f"Swap it for {slot_of(best.action, view)}."
+    if tied:
+        other = tied[0]
+        what = "keeping it" if other.action == "keep" else f"swapping it for {slot_of(other.action, view)}"
+        advice += (f" But {what} does as well, as far as "
+                   f"{'the count' if exact else 'a sample of this size'} can tell.")
     return Hint(view["seat"], best.action, " ".join((advice, first, second, basis)),
                 alternatives, claims=tuple(said) + basis_claims)
 

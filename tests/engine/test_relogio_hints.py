@@ -80,7 +80,14 @@ def test_keeping_the_fourth_king_with_cards_down_is_hopeless_and_the_hint_says_w
     assert hint.action.startswith("swap ") and hint.alternatives[0].action == hint.action
     assert "you lose, whatever the face-down cards are: it is the 4th King, and 14 cards are still face down" \
         in hint.reason
-    assert "Swapping it for the bottom card of" in hint.reason and "— the best choice." in hint.reason
+    assert "Swapping it for the bottom card of" in hint.reason
+    # Issue 18: 23% against 22% of 2000 imagined deals (±2) cannot tell the bottoms of 12 and 10 o'clock
+    # apart, so the hint does not call one of them the best choice: it says they do as well.
+    runner = hint.alternatives[1]
+    assert hint.alternatives[0].score - runner.score <= 2
+    assert "— the best choice." not in hint.reason
+    assert "But swapping it for the bottom card of 10 o'clock does as well, as far as a sample of this size " \
+           "can tell." in hint.reason
     assert "Put anywhere above the bottom of a pile, it loses whatever the face-down cards are" in hint.reason
     assert "swap " not in hint.reason and ":" not in hint.reason.split(".")[0]  # no notation: "Swap it for …"
     assert [a.score for a in hint.alternatives] == sorted((a.score for a in hint.alternatives), reverse=True)
