@@ -10,9 +10,10 @@
 - A move's worth in chips and the chance each player answers it by staying in are worked out by playing
   the move in the real game for each card the seat might hold, and every answer in turn with those same
   chances; a raise back means the seat folds (the hint says so); Brag: between the last two, a chip back
-  is answered by paying to see; with more players, the cards are compared once everyone has answered
-  (the hint's note says so). The hint leaves out branches under one in ten thousand, so its figures may
-  differ from these by a hair: a chance by half a point, a worth by 0.1 chip.
+  is answered by paying to see; with more players (or when the seat has nothing left to bet), the cards
+  are compared once everyone has answered once (the hint's note says so). The hint leaves out only
+  branches that cannot change its figures by more than a hair (in the largest tables, a little more), so
+  they may differ from these by half a point of a chance or 0.1 chip of a worth.
 """
 
 from __future__ import annotations
@@ -136,20 +137,20 @@ def walk(game: engine.Game, seat: int, move: str, dist: dict[int, float]) -> tup
         before = g.chips[seat]
         g.apply(move, seat)
         heads_up = sum(1 for s in g.bettors() if s != seat) == 1
-        stack = [(g, p)]
+        stack: list[tuple[Any, float, frozenset[int]]] = [(g, p, frozenset())]
         while stack:
-            h, q = stack.pop()
+            h, q, answered = stack.pop()
             if h.deal_number != deal:
                 worth += q * (h.chips[seat] - before)
                 continue
             who = h.current_player
-            if who == seat:  # Brag, every other player has answered
+            if who == seat or who in answered:  # Brag: every other player has answered once
                 nxt = _fork(h)
-                if heads_up and "see" in [str(a) for a in nxt.legal_actions(seat)]:
+                if who == seat and heads_up and "see" in [str(a) for a in nxt.legal_actions(seat)]:
                     nxt.apply("see", seat)
                 else:
                     nxt._settle()  # the cards compared now, as the hint's note says
-                stack.append((nxt, q))
+                stack.append((nxt, q, answered))
                 continue
             odds = _medium_odds(h, who)
             stays[who] = stays.get(who, 0.0) + q * sum(x for k, x in odds.items() if k not in ("fold", "raise"))
@@ -161,7 +162,7 @@ def walk(game: engine.Game, seat: int, move: str, dist: dict[int, float]) -> tup
                     continue
                 nxt = _fork(h)
                 nxt.apply(kind, who)
-                stack.append((nxt, q * x))
+                stack.append((nxt, q * x, answered | {who}))
     return worth, stays
 
 
