@@ -41,6 +41,7 @@ OPEN_AT = 0.25       # open the betting at this chance or more
 CALL_MARGIN = 0.05   # call when the chance beats the price by this much
 MAX_HABIT_RAISES = 2  # the habit stops raising after two raises in a deal
 LOW = 8              # "a low card": 8 or below
+TIE = 1e-9           # a chance this close under a threshold is on it (sums in another order differ by less)
 
 HABIT = {"poker": "that bot bets on its chance of holding the highest card, from the cards it sees: it raises "
                   "when that chance is three in five or better, calls when it beats the price, and folds when it "
@@ -170,7 +171,13 @@ def kinds_open(spot: Spot) -> list[str]:
 
 
 def habit(chance: float, spot: Spot) -> str:
-    """The kind of move the table habit makes with this chance (the medium bot's rule)."""
+    """The kind of move the table habit makes with this chance (the medium bot's rule).
+
+    A chance exactly on a threshold counts as reaching it, whichever way it was summed: the bot (from
+    its own view) and the reading of its moves (from yours) add the same fractions in another order,
+    and a last-digit difference must not turn a chip into a fold.
+    """
+    chance += TIE
     if spot.style == "poker":
         if spot.can_raise and chance >= RAISE_AT and spot.raises < MAX_HABIT_RAISES:
             return "raise"
@@ -402,8 +409,9 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
     high = max(after.bets)
     if view["style"] == "poker":
         answer = [] if kind == "call" and t0.seed_betting else [s for s in order if after.bets[s] < high]
-    else:
-        answer = [] if kind == "see" else order
+    else:  # a see shows the cards at once, and so does a chip that leaves one player able to bet
+        still = sum(after.live[s] and not after.all_in[s] for s in range(t0.players))
+        answer = [] if kind == "see" or still <= 1 else order
     # The most any branch can bring back: the whole pot once everyone has paid what he may be asked.
     ceiling = sum(after.contrib) + after.carry + SEE_COST * (1 + len(answer)) + sum(
         max(0, high - after.bets[s]) for s in answer)
@@ -481,7 +489,8 @@ class _Walk:
         return self._step(r, t, 0, 1.0)
 
     def _step(self, r: int, t: Table, i: int, reach: float) -> float:
-        if i == len(self.answer):
+        if i == len(self.answer) or (self.style == "brag" and sum(
+                t.live[x] and not t.all_in[x] for x in range(t.players)) <= 1):  # nobody left to bet against
             return reach * _winnings(t, r, self.ranks, t.seed_betting)
         s = self.answer[i]
         o = self.odds(s, r, t)
