@@ -2,9 +2,16 @@
 latency per level, and the strength of the three bots.
 
     python bench/bench_jabberwocky.py [--seconds 5] [--positions 200] [--games 500] [--jobs 2]
+                                      [--hint-games 60] [--hint-playouts 1600] [--only-hint]
 
 OpenSpiel is optional (``pip install -e ".[bench]"``); without it that row is skipped.
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+
+Hint v medium (issue 18), measured with ``--only-hint --hint-games 40 --jobs 1`` (the hint's own 1600
+imagined deals a decision; points of one seat over a 3-5-7-5-3 game, paired on the same seeds)::
+
+                 row  hint pts  medium pts  difference       95% interval
+       hint v medium      3.27        2.38       +0.90  [+0.55, +1.25]
 """
 
 from __future__ import annotations
@@ -165,13 +172,57 @@ def strength(games: int, jobs: int) -> None:
         print(f"{a + ' v ' + b:>16} {dm:+12.2f} {dc:9.2f}")
 
 
+# ---- the hint against medium: one seat follows engine.hint, the same seeds with a medium bot there ----
+
+def hint_game(job: tuple[int, str, int]) -> int:
+    """Points of the seat ``seed % 3`` in one seeded 3-player short game against two medium bots, that seat
+    following the hint (``who == "hint"``, with ``playouts`` imagined deals a decision) or a medium bot."""
+    seed, who, playouts = job
+    seat = seed % 3
+    g = engine.new_game("jabberwocky", players=3, seed=20_000 + seed, rounds="short")
+    bots = [Bot("jabberwocky", "medium", seed=seed * 3 + s) for s in range(3)]
+    while not g.is_over:
+        s = g.current_player
+        view = g.view(s)
+        if s == seat and who == "hint":
+            move = view["legal"][0] if len(view["legal"]) == 1 else ai.advise(view, playouts=playouts).action
+        else:
+            move = bots[s].choose(view)
+        g.apply(move, s)
+    return g.scores[seat]
+
+
+def hint_against_medium(games: int, playouts: int, jobs: int) -> None:
+    """Issue 18: following the hint does at least as well as the medium bot in the same seat (paired)."""
+    jobs_in = [(seed, who, playouts) for seed in range(games) for who in ("hint", "medium")]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            points = pool.map(hint_game, jobs_in, chunksize=1)
+    else:
+        points = [hint_game(j) for j in jobs_in]
+    hint, medium = points[0::2], points[1::2]
+    diff, half = mean_ci([float(h - m) for h, m in zip(hint, medium)])
+    print(f"\nJabberwocky: one seat against two medium bots, {games} seeded 3-player short games (3-5-7-5-3 "
+          f"cards), the hint with {playouts} imagined deals a decision; the same seeds and seat with a medium bot")
+    print(f"{'row':>16} {'hint pts':>9} {'medium pts':>11} {'difference':>11} {'95% interval':>18}")
+    print(f"{'hint v medium':>16} {sum(hint) / games:>9.2f} {sum(medium) / games:>11.2f} {diff:>+11.2f}  "
+          f"[{diff - half:+.2f}, {diff + half:+.2f}]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per throughput row")
     parser.add_argument("--positions", type=int, default=200, help="positions for the latency table")
     parser.add_argument("--games", type=int, default=500, help="games for the strength table (0 skips it)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the strength games")
+    parser.add_argument("--hint-games", type=int, default=60, help="seeds for hint v medium (0 skips it)")
+    parser.add_argument("--hint-playouts", type=int, default=ai.HINT_PLAYOUTS,
+                        help="imagined deals per hint decision (the hint's own default unless lowered)")
+    parser.add_argument("--only-hint", action="store_true", help="print only the hint v medium table")
     args = parser.parse_args()
+    if args.only_hint:
+        hint_against_medium(args.hint_games, args.hint_playouts, args.jobs)
+        return
 
     print("Jabberwocky: random legal play through the protocol, whole 13-round games")
     print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
@@ -202,6 +253,8 @@ def main() -> None:
 
     if args.games:
         strength(args.games, args.jobs)
+    if args.hint_games:
+        hint_against_medium(args.hint_games, args.hint_playouts, args.jobs)
 
 
 if __name__ == "__main__":

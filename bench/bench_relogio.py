@@ -1,9 +1,18 @@
 """Relógio and Relógio Real benchmarks: games per second, hint latency, measured win rates.
 
     python bench/bench_relogio.py [--seconds 3] [--positions 100] [--games 2000] [--hard-games 60]
+                                  [--hint-games 200] [--only-hint]
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 Win rates are played through the engine itself, deal by deal, with a 95% interval.
+
+Hint v medium (issue 18), measured with ``--only-hint --hint-games 400`` (the same deals, paired)::
+
+                 row  hint won  medium won  difference       95% interval
+       hint v medium     33.8%       33.5%       +0.2  [-1.5, +2.0]
+
+The medium bot's rule (keep Kings, the fourth to the bottom of the fullest pile) is close to the best
+the hint can find, so following the hint does as well, not measurably better.
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import latency_ms, play_rate, rate_ci  # noqa: E402
+from measure import latency_ms, mean_ci, play_rate, rate_ci  # noqa: E402
 
 
 def games_per_second(game_id: str, seconds: float, **options: object) -> tuple[float, float]:
@@ -92,6 +101,23 @@ def bot(level: str) -> Callable[[dict, random.Random], str]:
     return lambda view, _rng: player.choose(view)
 
 
+def hint_choice(view: dict, _rng: random.Random) -> str:
+    """The move engine.hint advises (asked only when there is a choice: otherwise "turn")."""
+    if len(view["legal"]) == 1:
+        return view["legal"][0]
+    from engine.hints import hint_for_view
+    return hint_for_view(view).action
+
+
+def hint_v_medium(games: int) -> tuple[float, float, float, float]:
+    """Issue 18: the same deals played by following the hint and by the medium bot: (hint's win rate,
+    medium's, the paired difference, its 95% half-width)."""
+    hint, medium = relogio_with(hint_choice), relogio_with(bot("medium"))
+    pairs = [(hint(seed), medium(seed)) for seed in range(games)]
+    diff, half = mean_ci([float(h) - float(m) for h, m in pairs])
+    return (sum(h for h, _ in pairs) / games, sum(m for _, m in pairs) / games, diff, half)
+
+
 def real_play(seed: int) -> bool:
     g = engine.new_game("relogio_real", seed=100_000 + seed)
     while not g.is_over:
@@ -105,7 +131,12 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=100)
     ap.add_argument("--games", type=int, default=2000, help="deals per win-rate row")
     ap.add_argument("--hard-games", type=int, default=60, help="deals for the hard bot (it computes at every King)")
+    ap.add_argument("--hint-games", type=int, default=200, help="deals for hint v medium (0 skips it)")
+    ap.add_argument("--only-hint", action="store_true", help="print only the hint v medium table")
     args = ap.parse_args()
+    if args.only_hint:
+        hint_table(args.hint_games)
+        return
 
     print("Relógio / Relógio Real: random legal play, whole games")
     print(f"{'game':>28} {'games/s':>10} {'moves/s':>10}")
@@ -137,6 +168,17 @@ def main() -> None:
     for label, games, play in rows:
         p, ci = win_rate(games, play)
         print(f"{label:>50} {games:>6} {100 * p:>6.1f}% {100 * ci:>6.1f}")
+
+    if args.hint_games:
+        hint_table(args.hint_games)
+
+
+def hint_table(games: int) -> None:
+    h, m, diff, half = hint_v_medium(games)
+    print(f"\nRelógio: following the hint against the medium bot, the same {games} deals (paired; 95% interval)")
+    print(f"{'row':>16} {'hint won':>9} {'medium won':>11} {'difference':>11} {'95% interval':>18}")
+    print(f"{'hint v medium':>16} {100 * h:>8.1f}% {100 * m:>10.1f}% {100 * diff:>+10.1f}  "
+          f"[{100 * (diff - half):+.1f}, {100 * (diff + half):+.1f}]")
 
 
 if __name__ == "__main__":

@@ -187,6 +187,7 @@ class Sampled(Claim):
 MODELS = {
     "uniform": N_("if every card you cannot see is equally likely"),
     "medium": N_("if the others play as the medium bot does"),
+    "habit": N_("if the others bet as the medium bot does, with one move in ten at random"),
 }
 
 

@@ -28,7 +28,9 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from ..betting import build_pots, pots_by_level, seats_from, split_pot
 from ..cards import Card, parse_card, standard_52
+from .. import claims
 from ..hints import Alternative, Hint
+from ..words import count
 from .injun import SEE_COST, rank_value
 
 _PACK = standard_52()
@@ -39,12 +41,25 @@ OPEN_AT = 0.25       # open the betting at this chance or more
 CALL_MARGIN = 0.05   # call when the chance beats the price by this much
 MAX_HABIT_RAISES = 2  # the habit stops raising after two raises in a deal
 LOW = 8              # "a low card": 8 or below
+TIE = 1e-9           # a chance this close under a threshold is on it (sums in another order differ by less)
 
-HABIT = {"poker": "players bet on the chance they see: they raise when it is 60% or more, call when it beats "
-                  "the price, and fold when it does not (and one time in ten do something else), and that "
-                  "if anyone raises back, you fold",
-         "brag": "players bet on the chance they see: they stay in while it is at least their fair share, pay "
-                 "to see when the pot pays for it, and drop out otherwise (and one time in ten do something else)"}
+HABIT = {"poker": "that bot bets on its chance of holding the highest card, from the cards it sees: it raises "
+                  "when that chance is three in five or better, calls when it beats the price, and folds when it "
+                  "does not; and if anyone raises back, you fold",
+         "brag": "that bot bets on its chance of holding the highest card, from the cards it sees: it stays in "
+                 "while that chance is at least its fair share, pays to see when the pot pays for it, and drops "
+                 "out otherwise"}
+#: At most this many answering players' chances are named in a move's note (the likeliest to stay in).
+STAYS_SHOWN = 2
+
+# The hint's facts, as claims (engine.claims); tests/engine/test_claims.py re-derives each from the game.
+BEATS_FACT = claims.fact("injun.beats", "Your own card beats {them} in {n} of the {of} cases you cannot see")
+TIES_FACT = claims.fact("injun.ties", "and ties with {highest} in {n} more")
+LOW_FACT = claims.fact("injun.low", "a low card (8 or below) has a chance of {chance}")
+HIGHEST_FACT = claims.fact("injun.highest", "your card beats every card still in with a chance of {chance}")
+PRICE_FACT = claims.fact("injun.price", "A call costs {call} to win a pot of {pot}: you need to win {need} of the time")
+STAYS_FACT = claims.fact("injun.stays", "{name} stays in with a chance of {chance}")
+WORTH_FACT = claims.fact("injun.worth", "worth {chips} chips on average from here")
 
 
 # ---- what this seat knows ----
@@ -156,7 +171,13 @@ def kinds_open(spot: Spot) -> list[str]:
 
 
 def habit(chance: float, spot: Spot) -> str:
-    """The kind of move the table habit makes with this chance (the medium bot's rule)."""
+    """The kind of move the table habit makes with this chance (the medium bot's rule).
+
+    A chance exactly on a threshold counts as reaching it, whichever way it was summed: the bot (from
+    its own view) and the reading of its moves (from yours) add the same fractions in another order,
+    and a last-digit difference must not turn a chip into a fold.
+    """
+    chance += TIE
     if spot.style == "poker":
         if spot.can_raise and chance >= RAISE_AT and spot.raises < MAX_HABIT_RAISES:
             return "raise"
@@ -368,8 +389,10 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
     grown by the calls before him). If anyone raises back you fold, and the move's chips are lost;
     otherwise the pots are shown down as the rules settle them. Seed betting: the first call ends it.
     Brag: after a chip, the others each answer once; between the last two, if the other answers
-    with a chip you then pay to see. Branches (a card and a set of answers) less likely than one in ten
-    thousand are left out.
+    with a chip you then pay to see. Unlikely branches (a card and a set of answers) are left out only
+    while what they could change stays under :data:`WORTH_ERROR` chips and :data:`STAY_ERROR` of a
+    chance, or when looking finer would walk more than :data:`MAX_NODES` answers (``prune`` fixes the
+    threshold instead, 0 for every branch).
     """
     me = view["seat"]
     seen = seen_cards(view)
@@ -386,15 +409,31 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
     high = max(after.bets)
     if view["style"] == "poker":
         answer = [] if kind == "call" and t0.seed_betting else [s for s in order if after.bets[s] < high]
-    else:
-        answer = [] if kind == "see" else order
-    walk = _Walk(view, seen, ranks, high, answer, kind == "raise", PRUNE if prune is None else prune)
-    total = sum(p * walk.expected(r, after, p) for r, p in dist.items() if p >= walk.prune)
+    else:  # a see shows the cards at once, and so does a chip that leaves one player able to bet
+        still = sum(after.live[s] and not after.all_in[s] for s in range(t0.players))
+        answer = [] if kind == "see" or still <= 1 else order
+    # The most any branch can bring back: the whole pot once everyone has paid what he may be asked.
+    ceiling = sum(after.contrib) + after.carry + SEE_COST * (1 + len(answer)) + sum(
+        max(0, high - after.bets[s]) for s in answer)
+    threshold = PRUNE if prune is None else prune
+    while True:
+        walk = _Walk(view, seen, ranks, high, answer, kind == "raise", threshold)
+        total = sum(p * walk.expected(r, after, p) for r, p in dist.items() if p >= walk.prune)
+        walk.lost += sum(p for p in dist.values() if p < walk.prune)
+        if prune is not None or not walk.lost or (walk.lost * ceiling <= WORTH_ERROR and walk.lost <= STAY_ERROR):
+            break
+        if walk.nodes * 10 > MAX_NODES:  # a big table: looking finer would keep the learner waiting
+            break
+        threshold = threshold / 10 if threshold > 1e-9 else 0.0
     calls = {s: sum(dist[r] * walk.calls[r].get(s, 0.0) for r in walk.calls) for s in answer}
     return Value(total - cost, calls)
 
 
-PRUNE = 1e-4
+PRUNE = 1e-4         # first try: leave out branches less likely than this…
+WORTH_ERROR = 0.02   # …while all they could change in chips stays under this,
+STAY_ERROR = 0.002   # and in a chance of staying in, under this; else look again, ten times finer,
+MAX_NODES = 8_000    # unless that would walk more answers than this (the largest tables: a figure may then
+#                      be off by a few tenths of a chip)
 
 
 class _Walk:
@@ -410,6 +449,8 @@ class _Walk:
         self.prune = prune
         self._chances: dict[tuple[Any, ...], dict[int, float]] = {}
         self.weight = 1.0
+        self.lost = 0.0  # the chance of the branches left out
+        self.nodes = 0   # answers walked
 
     def odds(self, s: int, r: int, t: Table) -> dict[str, float]:
         """Player ``s``'s answer under the habit, my card being of rank ``r``, the table as ``t``."""
@@ -423,8 +464,9 @@ class _Walk:
         owed = self.high - t.bets[s] if poker else 0
         live = [x for x in range(t.players) if t.live[x]]
         bettors = sum(t.live[x] and not t.all_in[x] for x in range(t.players))
+        others = any(t.live[x] and not t.all_in[x] for x in range(t.players) if x != s)  # someone to answer
         spot = Spot(self.style, sum(t.contrib) + t.carry, owed, self.high if poker else 0,
-                    poker and t.chips[s] - owed >= self.view["options"].get("min_raise", 1),
+                    poker and others and t.chips[s] - owed >= self.view["options"].get("min_raise", 1),
                     not poker and bettors == 2 and t.chips[s] >= SEE_COST,
                     self.raises, bettors, self.view["ante"], t.players)
         chance_key = (s, t.live)
@@ -447,16 +489,26 @@ class _Walk:
         return self._step(r, t, 0, 1.0)
 
     def _step(self, r: int, t: Table, i: int, reach: float) -> float:
-        if i == len(self.answer):
+        if i == len(self.answer) or (self.style == "brag" and sum(
+                t.live[x] and not t.all_in[x] for x in range(t.players)) <= 1):  # nobody left to bet against
             return reach * _winnings(t, r, self.ranks, t.seed_betting)
         s = self.answer[i]
         o = self.odds(s, r, t)
+        self.nodes += 1
         stays = 1 - o["fold"] - o.get("raise", 0.0)  # a raise back: you fold, nothing more is won
         self.calls[r][s] = self.calls[r].get(s, 0.0) + reach * stays
         total = 0.0
+        see = o.get("see", 0.0)  # brag, the last two: paying to see shows the cards at once
+        if see:
+            stays -= see
+            total += reach * see * _winnings(_pay(t, s, SEE_COST), r, self.ranks, False)
         if self.weight * reach * o["fold"] >= self.prune:
             total += self._step(r, _fold(t, s), i + 1, reach * o["fold"])
-        if self.weight * reach * stays >= self.prune:
+        else:
+            self.lost += self.weight * reach * o["fold"]
+        if self.weight * reach * stays < self.prune:
+            self.lost += self.weight * reach * stays
+        else:
             paid = _pay(t, s, self.high - t.bets[s] if self.style == "poker" else 1)
             if t.seed_betting:  # the first call ends the betting at once
                 total += reach * stays * _winnings(paid, r, self.ranks, True)
@@ -490,13 +542,19 @@ def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list
     for move in candidate_moves(view):
         v = value(view, move, dist)
         kind = kind_of(move)
+        stated: tuple[claims.Claim, ...] = ()
         if kind == "fold":
             note = "you lose nothing more, and give up the pot"
         elif kind == "see":
             note = f"{SEE_COST} chips to show the cards now"
         elif v.calls:
-            answers = ", ".join(f"{names[s]} {p:.0%}" for s, p in v.calls.items())
-            note = f"chance each answers by staying in: {answers}"
+            likeliest = sorted(v.calls, key=lambda s: -v.calls[s])[:STAYS_SHOWN]
+            stated = tuple(claims.Chance(STAYS_FACT.name, p=min(1.0, max(0.0, v.calls[s])), model="habit", move=move,
+                                         detail={"name": names[s], "seat": s}) for s in likeliest)
+            more = len(v.calls) - len(likeliest)
+            note = "; ".join(c.words() for c in stated)
+            if more:
+                note += f" (the {count(more, 'other')} who must answer, less often)"
             if kind != "chip":
                 note += "; if anyone raises back, you fold"
             if kind == "chip" and len(v.calls) == 1:
@@ -507,7 +565,7 @@ def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list
             note = "your call ends the betting at once: the cards are shown with what each has put in"
         else:
             note = "the cards are shown with the chips as they stand"
-        out.append(Alternative(move, round(v.chips, 2), note))
+        out.append(Alternative(move, round(v.chips, 2), note, claims=stated))
     out.sort(key=lambda a: (-a.score, a.action))
     return out
 
@@ -518,33 +576,8 @@ def advise(view: dict[str, Any]) -> Hint:
     dist = posterior(view)
     alternatives = evaluate(view, dist)
     best = alternatives[0]
-    return Hint(view["seat"], best.action, _reason(view, dist, best, alternatives), alternatives)
-
-
-def standing(p_best: float) -> str:
-    """Words for the chance of beating every card still in; printed beside that number."""
-    if p_best >= 0.9:
-        return "you are almost certainly ahead"
-    if p_best >= 0.6:
-        return "you are probably ahead"
-    if p_best > 0.4:
-        return "it is close"
-    if p_best > 0.1:
-        return "you are probably behind"
-    return "you are almost certainly behind"
-
-
-def card_words(p_low: float) -> str:
-    """What the chance of a low card (8 or below) lets us say about your card."""
-    if p_low >= 0.9:
-        return "almost certainly low"
-    if p_low >= 0.6:
-        return "probably low"
-    if p_low <= 0.1:
-        return "almost certainly high"
-    if p_low <= 0.4:
-        return "probably high"
-    return "as likely low as high"
+    reason, said = _reason(view, dist, best, alternatives)
+    return Hint(view["seat"], best.action, reason, alternatives, claims=said)
 
 
 def _evidence(view: dict[str, Any]) -> str:
@@ -578,56 +611,81 @@ def _evidence(view: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative, alternatives: list[Alternative]) -> str:
+def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative,
+            alternatives: list[Alternative]) -> tuple[str, tuple[claims.Claim, ...]]:
     seen = seen_cards(view)
     theirs = [seen[s].symbol for s in rivals(view) if s in seen]
     o = odds(view)
     if len(theirs) == 1:
         first = f"You can see {theirs[0]}, the only other card still in."
-        beat = "beats it"
+        them = "it"
     else:
         first = f"You can see {_listing(theirs)} still in."
-        beat = "beats them all" if len(theirs) > 2 else "beats them both"
+        them = "them all" if len(theirs) > 2 else "them both"
     folded = [seen[s].symbol for s in seen if view["folded"][s]]
     if folded:
         first += f" ({_listing(folded)} folded: that cannot be your card either.)"
-    counts = f"Your own card {beat} in {o.beats} of the {o.total} cases"
+    beats = claims.Count(BEATS_FACT.name, n=o.beats, of=o.total, detail={"them": them})
+    said: list[claims.Claim] = [beats]
+    counts = beats.words()
     if o.ties:
-        counts += f" and ties with {_listing(o.highest)} in {o.ties} more"
-    counts += " you cannot see, if every one of them is equally likely."
-    sentences = [first, counts]
+        ties = claims.Count(TIES_FACT.name, n=o.ties, detail={"highest": _listing(o.highest)})
+        said.append(ties)
+        counts += f" {ties.words()}"
+    sentences = [first, counts + "."]
     evidence = _evidence(view)
     before, now = prior(view), dist
-    p_best0, p_best = chance_best(view, before), chance_best(view, now)
+    best0 = claims.Chance(HIGHEST_FACT.name, p=_unit(chance_best(view, before)), model="uniform")
     if evidence:
-        low0, low = chance_low(before), chance_low(now)
-        shift = "more" if low > low0 + 0.005 else "less" if low < low0 - 0.005 else "no more and no less"
+        low = claims.Chance(LOW_FACT.name, p=_unit(chance_low(now)), model="habit")
+        low0 = claims.Chance(LOW_FACT.name, p=_unit(chance_low(before)), model="uniform")
+        top = claims.Chance(HIGHEST_FACT.name, p=_unit(chance_best(view, now)), model="habit")
+        said += [low, low0, top, best0]
         sentences.append(f"But the others see your card and bet on it. {evidence[0].upper()}{evidence[1:]}. "
-                         f"Reading their moves that way, a low card (8 or below) is {shift} likely than from the "
-                         f"cards alone ({low:.0%}, against {low0:.0%}): your card is {card_words(low)}. It beats "
-                         f"every card still in {p_best:.0%} of the time ({p_best0:.0%} before the bets): "
-                         f"{standing(p_best)}.")
+                         f"Reading their moves that way, {low.words()} (from the cards alone, {low0.words()}): "
+                         f"a low card is {low.verdict}. And {top.words()} (before the bets, {best0.words()}): "
+                         f"holding the highest card is {top.verdict}.")
     else:
-        sentences.append(f"Nobody has bet after seeing your card yet, so the cards are all you have: your card beats "
-                         f"every card still in {p_best:.0%} of the time: {standing(p_best)}.")
+        said.append(best0)
+        sentences.append(f"Nobody has bet after seeing your card yet, so the cards are all you have: "
+                         f"{best0.words()}: holding the highest card is {best0.verdict}.")
     if "call" in view["legal"]:
         call = min(view["to_call"], view["chips"][view["seat"]])
         pot = view["pot_total"]
-        sentences.append(f"A call costs {call} chip{'s' if call != 1 else ''} to win a pot of {pot}: you need to win "
-                         f"{call / (pot + call):.0%} of the time.")
-    sentences.append(_advice(best, alternatives))
-    sentences.append(f"(The figures assume {HABIT[view['style']]}.)")
-    return " ".join(sentences)
+        price = claims.Figure(PRICE_FACT.name, value=call / (pot + call),
+                              detail={"call": count(call, "chip"), "pot": pot, "need": f"{call / (pot + call):.0%}"})
+        said.append(price)
+        sentences.append(f"{price.words()}.")
+    advice, worths = _advice(best, alternatives)
+    said += worths
+    sentences.append(advice)
+    sentences.append(f"(The chips are worked out {claims.MODELS['habit']}: {HABIT[view['style']]}.)")
+    return " ".join(sentences), tuple(said)
 
 
-def _advice(best: Alternative, alternatives: list[Alternative]) -> str:
+def _unit(p: float) -> float:
+    """A probability summed from parts, kept inside [0, 1] against rounding."""
+    return min(1.0, max(0.0, p))
+
+
+def worth_claim(alt: Alternative) -> claims.Figure:
+    return claims.Figure(WORTH_FACT.name, value=round(alt.score, 1), move=alt.action,
+                         detail={"chips": f"{alt.score:+.1f}"})
+
+
+def _advice(best: Alternative, alternatives: list[Alternative]) -> tuple[str, list[claims.Claim]]:
     others = [a for a in alternatives if a is not best]
-    compare = "; ".join(f"{_move_words(a.action)} {a.score:+.1f}" for a in others)
+    worths = [worth_claim(a) for a in alternatives]
+    by_move = {w.move: w for w in worths}
+    compare = "; ".join(f"{_move_words(a.action)}: {by_move[a.action].words()}" for a in others)
+    if claims.indistinct([a.score for a in alternatives], tolerance=0.05):
+        return (f"The moves cannot be told apart here ({_move_words(best.action)}: {by_move[best.action].words()}; "
+                f"{compare}).", list(worths))
     if best.action == "fold":
-        return (f"Every way of staying in loses chips on average ({compare}), so fold: the chips already in "
-                "are gone anyway.")
-    return (f"Best: {_move_words(best.action)}, worth {best.score:+.1f} chips on average from here "
-            f"(against: {compare}).")
+        return (f"Every way of staying in loses chips ({compare}), so fold: the chips already in are gone "
+                "anyway.", [w for w in worths if w.move != "fold"])
+    return (f"Best: {_move_words(best.action)}, {by_move[best.action].words()} (against: {compare}).",
+            list(worths))
 
 
 def _move_words(action: str) -> str:

@@ -17,7 +17,8 @@ from typing import Any, Callable, Mapping
 
 from .. import tricks
 from ..cards import SUIT_NAMES, parse_card
-from ..hints import Alternative, Hint, share
+from .. import claims
+from ..hints import Alternative, Hint
 from .jabberwocky import Deal, forbidden_bid, round_points
 from ..search import Inconsistent, Tally, deal_unseen, pimc
 
@@ -241,7 +242,33 @@ def hard(view: View, rng: random.Random) -> str:
 POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 
 
-# ---- the hint --------------------------------------------------------------------------
+# ---- the hint ----
+# Every fact the hint states is a claim (engine.claims), its words declared once here; the hint's
+# sentences are those words and plain connecting words (tests/engine/test_claims.py re-derives each).
+
+WINS = claims.fact("jabberwocky.wins_trick", "wins this trick")
+BEATEN = claims.fact("jabberwocky.beaten", "cannot win this trick: a card already played beats it")
+TRICK = claims.fact("jabberwocky.trick_share", "wins this trick", "loses this trick")
+MAKES = claims.fact("jabberwocky.makes_bid", "makes your bid")
+EXACT = claims.fact("jabberwocky.exact", "you take exactly {tricks}")
+WORTH = claims.fact("jabberwocky.worth", "Counting your high cards and {trumps} (trumps), this hand is worth "
+                    "about {tricks} tricks")
+HOOK = claims.fact("jabberwocky.hook", "As dealer you may not bid {no}: the bids would add up to {size}, the "
+                   "number of tricks")
+ONLY_BID = claims.fact("jabberwocky.only_bid", "{bid} is the only bid you may make")
+LAST = claims.fact("jabberwocky.last_card", "{card} is your last card")
+ONLY_FOLLOW = claims.fact("jabberwocky.only_follow", "{card} is your only legal card: {suits} were led and it "
+                          "is your only {suit}")
+ONLY_LEAD = claims.fact("jabberwocky.only_lead", "{card} is your only legal card: trumps ({trumps}) are not "
+                        "broken yet, so you may not lead one while you hold another suit, and it is your only "
+                        "card that is not a trump")
+ONLY = claims.fact("jabberwocky.only_legal", "{card} is your only legal card")
+NEED = claims.fact("jabberwocky.need", "You bid {bid} and have {won}: you need {n} more")
+HAVE = claims.fact("jabberwocky.have", "You bid {bid} and already have {n}: now you want to lose every trick")
+SHORT = claims.fact("jabberwocky.short", "You bid {bid} and have {won}: you need {need} more, but only {left} "
+                    "remain, so the bid cannot be made this round")
+OVER = claims.fact("jabberwocky.over", "You bid {bid} but already have {won}: the bid cannot be made this round")
+
 
 def _card_words(move: str) -> str:
     return parse_card(move.split(" ", 1)[1]).symbol
@@ -269,86 +296,111 @@ def trick_certainty(view: View, move: str) -> str | None:
     return "win"
 
 
-def _share(x: float) -> str:
-    """A share of the imagined deals: sampled, so never a certainty (those are computed separately)."""
-    return share(min(max(x, 1e-9), 1 - 1e-9))
-
-
-def trick_claim(tally: Tally[str], sure: str | None, n: int, short: bool = False) -> str:
-    """What a card does to this trick: certain (over every legal reply), or its share of the deals tried,
-    saying that the share assumes the others play as the medium player would."""
+def trick_claim(tally: Tally[str], sure: str | None) -> claims.Claim:
+    """What a card does to this trick: certain (over every legal reply, or from the cards already
+    played), or its share of the imagined deals, in which everyone plays as the medium bot does."""
     if sure == "win":
-        return "wins this trick for certain" + ("" if short else ": no card anyone could still play beats it")
+        return claims.Certain(WINS.name, move=tally.move)
     if sure == "lose":
-        return "cannot win this trick" + ("" if short else ": a card already played beats it")
-    win = tally.rate("trick")
-    verdict = f"wins this trick in {_share(win)}" if win >= 0.5 else f"loses this trick in {_share(1 - win)}"
-    if short:
-        return f"{verdict} (if the others play sensibly)"
-    return f"{verdict} of the {n} deals I tried, if the others play sensibly"
+        return claims.Certain(BEATEN.name, move=tally.move, over_replies=False)
+    return claims.Sampled(TRICK.name, move=tally.move, hits=tally.counts.get("trick", 0), samples=tally.samples,
+                          assumption="medium")
 
 
-def single_card_reason(view: View, move: str) -> str:
+def bid_claim(tally: Tally[str]) -> claims.Sampled:
+    """How often the card (or bid) makes the bid in the imagined deals, everyone playing the medium way
+    (this seat too, after this move)."""
+    fact = EXACT if tally.move.startswith("bid") else MAKES
+    detail = {"tricks": _tricks_words(tally.move)} if fact is EXACT else {}
+    return claims.Sampled(fact.name, move=tally.move, hits=tally.counts.get("exact", 0), samples=tally.samples,
+                          assumption="medium", detail=detail)
+
+
+def single_card_claim(view: View, move: str) -> claims.Certain:
     """Why a card is the only one allowed, from the rule that leaves it alone."""
     card = _card_words(move)
-    hand = [parse_card(c) for c in view["hand"]]
-    if len(hand) == 1:
-        return f"{card} is your last card, so you play it."
+    if len(view["hand"]) == 1:
+        return claims.Certain(LAST.name, move=move, over_replies=False, detail={"card": card})
     mine = parse_card(move.split(" ", 1)[1])
     if view["trick"]:
         led = parse_card(view["trick"][0][1]).suit
-        name = SUIT_NAMES[led][:-1] if SUIT_NAMES[led].endswith("s") else SUIT_NAMES[led]
         if mine.suit == led:
-            return f"{card} is your only legal card: {SUIT_NAMES[led]} were led and it is your only {name}."
-        return f"{card} is your only legal card."
+            suits = SUIT_NAMES[led]
+            return claims.Certain(ONLY_FOLLOW.name, move=move, over_replies=False,
+                                  detail={"card": card, "suits": suits, "suit": suits[:-1]})
+        return claims.Certain(ONLY.name, move=move, over_replies=False, detail={"card": card})
     trump = parse_card(view["trump_card"]).suit
-    return (f"{card} is your only legal card: trumps ({SUIT_NAMES[trump]}) are not broken yet, so you may not "
-            "lead one while you hold another suit, and it is your only card that is not a trump.")
+    return claims.Certain(ONLY_LEAD.name, move=move, over_replies=False,
+                          detail={"card": card, "trumps": SUIT_NAMES[trump]})
 
 
-def advise(view: View, playouts: int = HINT_PLAYOUTS, seed: int = 0) -> Hint:
+def _hook_claim(view: View) -> claims.Certain | None:
+    no = view["forbidden_bid"]
+    if no is None:
+        return None
+    return claims.Certain(HOOK.name, over_replies=False, detail={"no": no, "size": view["cards_this_round"]})
+
+
+def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
     me = view["seat"]
+    playouts = HINT_PLAYOUTS if playouts is None else playouts
     rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]))
     if len(view["legal"]) == 1:
         move = view["legal"][0]
-        why = single_card_reason(view, move) if move.startswith("play") else f"{move} is your only legal bid."
-        return Hint(me, move, why, [Alternative(move, 0.0, "the only legal move")])
+        if move.startswith("play"):
+            only = single_card_claim(view, move)
+            said: tuple[claims.Claim, ...] = (only,)
+            why = only.words() + (", so you play it." if only.fact == LAST.name else ".")
+        else:
+            only = claims.Certain(ONLY_BID.name, move=move, over_replies=False,
+                                  detail={"bid": move.split()[1]})
+            hook = _hook_claim(view)
+            said = (only,) if hook is None else (hook, only)
+            why = (f"{hook.words()}, so " if hook else "") + only.words() + "."
+            why = why[0].upper() + why[1:] if hook is None else why
+        return Hint(me, move, why, [Alternative(move, 0.0, "the only legal move")], claims=said)
     tallies = search(view, playouts, rng)
-    n = tallies[0].samples
     if view["phase"] == "bid":
-        reason = _bid_reason(view, tallies, n)
-        alts = [Alternative(t.move, round(t.mean, 3), f"you take exactly {_tricks_words(t.move)} in "
-                            f"{_share(t.rate('exact'))} of {n} deals") for t in tallies]
-    else:
-        sure = {t.move: trick_certainty(view, t.move) for t in tallies}
-        reason = _play_reason(view, tallies, n, sure)
-        alts = [Alternative(t.move, round(t.mean, 3),
-                            f"{trick_claim(t, sure[t.move], n, short=True)}; bid made in {_share(t.rate('exact'))}"
-                            + (" (a revoke: −3)" if t.move in view["revoke_plays"] else ""))
-                for t in tallies]
-    return Hint(me, tallies[0].move, reason, alts)
+        reason, said = _bid_reason(view, tallies)
+        alts = []
+        for t in tallies:
+            share_claim = bid_claim(t)
+            alts.append(Alternative(t.move, round(t.mean, 3), share_claim.words(), claims=(share_claim,)))
+        return Hint(me, tallies[0].move, reason, alts, claims=said)
+    sure = {t.move: trick_certainty(view, t.move) for t in tallies}
+    reason, said = _play_reason(view, tallies, sure)
+    lost = _situation(view)[1] < 0  # the bid cannot be made: no share of deals "makes" it
+    alts = []
+    for t in tallies:
+        trick = trick_claim(t, sure[t.move])
+        stated: tuple[claims.Claim, ...] = (trick,) if lost else (trick, bid_claim(t))
+        note = "; ".join(c.words() for c in stated) + (" (a revoke: −3)" if t.move in view["revoke_plays"] else "")
+        alts.append(Alternative(t.move, round(t.mean, 3), note, claims=stated))
+    return Hint(me, tallies[0].move, reason, alts, claims=said)
 
 
-def _bid_reason(view: View, tallies: list[Tally[str]], n: int) -> str:
+def _bid_reason(view: View, tallies: list[Tally[str]]) -> tuple[str, tuple[claims.Claim, ...]]:
     d, _, _ = known_deal(view)
     me = view["seat"]
     best = tallies[0]
     estimate = trick_estimate(d.hands[me], d.trump, d.players)
-    trump_name = SUIT_NAMES[tricks.SUITS[d.trump]]
-    text = (f"Counting your high cards and {trump_name} (trumps), this hand is worth about {estimate:.1f} "
-            f"tricks. I played the round out in {n} deals of the cards you cannot see, once for each bid, "
-            f"playing each time to make that bid: if you {best.move}, you take exactly "
-            f"{_tricks_words(best.move)} in {_share(best.rate('exact'))} of them")
+    worth = claims.Figure(WORTH.name, value=round(estimate, 1),
+                          detail={"trumps": SUIT_NAMES[tricks.SUITS[d.trump]], "tricks": f"{estimate:.1f}"})
+    first = bid_claim(best)
+    said: list[claims.Claim] = [worth, first]
+    text = (f"{worth.words()}. I played the round out for each bid, playing each time to make that bid: "
+            f"if you {best.move}, {first.words()}")
     if len(tallies) > 1:
-        runner = tallies[1]
-        text += (f"; if you {runner.move}, exactly {_tricks_words(runner.move)} in {_share(runner.rate('exact'))}. "
-                 "Each share is for its own bid, played to make it, so the shares need not add up to 100%")
+        second = bid_claim(tallies[1])
+        said.append(second)
+        text += (f"; if you {tallies[1].move}, {second.words()}. Each share is for its own bid, played to make "
+                 "it, so the shares need not add up to a whole")
     text += "."
-    no = view["forbidden_bid"]
-    if no is not None:
-        text += (f" As dealer you may not bid {no}: the bids would add up to {view['cards_this_round']}, "
-                 "the number of tricks.")
-    return text
+    hook = _hook_claim(view)
+    if hook is not None:
+        said.append(hook)
+        text += f" {hook.words()}."
+    return text, tuple(said)
 
 
 def _tricks_words(bid_move: str) -> str:
@@ -356,37 +408,54 @@ def _tricks_words(bid_move: str) -> str:
     return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
 
 
-def _play_reason(view: View, tallies: list[Tally[str]], n: int, sure: Mapping[str, str | None]) -> str:
+def _situation(view: View) -> tuple[claims.Claim, int]:
+    """Where the seat stands against its bid (from the view's own counts), and how many it still needs
+    (-1 when the bid can no longer be made)."""
     me = view["seat"]
     bid, won = view["bids"][me], view["tricks_won"][me]
     need = bid - won
-    trick_word = "trick" if won == 1 else "tricks"
     left = len(view["hand"])
+    won_words = _tricks_words(f"bid {won}").replace("no tricks", "0 tricks")
     if need > left:
-        situation = (f"You bid {bid} and have {won} {trick_word}: you need {need} more, but only {left} "
-                     f"trick{'s' if left != 1 else ''} remain, so the bid cannot be made this round.")
-        need = -1
-    elif need > 0:
-        situation = f"You bid {bid} and have {won} {trick_word}: you need {need} more."
-    elif need == 0:
-        situation = f"You bid {bid} and already have {won}: now you want to lose every trick."
-    else:
-        situation = (f"You bid {bid} but already have {won}: the bid cannot be made this round, so "
-                     "your cards are all worth the same to you.")
+        return claims.Certain(SHORT.name, over_replies=False,
+                              detail={"bid": bid, "won": won_words, "need": need,
+                                      "left": "1 trick" if left == 1 else f"{left} tricks"}), -1
+    if need > 0:
+        return claims.Count(NEED.name, n=need, detail={"bid": bid, "won": won_words}), need
+    if need == 0:
+        return claims.Count(HAVE.name, n=won, detail={"bid": bid}), 0
+    return claims.Certain(OVER.name, over_replies=False, detail={"bid": bid, "won": won}), -1
+
+
+def _play_reason(view: View, tallies: list[Tally[str]],
+                 sure: Mapping[str, str | None]) -> tuple[str, tuple[claims.Claim, ...]]:
+    situation, need = _situation(view)
+    said: list[claims.Claim] = [situation]
+    text = situation.words() + "."
+    if need < 0:
+        text += (" Only a revoke could still cost you points." if view["revoke_plays"]
+                 else " Your cards are all worth the same to you.")
     best = tallies[0]
-    text = f"{situation} {_card_words(best.move)} {trick_claim(best, sure[best.move], n)}"
-    if need >= 0:
-        text += (f"; playing the round out in {n} deals of the cards you cannot see, it makes your bid in "
-                 f"{_share(best.rate('exact'))}." if sure[best.move]
-                 else f", and makes your bid in {_share(best.rate('exact'))}.")
-    else:
-        text += "."
-    others = [t for t in tallies[1:] if abs(t.rate("exact") - best.rate("exact")) > 0.005]
-    if others and need >= 0:
+    trick = trick_claim(best, sure[best.move])
+    said.append(trick)
+    if need >= 0 and claims.indistinct([t.mean for t in tallies]):
+        made = bid_claim(best)
+        said.append(made)
+        return (f"{text} No card does better than another here: {_card_words(best.move)} {trick.words()}, "
+                f"and every card {made.words()}.", tuple(said))
+    text += f" {_card_words(best.move)} {trick.words()}"
+    if need < 0:
+        return text + ".", tuple(said)
+    made = bid_claim(best)
+    said.append(made)
+    text += f"; it {made.words()}."
+    others = [t for t in tallies[1:] if t.counts.get("exact", 0) != best.counts.get("exact", 0)]
+    if others:
         alt = others[0]
-        text += (f" {_card_words(alt.move)} {trick_claim(alt, sure[alt.move], n, short=True)}"
-                 f" and makes the bid in {_share(alt.rate('exact'))}.")
-    return text
+        alt_trick, alt_made = trick_claim(alt, sure[alt.move]), bid_claim(alt)
+        said += [alt_trick, alt_made]
+        text += f" {_card_words(alt.move)} {alt_trick.words()}; it {alt_made.words()}."
+    return text, tuple(said)
 
 
 __all__ = ["POLICIES", "advise", "determinizer", "finish_round", "forbidden_bid", "heuristic_bid",

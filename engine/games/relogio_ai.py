@@ -23,7 +23,8 @@ from math import factorial, prod, sqrt
 from typing import Any, Iterator
 
 from ..cards import Card, parse_card
-from ..hints import Alternative, Hint, share
+from .. import claims
+from ..hints import Alternative, Hint
 from ..words import count
 from .relogio import CENTRE, HOURS, hour_label, hour_words, slot_words
 
@@ -183,11 +184,21 @@ def margin(p: float, n: int) -> float:
     return 1.96 * sqrt(max(p * (1 - p), 0.25 / n) / n)
 
 
-def _pct(p: float, exact: bool = True) -> str:
-    """A chance in words. A count over every arrangement is exact, so it says 100% or 0% only when that is
-    what it counted (99.6% is "over 99%"); a sampled estimate never says 0% or 100%, a certainty a sample
-    cannot show."""
-    return share(p) if exact else share(min(max(p, 1e-9), 1 - 1e-9))
+# ---- the hint's facts, as claims (engine.claims): tests/engine/test_claims.py re-derives each ----
+
+WIN = claims.fact("relogio.win", "you win with a chance of {chance}")
+WIN_SHARE = claims.fact("relogio.win_share", "you win")
+LOST = claims.fact("relogio.lost", "you lose, whatever the face-down cards are")
+KEEP_FOURTH = claims.fact("relogio.keep_fourth", "you lose, whatever the face-down cards are: it is the 4th King, "
+                          "and {down} cards are still face down")
+ABOVE = claims.fact("relogio.above_bottom", "Put anywhere above the bottom of a pile, it loses whatever the "
+                    "face-down cards are, because the King would come out again before that pile's last card")
+WAYS = claims.fact("relogio.ways", "all {n} ways the {hidden} cards you cannot see may lie (suits do not matter)",
+                   "the one way the {hidden} cards you cannot see may lie")
+MARGIN = claims.fact("relogio.margin", "give or take {points}, a 95% margin")
+
+#: The plan a chance assumes for the rest of the game while the swap is still to come (the medium bot's).
+PLAN = "keeping Kings until the fourth, then putting it at the bottom of the fullest pile"
 
 
 def _hopeless(view: dict[str, Any], action: str) -> bool:
@@ -200,6 +211,35 @@ def _hopeless(view: dict[str, Any], action: str) -> bool:
     return action.startswith("swap ") and _above_bottom(action, view)
 
 
+def chance_claims(view: dict[str, Any], action: str, p: float, total: int, exact: bool) -> tuple[claims.Claim, ...]:
+    """What a move's chance is, as claims: lost by the rules (certain), counted over every arrangement
+    (an exact chance), or a share of random arrangements (with its margin)."""
+    if _hopeless(view, action):
+        if action == "keep":
+            return (claims.Certain(KEEP_FOURTH.name, move=action, over_replies=False,
+                                   detail={"down": view["face_down"]}),)
+        return (claims.Certain(LOST.name, move=action, over_replies=False),)
+    if exact:
+        return (claims.Chance(WIN.name, p=p, model="uniform", move=action),)
+    hits = round(p * total)
+    points = round(100 * margin(hits / total, total))
+    return (claims.Sampled(WIN_SHARE.name, move=action, hits=hits, samples=total, assumption="as_dealt"),
+            claims.Figure(MARGIN.name, value=points, move=action,
+                          detail={"points": count(points, "percentage point")}))
+
+
+def _said(stated: tuple[claims.Claim, ...]) -> str:
+    words = stated[0].words()
+    return words + (f" ({stated[1].words()})" if len(stated) > 1 else "")
+
+
+def slot_of(action: str, view: dict[str, Any]) -> str:
+    """"the bottom card of 7 o'clock": a swap's slot in words (never its notation)."""
+    label, _, pos = action[5:].partition(":")
+    pile = next(p for p in view["piles"] if p["label"] == label)
+    return slot_words(pile["hour"], int(pos), pile["face_down"])
+
+
 def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
     chances, total, exact = win_chances(view)
     counts = {p["hour"]: p["face_down"] for p in view["piles"]}
@@ -210,27 +250,22 @@ def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
             hour = CENTRE if label == "K" else int(label)
             kind = class_of((hour, int(pos)), counts)
             p = chances[f"swap {hour_label(kind[0])}:{kind[1]}"]
-            sure = exact or _hopeless(view, action)
-            note = f"King as {slot_words(hour, int(pos), counts[hour])}: win {_pct(p, sure)}"
+            head = f"King as {slot_words(hour, int(pos), counts[hour])}: "
         else:
             p = chances[action]
-            sure = exact or _hopeless(view, action)
-            note = "keep the King: it goes to the centre" if action == "keep" else "turn the next card"
-            note += f"; win {_pct(p, sure)}"
-        if not sure:
-            note += f" (±{100 * margin(p, total):.0f})"
-        out.append(Alternative(action, round(100 * p, 1), note))
+            head = "keep the King: it goes to the centre; " if action == "keep" else "turn the next card: "
+        stated = chance_claims(view, action, p, total, exact)
+        out.append(Alternative(action, round(100 * p, 1), head + _said(stated), claims=stated))
     out.sort(key=lambda a: (-a.score, a.action != "keep", a.action))
     return out, total, exact
 
 
-def _basis(view: dict[str, Any], total: int, exact: bool, best: float) -> str:
+def _basis(view: dict[str, Any], total: int, exact: bool) -> tuple[str, tuple[claims.Claim, ...]]:
     hidden = view["face_down"] - (1 if view["known_face_down"] else 0)
     if exact:
-        return (f"Counted exactly over all {total:,} ways the {hidden} cards you cannot see may lie "
-                "(suits do not matter).")
-    return (f"Estimated from {total:,} random arrangements of the {hidden} cards you cannot see "
-            f"(±{count(round(100 * margin(best, total)), 'percentage point')}, 95% margin).")
+        ways = claims.Count(WAYS.name, n=total, detail={"hidden": hidden})
+        return f"Counted exactly over {ways.words()}.", (ways,)
+    return "Estimated by playing out random arrangements of the cards you cannot see (suits do not matter).", ()
 
 
 def _above_bottom(action: str, view: dict[str, Any]) -> bool:
@@ -242,38 +277,41 @@ def _above_bottom(action: str, view: dict[str, Any]) -> bool:
 def _advise_relogio(view: dict[str, Any]) -> Hint:
     alternatives, total, exact = evaluate(view)
     best = alternatives[0]
+    basis, basis_claims = _basis(view, total, exact)
     if not view["pending"]:
-        later = (" Kings are kept until the fourth, which then goes to the bottom of the fullest pile."
-                 if view["swap_available"] else "")
+        plan = f", {PLAN}" if view["swap_available"] else ""
         reason = (f"There is nothing to decide: turn the top card of {hour_words(view['current'])}. "
-                  f"From here you win in about {_pct(best.score / 100, exact)} of deals.{later} "
-                  + _basis(view, total, exact, best.score / 100))
-        return Hint(view["seat"], "turn", reason, alternatives)
+                  f"From here{plan}, {_said(best.claims)}. {basis}")
+        return Hint(view["seat"], "turn", reason, alternatives, claims=best.claims + basis_claims)
     king = parse_card(view["pending"]).symbol
     keep = next(a for a in alternatives if a.action == "keep")
     nth = view["kings_up"] + 1
     if nth == 4:
-        first = (f"Keeping the {king}: you win in {_pct(keep.score / 100, exact or _hopeless(view, 'keep'))} of "
-                 f"deals — it is the 4th King, and {view['face_down']} cards are still face down.")
+        first = f"Keeping the {king}: {_said(keep.claims)}."
     else:
-        first = (f"Keeping the {king} (King number {nth}) and saving the swap for later: you win in "
-                 f"{_pct(keep.score / 100, exact)} of deals.")
+        first = (f"Keeping the {king} (King number {nth}) and saving the swap for the fourth King, which then "
+                 f"goes to the bottom of the fullest pile: {_said(keep.claims)}.")
+    said = list(keep.claims)
     swaps = [a for a in alternatives if a.action.startswith("swap ")]
     top_swap = swaps[0]
-    slot = top_swap.note.split(": win")[0].removeprefix("King as ")
-    second = f"Swapping it for {slot}: {_pct(top_swap.score / 100, exact or _hopeless(view, top_swap.action))}"
-    second += " — the best choice." if top_swap is best else "."
-    above = [a for a in swaps if _above_bottom(a.action, view)]
-    if above and nth == 4:
-        second += (f" Any card above the bottom of a pile: {_pct(max(a.score for a in above) / 100, True)}, "
-                   "because the King would come out again before that pile's last card.")
-    if best.action == "keep":
-        advice = "Keep it."
-    else:
-        advice = f"Swap it ({best.action})."
-    return Hint(view["seat"], best.action, " ".join((advice, first, second, _basis(view, total, exact,
-                                                                                   best.score / 100))),
-                alternatives)
+    said += top_swap.claims
+    # Moves the numbers cannot tell apart (within the sample's margin, or exactly equal) are not ranked.
+    tolerance = 0.0 if exact else 100 * margin(best.score / 100, total)
+    tied = [a for a in alternatives[1:] if claims.indistinct([best.score, a.score], tolerance)]
+    second = f"Swapping it for {slot_of(top_swap.action, view)}: {_said(top_swap.claims)}"
+    second += " — the best choice." if top_swap is best and not tied else "."
+    if nth == 4 and any(_above_bottom(a.action, view) for a in swaps):
+        above = claims.Certain(ABOVE.name, over_replies=False)
+        said.append(above)
+        second += f" {above.words()}."
+    advice = "Keep it." if best.action == "keep" else f"Swap it for {slot_of(best.action, view)}."
+    if tied:
+        other = tied[0]
+        what = "keeping it" if other.action == "keep" else f"swapping it for {slot_of(other.action, view)}"
+        advice += (f" But {what} does as well, as far as "
+                   f"{'the count' if exact else 'a sample of this size'} can tell.")
+    return Hint(view["seat"], best.action, " ".join((advice, first, second, basis)),
+                alternatives, claims=tuple(said) + basis_claims)
 
 
 # ---- Relógio Real: forced moves, exact look-ahead ----
@@ -326,21 +364,25 @@ def real_outcome_of_view(view: dict[str, Any]) -> tuple[bool, int]:
     return real_outcome(piles, carried, view["position"], len(view["removed"]), view["rounds"])
 
 
+REAL_WON = claims.fact("relogio_real.won", "Played out from here, this deal is won in {steps}")
+REAL_LOST = claims.fact("relogio_real.lost", "Played out from here, this deal is lost: within {steps} a position "
+                        "comes back, and play would go round for ever")
+
+
 def _advise_real(view: dict[str, Any]) -> Hint:
+    """Every step is forced and nothing is hidden, so the outcome is worked out exactly: a certainty."""
     won, steps = real_outcome_of_view(view)
     target = view["target"]
     if view["carried"] is None:
         move = f"pick up the top card of {hour_words(target)}"
     else:
         move = f"put {parse_card(view['carried']).symbol} under {hour_words(target)}, the next wrong pile"
-    if won:
-        future = f"Played out from here, this deal is won in {steps} more step{'s' if steps != 1 else ''}."
-    else:
-        future = (f"Played out from here, this deal is lost: within {steps} steps a position comes back, "
-                  "and play would go round for ever.")
-    reason = f"Every step of Relógio Real is forced: {move}. {future}"
+    outcome = claims.Certain(REAL_WON.name if won else REAL_LOST.name, move="move", over_replies=False,
+                             detail={"steps": count(steps, "more step" if won else "step"), "n": steps})
+    reason = f"Every step of Relógio Real is forced: {move}. {outcome.words()}."
     return Hint(view["seat"], "move", reason, [Alternative("move", 100.0 if won else 0.0,
-                                                           "the only move; " + ("wins" if won else "loses"))])
+                                                           "the only move; " + ("wins" if won else "loses"))],
+                claims=(outcome,))
 
 
 def advise(view: dict[str, Any]) -> Hint:

@@ -17,8 +17,9 @@ import engine
 from engine.cards import parse_card
 from engine.games.injun import deck_for, rank_value
 from engine.games.injun_ai import (
-    card_words, chance_low, evaluate, habit_odds, kind_of, odds, posterior, prior, spot_of, standing, unseen, value,
+    chance_low, evaluate, habit_odds, kind_of, odds, posterior, prior, spot_of, unseen, value,
 )
+from engine.claims import Chance, verdict
 from engine.hints import LEVELS, Bot
 
 
@@ -143,15 +144,16 @@ def test_the_worth_of_each_move_matches_brute_force(cards, dealer, moves, option
 
 def test_the_issues_example_two_raises_on_your_card_say_it_is_probably_low():
     """Issue 8: "Ada and Ben both raised after seeing your card: players raise when they see a low card,
-    so your card is probably low"."""
+    so your card is probably low"; now said as two chances, each with its model (issue 18)."""
     g = table(["4S", "2H", "QC", "5C"], 3, "bet 2", "raise 2", "raise 2")
     h = engine.hint(g, 3)
     assert "Ben and Cy both raised after seeing your card: players raise when the cards they see, yours " \
            "among them, look low" in h.reason
-    low = re.search(r"a low card \(8 or below\) is more likely than from the cards alone \((\d+)%, against (\d+)%\): "
-                    r"your card is (almost certainly|probably) low", h.reason)
+    low = re.search(r"a low card \(8 or below\) has a chance of (\d+)%, if the others bet as the medium bot does, "
+                    r"with one move in ten at random \(from the cards alone, a low card \(8 or below\) has a chance "
+                    r"of (\d+)%, if every card you cannot see is equally likely\): a low card is likely", h.reason)
     assert low and int(low.group(1)) >= 60 > int(low.group(2)) - 0
-    assert "players bet on the chance they see" in h.reason  # the model is stated
+    assert "that bot bets on its chance of holding the highest card" in h.reason  # the model is stated
 
 
 def test_the_briefs_example_a_king_and_a_nine_and_the_pot_odds():
@@ -164,21 +166,22 @@ def test_the_briefs_example_a_king_and_a_nine_and_the_pot_odds():
     assert o.equity == pytest.approx((4 + 3 / 2) / 50)
     h = engine.hint(g, 2)
     assert h.reason.startswith("You can see K♠ and 9♥ still in. Your own card beats them both in 4 of the "
-                               "50 cases and ties with K♠ in 3 more")
+                               "50 cases you cannot see and ties with K♠ in 3 more")
     assert "A call costs 2 chips to win a pot of 7: you need to win 22% of the time." in h.reason
     assert h.action == "fold"
 
 
-@pytest.mark.parametrize("p, words", [(0.95, "almost certainly ahead"), (0.6, "probably ahead"), (0.5, "close"),
-                                      (0.26, "probably behind"), (0.05, "almost certainly behind")])
+@pytest.mark.parametrize("p, words", [(0.95, "likely"), (0.6, "likely"), (0.5, "about even"),
+                                      (0.26, "unlikely"), (0.05, "unlikely")])
 def test_standing_words_follow_the_number(p, words):
-    """Issue 8: no "likely ahead" at 26%."""
-    assert words in standing(p)
+    """Issue 8: no "likely ahead" at 26%: the verdict comes from the chance's own number (claims.verdict)."""
+    chance = Chance("injun.highest", p=p, model="habit")
+    assert chance.verdict == words
 
 
 def test_card_words_follow_the_number():
-    assert card_words(0.95) == "almost certainly low" and card_words(0.7) == "probably low"
-    assert card_words(0.5) == "as likely low as high" and card_words(0.3) == "probably high"
+    for p, words in [(0.95, "likely"), (0.7, "likely"), (0.5, "about even"), (0.3, "unlikely")]:
+        assert Chance("injun.low", p=p, model="habit").verdict == words
 
 
 def positions(count: int):
@@ -200,22 +203,24 @@ def positions(count: int):
 
 
 def test_every_hint_word_follows_its_number_and_the_best_move_is_first():
-    """Over many positions: 'ahead'/'behind' and 'low'/'high' only beside numbers that justify them;
-    the printed worths are the alternatives' scores; the hint's move is legal and the best."""
+    """Over many positions: 'likely'/'unlikely' only beside numbers that justify them; the printed worths
+    are the alternatives' scores; the hint's move is legal and the best."""
     for g, seat in positions(60):
         view = g.view(seat)
         h = engine.hint(g, seat)
         assert h.action in view["legal"] and h.action == h.alternatives[0].action
         assert [a.score for a in h.alternatives] == sorted((a.score for a in h.alternatives), reverse=True)
-        m = re.search(r"beats every card still in (\d+)% of the time[^:]*: ([a-z ]+)\.", h.reason)
+        m = re.search(r"your card beats every card still in with a chance of (\d+)%[^:]*: holding the highest card "
+                      r"is ([a-z ]+)\.", h.reason)
         assert m, h.reason
-        assert m.group(2) in standing(int(m.group(1)) / 100 - 0.005) or m.group(2) in standing(
-            int(m.group(1)) / 100 + 0.005)
-        low = re.search(r"\((\d+)%, against (\d+)%\): your card is ([a-z ]+)\.", h.reason)
+        chance = next(c for c in h.claims if c.fact == "injun.highest" and c.model == "habit") \
+            if "Reading their moves" in h.reason else next(c for c in h.claims if c.fact == "injun.highest")
+        assert m.group(2) == chance.verdict == verdict(chance.p)
+        low = re.search(r"equally likely\): a low card is ([a-z ]+)\.", h.reason)
         if low:
-            p = int(low.group(1)) / 100
-            assert low.group(3) in (card_words(p - 0.005), card_words(p + 0.005))
-        assert "likely ahead" not in h.reason
+            said = next(c for c in h.claims if c.fact == "injun.low" and c.model == "habit")
+            assert low.group(1) == verdict(said.p)
+        assert "likely ahead" not in h.reason and "certainly" not in h.reason
         best = h.alternatives[0]
         if best.action != "fold":
             assert f"worth {best.score:+.1f} chips" in h.reason
@@ -285,3 +290,17 @@ def test_the_habit_gives_every_open_move_a_chance():
     assert set(o) == {"fold", "call", "raise"} and min(o.values()) > 0 and sum(o.values()) == pytest.approx(1)
     assert all(p > 0 for p in posterior(g.view(2)).values())
     assert parse_card("KS") and list(itertools.islice(o, 1))
+
+
+def test_an_all_in_raise_cannot_be_raised_back():
+    """Issue 18: when your raise puts you all in and only one player is left to answer, nobody could answer
+    a raise of his (RULES §5, poker: a raise needs someone to answer it), so he may only call or fold. The
+    walk gave his raise a chance anyway (one move in ten at random over three moves, not two), and the
+    worth and his chance of staying in came out wrong; brute force plays his real view."""
+    g = table(["KS", "9H", "5C"], 2, "fold", "bet 2", starting_chips=[20, 20, 6])
+    me = g.current_player
+    view = g.view(me)
+    allin = f"raise {view['raise_range'][1]}"
+    assert view["chips"][me] == view["to_call"] + int(allin.split()[1])  # the raise is all you have
+    dist = posterior(view)
+    assert value(view, allin, dist, prune=0).chips == pytest.approx(brute_value(g, me, allin, dist), abs=1e-9)

@@ -89,7 +89,7 @@ def test_hint_wins_the_trick_it_needs():
     h2 = engine.hint(g2)
     assert h2.action == "play KH"
     assert "You bid 1 and have 0 tricks: you need 1 more" in h2.reason
-    assert "K♥ wins this trick for certain: no card anyone could still play beats it" in h2.reason
+    assert "K♥ wins this trick, whatever the others play" in h2.reason
     notes = {a.action: a.note for a in h2.alternatives}
     assert set(notes) == {"play KH", "play 2H"} and "cannot win this trick" in notes["play 2H"]
 
@@ -201,11 +201,12 @@ def test_certain_trick_claims_hold_against_every_legal_reply(revoke):
                     sure = ai.trick_certainty(view, alt.action)
                     if sure == "win":
                         certain += 1
-                        assert winners == {seat} and "wins this trick for certain" in alt.note, (seed, alt)
+                        assert winners == {seat}, (seed, alt)
+                        assert "wins this trick, whatever the others play" in alt.note, (seed, alt)
                     elif sure == "lose":
                         assert seat not in winners and "cannot win this trick" in alt.note, (seed, alt)
                     else:
-                        assert "certain" not in alt.note and "cannot" not in alt.note
+                        assert "whatever" not in alt.note and "cannot" not in alt.note
                     checked += 1
             g.apply(bots[seat].choose(view), seat)
     assert checked > 200 and certain > 10
@@ -221,8 +222,9 @@ def test_a_ruff_the_next_player_can_overruff_is_not_called_certain():
     h = engine.hint(g)
     notes = {a.action: a.note for a in h.alternatives}
     assert "100%" not in h.reason and not any("100%" in n for n in notes.values())
-    assert notes["play 10D"].startswith("wins this trick in over 99% (if the others play sensibly)")
-    assert "10♦ wins this trick in over 99% (if the others play sensibly)" in h.reason
+    assert notes["play 10D"].startswith("wins this trick in over 99% of the ")
+    assert "deals I imagined, if the others play as the medium bot does" in notes["play 10D"]
+    assert "10♦ wins this trick in over 99% of the " in h.reason
     assert notes["play 7S"].startswith("cannot win this trick")  # the A♣ already beats it: certain
 
 
@@ -249,7 +251,7 @@ def test_bid_hint_says_what_each_share_is():
     g = engine.new_game("jabberwocky", players=4, seed=8, first_dealer=3, rounds=[6])
     h = engine.hint(g)
     first, second = h.alternatives[0].action, h.alternatives[1].action
-    assert f"if you {first}, you take exactly" in h.reason and f"; if you {second}, exactly" in h.reason
-    assert "Each share is for its own bid, played to make it, so the shares need not add up to 100%" in h.reason
+    assert f"if you {first}, you take exactly" in h.reason and f"; if you {second}, you take exactly" in h.reason
+    assert "Each share is for its own bid, played to make it, so the shares need not add up to a whole" in h.reason
     assert all(a.note.startswith("you take exactly ") for a in h.alternatives)
     assert "1 tricks" not in " ".join(a.note for a in h.alternatives)
