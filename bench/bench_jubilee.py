@@ -1,6 +1,8 @@
-"""Jubilee benchmarks: random games per second, hint latency per bot level, bot strength.
+"""Jubilee benchmarks: random games per second, hint latency per bot level, bot strength, and
+following the hint against medium bots.
 
-    python bench/bench_jubilee.py [--seconds 5] [--positions 300] [--matches 200]
+    python bench/bench_jubilee.py [--seconds 5] [--positions 300] [--matches 200] [--hint-matches 400]
+                                  [--only-hint]
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 """
@@ -40,12 +42,48 @@ def margin(strong: str, weak: str, matches: int) -> tuple[float, float]:
     return mean_ci(diffs)
 
 
+def seat_score(seat0: str, seed: int, players: int = 3) -> float:
+    """Seat 0's margin in one seeded match against medium bots (its points less the others' mean: the
+    highest total wins), seat 0 following ``seat0`` ("hint": whatever engine.hint advises; a level: that bot)."""
+    g = engine.new_game("jubilee", players=players, seed=20_000 + seed)
+    bots = [Bot("jubilee", "medium" if s else ("medium" if seat0 == "hint" else seat0), seed * 7 + s)
+            for s in range(players)]
+    while not g.is_over:
+        s = g.current_player
+        move = engine.hint(g, s).action if s == 0 and seat0 == "hint" else bots[s].choose(g.view(s))
+        g.apply(move, s)
+    return g.scores[0] - sum(g.scores[1:]) / (players - 1)
+
+
+def hint_vs_medium(matches: int) -> tuple[float, float, float, float]:
+    """(hint's margin, its 95% half-width, the paired difference from a medium bot in the same seat on
+    the same deal, its half-width): seat 0 of a 3-player match against two medium bots."""
+    hint = [seat_score("hint", seed) for seed in range(matches)]
+    medium = [seat_score("medium", seed) for seed in range(matches)]
+    h, hc = mean_ci([float(x) for x in hint])
+    d, dc = mean_ci([float(a - b) for a, b in zip(hint, medium)])
+    return h, hc, d, dc
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per player count")
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--matches", type=int, default=200)
+    ap.add_argument("--hint-matches", type=int, default=400, help="matches for the hint v medium row (0 skips)")
+    ap.add_argument("--only-hint", action="store_true", help="print only the hint v medium table")
     args = ap.parse_args()
+
+    if args.hint_matches:
+        h, hc, d, dc = hint_vs_medium(args.hint_matches)
+        print(f"Jubilee: following the hint v a medium bot in the same seat, {args.hint_matches} seeded "
+              "3-player matches against two medium bots (paired on the deal)")
+        print(f"{'seat plays':>16} {'margin/match':>13} {'95% interval':>20}   (its points less the others' mean)")
+        print(f"{'engine.hint':>16} {h:>+13.2f} {f'[{h - hc:+.2f}, {h + hc:+.2f}]':>20}")
+        print(f"{'hint − medium':>16} {d:>+13.2f} {f'[{d - dc:+.2f}, {d + dc:+.2f}]':>20}")
+        if args.only_hint:
+            return
+        print()
 
     print("Jubilee: random legal play, one deal per game")
     print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")

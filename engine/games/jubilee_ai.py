@@ -106,8 +106,15 @@ def evaluate(view: dict[str, Any]) -> list[Alternative]:
         why = ("the first card must be black and you hold none" if _black_first_blocks(view)
                else "no card keeps the count at 0 or more")
         out.append(Alternative("pass", 0.0, why))
-    out.sort(key=lambda a: (-a.score, a.action))
+    # between moves worth the same now, the highest card first: small cards and hearts are what lands
+    # the count later (following the hint, seat 0 of 3-player matches against medium bots: +31.7 points
+    # of margin over a medium bot in that seat, against -0.3 with ties in card order; bench_jubilee.py)
+    out.sort(key=lambda a: (-a.score, -_value(a.action), a.action))
     return out
+
+
+def _value(action: str) -> int:
+    return card_value(parse_card(action.split()[1])) if action.startswith("play ") else 0
 
 
 def _note(count: int, card: Card, points: int, chance: float, after: int,
@@ -192,7 +199,8 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
                   f"{holds.words()}.")
     ties = [_card_words(a) for a in alternatives[1:] if a.score == best.score]
     worse = next((a for a in alternatives if a.score < best.score), None)
-    third = f"{', '.join(ties)} would do as well. " if ties else ""
+    third = (f"{', '.join(ties)} would do as well now; between them play the highest, keeping your smaller "
+             "cards to land the count later. " if ties else "")
     if worse is not None:
         third += f"Next best: {_card_words(worse)} ({worse.note})."
         said.extend(worse.claims)
@@ -244,10 +252,9 @@ def medium(view: dict[str, Any], rng: random.Random) -> str:
 
 
 def hard(view: dict[str, Any], rng: random.Random) -> str:
-    """Exact expectation over the unseen cards: points now minus the next player's chances."""
-    alternatives = evaluate(view)
-    top = alternatives[0].score
-    return rng.choice([a.action for a in alternatives if a.score == top])
+    """Exact expectation over the unseen cards: points now minus the next player's chances; between
+    equals, the highest card (what the hint advises)."""
+    return evaluate(view)[0].action
 
 
 POLICIES = {"easy": easy, "medium": medium, "hard": hard}
