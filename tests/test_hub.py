@@ -45,6 +45,20 @@ class Hub:
         assert resp.status_code == 302, (resp.status_code, resp.text[-1000:])
         return session
 
+    def log_in_browser(self, browser, name: str, lands_on: str):
+        """A student in Chromium: the login form, then the gallery the hub lands them on (context, page)."""
+        context = browser.new_context()
+        context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
+        page = context.new_page()
+        page.set_default_timeout(200_000)
+        page.goto(self.url + "hub/login")
+        page.fill("input[name=username]", name)
+        page.fill("input[name=password]", PASSWORD)
+        page.click("input[type=submit], button[type=submit]")
+        page.wait_for_url(lands_on, wait_until="commit")
+        expect(page.locator(".parlour-gallery")).to_be_visible()
+        return context, page
+
     def start_server(self, session: requests.Session, name: str) -> None:
         """What the browser does after login: /hub/spawn, then wait for the server to answer."""
         session.get(self.url + "hub/spawn", timeout=200)
@@ -168,16 +182,7 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     assert "/hub/login" in after_logout.url
 
     # a fourth student in Chromium: login form, the gallery, a table that answers, then close it
-    context = browser.new_context()
-    context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
-    page = context.new_page()
-    page.set_default_timeout(200_000)
-    page.goto(hub.url + "hub/login")
-    page.fill("input[name=username]", "dana")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("input[type=submit], button[type=submit]")
-    page.wait_for_url("**/user/dana/voila/render/index.ipynb", wait_until="commit")
-    expect(page.locator(".parlour-gallery")).to_be_visible()
+    context, page = hub.log_in_browser(browser, "dana", "**/user/dana/voila/render/index.ipynb")
     page.goto(f"{hub.url}user/dana/voila/render/jubilee.ipynb")
     table = page.locator(".parlour").first
     expect(table.locator(".parlour-card").first).to_be_visible()
@@ -293,16 +298,7 @@ def test_a_class_shares_one_voila_behind_the_hub_login(shared_hub, browser, save
     assert "/hub/login" in after.url
 
     # a fourth student in Chromium: login form, the gallery, a table that answers
-    context = browser.new_context()
-    context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
-    page = context.new_page()
-    page.set_default_timeout(200_000)
-    page.goto(hub.url + "hub/login")
-    page.fill("input[name=username]", "dana")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("input[type=submit], button[type=submit]")
-    page.wait_for_url(f"**/{SERVICE}voila/render/index.ipynb", wait_until="commit")
-    expect(page.locator(".parlour-gallery")).to_be_visible()
+    context, page = hub.log_in_browser(browser, "dana", f"**/{SERVICE}voila/render/index.ipynb")
     save_screenshot(page, "hub-shared-gallery-dana")
     page.goto(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb")
     table = page.locator(".parlour").first
