@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from functools import partial
@@ -38,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.games.klaberjass import PACK, Deal  # noqa: E402
 from engine.hints import LEVELS, Bot, hint_for_view  # noqa: E402
-from measure import latency_ms, mean_ci, random_positions, rate_ci  # noqa: E402
+from measure import paired_hint_rows, latency_ms, mean_ci, random_positions, rate_ci  # noqa: E402
 
 
 def protocol_deals(seconds: float) -> tuple[float, float]:
@@ -139,24 +138,7 @@ def hint_v_medium(deals: int, jobs: int, every: int = 25) -> None:
     the net points per seed of each, and the difference per seed with its 95% interval."""
     print(f"\nKlaberjass: hint v medium, {deals} seeded deals, each played from both seats; the same deals with a "
           "medium bot in the hint's seat (points per seed)")
-    print(f"{'row':>16} {'seeds':>8} {'hint net':>9} {'medium net':>11} {'hint - medium':>14} {'95% CI':>18} "
-          f"{'time s':>7}", flush=True)
-    start = time.perf_counter()
-    hint_nets: list[float] = []
-    medium_nets: list[float] = []
-    with Pool(jobs) as pool:
-        # one stream, each seed's two runs side by side, so that rows come while the matches finish
-        runs = [(seed, first, "medium") for seed in range(deals) for first in ("hint", "medium")]
-        results = pool.imap(one_deal, runs, chunksize=2)
-        for h, m in zip(results, results):
-            hint_nets.append(h)
-            medium_nets.append(m)
-            if len(hint_nets) % every == 0 or len(hint_nets) == deals:
-                diff, ci = mean_ci([x - y for x, y in zip(hint_nets, medium_nets)])
-                interval = f"[{diff - ci:+.1f}, {diff + ci:+.1f}]"
-                print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.1f} "
-                      f"{statistics.fmean(medium_nets):+11.1f} {diff:+14.1f} {interval:>18} "
-                      f"{time.perf_counter() - start:7.0f}", flush=True)
+    paired_hint_rows(one_deal, deals, jobs, every, unit="seeds", digits=1)
 
 
 def _row(pairing: tuple[str, str], results: list[tuple[int, int]], seconds: float, note: str = "") -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from multiprocessing import Pool
@@ -37,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.hints import Bot, hint_for_view  # noqa: E402
 from bench_melds import print_rows as print_solver_rows  # noqa: E402
-from measure import decision_latency, mean_ci  # noqa: E402
+from measure import paired_hint_rows, decision_latency, mean_ci  # noqa: E402
 
 
 def random_games(seconds: float, players: int, purposeful: bool) -> tuple[float, float]:
@@ -127,21 +126,7 @@ def hint_v_medium(games: int, jobs: int, every: int = 50) -> None:
     the net points per match of each, and the difference per seed with its 95% interval."""
     print(f"\nRummy: hint v medium, {games} seeded matches (2 players, one deal from each seat); the same seeds "
           "with a medium bot in the hint's seat")
-    print(f"{'row':>16} {'matches':>8} {'hint net':>9} {'medium net':>11} {'hint - medium':>14} {'95% CI':>18}")
-    hint_nets: list[float] = []
-    medium_nets: list[float] = []
-    with Pool(jobs) as pool:
-        # one stream, each seed's two runs side by side, so that rows come while the matches finish
-        runs = [(seed, first, "medium") for seed in range(games) for first in ("hint", "medium")]
-        results = pool.imap(one_match, runs, chunksize=2)
-        for h, m in zip(results, results):
-            hint_nets.append(h)
-            medium_nets.append(m)
-            if len(hint_nets) % every == 0 or len(hint_nets) == games:
-                diff, ci = mean_ci([x - y for x, y in zip(hint_nets, medium_nets)])
-                interval = f"[{diff - ci:+.2f}, {diff + ci:+.2f}]"
-                print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.2f} "
-                      f"{statistics.fmean(medium_nets):+11.2f} {diff:+14.2f} {interval:>18}", flush=True)
+    paired_hint_rows(one_match, games, jobs, every, unit="matches", digits=2)
 
 
 def main() -> None:

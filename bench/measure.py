@@ -98,3 +98,31 @@ def rate_ci(hits: int, trials: int) -> tuple[float, float]:
     """A proportion and the half-width of its 95% confidence interval."""
     p = hits / trials
     return p, 1.96 * math.sqrt(p * (1 - p) / trials)
+
+
+def paired_hint_rows(run: Callable[[tuple[int, str, str]], float], seeds: int, jobs: int, every: int,
+                     unit: str = "seeds", digits: int = 1) -> None:
+    """Rows of "hint v medium" (issue 18, part 1) as the pairs finish: ``run((seed, "hint", "medium"))`` is
+    the net of the seat following the hint on that seed, ``run((seed, "medium", "medium"))`` the net of a
+    medium bot in the same seat on the same seed; the paired difference with its 95% interval."""
+    import statistics
+    from multiprocessing import Pool
+
+    print(f"{'row':>16} {unit:>8} {'hint net':>9} {'medium net':>11} {'hint - medium':>14} {'95% CI':>18} "
+          f"{'time s':>7}", flush=True)
+    start = time.perf_counter()
+    hint_nets: list[float] = []
+    medium_nets: list[float] = []
+    with Pool(jobs) as pool:
+        # one stream, each seed's two runs side by side, so that rows come while the matches finish
+        runs = [(seed, first, "medium") for seed in range(seeds) for first in ("hint", "medium")]
+        results = pool.imap(run, runs, chunksize=2)
+        for h, m in zip(results, results):
+            hint_nets.append(h)
+            medium_nets.append(m)
+            if len(hint_nets) % every == 0 or len(hint_nets) == seeds:
+                diff, ci = mean_ci([x - y for x, y in zip(hint_nets, medium_nets)])
+                interval = f"[{diff - ci:+.{digits}f}, {diff + ci:+.{digits}f}]"
+                print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.{digits}f} "
+                      f"{statistics.fmean(medium_nets):+11.{digits}f} {diff:+14.{digits}f} {interval:>18} "
+                      f"{time.perf_counter() - start:7.0f}", flush=True)
