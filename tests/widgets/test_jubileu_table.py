@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import engine
 from tests.engine.jubileu_helpers import stacked as stacked_game
 from widgets.games.jubileu_table import JubileuTable
@@ -214,3 +216,12 @@ def test_trump_is_shown_only_once_named_and_no_trump_only_for_a_bid_without_one(
         assert f"{trump}: ♠" in t.contract_html.value
         t = scripted(ESPIRRA_DEAL, [(0, "bid meia-miseria"), (1, "pass"), (2, "pass"), (3, "pass")], lang=lang)
         assert f"{trump}: {none}" in t.contract_html.value
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_the_hint_names_pass_and_join_as_their_buttons_do(lang):
+    """Issue 19, item 2 (the same fault as Kalooki's, in Jubileu): the hint said "pass" ("passar") beside
+    the button "Pass" ("Passo")."""
+    t = JubileuTable(seed=5, bot_delay=0, lang=lang)
+    assert t.action_label("pass") == t.pass_button.description
+    assert t.action_label("join") == t.join_button.description

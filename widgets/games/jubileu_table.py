@@ -159,10 +159,10 @@ class JubileuTable(Table):
         verb, _, arg = action.partition(" ")
         if verb == "bid":
             return BIDS[arg].name
-        if verb == "pass":
-            return self.t(N_("pass"))
+        if verb == "pass":  # the hint names a move as its button does
+            return self.t(N_("Pass"))
         if verb == "join":
-            return self.t(N_("join Meia Miséria"))
+            return self.t(N_("Join Meia Miséria"))
         if verb == "trump":
             i = SUIT_LETTERS.index(arg)
             return self.t(N_("trump {suit}"), suit=f"{SUIT_SYMBOL[i]} {self.t(SUIT_WORDS[i])}")
