@@ -11,7 +11,7 @@ student's kernels as one Unix user) is said in deploy/README.md.
 - :class:`HubIdentity`: who is asking, from the hub's OAuth cookie (JupyterHub's own identity
   provider, adapted to Voilà: Voilà hands it a token it has no use for, and adds its callback
   route without the service's prefix).
-- :data:`PAGE_OWNER`: the student a page is being rendered for, while its kernel is chosen.
+- :data:`widgets.server.PAGE_OWNER`: the student a page is being rendered for, while its kernel is chosen.
 - :func:`own_kernels_only`: the kernel routes, refusing a kernel that is not the asker's.
 """
 
@@ -19,21 +19,13 @@ from __future__ import annotations
 
 import inspect
 import os
-from contextvars import ContextVar
 from typing import Any
 
 import tornado.web
 from jupyter_server.utils import url_path_join
 from jupyterhub.singleuser.extension import JupyterHubIdentityProvider
 
-#: The student a lesson page is being rendered for (None outside a hub): the kernel it gets is theirs.
-PAGE_OWNER: ContextVar[str | None] = ContextVar("parlour_page_owner", default=None)
-
-
-def user_name(handler: Any) -> str | None:
-    """The logged-in student's name (None: nobody)."""
-    user = handler.current_user
-    return None if user is None else getattr(user, "username", None) or getattr(user, "name", None)
+from widgets.server import PAGE_OWNER, user_name
 
 
 class HubIdentity(JupyterHubIdentityProvider):

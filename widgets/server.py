@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+from contextvars import ContextVar
 import json
 import re
 import sys
@@ -35,6 +36,17 @@ from traitlets import Bool, Integer
 from voila.app import Voila
 from voila.notebook_renderer import NotebookRenderer
 from voila.tornado.handler import TornadoVoilaHandler
+
+
+#: The student a lesson page is being rendered for (None outside a hub): the kernel it gets is theirs
+#: (widgets/hub_service.py; here, not there, because that module needs JupyterHub and Binder has none).
+PAGE_OWNER: ContextVar[str | None] = ContextVar("parlour_page_owner", default=None)
+
+
+def user_name(handler: Any) -> str | None:
+    """The logged-in student's name (None: nobody)."""
+    user = handler.current_user
+    return None if user is None else getattr(user, "username", None) or getattr(user, "name", None)
 
 
 class ServerFull(tornado.web.HTTPError):
@@ -83,8 +95,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def own(self, kernel_id: str) -> None:
         """Record ``kernel_id`` as the kernel of the student whose page is being rendered."""
-        from widgets.hub_service import PAGE_OWNER
-
         owner = PAGE_OWNER.get()
         if owner is not None:
             self._owners[kernel_id] = owner
@@ -446,8 +456,6 @@ class ParlourVoilaHandler(TornadoVoilaHandler):
             self.log.info("Refusing %s for %s: no kernel started", why, self.request.path)
             raise NotANavigation(why)
         if getattr(self.kernel_manager, "per_user_kernels", False):
-            from widgets.hub_service import PAGE_OWNER, user_name
-
             PAGE_OWNER.set(user_name(self))  # this request's task: the kernel chosen for it is theirs
         self.set_header("Content-Security-Policy", FRAME_POLICY)
         self.set_header("X-Frame-Options", "SAMEORIGIN")
