@@ -82,8 +82,10 @@ well as pick-ups, and sheds the dearest card he shows no use for), heavily share
     --skip-speed --matches 0 --duels 40 --deals short --pairs hint:medium --jobs 1
     hint v 2 medium                              +2.0   [-11.3, +15.3]
 
-Over nine deals the hint saves points against medium with an interval that excludes 0; in short
-matches the two cannot be told apart (as for hard before: +7.3 [-0.3, +15.0] on 100 seeds).
+Over nine deals the hint saves points against medium with an interval that excludes 0. In short
+matches it lost (300 seeds, ``--hint-seeds 300 --hint-seeds-full 0``: -7.4 [-12.7, -2.2]) while hard
+refused every call it could; refusing only in matches of more than three deals (``ai.SHORT_MATCH``),
+180 of the same short seeds gave +7.2 [+1.0, +13.3] (nine-deal matches play as before).
 
 Earlier variants of hard, measured in short matches (100 seeds x 3 unless said; one process
 each; all before the outs): before the call was weighed (shedding, no

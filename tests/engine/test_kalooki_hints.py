@@ -183,7 +183,7 @@ def test_a_call_shows_what_the_caller_wants_and_the_discard_advice_weighs_it():
     """Item 9: Bob calls the 9♥ Ann is about to take; she refuses by taking it. Her 9♠ and the 4s are
     equally near the contract; the 9♠ would give Bob the card his call showed he wants, so the advice
     keeps it, and the words name what Bob showed (never "shows no use" for a card his call melds with)."""
-    g = table(["7S 7H 7D 8C 8D 8H 4C 4D 9S", "", ""], "9H", "KD 2S 3C")
+    g = table(["7S 7H 7D 8C 8D 8H 4C 4D 9S", "", ""], "9H", "KD 2S 3C", later=(2, 3, 4))  # a long match
     play(g, "1:call")
     assert g.view(0)["called"] == [[], ["9H"], []]
     hint = engine.hint(g, 0)

@@ -25,8 +25,9 @@ SPARES = parse_cards("2C 5D 9S JH 4C 8D QS 3H 6C 10D KS AH 2D 6S 10H 3C 7D JS 4H
 SPARES += [c for c in double_52_with_jokers() if not c.is_joker]  # more, for the long deals
 
 
-def table(hands: list[str], upcard: str, stock: str = "", deal: int = 1, **options) -> engine.Game:
-    """Deal ``deals=[deal]`` with these hands (padded from SPARES), seat 0 to play first."""
+def table(hands: list[str], upcard: str, stock: str = "", deal: int = 1, later: tuple[int, ...] = (),
+          **options) -> engine.Game:
+    """Deal ``deals=[deal, *later]`` with these hands (padded from SPARES), seat 0 to play first."""
     n = len(hands)
     size = DEALS[deal][0]
     named = [parse_cards(h) for h in hands]
@@ -42,7 +43,7 @@ def table(hands: list[str], upcard: str, stock: str = "", deal: int = 1, **optio
                 h.append(c)
         full.append(h)
     deck = stack_deck(full, upcard + " " + stock, first=0)
-    return engine.new_game("kalooki", players=n, seed=5, deck=deck, deals=[deal], first_dealer=n - 1,
+    return engine.new_game("kalooki", players=n, seed=5, deck=deck, deals=[deal, *later], first_dealer=n - 1,
                            names=NAMES[:n], **options)
 
 
