@@ -7,6 +7,7 @@ import random
 import pytest
 
 import engine
+from tests.engine.claim_checks.jabberwocky import deal_trick_winners
 from engine.games import jabberwocky_ai as ai
 from engine import tricks
 from engine.hints import Bot
@@ -159,25 +160,6 @@ def test_hard_makes_its_bid_more_often_than_easy():
     assert exact["hard"] > exact["easy"]
 
 
-def trick_winners(deal, card: int) -> set[int]:
-    """Brute force over the real deal: who can win the trick after ``card``, over every legal reply."""
-    start = deal.copy()
-    winner = start.play(card)
-    if winner is not None:
-        return {winner}
-    out, stack = set(), [start]
-    while stack:
-        d = stack.pop()
-        for c in d.legal_cards(d.turn):
-            nxt = d.copy()
-            w = nxt.play(c)
-            if w is None:
-                stack.append(nxt)
-            else:
-                out.add(w)
-    return out
-
-
 @pytest.mark.parametrize("revoke", ["strict", "table"])
 def test_certain_trick_claims_hold_against_every_legal_reply(revoke):
     """Issue 8, item 5: "wins this trick in 100%" was printed when the next player could overruff (the
@@ -197,7 +179,7 @@ def test_certain_trick_claims_hold_against_every_legal_reply(revoke):
                 assert "100%" not in h.reason, h.reason
                 for alt in h.alternatives:  # one note per legal card
                     assert "100%" not in alt.note, alt.note
-                    winners = trick_winners(g.deal, tricks.index(engine.parse_card(alt.action.split()[1])))
+                    winners = deal_trick_winners(g.deal, tricks.index(engine.parse_card(alt.action.split()[1])))
                     sure = ai.trick_certainty(view, alt.action)
                     if sure == "win":
                         certain += 1
@@ -218,7 +200,7 @@ def test_a_ruff_the_next_player_can_overruff_is_not_called_certain():
     a player who cannot follow may trump), so the hint must not print 100%, and must say what it assumes."""
     g = stacked_round(["AC 5H 6H", "10D 7S 8S", "AD 9S 10S"], "2D", dealer=2)
     play_all(g, "b1 b1 b0 AC")
-    assert trick_winners(g.deal, tricks.index(engine.parse_card("10D"))) == {1, 2}  # Cy can overruff
+    assert deal_trick_winners(g.deal, tricks.index(engine.parse_card("10D"))) == {1, 2}  # Cy can overruff
     h = engine.hint(g)
     notes = {a.action: a.note for a in h.alternatives}
     assert "100%" not in h.reason and not any("100%" in n for n in notes.values())

@@ -50,9 +50,14 @@ def trick_winners(game: engine.Game, seat: int, move: str) -> set[int]:
     """Who can win the current trick if ``seat`` plays ``move``, over every legal reply of the real deal
     (the rules' own round, :class:`engine.games.jabberwocky.Deal`: the generic enumerator, without
     copying the whole game at every reply)."""
-    start = game.deal.copy()  # type: ignore[attr-defined]
-    assert start.turn == seat
-    winner = start.play(tricks.index(parse_card(_move_card(move))))
+    assert game.deal.turn == seat  # type: ignore[attr-defined]
+    return deal_trick_winners(game.deal, tricks.index(parse_card(_move_card(move))))  # type: ignore[attr-defined]
+
+
+def deal_trick_winners(deal: Any, card: int) -> set[int]:
+    """Brute force over a real round: who can win the trick after ``card``, over every legal reply."""
+    start = deal.copy()
+    winner = start.play(card)
     if winner is not None:
         return {winner}
     out: set[int] = set()
