@@ -21,7 +21,7 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import tornado.web
 import voila.app
@@ -535,17 +535,20 @@ class CompressedStatic(tornado.web.StaticFileHandler):
             self._looked = True
             wants = ("gzip" in self.request.headers.get("Accept-Encoding", "")
                      and "Range" not in self.request.headers)
-            self._packed = gzipped(self.absolute_path) if wants and self.absolute_path else None
+            packed = gzipped(self.absolute_path) if wants and self.absolute_path else None
+            self._packed = packed
+            if packed is not None:
+                # tornado reads the body through get_content, a classmethod it also calls on the class
+                # (for the file's version hash): only this request's own call is given the gzipped bytes
+                def body(abspath: str, start: int | None = None, end: int | None = None) -> Iterator[bytes]:
+                    yield packed
+
+                self.get_content = body  # type: ignore[method-assign,assignment]
         return self._packed
 
     def get_content_size(self) -> int:
         packed = self._gz()
         return len(packed) if packed is not None else super().get_content_size()
-
-    def get_content(self, abspath: str, start: int | None = None,  # type: ignore[override]
-                    end: int | None = None) -> Any:
-        packed = self._gz()
-        return packed if packed is not None else super().get_content(abspath, start, end)
 
     def set_headers(self) -> None:
         super().set_headers()

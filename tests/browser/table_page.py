@@ -32,7 +32,14 @@ def open_lesson(page: Page, url: str) -> str:
 
 
 def deal_table(page: Page, code: str) -> Locator:
-    """The lesson's first table, once it has dealt ``code``: the same cards (and seeded bots) every run."""
+    """The lesson's first table, once it has dealt ``code`` and every word of that deal has reached the page:
+    the same cards (and seeded bots) every run.
+
+    The box shows the code at once (the typed text can match it), but the deal's status line and log come a
+    moment later: until then the table still says "Your turn" from the deal before, and a click can land on
+    it. So the Settings panel is opened and closed as well: the kernel answers each click only after
+    everything it sent before it.
+    """
     table = page.locator(".parlour").first
     expect(table).to_be_visible(timeout=180_000)
     box = table.locator(".widget-text input").first
@@ -40,6 +47,11 @@ def deal_table(page: Page, code: str) -> Locator:
     box.press("Enter")
     # the box shows the full code: the player count first, the table's settings after a slash
     expect(box).to_have_value(re.compile(rf"^([0-9]+-)?{re.escape(code)}(/[0-9]+)?$"))
+    toggle = table.locator(".parlour-toolbar .widget-toggle-button").first
+    panel = table.locator(".parlour-settings").first
+    for shown in (True, False):
+        toggle.evaluate("(el) => el.click()")  # without scrolling: the page stays where the test put it
+        expect(panel).to_be_visible(timeout=60_000) if shown else expect(panel).to_be_hidden(timeout=60_000)
     return table
 
 

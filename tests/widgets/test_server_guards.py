@@ -63,3 +63,17 @@ def test_checkpoints_cannot_rewrite_a_shared_lesson(tmp_path) -> None:
     assert lesson.read_text() == text
     assert not (tmp_path / ".ipynb_checkpoints").exists()
     assert asyncio.run(manager.list_checkpoints("jubilee.ipynb")) == []
+
+
+def test_the_gzip_handlers_keep_tornados_class_level_reads(tmp_path) -> None:
+    """tornado hashes a static file for its version through ``cls.get_content(abspath)``; the gzip handlers
+    once overrode it per request, and that call broke ("Could not open static file" for Voilà's chunks)."""
+    from voila.static_file_handler import MultiStaticFileHandler
+
+    from widgets.server import HashedAssetHandler, _static_with
+
+    asset = tmp_path / "chunk.js"
+    asset.write_text("console.log('a chunk');\n" * 50)
+    for handler in (HashedAssetHandler, _static_with(MultiStaticFileHandler)):
+        assert handler.get_content_version(str(asset))
+        assert b"".join(handler.get_content(str(asset))) == asset.read_bytes()
