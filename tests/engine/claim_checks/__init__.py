@@ -124,14 +124,22 @@ def trick_winners(game: engine.Game, seat: int, move: str, limit: int = 20000) -
     return winners
 
 
-def check_wins_trick(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
-    assert isinstance(claim, Certain)
-    winners = trick_winners(game, seat, claim.move)
-    if claim.holds and winners != {seat}:
-        return f"{claim.move} is said to win the trick for certain, but {sorted(winners)} can win it"
-    if not claim.holds and seat in winners:
-        return f"{claim.move} is said to lose the trick for certain, but a legal reply lets it win"
-    return None
+def wins_trick_checker(winners_of: Callable[[engine.Game, int, str], set[int]]) -> Checker:
+    """The check of "wins this trick whatever the others play" (``holds``) or "cannot win it" (not),
+    given a game's enumerator of who can win the trick over every legal reply (:func:`trick_winners`,
+    or a faster one on the game's own lean round)."""
+    def check(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
+        assert isinstance(claim, Certain)
+        winners = winners_of(game, seat, claim.move)
+        if claim.holds and winners != {seat}:
+            return f"{claim.move} is said to win the trick whatever the others play, but {sorted(winners)} can win it"
+        if not claim.holds and seat in winners:
+            return f"{claim.move} is said to be unable to win the trick, but a legal reply lets it win"
+        return None
+    return check
+
+
+check_wins_trick = wins_trick_checker(trick_winners)
 
 
 def check_only_legal(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:

@@ -18,7 +18,7 @@ from engine.claims import Certain, Claim, Count, Figure
 from engine.hints import Hint
 
 from ..jabberwocky_helpers import play_all, stacked_round
-from . import check_only_legal, random_options
+from . import check_only_legal, random_options, wins_trick_checker
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"  # suit order of engine.tricks: trumps are named by suit letter in the view
@@ -74,12 +74,7 @@ def deal_trick_winners(deal: Any, card: int) -> set[int]:
     return out
 
 
-def check_wins_trick(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
-    assert isinstance(claim, Certain)
-    winners = trick_winners(game, seat, claim.move)
-    if winners != {seat}:
-        return f"{claim.move} is said to win the trick whatever the others play, but {sorted(winners)} can win it"
-    return None
+check_wins_trick = wins_trick_checker(trick_winners)
 
 
 def check_beaten(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:

@@ -9,11 +9,11 @@ import random
 from typing import Any, Iterator
 
 import engine
-from engine.claims import Certain, Claim, Comparison, Count, Figure
+from engine.claims import Claim, Comparison, Count, Figure
 from engine.games.jubileu import BIDS, CARD_OF, Deal, Jubileu, deck_for
 from engine.hints import Bot, Hint
 
-from . import check_longest_suit, check_only_legal, random_positions
+from . import check_longest_suit, check_only_legal, random_positions, wins_trick_checker
 
 #: Fewer imagined deals while the test runs: a claim's truth does not depend on how many.
 FAST = {"HINT_PLAYOUTS": 16, "MIN_SAMPLES": 4, "BID_HINT_DEALS": 6, "BID_HINT_LEAST": 6, "CHOICE_HINT_DEALS": 6}
@@ -58,14 +58,7 @@ def trick_winners(game: Jubileu, seat: int, move: str) -> set[int]:
     return winners
 
 
-def check_wins_trick(game: Any, seat: int, claim: Claim, hint: Hint) -> str | None:
-    assert isinstance(claim, Certain)
-    winners = trick_winners(game, seat, claim.move)
-    if claim.holds and winners != {seat}:
-        return f"{claim.move} is said to win the trick whatever the others play, but {sorted(winners)} can win it"
-    if not claim.holds and seat in winners:
-        return f"{claim.move} is said to be unable to win the trick, but a legal reply lets it win"
-    return None
+check_wins_trick = wins_trick_checker(trick_winners)
 
 
 def check_espirra_wins(game: Any, seat: int, claim: Claim, hint: Hint) -> str | None:

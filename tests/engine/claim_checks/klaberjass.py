@@ -44,8 +44,8 @@ def _trick_winner_after(game: engine.Game, seat: int, moves: list[tuple[int, str
 
 def check_wins_trick(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
     """Who takes the trick: the card completes it (a reply), or every legal reply of the real position to it
-    (a lead) is played out. (The shared enumerator looks only at the last event of a move, and the last card of
-    a deal is followed by the deal's end, so the trick is looked for among all the events of the move.)"""
+    (a lead) is played out, the trick looked for among all the events of each move (the last card of a deal is
+    followed by the deal's end)."""
     assert isinstance(claim, Certain)
     view = game.view(seat)
     if view["trick"]:
