@@ -68,7 +68,8 @@ class Hub:
             if resp.status_code == 200 and resp.url.startswith(f"{self.url}user/{name}/"):
                 return
             time.sleep(1)
-        raise AssertionError(f"{name}'s server did not come up")
+        log = (self.state / "hub.log").read_text(errors="replace")
+        raise AssertionError(f"{name}'s server did not come up; the hub's log ends:\n{log[-6000:]}")
 
     def server_pid(self, name: str) -> int | None:
         import psutil

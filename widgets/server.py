@@ -92,6 +92,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._pool_starting = 0  # of ``_starting``: kernels a preheated pool asked for
         self._ever_connected: set[str] = set()
         self._owners: dict[str, str] = {}  # kernel -> the student whose page it serves (hub route)
+        self._stopping: set[str] = set()  # shutting down: their place is free (a culled page's kernel)
+
+    def in_use(self) -> int:
+        """Kernels that hold a place under ``max_kernels``: running or starting, not on their way out
+        (a kernel being culled takes a few seconds to exit; a student arriving then is let in)."""
+        return len(self._kernels) - len(self._stopping & self._kernels.keys()) + self._starting
 
     def own(self, kernel_id: str) -> None:
         """Record ``kernel_id`` as the kernel of the student whose page is being rendered."""
@@ -106,11 +112,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             return await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
         for_pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
-        while self.max_kernels and len(self._kernels) + self._starting >= self.max_kernels:
+        while self.max_kernels and self.in_use() >= self.max_kernels:
             # A page's kernel takes an idle pooled kernel's place: pools never lock a class out.
             if for_pool or not await self._give_up_a_pooled_kernel():
                 self.log.warning("Refusing a %skernel: %d running or starting (max_kernels)",
-                                 "pooled " if for_pool else "", len(self._kernels) + self._starting)
+                                 "pooled " if for_pool else "", self.in_use())
                 raise ServerFull(self.max_kernels)
         self._starting += 1
         self._pool_starting += for_pool
@@ -176,7 +182,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     self.log.exception("Could not cull kernel %s", kernel_id)
 
     async def _remove_kernel_when_ready(self, kernel_id: str, kernel_awaitable: Any) -> None:
-        await super()._remove_kernel_when_ready(kernel_id, kernel_awaitable)
+        self._stopping.add(kernel_id)  # called as the shutdown begins
+        try:
+            await super()._remove_kernel_when_ready(kernel_id, kernel_awaitable)
+        finally:
+            self._stopping.discard(kernel_id)
         self._ever_connected.discard(kernel_id)
         self._owners.pop(kernel_id, None)
 
@@ -217,7 +227,7 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
             its lesson runs (``_warming``) that kernel is already among the others."""
             waiting = sum(1 for task in self._pool_tasks() if not task.done())
             warming = len(self._warming & set(self._kernels))
-            return len(self._kernels) + self._starting + waiting - self._pool_starting - warming
+            return self.in_use() + waiting - self._pool_starting - warming
 
         def _refill_all(self, *_: Any) -> None:
             for notebook_name in list(self._pools):

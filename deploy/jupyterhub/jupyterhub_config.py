@@ -106,9 +106,29 @@ c.Spawner.start_timeout = 180
 c.Spawner.http_timeout = 120
 
 
+def _can_listen(port: int) -> bool:
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 def fixed_port(spawner) -> None:
-    """Student n always listens on USER_PORT_BASE + n: no two servers race for one port."""
-    spawner.port = USER_PORT_BASE + spawner.user.id
+    """Student n listens on USER_PORT_BASE + n: no two servers race for one port. If something
+    else holds that port (another program, an outgoing connection), the server gets a free one
+    instead of failing to start."""
+    port = USER_PORT_BASE + spawner.user.id
+    if not _can_listen(port):
+        from jupyterhub.utils import random_port
+
+        spawner.log.warning("Port %d (student %s) is taken: using a free one", port, spawner.user.name)
+        port = random_port()
+    spawner.port = port
 
 
 c.Spawner.pre_spawn_hook = fixed_port

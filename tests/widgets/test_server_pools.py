@@ -66,3 +66,27 @@ def test_the_hub_servers_get_no_pools():
 
 def test_without_preheating_no_kernel_is_pooled():
     assert ClassroomKernelManager().pooled_kernel_ids() == set()
+
+
+def test_a_kernel_on_its_way_out_frees_its_place_under_the_cap():
+    """A culled page's kernel takes seconds to exit; a student arriving meanwhile is let in
+    (CI once refused the first of three students for a kernel whose process had already gone)."""
+    import asyncio
+
+    manager = ClassroomKernelManager(max_kernels=1)
+    manager._kernels["culled"] = object()
+    seen: list[int] = []
+
+    async def shutdown() -> None:
+        exiting = asyncio.Event()
+
+        async def exit_slowly() -> None:
+            seen.append(manager.in_use())  # while the process exits
+            exiting.set()
+
+        await manager._remove_kernel_when_ready("culled", exit_slowly())
+        assert exiting.is_set()
+
+    assert manager.in_use() == 1
+    asyncio.run(shutdown())
+    assert seen == [0] and manager.in_use() == 0 and "culled" not in manager._kernels
