@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import ipywidgets as w
 
 from engine.cards import Card
 from widgets.card_svg import card_img_html
-from widgets.table import TABLE_CSS, esc
+from widgets.page_style import Picture
+from widgets.table import esc
 
 
-def show_cards(cards: Sequence[Card | str | None], caption: str = "", width: int = 56) -> w.HTML:
+def show_cards(cards: Sequence[Card | str | None], caption: str = "", width: int = 56) -> Picture:
     """A line of card pictures with a caption: what a lesson shows instead of printed notation."""
     pictures = "".join(card_img_html(c, width) for c in cards)
-    return w.HTML(f"{TABLE_CSS}<div>{pictures}</div><div>{esc(caption)}</div>")
+    return Picture(f"<div>{pictures}</div><div>{esc(caption)}</div>")

@@ -28,6 +28,7 @@ from widgets.card_surface import CardRow
 from widgets.autosave import AutoSave, TableSave, next_slot, read_table_save
 from widgets.card_svg import card_img_html
 from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
+from widgets.page_style import TABLE_CSS, table_style  # noqa: F401  (TABLE_CSS: imported from here)
 from widgets.deal_link import (CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link,
                                take_page_link)
 from widgets.settings import Setting, decode, encode, settings_for
@@ -35,77 +36,6 @@ from widgets.settings import Setting, decode, encode, settings_for
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
 LOG_ROWS = 12
 
-TABLE_CSS = """
-<style>
-.parlour-table { background: radial-gradient(ellipse at center, #2f7d4f 0%, #1f5a37 75%, #184a2d 100%);
-  border-radius: 18px; padding: 14px 16px; color: #f4f1e8; box-shadow: inset 0 0 30px rgba(0,0,0,.35);
-  box-sizing: border-box; max-width: 100%; }
-/* The table measures its own width (a notebook column is narrower than the window): the side
-   panel drops below the cloth when both do not fit, and the cloth scales its drawings down. */
-.parlour { container-type: inline-size; container-name: parlour; max-width: 100%; }
-.parlour-toolbar, .parlour-buttons { flex-wrap: wrap; gap: 2px 4px; align-items: center; }
-/* every row of controls on the cloth wraps on a narrow screen rather than squeezing its buttons to "…" */
-.parlour-table .widget-hbox:has(> .widget-button) { flex-wrap: wrap; }
-.parlour-table .widget-hbox > .widget-button { flex-shrink: 0; }
-.parlour-main { flex-wrap: wrap; align-items: flex-start; gap: 10px 14px; }
-.parlour-main > .parlour-table { flex: 0 1 auto; min-width: 0; }
-.parlour-side { flex: 1 1 300px; min-width: 260px; max-width: 420px; }
-.parlour-log-scroll { max-height: 280px; overflow-y: auto; display: flex; flex-direction: column-reverse; }
-.parlour-log-old { font-size: 13px; line-height: 1.3; opacity: .8; }
-.parlour-log-old .widget-html-content { line-height: 1.3; }  /* as the log's rows, under their text */
-.parlour-log-old .widget-html-content > div { padding: 1px 0 1px 62px; text-indent: 0; }
-.parlour-settings .parlour-setting { flex-wrap: wrap; align-items: center; gap: 0 8px; }
-.parlour-setting-help { font-size: 12px; color: #555; }
-.parlour-end { background: rgba(0,0,0,.25); border-radius: 10px; padding: 6px 10px; margin: 4px 0; }
-.parlour-end table td { padding: 0 8px 0 0; }
-.parlour-history { max-height: 170px; overflow-y: auto; margin-top: 6px; }
-.parlour-history th, .parlour-history td { text-align: right !important; font-variant-numeric: tabular-nums; }
-.parlour-history th:first-child, .parlour-history td:first-child { text-align: left !important; }
-@container parlour (max-width: 760px) {
-  .parlour-side { max-width: none; flex-basis: 100%; }
-  .parlour-main > .parlour-table { padding: 8px 6px; border-radius: 12px; }
-  .parlour-scale { zoom: .8; }
-  .parlour-toolbar .widget-dropdown { width: 180px !important; }
-  .parlour-big { font-size: 40px; }
-}
-@container parlour (max-width: 600px) { .parlour-scale { zoom: .62; } }
-@container parlour (max-width: 460px) { .parlour-scale { zoom: .54; } }
-.parlour-table .widget-label, .parlour-table .widget-html-content { color: #f4f1e8; }
-.parlour-seat { background: rgba(0,0,0,.18); border-radius: 10px; padding: 4px 8px; margin: 2px 4px; }
-.parlour-seat--active { outline: 2px solid #ffd54a; }
-.parlour-seat-name { font-weight: 600; }
-.parlour-center { margin: 10px 0; align-items: center; justify-content: center; gap: 18px; }
-.parlour-big { font-size: 56px; font-weight: 700; line-height: 1; font-variant-numeric: tabular-nums; }
-.parlour-sub { font-size: 14px; opacity: .9; }
-.parlour-status { font-size: 15px; min-height: 24px; overflow-wrap: anywhere; }  /* a long typed code wraps */
-.parlour-side { margin-left: 14px; min-width: 300px; max-width: 380px; }
-.parlour-panel { border: 1px solid #d6d0c0; border-radius: 10px; padding: 6px 10px; background: #fbf8f1;
-  margin-bottom: 8px; }
-.parlour-panel table { border-collapse: collapse; width: 100%; }
-.parlour-panel td, .parlour-panel th { padding: 2px 6px; text-align: left; }
-.parlour-log-row { align-items: center; margin: 0; }
-.parlour-log-row .widget-html-content { font-size: 13px; line-height: 1.3; }
-.parlour-log-row .widget-html, .parlour-log-row .widget-html-content { height: auto !important;
-  min-height: 24px; line-height: 1.3 !important; }
-.parlour-log-row { height: auto !important; margin: 1px 0 !important; flex-shrink: 0 !important; }
-.parlour-log-scroll > *, .parlour-side > *, .parlour-table > * { flex-shrink: 0 !important; }
-.parlour-log-row .widget-html { flex: 1 1 0; min-width: 0; }
-.parlour .widget-checkbox { height: auto; }
-.parlour .widget-checkbox label { white-space: normal; }
-.parlour-why { font-size: 12px; color: #4a4a4a; }
-.parlour-hint { background: #fff7d6; border-color: #e5c453; font-size: 13px; line-height: 1.35; color: #2b2b2b;
-  max-height: 300px; overflow-y: auto; }  /* a long hint scrolls; it never pushes the log away */
-.parlour-hint p { margin: 4px 0 6px; }
-.parlour-hint table { font-size: 12px; line-height: 1.25; }
-.parlour-hint td { vertical-align: top; }
-.parlour-card-img svg { vertical-align: middle; margin: 1px; }
-.parlour-resume { background: #eef6ee; border: 1px solid #8fbf95; border-radius: 8px; padding: 6px 10px;
-  margin: 2px 0 6px; gap: 4px; }
-.parlour-resume .widget-html-content, .parlour-autosave-note .widget-html-content { line-height: 1.35; }
-.parlour-link-notice, .parlour-save-notice { background: #fdecea; border: 1px solid #e0a39b; border-radius: 8px;
-  padding: 4px 10px; margin: 2px 0 6px; overflow-wrap: anywhere; }
-</style>
-"""
 
 
 def esc(text: Any) -> str:
@@ -251,7 +181,7 @@ class Table(w.VBox):
         self._log_events: list[dict[str, Any]] = []
         players = cls.default_players if players is None else players
 
-        self.style_html = w.HTML(TABLE_CSS)
+        self.style_html = table_style()  # one stylesheet per page, shared by its tables and pictures
         self.players_box = w.Dropdown(options=list(range(cls.min_players, cls.max_players + 1)),
                                       value=players, description=t("Players"), layout=w.Layout(width="150px"))
         self.level_box = w.Dropdown(options=[(t(LEVEL_WORDS.get(v, v)), v) for v in LEVELS], value=level,

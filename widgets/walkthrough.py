@@ -8,6 +8,7 @@ from typing import Callable, Generic, Sequence, TypeVar
 import ipywidgets as w
 
 from engine.protocol import Game
+from widgets.page_style import table_style
 
 
 G = TypeVar("G", bound=Game)
@@ -25,7 +26,7 @@ class Walkthrough(w.VBox, Generic[G]):
     """Step through ``moves`` from the deal ``make_game()`` returns.
 
     Each step shows the move's log sentences and a teacher's comment; ``render`` draws
-    the table (all hands open: it is a demonstration, not a game).
+    the table (all hands open: it is a demonstration, not a game) as HTML without a stylesheet.
     """
 
     def __init__(self, make_game: Callable[[], G], moves: Sequence[tuple[str, str]],
@@ -44,7 +45,8 @@ class Walkthrough(w.VBox, Generic[G]):
         self.board = w.HTML()
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
-        super().__init__([w.HTML(WALKTHROUGH_CSS, layout=w.Layout(display="none")),  # a hidden <style> still applies
+        super().__init__([table_style(),  # the board's table style: sent once per page, not with every step
+                          w.HTML(WALKTHROUGH_CSS, layout=w.Layout(display="none")),  # a hidden <style> still applies
                           w.HBox([self.back_button, self.next_button, self.progress]),
                           self.narration, self.board])
         self.add_class("parlour-walkthrough")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from statistics import mean, median
 
-import ipywidgets as w
 
 import engine
 from engine.cards import SPANISH_SUITS, SUIT_NAMES, parse_card, spanish_40
@@ -13,15 +12,16 @@ from engine.dealing import stack_deck
 from engine.games.el_gato import GATO, ElGato, card_words, rank_of
 from engine import words
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.stored_results import stored
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 SUIT_MEANINGS = {"Or": "oros: gold coins", "Co": "copas: cups", "Es": "espadas: swords", "Ba": "bastos: clubs"}
 
 
-def pack_html(width: int = 40) -> w.HTML:
+def pack_html(width: int = 40) -> Picture:
     """The 40 cards, one row per suit, with the gato picked out."""
     rows = []
     for suit in SPANISH_SUITS:
@@ -30,7 +30,7 @@ def pack_html(width: int = 40) -> w.HTML:
             f"display:inline-block'>{card_img_html(c, width)}</span>"
             for c in spanish_40() if c.suit == suit)
         rows.append(f"<div><b>{esc(SUIT_MEANINGS[suit])}</b><br>{cards}</div>")
-    return w.HTML(TABLE_CSS + "<div style='display:grid;gap:6px'>" + "".join(rows) + "</div>"
+    return Picture("<div style='display:grid;gap:6px'>" + "".join(rows) + "</div>"
                   "<div>Outlined: the 5 de oros, the <b>gato</b> (cat).</div>")
 
 
@@ -170,7 +170,7 @@ def stored_luck_report(games: int = 200, players: int = 4) -> dict[str, object]:
     return report
 
 
-def luck_html(report: dict[str, object]) -> w.HTML:
+def luck_html(report: dict[str, object]) -> Picture:
     """A histogram of game lengths and a table of who lost, by position at the table."""
     lengths = sorted(report["lengths"])  # type: ignore[call-overload]
     losers: Counter[int] | list[int] = report["losers"]  # type: ignore[assignment]  # by seat either way
@@ -184,8 +184,8 @@ def luck_html(report: dict[str, object]) -> w.HTML:
         f"<td>{buckets[k]}</td></tr>" for k in range(11) if buckets[k])
     who = "".join(f"<tr><td>{'first to play' if p == 0 else words.count(p, 'seat') + ' later'}</td>"
                   f"<td>{losers[p]}</td></tr>" for p in range(players))
-    return w.HTML(
-        f"{TABLE_CSS}<div class='parlour-panel'><b>{report['games']} games of {players} players</b>: "
+    return Picture(
+        f"<div class='parlour-panel'><b>{report['games']} games of {players} players</b>: "
         f"median {median(lengths):.0f} tricks, mean {mean(lengths):.0f}, shortest {lengths[0]}, "
         f"longest {lengths[-1]}; {report['draws']} draws.<table><tr><th>tricks</th><th></th><th>games</th></tr>"
         f"{bars}</table><br><b>Who lost</b>, by where they sat:<table>{who}</table></div>")

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import ipywidgets as w
 
 import engine
 from engine.cards import parse_card
 from engine.games.injun import Injun, deck_for, rank_value
 from engine import words
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 NAMES = ["You", "Ada", "Ben", "Cleo"]
@@ -39,7 +39,7 @@ def table_picture(game: Injun, seat: int | None = 0, width: int = 52) -> str:
     pots = view["pots"]
     pot_lines = " · ".join(f"{'first' if i == 0 else 'second'} pot {p['amount']}" for i, p in enumerate(pots)) \
         if len(pots) > 1 else ""
-    return (f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:10px;align-items:center;"
+    return (f"<div class='parlour-table' style='display:flex;gap:10px;align-items:center;"
             f"flex-wrap:wrap'>{''.join(boxes)}<div style='text-align:center;margin-left:12px'>"
             f"<div class='parlour-sub'>Pot</div><div class='parlour-big'>{view['pot_total']}</div>"
             f"<div class='parlour-sub'>{pot_lines}</div></div></div>")
@@ -54,8 +54,8 @@ def demo_deal(cards: Sequence[str], style: str = "poker", **options) -> Injun:
     return game
 
 
-def forehead_picture() -> w.HTML:
-    return w.HTML(table_picture(demo_deal(["QD", "9S", "4H", "JC"])))
+def forehead_picture() -> Picture:
+    return Picture(table_picture(demo_deal(["QD", "9S", "4H", "JC"])))
 
 
 def first_dealer_story(seed: int = 12) -> str:

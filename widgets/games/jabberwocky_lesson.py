@@ -16,8 +16,9 @@ from engine.dealing import stack_deck
 from engine.games.jabberwocky import FULL_SCHEDULE, RULES, Jabberwocky, forbidden_bid, round_points
 from engine import words
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 NAMES = ["You", "Ada", "Ben", "Cleo", "Dev"]
@@ -30,10 +31,10 @@ def rule(rule_id: str) -> str:
 
 # ---- what you need, the rounds ----
 
-def suit_ranking_html(suit: str = "S", width: int = 44) -> w.HTML:
+def suit_ranking_html(suit: str = "S", width: int = 44) -> Picture:
     """One suit from the Ace down to the 2: the order of the cards in every suit."""
     cards = sorted((c for c in standard_52() if c.suit == suit), key=lambda c: -tricks.index(c))
-    return w.HTML(TABLE_CSS + "<div>" + "".join(card_img_html(c, width) for c in cards)
+    return Picture("<div>" + "".join(card_img_html(c, width) for c in cards)
                   + "</div><div>Highest on the left: A K Q J 10 9 8 7 6 5 4 3 2.</div>")
 
 
@@ -47,7 +48,7 @@ def cards_needed_check(players: int = 5) -> ChoiceQuiz:
                       "A 52-card pack is always enough.")
 
 
-def schedule_html(current: int | None = None) -> w.HTML:
+def schedule_html(current: int | None = None) -> Picture:
     """The 13 rounds as a staircase of card counts."""
     bars = []
     for i, size in enumerate(FULL_SCHEDULE):
@@ -55,7 +56,7 @@ def schedule_html(current: int | None = None) -> w.HTML:
         bars.append(f"<div style='text-align:center;width:30px'><div style='height:{size * 11}px;background:{colour};"
                     f"border-radius:4px 4px 0 0;color:#1f5a37;font-weight:700'>{size}</div>"
                     f"<div class='parlour-sub'>{i + 1}</div></div>")
-    return w.HTML(TABLE_CSS + "<div class='parlour-table' style='display:flex;gap:4px;align-items:flex-end'>"
+    return Picture("<div class='parlour-table' style='display:flex;gap:4px;align-items:flex-end'>"
                   + "".join(bars) + "</div><div>Cards per player in each round (round number below).</div>")
 
 
@@ -73,11 +74,11 @@ def demo_deal(players: int = 4, seed: int = 7) -> Jabberwocky:
     return Jabberwocky(players=players, seed=seed, first_dealer=players - 1, names=NAMES[:players])
 
 
-def deal_html(game: Jabberwocky, seat: int = 0) -> w.HTML:
+def deal_html(game: Jabberwocky, seat: int = 0) -> Picture:
     """Your hand and the turned-up card beside it."""
     view = game.view(seat)
     hand = "".join(card_img_html(c, 56) for c in view["hand"])
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:28px;align-items:center'>"
+    return Picture(f"<div class='parlour-table' style='display:flex;gap:28px;align-items:center'>"
                   f"<div><div class='parlour-sub'>Your {len(view['hand'])} cards</div>{hand}</div>"
                   f"<div style='text-align:center'><div class='parlour-sub'>Turned up by "
                   f"{esc(game.names[view['dealer']])}, the dealer</div>{card_img_html(view['trump_card'], 56)}</div>"
@@ -192,12 +193,12 @@ def all_trumps_lead() -> Jabberwocky:
     return position(ALL_TRUMP_HANDS, "2D", TRUMP_BIDS)
 
 
-def all_trumps_lead_demo(lead: str = "AD") -> w.HTML:
+def all_trumps_lead_demo(lead: str = "AD") -> Picture:
     """A hand of nothing but trumps: the cards the engine lets you lead, then what leading one says."""
     game = all_trumps_lead()
     cards = [a.card for a in game.legal_actions()]
     said = [e.text for e in game.apply(f"play {lead}")]
-    return w.HTML(f"{TABLE_CSS}<div>{''.join(card_img_html(c, 44) for c in cards)}</div>"
+    return Picture(f"<div>{''.join(card_img_html(c, 44) for c in cards)}</div>"
                   f"<p style='margin:2px 0'>You may lead any of them: {words.join([c.symbol for c in cards], 'or')}."
                   "</p>" + "".join(f"<p style='margin:2px 0'>{esc(line)}</p>" for line in said))
 
@@ -232,10 +233,10 @@ def trick_winner(cards: Sequence[str], trump: str) -> int:
     return tricks.winning_position([tricks.index(parse_card(c)) for c in cards], tricks.SUIT_INDEX[trump])
 
 
-def trick_html(cards: Sequence[str], players: Sequence[str], trump: str) -> w.HTML:
+def trick_html(cards: Sequence[str], players: Sequence[str], trump: str) -> Picture:
     cells = "".join(f"<td style='text-align:center;padding:0 6px'>{card_img_html(c, 54)}<br>{i + 1}. {esc(p)}</td>"
                     for i, (c, p) in enumerate(zip(cards, players)))
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='display:inline-block'>"
+    return Picture(f"<div class='parlour-table' style='display:inline-block'>"
                   f"<div class='parlour-sub'>Trumps: {SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}</div>"
                   f"<table><tr>{cells}</tr></table></div>")
 

@@ -13,14 +13,15 @@ from engine.dealing import stack_deck
 from engine.games.jubilee import Jubilee, card_value, keeps_count_legal, multiple_passed, score_for
 from engine.games.jubilee_ai import landing_cards
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 SCORE_CHOICES = ("+10", "+20", "−5", "no score")
 
 
-def pack_html(width: int = 40) -> w.HTML:
+def pack_html(width: int = 40) -> Picture:
     """The 61 cards, one row per kind, with how many of each."""
     rows = []
     groups = [("Hearts (one suit)", "H", 1), ("Spades (two suits)", "S", 2), ("Clubs A–9 (two suits)", "C", 2)]
@@ -28,7 +29,7 @@ def pack_html(width: int = 40) -> w.HTML:
         cards = [c for c in dict.fromkeys(jubilee_61()) if c.suit == suit]
         rows.append(f"<div><b>{title}</b> ×{copies}<br>{''.join(card_img_html(c, width) for c in cards)}</div>")
     rows.append(f"<div><b>Jokers</b> ×4<br>{card_img_html('JK', width)}</div>")
-    return w.HTML(TABLE_CSS + "<div style='display:grid;gap:6px'>" + "".join(rows) + "</div>")
+    return Picture("<div style='display:grid;gap:6px'>" + "".join(rows) + "</div>")
 
 
 def values_html() -> w.HTML:

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as w
 
 from engine import tricks
 from engine.cards import parse_card
 from engine.games.jubileu import BIDS, LADDER, SUIT_WORDS, Jubileu, deck_for, overcall_problem, settle
 from engine.i18n import N_, say
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.games.jubileu_table import JubileuTable
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import BOT_NAMES, TABLE_CSS, esc
+from widgets.table import BOT_NAMES, esc
 from widgets.walkthrough import Walkthrough
 
 
@@ -55,7 +55,7 @@ class Check(ChoiceQuiz):
 
 # ---- the table and the deal -------------------------------------------------------------------
 
-def anticlockwise_html(lang: str = "en") -> w.HTML:
+def anticlockwise_html(lang: str = "en") -> Picture:
     """Four seats round a table, the dealer, who speaks first and the direction of play."""
     t = lambda m, **f: esc(say(lang, m, **f))  # noqa: E731
     you, ada, ben, cleo = names(lang)
@@ -68,7 +68,7 @@ def anticlockwise_html(lang: str = "en") -> w.HTML:
     arrow = (f"<div style='position:absolute;left:280px;top:125px;transform:translate(-50%,-50%);font-size:54px'>↺"
              f"</div><div style='position:absolute;left:280px;top:172px;transform:translate(-50%,-50%);"
              f"font-size:13px'>{t(N_('anticlockwise'))}</div>")
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='position:relative;width:560px;height:270px;"
+    return Picture(f"<div class='parlour-table' style='position:relative;width:560px;height:270px;"
                   "box-sizing:border-box;padding:0'>"
                   f"{''.join(parts)}{arrow}</div>")
 
@@ -77,12 +77,12 @@ def demo_deal(lang: str = "en", seed: int = 7) -> Jubileu:
     return Jubileu(seed=seed, first_dealer=3, deals=1, names=names(lang), lang=lang)
 
 
-def deal_html(g: Jubileu, lang: str = "en") -> w.HTML:
+def deal_html(g: Jubileu, lang: str = "en") -> Picture:
     """Your 13 cards and the última the dealer shows."""
     view = g.view(0)
     hand = "".join(card_img_html(c, 46) for c in view["hand"])
     u = view["ultima"]
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:24px;align-items:center;"
+    return Picture(f"<div class='parlour-table' style='display:flex;gap:24px;align-items:center;"
                   f"flex-wrap:wrap'><div><div class='parlour-sub'>{esc(say(lang, N_('Your hand')))}</div>{hand}</div>"
                   f"<div style='text-align:center'><div class='parlour-sub'>"
                   f"{esc(say(lang, N_('A última (the dealer’s last card)')))}</div>{card_img_html(u['card'], 56)}</div>"
@@ -102,7 +102,7 @@ def ultima_check(g: Jubileu, lang: str = "en") -> Check:
 
 # ---- the ladder and the overcalls --------------------------------------------------------------
 
-def ladder_html(lang: str = "en", highlight: tuple[str, ...] = ()) -> w.HTML:
+def ladder_html(lang: str = "en", highlight: tuple[str, ...] = ()) -> Picture:
     """The 17 levels, lowest first, each with its bids, the tricks they promise and their chips. The levels
     wrap onto as many rows as the page needs (about two on a laptop, six on a phone): no sideways scroll."""
     t = lambda m, **f: esc(say(lang, m, **f))  # noqa: E731
@@ -118,7 +118,7 @@ def ladder_html(lang: str = "en", highlight: tuple[str, ...] = ()) -> w.HTML:
         cols.append(f"<div style='width:100px'><div class='parlour-sub' style='line-height:1.2;font-size:12px'>"
                     f"<span style='font-weight:700'>{t(N_('level {n}'), n=level)}</span><br>{BIDS[keys[0]].chips} "
                     f"{t(N_('chips'))}</div>{bids}</div>")
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' data-testid='bid-ladder' style='display:flex;"
+    return Picture(f"<div class='parlour-table' data-testid='bid-ladder' style='display:flex;"
                   f"flex-wrap:wrap;max-width:980px;gap:8px 4px;align-items:flex-start'>{''.join(cols)}</div>")
 
 
@@ -230,7 +230,7 @@ def board_html(g: Jubileu, lang: str = "en") -> str:
     contract = BIDS[view["contract"]].name if view["contract"] else say(lang, N_("Auction"))
     trump = view["trump"]
     suit = say(lang, SUIT_WORDS[tricks.SUIT_INDEX[trump]]) if trump else "—"
-    return (f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:14px;align-items:center;flex-wrap:wrap'>"
+    return (f"<div class='parlour-table' style='display:flex;gap:14px;align-items:center;flex-wrap:wrap'>"
             f"<div>{''.join(rows)}</div><div style='text-align:center;min-width:220px'>"
             f"<div><b>{esc(contract)}</b> · {t(N_('Trump: {suit}'), suit=suit)}</div>"
             f"<div class='parlour-sub'>{esc(label)}</div>{played}</div></div>")

@@ -16,8 +16,9 @@ from engine.dealing import stack_deck
 from engine.games.kalooki import DEALS, RULES, Kalooki, contract_words, hand_points, penalty
 from engine.melds import KALOOKI, why_not_meld
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import ChoiceQuiz
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 NAMES = ["You", "Ada", "Ben", "Cleo"]
@@ -42,7 +43,7 @@ def meld_check(cards: str) -> ChoiceQuiz:
     shown = " ".join("Joker" if c.is_joker else c.symbol for c in group)
     why = "It is a valid meld." if problem is None else problem
     quiz = ChoiceQuiz(f"Is {shown} a three or a four?", ["Yes", "No"], answer, why)
-    quiz.children = (w.HTML(TABLE_CSS + cards_html([str(c) for c in group])), *quiz.children)
+    quiz.children = (Picture(cards_html([str(c) for c in group])), *quiz.children)
     return quiz
 
 
@@ -110,8 +111,8 @@ def score_check(cards: str = "JK AS AH 10D 7C") -> ChoiceQuiz:
                       f"Joker 50, black Ace 15, red Ace 1, ten 10, 7 is 7: {parts} = {total}. Low is good.")
 
 
-def score_cards_html(cards: str = "JK AS AH 10D 7C") -> w.HTML:
-    return w.HTML(TABLE_CSS + cards_html(cards.split()))
+def score_cards_html(cards: str = "JK AS AH 10D 7C") -> Picture:
+    return Picture(cards_html(cards.split()))
 
 
 # ---- the walkthrough of deal 1 ----
@@ -150,7 +151,7 @@ def board_html(game: Kalooki) -> str:
     melds = "".join(f"<div>{cards_html(m['cards'], 30)}</div>" for m in view["melds"])
     top = view["discard_top"]
     pile = f"Discard pile: {card_img_html(top, 34) if top else ''} · stock {view['stock_size']}"
-    return (TABLE_CSS + "<div class='parlour-table'>" + "".join(rows) + f"<div>{pile}</div>{melds}</div>")
+    return ("<div class='parlour-table'>" + "".join(rows) + f"<div>{pile}</div>{melds}</div>")
 
 
 def walkthrough() -> Walkthrough[Kalooki]:

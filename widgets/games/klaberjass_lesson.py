@@ -17,8 +17,9 @@ from engine.games.klaberjass import (LAST_TRICK, MAX_DEAL_CARD_POINTS, PACK, RUL
                                      find_sequences, legal_cards, sequence_points, sequence_winner, settle,
                                      trick_winner)
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 NAMES = ["You", "Ada"]
@@ -39,14 +40,14 @@ def _sym(card: str) -> str:
     return parse_card(card).symbol
 
 
-def _felt(body: str, caption: str = "") -> w.HTML:
+def _felt(body: str, caption: str = "") -> Picture:
     note = f"<div>{caption}</div>" if caption else ""
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='min-width:0'>{body}</div>{note}")
+    return Picture(f"<div class='parlour-table' style='min-width:0'>{body}</div>{note}")
 
 
 # ---- the pack and the two rank orders ---------------------------------------------------------
 
-def pack_html(width: int = 40) -> w.HTML:
+def pack_html(width: int = 40) -> Picture:
     """The 32 cards: A K Q J 10 9 8 7 of each suit."""
     rows = []
     for suit in "SHDC":
@@ -55,7 +56,7 @@ def pack_html(width: int = 40) -> w.HTML:
     return _felt("".join(rows), "32 cards: the 2s to 6s are taken out of an ordinary pack.")
 
 
-def rank_orders_html(trump: str = "H", plain: str = "S", width: int = 46) -> w.HTML:
+def rank_orders_html(trump: str = "H", plain: str = "S", width: int = 46) -> Picture:
     """The two rank orders side by side, highest on the left, each card's points beneath it."""
     t = tricks.SUIT_INDEX[trump]
 
@@ -169,7 +170,7 @@ def trick_winner_check(cards: Sequence[str] = ("AS", "7H"), trump: str = "H") ->
 
 # ---- sequences, Bella and the maker ---------------------------------------------------------------
 
-def sequences_html(cards: str) -> w.HTML:
+def sequences_html(cards: str) -> Picture:
     seqs = find_sequences(_ix(cards))
     lines = [f"{'Tertz' if s[0] == 3 else 'Fifty'}: {' '.join(tricks.card(c).symbol for c in s[3])} = "
              f"{sequence_points(s)}" for s in seqs] or ["No sequence."]

@@ -14,10 +14,11 @@ from engine.games.relogio import CENTRE, HOURS, Relogio, clock_deck, deal_piles,
 from engine.games.relogio_ai import Layout, card_code, play_out, real_outcome
 from engine.games.relogio_real import RelogioReal
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.quiz import ChoiceQuiz
 from widgets.stored_results import stored
 from widgets.games.relogio_table import CLOCK_AREAS
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 WORDS = [
@@ -64,7 +65,7 @@ def clock_html(piles: dict[int, list[str | None]], mark: int | None = None, side
     cells = "".join(f"<div style='grid-area:h{hour_label(h)}'>{_pile_html(piles[h], hour_label(h), h == mark)}</div>"
                     for h in HOURS)
     areas = " ".join(line.strip() for line in CLOCK_AREAS.strip().splitlines())
-    return (f"{TABLE_CSS}{CLOCK_PICTURE_CSS}<div class='rl-clock-box'><div class='parlour-table' "
+    return (f"{CLOCK_PICTURE_CSS}<div class='rl-clock-box'><div class='parlour-table' "
             f"style='display:flex;flex-wrap:wrap;gap:14px;align-items:center'>"
             f"<div class='rl-clock' style='display:grid;grid-template-areas:{areas};"
             f"grid-template-columns:repeat(5,120px);gap:4px'>{cells}</div><div>{side}</div></div></div>")
@@ -88,9 +89,9 @@ def real_board(game: RelogioReal) -> str:
     return clock_html(piles, view["target"], side)
 
 
-def deal_picture() -> w.HTML:
+def deal_picture() -> Picture:
     """A fresh deal: 13 piles of 4 backs."""
-    return w.HTML(relogio_board(Relogio(seed=1)))
+    return Picture(relogio_board(Relogio(seed=1)))
 
 
 # ---- checks ----

@@ -16,9 +16,10 @@ from engine.dealing import stack_deck
 from engine.games.rummy import RULES, Rummy, hand_value
 from engine.melds import BASIC_RUMMY, as_meld, layoffs, why_not_meld
 from widgets.card_svg import card_img_html
+from widgets.page_style import Picture
 from widgets.games.rummy_table import RummyTable
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import TABLE_CSS, esc
+from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
 NAMES = ["You", "Ada", "Ben", "Cleo"]
@@ -33,9 +34,9 @@ def _symbols(cards: Sequence[str]) -> str:
     return " ".join(parse_card(c).symbol for c in cards)
 
 
-def cards_html(cards: str, caption: str = "", width: int = 56) -> w.HTML:
+def cards_html(cards: str, caption: str = "", width: int = 56) -> Picture:
     pictures = "".join(card_img_html(c, width) for c in parse_cards(cards))
-    return w.HTML(f"{TABLE_CSS}<div class='parlour-table' style='display:inline-block'>{pictures}</div>"
+    return Picture(f"<div class='parlour-table' style='display:inline-block'>{pictures}</div>"
                   f"<div>{esc(caption)}</div>")
 
 
@@ -138,7 +139,7 @@ def board_html(game: Rummy) -> str:
                     f"{esc(game.names[m['owner']])}</div>{''.join(card_img_html(c, 30) for c in m['cards'])}</div>"
                     for m in view["melds"]) or "<span class='parlour-sub'>no melds yet</span>"
     top = card_img_html(view["discard_top"], 44) if view["discard_top"] else ""
-    return (f"{TABLE_CSS}<div class='parlour-table' style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
+    return (f"<div class='parlour-table' style='display:flex;gap:16px;align-items:center;flex-wrap:wrap'>"
             f"<div>{''.join(rows)}</div>"
             f"<div style='text-align:center'>{card_img_html(None, 44)}<div class='parlour-sub'>stock "
             f"{view['stock_size']}</div></div>"
