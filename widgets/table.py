@@ -3,128 +3,47 @@
 A game's table subclasses :class:`Table` and draws only what is its own (the count,
 a trick, a bidding panel). Everything a person can do is a widget with a Python
 handle, so tests click buttons in plain pytest and the browser tests prove the same
-clicks in Chromium.
+clicks in Chromium. The shared parts are modules of their own: the toolbar and its
+settings (deal_toolbar.py), deal codes (deal_code.py), the save kept in the browser
+(resume_panel.py), the log (table_log.py), the panels' HTML (table_html.py) and the
+stylesheet (page_style.py, static/table.css).
 """
 
 from __future__ import annotations
 
 import asyncio
-import html
 import os
-import re
-from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
 import ipywidgets as w
 
 import engine
 from engine.cards import FRENCH_SUITS, SUIT_NAMES
-from engine.hints import LEVELS, Bot, Hint
+from engine.hints import Bot, Hint
 from engine import words
 from engine.i18n import N_, Sentence, said, say
-from engine.protocol import ParlourError, SaveError
-from engine.shuffle import deal_code, decode_deal_code, random_seed
+from engine.protocol import ParlourError
+from engine.shuffle import random_seed
 from widgets.card_surface import CardRow
-from widgets.autosave import AutoSave, TableSave, next_slot, read_table_save
 from widgets.card_svg import card_img_html
 from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
-from widgets.page_style import TABLE_CSS, table_style  # noqa: F401  (TABLE_CSS: imported from here)
-from widgets.deal_link import (CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link,
-                               take_page_link)
-from widgets.settings import Setting, decode, encode, settings_for
+from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
+                               read_table_code, table_code)
+from widgets.deal_toolbar import LEVEL_WORDS, DealToolbar
+from widgets.page_style import TABLE_CSS, table_style
+from widgets.resume_panel import ResumePanel
+from widgets.settings import Setting, decode, encode
+from widgets.table_html import esc, history_html, hint_html, scores_html, seat_box_html, standings_html, status_html
+from widgets.table_log import LOG_ROWS, LogHistory, TableLog
+
+#: names other modules and tests import from here
+__all__ = ["BOT_NAMES", "DealCodeError", "LEVEL_WORDS", "LOG_ROWS", "LogHistory", "TABLE_CSS", "Table", "TableCode",
+           "code_box_width", "esc", "parse_table_code", "read_table_code", "teacher_tools_enabled"]
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
-LOG_ROWS = 12
-
-
-
-def esc(text: Any) -> str:
-    return html.escape(str(text))
-
-
-class LogHistory(w.VBox):
-    """The log's older lines in blocks: a new line re-sends its block, never the whole game's log.
-
-    A page's server drops messages past about a megabyte a second; a long El Gato on Autoplay
-    re-sent a 60 kB log each trick, and a view that loses messages shows a table that no longer moves.
-    """
-
-    block = 40  # lines per block
-
-    def show(self, lines: list[str]) -> None:
-        blocks = ["".join(lines[i:i + self.block]) for i in range(0, len(lines), self.block)]
-        shown: tuple[w.HTML, ...] = tuple(self.children)
-        if len(blocks) > len(shown):
-            shown += tuple(w.HTML() for _ in range(len(blocks) - len(shown)))
-            self.set_trait("children", shown)
-        for i, child in enumerate(shown):
-            child.value = blocks[i] if i < len(blocks) else ""  # an unchanged block sends nothing
-
-    @property
-    def value(self) -> str:
-        """Every older line's HTML, in order."""
-        shown: tuple[w.HTML, ...] = tuple(self.children)
-        return "".join(child.value for child in shown)
-
-
-class DealCodeError(ParlourError):
-    """Text typed into the deal-code box that is not a deal code."""
-
-
-@dataclass(frozen=True)
-class TableCode:
-    """What a table's code says: the players, the deal, and (after a slash) the settings."""
-
-    players: int
-    seed: int
-    settings: str | None = None
-
-
-NOT_A_CODE = N_("“{text}” is not a deal code: a code is six letters and digits, like 4-K7QM3P.")
 YOU = N_("You")
 FACE_DOWN = N_("Face-down card")  # widgets.card_svg.BACK_NAME, in the table's language
 RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}  # a card's name, translated
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # the bots' levels, as shown
-# "4-K7QM3P", "K7QM3P", "4-K7QM3P/0120"; a long number is a seed too big for six letters.
-_TABLE_CODE = re.compile(r"(?:(?P<players>[0-9]{1,2})\s*-\s*)?(?P<deal>[A-Za-z0-9 -]{1,24}?)"
-                         r"(?:\s*/\s*(?P<settings>[0-9]{1,16}))?")
-_MAX_CODE_TEXT = 40
-
-
-def read_table_code(code: str, default_players: int) -> TableCode:
-    """``"3-K7QM3P/01"`` → 3 players, the seed of K7QM3P, settings ``"01"``; refuses anything else.
-
-    A deal code is exactly six letters and digits (look-alikes such as O for 0 are
-    forgiven), so "hello" is refused rather than dealt. Only ASCII digits count as
-    numbers: "3²-K7QM3P" is not a player count.
-    """
-    text = str(code).strip()
-    if len(text) > _MAX_CODE_TEXT or not (found := _TABLE_CODE.fullmatch(text)):
-        raise DealCodeError(Sentence(NOT_A_CODE, text=text[:_MAX_CODE_TEXT]))
-    players = int(found["players"]) if found["players"] else default_players
-    deal = found["deal"].replace(" ", "").replace("-", "")
-    if deal.isdigit() and len(deal) > 6:
-        if len(deal) > 19:
-            raise DealCodeError(Sentence(N_("“{text}” is not a deal code: that number is too long."), text=text))
-        return TableCode(players, int(deal), found["settings"])
-    if len(deal) != 6:
-        raise DealCodeError(Sentence(NOT_A_CODE, text=text))
-    try:
-        seed = decode_deal_code(deal)
-    except ValueError:
-        raise DealCodeError(Sentence(NOT_A_CODE, text=text)) from None
-    return TableCode(players, seed, found["settings"])
-
-
-def parse_table_code(code: str, default_players: int) -> tuple[int, int]:
-    """``"3-K7QM3P"`` → (3 players, seed); a bare ``"K7QM3P"`` keeps the player count."""
-    read = read_table_code(code, default_players)
-    return read.players, read.seed
-
-
-def code_box_width(code: str) -> str:
-    """The deal-code box's width: the whole code in sight (one with settings is longer), never under 220 px."""
-    return f"max(220px, calc(var(--jp-widgets-inline-label-width, 80px) + {round(len(code) * 1.2) + 3}ch))"
 
 
 def _holds(box: w.Widget, widget: w.Widget) -> bool:
@@ -164,7 +83,6 @@ class Table(w.VBox):
     def said(self, text: object) -> str:
         """A refusal (an error, or its words) in the table's language, if the catalog knows it."""
         return said(text, self.lang)
-
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
         t = self.t
@@ -182,32 +100,23 @@ class Table(w.VBox):
         players = cls.default_players if players is None else players
 
         self.style_html = table_style()  # one stylesheet per page, shared by its tables and pictures
-        self.players_box = w.Dropdown(options=list(range(cls.min_players, cls.max_players + 1)),
-                                      value=players, description=t("Players"), layout=w.Layout(width="150px"))
-        self.level_box = w.Dropdown(options=[(t(LEVEL_WORDS.get(v, v)), v) for v in LEVELS], value=level,
-                                    description=t("Bots"),
-                                    layout=w.Layout(width="170px"))
-        self.code_box = w.Text(description=t("Deal code"), layout=w.Layout(width="220px"), continuous_update=False,
-                               tooltip=t("Share this code: the same code deals the same cards"))
-        self.deal_button = w.Button(description=t("Play this deal"), layout=w.Layout(width="auto"),
-                                    tooltip=t("Deal the cards of the code on the left"))
-        self.copy_link = CopyLink(self._page_address)  # the page's address with ?deal=…&level=…: to share
-        self.copy_link.words = {
-            "button": t("Copy link"), "copied": t("Copied"),
-            "tooltip": t("Copy a link that opens this deal, with these bots and settings"),
-            "by_hand": t("Copy this link:"), "field": t("Link to this deal")}
-        self.link_notice = w.HTML(layout=w.Layout(display="none"))  # why a page's deal link was refused
-        self.link_notice.add_class("parlour-link-notice")
-        self._build_resume_panel(autosaved=seed is None)
-        self.new_button = w.Button(description=t("New deal"), icon="refresh", button_style="primary",
-                                   tooltip=t("Shuffle and deal a new game"), layout=w.Layout(width="auto"))
+        self.toolbar = bar = DealToolbar(self, players, level)
+        self.players_box, self.level_box, self.code_box, self.deal_button = \
+            bar.players_box, bar.level_box, bar.code_box, bar.deal_button
+        self.copy_link, self.link_notice, self.new_button = bar.copy_link, bar.link_notice, bar.new_button
+        self.settings_panel = panel = bar.settings_panel
+        self.settings, self.setting_boxes = panel.settings, panel.boxes
+        self.settings_button, self.apply_settings_button = panel.toggle, panel.apply_button
+        self.resume_panel = offer = ResumePanel(self, autosaved=seed is None)
+        self.autosave, self.resume_html, self.resume_button, self.fresh_button = \
+            offer.autosave, offer.html, offer.resume_button, offer.fresh_button
+        self.save_notice, self.autosave_note = offer.save_notice, offer.note
         self.teacher_tools = teacher_tools_enabled()
         self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description=t(self.show_all_words),
                                        indent=False, layout=w.Layout(width="auto"))
         if not self.teacher_tools:  # a classroom server: nobody may look at the others' cards
             self.show_all_box.disabled = True
             self.show_all_box.layout.display = "none"
-        self._build_settings()
         self.hint_button = w.Button(description=t("Hint"), icon="lightbulb-o", tooltip=t(self.hint_tooltip))
         self.undo_button = w.Button(description=t("Undo"), icon="undo", tooltip=t("Take back your last move"))
         self.status = w.HTML()
@@ -217,34 +126,19 @@ class Table(w.VBox):
         self.hint_panel = w.HTML(layout=w.Layout(display="none"))  # no room taken on the cloth until a hint
         self.hint_panel.observe(self._hint_shown, "value")
         self.hint_button.add_class("parlour-hint-button")  # the hint panel opens under it
-        self.why_panel = w.HTML()
-        self.why_panel.add_class("parlour-why")
-        self.log_rows = [self._make_log_row(i) for i in range(LOG_ROWS)]
-        self.log_history = LogHistory()  # every line before the last LOG_ROWS, so the whole game can be read
-        self.log_history.add_class("parlour-log-old")
-        self._explained: int | None = None  # the log line the Why? panel explains
+        self.log_panel = TableLog(t, self.lang, self.explain_log_row)
+        log = self.log_panel
+        self.log_rows, self.log_history, self.why_panel = log.rows, log.history, log.why_panel
         self._build_end_panel()
         self.hand = CardRow(label=t("Your hand"), overlap=False, card_width=78)
         self.hand.card_name = self.card_name
         self.hand.on_play(self._on_card_clicked)
         self.hand.on_refused(self._on_card_refused)
 
-        self.new_button.on_click(lambda _: self.new_deal())
-        self.deal_button.on_click(lambda _: self.deal_from_code(self.code_box.value))
-        self.code_box.observe(self._code_typed, "value")  # Enter or leaving the box
         self.hint_button.on_click(lambda _: self.show_hint())
         self.undo_button.on_click(lambda _: self.undo())
         self.show_all_box.observe(self._show_all_changed, "value")
-        self.level_box.observe(lambda _: self._make_bots(), "value")
-        self.level_box.observe(lambda _: self._update_copy_link(), "value")
-        self.level_box.observe(lambda _: self._autosave(), "value")  # the save carries the bots' level
-        if not cls.has_choices:  # nobody chooses anything: a bot's strength means nothing
-            self.level_box.layout.display = "none"
-        self.players_box.observe(self._players_changed, "value")
 
-        toolbar = w.HBox([self.players_box, self.level_box, self.code_box, self.copy_link, self.deal_button,
-                          self.new_button, self.settings_button])
-        toolbar.add_class("parlour-toolbar")
         children = self.felt_children()
         at = next((i + 1 for i, child in enumerate(children) if child is self.status), 0)
         children.insert(at, self.end_panel)  # the end of the game, under the status line
@@ -257,11 +151,7 @@ class Table(w.VBox):
         for child in children:
             if isinstance(child, w.HBox) and any(isinstance(c, w.Button) for c in child.children):
                 child.add_class("parlour-buttons")
-        scroll = w.VBox([w.VBox([self.log_history, *self.log_rows])])  # column-reverse: opens at the newest line
-        scroll.add_class("parlour-log-scroll")
-        log_box = w.VBox([w.HTML(f"<b>{esc(t('Log'))}</b>"), scroll, self.why_panel])
-        log_box.add_class("parlour-panel")
-        side = w.VBox([self.scoreboard, log_box, self.autosave_note])
+        side = w.VBox([self.scoreboard, self.log_panel, self.autosave_note])
         side.add_class("parlour-side")
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
@@ -269,12 +159,11 @@ class Table(w.VBox):
         self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD))
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch,  # [1] stays the toolbar
                        *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
-        super().__init__([head, toolbar, self.settings_panel, main, self.show_all_box])
+        super().__init__([head, bar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
-        self._plays_links = seed is None  # a play table: the page's deal link is for it (not a set practice deal)
-        if self._plays_links:
-            self._follow_page_link()
+        if seed is None:  # a play table: the page's deal link is for it (not a set practice deal)
+            bar.follow_page_link()
 
     # ---- what a game table provides ----
     def felt_children(self) -> list[w.Widget]:
@@ -332,13 +221,7 @@ class Table(w.VBox):
         self.game = game
         self.seed = self.game.seed
         self.code = self.code_for(players, self.seed, self.options)
-        self._update_copy_link()
-        self._starting = True
-        self.players_box.value = players
-        self.code_box.value = self.code
-        self.code_box.layout.width = code_box_width(self.code)
-        self._show_settings()
-        self._starting = False
+        self.toolbar.show_deal(players, self.code)
         self._make_bots()
         self._last_hint = None
         self.hint_panel.value = ""
@@ -348,17 +231,10 @@ class Table(w.VBox):
 
     def code_for(self, players: int, seed: int, options: dict[str, Any]) -> str:
         """The deal code of a game: players, the six letters of its seed, and its settings after a slash."""
-        code = f"{players}-{deal_code(seed)}" if seed < 32 ** 6 else f"{players}-{seed}"
-        if suffix := encode(self.settings, options, self.rules_class):
-            code += f"/{suffix}"
-        return code
+        return table_code(players, seed, encode(self.settings, options, self.rules_class))
 
     def _hint_shown(self, change: Any) -> None:
         self.hint_panel.layout.display = "" if change["new"] else "none"
-
-    def _code_typed(self, change: Any) -> None:
-        if not self._starting and change["new"].strip() and change["new"] != self.code:
-            self.deal_from_code(change["new"])
 
     def _show_all_changed(self, change: Any) -> None:
         if change["new"] and not self.teacher_tools:
@@ -366,9 +242,11 @@ class Table(w.VBox):
             return
         self.refresh()
 
-    def _players_changed(self, _change: Any) -> None:
-        if not self._starting:
-            self.new_deal()
+    def level_changed(self) -> None:
+        """The bots' level was chosen: new bots, a link and a save that carry it."""
+        self._make_bots()
+        self.toolbar.update_link()
+        self._autosave()
 
     def new_deal(self) -> None:
         self.start(self.players_box.value, random_seed())
@@ -388,14 +266,7 @@ class Table(w.VBox):
         try:
             read = read_table_code(code, self.players_box.value)
             cls = self.rules_class
-            if not cls.min_players <= read.players <= cls.max_players:
-                if cls.min_players == cls.max_players:
-                    raise DealCodeError(Sentence(words.agreeing(cls.min_players,
-                                                                N_("{game} is for exactly {low} player, not {n}."),
-                                                                N_("{game} is for exactly {low} players, not {n}.")),
-                                                 game=cls.name, low=cls.min_players, n=read.players))
-                raise DealCodeError(Sentence(N_("{game} is for {low} to {high} players, not {n}."), game=cls.name,
-                                             low=cls.min_players, high=cls.max_players, n=read.players))
+            check_players(cls.name, cls.min_players, cls.max_players, read.players)
             chosen = {} if read.settings is None else decode(self.settings, read.settings)
             self.options = {**self._start_options, **chosen}
             self.start(read.players, read.seed)
@@ -403,136 +274,62 @@ class Table(w.VBox):
             self.options = before
             raise
 
-    # ---- deal links: ?deal=…&level=… in the page's address (widgets/deal_link.py) ----
-    def _update_copy_link(self) -> None:
-        self.copy_link.query = link_query(self.code, self.level_box.value, self.game_id)
-
-    def _follow_page_link(self) -> None:
-        """The first play table of a page deals what the page's address asks for."""
-        query = take_page_link(self.game_id)
-        if query is not None:
-            self.follow_link(query)
-
-    def _page_address(self, search: str) -> None:
-        """The browser's report of the page's query string, for a kernel that never saw the request."""
-        if self._plays_links and preheated() and (query := take_link(self.game_id, search)) is not None:
-            self.follow_link(query)
+    def refuse_code(self, message: str | Sentence) -> None:
+        """Say why a code was refused and put this deal's code back, so the box matches the table."""
+        self.toolbar.restore_code()
+        self.say(f"⚠ {esc(self.said(message))} "
+                 + esc(self.t("The table still shows deal {code}.", code=self.code)))
 
     def follow_link(self, query: str) -> bool:
         """Deal a link's code with its bot level; a bad value is said above the table, which keeps its deal."""
-        self.link_notice.value = ""
-        self.link_notice.layout.display = "none"
+        return self.toolbar.follow(query)
+
+    def apply_settings(self, **chosen: Any) -> bool:
+        """Deal this game again (same code) with the menus' settings, or with ``chosen`` ones from Python."""
+        picked = self.settings_panel.picked(**chosen)
+        before = self.options
+        self.options = {**self.options, **picked}
         try:
-            link: DealLink = read_deal_link(query)
-            if link.game is not None and link.game != self.game_id:
-                raise DealLinkError(Sentence(N_("This link is for another game ({other}), not {game}."),
-                                             other=link.game, game=self.rules_class.name))
-            if link.level is not None:
-                self.level_box.value = link.level
-            if link.deal is not None:
-                self._deal_code(link.deal)
+            self.start(self.players, self.seed)
         except ParlourError as exc:
-            self.link_notice.value = ("<div role='alert'>⚠ " + esc(self.t(
-                "This page's link was not followed: {why} The table deals as the lesson set it up (deal {code}).",
-                why=self.said(exc), code=self.code)) + "</div>")
-            self.link_notice.layout.display = ""
+            self.options = before
+            self.settings_panel.show({**self.rules_class.option_defaults(), **self.options})
+            self.say(f"⚠ {esc(self.said(exc))}")
             return False
+        self.settings_button.value = False
+        self.say(self.t("Dealt again with your settings: the code is now <b>{code}</b>.", code=esc(self.code)) + " "
+                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
         return True
 
-    # ---- autosave: the game kept in this browser, offered back after a reload (widgets/autosave.py) ----
-    def _build_resume_panel(self, autosaved: bool) -> None:
-        """A play table keeps its game in the browser; a set practice deal (built with a seed) does not."""
-        self.autosave = AutoSave(next_slot(self.game_id), self._browser_kept) if autosaved else None
-        self._offer: tuple[TableSave, engine.Game] | None = None  # a saved game offered back, not yet answered
-        self.resume_html = w.HTML()
-        t = self.t
-        self.resume_button = w.Button(description=t("Resume your game"), icon="play", button_style="success",
-                                      layout=w.Layout(width="auto"), tooltip=t("Go on from where you were"))
-        self.fresh_button = w.Button(description=t("Start a new deal"), layout=w.Layout(width="auto"),
-                                     tooltip=t("Play the deal on the table; the saved game is dropped"))
-        self.resume_button.on_click(lambda _: self.resume())
-        self.fresh_button.on_click(lambda _: self.decline_resume())
-        buttons = w.HBox([self.resume_button, self.fresh_button])
-        buttons.add_class("parlour-buttons")
-        self.resume_panel = w.VBox([self.resume_html, buttons])
-        self.resume_panel.add_class("parlour-resume")
-        self.resume_panel.layout.display = "none"
-        self.save_notice = w.HTML(layout=w.Layout(display="none"))  # why a kept game could not be resumed
-        self.save_notice.add_class("parlour-save-notice")
-        self.autosave_note = w.HTML("<span class='parlour-setting-help'>" + esc(t(
-            "Your game is kept in this browser: if the page reloads or the server restarts, you can resume it."))
-            + "</span>",
-                                    layout=w.Layout(display="none"))  # shown once the browser says it can
-        self.autosave_note.add_class("parlour-autosave-note")
+    def _make_bots(self) -> None:
+        self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
+                     for s in range(self.players) if s != self.human}
 
+    # ---- the game kept in this browser, offered back after a reload (widgets/resume_panel.py) ----
     def _autosave(self) -> None:
-        """Keep the game in the browser once you have moved in it; a finished or untouched one is not kept."""
-        if self.autosave is None or not self.autosave.ready or self._offer is not None or not hasattr(self, "game"):
-            return  # no autosave here, or a saved game is still on offer: nothing overwrites it unasked
-        if self.game.is_over or not any(seat == self.human for seat, _ in self.game.history):
-            self.autosave.forget()
-            return
-        self.autosave.keep(TableSave(self.game_id, self.level_box.value, self.game.to_json()).to_text())
+        """Keep the game in the browser when it matters: at rest, or at your turn (not after each bot's move)."""
+        if hasattr(self, "resume_panel"):
+            self.resume_panel.keep(at_rest=not self.driving)
 
-    def _browser_kept(self, text: str | None) -> None:
-        """The browser's report of the save it holds for this table: offer it back, or drop it."""
-        if self.autosave is not None and self.autosave.ready:
-            self.autosave_note.layout.display = ""
-        if text is None:
-            self._autosave()
-            return
-        try:
-            saved = read_table_save(text)
-            game = self.saved_game(saved)
-        except SaveError as exc:
-            self._drop_save(self.dropped_save_words(self.said(exc)))
-            return
-        if game.is_over:
-            self._drop_save(None)
-            return
-        self._offer = (saved, game)
-        self.resume_html.value = f"<div role='status'>{esc(self.resume_words(game))}</div>"
-        self.resume_panel.layout.display = ""
+    def resume(self) -> bool:
+        """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
+        return self.resume_panel.resume()
 
-    def dropped_save_words(self, reason: str) -> str:
-        """Why the game kept in this browser was not offered back (``reason``: the SaveError's words)."""
-        return self.t("The game kept in this browser could not be resumed: {why} It was dropped.", why=reason)
+    def decline_resume(self) -> None:
+        """Play the deal on the table; from now on it is the game this browser keeps."""
+        self.resume_panel.decline()
 
-    def _drop_save(self, why: str | None) -> None:
-        if why:
-            self.save_notice.value = f"<div role='alert'>⚠ {esc(why)}</div>"
-            self.save_notice.layout.display = ""
-        assert self.autosave is not None
-        self.autosave.forget()
-        self._autosave()
-
-    def saved_game(self, saved: TableSave) -> engine.Game:
-        """The game a save holds, replayed through the rules; a SaveError if this table cannot play it."""
-        name = self.rules_class.name
-        if saved.game_id != self.game_id:
-            raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
-        game = engine.load_game(saved.game_json)
-        if game.id != self.game_id:
-            raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
-        if game.deck is not None or list(game.names) != self.seat_names(game.players):
-            raise SaveError(Sentence(N_("it was not played at this lesson's {game} table."), game=name))
-        return game
-
-    def resume_words(self, game: engine.Game) -> str:
-        """What the offer says: the deal, how far it went, whose turn (never a card)."""
-        view = game.view(self.human)
-        parts = [self.t("deal {code}", code=self.code_for(game.players, game.seed, game.options))]
-        if progress := self.progress_words(view):
-            parts.append(progress)
-        parts.append(self.t_count(len(game.history), N_("{n} move made"), N_("{n} moves made")))
-        seat = game.current_player
-        names = self.seat_names(game.players)
-        if self.rules_class.has_scores and game.players > 1:
-            parts.append(self.t("scores {scores}", scores=" · ".join(f"{n} {p}" for n, p in zip(names, game.scores))))
-        parts.append(self.t("your turn") if seat == self.human
-                     else self.t("{who} to play", who=names[seat]) if seat is not None else "")
-        return self.t("Your last game here is not finished ({parts}). Resume it?",
-                      parts=", ".join(p for p in parts if p))
+    def play_saved(self, game: engine.Game) -> None:
+        """Put a saved game (dealt like the one on the table, which start() just dealt) on the table."""
+        self.halt_driver()  # a bot about to move in the fresh deal must not move in the resumed one
+        self.game = game
+        self._last_hint = None
+        self.hint_panel.value = ""
+        self._explain(None)
+        self.refresh()
+        self.say(esc(self.t("Your game is back where you left it.")) + " "
+                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
+        self._after_move()
 
     def progress_words(self, view: dict[str, Any]) -> str:
         """How far a match has gone ("round 3 of 13"), from the view; "" for a game of one deal."""
@@ -544,74 +341,6 @@ class Table(w.VBox):
                             else self.t("round {k}", k=view[now]))
                 return self.t("deal {k} of {n}", k=view[now], n=total) if total else self.t("deal {k}", k=view[now])
         return ""
-
-    def resume(self) -> bool:
-        """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
-        if self._offer is None:
-            return False
-        saved, game = self._offer
-        self.resume_panel.layout.display = "none"
-        before = self.options
-        try:
-            self.options = dict(game.options)
-            self.level_box.value = saved.level
-            self.start(game.players, game.seed)  # the same deal, its seeded bots, the toolbar's code
-        except ParlourError as exc:  # the lesson's table cannot deal these settings
-            self.options = before
-            self._offer = None
-            self._drop_save(self.t("The game kept in this browser could not be resumed: {why}",
-                                   why=self.said(exc)))
-            return False
-        self._offer = None
-        self.halt_driver()  # a bot about to move in the fresh deal must not move in the resumed one
-        self.game = engine.load_game(saved.game_json)  # a copy no one has touched
-        self._last_hint = None
-        self.hint_panel.value = ""
-        self._explain(None)
-        self.refresh()
-        self.say(esc(self.t("Your game is back where you left it.")) + " "
-                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
-        self._after_move()
-        return True
-
-    def decline_resume(self) -> None:
-        """Play the deal on the table; from now on it is the game this browser keeps."""
-        self._offer = None
-        self.resume_panel.layout.display = "none"
-        self._autosave()
-
-    # ---- settings: the game's variants, as menus ----
-    def _build_settings(self) -> None:
-        t = self.t  # each menu worded in the table's language
-        self.settings = [Setting(s.option, t(s.label), tuple((t(label), v) for label, v in s.choices), t(s.help))
-                         for s in settings_for(self.rules_class, self.setting_words)]
-        self.setting_boxes: dict[str, w.Dropdown] = {}
-        rows = []
-        for s in self.settings:
-            box = w.Dropdown(options=list(s.choices), description=s.label, tooltip=s.help,
-                             style={"description_width": "initial"}, layout=w.Layout(width="auto"))
-            self.setting_boxes[s.option] = box
-            help_html = w.HTML(f"<span class='parlour-setting-help'>{esc(s.help)}</span>")
-            row = w.HBox([box, help_html])
-            row.add_class("parlour-setting")
-            rows.append(row)
-        self.apply_settings_button = w.Button(description=self.t("Deal again with these settings"), icon="check",
-                                              button_style="primary", layout=w.Layout(width="auto"),
-                                              tooltip=self.t("The same cards (the same code), with the settings above"))
-        self.apply_settings_button.on_click(lambda _: self.apply_settings())
-        note = w.HTML("<span class='parlour-setting-help'>" + esc(self.t(
-            "Changing a setting deals this game again, with the same code; the code then carries the settings, "
-            "so a class that types it plays the same game.")) + "</span>")
-        self.settings_panel = w.VBox([*rows, w.HBox([self.apply_settings_button, note])])
-        self.settings_panel.add_class("parlour-panel")
-        self.settings_panel.add_class("parlour-settings")
-        self.settings_panel.layout.display = "none"
-        self.settings_button = w.ToggleButton(description=self.t("Settings"), icon="sliders", value=False,
-                                              tooltip=self.t("The game's variants: choose, then deal again"),
-                                              layout=w.Layout(width="auto"))
-        self.settings_button.observe(self._settings_toggled, "value")
-        if not self.settings:
-            self.settings_button.layout.display = "none"
 
     # ---- the end of the game ----
     def _build_end_panel(self) -> None:
@@ -641,12 +370,8 @@ class Table(w.VBox):
 
     def standings(self, scores: list[int], lowest_wins: bool = False, shown: Callable[[int], str] = str) -> str:
         """"Game over." and the final standings, the winner first; tied players share a place."""
-        order = sorted(range(self.players), key=lambda s: scores[s] if lowest_wins else -scores[s])
-        beats = (lambda a, b: a < b) if lowest_wins else (lambda a, b: a > b)
-        table = "".join(f"<tr><td>{self.ordinal(1 + sum(beats(scores[o], scores[s]) for o in order))}</td>"
-                        f"<td>{esc(self.names[s])}</td><td>{esc(shown(scores[s]))}</td></tr>" for s in order)
-        return (f"<b>{esc(self.t('Game over.'))}</b> {esc(self.t('Final standings:'))}"
-                f"<table data-testid='standings'>{table}</table>")
+        return standings_html(self.names, scores, (self.t("Game over."), self.t("Final standings:")), self.ordinal,
+                              lowest_wins, shown)
 
     def ordinal(self, n: int) -> str:
         """A place in the standings: "1st" in English, "1º" in Portuguese."""
@@ -676,57 +401,8 @@ class Table(w.VBox):
 
     def history_html(self) -> str:
         results = self.deal_results()
-        if not results:
-            return ""
-        head = "".join(f"<th>{esc(n)}</th>" for n in self.names)
-        rows = "".join(f"<tr><td>{esc(label)}</td>{''.join(f'<td>{p:+d}</td>' for p in points)}</tr>"
-                       for label, points in results)
-        played = self.t_count(len(results), N_("{n} deal played"), N_("{n} deals played"))
-        return (f"<div class='parlour-history' data-testid='history'><b>{esc(played)}</b>"
-                f"<table><tr><th></th>{head}</tr>{rows}</table></div>")
-
-    def _settings_toggled(self, change: Any) -> None:
-        self.settings_panel.layout.display = "" if change["new"] else "none"
-
-    def _show_settings(self) -> None:
-        """Set each menu to what the table plays now."""
-        current = {**self.rules_class.option_defaults(), **self.options}
-        for s in self.settings:
-            if s.index(current[s.option]) is not None:
-                self.setting_boxes[s.option].value = current[s.option]
-
-    def apply_settings(self, **chosen: Any) -> bool:
-        """Deal this game again (same code) with the menus' settings, or with ``chosen`` ones from Python."""
-        for option, value in chosen.items():
-            self.setting_boxes[option].value = value
-        picked = {s.option: self.setting_boxes[s.option].value for s in self.settings}
-        before = self.options
-        self.options = {**self.options, **picked}
-        try:
-            self.start(self.players, self.seed)
-        except ParlourError as exc:
-            self.options = before
-            self._show_settings()
-            self.say(f"⚠ {esc(self.said(exc))}")
-            return False
-        self.settings_button.value = False
-        self.say(self.t("Dealt again with your settings: the code is now <b>{code}</b>.", code=esc(self.code)) + " "
-                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
-        return True
-
-    def refuse_code(self, message: str | Sentence) -> None:
-        """Say why a code was refused and put this deal's code back, so the box matches the table."""
-        self._starting = True
-        try:
-            self.code_box.value = self.code
-        finally:
-            self._starting = False
-        self.say(f"⚠ {esc(self.said(message))} "
-                 + esc(self.t("The table still shows deal {code}.", code=self.code)))
-
-    def _make_bots(self) -> None:
-        self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
-                     for s in range(self.players) if s != self.human}
+        return history_html(self.names, results, self.t_count(len(results), N_("{n} deal played"),
+                                                              N_("{n} deals played")))
 
     # ---- moves ----
     def _on_card_clicked(self, index: int, card: str | None) -> None:
@@ -868,20 +544,15 @@ class Table(w.VBox):
             return None
         self._last_hint = hint
         heading = self.hint_score_heading
-        rows = "".join(
-            f"<tr><td>{'▶ ' if a.action == hint.action else ''}{esc(self.action_label(a.action))}</td>"
-            + (f"<td>{self.hint_score_format.format(a.score)}</td>" if heading else "")
-            + f"<td>{esc(a.note)}</td></tr>" for a in hint.alternatives[:6])
-        score_th = f"<th>{esc(self.t(heading))}</th>" if heading else ""
+        rows = [(a.action == hint.action, self.action_label(a.action),
+                 self.hint_score_format.format(a.score) if heading else None, a.note) for a in hint.alternatives[:6]]
         more = len(hint.alternatives) - 6
         note = (f"<small>{esc(self.t_count(more, self.hint_more_one, self.hint_more_many))}</small> "
                 if more > 0 else "") \
             + (f"<small>{esc(self.t(self.hint_score_note))}</small>" if heading and self.hint_score_note else "")
-        self.hint_panel.value = (
-            f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>"
-            f"{esc(self.t('Hint: {move}', move=self.action_label(hint.action)))}</b>"
-            f"<p>{esc(hint.reason)}</p><table><tr><th>{esc(self.t('Move'))}</th>{score_th}"
-            f"<th>{esc(self.t('Why'))}</th></tr>{rows}</table>{note}</div>")
+        self.hint_panel.value = hint_html(self.t("Hint: {move}", move=self.action_label(hint.action)), hint.reason,
+                                          (self.t("Move"), self.t(heading) if heading else None, self.t("Why")),
+                                          rows, note)
         self.refresh()
         return hint
 
@@ -902,7 +573,7 @@ class Table(w.VBox):
     # ---- painting ----
     def say(self, text_html: str) -> None:
         """The status line; screen readers announce it (turns, refusals, the result)."""
-        self.status.value = f"<div role='status' aria-live='polite'>{text_html}</div>"
+        self.status.value = status_html(text_html)
 
     def refresh(self) -> None:
         self._drop_stale_hint()
@@ -960,70 +631,38 @@ class Table(w.VBox):
         if not self.rules_class.has_scores:  # a game that only names a loser at the end: no column of zeros
             self.scoreboard.value = self.scoreboard_extra(view)
             return
-        rows = "".join(
-            f"<tr><td>{'▶ ' if view['current_player'] == s else ''}{esc(n)}</td><td>{view['scores'][s]}</td></tr>"
-            for s, n in enumerate(self.names))
-        self.scoreboard.value = (f"<b>{esc(self.t(self.scores_heading))}</b><table>{rows}</table>"
-                                 f"{self.scoreboard_extra(view)}"
-                                 f"{self.history_html()}")
+        self.scoreboard.value = (scores_html(self.t(self.scores_heading), self.names, view["scores"],
+                                             view["current_player"])
+                                 + self.scoreboard_extra(view) + self.history_html())
 
     scores_heading = N_("Scores")
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         return ""
 
-    def _make_log_row(self, i: int) -> w.HBox:
-        text = w.HTML()
-        width = "56px" if self.lang == "en" else "76px"  # "Por quê?" is longer
-        why = w.Button(description=self.t("Why?"), layout=w.Layout(width=width, min_width=width, height="24px",
-                                                                   visibility="hidden"),
-                       tooltip=self.t("Which rule made this happen?"))
-        row = w.HBox([why, text])
-        row.add_class("parlour-log-row")
-        why.on_click(lambda _b, i=i: self.explain_log_row(i))
-        return row
-
+    # ---- the log (widgets/table_log.py) ----
     def _draw_log(self) -> None:
         self._log_events = self.game.events_for(self.human)
-        if self._explained is not None and self._explained >= len(self._log_events):
-            self._explain(None)
-        older = self._log_events[:-LOG_ROWS]
-        self.log_history.show([f"<div>{esc(e['text'])}</div>" for e in older])
-        shown = self._log_events[-LOG_ROWS:]
-        for i, row in enumerate(self.log_rows):
-            why, text = row.children
-            if i < len(shown):
-                text.value = esc(shown[i]["text"])
-                why.layout.visibility = "visible"
-                row.layout.display = ""
-            else:  # an empty row takes no room: the log holds only what happened
-                text.value = ""
-                why.layout.visibility = "hidden"
-                row.layout.display = "none"
+        self.log_panel.show(self._log_events)
 
     def log_lines(self) -> list[str]:
         return [e["text"] for e in self._log_events]
 
     def explain_log_row(self, i: int) -> str:
-        shown = self._log_events[-LOG_ROWS:]
-        if i >= len(shown):
+        """Answer the ``i``-th Why? button: the rule behind that line of the log."""
+        found = self.log_panel.shown_event(i)
+        if found is None:
             return ""
-        event = shown[i]
+        index, event = found
         text = self.game.rule_text(event["rule"])
-        self._explain(len(self._log_events) - len(shown) + i)
-        self.why_panel.value = (f"<b>{esc(self.t('Why?'))}</b> “{esc(event['text'])}” — "
-                                f"{esc(self.t('rule:'))} {esc(text)}")
+        self.log_panel.explain(index, text)
         return text
 
     def _explain(self, index: int | None) -> None:
-        self._explained = index
-        if index is None:
-            self.why_panel.value = ""
+        self.log_panel.explain(index)
 
     def seat_box_html(self, seat: int, view: dict[str, Any], body: str) -> str:
-        active = " parlour-seat--active" if view["current_player"] == seat else ""
-        return (f"<div class='parlour-seat{active}'><span class='parlour-seat-name'>{esc(self.names[seat])}</span>"
-                f"<div>{body}</div></div>")
+        return seat_box_html(self.names[seat], view["current_player"] == seat, body)
 
     def cards_html(self, cards: list[str | None], width: int = 38) -> str:
         return "".join(self.card_html(c, width) for c in cards)
@@ -1055,3 +694,4 @@ def _current_task() -> asyncio.Task | None:
         return asyncio.current_task()
     except RuntimeError:  # no running loop
         return None
+

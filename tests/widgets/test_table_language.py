@@ -147,7 +147,8 @@ def test_the_check_finds_english_in_a_portuguese_table():
     assert not _words("A sua vez. Clique numa carta (ou use ← → e Enter). Ada, Ben e Cleo.") & foreign
 
 
-SHARED_SOURCES = ["widgets/table.py", "widgets/settings.py", "widgets/autosave.py", "widgets/deal_link.py",
+SHARED_SOURCES = ["widgets/table.py", "widgets/deal_toolbar.py", "widgets/deal_code.py", "widgets/resume_panel.py",
+                  "widgets/table_log.py", "widgets/settings.py", "widgets/autosave.py", "widgets/deal_link.py",
                   "engine/protocol.py", "engine/hints.py", "engine/__init__.py"]
 
 
