@@ -131,20 +131,24 @@ def hidden_hands(view: Mapping[str, Any], sampled: Sequence[Card], known_key: st
     and the next ones up to its hand size, the stock the next ``stock_size`` (top last), and what
     is left lies face down under the pile."""
     me = view["seat"]
-    rest = iter(sampled)
+    sizes = [0 if s == me else size - len(view[known_key][s]) for s, size in enumerate(view["hand_sizes"])]
+    if sum(sizes) + view["stock_size"] > len(sampled):
+        raise ValueError(f"{len(sampled)} hidden cards cannot fill the other hands and a stock of "
+                         f"{view['stock_size']}")
     hands: list[list[Card]] = []
-    for s, size in enumerate(view["hand_sizes"]):
+    start = 0
+    for s, size in enumerate(sizes):
         if s == me:
             hands.append(parse_cards(view["hand"]))
-            continue
-        hand = parse_cards(view[known_key][s])
-        hand += [next(rest) for _ in range(size - len(hand))]
-        hands.append(hand)
-    stock = [next(rest) for _ in range(view["stock_size"])]
-    return hands, stock, list(rest)
+        else:
+            hands.append(parse_cards(view[known_key][s]) + list(sampled[start:start + size]))
+            start += size
+    stock = list(sampled[start:start + view["stock_size"]])
+    return hands, stock, list(sampled[start + view["stock_size"]:])
 
 
 def known_copy(view: Mapping[str, Any], known_key: str) -> list[list[Card]]:
+    """Each seat's cards that everyone saw go in (taken face up), from a view."""
     return [parse_cards(k) for k in view[known_key]]
 
 
