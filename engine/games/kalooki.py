@@ -938,7 +938,7 @@ class Deal(RummyDeal):
         return sorted((s for s in range(self.players) if self.may_call(s)), key=self._distance)
 
     def to_act(self) -> list[int]:
-        return [] if self.phase == "done" else [self.turn, *self.callers()]
+        return [self.turn, *self.callers()] if self.phase in ("draw", "play") else []
 
     # ---- what is legal ----
     def moves(self, seat: int, best: Callable[[int], tuple[Meld, ...] | None] | None = None) -> _Moves:
@@ -961,6 +961,10 @@ class Deal(RummyDeal):
             moves.extend(self.tacks(seat))
         moves.extend(_discard_action(c) for c in self.discardable(seat))
         return moves
+
+    def legal(self, seat: int) -> _Moves:
+        """:meth:`moves`, by the name search asks for (:class:`engine.search.LeanDeal`)."""
+        return self.moves(seat)
 
     def out_of_turn_moves(self, seat: int) -> list[Action]:
         return [_CALL, _PASS] if self.may_call(seat) else []

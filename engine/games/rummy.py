@@ -193,6 +193,9 @@ class Deal(RummyDeal):
         return d
 
     # ---- what is legal ----
+    def to_act(self) -> list[int]:
+        return [self.turn] if self.phase in ("draw", "play") else []
+
     def legal(self, seat: int) -> list[Action]:
         if self.phase == "draw":
             return [_DRAW_STOCK, _DRAW_DISCARD] if self.discards else [_DRAW_STOCK]
