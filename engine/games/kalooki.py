@@ -11,7 +11,10 @@ score what they hold; after the last deal the lowest total wins.
 Calls are the one place where more than one seat may act: :meth:`Kalooki.to_act`
 lists the player to move and every seat that may call, and ``apply(action, seat)``
 takes the caller's seat. Sets and runs ("threes" and "fours") come from
-:mod:`engine.melds`; this module adds the contracts, the turn and the calls.
+:mod:`engine.melds`, the stock, the pile and the verbs every rummy shares from
+:mod:`engine.rummy_core`; this module adds the contracts, the turn and the calls.
+The deal itself lives in :class:`Deal`, which has no narration, so search can copy and
+play it cheaply; :class:`Kalooki` wraps it with the events a learner reads.
 """
 
 from __future__ import annotations

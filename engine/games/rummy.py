@@ -7,8 +7,10 @@ on any meld on the table, then discard. The first to get rid of every card wins 
 deal and takes the value of the cards left in the other hands, doubled for "going
 rummy" (the whole hand in one turn). Deals follow until somebody reaches the target.
 
-What a meld is, and which card fits where, is :mod:`engine.melds`; this module is the
-turn, the stock and the scoring.
+What a meld is, and which card fits where, is :mod:`engine.melds`; the stock, the pile
+and the verbs both rummies share are :mod:`engine.rummy_core`; this module is the turn and
+the scoring. The deal lives in :class:`Deal`, with no narration, so search can copy and
+play it cheaply; :class:`Rummy` wraps it with the events a learner reads.
 
 Moves (notation a person can type): ``draw stock``, ``draw discard``, ``meld 7S 8S 9S``,
 ``layoff 10S to 2`` (melds are numbered on the table from 1), ``discard KH``. A joker
