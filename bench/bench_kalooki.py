@@ -32,6 +32,19 @@ Last run (2026-11-23, shared 2-core machine). Speed, at a load average of about 
     hard bot                                       5.17    54.46
     hint (hard, with words)                        5.67    57.99
 
+The lean core (issue 20/24; 2026-11-24, ``--seconds 10 --positions 60 --matches 0 --duels 0``, load
+average about 3): random deals played on ``engine.games.kalooki.Deal`` with no narration, deal and
+shuffle included, and rollouts of the determinized search (``engine.search.pimc`` over worlds from
+``Deal.from_view``, 40 random moves each) over the legal moves of 20 positions::
+
+    random nine-deal games (3-6 players)       17.301 games/s     19594 moves/s   (9.8 before the lean core)
+    random deals, lean core (3-6 players)       7.585 deals/s      3299 moves/s
+    search rollouts (40 random moves)          2210.8 rollouts/s
+    hint (hard, with words), median / p95       3.10 / 25.39 ms                   (4.38 / 36.49 before)
+
+A purely random deal lasts hundreds of moves, its hands swollen by calls: the lay-down solver, run
+each turn on a hand of twenty cards and more, is most of its time (hence few deals per second).
+
 Counting outs (below) raised the hard hint's p95 from 42 ms to 58 ms. Before one shared contract
 search per hand answered every candidate discard, it was 189 ms at a load of 2 and 675 ms at 10.
 
