@@ -114,14 +114,18 @@ def table_melds(view: Mapping[str, Any], rules: MeldRules) -> list[TableMeld]:
 
 
 def unseen(view: Mapping[str, Any], pack: Sequence[Card], known_key: str) -> list[Card]:
-    """The cards the viewing seat cannot see: the pack less its hand, the table, the face-up
-    pile and the cards others are known to hold (``view[known_key]``), as a sorted list."""
-    left = Counter(pack)
-    seen = parse_cards(view["hand"]) + [parse_card(c) for m in view["melds"] for c in m["cards"]]
-    seen += parse_cards(view["discard_pile"])
-    seen += [parse_card(c) for s, cards in enumerate(view[known_key]) if s != view["seat"] for c in cards]
-    left.subtract(seen)
-    return sorted(left.elements())
+    """The cards the viewing seat cannot see, in ``pack``'s order: the pack less its hand, the table,
+    the face-up pile and the cards others are known to hold (``view[known_key]``)."""
+    seen = Counter(parse_cards(view["hand"]) + [parse_card(c) for m in view["melds"] for c in m["cards"]])
+    seen.update(parse_cards(view["discard_pile"]))
+    seen.update(parse_card(c) for s, cards in enumerate(view[known_key]) if s != view["seat"] for c in cards)
+    out = []
+    for card in pack:
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            out.append(card)
+    return out
 
 
 def hidden_hands(view: Mapping[str, Any], sampled: Sequence[Card], known_key: str

@@ -1230,7 +1230,7 @@ class Deal(RummyDeal):
 
 
 def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
-    """The cards ``view``'s seat cannot see, which :meth:`Deal.from_view` places (sorted)."""
+    """The cards ``view``'s seat cannot see, in the pack's order: :meth:`Deal.from_view` places them."""
     return unseen(view, double_52_with_jokers(), "known_held")
 
 

@@ -365,7 +365,7 @@ class Deal(RummyDeal):
 
 
 def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
-    """The cards ``view``'s seat cannot see, which :meth:`Deal.from_view` places (sorted)."""
+    """The cards ``view``'s seat cannot see, in the pack's order: :meth:`Deal.from_view` places them."""
     pack = standard_52() + ([JOKER, JOKER] if view["options"]["jokers"] else [])
     return unseen(view, pack, "picked_up")
 
