@@ -20,6 +20,7 @@ import pytest
 import engine
 from engine.cards import Card, parse_card
 from engine.games import kalooki, rummy
+from engine.search import random_playout, view_worlds
 
 from .test_kalooki_soak import choose as kalooki_choose
 from .test_rummy_soak import choose as rummy_choose
@@ -167,3 +168,25 @@ def test_from_view_places_the_sample_where_the_view_leaves_room() -> None:
     assert sorted(lean.hands[1] + lean.hands[2] + lean.stock) == sorted(hidden)
     with pytest.raises(ValueError, match="hidden cards cannot fill"):
         rummy.Deal.from_view(view, hidden[:-1])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_search_worlds_fit_the_view_and_play_out(game: Game) -> None:
+    """engine.search serves the rummies: each imagined world keeps what the seat sees (its hand, the
+    table, the pile, every hand's size) and a random playout of it ends the deal or spends its budget."""
+    g = game.new(7)
+    rng = random.Random(7)
+    for _ in range(30):
+        g.apply(*reversed(game.move(g, rng)))
+    seat = g.to_act()[0]
+    view = g.view(seat)
+    worlds = view_worlds(view, game.module.unseen_cards, game.module.Deal.from_view)
+    for i in range(5):
+        world = worlds(random.Random(i))
+        assert sorted(str(c) for c in world.hands[seat]) == sorted(view["hand"])
+        assert [len(h) for h in world.hands] == view["hand_sizes"] and len(world.stock) == view["stock_size"]
+        assert world.melds == g.deal.melds and world.discards[-len(view["discard_pile"]):] == g.deal.discards[
+            -len(view["discard_pile"]):]
+        assert game.legal(world, seat) == sorted(str(a) for a in g.legal_actions(seat))
+        made = random_playout(world, random.Random(i), budget=300)
+        assert world.phase == "done" or made == 300
