@@ -170,23 +170,25 @@ def is_decision(game: Game, seat: int) -> bool:
     return seat in game.to_act() and len(game.legal_actions(seat)) > 1
 
 
-def review(game: Game, seat: int, progress: Callable[[int, int], None] | None = None) -> Review:
+def review(game: Game, seat: int, start: int = 0, stop: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
     """Every decision ``seat`` made in ``game``'s history, rated (see the module's docstring).
 
-    The game is replayed from its seed, options and history; ``game`` itself is not touched.
+    The game is replayed from its seed, options and history; ``game`` itself is not touched. Only
+    the moves ``start`` to ``stop`` of the history are rated (one deal of a match, say).
     ``progress(done, total)`` is called after each move replayed, for a table's progress line.
     """
     from . import hint as ask_hint
     if not type(game).has_choices:
         raise ValueError(f"{game.name} has no decisions to review: every move is forced")
     game._check_seat(seat)
-    history = game.history
+    history = game.history[:stop]
     replay = type(game)(**game.setup_args())
     entries: list[Entry] = []
     unrated: list[tuple[int, str, str]] = []
     forced = 0
     for i, (who, action) in enumerate(history):
-        if who == seat:
+        if who == seat and i >= start:
             if is_decision(replay, seat):
                 hint = ask_hint(replay, seat)
                 entry = assess(replay, seat, action, i, hint)
