@@ -1,0 +1,339 @@
+"""The review of a deal at the table: each of your decisions rated, the table as it was, the better move tried.
+
+Why here and not in the table: the table only tells the panel when it has drawn (``sync``) and
+gives it room under the end-of-deal panel. The panel evaluates each decision of yours in a
+background thread as soon as you make it (engine.review.assess on a replay of the deal), so the
+bots never wait and the review is ready when the deal ends. Looking at a decision puts a replay of
+the deal up to that moment on the table (drawn from your view, as any position is); "Try the
+better move" plays it there and lets the same bots play on; Back puts the finished deal back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
+
+import ipywidgets as w
+
+import engine
+from engine import claims
+from engine.i18n import say
+from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review, assess, is_decision, reviewed
+from engine.review_thresholds import REVIEW_THRESHOLDS
+
+if TYPE_CHECKING:
+    from widgets.table import Table
+
+REVIEW_CSS = """
+<style>
+.parlour-review { background: #fbf8f1; color: #2b2b2b; border: 1px solid #d6d0c0; border-radius: 10px;
+  padding: 6px 10px; margin: 4px 0; }
+.parlour-review .widget-html-content { color: #2b2b2b; line-height: 1.35; }
+.parlour-review select { font-size: 13px; }
+.parlour-review-detail { font-size: 13px; }
+.parlour-review-detail p { margin: 3px 0; }
+.parlour-verdict-best, .parlour-verdict-good { color: #1d6b35; font-weight: 600; }
+.parlour-verdict-inaccuracy { color: #8a6d00; font-weight: 600; }
+.parlour-verdict-mistake, .parlour-verdict-blunder { color: #a0281e; font-weight: 600; }
+</style>
+"""
+
+#: What a played move had, for a decision the evaluator found forced (one legal move): nothing to rate.
+FORCED = "forced"
+
+
+def _evaluate(cls: type[engine.Game], setup: dict[str, Any], moves: list[tuple[int, str]], seat: int,
+              action: str, index: int) -> Entry | str | None:
+    """One decision, on a replay of the deal up to it (run in the panel's thread: it touches no widget)."""
+    position = cls(**setup)
+    for who, move in moves:
+        position.apply(move, who)
+    if not is_decision(position, seat):
+        return FORCED
+    return assess(position, seat, action, index)
+
+
+class ReviewPanel(w.VBox):
+    """"Review this deal": the button (in the end panel) and the review under it."""
+
+    def __init__(self, table: "Table") -> None:
+        self.table = table
+        t = table.t
+        self.button = w.Button(description=t("Review this deal"), icon="search", layout=w.Layout(width="auto"),
+                               tooltip=t("Each of your decisions rated, with the better move"))
+        self.button.layout.display = "none"
+        self.button.on_click(lambda _: self.show_review())
+        self.summary_html = w.HTML()
+        self.rows = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
+        self.rows.observe(self._picked, "value")
+        self.detail_html = w.HTML()
+        self.detail_html.add_class("parlour-review-detail")
+        self.try_button = w.Button(description=t("Try the better move"), icon="play", button_style="success",
+                                   layout=w.Layout(width="auto"),
+                                   tooltip=t("Play the better move here and let the same bots play on"))
+        self.try_button.on_click(lambda _: self.try_better())
+        self.back_button = w.Button(description=t("Back to the end of the deal"), icon="arrow-left",
+                                    layout=w.Layout(width="auto"), tooltip=t("Put the deal you played back"))
+        self.back_button.on_click(lambda _: self.back())
+        self.close_button = w.Button(description=t("Close the review"), layout=w.Layout(width="auto"))
+        self.close_button.on_click(lambda _: self.hide_review())
+        buttons = w.HBox([self.try_button, self.back_button, self.close_button])
+        buttons.add_class("parlour-buttons")
+        super().__init__([w.HTML(REVIEW_CSS), self.summary_html, self.rows, self.detail_html, buttons])
+        self.add_class("parlour-review")
+        self.layout.display = "none"
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-review")
+        self._game: engine.Game | None = None  # the deal you played (kept while a past position is shown)
+        self._jobs: dict[int, tuple[str, Future | None, tuple]] = {}  # index → (your move, its evaluation, its inputs)
+        self._synced = 0
+        self._shown: engine.Game | None = None  # the replay on the table while you look at a decision
+        self._kept_autosave: Any = None
+        self.review: Review | None = None
+        self.viewing: Entry | None = None
+        self._labels: dict[int, tuple[str, str]] = {}
+
+    # ---- following the deal ----
+    @property
+    def looking(self) -> bool:
+        """Whether the table shows a past decision (or a try from it) instead of the deal you played."""
+        return self._shown is not None
+
+    def sync(self) -> None:
+        """After each drawing of the table: queue the evaluation of your new decisions."""
+        table = self.table
+        game = getattr(table, "game", None)
+        if game is None or not table.rules_class.has_choices or game.id not in REVIEW_THRESHOLDS:
+            return
+        if self.looking and game is self._shown:
+            return  # a past position (or a try from it) is on the table: the deal you played is kept
+        if self.looking:  # a new deal, a resumed game: the look back is over
+            self._leave()
+        if game is not self._game:
+            self._reset(game)
+        history = game.history
+        if len(history) < self._synced:  # an undo: the evaluations of moves taken back are dropped
+            for index in [i for i in self._jobs if i >= len(history)]:
+                _cancel(self._jobs.pop(index)[1])
+            self._synced = len(history)
+        for index in range(self._synced, len(history)):
+            seat, action = history[index]
+            if seat == table.human:
+                inputs = (type(game), game.setup_args(), history[:index], seat, action, index)
+                job = self._executor.submit(_evaluate, *inputs) if self.in_background() else None
+                self._jobs[index] = (action, job, inputs)
+        self._synced = len(history)
+        self.button.layout.display = "" if game.is_over else "none"
+        if not game.is_over:
+            self.layout.display = "none"
+
+    def _reset(self, game: engine.Game) -> None:
+        for _, job, _inputs in self._jobs.values():
+            _cancel(job)
+        self._game, self._jobs, self._synced = game, {}, 0
+        self.review, self.viewing = None, None
+        self.layout.display = "none"
+
+    @property
+    def pending(self) -> int:
+        """Decisions still being evaluated."""
+        return sum(job is None or not job.done() for _, job, _inputs in self._jobs.values())
+
+    #: Evaluate each decision in a background thread as it is made (None: when an event loop runs, as on a
+    #: page; a script or a test without one evaluates when the review is opened, and nothing runs meanwhile).
+    background: bool | None = None
+
+    def in_background(self) -> bool:
+        return _loop_running() if self.background is None else self.background
+
+    # ---- the review ----
+    def show_review(self) -> Review:
+        """Show the review of the deal on the table (waiting only for decisions not yet evaluated)."""
+        game = self._game
+        assert game is not None
+        entries, forced, unrated = [], 0, []
+        for index in sorted(self._jobs):
+            action, job, inputs = self._jobs[index]
+            result = job.result() if job is not None else _evaluate(*inputs)
+            if result == FORCED:
+                forced += 1
+            elif result is None:
+                unrated.append((index, action, ""))
+            else:
+                assert isinstance(result, Entry)
+                entries.append(result)
+        self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
+        self._labels = self._move_labels(game, self.review)
+        self._draw()
+        self.layout.display = ""
+        return self.review
+
+    def hide_review(self) -> None:
+        if self.looking:
+            self.back()
+        self.layout.display = "none"
+
+    def _draw(self) -> None:
+        review, t, lang = self.review, self.table.t, self.table.lang
+        assert review is not None
+        self.summary_html.value = (
+            f"<b>{esc(t('Review of this deal'))}</b><p>{esc(review.summary_words(lang))}</p>"
+            f"<p class='parlour-setting-help'>{esc(say(lang, ACCURACY_DEFINITION))} "
+            f"{esc(self.thresholds_words())}</p>")
+        self.rows.options = [(self.row_text(e), i) for i, e in enumerate(review.entries)]
+        self.rows.value = None
+        self.detail_html.value = ""
+        self._buttons()
+
+    def thresholds_words(self) -> str:
+        """"In this game an inaccuracy costs 1 or more points, a mistake 3 or more, a blunder 8 or more.\""""
+        game = self._game
+        assert game is not None
+        limits = REVIEW_THRESHOLDS[game.id]
+        return self.table.t("In this game an inaccuracy costs {a} or more {unit}, a mistake {m} or more, "
+                            "a blunder {b} or more.", a=claims._number(limits.inaccuracy),
+                            m=claims._number(limits.mistake), b=claims._number(limits.blunder),
+                            unit=self.table.t(limits.unit))
+
+    def row_text(self, entry: Entry) -> str:
+        """One line: which decision, what you did, the verdict and its cost."""
+        t = self.table.t
+        mine, better = self._labels.get(entry.index, (entry.action, entry.best))
+        verdict = t(VERDICT_WORDS[entry.verdict])
+        text = t("{k}. You: {move} — {verdict}", k=self._number(entry), move=mine, verdict=verdict)
+        if entry.loss > 0:
+            text += t(" (cost {cost}); better: {better}", cost=claims._number(round(entry.loss, 2)), better=better)
+        return text
+
+    def _number(self, entry: Entry) -> int:
+        assert self.review is not None
+        return self.review.entries.index(entry) + 1
+
+    def detail_html_for(self, entry: Entry) -> str:
+        t, lang = self.table.t, self.table.lang
+        mine, better = self._labels.get(entry.index, (entry.action, entry.best))
+        kind = entry.verdict
+        parts = [f"<p><b>{esc(t('Decision {k}', k=self._number(entry)))}</b>: {esc(t('you chose {move}', move=mine))}"
+                 f" — <span class='parlour-verdict-{kind}'>{esc(t(VERDICT_WORDS[kind]))}</span>.</p>"]
+        if entry.loss > 0:
+            parts.append(f"<p>{esc(t('Cost'))}: {esc(entry.loss_words(lang))}.</p>")
+            if entry.within_noise:
+                same = t("The two moves cannot be told apart: the difference is within the noise of the estimates.")
+                parts.append(f"<p>{esc(same)}</p>")
+            parts.append(f"<p>{esc(t('Better: {move}', move=better))} — {esc(entry.best_note)}.</p>")
+            parts.append(f"<p>{esc(t('Your move'))}: {esc(entry.note)}.</p>")
+        parts.append(f"<p><i>{esc(t('Why'))}:</i> {esc(entry.reason)}</p>")
+        return "".join(parts)
+
+    def _move_labels(self, game: engine.Game, review: Review) -> dict[int, tuple[str, str]]:
+        """Each decision's moves in the table's words, said as the table was then (a card named by the
+        discard it took, say), from one replay of the deal."""
+        wanted = {e.index: e for e in review.entries}
+        labels: dict[int, tuple[str, str]] = {}
+        replay = type(game)(**game.setup_args())
+        for index, (who, action) in enumerate(game.history):
+            if index in wanted:
+                with self._table_showing(replay):
+                    labels[index] = (self.table.action_label(action), self.table.action_label(wanted[index].best))
+            if len(labels) == len(wanted):
+                break
+            replay.apply(action, who)
+        return labels
+
+    @contextmanager
+    def _table_showing(self, game: engine.Game) -> Iterator[None]:
+        table = self.table
+        before = table.game
+        table.game = game
+        try:
+            yield
+        finally:
+            table.game = before
+
+    # ---- looking back, and trying the better move ----
+    def _picked(self, change: Any) -> None:
+        if change["new"] is not None and self.review is not None:
+            self.look_at(self.review.entries[change["new"]])
+
+    def look_at(self, entry: Entry) -> None:
+        """Put the table as it was at ``entry``'s decision (your view of it) on the screen."""
+        table, game = self.table, self._game
+        assert game is not None
+        if not self.looking:
+            self._kept_autosave, table.autosave = table.autosave, None  # a look back is never kept as your game
+        table.halt_driver()
+        self._shown = game.replayed(game.history[:entry.index])
+        self.viewing = entry
+        self._put_on_table(self._shown)
+        table.say(esc(table.t("The table as it was at your decision {k}.", k=self._number(entry))) + " "
+                  + esc(table.t("Try the better move, or make another move yourself; Back returns to the end of "
+                                "the deal.")))
+        self.detail_html.value = self.detail_html_for(entry)
+        self._buttons()
+
+    def try_better(self) -> bool:
+        """Play the better move at the decision shown; the same bots play on from there."""
+        entry = self.viewing
+        if entry is None or self._shown is None or len(self._shown.history) != entry.index:
+            return False
+        self.try_button.disabled = True
+        return self.table.act(entry.best)
+
+    def back(self) -> None:
+        """The deal you played back on the table, at its end, with the review."""
+        if not self.looking:
+            return
+        self._leave()
+        self.viewing = None
+        self.rows.value = None
+        self.detail_html.value = ""
+        assert self._game is not None
+        self._put_on_table(self._game)
+        self._buttons()
+
+    def _leave(self) -> None:
+        self.table.halt_driver()
+        self._shown = None
+        self.table.autosave, self._kept_autosave = self._kept_autosave, None
+
+    def _put_on_table(self, game: engine.Game) -> None:
+        table = self.table
+        table.game = game
+        table._last_hint = None
+        table.hint_panel.value = ""
+        table.refresh()
+
+    def _buttons(self) -> None:
+        at_decision = self.viewing is not None and self._shown is not None \
+            and len(self._shown.history) == self.viewing.index
+        self.try_button.disabled = not (at_decision and self.viewing is not None
+                                        and self.viewing.best != self.viewing.action)
+        self.back_button.layout.display = "" if self.looking else "none"
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _cancel(job: Future | None) -> None:
+    if job is not None:
+        job.cancel()
+
+
+def _loop_running() -> bool:
+    try:
+        return asyncio.get_event_loop().is_running()
+    except RuntimeError:
+        return False
+
+
+def review_rows_html(review: Review, game: engine.Game, lang: str = "en") -> str:
+    """The review as an HTML list without a table (the bench draws this to time the deal's end)."""
+    rows = "".join(f"<li>{esc(e.action)} — {esc(say(lang, VERDICT_WORDS[e.verdict]))}; {esc(e.loss_words(lang))}; "
+                   f"{esc(e.best_note)}</li>" for e in review.entries)
+    return f"<p>{esc(review.summary_words(lang))}</p><ol>{rows}</ol>"
+
+
+__all__ = ["ReviewPanel", "review_rows_html"]
