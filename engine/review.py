@@ -24,6 +24,7 @@ from .hints import Alternative, Hint
 from .i18n import N_, say
 from .protocol import Game
 from .review_thresholds import Thresholds, thresholds_for
+from .words import agreeing
 
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
@@ -107,9 +108,10 @@ class Review:
         if not self.entries:
             return say(lang, N_("You made no decision in this deal: every move you made was the only one allowed."))
         unit = say(lang, thresholds_for(self.game).unit)
-        return say(lang, N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}."),
-                   n=self.decisions, best=self.best, cost=claims._number(self.total_loss), unit=unit,
-                   acc=f"{round(100 * (self.accuracy or 0))}%")
+        one, many = N_("{n} decision ({best} best); total cost {cost} {unit}; accuracy {acc}."), \
+            N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}.")
+        return say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
+                   cost=claims._number(self.total_loss), unit=unit, acc=f"{round(100 * (self.accuracy or 0))}%")
 
 
 def verdict_for(loss: float, within_noise: bool, limits: Thresholds, is_best: bool) -> str:

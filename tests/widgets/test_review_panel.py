@@ -150,4 +150,16 @@ def test_el_gato_has_no_review() -> None:
 def test_the_review_speaks_portuguese() -> None:
     from widgets.games.jubileu_table import JubileuTable
     table = JubileuTable(seed=4, bot_delay=0, lang="pt", deals=1)
-    assert table.review.button.description == "Rever esta partida"
+    assert table.review.button.description == "Rever esta mão"
+
+
+def test_every_sentence_of_the_review_has_a_portuguese_translation_with_the_same_fields() -> None:
+    from pathlib import Path
+    from engine import i18n
+    root = Path(__file__).resolve().parents[2]
+    messages = i18n.extract_messages(root / "engine/review.py", root / "engine/review_thresholds.py",
+                                     root / "widgets/review_panel.py")
+    pt = i18n.catalog("pt")
+    assert [m for m in messages if pt.gettext(m) == m] == []
+    for m in messages:
+        assert set(re.findall(r"\{[^{}]*\}", pt.gettext(m))) == set(re.findall(r"\{[^{}]*\}", m)), m
