@@ -2,12 +2,13 @@
 
 Prints, for every game with decisions: how many decisions the seeded short matches gave, the
 seconds of evaluation per decision (median, p95: what the table spends in the background after
-each of your moves), the seconds to assemble the review and draw its panel at the deal's end (the
-decisions already evaluated), and how often the verdicts agree with a deeper search (every
-sampling constant of the game's advisor times ``--deeper``): the same verdict, and the same answer
-to "mistake or worse?". Games whose hint is exact (no imagined deals) agree by construction: "exact".
+each of your moves), the seconds from the deal's end to the review drawn at a table (your decisions
+already evaluated in the background; the slowest of the deals), and how often the verdicts agree
+with a deeper search (every sampling constant of the game's advisor times ``--deeper``): the same
+verdict, and the same answer to "mistake or worse?". Games whose hint is exact (no imagined deals)
+agree by construction: "exact".
 
-    PYTHONPATH=$PWD python bench/bench_review.py --deals 4 --agree 30
+    PYTHONPATH=$PWD:$PWD/bench python bench/bench_review.py --deals 3 --agree 30
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 import engine
 from engine.hints import Bot
-from engine.review import Entry, assess, is_decision, reviewed
+from engine.review import Entry, assess, is_decision
 
 from measure import percentile
 
@@ -72,12 +73,31 @@ def restore(game_id: str, old: dict[str, Any]) -> None:
         setattr(ai, k, v)
 
 
-def panel_seconds(game_id: str, entries: list[Entry], position: engine.Game) -> float:
-    """From the deal's end to the review drawn: assemble the review and render the panel's rows."""
-    from widgets.review_panel import review_rows_html
+def table_class(game_id: str) -> Any:
+    from widgets.table import Table
+    module = importlib.import_module(f"widgets.games.{game_id}_table")
+    return next(c for c in vars(module).values()
+                if isinstance(c, type) and issubclass(c, Table) and getattr(c, "game_id", "") == game_id)
+
+
+def end_to_review(game_id: str, seed: int) -> float:
+    """Seconds from the deal's end to the review drawn at a table (the panel's thread evaluated your
+    decisions while the deal was played; you played as the medium bot)."""
+    options = dict(SHORT[game_id])
+    if game_id != "relogio":
+        options["bot_delay"] = 0
+    table = table_class(game_id)(seed=seed, **options)
+    table.review.background = True
+    me = Bot(game_id, "medium", seed=seed)
+    for _ in range(MAX_MOVES):
+        if table.game.is_over:
+            break
+        table.act(me.choose(table.game.view(0)))
+    for _, job, _ in list(table.review._jobs.values()):
+        if job is not None:
+            job.result()  # the deal's end: the background work of the last moves is done by now
     start = time.perf_counter()
-    review = reviewed(game_id, 0, entries)
-    review_rows_html(review, position, "en")
+    table.review.show_review()
     return time.perf_counter() - start
 
 
@@ -99,7 +119,7 @@ def main() -> None:
             times.append(seconds)
             if entry is not None:
                 entries.append(entry)
-        end = panel_seconds(game_id, entries, spots[-1][0]) if spots else float("nan")
+        end = max(end_to_review(game_id, 100 + seed) for seed in range(args.deals))
         if game_id in SAMPLING:
             same = same_serious = n = 0
             for (position, action), fast in zip(spots[:args.agree], [timed(p, a)[1] for p, a in spots[:args.agree]]):

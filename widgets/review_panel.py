@@ -329,11 +329,4 @@ def _loop_running() -> bool:
         return False
 
 
-def review_rows_html(review: Review, game: engine.Game, lang: str = "en") -> str:
-    """The review as an HTML list without a table (the bench draws this to time the deal's end)."""
-    rows = "".join(f"<li>{esc(e.action)} — {esc(say(lang, VERDICT_WORDS[e.verdict]))}; {esc(e.loss_words(lang))}; "
-                   f"{esc(e.best_note)}</li>" for e in review.entries)
-    return f"<p>{esc(review.summary_words(lang))}</p><ol>{rows}</ol>"
-
-
-__all__ = ["ReviewPanel", "review_rows_html"]
+__all__ = ["ReviewPanel"]
