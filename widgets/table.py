@@ -318,9 +318,10 @@ class Table(w.VBox):
         toolbar.add_class("parlour-toolbar")
         children = self.felt_children()
         at = next((i + 1 for i, child in enumerate(children) if child is self.status), 0)
-        children[at:at] = [self.end_panel, self.review]  # the end of the game (and its review), under the status
+        children.insert(at, self.end_panel)  # the end of the game, under the status line
         at = next((i + 1 for i, child in enumerate(children) if _holds(child, self.hint_button)), len(children))
         children.insert(at, self.hint_panel)  # the hint opens under its button, where the learner is looking
+        children.append(self.review)  # the review of the deal, under the cloth's controls (the hand stays in sight)
         self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows

@@ -163,3 +163,18 @@ def test_every_sentence_of_the_review_has_a_portuguese_translation_with_the_same
     assert [m for m in messages if pt.gettext(m) == m] == []
     for m in messages:
         assert set(re.findall(r"\{[^{}]*\}", pt.gettext(m))) == set(re.findall(r"\{[^{}]*\}", m)), m
+
+
+@pytest.mark.parametrize("game_id", ["jubilee", "jabberwocky"])
+def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str) -> None:
+    import json
+    from pathlib import Path
+    from engine.review_thresholds import REVIEW_THRESHOLDS
+    cells = json.loads((Path(__file__).resolve().parents[2] / f"lessons/{game_id}.ipynb").read_text())["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    section = text[text.index("How to read the review"):]
+    limits = REVIEW_THRESHOLDS[game_id]
+    for word, value in (("inaccuracy", limits.inaccuracy), ("mistake", limits.mistake),
+                        ("blunder", limits.blunder)):
+        assert f"**{word}**: {value:g} " in section, word
+    assert "**Accuracy** is the share of your decisions rated best or good" in section
