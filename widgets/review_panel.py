@@ -104,7 +104,7 @@ class ReviewPanel(w.VBox):
     def sync(self) -> None:
         """After each drawing of the table: queue the evaluation of your new decisions."""
         table = self.table
-        game = getattr(table, "game", None)
+        game: engine.Game | None = getattr(table, "game", None)  # None while the table is being built
         if game is None or not table.rules_class.has_choices or game.id not in REVIEW_THRESHOLDS:
             return
         if self.looking and game is self._shown:
