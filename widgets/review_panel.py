@@ -43,6 +43,8 @@ REVIEW_CSS = """
 
 #: What a played move had, for a decision the evaluator found forced (one legal move): nothing to rate.
 FORCED = "forced"
+#: The events that close a deal (or a round) of a match: the review of that deal is offered then.
+END_KINDS = ("deal_end", "round_end")
 
 
 def _evaluate(cls: type[engine.Game], setup: dict[str, Any], moves: list[tuple[int, str]], seat: int,
@@ -61,6 +63,7 @@ class ReviewPanel(w.VBox):
 
     def __init__(self, table: "Table") -> None:
         self.table = table
+        self._deals_ended = 0  # deals of the match over so far
         t = table.t
         self.button = w.Button(description=t("Review this deal"), icon="search", layout=w.Layout(width="auto"),
                                tooltip=t("Each of your decisions rated, with the better move"))
@@ -82,9 +85,16 @@ class ReviewPanel(w.VBox):
         self.close_button.on_click(lambda _: self.hide_review())
         buttons = w.HBox([self.try_button, self.back_button, self.close_button])
         buttons.add_class("parlour-buttons")
-        super().__init__([w.HTML(REVIEW_CSS), self.summary_html, self.rows, self.detail_html, buttons])
-        self.add_class("parlour-review")
-        self.layout.display = "none"
+        # while a match goes on: the review of the deal just finished (the end panel reviews the whole match)
+        self.deal_button = w.Button(icon="search", layout=w.Layout(width="auto", display="none"),
+                                    tooltip=t("Your decisions in the deal just played, rated"))
+        self.deal_button.on_click(lambda _: self.show_review(deal=self._deals_ended))
+        self.body = w.VBox([self.summary_html, self.rows, self.detail_html, buttons])
+        self.body.add_class("parlour-review")
+        self.body.layout.display = "none"
+        super().__init__([w.HTML(REVIEW_CSS), self.deal_button, self.body])
+        self._deal: int | None = None  # the deal reviewed (None: the whole game)
+        self._deal_of: dict[int, int] = {}  # history index → its deal (1, 2, …), from the last replay
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-review")
         self._game: engine.Game | None = None  # the deal you played (kept while a past position is shown)
         self._jobs: dict[int, tuple[str, Future | None, tuple]] = {}  # index → (your move, its evaluation, its inputs)
@@ -126,15 +136,17 @@ class ReviewPanel(w.VBox):
                 self._jobs[index] = (action, job, inputs)
         self._synced = len(history)
         self.button.layout.display = "" if game.is_over else "none"
-        if not game.is_over:
-            self.layout.display = "none"
+        self._deals_ended = sum(e.kind in END_KINDS for e in game.events)
+        mid_match = self._deals_ended > 0 and not game.is_over
+        self.deal_button.description = self.table.t("Review deal {k}", k=self._deals_ended)
+        self.deal_button.layout.display = "" if mid_match else "none"
 
     def _reset(self, game: engine.Game) -> None:
         for _, job, _inputs in self._jobs.values():
             _cancel(job)
         self._game, self._jobs, self._synced = game, {}, 0
         self.review, self.viewing = None, None
-        self.layout.display = "none"
+        self.body.layout.display = "none"
 
     @property
     def pending(self) -> int:
@@ -149,12 +161,17 @@ class ReviewPanel(w.VBox):
         return _loop_running() if self.background is None else self.background
 
     # ---- the review ----
-    def show_review(self) -> Review:
-        """Show the review of the deal on the table (waiting only for decisions not yet evaluated)."""
+    def show_review(self, deal: int | None = None) -> Review:
+        """Show the review of the game on the table, or of one of its deals (1, 2, …), waiting only for
+        decisions not yet evaluated."""
         game = self._game
         assert game is not None
+        self._deal_of, self._labels = self._replay(game)
+        self._deal = deal
         entries, forced, unrated = [], 0, []
         for index in sorted(self._jobs):
+            if deal is not None and self._deal_of.get(index) != deal:
+                continue
             action, job, inputs = self._jobs[index]
             result = job.result() if job is not None else _evaluate(*inputs)
             if result == FORCED:
@@ -165,21 +182,27 @@ class ReviewPanel(w.VBox):
                 assert isinstance(result, Entry)
                 entries.append(result)
         self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
-        self._labels = self._move_labels(game, self.review)
         self._draw()
-        self.layout.display = ""
+        self.body.layout.display = ""
         return self.review
+
+    @property
+    def deals(self) -> int:
+        """How many deals the game reviewed has reached (from the last replay)."""
+        return max(self._deal_of.values(), default=1)
 
     def hide_review(self) -> None:
         if self.looking:
             self.back()
-        self.layout.display = "none"
+        self.body.layout.display = "none"
 
     def _draw(self) -> None:
         review, t, lang = self.review, self.table.t, self.table.lang
         assert review is not None
+        title = (t("Review of deal {k}", k=self._deal) if self._deal is not None
+                 else t("Review of the match") if self.deals > 1 else t("Review of this deal"))
         self.summary_html.value = (
-            f"<b>{esc(t('Review of this deal'))}</b><p>{esc(review.summary_words(lang))}</p>"
+            f"<b>{esc(title)}</b><p>{esc(review.summary_words(lang))}</p>"
             f"<p class='parlour-setting-help'>{esc(say(lang, ACCURACY_DEFINITION))} "
             f"{esc(self.thresholds_words())}</p>")
         self.rows.options = [(self.row_text(e), i) for i, e in enumerate(review.entries)]
@@ -203,6 +226,8 @@ class ReviewPanel(w.VBox):
         mine, better = self._labels.get(entry.index, (entry.action, entry.best))
         verdict = t(VERDICT_WORDS[entry.verdict])
         text = t("{k}. You: {move} — {verdict}", k=self._number(entry), move=mine, verdict=verdict)
+        if self._deal is None and self.deals > 1:
+            text = t("Deal {k}", k=self._deal_of[entry.index]) + " · " + text
         if entry.loss > 0:
             text += t(" (cost {cost}); better: {better}", cost=claims._number(round(entry.loss, 2)), better=better)
         return text
@@ -227,20 +252,27 @@ class ReviewPanel(w.VBox):
         parts.append(f"<p><i>{esc(t('Why'))}:</i> {esc(entry.reason)}</p>")
         return "".join(parts)
 
-    def _move_labels(self, game: engine.Game, review: Review) -> dict[int, tuple[str, str]]:
-        """Each decision's moves in the table's words, said as the table was then (a card named by the
-        discard it took, say), from one replay of the deal."""
-        wanted = {e.index: e for e in review.entries}
+    def _replay(self, game: engine.Game) -> tuple[dict[int, int], dict[int, tuple[str, str]]]:
+        """One replay of the game: each move's deal (1, 2, …), and each evaluated decision's moves in the
+        table's words, said as the table was then (a card named by the discard it took, say)."""
+        done = {i: job.result() for i, (_, job, _) in self._jobs.items() if job is not None}
+        deal_of: dict[int, int] = {}
         labels: dict[int, tuple[str, str]] = {}
         replay = type(game)(**game.setup_args())
+        deal = 1
         for index, (who, action) in enumerate(game.history):
-            if index in wanted:
-                with self._table_showing(replay):
-                    labels[index] = (self.table.action_label(action), self.table.action_label(wanted[index].best))
-            if len(labels) == len(wanted):
-                break
-            replay.apply(action, who)
-        return labels
+            deal_of[index] = deal
+            if who == self.table.human and index in self._jobs:
+                result = done.get(index)
+                if result is None:
+                    result = _evaluate(*self._jobs[index][2])
+                    self._jobs[index] = (action, _finished(result), self._jobs[index][2])
+                if isinstance(result, Entry):
+                    with self._table_showing(replay):
+                        labels[index] = (self.table.action_label(action), self.table.action_label(result.best))
+            events = replay.apply(action, who)
+            deal += any(e.kind in END_KINDS for e in events)
+        return deal_of, labels
 
     @contextmanager
     def _table_showing(self, game: engine.Game) -> Iterator[None]:
@@ -268,8 +300,7 @@ class ReviewPanel(w.VBox):
         self.viewing = entry
         self._put_on_table(self._shown)
         table.say(esc(table.t("The table as it was at your decision {k}.", k=self._number(entry))) + " "
-                  + esc(table.t("Try the better move, or make another move yourself; Back returns to the end of "
-                                "the deal.")))
+                  + esc(table.t("Try the better move, or make another move yourself; Back returns to your game.")))
         self.detail_html.value = self.detail_html_for(entry)
         self._buttons()
 
@@ -292,6 +323,8 @@ class ReviewPanel(w.VBox):
         assert self._game is not None
         self._put_on_table(self._game)
         self._buttons()
+        if not self._game.is_over:
+            self.table._after_move()  # a match under way: the bots play on from where they were
 
     def _leave(self) -> None:
         self.table.halt_driver()
@@ -311,10 +344,19 @@ class ReviewPanel(w.VBox):
         self.try_button.disabled = not (at_decision and self.viewing is not None
                                         and self.viewing.best != self.viewing.action)
         self.back_button.layout.display = "" if self.looking else "none"
+        over = self._game is not None and self._game.is_over
+        self.back_button.description = self.table.t("Back to the end of the deal" if over else "Back to your game")
 
 
 def esc(text: Any) -> str:
     return html.escape(str(text))
+
+
+def _finished(result: Any) -> Future:
+    """A job already done (evaluated when the review opened, with no thread at work)."""
+    job: Future = Future()
+    job.set_result(result)
+    return job
 
 
 def _cancel(job: Future | None) -> None:

@@ -34,12 +34,12 @@ def test_the_button_shows_only_at_the_end() -> None:
     assert table.review.button.layout.display == "none"
     play_worst(table)
     assert table.review.button.layout.display == ""
-    assert table.review.layout.display == "none"
+    assert table.review.body.layout.display == "none"
 
 
 def test_the_review_lists_every_decision(played: JubileeTable) -> None:
     review = played.review.show_review()
-    assert played.review.layout.display == ""
+    assert played.review.body.layout.display == ""
     mine = [i for i, (seat, _) in enumerate(played.game.history) if seat == 0]
     assert [e.index for e in review.entries] == mine[:review.decisions]
     assert review.decisions + review.forced + len(review.unrated) == len(mine)
@@ -127,7 +127,7 @@ def test_a_new_deal_starts_a_new_review(played: JubileeTable) -> None:
     played.review.show_review()
     played.review.rows.value = 0
     played.new_deal()
-    assert not played.review.looking and played.review.layout.display == "none"
+    assert not played.review.looking and played.review.body.layout.display == "none"
     assert played.review._game is played.game and played.review._jobs == {} or \
         all(played.game.history[i][0] == 0 for i in played.review._jobs)
 
@@ -178,3 +178,31 @@ def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str) 
                         ("blunder", limits.blunder)):
         assert f"**{word}**: {value:g} " in section, word
     assert "**Accuracy** is the share of your decisions rated best or good" in section
+
+
+def test_each_deal_of_a_match_is_reviewed_when_it_ends_and_the_match_at_its_end() -> None:
+    table = JubileeTable(players=3, seed=5, bot_delay=0)  # a match of three deals
+    panel = table.review
+    deal_button = panel.deal_button
+    while not any(e.kind == "deal_end" for e in table.game.events):
+        assert deal_button.layout.display == "none"
+        table.act(engine.hint(table.game, 0).action)
+    assert deal_button.layout.display == "" and deal_button.description == "Review deal 1"
+    live = table.game
+    moves = len(live.history)
+    first = panel.show_review(deal=1)
+    assert "Review of deal 1" in panel.summary_html.value
+    end_of_first = next(i + 1 for i in range(len(live.history))
+                        if any(e.kind == "deal_end" for e in live.replayed(live.history[:i + 1]).events))
+    assert first.decisions > 0 and all(e.index < end_of_first for e in first.entries)
+    panel.rows.value = 0
+    assert table.game is not live and panel.back_button.description == "Back to your game"
+    panel.back()
+    assert table.game is live and len(live.history) >= moves and live.current_player == 0
+    while not table.game.is_over:
+        table.act(engine.hint(table.game, 0).action)
+    assert deal_button.layout.display == "none"
+    match = panel.show_review()
+    assert "Review of the match" in panel.summary_html.value
+    assert match.decisions > first.decisions
+    assert {label.split(" · ")[0] for label, _ in panel.rows.options} == {"Deal 1", "Deal 2", "Deal 3"}
