@@ -310,7 +310,13 @@ class ReviewPanel(w.VBox):
         if entry is None or self._shown is None or len(self._shown.history) != entry.index:
             return False
         self.try_button.disabled = True
-        return self.table.act(entry.best)
+        table = self.table
+        if table.game.current_player == table.human:
+            return table.act(entry.best)
+        table.game.apply(entry.best, table.human)  # a move out of turn (a call in Kalooki): as the table's own button
+        table.refresh()
+        table._after_move()
+        return True
 
     def back(self) -> None:
         """The deal you played back on the table, at its end, with the review."""
@@ -333,6 +339,9 @@ class ReviewPanel(w.VBox):
 
     def _put_on_table(self, game: engine.Game) -> None:
         table = self.table
+        table.halt_driver()
+        if hasattr(table, "_pending"):
+            table._pending = None  # a bot's move worked out ahead on the other game (Kalooki) no longer applies
         table.game = game
         table._last_hint = None
         table.hint_panel.value = ""

@@ -12,7 +12,7 @@ from widgets.games.jubilee_table import JubileeTable
 from widgets.games.relogio_table import RelogioTable
 from widgets.games.el_gato_table import ElGatoTable
 
-NOTATION = [re.compile(p) for p in (r"\b(10|[2-9JQKA])[SHDC]\b", r"\b\d+:\d+\b", r"\bswap\b", r"\bdiscard [0-9]")]
+NOTATION = [re.compile(p) for p in (r"\b(10|[2-9JQKA])[SHDC]\b", r"\b\d+:\d+\b", r"\bswap [0-9K]")]
 
 
 def play_worst(table) -> None:
@@ -206,3 +206,60 @@ def test_each_deal_of_a_match_is_reviewed_when_it_ends_and_the_match_at_its_end(
     assert "Review of the match" in panel.summary_html.value
     assert match.decisions > first.decisions
     assert {label.split(" · ")[0] for label, _ in panel.rows.options} == {"Deal 1", "Deal 2", "Deal 3"}
+
+
+SHORT = {"jubilee": {"match": "single"}, "jubileu": {"deals": 1}, "injun": {"max_deals": 2},
+         "kalooki": {"deals": [1]}, "rummy": {"target": 1}, "jabberwocky": {"rounds": [3, 4]},
+         "klaberjass": {"target": 1}, "relogio": {}}
+
+
+def table_class(game_id: str):
+    import importlib
+    from widgets.table import Table
+    module = importlib.import_module(f"widgets.games.{game_id}_table")
+    return next(c for c in vars(module).values()
+                if isinstance(c, type) and issubclass(c, Table) and getattr(c, "game_id", "") == game_id)
+
+
+@pytest.mark.parametrize("game_id", sorted(SHORT))
+def test_every_game_reviews_at_its_table(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short match played by the worst move the hint scores, its review, a look back, the better
+    move tried and Back, at each game's own table: every move named in the table's words."""
+    from engine.hints import Bot
+    from tests.engine.claim_checks import game_checks
+    ai = engine.hints.advisor(game_id)
+    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
+        monkeypatch.setattr(ai, name, value)
+    options = dict(SHORT[game_id], **({} if game_id == "relogio" else {"bot_delay": 0}))
+    table = table_class(game_id)(seed=3, **options)
+    me = Bot(game_id, "medium", seed=1)
+    for _ in range(300):
+        if table.game.is_over:
+            break
+        view = table.game.view(0)
+        hint = engine.hint(table.game, 0) if len(view["legal"]) > 1 else None
+        move = min(hint.alternatives, key=lambda a: a.score).action if hint and hint.alternatives \
+            else me.choose(view)
+        if table.game.current_player != 0 and move in ("call", "pass"):  # Kalooki's call, out of turn
+            table.call() if move == "call" else table.no_call()
+        else:
+            assert table.act(move), table.status.value
+    if not table.game.is_over:
+        pytest.skip(f"{game_id}: the match did not end in 300 moves of yours")
+    panel = table.review
+    review = panel.show_review()
+    assert review == engine.review(table.game, 0)
+    assert len(panel.rows.options) == review.decisions > 0
+    for label, _ in panel.rows.options:
+        assert not any(p.search(label) for p in NOTATION), label
+    costly = [i for i, e in enumerate(review.entries) if e.action != e.best]
+    assert costly, "the worst moves differ from the better ones somewhere"
+    finished = table.game
+    entry = review.entries[costly[0]]
+    panel.rows.value = costly[0]
+    assert table.game.history == finished.history[:entry.index]
+    assert not any(p.search(panel.detail_html.value) for p in NOTATION), panel.detail_html.value
+    assert panel.try_better(), table.status.value
+    assert table.game.history[entry.index] == (0, entry.best)
+    panel.back()
+    assert table.game is finished
