@@ -263,3 +263,15 @@ def test_every_game_reviews_at_its_table(game_id: str, monkeypatch: pytest.Monke
     assert table.game.history[entry.index] == (0, entry.best)
     panel.back()
     assert table.game is finished
+
+
+def test_on_a_page_an_event_loop_runs_and_evaluation_goes_to_the_background() -> None:
+    import asyncio
+
+    async def on_a_page() -> list:
+        table = JubileeTable(players=3, seed=5, bot_delay=0, match="single")
+        table.act(engine.hint(table.game, 0).action)
+        return [job for _, job, _ in table.review._jobs.values()]
+    jobs = asyncio.run(on_a_page())
+    assert jobs and all(job is not None for job in jobs)
+    assert all(job.result() is not None for job in jobs)
