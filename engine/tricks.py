@@ -25,8 +25,9 @@ differently (Klaberjass: J 9 A 10 K Q 8 7 in trumps) pass their own ``power`` ta
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Protocol, Sequence
+from functools import lru_cache, reduce
+from operator import or_
+from typing import Iterable, Protocol, Sequence
 
 from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
 
@@ -139,6 +140,50 @@ def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[in
         return list(hand)
     plain = [c for c in hand if c // 13 != trump]
     return plain if plain else list(hand)
+
+
+# ---- hands as bitmasks: bit ``c`` is card ``c`` (search's hot path) ----
+
+#: ``SUIT_BITS[s]``: the bits of suit ``s`` in a hand's bitmask.
+SUIT_BITS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+#: ``BIT[c]``: card ``c``'s bit.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+#: ``IN_SUIT[s][m]``: the cards of suit ``s`` whose ranks are the bits of ``m`` (13 bits), low to high;
+#: filled as met (an empty tuple until then: read it as ``IN_SUIT[s][m] or in_suit_fill(s, m)``).
+IN_SUIT: list[list[tuple[int, ...]]] = [[()] * 8192 for _ in range(4)]
+
+
+def bits(cards: Iterable[int]) -> int:
+    """A hand's bitmask: bit ``c`` set for each card ``c``."""
+    return reduce(or_, map(BIT.__getitem__, cards), 0)
+
+
+def in_suit(held: int, suit: int) -> tuple[int, ...]:
+    """The cards of ``suit`` in the hand ``held`` (a bitmask), low to high, as a shared tuple (no copy)."""
+    ranks = held >> (13 * suit) & 0x1FFF
+    return IN_SUIT[suit][ranks] or in_suit_fill(suit, ranks)
+
+
+def in_suit_fill(suit: int, ranks: int) -> tuple[int, ...]:
+    """Work out (once) ``IN_SUIT[suit][ranks]``."""
+    cards = IN_SUIT[suit][ranks] = tuple(13 * suit + r for r in range(13) if ranks >> r & 1)
+    return cards
+
+
+def follow_bits(held: int, hand: list[int], led_suit: int) -> Sequence[int]:
+    """:func:`follow_suit` with no options for a hand kept both as a list and as a bitmask: the cards
+    of the led suit (a shared tuple), else a copy of the whole hand."""
+    ranks = held >> (13 * led_suit) & 0x1FFF
+    if ranks:
+        return IN_SUIT[led_suit][ranks] or in_suit_fill(led_suit, ranks)
+    return hand[:]
+
+
+def leads_bits(held: int, hand: list[int], trump: int) -> list[int]:
+    """:func:`leads` with trumps not broken, for a hand kept as a list and a bitmask."""
+    if not held & SUIT_BITS[trump] or held == held & SUIT_BITS[trump]:
+        return hand[:]
+    return [c for c in hand if c // 13 != trump]
 
 
 def is_revoke(hand: Sequence[int], led_suit: int | None, played: int) -> bool:

@@ -63,6 +63,7 @@ def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]
     d.strict, d.breaking = opts["revoke"] == "strict", bool(opts["trump_breaking"])
     d.phase = view["phase"] if view["phase"] in ("bid", "play") else "done"
     d.done_tricks = []
+    d.recount()
 
     seen = set(hands[me]) | {d.turn_up} | set(d.trick)
     lacks: list[set[int]] = [set() for _ in range(n)]
@@ -107,7 +108,7 @@ def determinizer(view: View) -> Callable[[random.Random], Deal]:
             dealt = deal_unseen(unseen, sizes + [stock], [lambda c: False] * len(bars), rng)
         world = base.copy()
         for s, hand in zip(others, dealt):
-            world.hands[s] = hand
+            world.set_hand(s, hand)
         return world
     return determinize
 
