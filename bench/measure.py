@@ -126,3 +126,48 @@ def paired_hint_rows(run: Callable[[tuple[int, str, str]], float], seeds: int, j
                 print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.{digits}f} "
                       f"{statistics.fmean(medium_nets):+11.{digits}f} {diff:+14.{digits}f} {interval:>18} "
                       f"{time.perf_counter() - start:7.0f}", flush=True)
+
+
+# ---- issue 24: the lean core's speed and the search's, per game ----
+
+def alternated(runners: dict[str, Callable[[int], int]], seconds: float,
+               slices: int = 20) -> dict[str, tuple[float, float]]:
+    """(runs/s, moves/s) for each runner (``run(i)`` plays its ``i``-th game or rollout and returns its
+    moves), measured in alternating slices: a machine busy elsewhere slows every row alike, so the
+    ratios between rows stay fair even when the absolute rates do not."""
+    totals = {name: [0, 0, 0.0] for name in runners}
+    for _ in range(slices):
+        for name, run in runners.items():
+            t = totals[name]
+            runs = moves = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds / slices:
+                moves += run(int(t[0]) + runs)
+                runs += 1
+            t[0] += runs
+            t[1] += moves
+            t[2] += time.perf_counter() - start
+    return {name: (r / t, m / t) for name, (r, m, t) in totals.items()}
+
+
+def speed_table(title: str, rows: dict[str, tuple[str, Callable[[int], int]]], seconds: float,
+                base: str | None = None, compared: tuple[str, ...] = ()) -> dict[str, tuple[float, float]]:
+    """Print one table of rates: ``rows[label] = (unit, run)``, e.g. ``("games", play_one)`` or
+    ``("rollouts", roll_one)``, measured together by :func:`alternated`; the rows named in ``compared``
+    also get their ratio to the row ``base``. The load average is printed beside the rates (the
+    machine is shared: read the ratios, not the absolute numbers, when it is loaded)."""
+    import os
+
+    before = os.getloadavg()[0]
+    rates = alternated({label: run for label, (_, run) in rows.items()}, seconds)
+    after = os.getloadavg()[0]
+    print(f"{title} (load average {before:.2f} before, {after:.2f} after)")
+    ratio = base is not None and base in rates
+    print(f"{'row':>42} {'per second':>18} {'moves/s':>10}" + (f" {'vs ' + base.split(',')[0]:>14}" if ratio else ""))
+    for label, (unit, _) in rows.items():
+        per_s, moves = rates[label]
+        line = f"{label:>42} {per_s:>9,.0f} {unit:<8} {moves:>10,.0f}"
+        if ratio and label in compared:
+            line += f" {per_s / rates[base][0]:>13.2f}x"  # type: ignore[index]
+        print(line, flush=True)
+    return rates
