@@ -166,8 +166,32 @@ def speed_table(title: str, rows: dict[str, tuple[str, Callable[[int], int]]], s
     print(f"{'row':>42} {'per second':>18} {'moves/s':>10}" + (f" {'vs ' + base.split(',')[0]:>14}" if ratio else ""))
     for label, (unit, _) in rows.items():
         per_s, moves = rates[label]
-        line = f"{label:>42} {per_s:>9,.0f} {unit:<8} {moves:>10,.0f}"
+        line = f"{label:>42} {per_s:>9,.0f} {unit:<8} {f'{moves:,.0f}' if moves else '-':>10}"
         if ratio and label in compared:
             line += f" {per_s / rates[base][0]:>13.2f}x"  # type: ignore[index]
         print(line, flush=True)
     return rates
+
+
+def game_runner(new_game: Callable[[int], engine.Game], choose: Chooser = random_move) -> Callable[[int], int]:
+    """``run(seed)`` for :func:`speed_table`: one seeded game of ``choose``'s play through the protocol
+    (events, checks), returning its moves."""
+    def run(seed: int) -> int:
+        g = new_game(seed)
+        rng = random.Random(seed)
+        moves = 0
+        while not g.is_over:
+            g.apply(choose(g, rng))
+            moves += 1
+        return moves
+    return run
+
+
+def hint_runner(spots: list[tuple[engine.Game, int]]) -> Callable[[int], int]:
+    """``run(i)`` for :func:`speed_table`: ``engine.hint`` at the ``i``-th position (round the list), for
+    games whose hint computes its odds exactly instead of playing rollouts (returns 0 moves)."""
+    def run(i: int) -> int:
+        g, seat = spots[i % len(spots)]
+        engine.hint(g, seat)
+        return 0
+    return run
