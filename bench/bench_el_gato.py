@@ -79,7 +79,7 @@ def main() -> None:
                 {"protocol: whole games": ("games", game_runner(
                     lambda seed: engine.new_game("el_gato", players=4, seed=seed), lambda game, rng: "play")),
                  "hint (exact odds, no rollouts)": ("hints", hint_runner(spots_for_hints(40)))},
-                args.seconds * 2)
+                args.seconds)
 
     if args.positions:
         med, p95 = hint_latency_ms(args.positions)

@@ -148,7 +148,7 @@ def main() -> None:
                     lambda seed: engine.new_game("injun", players=4, seed=seed, style="poker", max_deals=1),
                     random_bet)),
                  "hint (exact odds, no rollouts)": ("hints", hint_runner(positions(40)))},
-                args.seconds * 4)
+                args.seconds)
 
     if args.positions:
         spots = positions(args.positions)

@@ -221,7 +221,7 @@ def main() -> None:
     print()
     speed_table("Jabberwocky: one 4-player round of 9 tricks, random play, the deal included; rollouts of "
                 "the determinized search from a dealt round" + ("" if theirs else " (OpenSpiel not installed)"),
-                rows, args.seconds * len(rows), base=openspiel,
+                rows, args.seconds, base=openspiel,
                 compared=("lean core (Deal, what search plays)", "protocol (events, checks)", openspiel))
 
     if args.positions:

@@ -98,7 +98,7 @@ def main() -> None:
                 {"protocol: one deal": ("games", game_runner(
                     lambda seed: engine.new_game("jubilee", players=4, seed=seed, match="single"))),
                  "hint (exact odds, no rollouts)": ("hints", hint_runner(positions(40)))},
-                args.seconds * 2)
+                args.seconds)
 
     if args.positions:
         spots = positions(args.positions)

@@ -192,7 +192,7 @@ def main() -> None:
             "lean core (Deal: play only)": ("deals", lean_deal),
             "search: rollouts (imagine, play out)": ("rollouts", rollout_runner())}
     speed_table("Jubileu: random legal play, one deal; rollouts of the determinized search from a deal's "
-                "first card", rows, args.seconds * len(rows))
+                "first card", rows, args.seconds)
 
     if args.positions:
         print(f"\n## Latency ({args.positions} seeded positions per phase)\n")

@@ -196,7 +196,7 @@ def main() -> None:
                 "lean core (Deal: play only)": ("deals", lean_deal),
                 "search: rollouts (imagine, play out)": ("rollouts", rollout_runner())}
         speed_table("Klaberjass: random legal play, one deal; rollouts of the determinized search from a "
-                    "deal's first card", rows, args.seconds * len(rows))
+                    "deal's first card", rows, args.seconds)
 
     if "latency" in parts and args.positions:
         print(f"\nKlaberjass: decision latency over {args.positions} positions of random games (ms)")

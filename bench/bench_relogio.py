@@ -191,7 +191,7 @@ def main() -> None:
                     "protocol: whole games": ("games", game_runner(lambda seed: engine.new_game("relogio", seed=seed))),
                     "lean core (play_out)": ("games", lean_game),
                     "hint: rollouts (arrange, play out)": ("rollouts", rollout_runner())},
-                args.seconds * 3)
+                args.seconds)
 
     if args.positions:
         hint_latency_table(args.positions)

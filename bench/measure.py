@@ -153,9 +153,9 @@ def alternated(runners: dict[str, Callable[[int], int]], seconds: float,
 def speed_table(title: str, rows: dict[str, tuple[str, Callable[[int], int]]], seconds: float,
                 base: str | None = None, compared: tuple[str, ...] = ()) -> dict[str, tuple[float, float]]:
     """Print one table of rates: ``rows[label] = (unit, run)``, e.g. ``("games", play_one)`` or
-    ``("rollouts", roll_one)``, measured together by :func:`alternated`; the rows named in ``compared``
-    also get their ratio to the row ``base``. The load average is printed beside the rates (the
-    machine is shared: read the ratios, not the absolute numbers, when it is loaded)."""
+    ``("rollouts", roll_one)``, measured together by :func:`alternated` (``seconds`` for each row); the
+    rows named in ``compared`` also get their ratio to the row ``base``. The load average is printed
+    beside the rates (the machine is shared: read the ratios, not the absolute numbers, when loaded)."""
     import os
 
     before = os.getloadavg()[0]
