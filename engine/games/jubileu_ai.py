@@ -29,7 +29,7 @@ from ..cards import parse_card
 from ..claims import Certain, Comparison, Count, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..i18n import N_, say
-from ..search import Inconsistent, Tally, deal_unseen, pimc
+from ..search import Inconsistent, Tally, pimc, unseen_dealer
 from .jubileu import (ACE_RANK, BIDS, MEIA, NO_ESPIRRA, OBRIGATORIO, ORDERED, SEATS, SPENT, SUIT_SYMBOL,
                       SUIT_WORDS, TRICK_KEYS, WHEN_HE_LIKES, Deal, obrigatorio_calls, settle)
 
@@ -143,6 +143,8 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
         return lambda c: c // 13 in no or (no_called and c == called)
     bars = [barred_for(s) for s in open_seats]
     free = not any(lacks[s] or called_barred(s) for s in open_seats)   # the auction: any deal of the rest
+    deal = unseen_dealer(unseen, sizes, bars)  # who may hold what, worked out once for every imagined deal
+    deal_freely = unseen_dealer(unseen, sizes, [lambda c: False] * len(sizes))
 
     def shuffled(rng: random.Random) -> list[list[int]]:
         cards = list(unseen)
@@ -170,9 +172,9 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
                     break
                 continue
             try:
-                dealt = deal_unseen(unseen, sizes, bars, rng)
+                dealt = deal(rng)
             except Inconsistent:
-                dealt = deal_unseen(unseen, sizes, [lambda c: False] * len(sizes), rng)
+                dealt = deal_freely(rng)
             if fits(dealt):
                 break
         world = [list(h) for h in hands]
