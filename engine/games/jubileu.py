@@ -259,8 +259,6 @@ NO_ESPIRRA, ORDERED, WHEN_HE_LIKES, SPENT = 0, 1, 2, 3
 #: The shared trick strengths (:func:`engine.tricks.trick_keys`) per trump suit, the last (index -1)
 #: for no trumps: ``TRICK_KEYS[trump][led][card]``, looked up when a trick is won instead of computed.
 TRICK_KEYS = [tricks.trick_keys(t) for t in range(4)] + [tricks.trick_keys(None)]
-#: Jubileu follows suit with no options (a player who cannot follow plays anything): bound once.
-_follow = tricks.follower()
 
 
 class Deal:
@@ -312,13 +310,18 @@ class Deal:
         return self.espirra == ORDERED and seat == self.partner
 
     def legal_cards(self, seat: int) -> list[int]:
+        """What ``seat`` may play: the called Ace when "Espirra" orders it (or to open a Troela), else
+        :func:`engine.tricks.follow_suit` with no options, written out (search calls this for every card)."""
         hand = self.hands[seat]
-        if self.must_espirra(seat):
+        if self.espirra == ORDERED and seat == self.partner:  # must_espirra
             return [self.called]  # type: ignore[list-item]
-        if self.troela and not self.done_tricks and not self.trick and self.called is not None \
-                and self.called in hand:
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            return [c for c in hand if c // 13 == led] or hand[:]
+        if self.troela and not self.done_tricks and self.called is not None and self.called in hand:
             return [self.called]
-        return _follow(hand, self.trick[0] // 13 if self.trick else None)
+        return hand[:]
 
     def may_order_when(self, seat: int) -> bool:
         """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
