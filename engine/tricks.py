@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache, reduce
 from operator import or_
-from typing import Iterable, Protocol, Sequence
+from typing import Iterable, Sequence
 
 from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
 
@@ -82,53 +82,15 @@ def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None 
     return list(hand)
 
 
-class Follow(Protocol):
-    """``follow(hand, led_suit, trick=())``: the cards one may play (see :func:`follower`)."""
-
-    def __call__(self, hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]: ...
-
-
-def _follow_plain(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:
-    """:func:`follow_suit` with no options: follow if you can, else anything (the hot path of search)."""
-    if led_suit is None:
-        return list(hand)
-    same = [c for c in hand if c // 13 == led_suit]
-    return same if same else list(hand)
-
-
-def follower(*, trump: int | None = None, must_trump: bool = False, must_win_trump_lead: bool = False,
-             power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> Follow:
-    """:func:`follow_suit` with a deal's options bound once, called as ``follow(hand, led_suit, trick)``.
-
-    Search plays hundreds of thousands of cards a second: a game whose options are the plain
-    ones (Jabberwocky, Jubileu) gets a function that never looks at them again.
-    """
-    if not must_trump and not must_win_trump_lead:
-        return _follow_plain
-
-    def follow(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:
-        return follow_suit(hand, led_suit, trump=trump, must_trump=must_trump,
-                           must_win_trump_lead=must_win_trump_lead, trick=trick, power=power,
-                           trump_power=trump_power)
-    return follow
-
-
 @lru_cache(maxsize=None)
 def trick_keys(trump: int | None, power: tuple[int, ...] = ACE_HIGH,
                trump_power: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """:func:`strength` of every card, for each led suit: ``trick_keys(trump)[led][card]``.
 
-    Worked out once per trump, so a trick's winner is a few lookups (:func:`winner_index`).
+    Worked out once per trump, so a trick's winner is a few lookups.
     """
     return tuple(tuple(strength(c, led, trump, power, trump_power) for c in range(len(power)))
                  for led in range(4))
-
-
-def winner_index(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int:
-    """:func:`winning_position` with the strengths looked up in ``keys`` (from :func:`trick_keys`)."""
-    key = keys[cards[0] // 13]
-    strengths = [key[c] for c in cards]
-    return strengths.index(max(strengths))
 
 
 def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[int]:
@@ -149,7 +111,8 @@ SUIT_BITS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 #: ``BIT[c]``: card ``c``'s bit.
 BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 #: ``IN_SUIT[s][m]``: the cards of suit ``s`` whose ranks are the bits of ``m`` (13 bits), low to high;
-#: filled as met (an empty tuple until then: read it as ``IN_SUIT[s][m] or in_suit_fill(s, m)``).
+#: filled as met (an empty tuple until then: read it as ``IN_SUIT[s][m] or in_suit_fill(s, m)``), so a
+#: process holds at most 4 × 8192 small tuples (about 3 MB), and only once every holding has turned up.
 IN_SUIT: list[list[tuple[int, ...]]] = [[()] * 8192 for _ in range(4)]
 
 
@@ -190,7 +153,7 @@ def is_revoke(hand: Sequence[int], led_suit: int | None, played: int) -> bool:
     """True when ``played`` does not follow suit although ``hand`` (before playing) could."""
     if led_suit is None or played // 13 == led_suit:
         return False
-    for c in hand:  # a plain loop: this runs for every card that does not follow, in search
+    for c in hand:  # a plain loop: no list built for a question with a yes-or-no answer
         if c // 13 == led_suit:
             return True
     return False
