@@ -87,12 +87,14 @@ def main() -> None:
         print(f"{'median':>8} {'p95':>8}")
         print(f"{med:>8.3f} {p95:>8.3f}")
 
-    print(f"\nEl Gato: game length in tricks, tie-breaks included ({args.games} seeded games each)")
-    print(f"{'players':>8} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7} {'cycle draws':>12} {'capped':>7}")
-    for players in PLAYER_COUNTS:
-        lens, cycles, capped = lengths(players, args.games)
-        print(f"{players:>8} {statistics.mean(lens):>7.0f} {statistics.median(lens):>7.0f} "
-              f"{percentile(lens, 0.95):>7.0f} {max(lens):>7} {cycles / len(lens):>11.1%} {capped / len(lens):>6.1%}")
+    if args.games:
+        print(f"\nEl Gato: game length in tricks, tie-breaks included ({args.games} seeded games each)")
+        print(f"{'players':>8} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7} {'cycle draws':>12} {'capped':>7}")
+        for players in PLAYER_COUNTS:
+            lens, cycles, capped = lengths(players, args.games)
+            print(f"{players:>8} {statistics.mean(lens):>7.0f} {statistics.median(lens):>7.0f} "
+                  f"{percentile(lens, 0.95):>7.0f} {max(lens):>7} {cycles / len(lens):>11.1%} "
+                  f"{capped / len(lens):>6.1%}")
 
 
 if __name__ == "__main__":

@@ -129,8 +129,9 @@ def main() -> None:
     ap.add_argument("--only-hint", action="store_true", help="print only the hint-against-medium tables")
     args = ap.parse_args()
 
-    for style in STYLES:
-        hint_against_medium(style, args.hint_sessions)
+    if args.hint_sessions:
+        for style in STYLES:
+            hint_against_medium(style, args.hint_sessions)
     if args.only_hint:
         return
 
@@ -161,13 +162,14 @@ def main() -> None:
         med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
         print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
 
-    print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "
-          "sessions of 10 deals, levels in alternate seats)")
-    print(f"{'style':>6} {'pairing':>16} {'chips/deal':>11} {'95% CI ±':>9}")
-    for style in STYLES:
-        for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
-            mean, ci = margin(strong, weak, style, args.sessions)
-            print(f"{style:>6} {strong + ' v ' + weak:>16} {mean:>+11.2f} {ci:>9.2f}")
+    if args.sessions:
+        print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "
+              "sessions of 10 deals, levels in alternate seats)")
+        print(f"{'style':>6} {'pairing':>16} {'chips/deal':>11} {'95% CI ±':>9}")
+        for style in STYLES:
+            for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+                mean, ci = margin(strong, weak, style, args.sessions)
+                print(f"{style:>6} {strong + ' v ' + weak:>16} {mean:>+11.2f} {ci:>9.2f}")
 
 
 if __name__ == "__main__":

@@ -111,11 +111,12 @@ def main() -> None:
         med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
         print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
 
-    print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")
-    print(f"{'pairing':>16} {'points/match':>13} {'95% CI ±':>9}")
-    for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
-        mean, ci = margin(strong, weak, args.matches)
-        print(f"{strong + ' v ' + weak:>16} {mean:>+13.1f} {ci:>9.1f}")
+    if args.matches:
+        print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")
+        print(f"{'pairing':>16} {'points/match':>13} {'95% CI ±':>9}")
+        for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+            mean, ci = margin(strong, weak, args.matches)
+            print(f"{strong + ' v ' + weak:>16} {mean:>+13.1f} {ci:>9.1f}")
 
 
 if __name__ == "__main__":

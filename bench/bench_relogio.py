@@ -208,6 +208,8 @@ def main() -> None:
         ("relogio_real (RULES: about 1.2%)", args.games, real_play),
     ]
     for label, games, play in rows:
+        if not games:
+            continue
         p, ci = win_rate(games, play)
         print(f"{label:>50} {games:>6} {100 * p:>6.1f}% {100 * ci:>6.1f}")
 
