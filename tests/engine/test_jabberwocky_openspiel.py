@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 
+import pyspiel  # a test dependency (pyproject.toml's test extra): this test never skips
 import pytest
 
 from engine.games.jabberwocky import Deal
 from engine.tricks import SUIT_INDEX
-
-pyspiel = pytest.importorskip("pyspiel")
 
 #: OpenSpiel's card ``a`` is rank ``a // 4`` (2 = 0 … Ace = 12) of suit ``"CDSH"[a % 4]``.
 OS_SUITS = "CDSH"
