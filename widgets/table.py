@@ -24,6 +24,7 @@ from engine import words
 from engine.i18n import N_, Sentence, said, say
 from engine.protocol import ParlourError
 from engine.shuffle import random_seed
+from widgets.autosave import AutoSave
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
@@ -32,6 +33,7 @@ from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box
 from widgets.deal_toolbar import LEVEL_WORDS, DealToolbar
 from widgets.page_style import TABLE_CSS, table_style
 from widgets.resume_panel import ResumePanel
+from widgets.review_panel import ReviewPanel
 from widgets.settings import Setting, decode, encode
 from widgets.table_html import esc, history_html, hint_html, scores_html, seat_box_html, standings_html, status_html
 from widgets.table_log import LOG_ROWS, LogHistory, TableLog
@@ -108,8 +110,7 @@ class Table(w.VBox):
         self.settings, self.setting_boxes = panel.settings, panel.boxes
         self.settings_button, self.apply_settings_button = panel.toggle, panel.apply_button
         self.resume_panel = offer = ResumePanel(self, autosaved=seed is None)
-        self.autosave, self.resume_html, self.resume_button, self.fresh_button = \
-            offer.autosave, offer.html, offer.resume_button, offer.fresh_button
+        self.resume_html, self.resume_button, self.fresh_button = offer.html, offer.resume_button, offer.fresh_button
         self.save_notice, self.autosave_note = offer.save_notice, offer.note
         self.teacher_tools = teacher_tools_enabled()
         self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description=t(self.show_all_words),
@@ -144,6 +145,7 @@ class Table(w.VBox):
         children.insert(at, self.end_panel)  # the end of the game, under the status line
         at = next((i + 1 for i, child in enumerate(children) if _holds(child, self.hint_button)), len(children))
         children.insert(at, self.hint_panel)  # the hint opens under its button, where the learner is looking
+        children.append(self.review)  # the review of the deal, under the cloth's controls (the hand stays in sight)
         self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
@@ -311,6 +313,15 @@ class Table(w.VBox):
         if hasattr(self, "resume_panel"):
             self.resume_panel.keep(at_rest=not self.driving)
 
+    @property
+    def autosave(self) -> AutoSave | None:
+        """The browser's half of the save (None: a set practice deal, or while a review looks back)."""
+        return self.resume_panel.autosave
+
+    @autosave.setter
+    def autosave(self, autosave: AutoSave | None) -> None:
+        self.resume_panel.autosave = autosave
+
     def resume(self) -> bool:
         """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
         return self.resume_panel.resume()
@@ -352,7 +363,8 @@ class Table(w.VBox):
         self.end_new_button = w.Button(description=self.t("New deal"), icon="refresh", layout=w.Layout(width="auto"),
                                        tooltip=self.t("Shuffle and deal a new game"))
         self.end_new_button.on_click(lambda _: self.new_deal())
-        buttons = w.HBox([self.again_button, self.end_new_button])
+        self.review = ReviewPanel(self)  # "Review this deal" (widgets/review_panel.py)
+        buttons = w.HBox([self.again_button, self.end_new_button, self.review.button])
         buttons.add_class("parlour-buttons")
         self.end_panel = w.VBox([self.end_html, buttons])
         self.end_panel.add_class("parlour-end")
@@ -588,6 +600,7 @@ class Table(w.VBox):
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
         self._autosave()
+        self.review.sync()  # your new decisions are evaluated in the background
 
     def _drop_stale_hint(self) -> None:
         """A hint answers one position: once anyone moves (a bot's call, your No call), it is cleared."""
