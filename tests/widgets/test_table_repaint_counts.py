@@ -95,3 +95,22 @@ def test_each_log_line_is_drawn_once_as_the_game_goes_on(monkeypatch):
     table.undo()  # not a continuation: the log is drawn again, and still reads right
     older = len(table.log_lines()) - table_log.LOG_ROWS
     assert table.log_history.value == "".join(original(line) for line in table.log_lines()[:older])
+
+
+def test_a_review_looking_back_at_a_decision_sends_no_save():
+    """The review switches the save off while it shows a past position: the composed panel must hear it."""
+    from tests.widgets.test_review_panel import play_worst
+    table = JubileeTable(players=3, bot_delay=0, match="single")
+    browser = FakeBrowser(table)
+    table.start(3, 5)
+    play_worst(table)
+    panel = table.review
+    review = panel.show_review()
+    sent = len(browser.messages)
+    panel.rows.value = 3
+    entry = review.entries[3]
+    assert table.game.current_player == table.human
+    table.act(entry.best)  # a move at the decision looked at: played on, never kept as your game
+    assert len(browser.messages) == sent, browser.messages[sent:]
+    panel.back()
+    assert table.autosave is not None and table.game.is_over
