@@ -14,7 +14,7 @@ import hmac
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypedDict
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
@@ -184,6 +184,25 @@ class Event:
         return int(self.data.get("points", 0))
 
 
+# ---- What a match is: how far it has gone, and what each deal scored -------------
+
+class Progress(TypedDict):
+    """How far a match has gone, the same keys for every game (``game.progress()``, ``view["progress"]``)."""
+
+    deal: int  #: the deal being played, counted from 1 (the last one once the match is over)
+    deals: int | None  #: how many deals the match has at most; None when it runs until someone wins
+    target: int | None  #: the score the match is played to, when it is a race to a score
+    lowest_wins: bool  #: whether the lowest total wins (the rules class says; a variant may change it)
+
+
+class DealResult(TypedDict):
+    """One finished deal of a match (``game.deal_results()``), the same keys for every game."""
+
+    deal: int  #: 1, 2, … in the order played
+    points: list[int]  #: what the deal added to each seat's score, in the units of ``game.scores``
+    how: str | None  #: how the deal ended, when the game names it ("rummy", "stalemate", "block")
+
+
 # ---- The game protocol ----------------------------------------------------------
 
 class Game:
@@ -203,6 +222,12 @@ class Game:
     # pick), and whether ``scores`` tell players apart while they play (El Gato: only who lost).
     has_choices: ClassVar[bool] = True
     has_scores: ClassVar[bool] = True
+    #: Whether the lowest total wins the match (Kalooki's penalty points); ``progress()`` carries it.
+    lowest_wins: ClassVar[bool] = False
+    #: What one deal of a match is called on the table: "deal", or "round" (Jabberwocky).
+    deal_word: ClassVar[str] = "deal"
+    #: The ``TypedDict`` naming every key of ``view(seat)``; the protocol test checks views against it.
+    view_type: ClassVar[type | None] = None
     #: Longer text is refused before parsing; a game whose moves list many cards (a Kalooki lay-down) raises it.
     max_action_length: ClassVar[int] = MAX_ACTION_LENGTH
 
@@ -258,10 +283,35 @@ class Game:
         return first
 
     def view_header(self, seat: int) -> dict[str, Any]:
-        """What every view starts with: which game, whose view, the table and its options."""
+        """What every view starts with: which game, whose view, the table, its options, the match's progress."""
         self._check_seat(seat)
         return {"game": self.id, "seat": seat, "players": self.players, "names": list(self.names),
-                "options": dict(self.options)}
+                "options": dict(self.options), "progress": self.progress()}
+
+    # -- the match --
+    def progress(self) -> Progress:
+        """How far the match has gone; a game of one deal is deal 1 of 1.
+
+        >>> import engine
+        >>> engine.new_game("jubilee", players=3, seed=7).progress()
+        {'deal': 1, 'deals': 3, 'target': None, 'lowest_wins': False}
+        """
+        return self.match_progress(1, 1)
+
+    def match_progress(self, deal: int, deals: int | None, target: int | None = None,
+                       lowest_wins: bool | None = None) -> Progress:
+        """A :class:`Progress`; ``lowest_wins`` defaults to the rules class's declaration."""
+        return Progress(deal=deal, deals=deals, target=target,
+                        lowest_wins=self.lowest_wins if lowest_wins is None else lowest_wins)
+
+    def deal_results(self) -> list[DealResult]:
+        """Each finished deal: what it added to every seat's score. A game of one deal has one, at its end.
+
+        >>> import engine
+        >>> engine.new_game("el_gato", seed=1).deal_results()
+        []
+        """
+        return [DealResult(deal=1, points=list(self.scores), how=None)] if self.is_over else []
 
     # -- what subclasses provide --
     def _setup(self) -> None:

@@ -16,6 +16,7 @@ from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import shuffled
 from ..words import count, join, verb_for
 
@@ -285,6 +286,14 @@ class Injun(TakesTurns, Game):
                        f"{count(self.contrib[seat], 'chip')} from each player.", seat=seat, stake=self.contrib[seat])
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_number if self._over else self.deal_number + 1,
+                                   self.options["max_deals"])
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=e.data["deal"] + 1, points=list(e.data["won"]), how=None)
+                for e in self._events if e.kind == "deal_end"]
+
     @property
     def scores(self) -> list[int]:
         """Chips in front of each player (what is in the pot is not anyone's yet)."""

@@ -17,6 +17,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
@@ -212,6 +213,7 @@ class Jabberwocky(Game):
     name = "Jabberwocky"
     blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
     min_players, max_players, default_players = 3, 5, 4
+    deal_word = "round"
     rules = RULES
     variants = (
         Option("revoke", "strict", "'strict': only cards that follow suit are offered (the rules text "
@@ -268,6 +270,12 @@ class Jabberwocky(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        return self.match_progress(len(self.schedule) if self._over else self.round_index + 1, len(self.schedule))
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["round"], points=list(r["points"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:

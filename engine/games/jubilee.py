@@ -12,6 +12,7 @@ from typing import Any
 from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
 from ..dealing import deal_round_robin, stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 
 HAND_SIZE = 8
@@ -134,6 +135,13 @@ class Jubilee(TakesTurns, Game):
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(min(self.deal_number + 1, self.deals_total), self.deals_total)
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=e.data["deal"] + 1, points=list(e.data["deal_scores"]), how=None)
+                for e in self._events if e.kind == "deal_end"]
+
     @property
     def scores(self) -> list[int]:
         return list(self.scores_total)

@@ -28,6 +28,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..i18n import LANGUAGES, N_
 from ..i18n import say as i18n_say
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 
 SEATS = 4
@@ -542,6 +543,14 @@ class Jubileu(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        """``target``: the session ends after a deal in which someone has won or lost that many chips."""
+        return self.match_progress(self.deal_no if self._over else self.deal_no + 1, self.options["deals"],
+                                   self.options["target"])
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["change"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:

@@ -26,6 +26,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).
@@ -178,6 +179,7 @@ class Kalooki(TakesTurns, Game):
     min_players, max_players, default_players = 3, 6, 4
     rules = RULES
     max_action_length = 160  # a lay-down of the 18 cards a called hand can hold, written out
+    lowest_wins = True  # penalty points: the fewest win (RULES.md §6.8)
     variants = (
         Option("deals", "full", "'full': the nine deals; 'short': deals 1 to 3 for a class period; or a "
                "list of deal numbers (1 to 9).", check=_check_deals),
@@ -266,6 +268,12 @@ class Kalooki(TakesTurns, Game):
                    f"{self.subject(self.turn, 'plays')} first.", card=str(rest[0]))
 
     # ---- whose turn ----
+    def progress(self) -> Progress:
+        return self.match_progress(min(self.deal_index + 1, len(self.schedule)), len(self.schedule))
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=k, points=list(p), how=None) for k, p in enumerate(self.deal_scores, start=1)]
+
     @property
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -20,6 +20,7 @@ from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 from ..words import inside
 
@@ -425,6 +426,12 @@ class Klaberjass(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_no, None, self.options["target"])
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["scored"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:

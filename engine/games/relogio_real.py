@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+from ..protocol import Progress
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
@@ -65,6 +66,10 @@ class RelogioReal(Patience, Game):
         self._remove_complete_rounds()
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        """One deal, played to ``rounds`` removed Ace-to-King rounds."""
+        return self.match_progress(1, 1, self.options["rounds"])
+
     @property
     def scores(self) -> list[int]:
         """Rounds removed: the option ``rounds`` (3) of them is a win."""

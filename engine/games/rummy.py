@@ -28,6 +28,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress
 from ..shuffle import rng_for, shuffled
 from ..words import count
 
@@ -210,6 +211,13 @@ class Rummy(TakesTurns, Game):
         return super().verb(seat, verb)
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_index + 1, None, self.options["target"],
+                                   lowest_wins=self.options["scoring"] == "penalty")
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["points"]), how=r["how"]) for r in self.results]
+
     @property
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -334,14 +334,9 @@ class KalookiTable(Table):
         return (f"<div class='kal-meld'>{meld['number']}. {owner} {meld['kind']}"
                 f"<div>{cards}</div>{note}</div>")
 
-    def deal_results(self) -> list[tuple[str, list[int]]]:
-        """Each finished deal's penalty points, labelled with its number in the nine (deal_end's ``deal``)."""
-        return [(f"Deal {e['data']['deal']}", [int(p) for p in e["data"]["deal_points"]])
-                for e in self._log_events if e["kind"] == "deal_end"]
-
     def end_summary(self, view: dict[str, Any]) -> str:
-        """The standings, lowest total first: in Kalooki the fewest penalty points win."""
-        return self.standings(view["scores"], lowest_wins=True, shown=lambda p: count(p, "point"))
+        """The standings, each total in penalty points (the rules class says the fewest win)."""
+        return self.standings(view["scores"], view["progress"]["lowest_wins"], shown=lambda p: count(p, "point"))
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)
