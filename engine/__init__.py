@@ -17,8 +17,9 @@ import json
 from typing import Any
 
 from .cards import Card, CardError, format_cards, parse_card, parse_cards
-from .protocol import (Action, Event, Game, IllegalAction, Option, OptionError, ParlourError,
-                       Rule, Rulebook, SaveError, SAVE_FORMAT, _checksum)
+from .protocol import (Action, DealResult, Event, Game, IllegalAction, Option, OptionError, ParlourError,
+                       Progress, Rule, Rulebook, SaveError, SAVE_FORMAT, ViewHeader, _checksum)
+from .turns import Played, Turn, next_turn, play
 from .shuffle import deal_code, decode_deal_code, random_seed
 from .games import discover
 from .games.el_gato import ElGato
@@ -113,8 +114,9 @@ def hint(game: Game, seat: int | None = None):
 
 
 __all__ = [
-    "Action", "Card", "CardError", "ElGato", "Event", "GAMES", "Game", "Injun", "Jabberwocky", "Jubilee",
+    "Action", "Card", "CardError", "DealResult", "ElGato", "Event", "GAMES", "Game", "Injun", "Jabberwocky", "Jubilee",
     "Relogio", "RelogioReal", "IllegalAction", "Option", "OptionError",
-    "ParlourError", "Rule", "Rulebook", "SaveError", "deal_code", "decode_deal_code", "format_cards",
-    "game_class", "hint", "load_game", "new_game", "parse_card", "parse_cards", "random_seed",
+    "ParlourError", "Played", "Progress", "Rule", "Rulebook", "SaveError", "Turn", "ViewHeader", "deal_code",
+    "decode_deal_code", "format_cards", "game_class", "hint", "load_game", "new_game", "next_turn", "parse_card",
+    "parse_cards", "play", "random_seed",
 ]

@@ -203,6 +203,17 @@ class DealResult(TypedDict):
     how: str | None  #: how the deal ended, when the game names it ("rummy", "stalemate", "block")
 
 
+class ViewHeader(TypedDict):
+    """The keys every ``view(seat)`` starts with (:meth:`Game.view_header`); each game's view type adds its own."""
+
+    game: str
+    seat: int
+    players: int
+    names: list[str]
+    options: dict[str, Any]
+    progress: Progress
+
+
 # ---- The game protocol ----------------------------------------------------------
 
 class Game:

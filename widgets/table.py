@@ -833,6 +833,7 @@ class Table(w.VBox):
 
     def _after_move(self) -> None:
         """After any change of the game (a deal, your move, an undo): the driver plays what is automatic."""
+        self._pending = None  # a bot move chosen before the change no longer applies
         self.drive()
 
     def drive(self) -> None:
@@ -900,16 +901,32 @@ class Table(w.VBox):
     def driver_stopped(self) -> None:
         """The driver has nothing more to play: your turn, or the game is over."""
 
+    # Who moves next, and when automatic play stops, is the engine's (engine.play); the table keeps the
+    # timing: the bot move chosen next waits in ``_pending`` while the pause before it runs.
+    _pending: engine.Turn | None = None
+
+    def paced(self, turn: engine.Turn) -> bool:
+        """Whether the driver pauses before this bot move (a move nobody sees may be made at once)."""
+        return True
+
+    def bots_hold(self) -> bool:
+        """Whether the bots wait now although they could move (Kalooki: for your call)."""
+        return False
+
     def _bot_to_move(self) -> bool:
-        """Whether the driver has a move to make now."""
-        seat = self.game.current_player
-        return seat is not None and seat != self.human
+        """Whether the driver has a move to make now (the bots' moves nobody sees are made on the way)."""
+        if self._pending is None:
+            self._pending = engine.play(self.game, self.bots, stop=lambda _game, _events: self.bots_hold(),
+                                        pause_before=self.paced).pending
+        return self._pending is not None
 
     def _bot_step(self) -> None:
         """One automatic move (the driver paints afterwards)."""
-        seat = self.game.current_player
-        assert seat is not None and seat != self.human
-        self.game.apply(self.bots[seat].choose(self.game.view(seat)), seat)
+        if self._bot_to_move():
+            assert self._pending is not None
+            seat, action = self._pending
+            self._pending = None
+            self.game.apply(action, seat)
 
     def run_bots(self) -> None:
         """Play every pending bot move now (tests and scripted lessons)."""

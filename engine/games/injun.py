@@ -16,6 +16,7 @@ from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import shuffled
 from ..words import count, join, verb_for
@@ -117,8 +118,40 @@ def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
     return out
 
 
+class InjunView(ViewHeader):
+    """Every key of ``Injun.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    style: str
+    cards: list[str | None]
+    in_deal: list[bool]
+    folded: list[bool]
+    all_in: list[bool]
+    chips: list[int]
+    contributed: list[int]
+    round_bets: list[int]
+    high_bet: int
+    to_call: int
+    raise_range: list[int] | None
+    pots: list[dict[str, Any]]
+    pot_total: int
+    ante: int
+    see_cost: int
+    bettors: list[int]
+    actions: list[list[Any]]
+    revealed: bool
+    last_result: dict[str, Any] | None
+    scores: list[int]
+    dealer: int
+    deal_number: int
+    max_deals: int | None
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Injun(TakesTurns, Game):
     id = "injun"
+    view_type = InjunView
     name = "Injun"
     blurb = ("Indian poker: everyone sees your card but you. Bet on the one card you cannot see, "
              "poker style or brag style.")

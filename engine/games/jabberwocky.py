@@ -17,6 +17,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 
@@ -208,8 +209,38 @@ def _check_rounds(value: Any) -> str | None:
     return "choose 'full', 'short' or a list of card counts from 1 to 9"
 
 
+class JabberwockyView(ViewHeader):
+    """Every key of ``Jabberwocky.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    trump: str
+    trump_card: str
+    bids: list[int | None]
+    forbidden_bid: int | None
+    tricks_won: list[int]
+    trick: list[list[Any]]
+    led_suit: str | None
+    trump_broken: bool
+    tricks_played: list[dict[str, Any]]
+    revokes: list[int]
+    round: int
+    rounds_total: int
+    schedule: list[int]
+    cards_this_round: int
+    dealer: int
+    scores: list[int]
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+    revoke_plays: list[str]
+
+
 class Jabberwocky(Game):
     id = "jabberwocky"
+    view_type = JabberwockyView
     name = "Jabberwocky"
     blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
     min_players, max_players, default_players = 3, 5, 4

@@ -28,6 +28,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..i18n import LANGUAGES, N_
 from ..i18n import say as i18n_say
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 
@@ -406,8 +407,49 @@ for _b in LADDER:
     BID_WORDS.setdefault(_slug(_b.name).replace("-da-", "-"), _b.key)
 
 
+class JubileuView(ViewHeader):
+    """Every key of ``Jubileu.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    ultima: dict[str, Any]
+    auction: list[dict[str, Any]]
+    passed: list[int]
+    standing_bid: str | None
+    standing_holders: list[int]
+    allowed_bids: list[str]
+    bid_ladder: list[dict[str, Any]]
+    aces: int
+    declarer: int | None
+    declarers: list[int]
+    contract: str | None
+    target: int | None
+    trump: str | None
+    called_card: str | None
+    partner: int | None
+    espirra: str | None
+    exposed: dict[str, Any]
+    colloquy: dict[str, Any]
+    trick: list[list[Any]]
+    espirra_in_trick: int | None
+    led_suit: str | None
+    last_trick: dict[str, Any] | None
+    tricks_played: list[dict[str, Any]]
+    tricks_won: list[int]
+    chips: list[int]
+    results: list[dict[str, Any]]
+    deal: int
+    deals_total: int
+    dealer: int
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Jubileu(Game):
     id = "jubileu"
+    view_type = JubileuView
     name = "Jubileu"
     blurb = "The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\"."
     min_players = max_players = default_players = SEATS

@@ -20,6 +20,7 @@ from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
 from ..words import inside
@@ -340,8 +341,46 @@ def suit_label(suit: int) -> str:
     return f"{SUIT_NAMES[code]} ({SUIT_SYMBOLS[code]})"
 
 
+class KlaberjassView(ViewHeader):
+    """Every key of ``Klaberjass.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    turn_up: str
+    turn_up_state: str
+    trump: str | None
+    maker: int | None
+    bidding_round: int | None
+    passes: list[list[Any]]
+    schmeisser: int | None
+    bottom_card: str | None
+    dix: dict[str, Any] | None
+    trick: list[list[Any]]
+    led_suit: str | None
+    last_trick: dict[str, Any] | None
+    tricks_played: list[dict[str, Any]]
+    card_points: list[int]
+    tricks_won: list[int]
+    sequences: dict[str, Any]
+    bella: dict[str, Any] | None
+    bella_in_hand: bool
+    deal_points: list[int]
+    scores: list[int]
+    held_over: int
+    target: int
+    dealer: int
+    deal_number: int
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    winner: int | None
+    legal: list[str]
+
+
 class Klaberjass(Game):
     id = "klaberjass"
+    view_type = KlaberjassView
     name = "Klaberjass"
     blurb = "Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501."
     min_players = max_players = default_players = 2

@@ -17,6 +17,7 @@ from ..cards import Card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from ..protocol import ViewHeader
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
 HOURS = tuple(range(1, 14))
@@ -136,8 +137,29 @@ class Patience:
         return self.result is not None
 
 
+class RelogioView(ViewHeader):
+    """Every key of ``Relogio.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    piles: list[dict[str, Any]]
+    current: int | None
+    pending: str | None
+    last: dict[str, Any] | None
+    kings_up: int
+    swap_used: bool
+    swap_available: bool
+    known_face_down: dict[str, Any] | None
+    face_up: int
+    face_down: int
+    result: str | None
+    scores: list[int]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Relogio(Patience, Game):
     id = "relogio"
+    view_type = RelogioView
     name = "Relógio"
     blurb = ("Clock patience, for one player: thirteen face-down piles make a clock. "
              "Turn every card before the fourth King comes out.")

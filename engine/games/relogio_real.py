@@ -13,6 +13,7 @@ from typing import Any
 
 from ..cards import Card
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+from ..protocol import ViewHeader
 from ..protocol import Progress
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
@@ -37,8 +38,27 @@ def is_correct(hour: int, pile: list[Card]) -> bool:
     return bool(pile) and pile[0].rank == hour
 
 
+class RelogioRealView(ViewHeader):
+    """Every key of ``RelogioReal.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    piles: list[dict[str, Any]]
+    carried: str | None
+    position: int | None
+    target: int | None
+    removed: list[list[Any]]
+    rounds: int
+    steps: int
+    last: dict[str, Any] | None
+    result: str | None
+    scores: list[int]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class RelogioReal(Patience, Game):
     id = "relogio_real"
+    view_type = RelogioRealView
     name = "Relógio Real"
     blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
              "until all thirteen hours are right, three times over.")

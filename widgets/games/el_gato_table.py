@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 
+import engine
 from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
 from widgets.card_svg import card_img_html
@@ -19,6 +20,16 @@ from widgets.settings import Setting
 from widgets.table import Table, esc, parse_table_code
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
+
+
+class _TurnsTheTopCard:
+    """Your seat in Autoplay and Play: El Gato has no choices, your one move is turning your top card."""
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return "play"
+
+
+TURN_THE_TOP_CARD = _TurnsTheTopCard()
 
 
 class ElGatoTable(Table):
@@ -179,14 +190,13 @@ class ElGatoTable(Table):
     def _play_round(self) -> list[str]:
         """Play cards, whoever's they are, until the trick (or a guerra round) is decided; not painted."""
         said: list[str] = []
-        while not self.game.is_over:
-            seat = self.game.current_player
-            assert seat is not None
-            action = "play" if seat == self.human else self.bots[seat].choose(self.game.view(seat))
-            events = self.game.apply(action, seat)
-            said += [e.text for e in events]
-            if any(e.kind in DECIDED for e in events):
-                break
+        self._pending = None  # a bot's card chosen before this round no longer applies
+
+        def decided(_game: engine.Game, events: list[engine.Event]) -> bool:
+            said.extend(e.text for e in events)
+            return any(e.kind in DECIDED for e in events)
+
+        engine.play(self.game, {**self.bots, self.human: TURN_THE_TOP_CARD}, stop=decided)
         return said
 
     def step(self) -> list[str]:

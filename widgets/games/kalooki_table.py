@@ -198,41 +198,12 @@ class KalookiTable(Table):
         g = self.game
         return self.wait_box.value and not g.is_over and self.human in g.to_act()[1:]
 
-    def _next_bot_move(self) -> tuple[int, str] | None:
-        g = self.game
-        if g.is_over or self._waiting_for_my_call():
-            return None
-        for seat in g.to_act()[1:]:  # each bot that may call answers "call" or "pass", nearest first
-            if seat != self.human:
-                move = self.bots[seat].choose(g.view(seat))
-                if move == "call":
-                    return seat, move
-                g.apply(move, seat)  # letting it go is silent: no pause, no log line
-        turn = g.current_player
-        if turn is None or turn == self.human:
-            return None
-        return turn, self.bots[turn].choose(g.view(turn))
+    def bots_hold(self) -> bool:
+        return self._waiting_for_my_call()
 
-    def _bot_to_move(self) -> bool:
-        if self._pending is None:
-            self._pending = self._next_bot_move()
-        return self._pending is not None
-
-    def _bot_step(self) -> None:
-        if not self._bot_to_move():
-            return
-        assert self._pending is not None
-        seat, move = self._pending
-        self._pending = None
-        self.game.apply(move, seat)  # the table's driver paints
-
-    def start(self, players: int, seed: int | str) -> None:
-        self._pending = None
-        super().start(players, seed)
-
-    def undo(self) -> None:
-        self._pending = None
-        super().undo()
+    def paced(self, turn: engine.Turn) -> bool:
+        """A bot letting a discard go is silent (no pause, no log line); a call is seen."""
+        return turn.seat == self.game.current_player or turn.action == "call"
 
     # ---- painting ----
     def draw(self, view: dict[str, Any]) -> None:
