@@ -31,7 +31,7 @@ class Scripted:
 
 
 def test_a_seat_without_a_bot_stops_play_before_its_turn():
-    g = engine.new_game("jubilee", players=3, seed=7, first_dealer=2)
+    g = engine.new_game("jubilee", players=3, seed=7, first_dealer=0)  # seat 1 plays first
     bots = {1: Bot("jubilee", "easy", 1), 2: Bot("jubilee", "easy", 2)}
     played = engine.play(g, bots)
     assert played.moves and all(seat in (1, 2) for seat, _ in played.moves)
