@@ -87,3 +87,29 @@ def test_portuguese_labels_come_from_the_catalog():
     t = JubileuTable(seed=2, bot_delay=0, deals=2, lang="pt")
     play_on(t, lambda g: g.is_over)
     assert [label for label, _ in t.deal_results()] == ["Mão 1", "Mão 2"]
+
+
+ALL_TABLES = [(JubileeTable, {"players": 3}), (JubileuTable, {}), (RelogioTable, {}), (ElGatoTable, {"players": 4}),
+              (InjunTable, {"players": 4}), (KalookiTable, {"players": 4}), (RummyTable, {"players": 2}),
+              (JabberwockyTable, {"players": 4}), (KlaberjassTable, {})]
+
+
+@pytest.mark.parametrize("cls, kw", ALL_TABLES)
+def test_a_table_deals_exactly_the_player_counts_its_rules_class_accepts(cls, kw):
+    """One source: the rules class refuses a player count (El Gato: the 40 cards must divide); no table
+    keeps its own list. A refused code leaves the table's deal as it was, with the engine's reason."""
+    t = cls(seed=3, **kw) if cls is RelogioTable else cls(seed=3, bot_delay=0, **kw)
+    for n in range(1, 12):
+        try:
+            engine.new_game(t.game_id, players=n, seed=1)
+            accepted = True
+        except engine.OptionError as exc:
+            accepted, why = False, str(exc)
+        before = (t.players, t.code)
+        assert t.deal_from_code(f"{n}-000001") == accepted, n
+        if accepted:
+            assert t.players == n
+        else:
+            assert (t.players, t.code) == before and "⚠" in t.status.value
+            if cls is ElGatoTable and 2 <= n <= 10:
+                assert why.split(" (")[0] in t.status.value  # the engine's own words

@@ -17,7 +17,7 @@ from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
-from widgets.table import Table, esc, parse_table_code
+from widgets.table import Table, esc
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
 
@@ -174,17 +174,6 @@ class ElGatoTable(Table):
     # ---- the learner's moves ----
     def _on_card_clicked(self, index: int, card: str | None) -> None:
         self.act("play")  # the packet is face down: clicking it turns the top card
-
-    def deal_from_code(self, code: str) -> bool:
-        try:
-            players, _ = parse_table_code(code, self.players_box.value)
-        except ValueError:
-            players = self.players_box.value  # the base class words the error
-        if players not in PLAYER_COUNTS:
-            self.refuse_code(f"El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
-                             f"not {players}.")
-            return False
-        return super().deal_from_code(code)
 
     # ---- the show: Autoplay is the table's driver playing your cards too ----
     def _play_round(self) -> list[str]:
