@@ -289,10 +289,6 @@ class Jabberwocky(Game):
                    f"The turned-up card is {turn_up.symbol}: {suit} are trumps this round.",
                    seat=dealer, card=str(turn_up), trump=turn_up.suit)
 
-    @property
-    def round_size(self) -> int:
-        return self.deal.size
-
     # ---- whose turn, what is legal ----
     @property
     def current_player(self) -> int | None:

@@ -70,11 +70,7 @@ def medium_bid(hand: Sequence[int], turn_up: int, phase: str, dealer: bool) -> s
     return f"name {SUIT_CODES[best]}" if trump_strength(hand, best) >= need else "pass"
 
 
-def _keep_value(c: int, trump: int) -> float:
-    """What a card is worth keeping: its points, more for trumps (most for the Jack and 9)."""
-    return KEEP[trump][c]
-
-
+#: What a card is worth keeping, ``KEEP[trump][card]``: its points, more for trumps (most for the Jack and 9).
 KEEP = tuple(tuple(card_points(c, t) + (8 + TRUMP_POWER[c] if c // 13 == t else 0) for c in range(52))
              for t in range(4))
 #: Sort keys as single integers (the hot loop of every playout): keep value, then rank; points, then rank.

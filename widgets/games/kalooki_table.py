@@ -7,7 +7,8 @@ and then the bots play on without offering you calls). The bots themselves are a
 seat order, nearest after the player to move first, right after each discard; each answers
 with a legal move, "call" or "pass" (your **No call** is a "pass" too).
 
-Until the Basic Rummy table lands this subclasses the shared :class:`widgets.table.Table`.
+It is the shared :class:`widgets.table.Table` with Kalooki's own screens (contracts, calls, the deal sheet);
+Basic Rummy's table (:mod:`widgets.games.rummy_table`) is a separate subclass of it.
 """
 
 from __future__ import annotations

@@ -121,7 +121,7 @@ class RummyTable(Table):
         buttons.add_class("rm-buttons")
         return [self.css_html, self.opponents, middle, self.status, self.hand, buttons]
 
-    # ---- what the selection means (Kalooki overrides these) ----
+    # ---- what the selection means: the move each button sends ----
     def meld_action(self, cards: list[str]) -> str:
         return "meld " + " ".join(cards)
 
