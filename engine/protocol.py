@@ -19,7 +19,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypedDi
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
 from .i18n import N_, Sentence
-from .words import inside, is_you, verb_for
+from .words import count, inside, is_you, verb_for
 
 SAVE_FORMAT = 1
 MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
@@ -248,7 +248,7 @@ class Game:
         players = self.default_players if players is None else players
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
-            allowed = (f"{self.min_players} player{'s' if self.min_players > 1 else ''}"
+            allowed = (count(self.min_players, "player")
                        if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players")
             raise OptionError(f"{self.name} is for {allowed}, not {quoted(players)}")
         try:

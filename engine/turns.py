@@ -70,11 +70,11 @@ def next_turn(game: Game, bots: Bots) -> Turn | None:
         bot = _bot(bots, seat)
         if bot is not None:
             return Turn(seat, bot.choose(game.view(seat)))
-    seat = game.current_player
-    bot = None if seat is None else _bot(bots, seat)
-    if seat is None or bot is None:
+    turn = game.current_player
+    bot = None if turn is None else _bot(bots, turn)
+    if turn is None or bot is None:
         return None
-    return Turn(seat, bot.choose(game.view(seat)))
+    return Turn(turn, bot.choose(game.view(turn)))
 
 
 def play(game: Game, bots: Bots, *, stop: Callable[[Game, list[Event]], bool] | None = None,

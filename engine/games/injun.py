@@ -19,7 +19,7 @@ from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, R
 from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import shuffled
-from ..words import count, join, verb_for
+from ..words import agreeing, count, join, verb_for
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
@@ -261,10 +261,10 @@ class Injun(TakesTurns, Game):
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer, players_in=order)
         for seat in order:
             self._pay(seat, self.ante)
-        carried = f" (with {self.carry} odd chip{'s' if self.carry > 1 else ''} left from the last deal)" \
+        carried = f" (with {count(self.carry, 'odd chip')} left from the last deal)" \
             if self.carry else ""
         self._emit("ante", "injun.ante",
-                   f"Everyone in antes {self.ante} chip{'s' if self.ante > 1 else ''}: the pot holds "
+                   f"Everyone in antes {count(self.ante, 'chip')}: the pot holds "
                    f"{self.pot_total}{carried}.", pot=self.pot_total)
         for seat in order:
             if self.chips[seat] == 0:
@@ -415,8 +415,8 @@ class Injun(TakesTurns, Game):
         if not any(s != seat for s in self.bettors()):
             return "Everyone else is all in or out: nobody could answer a raise, so call or fold.", "injun.all_in"
         if n < self.options["min_raise"]:
-            return (f"A {action.verb} must be at least {self.options['min_raise']} "
-                    f"chip{'s' if self.options['min_raise'] > 1 else ''}.", "injun.min_raise")
+            return (f"A {action.verb} must be at least {count(self.options['min_raise'], 'chip')}.",
+                    "injun.min_raise")
         limit = self.options["max_raise"]
         if limit is not None and n > limit:
             return f"The limit is {limit} chips for a {action.verb}: {n} is too many.", "injun.max_raise"
@@ -601,7 +601,8 @@ class Injun(TakesTurns, Game):
             rule = "injun.odd_chip"
             if keep:
                 self.carry += odd
-                text += f" The odd chip{'s stay' if odd > 1 else ' stays'} in the middle for the next deal."
+                stays = agreeing(odd, "The odd chip stays", "The odd chips stay")
+                text += f" {stays} in the middle for the next deal."
             else:
                 text += " The odd chip goes to the first of them to the left of the dealer."
         self._emit("win", rule, text, winners=winners, chips=pot.amount, shares={str(s): shares[s] for s in winners})

@@ -20,6 +20,7 @@ from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, firs
 from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
+from ..words import count
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 SHORT_SCHEDULE = (3, 5, 7, 5, 3)
@@ -409,7 +410,7 @@ class Jabberwocky(Game):
             won = d.won[winner]
             self._emit("trick", "jabberwocky.trick",
                        f"{self.subject(winner, 'wins')} the trick ({shown}) and now "
-                       f"{self.verb(winner, 'has')} {won} trick{'s' if won != 1 else ''}.",
+                       f"{self.verb(winner, 'has')} {count(won, 'trick')}.",
                        seat=winner, cards=[str(tricks.card(x)) for x in cards], seats=list(seats))
             if d.phase == "done":
                 self._end_round()
@@ -429,7 +430,7 @@ class Jabberwocky(Game):
             self._emit("score", rule, text, seat=s, points=exact, bid=bid, won=won)
             if d.revokes[s]:
                 self._emit("score", "jabberwocky.revoke",
-                           f"{self.names[s]} revoked {d.revokes[s]} time{'s' if d.revokes[s] > 1 else ''}: "
+                           f"{self.names[s]} revoked {count(d.revokes[s], 'time')}: "
                            f"−{REVOKE_PENALTY * d.revokes[s]}.", seat=s, points=-REVOKE_PENALTY * d.revokes[s])
             self.totals[s] += points[s]
         self.results.append({"round": self.round_index + 1, "size": d.size, "dealer": d.dealer,
@@ -448,7 +449,7 @@ class Jabberwocky(Game):
         names = _and_list([self.names[s] for s in winners])
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
         self._emit("game_end", "jabberwocky.end",
-                   f"The game is over: {names} {verb} with {best} point{'' if best == 1 else 's'}.",
+                   f"The game is over: {names} {verb} with {count(best, 'point')}.",
                    winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----

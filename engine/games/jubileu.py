@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .. import tricks
-from ..words import inside, join as join_names
+from ..words import agreeing, inside, join as join_names
 from ..cards import CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..i18n import LANGUAGES, N_
@@ -482,7 +482,7 @@ class Jubileu(Game):
     def counted(self, n: int, noun: str) -> str:
         """``"1 trick"`` / ``"3 tricks"`` (``"1 vaza"`` / ``"3 vazas"``): a number and its noun, agreeing."""
         one, many = _COUNTED[noun]
-        return self.tr(one if abs(n) == 1 else many, n=n)
+        return self.tr(agreeing(n, one, many), n=n)
 
     def verb_for_you(self, word: str) -> str:
         irregular = {"has": "have", "is": "are", "does": "do", "holds": "hold", "was": "were"}

@@ -23,7 +23,7 @@ from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, firs
 from ..protocol import ViewHeader
 from ..protocol import DealResult, Progress
 from ..shuffle import rng_for
-from ..words import inside
+from ..words import count, inside
 
 RULES = Rulebook([
     Rule("klaberjass.pack", "Two players and 32 cards: A K Q J 10 9 8 7 of each suit. The game is won by "
@@ -755,8 +755,8 @@ class Klaberjass(Game):
         in_cards = d.points[winner] - (LAST_TRICK if d.phase == "done" else 0)  # the +10 is its own event
         shown = f"{tricks.card(lead).symbol}, {tricks.card(reply).symbol}"
         self._emit("trick", "klaberjass.trick",
-                   f"{self.subject(winner, 'wins')} the trick ({shown}), worth {worth} point"
-                   f"{'' if worth == 1 else 's'}; {inside(self.names[winner])} now {self.verb(winner, 'has')} "
+                   f"{self.subject(winner, 'wins')} the trick ({shown}), worth {count(worth, 'point')}; "
+                   f"{inside(self.names[winner])} now {self.verb(winner, 'has')} "
                    f"{in_cards} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
                    seats=[1 - seat, seat], worth=worth, points=worth)
         if d.seq_seat is not None and not seq_before and d.sequence_scores() and d.need_trick:

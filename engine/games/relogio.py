@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from ..cards import Card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
+from .. import words
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
 from ..protocol import ViewHeader
 
@@ -236,7 +237,7 @@ class Relogio(Patience, Game):
             count = len(self.down[hour])
             if not count:
                 return f"{hour_words(hour).capitalize()} has no face-down card left to swap with.", "relogio.swap"
-            return (f"{hour_words(hour).capitalize()} has {count} face-down card{'s' if count > 1 else ''}: "
+            return (f"{hour_words(hour).capitalize()} has {words.count(count, 'face-down card')}: "
                     f"choose {hour_label(hour)}:1 (top) to {hour_label(hour)}:{count} (bottom), "
                     f"not {hour_label(hour)}:{pos}.", "relogio.swap")
         if action.verb in ("keep", "swap"):
@@ -333,7 +334,7 @@ class Relogio(Patience, Game):
             self.result = "lost"
             self._emit("game_end", "relogio.fourth_king",
                        f"The fourth King is in the centre and the centre has no face-down card left: the game "
-                       f"stops with {left} card{'s' if left > 1 else ''} still face down. You lose.",
+                       f"stops with {words.count(left, 'card')} still face down. You lose.",
                        won=False, face_down=left)
 
     # ---- what the player sees ----

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
+from ..words import count
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
 from ..protocol import ViewHeader
 from ..protocol import Progress
@@ -143,7 +144,7 @@ class RelogioReal(Patience, Game):
             self.result = "lost"
             self._emit("game_end", "real.repeat",
                        f"This position (the same piles, {self._carried_words()} at {hour_words(self.position or 0)},"
-                       f" {len(self.removed)} round{'s' if len(self.removed) != 1 else ''} removed) was already "
+                       f" {count(len(self.removed), 'round')} removed) was already "
                        f"reached at step {self.seen[key]}: play would go round for ever. You lose.",
                        won=False, first_seen=self.seen[key], steps=self.steps)
             return
@@ -190,7 +191,7 @@ class RelogioReal(Patience, Game):
             if n == self.options["rounds"]:
                 self.result = "won"
                 self._emit("game_end", "real.win",
-                           f"{n} round{'s' if n > 1 else ''} removed: you win!", won=True, steps=self.steps)
+                           f"{count(n, 'round')} removed: you win!", won=True, steps=self.steps)
                 return True
         return False
 

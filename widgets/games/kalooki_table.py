@@ -124,7 +124,7 @@ class KalookiTable(Table):
                                       tooltip="Take the discard yourself as your draw")
         self.wait_box = w.Checkbox(value=True, description="Stop for my calls", indent=False,
                                    layout=w.Layout(width="170px"))
-        self._pending: tuple[int, str] | None = None
+        self._pending = None
         self.draw_button.on_click(lambda _: self.act("draw"))
         self.take_button.on_click(lambda _: self.act("take"))
         self.lay_button.on_click(lambda _: self.lay_down())
@@ -267,7 +267,7 @@ class KalookiTable(Table):
             return "The match is over."
         if view["laid_down"][me]:
             left = len(view["hand"])
-            return f"You have laid down. Tack what fits and get rid of your {left} card{'s' if left != 1 else ''}."
+            return f"You have laid down. Tack what fits and get rid of your {count(left, 'card')}."
         threes, fours = view["contract"]["threes"], view["contract"]["fours"]
         hand = [parse_card(c) for c in view["hand"]]
         short, _ = ai.shortfall(hand, threes, fours, ai.rules_for(view))
@@ -284,7 +284,7 @@ class KalookiTable(Table):
         if view["laid_down"][seat]:
             bits.append("laid down")
         if view["calls"][seat]:
-            bits.append(f"{view['calls'][seat]} call{'s' if view['calls'][seat] > 1 else ''}")
+            bits.append(count(view['calls'][seat], "call"))
         if view["dealer"] == seat:
             bits.append("dealer")
         return " · ".join(bits)
