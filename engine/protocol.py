@@ -335,7 +335,13 @@ class Game:
         raise NotImplementedError
 
     def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
-        """The rule an action breaks, in words; None when it is legal. Used for tooltips."""
+        """The rule an action breaks, in words; None when it is legal. Used for tooltips.
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> g.why_illegal("play 10S"), g.why_illegal("play 10S", 2)
+        (None, "It is Player 2's turn, not Player 3's.")
+        """
         try:
             act = self.parse_action(action)
         except IllegalAction as exc:
@@ -398,21 +404,53 @@ class Game:
         raise NotImplementedError
 
     def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON-able data: its hand, never another's (the keys: ``view_type``).
+
+        >>> import engine
+        >>> v = engine.new_game("jubilee", players=3, seed=7).view(1)
+        >>> v["seat"], v["hand"][:3], v["hand_sizes"]
+        (1, ['10S', 'KS', 'JK'], [8, 8, 8])
+        """
         raise NotImplementedError
 
     # -- the protocol --
     def to_act(self) -> list[int]:
-        """Seats that may act now; more than one when a game lets players act out of turn."""
+        """Seats that may act now; more than one when a game lets players act out of turn.
+
+        The seat whose turn it is comes first; then, nearest first, any who may act out of turn:
+
+        >>> import engine
+        >>> engine.new_game("kalooki", players=3, seed=2).to_act()  # the upcard may be called
+        [2, 0, 1]
+        """
         return [] if self.current_player is None else [self.current_player]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The moves ``seat`` (by default the player to act) may make now; [] when it may not act.
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> [str(a) for a in g.legal_actions()][:3], g.legal_actions(0)
+        (['play 10S', 'play KS', 'play JK'], [])
+        """
         seat = self.current_player if seat is None else self._check_seat(seat)
         if seat is None or self.is_over or seat not in self.to_act():
             return []
         return self._legal(seat)
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        """Make a move (by default for the player to act) and return the events it caused."""
+        """Make a move (by default for the player to act) and return the events it caused.
+
+        A move the rules forbid raises :class:`IllegalAction` naming the rule, and changes nothing:
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> [(e.kind, e.rule) for e in g.apply("play 10S")]
+        [('play', 'jubilee.values'), ('draw', 'jubilee.turn')]
+        >>> g.apply("play 3H")
+        Traceback (most recent call last):
+        engine.protocol.IllegalAction: Player 3 does not hold 3♥.
+        """
         if self.is_over:
             raise IllegalAction(f"The game is over: {quoted(str(action))} cannot be played.", "game.over")
         act = self.parse_action(action)
@@ -503,7 +541,13 @@ class Game:
         self.__dict__.update(fresh.__dict__)
 
     def undo(self, moves: int = 1) -> None:
-        """Take back the last ``moves`` moves (replaying from the deal)."""
+        """Take back the last ``moves`` moves (replaying from the deal).
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> _ = g.apply("play 10S"); g.undo(); g.history, g.current_player
+        ([], 1)
+        """
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 < moves <= len(self._history):
             raise IllegalAction(f"There are only {len(self._history)} moves to take back.", "turn.order")
         self._restore(self._history[:-moves])

@@ -84,6 +84,17 @@ def play(game: Game, bots: Bots, *, stop: Callable[[Game, list[Event]], bool] | 
 
     ``pause_before(turn)`` true for a chosen move ends play *without* making it: it comes back as
     ``pending``, for a caller that shows a pause first and then makes it itself.
+
+    >>> import engine
+    >>> from engine.hints import Bot
+    >>> g = engine.new_game("rummy", players=2, seed=1, target=30)
+    >>> bots = [Bot("rummy", "easy", seed=0), Bot("rummy", "easy", seed=1)]
+    >>> len(engine.play(g, bots, max_steps=6).moves)           # a step budget
+    6
+    >>> engine.play(g, bots, pause_before=lambda turn: True).pending.seat == g.current_player
+    True
+    >>> _ = engine.play(g, bots); g.is_over                     # to the end of the match
+    True
     """
     moves: list[Turn] = []
     events: list[Event] = []

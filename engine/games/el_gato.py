@@ -18,8 +18,7 @@ from typing import Any
 
 from ..cards import OROS, SOTA, Card, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
-from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, first_dealer_option
-from ..protocol import ViewHeader
+from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
 from ..shuffle import rng_for
 from ..words import inside, join
 

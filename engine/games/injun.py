@@ -15,9 +15,8 @@ from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, s
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, TakesTurns, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
+                       TakesTurns, ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
 from ..words import agreeing, count, join, verb_for
 

@@ -16,9 +16,8 @@ from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
 from ..words import count
 

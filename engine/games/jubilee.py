@@ -11,9 +11,8 @@ from typing import Any
 
 from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
 from ..dealing import deal_round_robin, stacked_pack
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
+                       ViewHeader, first_dealer_option)
 from ..shuffle import rng_for
 
 HAND_SIZE = 8

@@ -27,9 +27,8 @@ from ..cards import CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..i18n import LANGUAGES, N_
 from ..i18n import say as i18n_say
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
 
 SEATS = 4

@@ -19,9 +19,8 @@ from typing import Any, Sequence
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
 from ..words import count, inside
 

@@ -17,8 +17,7 @@ from ..cards import Card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
 from .. import words
-from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
-from ..protocol import ViewHeader
+from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
 HOURS = tuple(range(1, 14))

@@ -13,9 +13,7 @@ from typing import Any
 
 from ..cards import Card
 from ..words import count
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
-from ..protocol import ViewHeader
-from ..protocol import Progress
+from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
