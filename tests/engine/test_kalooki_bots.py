@@ -80,11 +80,12 @@ def test_the_exact_discard_shortfalls_match_a_recount_of_every_discard():
     g = engine.new_game("kalooki", players=3, seed=3, deals=[6])
     bots = [Bot("kalooki", "medium", seed=s) for s in range(3)]
     checked = 0
-    while checked < 4 and not g.is_over:
-        seat = g.current_player
-        view = g.view(seat)
+
+    def recount(turn: engine.Turn) -> bool:
+        nonlocal checked
+        view = g.view(turn.seat)
         legal = [a for a in view["legal"] if a.startswith("discard ")]
-        if legal and not view["laid_down"][seat]:
+        if turn.seat == g.current_player and legal and not view["laid_down"][turn.seat]:
             hand = parse_cards(view["hand"])
             threes, fours = view["contract"]["threes"], view["contract"]["fours"]
             now, found = ai.shortfall(hand, threes, fours, far=ai.HARD_FAR)
@@ -94,7 +95,9 @@ def test_the_exact_discard_shortfalls_match_a_recount_of_every_discard():
                 rest.remove(parse_cards(a.split()[1])[0])
                 assert fast[a] == ai.shortfall(rest, threes, fours, far=ai.HARD_FAR)[0], a
             checked += 1
-        g.apply(bots[seat].choose(view), seat)
+        return False  # the bot's move is made
+
+    engine.play(g, bots, stop=lambda _game, _events: checked >= 4, pause_before=recount)
     assert checked == 4
 
 
@@ -141,14 +144,17 @@ def test_every_number_in_the_discard_hint_is_recounted_from_the_view():
     g = engine.new_game("kalooki", players=3, seed=8, deals=[3])
     bots = [Bot("kalooki", "medium", seed=s) for s in range(3)]
     checked = 0
-    while checked < 3 and not g.is_over:
-        seat = g.current_player
-        view = g.view(seat)
-        mine = view["phase"] == "play" and not view["laid_down"][seat]
-        if mine and engine.hint(g, seat).action.startswith("discard"):
-            _recount_discard_hint(g, seat)
+
+    def recount(turn: engine.Turn) -> bool:
+        nonlocal checked
+        view = g.view(turn.seat)
+        mine = turn.seat == g.current_player and view["phase"] == "play" and not view["laid_down"][turn.seat]
+        if mine and engine.hint(g, turn.seat).action.startswith("discard"):
+            _recount_discard_hint(g, turn.seat)
             checked += 1
-        g.apply(bots[seat].choose(view), seat)
+        return False  # the bot's move is made
+
+    engine.play(g, bots, stop=lambda _game, _events: checked >= 3, pause_before=recount)
     assert checked == 3
 
 
