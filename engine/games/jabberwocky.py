@@ -19,7 +19,7 @@ from ..notation import read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
                        first_dealer_option)
 from ..shuffle import rng_for
-from ..words import count
+from ..words import count, join
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 SHORT_SCHEDULE = (3, 5, 7, 5, 3)
@@ -445,7 +445,7 @@ class Jabberwocky(Game):
         self._over = True
         best = max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        names = _and_list([self.names[s] for s in winners])
+        names = join([self.names[s] for s in winners])
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
         self._emit("game_end", "jabberwocky.end",
                    f"The game is over: {names} {verb} with {count(best, 'point')}.",
@@ -484,10 +484,6 @@ class Jabberwocky(Game):
             "legal": [str(a) for a in self.legal_actions(seat)],
             "revoke_plays": self.revokes_now(seat),
         }
-
-
-def _and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _hand_order(c: int) -> tuple[int, int]:
