@@ -26,8 +26,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import DealResult, Progress, ViewHeader
 from ..shuffle import rng_for
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).

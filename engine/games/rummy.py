@@ -28,8 +28,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
-from ..protocol import ViewHeader
-from ..protocol import DealResult, Progress
+from ..protocol import DealResult, Progress, ViewHeader
 from ..shuffle import rng_for, shuffled
 from ..words import count
 
