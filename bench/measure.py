@@ -126,3 +126,50 @@ def paired_hint_rows(run: Callable[[tuple[int, str, str]], float], seeds: int, j
                 print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.{digits}f} "
                       f"{statistics.fmean(medium_nets):+11.{digits}f} {diff:+14.{digits}f} {interval:>18} "
                       f"{time.perf_counter() - start:7.0f}", flush=True)
+
+
+# ---- the rummies' lean core (issues 20 and 24): the machine's load, random deals, search rollouts -------
+
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, printed beside figures that depend on them."""
+    import os
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def lean_deal_rate(new_deal: Callable[[int], Any], seconds: float, budget: int = 100_000) -> tuple[float, float]:
+    """Seeded deals (``new_deal(i)``: a lean deal) played to their end by random legal moves
+    (engine.search.random_playout) for ``seconds``: (deals/s, moves/s)."""
+    from engine.search import random_playout
+    deals = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves += random_playout(new_deal(deals), random.Random(deals), budget)
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def rollout_rate(views: list[dict], unseen: Callable[[Any], list[Any]], from_view: Callable[..., Any],
+                 value: Callable[[Any, int], float], samples: int, budget: int) -> tuple[float, int]:
+    """The determinized search (engine.search.pimc) over each view's legal moves: worlds from the lean
+    deal's ``from_view``, each move played out at random for at most ``budget`` moves and valued by
+    ``value(deal, seat)``. Returns (rollouts/s, rollouts)."""
+    from engine.search import pimc, random_playout, view_worlds
+    done = 0
+    start = time.perf_counter()
+    for view in views:
+        seat = view["seat"]
+
+        def playout(world: Any, move: Any, rng: random.Random, seat: int = seat) -> tuple[float, dict]:
+            deal = world.copy()
+            deal.apply(seat, move)
+            random_playout(deal, rng, budget)
+            return value(deal, seat), {}
+        moves = view_worlds(view, unseen, from_view)(random.Random(0)).legal(seat)
+        pimc(list(moves), view_worlds(view, unseen, from_view), playout, samples, random.Random(1))
+        done += samples * len(moves)
+    elapsed = time.perf_counter() - start
+    return (done / elapsed if elapsed else math.nan), done

@@ -10,6 +10,8 @@ The game supplies three things, all built from one seat's view (never the state)
 ``determinize(rng)`` deals an imagined world; ``playout(world, move, rng)`` plays
 ``move`` there and returns the seat's value and the named outcomes it wants to
 count ("won the trick", "made the bid"). This module knows nothing else about cards.
+A game with a lean deal that has ``from_view`` (the rummies) gets ``determinize`` from
+:func:`view_worlds` and plays out with :func:`random_playout`.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 World = TypeVar("World")
 Move = TypeVar("Move")
@@ -115,3 +117,47 @@ def deal_unseen(unseen: Sequence[int], sizes: Sequence[int], barred: Sequence[Ca
         else:
             return out
     raise Inconsistent("no deal of the unseen cards fits the suits the players have shown they lack")
+
+
+# ---- lean deals: a game's narration-free state played out directly ------------------------------
+
+class LeanDeal(Protocol):
+    """What a game's lean deal offers search (the rummies' ``Deal``): who may act, their legal moves,
+    a move, a copy. ``phase`` is "done" once the deal is over."""
+
+    phase: str
+
+    def to_act(self) -> list[int]: ...
+
+    def legal(self, seat: int) -> Sequence[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> None: ...
+
+    def copy(self) -> Any: ...
+
+
+def view_worlds(view: Mapping[str, Any], unseen: Callable[[Mapping[str, Any]], list[Any]],
+                from_view: Callable[..., World]) -> Callable[[random.Random], World]:
+    """``determinize`` for :func:`pimc` from a lean deal's ``from_view``: each world places the cards
+    ``unseen(view)`` lists in a fresh random order (and gives the world its own shuffle seed)."""
+    hidden = unseen(view)
+
+    def determinize(rng: random.Random) -> World:
+        sample = hidden[:]
+        rng.shuffle(sample)
+        return from_view(view, sample, seed=rng.getrandbits(32))
+    return determinize
+
+
+def random_playout(deal: LeanDeal, rng: random.Random, budget: int = 10_000) -> int:
+    """Random legal moves (by a random seat among those that may act) until the deal is over or
+    ``budget`` moves are made; returns the moves made."""
+    made = 0
+    while made < budget:
+        seats = deal.to_act()
+        if not seats:
+            break
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        deal.apply(seat, rng.choice(deal.legal(seat)))
+        made += 1
+    return made
