@@ -89,34 +89,53 @@ def deal_unseen(unseen: Sequence[int], sizes: Sequence[int], barred: Sequence[Ca
     Cards go one at a time, most constrained first, to a hand that may hold them,
     chosen in proportion to its free space: close to uniform over consistent deals,
     and fast. A dead end starts again; after ``attempts`` tries the constraints are
-    treated as contradictory.
+    treated as contradictory. (Search deals many times from one view: :func:`unseen_dealer`
+    works out who may hold what once.)
     """
-    if sum(sizes) != len(unseen):
-        raise Inconsistent(f"{len(unseen)} unseen cards do not fill hands of {list(sizes)}")
-    cards = list(unseen)
-    allowed = {c: [i for i in range(len(sizes)) if sizes[i] and not barred[i](c)] for c in cards}
+    return unseen_dealer(unseen, sizes, barred, attempts)(rng)
+
+
+def unseen_dealer(unseen: Sequence[int], sizes: Sequence[int], barred: Sequence[Callable[[int], bool]],
+                  attempts: int = 60) -> Callable[[random.Random], list[list[int]]]:
+    """:func:`deal_unseen` for one view, dealt again and again: ``deal(rng)`` deals exactly as
+    ``deal_unseen(unseen, sizes, barred, rng)`` would (the same draws), but the bars are asked once
+    here instead of for every card of every deal. ``deal(rng)`` raises :class:`Inconsistent` as it does."""
+    sizes = list(sizes)
+    base = list(unseen)
+    if sum(sizes) != len(base):
+        problem = f"{len(base)} unseen cards do not fill hands of {sizes}"
+
+        def refuse(rng: random.Random) -> list[list[int]]:
+            raise Inconsistent(problem)
+        return refuse
+    allowed = {c: [i for i in range(len(sizes)) if sizes[i] and not barred[i](c)] for c in base}
     unconstrained = all(len(v) == sum(1 for s in sizes if s) for v in allowed.values())
-    for _ in range(attempts):
-        rng.shuffle(cards)
-        if unconstrained:  # the common case: a plain shuffle and cut
-            hands, start = [], 0
-            for size in sizes:
-                hands.append(cards[start:start + size])
-                start += size
-            return hands
-        cards.sort(key=lambda c: len(allowed[c]))
-        free = list(sizes)
-        out: list[list[int]] = [[] for _ in sizes]
-        for c in cards:
-            options = [i for i in allowed[c] if free[i]]
-            if not options:
-                break
-            pick = rng.choices(options, weights=[free[i] for i in options])[0]
-            out[pick].append(c)
-            free[pick] -= 1
-        else:
-            return out
-    raise Inconsistent("no deal of the unseen cards fits the suits the players have shown they lack")
+    most_bound = {c: len(v) for c, v in allowed.items()}.__getitem__
+
+    def deal(rng: random.Random) -> list[list[int]]:
+        cards = list(base)
+        for _ in range(attempts):
+            rng.shuffle(cards)
+            if unconstrained:  # the common case: a plain shuffle and cut
+                hands, start = [], 0
+                for size in sizes:
+                    hands.append(cards[start:start + size])
+                    start += size
+                return hands
+            cards.sort(key=most_bound)
+            free = list(sizes)
+            out: list[list[int]] = [[] for _ in sizes]
+            for c in cards:
+                options = [i for i in allowed[c] if free[i]]
+                if not options:
+                    break
+                pick = rng.choices(options, weights=[free[i] for i in options])[0]
+                out[pick].append(c)
+                free[pick] -= 1
+            else:
+                return out
+        raise Inconsistent("no deal of the unseen cards fits the suits the players have shown they lack")
+    return deal
 
 
 # ---- lean deals: a game's narration-free state played out directly ------------------------------
