@@ -326,6 +326,10 @@ class Table(w.VBox):
         """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
         return self.resume_panel.resume()
 
+    def resume_words(self, game: engine.Game) -> str:
+        """What the offer of a kept game says: the deal, how far it went, whose turn (never a card)."""
+        return self.resume_panel.offer_words(game)
+
     def decline_resume(self) -> None:
         """Play the deal on the table; from now on it is the game this browser keeps."""
         self.resume_panel.decline()
