@@ -158,7 +158,7 @@ def test_every_sentence_of_the_review_has_a_portuguese_translation_with_the_same
     from engine import i18n
     root = Path(__file__).resolve().parents[2]
     messages = i18n.extract_messages(root / "engine/review.py", root / "engine/review_thresholds.py",
-                                     root / "widgets/review_panel.py")
+                                     root / "widgets/review_panel.py", root / "engine/review_link.py")
     pt = i18n.catalog("pt")
     assert [m for m in messages if pt.gettext(m) == m] == []
     for m in messages:
@@ -275,3 +275,78 @@ def test_on_a_page_an_event_loop_runs_and_evaluation_goes_to_the_background() ->
     jobs = asyncio.run(on_a_page())
     assert jobs and all(job is not None for job in jobs)
     assert all(job.result() is not None for job in jobs)
+
+
+@pytest.fixture
+def open_page(monkeypatch: pytest.MonkeyPatch):
+    """``open_page(query)``: the next tables are built in a Voilà kernel whose request asked for ``query``."""
+    from widgets import deal_link
+
+    def opened(query: str) -> None:
+        monkeypatch.setenv("QUERY_STRING", query)
+        deal_link.forget_page_link()
+    yield opened
+    deal_link.forget_page_link()
+
+
+def test_a_review_link_opens_the_same_review_in_another_browser(played: JubileeTable, open_page) -> None:
+    from urllib.parse import parse_qs
+    played.level_box.value = "hard"
+    review = played.review.show_review()
+    asked = parse_qs(played.review.copy_link.query)
+    assert asked["deal"] == [played.code] and asked["level"] == ["hard"] and asked["game"] == ["jubilee"]
+    assert played.review.copy_link.words["button"] == "Copy review link"
+    open_page(played.review.copy_link.query)
+    board = JubileeTable(players=3, bot_delay=0, match="single")  # the teacher's page: a play table
+    assert board.link_notice.layout.display == "none", board.link_notice.value
+    assert board.game.history == played.game.history and board.code == played.code
+    assert board.level_box.value == "hard"
+    assert board.review.body.layout.display == "" and board.review.review == review
+    assert board.review.rows.options == played.review.rows.options
+    board.review.rows.value = 2  # the teacher looks at a decision, as the student could
+    assert board.game.history == played.game.history[:review.entries[2].index]
+
+
+def test_a_review_link_of_one_deal_of_a_match_opens_that_deals_review(open_page) -> None:
+    table = JubileeTable(players=3, seed=5, bot_delay=0)  # a match of three deals
+    while not any(e.kind == "deal_end" for e in table.game.events):
+        table.act(engine.hint(table.game, 0).action)
+    first = table.review.show_review(deal=1)
+    open_page(table.review.copy_link.query)
+    board = JubileeTable(players=3, bot_delay=0)
+    assert board.link_notice.layout.display == "none", board.link_notice.value
+    assert board.review.review == first and "Review of deal 1" in board.review.summary_html.value
+    assert not board.game.is_over and board.game.current_player == 0, "the match goes on, your turn"
+
+
+def test_a_changed_or_foreign_review_link_is_refused_and_the_table_deals_as_set_up(played: JubileeTable,
+                                                                                  open_page) -> None:
+    from urllib.parse import parse_qs, urlencode
+    played.review.show_review()
+    asked = {k: v[0] for k, v in parse_qs(played.review.copy_link.query).items()}
+    other = JubileeTable(players=3, seed=6, bot_delay=0, match="single")
+    play_worst(other)
+    other.review.show_review()
+    foreign = {k: v[0] for k, v in parse_qs(other.review.copy_link.query).items()}
+    count, check, number = asked["moves"].split(".", 2)
+    for moves in (asked["moves"][:-4], f"{count}.{check}.{number[::-1]}", foreign["moves"], "hello"):
+        open_page(urlencode({**asked, "moves": moves}))
+        board = JubileeTable(players=3, seed=None, bot_delay=0, match="single")
+        notice = board.link_notice.value
+        assert board.link_notice.layout.display == "" and "review link" in notice and "⚠" in notice, notice
+        assert "Traceback" not in notice and "Error" not in notice
+        assert board.code != played.code and f"deal {board.code}" in notice, "the lesson's own deal"
+        assert board.review.body.layout.display == "none" and not board.game.is_over
+    open_page(urlencode({"moves": asked["moves"]}))
+    board = JubileeTable(players=3, bot_delay=0, match="single")
+    assert "moves but no deal" in board.link_notice.value
+
+
+def test_a_page_address_carries_a_review_links_moves_and_still_refuses_a_long_deal() -> None:
+    from widgets.deal_link import DealLink, DealLinkError, read_deal_link
+    moves = "900." + "x" * 6 + "." + "A" * 3000  # a long match's moves: longer than any other part may be
+    assert read_deal_link(f"deal=4-K7QM3P&moves={moves}") == DealLink("4-K7QM3P", moves=moves)
+    with pytest.raises(DealLinkError, match="too long"):
+        read_deal_link("deal=" + "9" * 500 + f"&moves={moves}")
+    with pytest.raises(DealLinkError, match="too long"):
+        read_deal_link("deal=4-K7QM3P&moves=" + "A" * 7000)
