@@ -8,6 +8,7 @@ import re
 import pytest
 
 import engine
+from engine.review_thresholds import REVIEW_THRESHOLDS
 from widgets.games.jubilee_table import JubileeTable
 from widgets.games.relogio_table import RelogioTable
 from widgets.games.el_gato_table import ElGatoTable
@@ -47,7 +48,8 @@ def test_the_review_lists_every_decision(played: JubileeTable) -> None:
     assert len(played.review.rows.options) == review.decisions
     summary = played.review.summary_html.value
     assert f"{review.decisions} decisions" in summary and "Accuracy is the share" in summary
-    assert "a mistake 3 or more" in summary
+    limits = REVIEW_THRESHOLDS["jubilee"]
+    assert f"a mistake {limits.mistake:g} or more, a blunder {limits.blunder:g} or more" in summary
     for label, _ in played.review.rows.options:
         assert not any(p.search(label) for p in NOTATION), label
     assert any("mistake" in label or "blunder" in label for label, _ in played.review.rows.options)
@@ -165,19 +167,34 @@ def test_every_sentence_of_the_review_has_a_portuguese_translation_with_the_same
         assert set(re.findall(r"\{[^{}]*\}", pt.gettext(m))) == set(re.findall(r"\{[^{}]*\}", m)), m
 
 
-@pytest.mark.parametrize("game_id", ["jubilee", "jabberwocky"])
-def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str) -> None:
+#: a lesson's words for the verdicts, and its decimal comma or point
+LESSON_WORDS = {"en": (("good", "inaccuracy", "mistake", "blunder"), "How to read the review",
+                       "**Accuracy** is the share of your decisions rated best or good", ".", "**Copy review link**"),
+                "pt": (("boa", "imprecisão", "erro", "erro grave"), "Como ler a revisão",
+                       "A **precisão** é a parte das suas decisões avaliadas como a melhor ou boa", ",",
+                       "**Copiar link da revisão**")}
+REVIEW_LESSONS = [(g, "en", f"lessons/{g}.ipynb") for g in sorted(REVIEW_THRESHOLDS)] \
+    + [("jubileu", "pt", "lessons/pt/jubileu.ipynb")]
+
+
+@pytest.mark.parametrize("game_id, lang, path", REVIEW_LESSONS)
+def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str, lang: str, path: str) -> None:
     import json
     from pathlib import Path
-    from engine.review_thresholds import REVIEW_THRESHOLDS
-    cells = json.loads((Path(__file__).resolve().parents[2] / f"lessons/{game_id}.ipynb").read_text())["cells"]
+    cells = json.loads((Path(__file__).resolve().parents[2] / path).read_text())["cells"]
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    section = text[text.index("How to read the review"):]
+    words, heading, accuracy, point, share = LESSON_WORDS[lang]
+    section = text[text.index(heading):]
+    section = section[:section.index("\n#")] if "\n#" in section else section
     limits = REVIEW_THRESHOLDS[game_id]
-    for word, value in (("inaccuracy", limits.inaccuracy), ("mistake", limits.mistake),
-                        ("blunder", limits.blunder)):
-        assert f"**{word}**: {value:g} " in section, word
-    assert "**Accuracy** is the share of your decisions rated best or good" in section
+
+    def said(value: float) -> str:
+        return format(value, "g").replace(".", point)
+    good, *rest = words
+    assert re.search(rf"\*\*{good}\*\*: [^*]* {re.escape(said(limits.inaccuracy))} ", section), good
+    for word, value in zip(rest, (limits.inaccuracy, limits.mistake, limits.blunder)):
+        assert f"**{word}**: {said(value)} " in section, word
+    assert accuracy in section and share in section
 
 
 def test_each_deal_of_a_match_is_reviewed_when_it_ends_and_the_match_at_its_end() -> None:
