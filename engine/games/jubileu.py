@@ -256,6 +256,10 @@ def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
 
 NO_ESPIRRA, ORDERED, WHEN_HE_LIKES, SPENT = 0, 1, 2, 3
 
+#: The shared trick strengths (:func:`engine.tricks.trick_keys`) per trump suit, the last (index -1)
+#: for no trumps: ``TRICK_KEYS[trump][led][card]``, looked up when a trick is won instead of computed.
+TRICK_KEYS = [tricks.trick_keys(t) for t in range(4)] + [tricks.trick_keys(None)]
+
 
 class Deal:
     """The play of one deal: small-integer cards (:mod:`engine.tricks`), ``turn`` the seat to act.
@@ -306,13 +310,18 @@ class Deal:
         return self.espirra == ORDERED and seat == self.partner
 
     def legal_cards(self, seat: int) -> list[int]:
+        """What ``seat`` may play: the called Ace when "Espirra" orders it (or to open a Troela), else
+        :func:`engine.tricks.follow_suit` with no options, written out (search calls this for every card)."""
         hand = self.hands[seat]
-        if self.must_espirra(seat):
+        if self.espirra == ORDERED and seat == self.partner:  # must_espirra
             return [self.called]  # type: ignore[list-item]
-        if self.troela and not self.done_tricks and not self.trick and self.called is not None \
-                and self.called in hand:
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            return [c for c in hand if c // 13 == led] or hand[:]
+        if self.troela and not self.done_tricks and self.called is not None and self.called in hand:
             return [self.called]
-        return tricks.follow_suit(hand, self.led_suit)
+        return hand[:]
 
     def may_order_when(self, seat: int) -> bool:
         """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
@@ -347,15 +356,11 @@ class Deal:
             return None
         if self.espirra_at is not None:
             pos = self.espirra_at
-        else:  # tricks.winning_position, written out: search plays this hundreds of thousands of times
+        else:  # tricks.winning_position with the strengths looked up: search plays this very often
             trump = -1 if self.trump is None or (self.troela and not self.done_tricks) else self.trump
-            led = self.trick[0] // 13
-            best, pos = -2, 0
-            for i, x in enumerate(self.trick):
-                s = x // 13
-                k = 1000 + x % 13 if s == trump else (x % 13 if s == led else -1)
-                if k > best:
-                    best, pos = k, i
+            key = TRICK_KEYS[trump][self.trick[0] // 13]
+            strengths = [key[x] for x in self.trick]
+            pos = strengths.index(max(strengths))
         winner = self.trick_seats[pos]
         self.won[winner] += 1
         if winner == self.partner:

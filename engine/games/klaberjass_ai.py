@@ -101,17 +101,18 @@ def heuristic_card(d: Deal) -> int:
         return min(options, key=KEEP[trump].__getitem__)
     lead = d.trick[0]
     wins = REPLY_WINS[trump]
-    winners = [c for c in options if wins[lead * 52 + c]]
-    losers = [c for c in options if not wins[lead * 52 + c]]
-    at_stake = POINTS[trump][lead]
-    if winners:
-        plain_winners = [c for c in winners if c // 13 != trump]
-        if plain_winners:  # the trick is ours in the suit led: bank the most points
-            return max(plain_winners, key=POINTS[trump].__getitem__)
-        cheapest = min(winners, key=KEEP[trump].__getitem__)
-        if at_stake >= 4 or not losers or lead // 13 == trump:
-            return cheapest
-    return min(losers or options, key=KEEP_THEN_RANK[trump].__getitem__)
+    beats = lead * 52  # wins[beats + c]: does the reply c take the lead?
+    winners = [c for c in options if wins[beats + c]]
+    if not winners:
+        return min(options, key=KEEP_THEN_RANK[trump].__getitem__)
+    losers = [c for c in options if not wins[beats + c]]
+    plain_winners = [c for c in winners if c // 13 != trump]
+    if plain_winners:  # the trick is ours in the suit led: bank the most points
+        return max(plain_winners, key=POINTS[trump].__getitem__)
+    cheapest = min(winners, key=KEEP[trump].__getitem__)
+    if POINTS[trump][lead] >= 4 or not losers or lead // 13 == trump:
+        return cheapest
+    return min(losers, key=KEEP_THEN_RANK[trump].__getitem__)
 
 
 def finish_deal(d: Deal) -> None:
@@ -195,16 +196,18 @@ def determinizer(view: View) -> Callable[[random.Random], Deal]:
     possible = [c for c in unseen if not barred(c)]
     if len(possible) < count:  # what he showed contradicts itself (cannot happen in a legal game): ignore it
         possible = list(unseen)
-    kq = {base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q}
+    king, queen = base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q
     played_by_him = {t[1] if t[0] == opp else t[2] for t in base.tricks_played}
     if base.trick and base.turn != opp:
         played_by_him.add(base.trick[0])
+    known_his = set(his) | played_by_him  # his for certain, whatever the imagined hand
+    bella_open = base.bella_seat is None and not base.bella_done
 
     def determinize(rng: random.Random) -> Deal:
         hand = rng.sample(possible, count)
         world = base.copy()
         world.hands[opp] = hand + his
-        if world.bella_seat is None and not world.bella_done and kq <= set(hand) | set(his) | played_by_him:
+        if bella_open and (king in known_his or king in hand) and (queen in known_his or queen in hand):
             world.bella_seat = opp
         return world
     return determinize
