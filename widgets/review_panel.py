@@ -30,6 +30,7 @@ from engine.review_link import ReviewLinkError, moves_code, replay_moves
 from engine.review_thresholds import REVIEW_THRESHOLDS
 from engine.protocol import ParlourError
 from widgets.deal_link import CopyLink, link_query
+from widgets.settings import decode
 
 if TYPE_CHECKING:
     from widgets.table import Table
@@ -194,6 +195,7 @@ class ReviewPanel(w.VBox):
                 entries.append(result)
         self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
         self.copy_link.query = self.link_query()
+        self.copy_link.layout.display = "" if self.code_deals_this_game() else "none"
         self._draw()
         self.body.layout.display = ""
         return self.review
@@ -207,6 +209,16 @@ class ReviewPanel(w.VBox):
         if self._deal is not None:
             stop = 1 + max((i for i, k in self._deal_of.items() if k == self._deal), default=-1)
         return link_query(table.code, table.level_box.value, table.game_id, moves_code(game, stop))
+
+    def code_deals_this_game(self) -> bool:
+        """Whether the table's deal code, read by this lesson's table, deals this game's settings: one set from
+        Python that no menu offers cannot be carried, and a review link would then be refused as another deal's."""
+        from widgets.table import read_table_code  # the table imports this module
+        table = self.table
+        read = read_table_code(table.code, table.players)
+        chosen = {} if read.settings is None else decode(table.settings, read.settings)
+        rules = table.rules_class
+        return rules.resolve_options({**table._start_options, **chosen}) == rules.resolve_options(table.options)
 
     def follow_link(self, code: str | None, moves: str) -> None:
         """A review link: deal ``code``, replay ``moves`` (each checked by the rules) and open the review.

@@ -280,6 +280,22 @@ def test_every_game_reviews_at_its_table(game_id: str, monkeypatch: pytest.Monke
     assert table.game.history[entry.index] == (0, entry.best)
     panel.back()
     assert table.game is finished
+    # the review link opens the same review at another table of the game (another browser's page), or, where
+    # the table's settings were given from Python and no menu offers them (the short matches here), it is not
+    # offered: the code cannot carry those settings, and the link would be refused as another deal's
+    from widgets import deal_link
+    monkeypatch.setenv("QUERY_STRING", panel.copy_link.query)
+    deal_link.forget_page_link()
+    try:
+        board = table_class(game_id)(**options)
+    finally:
+        deal_link.forget_page_link()
+    if panel.copy_link.layout.display == "none":
+        assert "do not belong to this deal" in board.link_notice.value
+        assert board.review.body.layout.display == "none"
+    else:
+        assert board.link_notice.layout.display == "none", board.link_notice.value
+        assert board.game.history == finished.history and board.review.review == review
 
 
 def test_on_a_page_an_event_loop_runs_and_evaluation_goes_to_the_background() -> None:
@@ -367,3 +383,41 @@ def test_a_page_address_carries_a_review_links_moves_and_still_refuses_a_long_de
         read_deal_link("deal=" + "9" * 500 + f"&moves={moves}")
     with pytest.raises(DealLinkError, match="too long"):
         read_deal_link("deal=4-K7QM3P&moves=" + "A" * 7000)
+
+
+LESSON_TABLES = {  # each lesson's play table, as the lesson builds it (settings the menus offer)
+    "kalooki": lambda: __import__("widgets.games.kalooki_lesson", fromlist=["x"]).match_table(players=3, bot_delay=0),
+    "jabberwocky": lambda: table_class("jabberwocky")(players=4, rounds="short", level="medium", bot_delay=0),
+    "injun": lambda: table_class("injun")(players=4, level="medium", bot_delay=0),
+    "klaberjass": lambda: table_class("klaberjass")(level="medium", bot_delay=0),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSON_TABLES))
+def test_a_lesson_tables_review_link_of_its_first_deal_opens_the_same_review(game_id: str, open_page,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the lesson's own table (a match), the first deal played by the hint, its review's link opened at a
+    fresh table of the lesson: the same deal, the same review, the match going on."""
+    from tests.engine.claim_checks import game_checks
+    ai = engine.hints.advisor(game_id)
+    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
+        monkeypatch.setattr(ai, name, value)
+    open_page("")
+    table = LESSON_TABLES[game_id]()
+    table.start(table.players, 12)  # the same cards every run, the lesson's settings kept
+    for _ in range(400):
+        if any(e.kind in ("deal_end", "round_end") for e in table.game.events):
+            break
+        move = engine.hint(table.game, 0).action
+        if table.game.current_player != 0 and move in ("call", "pass"):  # Kalooki's call, out of turn
+            table.call() if move == "call" else table.no_call()
+        else:
+            assert table.act(move), table.status.value
+    assert any(e.kind in ("deal_end", "round_end") for e in table.game.events), "the first deal ended"
+    first = table.review.show_review(deal=1)
+    assert first.decisions > 0 and table.review.copy_link.layout.display == ""
+    open_page(table.review.copy_link.query)
+    board = LESSON_TABLES[game_id]()
+    assert board.link_notice.layout.display == "none", board.link_notice.value
+    assert board.review.review == first and board.code == table.code
+    assert "Review of deal 1" in board.review.summary_html.value and not board.game.is_over
