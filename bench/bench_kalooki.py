@@ -146,17 +146,20 @@ def bot_match(levels: list[str], seed: int, deals: str) -> engine.Game:
     g = engine.new_game("kalooki", players=len(levels), seed=seed, deals=deals)
     bots = [HintFollower() if level == "hint" else Bot("kalooki", level, seed * 7 + i)
             for i, level in enumerate(levels)]
-    moves = 0
-    while not g.is_over:
-        moves += 1
-        if moves > MOVE_LIMIT:  # bots that pass one card round the table for ever must not hang the run
-            raise RuntimeError(f"{levels} seed {seed}: no end after {MOVE_LIMIT} moves")
-        window = len(g.events)
-        callers = g.to_act()[1:]  # nearest first; each answers "call" or "pass", both legal moves
-        seat = callers[0] if callers else g.current_player
-        move = bots[seat].choose(g.view(seat))
-        g.apply(move, seat)
-        assert move == "pass" or len(g.events) > window
+
+    chosen: list[engine.Turn] = []
+
+    def remember(turn: engine.Turn) -> bool:
+        chosen.append(turn)
+        return False  # make it
+
+    def check(_game: engine.Game, events: list[engine.Event]) -> bool:
+        assert not chosen or chosen[-1].action == "pass" or events, f"{chosen[-1]} said nothing"
+        return False
+
+    played = engine.play(g, bots, stop=check, pause_before=remember, max_steps=MOVE_LIMIT)
+    if not g.is_over:  # bots that pass one card round the table for ever must not hang the run
+        raise RuntimeError(f"{levels} seed {seed}: no end after {len(played.moves)} moves")
     return g
 
 
@@ -186,11 +189,7 @@ def positions(count: int) -> list[dict]:
         g = engine.new_game("kalooki", players=3 + seed % 4, seed=seed, deals=[1 + seed % 9])
         bots = [Bot("kalooki", "medium", s) for s in range(g.players)]
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 60)):
-            if g.is_over:
-                break
-            seat = g.current_player
-            g.apply(bots[seat].choose(g.view(seat)), seat)
+        engine.play(g, bots, max_steps=rng.randrange(0, 60))
         if not g.is_over:
             seats = g.to_act()
             out.append(g.view(seats[-1] if len(seats) > 1 and rng.random() < 0.3 else seats[0]))

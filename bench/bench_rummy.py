@@ -76,11 +76,7 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
         g = engine.new_game("rummy", players=players, seed=seed, target=1)
         bots = [Bot("rummy", "medium", seed=s) for s in range(players)]
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 60)):
-            if g.is_over:
-                break
-            s = g.current_player
-            g.apply(bots[s].choose(g.view(s)), s)
+        engine.play(g, bots, max_steps=rng.randrange(0, 60))
         if not g.is_over:
             out.append((g, g.current_player))
         seed += 1

@@ -51,10 +51,6 @@ def card(i: int) -> Card:
     return Card(ACE if order == 12 else order + 2, SUITS[i // 13])
 
 
-def suit_of(i: int) -> int:
-    return i // 13
-
-
 def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None = None,
                 must_trump: bool = False, must_win_trump_lead: bool = False, trick: Sequence[int] = (),
                 power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> list[int]:

@@ -17,8 +17,10 @@ from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
+from ..words import count, join
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 SHORT_SCHEDULE = (3, 5, 7, 5, 3)
@@ -260,11 +262,42 @@ def _check_rounds(value: Any) -> str | None:
     return "choose 'full', 'short' or a list of card counts from 1 to 9"
 
 
+class JabberwockyView(ViewHeader):
+    """Every key of ``Jabberwocky.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    trump: str
+    trump_card: str
+    bids: list[int | None]
+    forbidden_bid: int | None
+    tricks_won: list[int]
+    trick: list[list[Any]]
+    led_suit: str | None
+    trump_broken: bool
+    tricks_played: list[dict[str, Any]]
+    revokes: list[int]
+    round: int
+    rounds_total: int
+    schedule: list[int]
+    cards_this_round: int
+    dealer: int
+    scores: list[int]
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+    revoke_plays: list[str]
+
+
 class Jabberwocky(Game):
     id = "jabberwocky"
+    view_type = JabberwockyView
     name = "Jabberwocky"
     blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
     min_players, max_players, default_players = 3, 5, 4
+    deal_word = "round"
     rules = RULES
     variants = (
         Option("revoke", "strict", "'strict': only cards that follow suit are offered (the rules text "
@@ -309,10 +342,6 @@ class Jabberwocky(Game):
                    f"The turned-up card is {turn_up.symbol}: {suit} are trumps this round.",
                    seat=dealer, card=str(turn_up), trump=turn_up.suit)
 
-    @property
-    def round_size(self) -> int:
-        return self.deal.size
-
     # ---- whose turn, what is legal ----
     @property
     def current_player(self) -> int | None:
@@ -321,6 +350,12 @@ class Jabberwocky(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        return self.match_progress(len(self.schedule) if self._over else self.round_index + 1, len(self.schedule))
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["round"], points=list(r["points"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:
@@ -427,7 +462,7 @@ class Jabberwocky(Game):
             won = d.won[winner]
             self._emit("trick", "jabberwocky.trick",
                        f"{self.subject(winner, 'wins')} the trick ({shown}) and now "
-                       f"{self.verb(winner, 'has')} {won} trick{'s' if won != 1 else ''}.",
+                       f"{self.verb(winner, 'has')} {count(won, 'trick')}.",
                        seat=winner, cards=[str(tricks.card(x)) for x in cards], seats=list(seats))
             if d.phase == "done":
                 self._end_round()
@@ -447,7 +482,7 @@ class Jabberwocky(Game):
             self._emit("score", rule, text, seat=s, points=exact, bid=bid, won=won)
             if d.revokes[s]:
                 self._emit("score", "jabberwocky.revoke",
-                           f"{self.names[s]} revoked {d.revokes[s]} time{'s' if d.revokes[s] > 1 else ''}: "
+                           f"{self.names[s]} revoked {count(d.revokes[s], 'time')}: "
                            f"−{REVOKE_PENALTY * d.revokes[s]}.", seat=s, points=-REVOKE_PENALTY * d.revokes[s])
             self.totals[s] += points[s]
         self.results.append({"round": self.round_index + 1, "size": d.size, "dealer": d.dealer,
@@ -463,10 +498,10 @@ class Jabberwocky(Game):
         self._over = True
         best = max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        names = _and_list([self.names[s] for s in winners])
+        names = join([self.names[s] for s in winners])
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
         self._emit("game_end", "jabberwocky.end",
-                   f"The game is over: {names} {verb} with {best} point{'' if best == 1 else 's'}.",
+                   f"The game is over: {names} {verb} with {count(best, 'point')}.",
                    winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
@@ -502,10 +537,6 @@ class Jabberwocky(Game):
             "legal": [str(a) for a in self.legal_actions(seat)],
             "revoke_plays": self.revokes_now(seat),
         }
-
-
-def _and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _hand_order(c: int) -> tuple[int, int]:

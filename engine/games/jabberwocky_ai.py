@@ -21,6 +21,7 @@ from .. import claims
 from ..hints import Alternative, Hint
 from .jabberwocky import Deal, forbidden_bid, round_points
 from ..search import Inconsistent, Tally, pimc, unseen_dealer
+from ..words import count
 
 View = dict[str, Any]
 
@@ -426,7 +427,7 @@ def _bid_reason(view: View, tallies: list[Tally[str]]) -> tuple[str, tuple[claim
 
 def _tricks_words(bid_move: str) -> str:
     n = int(bid_move.split()[1])
-    return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
+    return "no tricks" if n == 0 else count(n, "trick")
 
 
 def _situation(view: View) -> tuple[claims.Claim, int]:
@@ -440,7 +441,7 @@ def _situation(view: View) -> tuple[claims.Claim, int]:
     if need > left:
         return claims.Certain(SHORT.name, over_replies=False,
                               detail={"bid": bid, "won": won_words, "need": need,
-                                      "left": "1 trick" if left == 1 else f"{left} tricks"}), -1
+                                      "left": count(left, "trick")}), -1
     if need > 0:
         return claims.Count(NEED.name, n=need, detail={"bid": bid, "won": won_words}), need
     if need == 0:

@@ -28,6 +28,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for
 
@@ -168,13 +169,52 @@ def _check_deals(value: Any) -> str | None:
     return "choose 'full', 'short' (deals 1 to 3) or a list of different deal numbers from 1 to 9"
 
 
+class KalookiView(ViewHeader):
+    """Every key of ``Kalooki.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    deal_number: int
+    deal_index: int
+    deals_total: int
+    schedule: list[int]
+    cards_dealt: int
+    contract: dict[str, Any]
+    hand: list[str]
+    hand_sizes: list[int]
+    melds: list[dict[str, Any]]
+    laid_down: list[bool]
+    laid_this_turn: bool
+    discard_top: str | None
+    discard_size: int
+    discard_pile: list[str]
+    stock_size: int
+    calls: list[int]
+    call_limit: int | None
+    can_call: bool
+    call_pending: int | None
+    must_draw_stock: bool
+    taken: list[list[Any]]
+    known_held: list[list[Any]]
+    called: list[list[Any]]
+    dropped: list[bool]
+    scores: list[int]
+    deal_scores: list[list[Any]]
+    dealer: int
+    current_player: int | None
+    to_act: list[int]
+    is_over: bool
+    legal: list[str]
+
+
 class Kalooki(TakesTurns, Game):
     id = "kalooki"
+    view_type = KalookiView
     name = "Kalooki"
     blurb = "Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn."
     min_players, max_players, default_players = 3, 6, 4
     rules = RULES
     max_action_length = 160  # a lay-down of the 18 cards a called hand can hold, written out
+    lowest_wins = True  # penalty points: the fewest win (RULES.md §6.8)
     variants = (
         Option("deals", "full", "'full': the nine deals; 'short': deals 1 to 3 for a class period; or a "
                "list of deal numbers (1 to 9).", check=_check_deals),
@@ -269,6 +309,12 @@ class Kalooki(TakesTurns, Game):
                    f"{self.subject(self.turn, 'plays')} first.", card=str(rest[0]))
 
     # ---- whose turn ----
+    def progress(self) -> Progress:
+        return self.match_progress(min(self.deal_index + 1, len(self.schedule)), len(self.schedule))
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=k, points=list(p), how=None) for k, p in enumerate(self.deal_scores, start=1)]
+
     @property
     def scores(self) -> list[int]:
         return list(self.totals)

@@ -24,7 +24,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from ..claims import Certain, Claim, Comparison, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..search import Tally, pimc
-from ..words import inside, possessive, verb_for
+from ..words import inside, noun_for, possessive, verb_for
 from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, SUIT_CODES, TRUMP_POWER,
                          POINTS, REPLY_WINS, Deal, card_points, settle, trick_winner)
 
@@ -70,11 +70,7 @@ def medium_bid(hand: Sequence[int], turn_up: int, phase: str, dealer: bool) -> s
     return f"name {SUIT_CODES[best]}" if trump_strength(hand, best) >= need else "pass"
 
 
-def _keep_value(c: int, trump: int) -> float:
-    """What a card is worth keeping: its points, more for trumps (most for the Jack and 9)."""
-    return KEEP[trump][c]
-
-
+#: What a card is worth keeping, ``KEEP[trump][card]``: its points, more for trumps (most for the Jack and 9).
 KEEP = tuple(tuple(card_points(c, t) + (8 + TRUMP_POWER[c] if c // 13 == t else 0) for c in range(52))
              for t in range(4))
 #: Sort keys as single integers (the hot loop of every playout): keep value, then rank; points, then rank.
@@ -419,7 +415,7 @@ def _opponent(view: View) -> str:
 def _net(points: int, move: str, samples: int, name: str) -> Figure:
     """What a move brings on average over the imagined deals: this seat's points minus the other's."""
     return Figure(NET.name, points, move=move, exact=False, samples=samples,
-                  detail={"name": inside(name), "points": "point" if abs(points) == 1 else "points"})
+                  detail={"name": inside(name), "points": noun_for(points, "point")})
 
 
 def _does(name: str, verb: str) -> str:

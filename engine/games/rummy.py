@@ -30,6 +30,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import RummyDeal, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for, shuffled
 from ..words import count
@@ -370,8 +371,35 @@ def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
     return unseen(view, pack, "picked_up")
 
 
+class RummyView(ViewHeader):
+    """Every key of ``Rummy.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    melds: list[dict[str, Any]]
+    discard_top: str | None
+    discard_size: int
+    discard_pile: list[str]
+    stock_size: int
+    took_from_discard: str | None
+    picked_up: list[list[Any]]
+    put_down: list[bool]
+    rebuilds_left: int
+    deal: int
+    dealer: int
+    scores: list[int]
+    target: int
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    ace: str
+    legal: list[str]
+
+
 class Rummy(TakesTurns, Game):
     id = "rummy"
+    view_type = RummyView
     name = "Rummy"
     blurb = "Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand."
     min_players, max_players, default_players = 2, 4, 2
@@ -450,6 +478,13 @@ class Rummy(TakesTurns, Game):
         return super().verb(seat, verb)
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_index + 1, None, self.options["target"],
+                                   lowest_wins=self.options["scoring"] == "penalty")
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["points"]), how=r["how"]) for r in self.results]
+
     @property
     def scores(self) -> list[int]:
         return list(self.totals)
