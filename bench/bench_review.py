@@ -14,7 +14,21 @@ agree by construction: "exact".
 medium-bot play (seat 0 a medium bot too): the quantiles, in the game's units, that the thresholds
 in engine/review_thresholds.py are set from, and the share of decisions each verdict would get.
 
-    PYTHONPATH=$PWD:$PWD/bench python bench/bench_review.py --losses --deals 6
+    PYTHONPATH=$PWD:$PWD/bench python bench/bench_review.py --losses --deals 25
+
+Last run of ``--losses --deals 25`` (2026-11-24, with the thresholds set from it; 2 cores shared):
+
+    game          rated  loss>0    q0.5   q0.75    q0.9   q0.95   q0.99     max   inacc mistake blunder
+    jubilee         478     11%    0.00    0.00    1.78    5.71   10.38   19.30      5%      3%      1%
+    jubileu         275     36%    0.00    0.09    0.52    0.80    1.50   12.37      3%      1%      1%
+    relogio          97      4%    0.00    0.00    0.00    0.00    1.00    1.30      0%      0%      0%
+    injun            51     63%    0.06    0.69    4.30    6.41    7.50    7.50      0%     12%      2%
+    kalooki         276      2%    0.00    0.00    0.00    0.00    1.00    1.00      0%      2%      0%
+    rummy           493     10%    0.00    0.00    0.25    1.76    5.95    8.56      3%      4%      1%
+    jabberwocky     291     40%    0.00    3.90   14.50   22.80   48.40   73.50      6%      3%      1%
+    klaberjass      306     36%    0.00    3.80   15.00   29.60   64.60   80.90      3%      4%      1%
+
+(``--deals 120``: injun 238 decisions, q0.9 0.97, q0.95 4.15, q0.99 6.61; relogio 469, q0.99 1.30, max 2.50.)
 """
 
 from __future__ import annotations
