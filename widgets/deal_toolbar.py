@@ -170,7 +170,9 @@ class DealToolbar(w.HBox):
                                              other=link.game, game=host.rules_class.name))
             if link.level is not None:
                 self.level_box.value = link.level
-            if link.deal is not None:
+            if link.moves is not None:  # a review link: the deal, its moves replayed, the review open
+                host.review.follow_link(link.deal, link.moves)
+            elif link.deal is not None:
                 host._deal_code(link.deal)
         except ParlourError as exc:
             self.link_notice.value = ("<div role='alert'>⚠ " + esc(host.t(
