@@ -27,6 +27,7 @@ from .games.jabberwocky import Jabberwocky
 from .games.jubilee import Jubilee
 from .games.relogio import Relogio
 from .games.relogio_real import RelogioReal
+from .review import Review, review  # a deal's decisions rated against the hint (engine/review.py)
 
 # Every game in engine/games/, in the order of the seeds: a new game module registers itself.
 GAMES: dict[str, type[Game]] = discover()
@@ -115,6 +116,6 @@ def hint(game: Game, seat: int | None = None):
 __all__ = [
     "Action", "Card", "CardError", "ElGato", "Event", "GAMES", "Game", "Injun", "Jabberwocky", "Jubilee",
     "Relogio", "RelogioReal", "IllegalAction", "Option", "OptionError",
-    "ParlourError", "Rule", "Rulebook", "SaveError", "deal_code", "decode_deal_code", "format_cards",
-    "game_class", "hint", "load_game", "new_game", "parse_card", "parse_cards", "random_seed",
+    "ParlourError", "Review", "Rule", "Rulebook", "SaveError", "deal_code", "decode_deal_code", "format_cards",
+    "game_class", "hint", "load_game", "new_game", "parse_card", "parse_cards", "random_seed", "review",
 ]

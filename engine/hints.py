@@ -34,12 +34,19 @@ def share(x: float) -> str:
 
 @dataclass(frozen=True)
 class Alternative:
-    """One legal move with the advisor's estimate (higher is better) and a short note."""
+    """One legal move with the advisor's estimate (higher is better) and a short note.
+
+    ``samples`` is how many imagined deals the estimate averages (0: an exact figure, or one worked
+    out under a stated model) and ``margin`` the half-width of its 95% interval: the review
+    (engine/review.py) never calls a move a mistake when it lies within that noise of the best.
+    """
 
     action: str
     score: float
     note: str
     claims: tuple[Claim, ...] = ()
+    samples: int = 0
+    margin: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_link import (CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link,
                                take_page_link)
 from widgets.settings import Setting, decode, encode, settings_for
+from widgets.review_panel import ReviewPanel
 
 BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
 LOG_ROWS = 12
@@ -320,6 +321,7 @@ class Table(w.VBox):
         children.insert(at, self.end_panel)  # the end of the game, under the status line
         at = next((i + 1 for i, child in enumerate(children) if _holds(child, self.hint_button)), len(children))
         children.insert(at, self.hint_panel)  # the hint opens under its button, where the learner is looking
+        children.append(self.review)  # the review of the deal, under the cloth's controls (the hand stays in sight)
         self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
         self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
@@ -693,7 +695,8 @@ class Table(w.VBox):
         self.end_new_button = w.Button(description=self.t("New deal"), icon="refresh", layout=w.Layout(width="auto"),
                                        tooltip=self.t("Shuffle and deal a new game"))
         self.end_new_button.on_click(lambda _: self.new_deal())
-        buttons = w.HBox([self.again_button, self.end_new_button])
+        self.review = ReviewPanel(self)  # "Review this deal" (widgets/review_panel.py)
+        buttons = w.HBox([self.again_button, self.end_new_button, self.review.button])
         buttons.add_class("parlour-buttons")
         self.end_panel = w.VBox([self.end_html, buttons])
         self.end_panel.add_class("parlour-end")
@@ -987,6 +990,7 @@ class Table(w.VBox):
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
         self._autosave()
+        self.review.sync()  # your new decisions are evaluated in the background
 
     def _drop_stale_hint(self) -> None:
         """A hint answers one position: once anyone moves (a bot's call, your No call), it is cleared."""

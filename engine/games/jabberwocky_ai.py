@@ -365,7 +365,8 @@ def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
         alts = []
         for t in tallies:
             share_claim = bid_claim(t)
-            alts.append(Alternative(t.move, round(t.mean, 3), share_claim.words(), claims=(share_claim,)))
+            alts.append(Alternative(t.move, round(t.mean, 3), share_claim.words(), claims=(share_claim,),
+                                    samples=t.samples, margin=t.margin))
         return Hint(me, tallies[0].move, reason, alts, claims=said)
     sure = {t.move: trick_certainty(view, t.move) for t in tallies}
     reason, said = _play_reason(view, tallies, sure)
@@ -375,7 +376,7 @@ def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
         trick = trick_claim(t, sure[t.move])
         stated: tuple[claims.Claim, ...] = (trick,) if lost else (trick, bid_claim(t))
         note = "; ".join(c.words() for c in stated) + (" (a revoke: −3)" if t.move in view["revoke_plays"] else "")
-        alts.append(Alternative(t.move, round(t.mean, 3), note, claims=stated))
+        alts.append(Alternative(t.move, round(t.mean, 3), note, claims=stated, samples=t.samples, margin=t.margin))
     return Hint(me, tallies[0].move, reason, alts, claims=said)
 
 

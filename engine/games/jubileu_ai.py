@@ -821,7 +821,7 @@ def play_hint(view: View, playouts: int, rng: random.Random) -> Hint:
     for t in tallies:
         said = (_chips(t.mean, t.samples), _trick_claim(view, t.move, t), _made(t.move, t, bid))
         notes[t.move] = ("; ".join(_words(view, *said)), said)
-    alts = [Alternative(t.move, round(t.mean, 2), *notes[t.move]) for t in tallies]
+    alts = [Alternative(t.move, round(t.mean, 2), *notes[t.move], t.samples, t.margin) for t in tallies]
     best = tallies[0]
     _, trick_claim, made = notes[best.move][1]
     fig = _chips(best.mean, best.samples)
@@ -961,7 +961,7 @@ def choice_hint(view: View, deals: int, rng: random.Random) -> Hint:
             values[m].append(float(chips))
     bid = BIDS[view["contract"]].name
     notes = {m: (_chips(t.mean, t.samples), _made(m, t, bid)) for m, t in tallies.items()}
-    alts = sorted((Alternative(m, round(t.mean, 2), "; ".join(_words(view, *notes[m])), notes[m])
+    alts = sorted((Alternative(m, round(t.mean, 2), "; ".join(_words(view, *notes[m])), notes[m], t.samples, t.margin)
                    for m, t in tallies.items()), key=lambda a: -a.score)
     ranked = ranked_choices(values, None)
     best = ranked[0][0]
@@ -1011,7 +1011,7 @@ def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
         return Hint(me, "pass", _tr(view, N_("No bid is open to you now: pass.")),
                     [Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)")))])
     lines = {k: _bid_line(view, t) for k, t in tallies.items()}
-    alts = [Alternative(_bid_move(k), round(t.mean, 2), *lines[k]) for k, t in tallies.items()]
+    alts = [Alternative(_bid_move(k), round(t.mean, 2), *lines[k], t.samples, t.margin) for k, t in tallies.items()]
     if pass_open:
         alts.append(Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)"))))
     alts.sort(key=lambda a: -a.score)

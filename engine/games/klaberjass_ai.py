@@ -510,7 +510,7 @@ def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
         if t.move == "schmeiss":
             note = (f"{_does(name, 'accepts')} (the hand is thrown in) or {verb_for(name, 'refuses')} (you become "
                     f"the maker with the turned-up suit), and the medium bot accepts; {note}")
-        alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(said)))
+        alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(said), t.samples, t.margin))
         parts.append(f"{_choice_words(view, t.move)}: {note}")
     best = tallies[0]
     hand = [_idx(c) for c in view["hand"]]
@@ -608,7 +608,7 @@ def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
         notes = _trick_claims(view, t) + [Sampled(MAKER_MAKES.name, move=t.move, hits=t.counts.get("made", 0),
                                                   samples=t.samples)]
         note = ", ".join(c.words() for c in notes[:-1]) + "; " + notes[-1].words()
-        alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(notes)))
+        alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(notes), t.samples, t.margin))
     return Hint(me, best.move, text, alts, claims=tuple(said))
 
 

@@ -255,7 +255,8 @@ def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
             p = chances[action]
             head = "keep the King: it goes to the centre; " if action == "keep" else "turn the next card: "
         stated = chance_claims(view, action, p, total, exact)
-        out.append(Alternative(action, round(100 * p, 1), head + _said(stated), claims=stated))
+        out.append(Alternative(action, round(100 * p, 1), head + _said(stated), claims=stated,
+                               samples=0 if exact else total, margin=0.0 if exact else 100 * margin(p, total)))
     out.sort(key=lambda a: (-a.score, a.action != "keep", a.action))
     return out, total, exact
 

@@ -8,6 +8,7 @@ new one started on the same port; the reloaded page offers the game kept in the 
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -32,15 +33,35 @@ def position(table: Locator) -> dict[str, object]:
     }
 
 
+def kept_position(page: Page) -> tuple[int, bool] | None:
+    """What the browser keeps: (your moves in it, whether it is your turn there), None if nothing."""
+    import engine
+    from widgets.autosave import read_table_save
+
+    texts = page.evaluate("""() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))
+                                     .map(key => localStorage.getItem(key))""")
+    if len(texts) != 1:
+        return None
+    game = engine.load_game(read_table_save(texts[0]).game_json)
+    return sum(seat == 0 for seat, _ in game.history), game.to_act() == [0]
+
+
 def play_cards(page: Page, table: Locator, cards: int) -> None:
-    """Click ``cards`` playable cards, each time waiting for the bots to answer."""
+    """Click ``cards`` playable cards, each time waiting for the bots to answer, and then until the
+    browser keeps that very position (your turn, after every card played)."""
     status = table.locator(".parlour-status")
+    expect(status).to_contain_text("Your turn", timeout=60_000)
+    kept = kept_position(page)
+    played = (kept[0] if kept else 0) + cards  # an untouched deal is not kept
     for _ in range(cards):
         expect(status).to_contain_text("Your turn", timeout=60_000)
         table.locator(".parlour-card--playable").first.click()
         expect(status).not_to_contain_text("Your turn", timeout=30_000)
     expect(status).to_contain_text("Your turn", timeout=60_000)
-    page.wait_for_timeout(500)  # the save's message reaches the browser
+    deadline = time.monotonic() + 30
+    while kept_position(page) != (played, True):
+        assert time.monotonic() < deadline, f"the browser keeps {kept_position(page)}, not {(played, True)}"
+        page.wait_for_timeout(100)
 
 
 def resume(page: Page, save_screenshot=None) -> Locator:

@@ -1,0 +1,146 @@
+"""Bench: the review of a deal (engine/review.py), per game.
+
+Prints, for every game with decisions: how many decisions the seeded short matches gave, the
+seconds of evaluation per decision (median, p95: what the table spends in the background after
+each of your moves), the seconds from the deal's end to the review drawn at a table (your decisions
+already evaluated in the background; the slowest of the deals), and how often the verdicts agree
+with a deeper search (every sampling constant of the game's advisor times ``--deeper``): the same
+verdict, and the same answer to "mistake or worse?". Games whose hint is exact (no imagined deals)
+agree by construction: "exact".
+
+    PYTHONPATH=$PWD:$PWD/bench python bench/bench_review.py --deals 3 --agree 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import time
+from typing import Any
+
+import engine
+from engine.hints import Bot
+from engine.review import Entry, assess, is_decision
+
+from measure import percentile
+
+SHORT = {"jubilee": {"match": "single"}, "jubileu": {"deals": 1}, "injun": {"max_deals": 2},
+         "kalooki": {"deals": [1]}, "rummy": {"target": 1}, "jabberwocky": {"rounds": [3, 5, 7]},
+         "klaberjass": {"target": 1}, "relogio": {}}
+#: the constants that set how many deals a game's hint imagines
+SAMPLING = {"jabberwocky": ("HINT_PLAYOUTS", "MIN_SAMPLES"),
+            "jubileu": ("HINT_PLAYOUTS", "MIN_SAMPLES", "BID_HINT_DEALS", "BID_HINT_LEAST", "CHOICE_HINT_DEALS"),
+            "klaberjass": ("HINT_BID_DEALS", "HINT_PLAYOUTS", "MIN_SAMPLES"),
+            "relogio": ("EXACT_LIMIT", "SAMPLES")}
+MAX_MOVES = 600
+
+
+def positions(game_id: str, seed: int) -> list[tuple[engine.Game, str]]:
+    """(position, move made) at each of seat 0's decisions in a short match, everyone a medium bot."""
+    game = engine.new_game(game_id, seed=seed, **SHORT[game_id])
+    bots = {s: Bot(game_id, "medium", seed=seed * 31 + s) for s in range(game.players)}
+    out = []
+    for _ in range(MAX_MOVES):
+        if game.is_over:
+            break
+        who = game.current_player
+        assert who is not None
+        action = bots[who].choose(game.view(who))
+        if who == 0 and is_decision(game, 0):
+            out.append((game.clone(), action))
+        game.apply(action, who)
+    return out
+
+
+def timed(position: engine.Game, action: str) -> tuple[float, Entry | None]:
+    start = time.perf_counter()
+    entry = assess(position, 0, action)
+    return time.perf_counter() - start, entry
+
+
+def with_constants(game_id: str, factor: int) -> dict[str, Any]:
+    ai = importlib.import_module(engine.hints.advisor(game_id).__name__)
+    old = {k: getattr(ai, k) for k in SAMPLING.get(game_id, ())}
+    for k, v in old.items():
+        setattr(ai, k, v * factor)
+    return old
+
+
+def restore(game_id: str, old: dict[str, Any]) -> None:
+    ai = importlib.import_module(engine.hints.advisor(game_id).__name__)
+    for k, v in old.items():
+        setattr(ai, k, v)
+
+
+def table_class(game_id: str) -> Any:
+    from widgets.table import Table
+    module = importlib.import_module(f"widgets.games.{game_id}_table")
+    return next(c for c in vars(module).values()
+                if isinstance(c, type) and issubclass(c, Table) and getattr(c, "game_id", "") == game_id)
+
+
+def end_to_review(game_id: str, seed: int) -> float:
+    """Seconds from the deal's end to the review drawn at a table (the panel's thread evaluated your
+    decisions while the deal was played; you played as the medium bot)."""
+    options = dict(SHORT[game_id])
+    if game_id != "relogio":
+        options["bot_delay"] = 0
+    table = table_class(game_id)(seed=seed, **options)
+    table.review.background = True
+    me = Bot(game_id, "medium", seed=seed)
+    for _ in range(MAX_MOVES):
+        if table.game.is_over:
+            break
+        table.act(me.choose(table.game.view(0)))
+    for _, job, _ in list(table.review._jobs.values()):
+        if job is not None:
+            job.result()  # the deal's end: the background work of the last moves is done by now
+    start = time.perf_counter()
+    table.review.show_review()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=3, help="seeded short matches per game")
+    ap.add_argument("--agree", type=int, default=30, help="decisions per game compared with the deeper search")
+    ap.add_argument("--deeper", type=int, default=4, help="the deeper search imagines this many times more deals")
+    ap.add_argument("--games", nargs="*", default=None)
+    args = ap.parse_args()
+    games = args.games or [g for g, c in engine.GAMES.items() if c.has_choices]
+    print(f"{'game':<12} {'decisions':>9} {'eval median s':>14} {'eval p95 s':>11} {'end→review s':>13} "
+          f"{'same verdict':>13} {'same mistake?':>14}")
+    for game_id in games:
+        spots = [p for seed in range(args.deals) for p in positions(game_id, 100 + seed)]
+        times, entries = [], []
+        for position, action in spots:
+            seconds, entry = timed(position, action)
+            times.append(seconds)
+            if entry is not None:
+                entries.append(entry)
+        end = max(end_to_review(game_id, 100 + seed) for seed in range(args.deals))
+        if game_id in SAMPLING:
+            same = same_serious = n = 0
+            for (position, action), fast in zip(spots[:args.agree], [timed(p, a)[1] for p, a in spots[:args.agree]]):
+                old = with_constants(game_id, args.deeper)
+                try:
+                    deep = assess(position, 0, action)
+                finally:
+                    restore(game_id, old)
+                if fast is None or deep is None:
+                    continue
+                n += 1
+                same += fast.verdict == deep.verdict
+                same_serious += (fast.verdict in ("mistake", "blunder")) == (deep.verdict in ("mistake", "blunder"))
+            agree = f"{same}/{n}", f"{same_serious}/{n}"
+        else:
+            agree = "exact", "exact"
+        med = statistics.median(times) if times else float("nan")
+        p95 = percentile(times, 0.95) if times else float("nan")
+        print(f"{game_id:<12} {len(spots):>9} {med:>14.3f} {p95:>11.3f} {end:>13.3f} {agree[0]:>13} {agree[1]:>14}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+"""The review of a deal: every decision one seat made, rated against the hint at that moment.
+
+Why: a learner improves fastest by seeing, after the game, which choices cost them and what was
+better. The review stands on the hint engine alone: the game is replayed from its set-up and
+history to each decision, and :func:`engine.hint` is asked there, from ``game.view(seat)`` — so a
+review never uses a card the seat could not see at the time. Each decision's cost is the hint's
+estimate of the better move minus the estimate of the move made, in the game's units
+(engine/review_thresholds.py). Where the hint averages imagined deals the cost is an average with
+its number of deals, and a move within the noise of the better one (both estimates' 95% intervals,
+:func:`engine.claims.indistinct`) is never more than "good"; exact estimates give exact costs.
+
+Accuracy is the share of decisions rated best or good (within the noise of the better move, or
+costing less than an inaccuracy). Moves the rules force (one legal move) are not decisions.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import claims
+from .hints import Alternative, Hint
+from .i18n import N_, say
+from .protocol import Game
+from .review_thresholds import Thresholds, thresholds_for
+from .words import agreeing
+
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
+                 "mistake": N_("mistake"), "blunder": N_("blunder")}
+ACCURACY_DEFINITION = N_("Accuracy is the share of your decisions rated best or good: good means the move "
+                         "cost less than an inaccuracy, or could not be told apart from the better move.")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One decision: what ``seat`` did at move ``index`` of the history, and how it compares."""
+
+    index: int
+    seat: int
+    action: str
+    best: str
+    loss: float
+    verdict: str
+    #: the hint's own reason for ``best``, in its words (built from its claims)
+    reason: str
+    #: the hint's one-line note on the better move, and on the move made
+    best_note: str
+    note: str
+    #: the estimates, in the game's units (``score`` of the move made, ``best_score`` of the better one)
+    score: float
+    best_score: float
+    #: imagined deals behind the cost (0: an exact figure) and its noise, in the game's units
+    samples: int
+    noise: float
+    #: the loss as a claim, then every claim the hint's reason states
+    claims: tuple[claims.Claim, ...] = ()
+    legal: int = 0
+
+    @property
+    def within_noise(self) -> bool:
+        return self.samples > 0 and self.loss > 0 and claims.indistinct([self.best_score, self.score], self.noise)
+
+    def loss_words(self, lang: str = "en") -> str:
+        """The cost in words, with its sample size when it is an average ("" for the better move itself)."""
+        return self.claims[0].words(lang) if self.loss > 0 else ""
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    seat: int
+    entries: tuple[Entry, ...]
+    #: moves the seat made that the rules forced (one legal move): not decisions, not rated
+    forced: int = 0
+    #: decisions the hint gives no figure for (see :func:`assess`): (index, move made, hint's move)
+    unrated: tuple[tuple[int, str, str], ...] = ()
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def decisions(self) -> int:
+        return len(self.entries)
+
+    @property
+    def best(self) -> int:
+        return self.counts.get("best", 0)
+
+    @property
+    def total_loss(self) -> float:
+        return round(sum(e.loss for e in self.entries), 2)
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of decisions rated best or good (None with no decision): see ACCURACY_DEFINITION."""
+        if not self.entries:
+            return None
+        return (self.counts.get("best", 0) + self.counts.get("good", 0)) / len(self.entries)
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        return {"decisions": self.decisions, "best": self.best, "counts": dict(self.counts),
+                "total_loss": self.total_loss, "accuracy": self.accuracy, "forced": self.forced,
+                "unrated": len(self.unrated),
+                "accuracy_definition": ACCURACY_DEFINITION}
+
+    def summary_words(self, lang: str = "en") -> str:
+        if not self.entries:
+            return say(lang, N_("You made no decision in this deal: every move you made was the only one allowed."))
+        unit = say(lang, thresholds_for(self.game).unit)
+        one, many = N_("{n} decision ({best} best); total cost {cost} {unit}; accuracy {acc}."), \
+            N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}.")
+        return say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
+                   cost=claims._number(self.total_loss), unit=unit, acc=f"{round(100 * (self.accuracy or 0))}%")
+
+
+def verdict_for(loss: float, within_noise: bool, limits: Thresholds, is_best: bool) -> str:
+    """The word for a cost: best (the better move, or as good), good (cheap, or within the noise),
+    then inaccuracy, mistake, blunder by the game's thresholds."""
+    if is_best or loss <= 0:
+        return "best"
+    if within_noise or loss < limits.inaccuracy:
+        return "good"
+    if loss < limits.mistake:
+        return "inaccuracy"
+    if loss < limits.blunder:
+        return "mistake"
+    return "blunder"
+
+
+def assess(game: Game, seat: int, action: str, index: int | None = None,
+           hint: Hint | None = None) -> Entry | None:
+    """Rate ``action`` for ``seat`` in the position ``game`` is in now (before the move is made).
+
+    Only :func:`engine.hint` looks at the position, and it reads ``game.view(seat)`` alone. None
+    when the hint has no figure for the move made or for its own (a rule-based advice, such as
+    "put this set down", that the move made did not follow): such a move is counted, not rated.
+    """
+    from . import hint as ask_hint
+    limits = thresholds_for(game.id)
+    action = str(game.parse_action(action))
+    if hint is None:
+        hint = ask_hint(game, seat)
+    scored = {a.action: a for a in hint.alternatives}
+    mine, better = scored.get(action), scored.get(hint.action)
+    if action == hint.action and (mine is None or better is None):
+        mine = better = Alternative(action, 0.0, hint.reason)  # the hint's rule-based move, followed: no cost
+    if mine is None or better is None:
+        return None  # the hint gives no figure to compare the two moves: not rated
+    scale = limits.scale
+    loss = max(0.0, round((better.score - mine.score) * scale, 4))
+    samples = _samples(mine, better)
+    noise = math.hypot(better.margin, mine.margin) * scale if samples else 0.0
+    within = samples > 0 and loss > 0 and claims.indistinct([better.score * scale, mine.score * scale], noise)
+    verdict = verdict_for(loss, within, limits, action == hint.action)
+    cost = claims.Figure(limits.loss.name, value=round(loss, 2), move=action, exact=samples == 0, samples=samples)
+    return Entry(index=len(game.history) if index is None else index, seat=seat, action=action, best=hint.action,
+                 loss=loss, verdict=verdict, reason=hint.reason, best_note=better.note, note=mine.note,
+                 score=round(mine.score * scale, 4), best_score=round(better.score * scale, 4), samples=samples,
+                 noise=noise if math.isfinite(noise) else math.inf, claims=(cost, *hint.claims),
+                 legal=len(game.legal_actions(seat)))
+
+
+def _samples(*alternatives: Alternative) -> int:
+    """The deals a cost averages: the fewest behind either estimate (0 when both are exact)."""
+    sampled = [a.samples for a in alternatives if a.samples]
+    return min(sampled) if sampled else 0
+
+
+def is_decision(game: Game, seat: int) -> bool:
+    """``seat`` is to move now and has more than one legal move."""
+    return seat in game.to_act() and len(game.legal_actions(seat)) > 1
+
+
+def review(game: Game, seat: int, start: int = 0, stop: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """Every decision ``seat`` made in ``game``'s history, rated (see the module's docstring).
+
+    The game is replayed from its seed, options and history; ``game`` itself is not touched. Only
+    the moves ``start`` to ``stop`` of the history are rated (one deal of a match, say).
+    ``progress(done, total)`` is called after each move replayed, for a table's progress line.
+    """
+    from . import hint as ask_hint
+    if not type(game).has_choices:
+        raise ValueError(f"{game.name} has no decisions to review: every move is forced")
+    game._check_seat(seat)
+    history = game.history[:stop]
+    replay = type(game)(**game.setup_args())
+    entries: list[Entry] = []
+    unrated: list[tuple[int, str, str]] = []
+    forced = 0
+    for i, (who, action) in enumerate(history):
+        if who == seat and i >= start:
+            if is_decision(replay, seat):
+                hint = ask_hint(replay, seat)
+                entry = assess(replay, seat, action, i, hint)
+                if entry is None:
+                    unrated.append((i, action, hint.action))
+                else:
+                    entries.append(entry)
+            else:
+                forced += 1
+        replay.apply(action, who)
+        if progress is not None:
+            progress(i + 1, len(history))
+    return reviewed(game.id, seat, entries, forced, unrated)
+
+
+def reviewed(game_id: str, seat: int, entries: list[Entry], forced: int = 0,
+             unrated: list[tuple[int, str, str]] | None = None) -> Review:
+    """A review from entries already assessed (a table assesses each decision as it is made)."""
+    counts = {v: sum(e.verdict == v for e in entries) for v in VERDICTS}
+    return Review(game_id, seat, tuple(sorted(entries, key=lambda e: e.index)), forced,
+                  tuple(sorted(unrated or ())), counts)
+
+
+__all__ = ["ACCURACY_DEFINITION", "Entry", "Review", "VERDICTS", "VERDICT_WORDS", "assess", "is_decision",
+           "review", "reviewed", "verdict_for"]

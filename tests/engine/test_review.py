@@ -1,0 +1,279 @@
+"""engine.review: the shape of a review in every game with decisions, and that its verdicts mean something.
+
+- shape: every decision seat 0 made is an entry with a move, the better move, a cost ≥ 0 in the game's
+  units, one of five verdicts and the hint's reason; the summary adds up;
+- a deal played by following the hint has no mistake and no blunder;
+- a deal played by choosing the hint's worst move has a mistake or a blunder at most of the decisions
+  where the hint's figures set the worst move a mistake's cost apart from the better one;
+- the verdicts of a cheap search agree with a deeper one (more imagined deals) on most decisions.
+
+Hints are made cheap with each game's FAST constants (tests/engine/claim_checks): the review's
+truth does not depend on how many deals are imagined, only its noise does.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from typing import Any, Callable, Iterator
+
+import pytest
+
+import engine
+from engine.hints import Bot, Hint
+from engine.review import VERDICTS, Review, assess, is_decision, verdict_for
+from engine.review_thresholds import REVIEW_THRESHOLDS, thresholds_for
+from tests.engine.claim_checks import game_checks
+
+REVIEWED = [g for g, cls in engine.GAMES.items() if cls.has_choices]
+#: a short match of each game, so a test plays it whole
+SHORT = {"jubilee": {"match": "single"}, "jubileu": {"deals": 1}, "injun": {"max_deals": 2},
+         "kalooki": {"deals": [1]}, "rummy": {"target": 1}, "jabberwocky": {"rounds": [3, 4]},
+         "klaberjass": {"target": 1}, "relogio": {}}
+MAX_MOVES = 260  # a Kalooki deal played badly may go round the stock for long: the review needs no end
+Chooser = Callable[[engine.Game, Hint], str]
+
+
+@pytest.fixture
+def fast(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's advisor with its FAST constants (fewer imagined deals)."""
+    game_id = request.node.callspec.params["game_id"]
+    ai = engine.hints.advisor(game_id)
+    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
+        monkeypatch.setattr(ai, name, value)
+
+
+def play(game_id: str, seed: int, choose: Chooser, seat: int = 0) -> engine.Game:
+    """A short match: ``seat`` moves by ``choose(game, hint)`` at each decision, the others as medium bots."""
+    game = engine.new_game(game_id, seed=seed, **SHORT[game_id])
+    bots = {s: Bot(game_id, "medium", seed=seed * 31 + s) for s in range(game.players)}
+    for _ in range(MAX_MOVES):
+        if game.is_over:
+            break
+        who = game.current_player
+        assert who is not None
+        if who == seat and is_decision(game, seat):
+            action = choose(game, engine.hint(game, seat))
+        elif who == seat:
+            action = str(game.legal_actions(seat)[0])
+        else:
+            action = bots[who].choose(game.view(who))
+        game.apply(action, who)
+    return game
+
+
+def following_hint(game: engine.Game, hint: Hint) -> str:
+    return hint.action
+
+
+def worst(game: engine.Game, hint: Hint) -> str:
+    """The move the hint scores lowest (its own move when it scores none)."""
+    return min(hint.alternatives, key=lambda a: a.score).action if hint.alternatives else hint.action
+
+
+def medium_bot(game_id: str, seed: int) -> Chooser:
+    bot = Bot(game_id, "medium", seed=seed)
+    return lambda game, hint: bot.choose(game.view(0))
+
+
+def check_shape(review: Review, game: engine.Game) -> None:
+    history = game.history
+    limits = thresholds_for(game.id)
+    for e in review.entries:
+        assert history[e.index] == (0, e.action), "an entry names the move seat 0 made there"
+        assert e.loss >= 0 and math.isfinite(e.loss)
+        assert e.verdict in VERDICTS
+        assert isinstance(e.best, str) and e.best
+        assert isinstance(e.reason, str) and e.reason.strip()
+        assert e.samples >= 0 and e.noise >= 0
+        if e.action == e.best:
+            assert e.verdict == "best" and e.loss == 0
+        if e.verdict in ("mistake", "blunder"):
+            assert e.loss >= limits.mistake and not e.within_noise
+            assert e.loss_words() and e.claims[0].fact == limits.loss.name
+            if e.samples:
+                assert f"over {e.samples} imagined deals" in e.loss_words()
+    s = review.summary
+    assert s["decisions"] == len(review.entries)
+    assert sum(s["counts"].values()) == s["decisions"]
+    assert s["best"] == s["counts"]["best"]
+    assert s["total_loss"] == pytest.approx(sum(e.loss for e in review.entries), abs=0.01)
+    assert s["accuracy"] is None or 0 <= s["accuracy"] <= 1
+    mine = sum(1 for who, _ in history if who == 0)
+    assert s["decisions"] + s["forced"] + s["unrated"] == mine, "every move of the seat is rated, forced or unrated"
+    assert review.summary_words("en") and review.summary_words("pt")
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_every_game_with_decisions_has_thresholds(game_id: str) -> None:
+    limits = REVIEW_THRESHOLDS[game_id]
+    assert 0 < limits.inaccuracy <= limits.mistake <= limits.blunder
+
+
+def test_a_game_without_decisions_has_no_review() -> None:
+    game = engine.new_game("el_gato", seed=1)
+    with pytest.raises(ValueError, match="no decisions"):
+        engine.review(game, 0)
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_shape_of_a_review(game_id: str, fast: None) -> None:
+    game = play(game_id, 11, medium_bot(game_id, 5))
+    before = game.history
+    review = engine.review(game, 0)
+    assert game.history == before, "reviewing does not touch the game"
+    assert review.decisions > 0
+    check_shape(review, game)
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_following_the_hint_has_no_mistake(game_id: str, fast: None) -> None:
+    for seed in (3, 4):
+        game = play(game_id, seed, following_hint)
+        review = engine.review(game, 0)
+        check_shape(review, game)
+        assert review.decisions > 0
+        bad = [(e.action, e.best, e.verdict) for e in review.entries if e.verdict in ("mistake", "blunder")]
+        assert not bad, f"{game_id} seed {seed}: following the hint was rated {bad}"
+        assert review.accuracy == 1.0
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_the_worst_move_each_time_is_mostly_a_mistake(game_id: str, fast: None) -> None:
+    """At every decision where the hint's own figures put the worst move a mistake's cost below the
+    better one (beyond their noise), the review, replaying the game, says mistake or blunder; and a
+    whole deal played so has mistakes at most of those decisions, with a total cost far above zero."""
+    limits = thresholds_for(game_id)
+    clear, serious = 0, 0
+    for seed in (3, 4):
+        seen: dict[int, tuple[str, float, float]] = {}  # what the hint said while the deal was played
+
+        def choose(game: engine.Game, hint: Hint) -> str:
+            move = worst(game, hint)
+            scores = {a.action: a.score * limits.scale for a in hint.alternatives}
+            if move in scores and hint.action in scores:
+                seen[len(game.history)] = (hint.action, scores[hint.action], scores[move])
+            elif move == hint.action:  # a rule-based hint without figures, followed: no cost
+                seen[len(game.history)] = (move, 0.0, 0.0)
+            return move
+        game = play(game_id, seed, choose)
+        review = engine.review(game, 0)
+        check_shape(review, game)
+        for e in review.entries:
+            assert (e.best, e.best_score, e.score) == pytest.approx(seen[e.index], abs=1e-3), \
+                "the review, replaying the deal, sees what the hint saw at the table"
+            if seen[e.index][1] - seen[e.index][2] >= limits.mistake and not e.within_noise:
+                clear += 1
+                serious += e.verdict in ("mistake", "blunder")
+        assert review.total_loss > 0
+    assert clear > 0, f"{game_id}: the worst moves never cost a mistake's worth"
+    assert serious == clear
+
+
+def test_a_move_within_the_noise_is_never_a_mistake() -> None:
+    limits = thresholds_for("klaberjass")
+    assert verdict_for(100.0, True, limits, False) == "good"
+    assert verdict_for(limits.mistake, False, limits, False) == "mistake"
+    assert verdict_for(limits.blunder, False, limits, False) == "blunder"
+    assert verdict_for(limits.inaccuracy / 2, False, limits, False) == "good"
+    assert verdict_for(0.0, False, limits, False) == "best"
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_the_review_reads_only_the_seats_view(game_id: str, fast: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review asks the hint, and the hint reads one view: the reviewed seat's, never another's."""
+    game = play(game_id, 7, medium_bot(game_id, 2), seat=0)
+    seen: set[int] = set()
+    cls = type(game)
+    real_view = cls.view
+
+    def view(self: engine.Game, seat: int) -> dict[str, Any]:
+        seen.add(seat)
+        return real_view(self, seat)
+    monkeypatch.setattr(cls, "view", view)
+    engine.review(game, 0)
+    assert seen <= {0}
+
+
+# ---- agreement with a deeper search ----------------------------------------------------------
+
+#: how much deeper the deeper search looks: every sampling constant of the advisor times this
+DEEPER = 4
+SAMPLED = [g for g in REVIEWED if getattr(game_checks(g), "FAST", None)
+           and any(k in getattr(game_checks(g), "FAST") for k in ("HINT_PLAYOUTS", "SAMPLES", "HINT_BID_DEALS"))]
+
+
+def decisions(game_id: str, seeds: range) -> Iterator[tuple[engine.Game, str]]:
+    """(position before seat 0's move, the move made) at each decision of medium-bot deals."""
+    for seed in seeds:
+        game = play(game_id, seed, medium_bot(game_id, seed))
+        replay = type(game)(**game.setup_args())
+        for who, action in game.history:
+            if who == 0 and is_decision(replay, 0):
+                yield replay.clone(), action
+            replay.apply(action, who)
+
+
+def with_constants(game_id: str, constants: dict[str, Any]) -> Any:
+    ai = importlib.import_module(engine.hints.advisor(game_id).__name__)
+    old = {k: getattr(ai, k) for k in constants}
+    for k, v in constants.items():
+        setattr(ai, k, v)
+    return old
+
+
+def agreement(game_id: str, seeds: range, fast: dict[str, Any], deep: dict[str, Any]) -> tuple[int, int, int]:
+    """(positions, verdicts equal, serious-or-not equal) between the fast and the deep search."""
+    n = same = same_serious = 0
+    for position, action in decisions(game_id, seeds):
+        verdicts = []
+        for constants in (fast, deep):
+            old = with_constants(game_id, constants)
+            try:
+                entry = assess(position, 0, action)
+            finally:
+                with_constants(game_id, old)
+            verdicts.append(None if entry is None else entry.verdict)
+        if None in verdicts:
+            continue
+        n += 1
+        same += verdicts[0] == verdicts[1]
+        same_serious += (verdicts[0] in ("mistake", "blunder")) == (verdicts[1] in ("mistake", "blunder"))
+    return n, same, same_serious
+
+
+def deeper(constants: dict[str, Any]) -> dict[str, Any]:
+    return {k: v * DEEPER for k, v in constants.items()}
+
+
+@pytest.mark.parametrize("game_id", SAMPLED)
+def test_verdicts_agree_with_a_deeper_search(game_id: str) -> None:
+    fast = dict(game_checks(game_id).FAST)
+    n, same, serious = agreement(game_id, range(20, 22), fast, deeper(fast))
+    assert n >= 5
+    print(f"{game_id}: {same}/{n} verdicts equal, {serious}/{n} agree on mistake-or-not")
+    assert serious / n >= 0.8
+
+
+def test_a_review_of_part_of_the_history() -> None:
+    game = play("jubilee", 2, medium_bot("jubilee", 2))
+    whole = engine.review(game, 0)
+    half = len(game.history) // 2
+    first = engine.review(game, 0, stop=half)
+    second = engine.review(game, 0, start=half)
+    assert [e.index for e in first.entries] + [e.index for e in second.entries] == [e.index for e in whole.entries]
+    assert all(e.index < half for e in first.entries)
+
+
+def test_a_review_is_the_same_every_time() -> None:
+    game = play("relogio", 5, medium_bot("relogio", 5))
+    assert engine.review(game, 0) == engine.review(game, 0)
+
+
+def test_rng_unused() -> None:
+    random.seed(0)  # the review draws nothing from the global generator: no order between tests matters
+    game = play("jubilee", 6, following_hint)
+    state = random.getstate()
+    engine.review(game, 0)
+    assert random.getstate() == state

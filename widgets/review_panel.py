@@ -1,0 +1,383 @@
+"""The review of a deal at the table: each of your decisions rated, the table as it was, the better move tried.
+
+Why here and not in the table: the table only tells the panel when it has drawn (``sync``) and
+gives it room under the end-of-deal panel. The panel evaluates each decision of yours in a
+background thread as soon as you make it (engine.review.assess on a replay of the deal), so the
+bots never wait and the review is ready when the deal ends. Looking at a decision puts a replay of
+the deal up to that moment on the table (drawn from your view, as any position is); "Try the
+better move" plays it there and lets the same bots play on; Back puts the finished deal back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
+
+import ipywidgets as w
+
+import engine
+from engine import claims
+from engine.i18n import say
+from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review, assess, is_decision, reviewed
+from engine.review_thresholds import REVIEW_THRESHOLDS
+
+if TYPE_CHECKING:
+    from widgets.table import Table
+
+REVIEW_CSS = """
+<style>
+.parlour-review { background: #fbf8f1; color: #2b2b2b; border: 1px solid #d6d0c0; border-radius: 10px;
+  padding: 6px 10px; margin: 4px 0; }
+.parlour-review .widget-html-content { color: #2b2b2b; line-height: 1.35; }
+.parlour-review select { font-size: 13px; }
+.parlour-review-detail { font-size: 13px; }
+.parlour-review-detail p { margin: 3px 0; }
+.parlour-verdict-best, .parlour-verdict-good { color: #1d6b35; font-weight: 600; }
+.parlour-verdict-inaccuracy { color: #8a6d00; font-weight: 600; }
+.parlour-verdict-mistake, .parlour-verdict-blunder { color: #a0281e; font-weight: 600; }
+</style>
+"""
+
+#: What a played move had, for a decision the evaluator found forced (one legal move): nothing to rate.
+FORCED = "forced"
+#: The events that close a deal (or a round) of a match: the review of that deal is offered then.
+END_KINDS = ("deal_end", "round_end")
+
+
+def _evaluate(cls: type[engine.Game], setup: dict[str, Any], moves: list[tuple[int, str]], seat: int,
+              action: str, index: int) -> Entry | str | None:
+    """One decision, on a replay of the deal up to it (run in the panel's thread: it touches no widget)."""
+    position = cls(**setup)
+    for who, move in moves:
+        position.apply(move, who)
+    if not is_decision(position, seat):
+        return FORCED
+    return assess(position, seat, action, index)
+
+
+class ReviewPanel(w.VBox):
+    """"Review this deal": the button (in the end panel) and the review under it."""
+
+    def __init__(self, table: "Table") -> None:
+        self.table = table
+        self._deals_ended = 0  # deals of the match over so far
+        t = table.t
+        self.button = w.Button(description=t("Review this deal"), icon="search", layout=w.Layout(width="auto"),
+                               tooltip=t("Each of your decisions rated, with the better move"))
+        self.button.layout.display = "none"
+        self.button.on_click(lambda _: self.show_review())
+        self.summary_html = w.HTML()
+        self.rows = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
+        self.rows.observe(self._picked, "value")
+        self.detail_html = w.HTML()
+        self.detail_html.add_class("parlour-review-detail")
+        self.try_button = w.Button(description=t("Try the better move"), icon="play", button_style="success",
+                                   layout=w.Layout(width="auto"),
+                                   tooltip=t("Play the better move here and let the same bots play on"))
+        self.try_button.on_click(lambda _: self.try_better())
+        self.back_button = w.Button(description=t("Back to the end of the deal"), icon="arrow-left",
+                                    layout=w.Layout(width="auto"), tooltip=t("Put the deal you played back"))
+        self.back_button.on_click(lambda _: self.back())
+        self.close_button = w.Button(description=t("Close the review"), layout=w.Layout(width="auto"))
+        self.close_button.on_click(lambda _: self.hide_review())
+        buttons = w.HBox([self.try_button, self.back_button, self.close_button])
+        buttons.add_class("parlour-buttons")
+        # while a match goes on: the review of the deal just finished (the end panel reviews the whole match)
+        self.deal_button = w.Button(icon="search", layout=w.Layout(width="auto", display="none"),
+                                    tooltip=t("Your decisions in the deal just played, rated"))
+        self.deal_button.on_click(lambda _: self.show_review(deal=self._deals_ended))
+        self.body = w.VBox([self.summary_html, self.rows, self.detail_html, buttons])
+        self.body.add_class("parlour-review")
+        self.body.layout.display = "none"
+        super().__init__([w.HTML(REVIEW_CSS), self.deal_button, self.body])
+        self._deal: int | None = None  # the deal reviewed (None: the whole game)
+        self._deal_of: dict[int, int] = {}  # history index → its deal (1, 2, …), from the last replay
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-review")
+        self._game: engine.Game | None = None  # the deal you played (kept while a past position is shown)
+        self._jobs: dict[int, tuple[str, Future | None, tuple]] = {}  # index → (your move, its evaluation, its inputs)
+        self._synced = 0
+        self._shown: engine.Game | None = None  # the replay on the table while you look at a decision
+        self._kept_autosave: Any = None
+        self.review: Review | None = None
+        self.viewing: Entry | None = None
+        self._labels: dict[int, tuple[str, str]] = {}
+
+    # ---- following the deal ----
+    @property
+    def looking(self) -> bool:
+        """Whether the table shows a past decision (or a try from it) instead of the deal you played."""
+        return self._shown is not None
+
+    def sync(self) -> None:
+        """After each drawing of the table: queue the evaluation of your new decisions."""
+        table = self.table
+        game: engine.Game | None = getattr(table, "game", None)  # None while the table is being built
+        if game is None or not table.rules_class.has_choices or game.id not in REVIEW_THRESHOLDS:
+            return
+        if self.looking and game is self._shown:
+            return  # a past position (or a try from it) is on the table: the deal you played is kept
+        if self.looking:  # a new deal, a resumed game: the look back is over
+            self._leave()
+        if game is not self._game:
+            self._reset(game)
+        history = game.history
+        if len(history) < self._synced:  # an undo: the evaluations of moves taken back are dropped
+            for index in [i for i in self._jobs if i >= len(history)]:
+                _cancel(self._jobs.pop(index)[1])
+            self._synced = len(history)
+        for index in range(self._synced, len(history)):
+            seat, action = history[index]
+            if seat == table.human:
+                inputs = (type(game), game.setup_args(), history[:index], seat, action, index)
+                job = self._executor.submit(_evaluate, *inputs) if self.in_background() else None
+                self._jobs[index] = (action, job, inputs)
+        self._synced = len(history)
+        self.button.layout.display = "" if game.is_over else "none"
+        self._deals_ended = sum(e.kind in END_KINDS for e in game.events)
+        mid_match = self._deals_ended > 0 and not game.is_over
+        self.deal_button.description = self.table.t("Review deal {k}", k=self._deals_ended)
+        self.deal_button.layout.display = "" if mid_match else "none"
+
+    def _reset(self, game: engine.Game) -> None:
+        for _, job, _inputs in self._jobs.values():
+            _cancel(job)
+        self._game, self._jobs, self._synced = game, {}, 0
+        self.review, self.viewing = None, None
+        self.body.layout.display = "none"
+
+    @property
+    def pending(self) -> int:
+        """Decisions still being evaluated."""
+        return sum(job is None or not job.done() for _, job, _inputs in self._jobs.values())
+
+    #: Evaluate each decision in a background thread as it is made (None: when an event loop runs, as on a
+    #: page; a script or a test without one evaluates when the review is opened, and nothing runs meanwhile).
+    background: bool | None = None
+
+    def in_background(self) -> bool:
+        return _loop_running() if self.background is None else self.background
+
+    # ---- the review ----
+    def show_review(self, deal: int | None = None) -> Review:
+        """Show the review of the game on the table, or of one of its deals (1, 2, …), waiting only for
+        decisions not yet evaluated."""
+        game = self._game
+        assert game is not None
+        self._deal_of, self._labels = self._replay(game)
+        self._deal = deal
+        entries, forced, unrated = [], 0, []
+        for index in sorted(self._jobs):
+            if deal is not None and self._deal_of.get(index) != deal:
+                continue
+            action, job, inputs = self._jobs[index]
+            result = job.result() if job is not None else _evaluate(*inputs)
+            if result == FORCED:
+                forced += 1
+            elif result is None:
+                unrated.append((index, action, ""))
+            else:
+                assert isinstance(result, Entry)
+                entries.append(result)
+        self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
+        self._draw()
+        self.body.layout.display = ""
+        return self.review
+
+    @property
+    def deals(self) -> int:
+        """How many deals the game reviewed has reached (from the last replay)."""
+        return max(self._deal_of.values(), default=1)
+
+    def hide_review(self) -> None:
+        if self.looking:
+            self.back()
+        self.body.layout.display = "none"
+
+    def _draw(self) -> None:
+        review, t, lang = self.review, self.table.t, self.table.lang
+        assert review is not None
+        title = (t("Review of deal {k}", k=self._deal) if self._deal is not None
+                 else t("Review of the match") if self.deals > 1 else t("Review of this deal"))
+        self.summary_html.value = (
+            f"<b>{esc(title)}</b><p>{esc(review.summary_words(lang))}</p>"
+            f"<p class='parlour-setting-help'>{esc(say(lang, ACCURACY_DEFINITION))} "
+            f"{esc(self.thresholds_words())}</p>")
+        self.rows.options = [(self.row_text(e), i) for i, e in enumerate(review.entries)]
+        self.rows.value = None
+        self.detail_html.value = ""
+        self._buttons()
+
+    def thresholds_words(self) -> str:
+        """"In this game an inaccuracy costs 1 or more points, a mistake 3 or more, a blunder 8 or more.\""""
+        game = self._game
+        assert game is not None
+        limits = REVIEW_THRESHOLDS[game.id]
+        return self.table.t("In this game an inaccuracy costs {a} or more {unit}, a mistake {m} or more, "
+                            "a blunder {b} or more.", a=claims._number(limits.inaccuracy),
+                            m=claims._number(limits.mistake), b=claims._number(limits.blunder),
+                            unit=self.table.t(limits.unit))
+
+    def row_text(self, entry: Entry) -> str:
+        """One line: which decision, what you did, the verdict and its cost."""
+        t = self.table.t
+        mine, better = self._labels.get(entry.index, (entry.action, entry.best))
+        verdict = t(VERDICT_WORDS[entry.verdict])
+        text = t("{k}. You: {move} — {verdict}", k=self._number(entry), move=mine, verdict=verdict)
+        if self._deal is None and self.deals > 1:
+            text = t("Deal {k}", k=self._deal_of[entry.index]) + " · " + text
+        if entry.loss > 0:
+            text += t(" (cost {cost}); better: {better}", cost=claims._number(round(entry.loss, 2)), better=better)
+        return text
+
+    def _number(self, entry: Entry) -> int:
+        assert self.review is not None
+        return self.review.entries.index(entry) + 1
+
+    def detail_html_for(self, entry: Entry) -> str:
+        t, lang = self.table.t, self.table.lang
+        mine, better = self._labels.get(entry.index, (entry.action, entry.best))
+        kind = entry.verdict
+        parts = [f"<p><b>{esc(t('Decision {k}', k=self._number(entry)))}</b>: {esc(t('you chose {move}', move=mine))}"
+                 f" — <span class='parlour-verdict-{kind}'>{esc(t(VERDICT_WORDS[kind]))}</span>.</p>"]
+        if entry.loss > 0:
+            parts.append(f"<p>{esc(t('Cost'))}: {esc(entry.loss_words(lang))}.</p>")
+            if entry.within_noise:
+                same = t("The two moves cannot be told apart: the difference is within the noise of the estimates.")
+                parts.append(f"<p>{esc(same)}</p>")
+            parts.append(f"<p>{esc(t('Better: {move}', move=better))} — {esc(entry.best_note)}.</p>")
+            parts.append(f"<p>{esc(t('Your move'))}: {esc(entry.note)}.</p>")
+        parts.append(f"<p><i>{esc(t('Why'))}:</i> {esc(entry.reason)}</p>")
+        return "".join(parts)
+
+    def _replay(self, game: engine.Game) -> tuple[dict[int, int], dict[int, tuple[str, str]]]:
+        """One replay of the game: each move's deal (1, 2, …), and each evaluated decision's moves in the
+        table's words, said as the table was then (a card named by the discard it took, say)."""
+        done = {i: job.result() for i, (_, job, _) in self._jobs.items() if job is not None}
+        deal_of: dict[int, int] = {}
+        labels: dict[int, tuple[str, str]] = {}
+        replay = type(game)(**game.setup_args())
+        deal = 1
+        for index, (who, action) in enumerate(game.history):
+            deal_of[index] = deal
+            if who == self.table.human and index in self._jobs:
+                result = done.get(index)
+                if result is None:
+                    result = _evaluate(*self._jobs[index][2])
+                    self._jobs[index] = (action, _finished(result), self._jobs[index][2])
+                if isinstance(result, Entry):
+                    with self._table_showing(replay):
+                        labels[index] = (self.table.action_label(action), self.table.action_label(result.best))
+            events = replay.apply(action, who)
+            deal += any(e.kind in END_KINDS for e in events)
+        return deal_of, labels
+
+    @contextmanager
+    def _table_showing(self, game: engine.Game) -> Iterator[None]:
+        table = self.table
+        before = table.game
+        table.game = game
+        try:
+            yield
+        finally:
+            table.game = before
+
+    # ---- looking back, and trying the better move ----
+    def _picked(self, change: Any) -> None:
+        if change["new"] is not None and self.review is not None:
+            self.look_at(self.review.entries[change["new"]])
+
+    def look_at(self, entry: Entry) -> None:
+        """Put the table as it was at ``entry``'s decision (your view of it) on the screen."""
+        table, game = self.table, self._game
+        assert game is not None
+        if not self.looking:
+            self._kept_autosave, table.autosave = table.autosave, None  # a look back is never kept as your game
+        table.halt_driver()
+        self._shown = game.replayed(game.history[:entry.index])
+        self.viewing = entry
+        self._put_on_table(self._shown)
+        table.say(esc(table.t("The table as it was at your decision {k}.", k=self._number(entry))) + " "
+                  + esc(table.t("Try the better move, or make another move yourself; Back returns to your game.")))
+        self.detail_html.value = self.detail_html_for(entry)
+        self._buttons()
+
+    def try_better(self) -> bool:
+        """Play the better move at the decision shown; the same bots play on from there."""
+        entry = self.viewing
+        if entry is None or self._shown is None or len(self._shown.history) != entry.index:
+            return False
+        self.try_button.disabled = True
+        table = self.table
+        if table.game.current_player == table.human:
+            return table.act(entry.best)
+        table.game.apply(entry.best, table.human)  # a move out of turn (a call in Kalooki): as the table's own button
+        table.refresh()
+        table._after_move()
+        return True
+
+    def back(self) -> None:
+        """The deal you played back on the table, at its end, with the review."""
+        if not self.looking:
+            return
+        self._leave()
+        self.viewing = None
+        self.rows.value = None
+        self.detail_html.value = ""
+        assert self._game is not None
+        self._put_on_table(self._game)
+        self._buttons()
+        if not self._game.is_over:
+            self.table._after_move()  # a match under way: the bots play on from where they were
+
+    def _leave(self) -> None:
+        self.table.halt_driver()
+        self._shown = None
+        self.table.autosave, self._kept_autosave = self._kept_autosave, None
+
+    def _put_on_table(self, game: engine.Game) -> None:
+        table = self.table
+        table.halt_driver()
+        if hasattr(table, "_pending"):
+            table._pending = None  # a bot's move worked out ahead on the other game (Kalooki) no longer applies
+        table.game = game
+        table._last_hint = None
+        table.hint_panel.value = ""
+        table.refresh()
+
+    def _buttons(self) -> None:
+        at_decision = self.viewing is not None and self._shown is not None \
+            and len(self._shown.history) == self.viewing.index
+        self.try_button.disabled = not (at_decision and self.viewing is not None
+                                        and self.viewing.best != self.viewing.action)
+        self.back_button.layout.display = "" if self.looking else "none"
+        over = self._game is not None and self._game.is_over
+        self.back_button.description = self.table.t("Back to the end of the deal" if over else "Back to your game")
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def _finished(result: Any) -> Future:
+    """A job already done (evaluated when the review opened, with no thread at work)."""
+    job: Future = Future()
+    job.set_result(result)
+    return job
+
+
+def _cancel(job: Future | None) -> None:
+    if job is not None:
+        job.cancel()
+
+
+def _loop_running() -> bool:
+    try:
+        return asyncio.get_event_loop().is_running()
+    except RuntimeError:
+        return False
+
+
+__all__ = ["ReviewPanel"]
