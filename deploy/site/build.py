@@ -274,8 +274,8 @@ def lite_build(jupyter: Path, lite: Path, out: Path) -> None:
 
 # ---- Parlour's pages -----------------------------------------------------------------------------
 
-REPL_PARAMS = {"kernel": "python", "toolbar": "0", "showBanner": "0", "hideCodeInput": "1",
-               "promptCellPosition": "none"}
+#: the REPL without its toolbar (absent ``toolbar``), banner or code: only the lesson's outputs
+REPL_PARAMS = {"kernel": "python", "showBanner": "0", "hideCodeInput": "1"}
 
 LESSON_PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title} · Parlour</title>

@@ -76,13 +76,13 @@ def test_a_lesson_plays_on_the_static_site(site_url, voila_page, context, save_s
     link = page.locator('.parlour-game[data-game="rummy"] a.parlour-play[href="lessons/rummy.html"]')
     expect(link).to_be_visible()
     expect(page.locator('a[href="lessons/pt/jubileu.html"]')).to_be_visible()
-    page.goto(site_url + f"lessons/rummy.html?deal={DEAL}&level=hard")  # a deal link, as a teacher shares it
+    page.goto(site_url + f"lessons/rummy.html?deal={DEAL}&level=medium")  # a deal link, as a teacher shares it
 
     table = page.locator(".parlour").first
     expect(table).to_be_visible(timeout=180_000)  # Pyodide, the wheels and the lesson's cells, all in the tab
     expect(table.locator(".widget-text input").first).to_have_value(DEAL)
     bots = table.get_by_role("combobox", name="Bots")
-    assert bots.evaluate("s => s.options[s.selectedIndex].text") == "hard"
+    assert bots.evaluate("s => s.options[s.selectedIndex].text") == "medium"
     status = table.locator(".parlour-status")
     expect(status).to_contain_text("Draw: click the stock", timeout=60_000)
     log = table.locator(".parlour-log-row")
@@ -99,7 +99,7 @@ def test_a_lesson_plays_on_the_static_site(site_url, voila_page, context, save_s
     expect(discard).to_be_enabled()
     discard.click()
     expect(log.filter(has_text="You discard")).to_have_count(1, timeout=30_000)
-    expect(log.filter(has_text="Ada discards")).to_have_count(1, timeout=60_000)
+    expect(log.filter(has_text="Ada discards")).to_have_count(1, timeout=120_000)
     expect(status).to_contain_text("Draw: click the stock", timeout=60_000)
 
     table.get_by_role("button", name="Hint").click()
@@ -117,7 +117,7 @@ def test_a_lesson_plays_on_the_static_site(site_url, voila_page, context, save_s
     copied = table.locator("[data-testid=deal-link]").input_value()
     parts = urlsplit(copied)
     assert parts.path == "/lessons/rummy.html", copied
-    assert parse_qs(parts.query) == {"deal": [DEAL], "level": ["hard"], "game": ["rummy"]}
+    assert parse_qs(parts.query) == {"deal": [DEAL], "level": ["medium"], "game": ["rummy"]}
     page.goto(copied)
     again = page.locator(".parlour").first
     expect(again).to_be_visible(timeout=180_000)

@@ -15,9 +15,17 @@ from importlib import resources
 from typing import Any
 
 from IPython import get_ipython
-from IPython.display import Markdown, display
+from IPython.display import HTML, Markdown, display
 
 SETTINGS = "settings.json"
+#: a lesson page is an app, not a console: no prompt to type code into, one white page as in Voilà
+PAGE_STYLE = """<style>
+.jp-CodeConsole-promptCell, .jp-CodeConsole-input { display: none !important; }
+.jp-CodeConsole .lm-SplitPanel-handle { display: none !important; }
+.jp-CodeConsole-content { background: var(--jp-layout-color0); }
+.jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt,
+.jp-CodeConsole .jp-OutputArea-promptOverlay { display: none !important; }
+</style>"""
 
 
 def settings() -> dict[str, Any]:
@@ -49,6 +57,7 @@ def run_code(source: str, namespace: dict[str, Any]) -> None:
 def run(lesson: str) -> None:
     """Show lesson ``lesson`` (its path under lessons/ without ``.ipynb``) in this REPL."""
     os.environ["PARLOUR_TEACHER_TOOLS"] = settings().get("teacher_tools", "on")
+    display(HTML(PAGE_STYLE))
     shell = get_ipython()
     namespace: dict[str, Any] = shell.user_ns if shell is not None else {}
     for cell in lesson_cells(lesson):
