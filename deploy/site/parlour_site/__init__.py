@@ -22,7 +22,7 @@ SETTINGS = "settings.json"
 PAGE_STYLE = """<style>
 .jp-CodeConsole-promptCell, .jp-CodeConsole-input { display: none !important; }
 .jp-CodeConsole .lm-SplitPanel-handle { display: none !important; }
-.jp-CodeConsole-content { background: var(--jp-layout-color0); }
+.jp-CodeConsole-content { background: var(--jp-layout-color0); height: 100% !important; }
 .jp-CodeConsole .jp-InputPrompt, .jp-CodeConsole .jp-OutputPrompt,
 .jp-CodeConsole .jp-OutputArea-promptOverlay { display: none !important; }
 </style>"""
