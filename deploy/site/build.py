@@ -12,9 +12,9 @@ JupyterLite's REPL, input hidden, running ``parlour_site.run``), JupyterLite's `
 and ``static/pyodide/``.
 
 What a visitor downloads is cut here: only the REPL app, no source maps, no jedi (a placeholder
-wheel: completion is of no use in a lesson), every wheel preloaded from the site's own
-pyodide-lock.json (no PyPI fallback), and a ``.gz`` beside every large text file for hosts that
-serve precompressed files.
+wheel: completion is of no use in a lesson), no data files or tests inside the wheels, every wheel
+preloaded from the site's own pyodide-lock.json (no PyPI fallback), and a ``.gz`` beside every
+large text file for hosts that serve precompressed files.
 """
 
 from __future__ import annotations
@@ -195,6 +195,21 @@ def parlour_wheel(folder: Path, teacher_tools: str) -> Path:
     return write_wheel(folder, "parlour", "0.1.0", files)
 
 
+def unused_in_the_browser(name: str) -> bool:
+    """A wheel's file no lesson needs in the browser: its data files (anywidget's lab extension, which the
+    site serves from extensions/ already) and its packages' own tests."""
+    return ".data/data/" in name or "/tests/" in name
+
+
+def slim_wheel(source: Path, target: Path) -> Path:
+    """``source`` without what :func:`unused_in_the_browser` names (the site's lock carries the new sha256)."""
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for entry in zin.infolist():
+            if not unused_in_the_browser(entry.filename):
+                zout.writestr(entry, zin.read(entry), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return target
+
+
 def jedi_placeholder(folder: Path) -> Path:
     """An empty ``jedi``: the kernel insists on installing jedi (1.5 MB, code completion), which no
     lesson uses; with no module inside, IPython finds no jedi and completes without it."""
@@ -246,7 +261,7 @@ def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools
     pyodide.mkdir(parents=True)
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         shutil.copy2(core / name, pyodide / name)
-    carried = [shutil.copy2(w, pyodide / w.name) for w in sorted(wheel_dir.glob("*.whl"))]
+    carried = [slim_wheel(w, pyodide / w.name) for w in sorted(wheel_dir.glob("*.whl"))]
     kernel_pypi = (jupyter.parents[1] / "share" / "jupyter" / "labextensions" / "@jupyterlite"
                    / "pyodide-kernel-extension" / "static" / "pypi")
     for wheel in sorted(kernel_pypi.glob("*.whl")):

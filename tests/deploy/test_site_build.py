@@ -68,3 +68,14 @@ def test_a_lesson_page_opens_the_repl_keeping_the_deal_link():
     params = json.loads(page.split("new URLSearchParams(", 1)[1].split(");", 1)[0])
     assert params["lesson"] == "pt/jubileu" and params["code"] == "import parlour_site; parlour_site.run('pt/jubileu')"
     assert "new URLSearchParams(location.search)" in page  # ?deal=…&level=…&game=… goes along
+
+
+def test_wheels_lose_their_data_files_and_tests_not_their_code(tmp_path):
+    wheel = site_build.write_wheel(tmp_path, "anywidget", "1.0", {
+        "anywidget/__init__.py": b"x = 1", "anywidget/tests/test_x.py": b"",
+        "anywidget-1.0.data/data/share/jupyter/labextensions/anywidget/static/big.js": b"0" * 1000})
+    (tmp_path / "slim").mkdir()
+    slim = site_build.slim_wheel(wheel, tmp_path / "slim" / wheel.name)
+    names = zipfile.ZipFile(slim).namelist()
+    assert "anywidget/__init__.py" in names and "anywidget-1.0.dist-info/METADATA" in names
+    assert not [n for n in names if "/tests/" in n or ".data/" in n]
