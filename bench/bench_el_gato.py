@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.games.el_gato import PLAYER_COUNTS  # noqa: E402
-from measure import latency_ms, percentile, play_rate  # noqa: E402
+from measure import game_runner, hint_runner, latency_ms, percentile, play_rate, speed_table  # noqa: E402
 
 
 def games_per_second(players: int, seconds: float) -> tuple[float, float]:
@@ -27,8 +27,8 @@ def games_per_second(players: int, seconds: float) -> tuple[float, float]:
                      lambda game, rng: "play")
 
 
-def hint_latency_ms(count: int) -> tuple[float, float]:
-    """engine.hint at positions part-way through seeded games (view + advice)."""
+def spots_for_hints(count: int) -> list[tuple[engine.Game, int]]:
+    """Positions part-way through seeded games (up to ``count``; a game may end first)."""
     spots = []
     for seed in range(count):
         g = engine.new_game("el_gato", players=PLAYER_COUNTS[seed % len(PLAYER_COUNTS)], seed=seed)
@@ -36,10 +36,14 @@ def hint_latency_ms(count: int) -> tuple[float, float]:
             if g.is_over:
                 break
             g.apply("play")
-        if g.is_over:
-            continue
-        spots.append(partial(engine.hint, g))
-    return latency_ms(spots)
+        if not g.is_over:
+            spots.append((g, g.current_player))
+    return spots
+
+
+def hint_latency_ms(count: int) -> tuple[float, float]:
+    """engine.hint at positions part-way through seeded games (view + advice)."""
+    return latency_ms(partial(engine.hint, g, seat) for g, seat in spots_for_hints(count))
 
 
 def lengths(players: int, games: int) -> tuple[list[int], int, int]:
@@ -69,17 +73,28 @@ def main() -> None:
         gps, mps = games_per_second(players, args.seconds)
         print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
 
-    med, p95 = hint_latency_ms(args.positions)
-    print(f"\nEl Gato: engine.hint latency over up to {args.positions} positions (ms)")
-    print(f"{'median':>8} {'p95':>8}")
-    print(f"{med:>8.3f} {p95:>8.3f}")
+    print()
+    speed_table("El Gato, 4 players: no separate lean core (every move is 'play', the protocol is the core); "
+                "the hint computes its odds exactly, no rollouts",
+                {"protocol: whole games": ("games", game_runner(
+                    lambda seed: engine.new_game("el_gato", players=4, seed=seed), lambda game, rng: "play")),
+                 "hint (exact odds, no rollouts)": ("hints", hint_runner(spots_for_hints(40)))},
+                args.seconds)
 
-    print(f"\nEl Gato: game length in tricks, tie-breaks included ({args.games} seeded games each)")
-    print(f"{'players':>8} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7} {'cycle draws':>12} {'capped':>7}")
-    for players in PLAYER_COUNTS:
-        lens, cycles, capped = lengths(players, args.games)
-        print(f"{players:>8} {statistics.mean(lens):>7.0f} {statistics.median(lens):>7.0f} "
-              f"{percentile(lens, 0.95):>7.0f} {max(lens):>7} {cycles / len(lens):>11.1%} {capped / len(lens):>6.1%}")
+    if args.positions:
+        med, p95 = hint_latency_ms(args.positions)
+        print(f"\nEl Gato: engine.hint latency over up to {args.positions} positions (ms)")
+        print(f"{'median':>8} {'p95':>8}")
+        print(f"{med:>8.3f} {p95:>8.3f}")
+
+    if args.games:
+        print(f"\nEl Gato: game length in tricks, tie-breaks included ({args.games} seeded games each)")
+        print(f"{'players':>8} {'mean':>7} {'median':>7} {'p95':>7} {'max':>7} {'cycle draws':>12} {'capped':>7}")
+        for players in PLAYER_COUNTS:
+            lens, cycles, capped = lengths(players, args.games)
+            print(f"{players:>8} {statistics.mean(lens):>7.0f} {statistics.median(lens):>7.0f} "
+                  f"{percentile(lens, 0.95):>7.0f} {max(lens):>7} {cycles / len(lens):>11.1%} "
+                  f"{capped / len(lens):>6.1%}")
 
 
 if __name__ == "__main__":

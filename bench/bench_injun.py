@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci, play_rate, rate_ci  # noqa: E402
+from measure import game_runner, hint_runner, latency_ms, mean_ci, play_rate, rate_ci, speed_table  # noqa: E402
 
 STYLES = ("poker", "brag")
 TABLE_SIZES = (2, 4, 8, 15)
@@ -129,8 +129,9 @@ def main() -> None:
     ap.add_argument("--only-hint", action="store_true", help="print only the hint-against-medium tables")
     args = ap.parse_args()
 
-    for style in STYLES:
-        hint_against_medium(style, args.hint_sessions)
+    if args.hint_sessions:
+        for style in STYLES:
+            hint_against_medium(style, args.hint_sessions)
     if args.only_hint:
         return
 
@@ -141,23 +142,34 @@ def main() -> None:
             dps, mps = random_deals_per_second(style, players, args.seconds)
             print(f"{style:>6} {players:>8} {dps:>10.1f} {mps:>10.0f}")
 
-    spots = positions(args.positions)
-    print(f"\nInjun: decision latency over {len(spots)} positions (ms)")
-    print(f"{'who':>16} {'median':>8} {'p95':>8}")
-    for level in LEVELS:
-        bot = Bot("injun", level, seed=1)
-        med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
-        print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
-    med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
-    print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+    print()
+    speed_table("Injun, poker style, 4 players: no separate lean core (the protocol is the core); the hint "
+                "computes its odds exactly, no rollouts",
+                {"protocol: one deal": ("deals", game_runner(
+                    lambda seed: engine.new_game("injun", players=4, seed=seed, style="poker", max_deals=1),
+                    random_bet)),
+                 "hint (exact odds, no rollouts)": ("hints", hint_runner(positions(40)))},
+                args.seconds)
 
-    print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "
-          "sessions of 10 deals, levels in alternate seats)")
-    print(f"{'style':>6} {'pairing':>16} {'chips/deal':>11} {'95% CI ±':>9}")
-    for style in STYLES:
-        for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
-            mean, ci = margin(strong, weak, style, args.sessions)
-            print(f"{style:>6} {strong + ' v ' + weak:>16} {mean:>+11.2f} {ci:>9.2f}")
+    if args.positions:
+        spots = positions(args.positions)
+        print(f"\nInjun: decision latency over {len(spots)} positions (ms)")
+        print(f"{'who':>16} {'median':>8} {'p95':>8}")
+        for level in LEVELS:
+            bot = Bot("injun", level, seed=1)
+            med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
+            print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
+        med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
+        print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+
+    if args.sessions:
+        print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "
+              "sessions of 10 deals, levels in alternate seats)")
+        print(f"{'style':>6} {'pairing':>16} {'chips/deal':>11} {'95% CI ±':>9}")
+        for style in STYLES:
+            for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+                mean, ci = margin(strong, weak, style, args.sessions)
+                print(f"{style:>6} {strong + ' v ' + weak:>16} {mean:>+11.2f} {ci:>9.2f}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,19 @@ latency per level, and the strength of the three bots.
 OpenSpiel is optional (``pip install -e ".[bench]"``); without it that row is skipped.
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 
+Speed (issue 24), ``--seconds 5 --positions 0 --games 0 --hint-games 0`` on the shared 2-core machine, rows
+measured in alternating slices (so read the ratios; the load average is printed with them)::
+
+       load 7.05 -> 6.51                      per second    moves/s vs OpenSpiel oh_hell
+       lean core (Deal, what search plays)     9,152 games       366,081          1.99x
+                 protocol (events, checks)       782 games        31,294          0.17x
+            OpenSpiel oh_hell, from Python     4,595 games       363,004          1.00x
+      search: rollouts (imagine, play out)     6,718 rollouts    268,708
+
+Before issue 24 (main at 1d500ea), the same command in runs alternated with these at a load of about 9:
+the lean core 1.80x and 1.95x (after: 1.99x and 2.10x); the fastest of 40 alternated batches of 100
+rounds in one process, before 2.07x, after 2.33x; rollouts about 3x as many (3.3k -> 13k/s, fastest batch).
+
 Hint v medium (issue 18), measured with ``--only-hint --hint-games 40 --jobs 1`` (the hint's own 1600
 imagined deals a decision; points of one seat over a 3-5-7-5-3 game, paired on the same seeds)::
 
@@ -20,7 +33,6 @@ import argparse
 import itertools
 import random
 import sys
-import time
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Callable
@@ -31,7 +43,7 @@ import engine  # noqa: E402
 from engine.games import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.games.jabberwocky import Deal  # noqa: E402
-from measure import decision_latency, mean_ci, random_positions  # noqa: E402
+from measure import alternated, decision_latency, mean_ci, random_positions, speed_table  # noqa: E402
 
 
 def ours_game(players: int, rounds: object) -> Callable[[int], int]:
@@ -86,38 +98,19 @@ def openspiel_game() -> Callable[[int], int] | None:
     return run
 
 
-def interleaved(runners: dict[str, Callable[[int], int]], seconds: float,
-                slices: int = 20) -> dict[str, tuple[float, float]]:
-    """Games/s and moves/s for each runner, measured in alternating slices so that a machine
-    busy with something else slows every row alike and the ratios stay fair."""
-    totals = {name: [0, 0, 0.0] for name in runners}
-    for _ in range(slices):
-        for name, run in runners.items():
-            games = moves = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < seconds / slices:
-                moves += run(totals[name][0] + games)
-                games += 1
-            t = totals[name]
-            t[0] += games
-            t[1] += moves
-            t[2] += time.perf_counter() - start
-    return {name: (g / t, m / t) for name, (g, m, t) in totals.items()}
-
-
-def rollouts_per_second(seconds: float) -> float:
+def rollout_runner() -> Callable[[int], int]:
     """Search's inner loop: imagine a deal from one seat's view of a fresh 4-player 9-card round,
-    then bid and play it out to the end with the medium habits."""
+    then bid and play it out to the end with the medium habits (returns the moves played)."""
     g = engine.new_game("jabberwocky", players=4, seed=99, rounds=[9])
     determinize = ai.determinizer(g.view(g.current_player))
     rng = random.Random(1)
-    count = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def run(_: int) -> int:
         world = determinize(rng)
+        moves = sum(len(h) for h in world.hands) + sum(b is None for b in world.bids)
         ai.finish_round(world)
-        count += 1
-    return count / (time.perf_counter() - start)
+        return moves
+    return run
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -226,30 +219,29 @@ def main() -> None:
 
     print("Jabberwocky: random legal play through the protocol, whole 13-round games")
     print(f"{'players':>8} {'games/s':>10} {'moves/s':>10}")
-    full = interleaved({str(p): ours_game(p, "full") for p in (3, 4, 5)}, args.seconds)
+    full = alternated({str(p): ours_game(p, "full") for p in (3, 4, 5)}, args.seconds)
     for players, (gps, mps) in full.items():
         print(f"{players:>8} {gps:10.1f} {mps:10.0f}")
 
-    print("\nOne 4-player round of 9 tricks, random play, the deal included (rows measured in turns)")
-    print(f"{'engine':>36} {'games/s':>10} {'moves/s':>10} {'vs OpenSpiel':>13}")
-    runners = {"Parlour lean path (Deal, search)": lean_game,
-               "Parlour protocol (events, checks)": ours_game(4, [9])}
+    openspiel = "OpenSpiel oh_hell, from Python"
+    rows: dict[str, tuple[str, Callable[[int], int]]] = {
+        "lean core (Deal, what search plays)": ("games", lean_game),
+        "protocol (events, checks)": ("games", ours_game(4, [9]))}
     theirs = openspiel_game()
     if theirs is not None:
-        runners["OpenSpiel oh_hell, from Python"] = theirs
-    rows = interleaved(runners, args.seconds)
-    base = rows.get("OpenSpiel oh_hell, from Python")
-    for name, (gps, mps) in rows.items():
-        ratio = f"{gps / base[0]:12.2f}x" if base is not None else "   (OpenSpiel not installed)"
-        print(f"{name:>36} {gps:10.1f} {mps:10.0f} {ratio}")
+        rows[openspiel] = ("games", theirs)
+    rows["search: rollouts (imagine, play out)"] = ("rollouts", rollout_runner())
+    print()
+    speed_table("Jabberwocky: one 4-player round of 9 tricks, random play, the deal included; rollouts of "
+                "the determinized search from a dealt round" + ("" if theirs else " (OpenSpiel not installed)"),
+                rows, args.seconds, base=openspiel,
+                compared=("lean core (Deal, what search plays)", "protocol (events, checks)", openspiel))
 
-    print(f"\nSearch: {rollouts_per_second(args.seconds):,.0f} rollouts/s (imagine a deal from one seat's view of a "
-          "dealt 4-player 9-card round, then bid and play it to the end)")
-
-    print(f"\nJabberwocky: decision latency over {args.positions} positions of 4-player games (ms)")
-    print(f"{'who':>16} {'median':>8} {'p95':>8}")
-    for who, med, p95 in latency_rows(args.positions):
-        print(f"{who:>16} {med:8.2f} {p95:8.2f}")
+    if args.positions:
+        print(f"\nJabberwocky: decision latency over {args.positions} positions of 4-player games (ms)")
+        print(f"{'who':>16} {'median':>8} {'p95':>8}")
+        for who, med, p95 in latency_rows(args.positions):
+            print(f"{who:>16} {med:8.2f} {p95:8.2f}")
 
     if args.games:
         strength(args.games, args.jobs)

@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci, play_rate, random_positions  # noqa: E402
+from measure import game_runner, hint_runner, latency_ms, mean_ci, play_rate, random_positions, speed_table  # noqa: E402
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -92,21 +92,31 @@ def main() -> None:
                              args.seconds)
         print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
 
-    spots = positions(args.positions)
-    print(f"\nJubilee: decision latency over {len(spots)} positions (ms)")
-    print(f"{'who':>16} {'median':>8} {'p95':>8}")
-    for level in LEVELS:
-        bot = Bot("jubilee", level, seed=1)
-        med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
-        print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
-    med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
-    print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+    print()
+    speed_table("Jubilee, 4 players: no separate lean core (the protocol is the core); the hint computes its "
+                "odds exactly, no rollouts",
+                {"protocol: one deal": ("games", game_runner(
+                    lambda seed: engine.new_game("jubilee", players=4, seed=seed, match="single"))),
+                 "hint (exact odds, no rollouts)": ("hints", hint_runner(positions(40)))},
+                args.seconds)
 
-    print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")
-    print(f"{'pairing':>16} {'points/match':>13} {'95% CI ±':>9}")
-    for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
-        mean, ci = margin(strong, weak, args.matches)
-        print(f"{strong + ' v ' + weak:>16} {mean:>+13.1f} {ci:>9.1f}")
+    if args.positions:
+        spots = positions(args.positions)
+        print(f"\nJubilee: decision latency over {len(spots)} positions (ms)")
+        print(f"{'who':>16} {'median':>8} {'p95':>8}")
+        for level in LEVELS:
+            bot = Bot("jubilee", level, seed=1)
+            med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
+            print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
+        med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
+        print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+
+    if args.matches:
+        print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")
+        print(f"{'pairing':>16} {'points/match':>13} {'95% CI ±':>9}")
+        for strong, weak in (("medium", "easy"), ("hard", "medium"), ("hard", "easy")):
+            mean, ci = margin(strong, weak, args.matches)
+            print(f"{strong + ' v ' + weak:>16} {mean:>+13.1f} {ci:>9.1f}")
 
 
 if __name__ == "__main__":

@@ -17,47 +17,67 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.games.jubileu import Deal  # noqa: E402
+from engine.games import jubileu_ai as ai  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import decision_latency, mean_ci, percentile  # noqa: E402
+from measure import decision_latency, mean_ci, percentile, speed_table  # noqa: E402
 
 
-def protocol_deals(seconds: float) -> tuple[float, float]:
-    """One-deal sessions of random legal play through apply/legal_actions (auction, trump, call, play)."""
-    deals = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = engine.new_game("jubileu", seed=deals, deals=1)
-        rng = random.Random(deals)
-        while not g.is_over:
-            legal = g.legal_actions()
-            pas = [a for a in legal if a.verb == "pass"]
-            g.apply(pas[0] if pas and rng.random() < 0.7 else rng.choice(legal))
-            moves += 1
-        deals += 1
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, moves / elapsed
+def protocol_deal(seed: int) -> int:
+    """A one-deal session of random legal play through apply/legal_actions (auction, trump, call, play);
+    returns its moves."""
+    g = engine.new_game("jubileu", seed=seed, deals=1)
+    rng = random.Random(seed)
+    moves = 0
+    while not g.is_over:
+        legal = g.legal_actions()
+        pas = [a for a in legal if a.verb == "pass"]
+        g.apply(pas[0] if pas and rng.random() < 0.7 else rng.choice(legal))
+        moves += 1
+    return moves
 
 
-def lean_deals(seconds: float) -> tuple[float, float]:
-    """The play of a deal on the lean path (``Deal``, what search copies): shuffle, deal, random cards."""
-    deals = moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(deals)
-        pack = list(range(52))
-        rng.shuffle(pack)
-        d = Deal([pack[i::4] for i in range(4)], deals % 4, 0, None, None, 0, public=True)
-        while d.phase == "play":
-            d.play(rng.choice(d.legal_cards(d.turn)))
-            moves += 1
-        deals += 1
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, moves / elapsed
+def lean_deal(seed: int) -> int:
+    """The play of a deal on the lean core (``Deal``, what search copies): shuffle, deal, random cards."""
+    rng = random.Random(seed)
+    pack = list(range(52))
+    rng.shuffle(pack)
+    d = Deal([pack[i::4] for i in range(4)], seed % 4, 0, None, None, 0, public=True)
+    moves = 0
+    while d.phase == "play":
+        d.play(rng.choice(d.legal_cards(d.turn)))
+        moves += 1
+    return moves
+
+
+def rollout_runner() -> Callable[[int], int]:
+    """Search's inner loop: at the first card of a seeded deal (medium bots bid), imagine the other hands
+    and play the deal out as search does (``jubileu_ai._playout`` of the first legal move); returns the
+    cards played."""
+    seed = 0
+    while True:
+        g = engine.new_game("jubileu", seed=seed, deals=1)
+        bots = [Bot("jubileu", "medium", seed=s) for s in range(4)]
+        while not g.is_over and g.phase != "play":
+            s = g.current_player
+            g.apply(bots[s].choose(g.view(s)), s)
+        if not g.is_over:
+            break
+        seed += 1
+    view = g.view(g.current_player)
+    determinize, playout, move = ai.determinizer(view), ai._playout(view), view["legal"][0]
+    rng = random.Random(1)
+
+    def run(_: int) -> int:
+        world = determinize(rng)
+        playout(world, move, rng)
+        return sum(len(h) for h in world)
+    return run
 
 
 def positions(count: int, phase: str) -> list[tuple[engine.Game, int]]:
@@ -93,6 +113,8 @@ def auction_hint_p95(count: int) -> None:
     """Issue 18 item 6: the auction hint's p95 (target under 300 ms), wall clock and this process's CPU time
     (on a loaded machine the two differ: the CPU time is what the hint itself costs)."""
     spots = positions(count, "auction")
+    if not spots:
+        return
     wall, cpu = [], []
     for g, s in spots:
         w, c = time.perf_counter(), time.process_time()
@@ -166,25 +188,28 @@ def main() -> None:
         return
 
     print("## Random deals\n")
-    print("| path | deals/s | moves/s |\n|---|---|---|")
-    runs = (("protocol (apply, legal_actions, events)", protocol_deals), ("lean Deal (play only)", lean_deals))
-    for name, run in runs:
-        d, m = run(args.seconds)
-        print(f"| {name} | {d:,.0f} | {m:,.0f} |")
+    rows = {"protocol (apply, legal_actions, events)": ("deals", protocol_deal),
+            "lean core (Deal: play only)": ("deals", lean_deal),
+            "search: rollouts (imagine, play out)": ("rollouts", rollout_runner())}
+    speed_table("Jubileu: random legal play, one deal; rollouts of the determinized search from a deal's "
+                "first card", rows, args.seconds)
 
-    print(f"\n## Latency ({args.positions} seeded positions per phase)\n")
-    print("| phase | who | median ms | p95 ms |\n|---|---|---|---|")
-    for phase, who, med, p95 in latency_rows(args.positions):
-        print(f"| {phase} | {who} | {med:.1f} | {p95:.1f} |")
-    auction_hint_p95(args.positions)
+    if args.positions:
+        print(f"\n## Latency ({args.positions} seeded positions per phase)\n")
+        print("| phase | who | median ms | p95 ms |\n|---|---|---|---|")
+        for phase, who, med, p95 in latency_rows(args.positions):
+            print(f"| {phase} | {who} | {med:.1f} | {p95:.1f} |")
+        auction_hint_p95(args.positions)
 
-    print(f"\n## Strength: hard vs medium over {args.deals} seeded deals\n")
-    with Pool(args.jobs) as pool:
-        diffs = pool.map(one_deal, range(args.deals), chunksize=4)
-    mean, half = mean_ci(diffs)
-    print("| match-up | chips per deal (hard − medium, per seat) | 95% interval |\n|---|---|---|")
-    print(f"| hard ×2 vs medium ×2 | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
-    hint_against_medium(args.hint_deals, args.jobs)
+    if args.deals:
+        print(f"\n## Strength: hard vs medium over {args.deals} seeded deals\n")
+        with Pool(args.jobs) as pool:
+            diffs = pool.map(one_deal, range(args.deals), chunksize=4)
+        mean, half = mean_ci(diffs)
+        print("| match-up | chips per deal (hard − medium, per seat) | 95% interval |\n|---|---|---|")
+        print(f"| hard ×2 vs medium ×2 | {mean:+.2f} | {mean - half:+.2f} … {mean + half:+.2f} |")
+    if args.hint_deals:
+        hint_against_medium(args.hint_deals, args.jobs)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,19 @@ Last run (2026-11-23, shared 2-core machine). Speed, at a load average of about 
     hard bot                                       5.17    54.46
     hint (hard, with words)                        5.67    57.99
 
+The lean core (issue 20/24; 2026-11-24, ``--seconds 10 --positions 60 --matches 0 --duels 0``, load
+average about 3): random deals played on ``engine.games.kalooki.Deal`` with no narration, deal and
+shuffle included, and rollouts of the determinized search (``engine.search.pimc`` over worlds from
+``Deal.from_view``, 40 random moves each) over the legal moves of 20 positions::
+
+    random nine-deal games (3-6 players)       17.301 games/s     19594 moves/s   (9.8 before the lean core)
+    random deals, lean core (3-6 players)       7.585 deals/s      3299 moves/s
+    search rollouts (40 random moves)          2210.8 rollouts/s
+    hint (hard, with words), median / p95       3.10 / 25.39 ms                   (4.38 / 36.49 before)
+
+A purely random deal lasts hundreds of moves, its hands swollen by calls: the lay-down solver, run
+each turn on a hand of twenty cards and more, is most of its time (hence few deals per second).
+
 Counting outs (below) raised the hard hint's p95 from 42 ms to 58 ms. Before one shared contract
 search per hand answered every candidate discard, it was 189 ms at a load of 2 and 675 ms at 10.
 
@@ -114,7 +127,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.games import kalooki_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import latency_ms, mean_ci  # noqa: E402
+from measure import latency_ms, lean_deal_rate, load_average, mean_ci, rollout_rate  # noqa: E402
 
 
 class HintFollower:
@@ -133,17 +146,20 @@ def bot_match(levels: list[str], seed: int, deals: str) -> engine.Game:
     g = engine.new_game("kalooki", players=len(levels), seed=seed, deals=deals)
     bots = [HintFollower() if level == "hint" else Bot("kalooki", level, seed * 7 + i)
             for i, level in enumerate(levels)]
-    moves = 0
-    while not g.is_over:
-        moves += 1
-        if moves > MOVE_LIMIT:  # bots that pass one card round the table for ever must not hang the run
-            raise RuntimeError(f"{levels} seed {seed}: no end after {MOVE_LIMIT} moves")
-        window = len(g.events)
-        callers = g.to_act()[1:]  # nearest first; each answers "call" or "pass", both legal moves
-        seat = callers[0] if callers else g.current_player
-        move = bots[seat].choose(g.view(seat))
-        g.apply(move, seat)
-        assert move == "pass" or len(g.events) > window
+
+    chosen: list[engine.Turn] = []
+
+    def remember(turn: engine.Turn) -> bool:
+        chosen.append(turn)
+        return False  # make it
+
+    def check(_game: engine.Game, events: list[engine.Event]) -> bool:
+        assert not chosen or chosen[-1].action == "pass" or events, f"{chosen[-1]} said nothing"
+        return False
+
+    played = engine.play(g, bots, stop=check, pause_before=remember, max_steps=MOVE_LIMIT)
+    if not g.is_over:  # bots that pass one card round the table for ever must not hang the run
+        raise RuntimeError(f"{levels} seed {seed}: no end after {len(played.moves)} moves")
     return g
 
 
@@ -173,11 +189,7 @@ def positions(count: int) -> list[dict]:
         g = engine.new_game("kalooki", players=3 + seed % 4, seed=seed, deals=[1 + seed % 9])
         bots = [Bot("kalooki", "medium", s) for s in range(g.players)]
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 60)):
-            if g.is_over:
-                break
-            seat = g.current_player
-            g.apply(bots[seat].choose(g.view(seat)), seat)
+        engine.play(g, bots, max_steps=rng.randrange(0, 60))
         if not g.is_over:
             seats = g.to_act()
             out.append(g.view(seats[-1] if len(seats) > 1 and rng.random() < 0.3 else seats[0]))
@@ -296,11 +308,37 @@ def main() -> None:
                 print(f"{name:<40} {mean:>+8.1f} {f'[{mean - half:+.1f}, {mean + half:+.1f}]':>16}", flush=True)
 
 
+def lean_rows(seconds: float, views: list[dict]) -> None:
+    """Issue 20/24 rows: random deals through the lean core (engine.games.kalooki.Deal, no narration)
+    and rollouts per second of the determinized search over the hint positions' legal moves."""
+    from engine.games.kalooki import Deal, hand_points, unseen_cards
+
+    def new_deal(i: int) -> Deal:  # the deal and its shuffle included
+        return engine.new_game("kalooki", players=3 + i % 4, seed=i, deals=[1 + i % 9]).deal
+
+    def value(deal: Deal, seat: int) -> float:
+        return -float(deal.points()[seat] if deal.phase == "done" else hand_points(deal.hands[seat]))
+
+    print(f"\nlean core, load average {load_average()}")
+    deals, moves = lean_deal_rate(new_deal, seconds)
+    print(f"{'random deals, lean core (3-6 players)':<40} {deals:>8.3f} deals/s {moves:>9.0f} moves/s", flush=True)
+    rate, done = rollout_rate(views[:ROLLOUT_POSITIONS], unseen_cards, Deal.from_view, value, ROLLOUT_SAMPLES,
+                              ROLLOUT_MOVES)
+    print(f"{f'search rollouts ({ROLLOUT_MOVES} random moves)':<40} {rate:>8.1f} rollouts/s ({done})")
+
+
+#: The search rows: positions, worlds per position, random moves per rollout (a random deal to its end
+#: takes hundreds of moves, each listing the legal moves with the lay-down solver).
+ROLLOUT_POSITIONS, ROLLOUT_SAMPLES, ROLLOUT_MOVES = 20, 4, 40
+
+
 def speed(args: argparse.Namespace) -> None:
+    print(f"load average {load_average()}")
     games, moves = random_rate(args.seconds)
     print(f"{'random nine-deal games (3-6 players)':<40} {games:>8.3f} games/s {moves:>9.0f} moves/s")
 
     views = positions(args.positions)
+    lean_rows(args.seconds, views)
     print(f"\n{'decision (' + str(len(views)) + ' positions)':<40} {'median ms':>10} {'p95 ms':>8}")
     for level in LEVELS:
         ai.clear_cache()  # each level measured cold: no arrangement remembered from the last
@@ -310,6 +348,7 @@ def speed(args: argparse.Namespace) -> None:
     ai.clear_cache()
     med, p95 = latency_ms(lambda v=v: ai.advise(v) for v in views)
     print(f"{'hint (hard, with words)':<40} {med:>10.2f} {p95:>8.2f}")
+    print(f"load average {load_average()}")
 
 
 if __name__ == "__main__":

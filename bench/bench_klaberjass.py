@@ -31,50 +31,63 @@ import time
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.games.klaberjass import PACK, Deal  # noqa: E402
+from engine.games import klaberjass_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot, hint_for_view  # noqa: E402
-from measure import paired_hint_rows, latency_ms, mean_ci, random_positions, rate_ci  # noqa: E402
+from measure import paired_hint_rows, latency_ms, mean_ci, random_positions, rate_ci, speed_table  # noqa: E402
 
 
-def protocol_deals(seconds: float) -> tuple[float, float]:
-    """Random legal play through the public protocol (apply, legal_actions, events): (deals/s, moves/s)."""
-    deals = moves = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = engine.new_game("klaberjass", seed=seed, target=10_000)
-        rng = random.Random(seed)
-        finished = 0
-        while finished < 5:
-            for e in g.apply(rng.choice(g.legal_actions())):
-                finished += e.kind == "deal_end"
-            moves += 1
-        deals += finished
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, moves / elapsed
+def protocol_deal(seed: int) -> int:
+    """One deal of random legal play through the public protocol (bidding, apply, legal_actions, events);
+    returns its moves."""
+    g = engine.new_game("klaberjass", seed=seed, target=10_000)
+    rng = random.Random(seed)
+    moves = 0
+    while True:
+        events = g.apply(rng.choice(g.legal_actions()))
+        moves += 1
+        if any(e.kind == "deal_end" for e in events):
+            return moves
 
 
-def lean_deals(seconds: float) -> tuple[float, float]:
-    """The same on the lean path (``Deal``, what search plays): shuffle, nine cards each, a random trump and
+def lean_deal(seed: int) -> int:
+    """The same on the lean core (``Deal``, what search plays): shuffle, nine cards each, a random trump and
     maker, random legal cards, the deal's totals; no bidding and no narration."""
-    deals = moves = 0
-    rng = random.Random(1)
+    rng = random.Random(seed)
     pack = list(PACK)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng.shuffle(pack)
-        d = Deal([pack[0:9], pack[9:18]], deals % 2, rng.randrange(4), rng.randrange(2))
-        while d.phase == "play":
-            d.play(rng.choice(d.legal()))
-            moves += 1
-        d.totals()
-        deals += 1
-    elapsed = time.perf_counter() - start
-    return deals / elapsed, moves / elapsed
+    rng.shuffle(pack)
+    d = Deal([pack[0:9], pack[9:18]], seed % 2, rng.randrange(4), rng.randrange(2))
+    moves = 0
+    while d.phase == "play":
+        d.play(rng.choice(d.legal()))
+        moves += 1
+    d.totals()
+    return moves
+
+
+def rollout_runner() -> Callable[[int], int]:
+    """Search's inner loop: from the first card of a seeded deal (medium bots bid), imagine the
+    opponent's hand and play the deal out as search does (``klaberjass_ai._value``'s playout of the
+    first legal card); returns the cards played."""
+    g = engine.new_game("klaberjass", seed=7)
+    bots = [Bot("klaberjass", "medium", seed=s) for s in range(2)]
+    while g.deal is None:
+        s = g.current_player
+        g.apply(bots[s].choose(g.view(s)), s)
+    view = g.view(g.current_player)
+    determinize, playout, move = ai.determinizer(view), ai._value(view), view["legal"][0]
+    rng = random.Random(1)
+
+    def run(_: int) -> int:
+        world = determinize(rng)
+        playout(world, move, rng)
+        return len(world.hands[0]) + len(world.hands[1])
+    return run
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -179,14 +192,13 @@ def main() -> None:
     parts = set(args.parts.split(","))
 
     if "speed" in parts:
-        print("Klaberjass: random legal play, deals per second")
-        print(f"{'path':>36} {'deals/s':>10} {'moves/s':>10}")
-        for name, run in (("protocol (bidding, events, checks)", protocol_deals),
-                          ("lean path (Deal: play only)", lean_deals)):
-            dps, mps = run(args.seconds)
-            print(f"{name:>36} {dps:10.1f} {mps:10.0f}", flush=True)
+        rows = {"protocol (bidding, events, checks)": ("deals", protocol_deal),
+                "lean core (Deal: play only)": ("deals", lean_deal),
+                "search: rollouts (imagine, play out)": ("rollouts", rollout_runner())}
+        speed_table("Klaberjass: random legal play, one deal; rollouts of the determinized search from a "
+                    "deal's first card", rows, args.seconds)
 
-    if "latency" in parts:
+    if "latency" in parts and args.positions:
         print(f"\nKlaberjass: decision latency over {args.positions} positions of random games (ms)")
         print(f"{'who':>12} {'phase':>6} {'median':>8} {'p95':>8} {'positions':>10}")
         for who, kind, med, p95, n in latency_rows(args.positions):

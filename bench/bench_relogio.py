@@ -28,12 +28,41 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import latency_ms, mean_ci, play_rate, rate_ci  # noqa: E402
+from engine.games import relogio_ai  # noqa: E402
+from engine.games.relogio import CENTRE, HOURS  # noqa: E402
+from measure import game_runner, latency_ms, mean_ci, play_rate, rate_ci, speed_table  # noqa: E402
 
 
 def games_per_second(game_id: str, seconds: float, **options: object) -> tuple[float, float]:
     """Whole games of random legal play; returns (games/s, moves/s)."""
     return play_rate(lambda seed: engine.new_game(game_id, seed=seed, **options), seconds)
+
+
+def lean_game(seed: int) -> int:
+    """A whole Relógio deal on the lean core (``relogio_ai.play_out``, what the hint plays): shuffle the
+    ranks into 13 piles of 4 and play out from the centre, the swap kept for the fourth King (rule of thumb);
+    returns the cards turned."""
+    ranks = [r for r in HOURS for _ in range(4)]
+    random.Random(seed).shuffle(ranks)
+    down = [[]] + [ranks[4 * i:4 * i + 4] for i in range(13)]
+    relogio_ai.play_out(down, CENTRE, 0, True)
+    return 52 - sum(len(p) for p in down)
+
+
+def rollout_runner() -> Callable[[int], int]:
+    """The hint's inner loop: from a fresh deal's view, one arrangement of the unseen cards (a fixed
+    sample, as the hint draws them), filled in and played out (returns the cards turned)."""
+    view = engine.new_game("relogio", seed=5).view(0)
+    ranks = relogio_ai.unseen_ranks(view)
+    rng = random.Random(1)
+
+    def run(_: int) -> int:
+        order = list(ranks)
+        rng.shuffle(order)
+        down = relogio_ai.fill(view, order)
+        relogio_ai.play_out(down, view["current"], view["kings_up"], view["swap_available"])
+        return 52 - sum(len(p) for p in down)
+    return run
 
 
 def king_positions(count: int) -> list[engine.Game]:
@@ -125,6 +154,16 @@ def real_play(seed: int) -> bool:
     return g.result == "won"
 
 
+def hint_latency_table(positions: int) -> None:
+    print(f"\nHint latency over {positions} positions each (ms)")
+    print(f"{'position':>28} {'median':>8} {'p95':>8}")
+    for label, spots in (("relogio: King keep/swap", king_positions(positions)),
+                         ("relogio: plain turn", turn_positions("relogio", positions)),
+                         ("relogio_real: look-ahead", turn_positions("relogio_real", positions))):
+        med, p95 = hint_latency_ms(spots)
+        print(f"{label:>28} {med:>8.1f} {p95:>8.1f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=3.0, help="time per throughput row")
@@ -146,13 +185,16 @@ def main() -> None:
         gps, mps = games_per_second(game_id, args.seconds, **options)
         print(f"{label:>28} {gps:>10.1f} {mps:>10.0f}")
 
-    print(f"\nHint latency over {args.positions} positions each (ms)")
-    print(f"{'position':>28} {'median':>8} {'p95':>8}")
-    for label, spots in (("relogio: King keep/swap", king_positions(args.positions)),
-                         ("relogio: plain turn", turn_positions("relogio", args.positions)),
-                         ("relogio_real: look-ahead", turn_positions("relogio_real", args.positions))):
-        med, p95 = hint_latency_ms(spots)
-        print(f"{label:>28} {med:>8.1f} {p95:>8.1f}")
+    print()
+    speed_table("Relógio: one deal on the lean core and through the protocol; rollouts of the hint's play-outs "
+                "from a fresh deal", {
+                    "protocol: whole games": ("games", game_runner(lambda seed: engine.new_game("relogio", seed=seed))),
+                    "lean core (play_out)": ("games", lean_game),
+                    "hint: rollouts (arrange, play out)": ("rollouts", rollout_runner())},
+                args.seconds)
+
+    if args.positions:
+        hint_latency_table(args.positions)
 
     print("\nWin rates, played through the engine (95% interval)")
     print(f"{'who / how':>50} {'deals':>6} {'won':>7} {'± 95%':>7}")
@@ -166,6 +208,8 @@ def main() -> None:
         ("relogio_real (RULES: about 1.2%)", args.games, real_play),
     ]
     for label, games, play in rows:
+        if not games:
+            continue
         p, ci = win_rate(games, play)
         print(f"{label:>50} {games:>6} {100 * p:>6.1f}% {100 * ci:>6.1f}")
 

@@ -11,6 +11,18 @@ the first level won minus the points it gave away. "hint v medium": a player who
 engine.hint's move against medium, and on the same seeds a medium bot in that seat; the row gives
 the difference per seed with its 95% interval. Prints tables; nothing is asserted.
 
+The lean core (issue 20/24; 2026-11-24, ``--hands 50 --seconds 3 --positions 60 --games 0 --hint-games 0``,
+load average about 3.9): random one-deal games on ``engine.games.rummy.Deal`` with no narration (the
+deal included), and rollouts of the determinized search (``engine.search.pimc`` over worlds from
+``Deal.from_view``, each played to the deal's end at random) over the legal moves of 20 positions::
+
+     players   deals/s   moves/s
+           2     212.1     51081
+           3     339.9     79747
+           4     339.0     62758
+    search rollouts to the deal's end: 615.2 rollouts/s
+    engine.hint (hard), median / p95: 2.17 / 10.79 ms (2.29 / 15.70 before, load 2.4)
+
 Last run of the hint row (2026-11-24, shared 2-core machine at a load average of about 15;
 ``--skip-speed --games 0 --hint-games 1000 --jobs 1``, about 40 minutes)::
 
@@ -36,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.hints import Bot, hint_for_view  # noqa: E402
 from bench_melds import print_rows as print_solver_rows  # noqa: E402
-from measure import paired_hint_rows, decision_latency, mean_ci  # noqa: E402
+from measure import decision_latency, lean_deal_rate, load_average, mean_ci, paired_hint_rows, rollout_rate  # noqa: E402
 
 
 def random_games(seconds: float, players: int, purposeful: bool) -> tuple[float, float]:
@@ -64,11 +76,7 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
         g = engine.new_game("rummy", players=players, seed=seed, target=1)
         bots = [Bot("rummy", "medium", seed=s) for s in range(players)]
         rng = random.Random(seed)
-        for _ in range(rng.randrange(0, 60)):
-            if g.is_over:
-                break
-            s = g.current_player
-            g.apply(bots[s].choose(g.view(s)), s)
+        engine.play(g, bots, max_steps=rng.randrange(0, 60))
         if not g.is_over:
             out.append((g, g.current_player))
         seed += 1
@@ -77,6 +85,31 @@ def positions(count: int) -> list[tuple[engine.Game, int]]:
 
 def latency_rows(count: int) -> list[tuple[str, float, float]]:
     return decision_latency("rummy", positions(count), "engine.hint (hard)")
+
+
+#: The search rows: positions, worlds per position, and the most random moves a rollout makes.
+ROLLOUT_POSITIONS, ROLLOUT_SAMPLES, ROLLOUT_MOVES = 20, 8, 1000
+
+
+def lean_rows(seconds: float, views: list[dict]) -> None:
+    """Issue 20/24 rows: random one-deal games through the lean core (engine.games.rummy.Deal, no
+    narration), and rollouts per second of the determinized search over positions' legal moves."""
+    from engine.games.rummy import Deal, hand_value, unseen_cards
+
+    def value(deal: Deal, seat: int) -> float:
+        if deal.phase == "done":
+            return float(deal.points[seat] - max(p for s, p in enumerate(deal.points) if s != seat))
+        return -float(hand_value(deal.hands[seat], deal.rules.ace))
+
+    print(f"\nRummy: the lean core, random play, load average {load_average()}")
+    print(f"{'players':>8} {'deals/s':>9} {'moves/s':>9}")
+    for players in (2, 3, 4):
+        deals, moves = lean_deal_rate(
+            lambda i, p=players: engine.new_game("rummy", players=p, seed=i, target=1).deal, seconds)
+        print(f"{players:>8} {deals:9.1f} {moves:9.0f}", flush=True)
+    rate, done = rollout_rate(views[:ROLLOUT_POSITIONS], unseen_cards, Deal.from_view, value, ROLLOUT_SAMPLES,
+                              ROLLOUT_MOVES)
+    print(f"search rollouts to the deal's end: {rate:.1f} rollouts/s ({done} rollouts)")
 
 
 PAIRINGS = (("medium", "easy"), ("hard", "medium"), ("hard", "easy"))
@@ -148,7 +181,7 @@ def main() -> None:
             hint_v_medium(args.hint_games, args.jobs)
         return
 
-    print(f"Meld solver, {args.hands} hands per row")
+    print(f"Meld solver, {args.hands} hands per row; load average {load_average()}")
     print_solver_rows(args.hands)
 
     print("\nRummy: one-deal games through the protocol")
@@ -159,10 +192,14 @@ def main() -> None:
             kind = "soak policy" if purposeful else "random"
             print(f"{players:>8} {kind:>12} {gps:9.1f} {mps:9.0f}", flush=True)
 
-    print(f"\nRummy: decision latency, {args.positions} positions")
+    spots = positions(args.positions)
+    lean_rows(args.seconds, [g.view(s) for g, s in spots])
+
+    print(f"\nRummy: decision latency, {len(spots)} positions, load average {load_average()}")
     print(f"{'who':<20} {'median ms':>10} {'p95 ms':>8}")
-    for name, median, p95 in latency_rows(args.positions):
+    for name, median, p95 in decision_latency("rummy", spots, "engine.hint (hard)"):
         print(f"{name:<20} {median:>10.2f} {p95:>8.2f}", flush=True)
+    print(f"load average {load_average()}")
 
     if args.games:
         pairings = [tuple(p.split("-", 1)) for p in args.pairings]

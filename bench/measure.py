@@ -126,3 +126,119 @@ def paired_hint_rows(run: Callable[[tuple[int, str, str]], float], seeds: int, j
                 print(f"{'hint v medium':>16} {len(hint_nets):>8} {statistics.fmean(hint_nets):+9.{digits}f} "
                       f"{statistics.fmean(medium_nets):+11.{digits}f} {diff:+14.{digits}f} {interval:>18} "
                       f"{time.perf_counter() - start:7.0f}", flush=True)
+
+
+# ---- the rummies' lean core (issues 20 and 24): the machine's load, random deals, search rollouts -------
+
+def load_average() -> str:
+    """The machine's 1, 5 and 15 minute load averages, printed beside figures that depend on them."""
+    import os
+    try:
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def lean_deal_rate(new_deal: Callable[[int], Any], seconds: float, budget: int = 100_000) -> tuple[float, float]:
+    """Seeded deals (``new_deal(i)``: a lean deal) played to their end by random legal moves
+    (engine.search.random_playout) for ``seconds``: (deals/s, moves/s)."""
+    from engine.search import random_playout
+    deals = moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        moves += random_playout(new_deal(deals), random.Random(deals), budget)
+        deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, moves / elapsed
+
+
+def rollout_rate(views: list[dict], unseen: Callable[[Any], list[Any]], from_view: Callable[..., Any],
+                 value: Callable[[Any, int], float], samples: int, budget: int) -> tuple[float, int]:
+    """The determinized search (engine.search.pimc) over each view's legal moves: worlds from the lean
+    deal's ``from_view``, each move played out at random for at most ``budget`` moves and valued by
+    ``value(deal, seat)``. Returns (rollouts/s, rollouts)."""
+    from engine.search import pimc, random_playout, view_worlds
+    done = 0
+    start = time.perf_counter()
+    for view in views:
+        seat = view["seat"]
+
+        def playout(world: Any, move: Any, rng: random.Random, seat: int = seat) -> tuple[float, dict]:
+            deal = world.copy()
+            deal.apply(seat, move)
+            random_playout(deal, rng, budget)
+            return value(deal, seat), {}
+        moves = view_worlds(view, unseen, from_view)(random.Random(0)).legal(seat)
+        pimc(list(moves), view_worlds(view, unseen, from_view), playout, samples, random.Random(1))
+        done += samples * len(moves)
+    elapsed = time.perf_counter() - start
+    return (done / elapsed if elapsed else math.nan), done
+
+
+# ---- issue 24: the lean core's speed and the search's, per game ----
+
+def alternated(runners: dict[str, Callable[[int], int]], seconds: float,
+               slices: int = 20) -> dict[str, tuple[float, float]]:
+    """(runs/s, moves/s) for each runner (``run(i)`` plays its ``i``-th game or rollout and returns its
+    moves), measured in alternating slices: a machine busy elsewhere slows every row alike, so the
+    ratios between rows stay fair even when the absolute rates do not."""
+    totals = {name: [0, 0, 0.0] for name in runners}
+    for _ in range(slices):
+        for name, run in runners.items():
+            t = totals[name]
+            runs = moves = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds / slices:
+                moves += run(int(t[0]) + runs)
+                runs += 1
+            t[0] += runs
+            t[1] += moves
+            t[2] += time.perf_counter() - start
+    return {name: (r / t, m / t) for name, (r, m, t) in totals.items()}
+
+
+def speed_table(title: str, rows: dict[str, tuple[str, Callable[[int], int]]], seconds: float,
+                base: str | None = None, compared: tuple[str, ...] = ()) -> dict[str, tuple[float, float]]:
+    """Print one table of rates: ``rows[label] = (unit, run)``, e.g. ``("games", play_one)`` or
+    ``("rollouts", roll_one)``, measured together by :func:`alternated` (``seconds`` for each row); the
+    rows named in ``compared`` also get their ratio to the row ``base``. The load average is printed
+    beside the rates (the machine is shared: read the ratios, not the absolute numbers, when loaded)."""
+    import os
+
+    before = os.getloadavg()[0]
+    rates = alternated({label: run for label, (_, run) in rows.items()}, seconds)
+    after = os.getloadavg()[0]
+    print(f"{title} (load average {before:.2f} before, {after:.2f} after)")
+    ratio = base is not None and base in rates
+    print(f"{'row':>42} {'per second':>18} {'moves/s':>10}" + (f" {'vs ' + base.split(',')[0]:>14}" if ratio else ""))
+    for label, (unit, _) in rows.items():
+        per_s, moves = rates[label]
+        line = f"{label:>42} {per_s:>9,.0f} {unit:<8} {f'{moves:,.0f}' if moves else '-':>10}"
+        if ratio and label in compared:
+            line += f" {per_s / rates[base][0]:>13.2f}x"  # type: ignore[index]
+        print(line, flush=True)
+    return rates
+
+
+def game_runner(new_game: Callable[[int], engine.Game], choose: Chooser = random_move) -> Callable[[int], int]:
+    """``run(seed)`` for :func:`speed_table`: one seeded game of ``choose``'s play through the protocol
+    (events, checks), returning its moves."""
+    def run(seed: int) -> int:
+        g = new_game(seed)
+        rng = random.Random(seed)
+        moves = 0
+        while not g.is_over:
+            g.apply(choose(g, rng))
+            moves += 1
+        return moves
+    return run
+
+
+def hint_runner(spots: list[tuple[engine.Game, int]]) -> Callable[[int], int]:
+    """``run(i)`` for :func:`speed_table`: ``engine.hint`` at the ``i``-th position (round the list), for
+    games whose hint computes its odds exactly instead of playing rollouts (returns 0 moves)."""
+    def run(i: int) -> int:
+        g, seat = spots[i % len(spots)]
+        engine.hint(g, seat)
+        return 0
+    return run

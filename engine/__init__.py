@@ -1,9 +1,24 @@
 """Parlour's game engine: the rules of every game, one protocol, no Jupyter.
 
+A tour a newcomer can paste (every line runs in the test suite):
+
     >>> import engine
-    >>> g = engine.new_game("jubilee", players=3, seed=7)
-    >>> g.apply(g.legal_actions()[0])          # doctest: +ELLIPSIS
-    [...]
+    >>> list(engine.GAMES)  # the registry, id -> rules class  # doctest: +NORMALIZE_WHITESPACE
+    ['jubilee', 'jubileu', 'relogio', 'relogio_real', 'el_gato', 'injun', 'kalooki', 'rummy',
+     'jabberwocky', 'klaberjass']
+    >>> g = engine.new_game("jubilee", players=3, seed=7)   # same seed, same deal, always
+    >>> g
+    engine.new_game('jubilee', players=3, seed=7)
+    >>> g.current_player, g.to_act()
+    (1, [1])
+    >>> [str(a) for a in g.legal_actions()]
+    ['play 10S', 'play KS', 'play JK', 'play 3S', 'play 2S', 'play 9C']
+    >>> [e.text for e in g.apply("play 10S")]    # notation or an Action; the events it caused
+    ['Player 2 plays 10♠ (+10): the count goes from 0 to 10.', 'Player 2 draws a card from the stock (36 left).']
+    >>> g.view(2)["count"], g.progress()["deal"]  # what seat 2 may see; how far the match has gone
+    (10, 1)
+    >>> engine.hint(g).action                   # the advisor sees only the view of the seat to play
+    'play 4S'
     >>> engine.load_game(g.to_json()).history == g.history
     True
 
@@ -17,8 +32,9 @@ import json
 from typing import Any
 
 from .cards import Card, CardError, format_cards, parse_card, parse_cards
-from .protocol import (Action, Event, Game, IllegalAction, Option, OptionError, ParlourError,
-                       Rule, Rulebook, SaveError, SAVE_FORMAT, _checksum)
+from .protocol import (Action, DealResult, Event, Game, IllegalAction, Option, OptionError, ParlourError,
+                       Progress, Rule, Rulebook, SaveError, SAVE_FORMAT, ViewHeader, _checksum)
+from .turns import Played, Turn, next_turn, play
 from .shuffle import deal_code, decode_deal_code, random_seed
 from .games import discover
 from .games.el_gato import ElGato
@@ -42,7 +58,15 @@ def game_class(game_id: str) -> type[Game]:
 
 
 def new_game(game_id: str, players: int | None = None, seed: int | str = 0, **options: Any) -> Game:
-    """Set up a game by id; ``options`` are the variants its rules class lists."""
+    """Set up a game by id; ``options`` are the variants its rules class lists.
+
+    >>> import engine
+    >>> engine.new_game("rummy", players=3, seed=11, target=50).options["target"]
+    50
+    >>> engine.new_game("rummy", players=9)
+    Traceback (most recent call last):
+    engine.protocol.OptionError: Rummy is for 2 to 4 players, not 9
+    """
     return game_class(game_id)(players=players, seed=seed, **options)
 
 
@@ -50,6 +74,16 @@ def load_game(text: str) -> Game:
     """Resume a game saved with ``to_json``; every move is replayed and checked again.
 
     Whatever the text, the only error is a :class:`SaveError` saying what is wrong with it.
+
+    >>> import engine
+    >>> g = engine.new_game("jabberwocky", seed=3)
+    >>> g.apply(g.legal_actions()[0])  # doctest: +ELLIPSIS
+    [...]
+    >>> engine.load_game(g.to_json()).view(0) == g.view(0)
+    True
+    >>> engine.load_game("{}")
+    Traceback (most recent call last):
+    engine.protocol.SaveError: This is not a Parlour save: it has no game and no history.
     """
     try:
         return _load(text)
@@ -104,6 +138,12 @@ def hint(game: Game, seat: int | None = None):
     """What ``seat`` should do now, why, and how the other moves compare.
 
     The advisor sees only ``game.view(seat)``: a hint never peeks at hidden cards.
+
+    >>> import engine
+    >>> g = engine.new_game("jubilee", players=3, seed=7)
+    >>> h = engine.hint(g)
+    >>> h.action in [str(a) for a in g.legal_actions()] and bool(h.reason)
+    True
     """
     from .hints import hint_for_view
     seat = game.current_player if seat is None else seat
@@ -114,8 +154,9 @@ def hint(game: Game, seat: int | None = None):
 
 
 __all__ = [
-    "Action", "Card", "CardError", "ElGato", "Event", "GAMES", "Game", "Injun", "Jabberwocky", "Jubilee",
+    "Action", "Card", "CardError", "DealResult", "ElGato", "Event", "GAMES", "Game", "Injun", "Jabberwocky", "Jubilee",
     "Relogio", "RelogioReal", "IllegalAction", "Option", "OptionError",
-    "ParlourError", "Review", "Rule", "Rulebook", "SaveError", "deal_code", "decode_deal_code", "format_cards",
-    "game_class", "hint", "load_game", "new_game", "parse_card", "parse_cards", "random_seed", "review",
+    "ParlourError", "Played", "Progress", "Review", "Rule", "Rulebook", "SaveError", "Turn", "ViewHeader",
+    "deal_code", "decode_deal_code", "format_cards", "game_class", "hint", "load_game", "new_game", "next_turn",
+    "parse_card", "parse_cards", "play", "random_seed", "review",
 ]

@@ -30,9 +30,9 @@ brute force. bench/bench_rummy.py times it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import combinations, product
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .cards import ACE, FRENCH_SUITS, JOKER, KING, Card
 
@@ -473,7 +473,7 @@ class ContractSearch:
                  value: Value = rummy_value) -> None:
         self._solver = _Solver(hand, rules, value, contract=True)
         self._contract = (threes, fours)
-        self._memo: dict[tuple[int, ...], tuple[int, _Candidate | None]] = {}
+        self._memo: dict[int, tuple[int, _Candidate | None]] = {}
 
     def arrangement(self, without: Card | None = None) -> Arrangement | None:
         """The best exact contract from the hand, or from the hand less one ``without`` card."""
@@ -489,8 +489,9 @@ class ContractSearch:
         return solver.solve(self._contract, rem, jokers, self._memo)
 
 
-@dataclass(frozen=True)
-class _Candidate:
+class _Candidate(NamedTuple):
+    """A meld the hand could make (a tuple: made by the thousand while the candidates are listed)."""
+
     mask: int       # which hand slots (naturals) it uses
     jokers: int
     kind: str
@@ -593,17 +594,30 @@ class _Solver:
         return fill(0, 0, 0, False)
 
     # -- the search --
+    @cached_property
+    def _plain_at(self) -> list[list[tuple[int, int, _Candidate]]]:
+        """Each slot's candidates as (mask, jokers, candidate): bound once, read in the inner loop."""
+        return [[(c.mask, c.jokers, c) for c in per_slot] for per_slot in self.candidates]
+
+    @cached_property
+    def _kinds_at(self) -> tuple[list[list[tuple[int, int, int, _Candidate]]], ...]:
+        """Each slot's sets, and its runs, as (mask, jokers, the rank's or suit's bit, candidate)."""
+        return tuple([[(c.mask, c.jokers, 1 << c.key, c) for c in per_slot if (c.kind == SET) == want]
+                      for per_slot in self.candidates] for want in (True, False))
+
     def solve(self, contract: tuple[int, int] | None, rem: int | None = None, jokers: int | None = None,
-              shared: dict[tuple[int, ...], tuple[int, _Candidate | None]] | None = None) -> Arrangement | None:
+              shared: dict[int, tuple[int, _Candidate | None]] | None = None) -> Arrangement | None:
         """The best arrangement of the slots in ``rem`` (all) with ``jokers`` jokers (all); a
         ``shared`` memo may be passed to every call with the same contract."""
         n = len(self.slots)
-        values, copies, candidates, joker_value = self.values, self.copies, self.candidates, self.joker_value
+        values, copies, joker_value = self.values, self.copies, self.joker_value
         rules = self.rules
-        memo: dict[tuple[int, ...], tuple[int, _Candidate | None]] = {} if shared is None else shared
+        memo: dict[int, tuple[int, _Candidate | None]] = {} if shared is None else shared  # keys: the state packed
+
+        every_at = self._plain_at if not contract else []
 
         def best(rem: int, jokers: int) -> tuple[int, _Candidate | None]:
-            key = (rem, jokers)
+            key = jokers << n | rem
             hit = memo.get(key)
             if hit is not None:
                 return hit
@@ -612,48 +626,63 @@ class _Solver:
             else:
                 low = (rem & -rem).bit_length() - 1
                 dead = rem & copies[low]  # a card left as deadwood takes its twin along
-                cost = values[low] * bin(dead).count("1")
-                result = (cost + best(rem & ~dead, jokers)[0], None)
-                for cand in candidates[low]:
-                    if result[0] == 0:
+                points = values[low] * dead.bit_count() + best(rem & ~dead, jokers)[0]
+                choice = None
+                for mask, used, cand in every_at[low]:
+                    if not points:
                         break
-                    if cand.jokers <= jokers and cand.mask & rem == cand.mask:
-                        got = best(rem & ~cand.mask, jokers - cand.jokers)[0]
-                        if got < result[0]:
-                            result = (got, cand)
+                    if used <= jokers and mask & rem == mask:
+                        got = best(rem & ~mask, jokers - used)[0]
+                        if got < points:
+                            points, choice = got, cand
+                result = (points, choice)
             memo[key] = result
             return result
 
+        # The contract's candidates bound once, per lowest slot and kind, as plain tuples (mask, jokers,
+        # the rank's or suit's bit, the candidate): the inner loop reads no attribute and skips a kind
+        # the contract no longer asks for.
+        sets_at, runs_at = self._kinds_at if contract else ([], [])
+        set_size, run_size = rules.min_set, rules.min_run
+        # A run's lowest slot is in its suit (slots go suit by suit): once the search is past a suit, no
+        # run of it can start, so the suits from the lowest slot's on bound the fours still possible.
+        suits_on = [(15 << self.slots[k] // 13) & 15 for k in range(n)]
+
         def best_contract(rem: int, jokers: int, threes: int, fours: int, ranks: int, suits: int
                           ) -> tuple[int, _Candidate | None]:
-            key = (rem, jokers, threes, fours, ranks, suits)
+            key = ((((ranks << 4 | suits) << 3 | threes) << 3 | fours) << 5 | jokers) << n | rem
             hit = memo.get(key)
             if hit is not None:
                 return hit
-            if threes * rules.min_set + fours * rules.min_run > bin(rem).count("1") + jokers:
+            if threes * set_size + fours * run_size > rem.bit_count() + jokers:
                 result: tuple[int, _Candidate | None] = (INFINITY, None)
             elif not rem:  # only jokers left: they make no meld, so the contract must be complete
                 result = (jokers * joker_value if not threes and not fours else INFINITY, None)
+            elif fours and (suits_on[(rem & -rem).bit_length() - 1] & ~suits).bit_count() < fours:
+                result = (INFINITY, None)
             else:
                 low = (rem & -rem).bit_length() - 1
-                dead = rem & copies[low]
-                cost = values[low] * bin(dead).count("1")
-                result = (cost + best_contract(rem & ~dead, jokers, threes, fours, ranks, suits)[0], None)
-                for cand in candidates[low]:
-                    if cand.jokers > jokers or cand.mask & rem != cand.mask:
-                        continue
-                    if cand.kind == SET:
-                        if not threes or ranks >> cand.key & 1:
-                            continue
-                        got = best_contract(rem & ~cand.mask, jokers - cand.jokers, threes - 1, fours,
-                                            ranks | 1 << cand.key, suits)[0]
-                    else:
-                        if not fours or suits >> cand.key & 1:
-                            continue
-                        got = best_contract(rem & ~cand.mask, jokers - cand.jokers, threes, fours - 1,
-                                            ranks, suits | 1 << cand.key)[0]
-                    if got < result[0]:
-                        result = (got, cand)
+                dead = rem & copies[low]  # a card left as deadwood takes its twin along
+                points = values[low] * dead.bit_count() + best_contract(rem & ~dead, jokers, threes, fours, ranks,
+                                                                        suits)[0]
+                choice = None
+                if threes and points:
+                    for mask, used, bit, cand in sets_at[low]:
+                        if used <= jokers and mask & rem == mask and not ranks & bit:
+                            got = best_contract(rem & ~mask, jokers - used, threes - 1, fours, ranks | bit, suits)[0]
+                            if got < points:
+                                points, choice = got, cand
+                                if not got:
+                                    break
+                if fours and points:
+                    for mask, used, bit, cand in runs_at[low]:
+                        if used <= jokers and mask & rem == mask and not suits & bit:
+                            got = best_contract(rem & ~mask, jokers - used, threes, fours - 1, ranks, suits | bit)[0]
+                            if got < points:
+                                points, choice = got, cand
+                                if not got:
+                                    break
+                result = (points, choice)
             memo[key] = result
             return result
 
@@ -672,7 +701,7 @@ class _Solver:
             if choice is None:
                 low = (rem & -rem).bit_length() - 1
                 dead = rem & copies[low]
-                deadwood.extend(_card(self.slots[low]) for _ in range(bin(dead).count("1")))
+                deadwood.extend(_card(self.slots[low]) for _ in range(dead.bit_count()))
                 state[0] = rem & ~dead
                 continue
             state[0] = rem & ~choice.mask

@@ -25,8 +25,3 @@ def read_number(text: object, *, signed: bool = False, max_digits: int = MAX_DIG
     if not t or len(t) > max_digits or not _DIGITS.issuperset(t):
         return None
     return sign * int(t)
-
-
-def is_number(text: object, *, signed: bool = False, max_digits: int = MAX_DIGITS) -> bool:
-    """True when :func:`read_number` would read ``text``."""
-    return read_number(text, signed=signed, max_digits=max_digits) is not None

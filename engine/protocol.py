@@ -14,12 +14,12 @@ import hmac
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypedDict
 
 from .cards import Card, CardError, parse_card
 from .shuffle import seed_int
 from .i18n import N_, Sentence
-from .words import inside, is_you, verb_for
+from .words import count, inside, is_you, verb_for
 
 SAVE_FORMAT = 1
 MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is refused before parsing
@@ -184,6 +184,36 @@ class Event:
         return int(self.data.get("points", 0))
 
 
+# ---- What a match is: how far it has gone, and what each deal scored -------------
+
+class Progress(TypedDict):
+    """How far a match has gone, the same keys for every game (``game.progress()``, ``view["progress"]``)."""
+
+    deal: int  #: the deal being played, counted from 1 (the last one once the match is over)
+    deals: int | None  #: how many deals the match has at most; None when it runs until someone wins
+    target: int | None  #: the score the match is played to, when it is a race to a score
+    lowest_wins: bool  #: whether the lowest total wins (the rules class says; a variant may change it)
+
+
+class DealResult(TypedDict):
+    """One finished deal of a match (``game.deal_results()``), the same keys for every game."""
+
+    deal: int  #: 1, 2, … in the order played
+    points: list[int]  #: what the deal added to each seat's score, in the units of ``game.scores``
+    how: str | None  #: how the deal ended, when the game names it ("rummy", "stalemate", "block")
+
+
+class ViewHeader(TypedDict):
+    """The keys every ``view(seat)`` starts with (:meth:`Game.view_header`); each game's view type adds its own."""
+
+    game: str
+    seat: int
+    players: int
+    names: list[str]
+    options: dict[str, Any]
+    progress: Progress
+
+
 # ---- The game protocol ----------------------------------------------------------
 
 class Game:
@@ -203,6 +233,12 @@ class Game:
     # pick), and whether ``scores`` tell players apart while they play (El Gato: only who lost).
     has_choices: ClassVar[bool] = True
     has_scores: ClassVar[bool] = True
+    #: Whether the lowest total wins the match (Kalooki's penalty points); ``progress()`` carries it.
+    lowest_wins: ClassVar[bool] = False
+    #: What one deal of a match is called on the table: "deal", or "round" (Jabberwocky).
+    deal_word: ClassVar[str] = "deal"
+    #: The ``TypedDict`` naming every key of ``view(seat)``; the protocol test checks views against it.
+    view_type: ClassVar[type | None] = None
     #: Longer text is refused before parsing; a game whose moves list many cards (a Kalooki lay-down) raises it.
     max_action_length: ClassVar[int] = MAX_ACTION_LENGTH
 
@@ -212,7 +248,7 @@ class Game:
         players = self.default_players if players is None else players
         if isinstance(players, bool) or not isinstance(players, int) \
                 or not self.min_players <= players <= self.max_players:
-            allowed = (f"{self.min_players} player{'s' if self.min_players > 1 else ''}"
+            allowed = (count(self.min_players, "player")
                        if self.min_players == self.max_players else f"{self.min_players} to {self.max_players} players")
             raise OptionError(f"{self.name} is for {allowed}, not {quoted(players)}")
         try:
@@ -258,10 +294,35 @@ class Game:
         return first
 
     def view_header(self, seat: int) -> dict[str, Any]:
-        """What every view starts with: which game, whose view, the table and its options."""
+        """What every view starts with: which game, whose view, the table, its options, the match's progress."""
         self._check_seat(seat)
         return {"game": self.id, "seat": seat, "players": self.players, "names": list(self.names),
-                "options": dict(self.options)}
+                "options": dict(self.options), "progress": self.progress()}
+
+    # -- the match --
+    def progress(self) -> Progress:
+        """How far the match has gone; a game of one deal is deal 1 of 1.
+
+        >>> import engine
+        >>> engine.new_game("jubilee", players=3, seed=7).progress()
+        {'deal': 1, 'deals': 3, 'target': None, 'lowest_wins': False}
+        """
+        return self.match_progress(1, 1)
+
+    def match_progress(self, deal: int, deals: int | None, target: int | None = None,
+                       lowest_wins: bool | None = None) -> Progress:
+        """A :class:`Progress`; ``lowest_wins`` defaults to the rules class's declaration."""
+        return Progress(deal=deal, deals=deals, target=target,
+                        lowest_wins=self.lowest_wins if lowest_wins is None else lowest_wins)
+
+    def deal_results(self) -> list[DealResult]:
+        """Each finished deal: what it added to every seat's score. A game of one deal has one, at its end.
+
+        >>> import engine
+        >>> engine.new_game("el_gato", seed=1).deal_results()
+        []
+        """
+        return [DealResult(deal=1, points=list(self.scores), how=None)] if self.is_over else []
 
     # -- what subclasses provide --
     def _setup(self) -> None:
@@ -274,7 +335,13 @@ class Game:
         raise NotImplementedError
 
     def why_illegal(self, action: Action | str, seat: int | None = None) -> str | None:
-        """The rule an action breaks, in words; None when it is legal. Used for tooltips."""
+        """The rule an action breaks, in words; None when it is legal. Used for tooltips.
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> g.why_illegal("play 10S"), g.why_illegal("play 10S", 2)
+        (None, "It is Player 2's turn, not Player 3's.")
+        """
         try:
             act = self.parse_action(action)
         except IllegalAction as exc:
@@ -337,21 +404,53 @@ class Game:
         raise NotImplementedError
 
     def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON-able data: its hand, never another's (the keys: ``view_type``).
+
+        >>> import engine
+        >>> v = engine.new_game("jubilee", players=3, seed=7).view(1)
+        >>> v["seat"], v["hand"][:3], v["hand_sizes"]
+        (1, ['10S', 'KS', 'JK'], [8, 8, 8])
+        """
         raise NotImplementedError
 
     # -- the protocol --
     def to_act(self) -> list[int]:
-        """Seats that may act now; more than one when a game lets players act out of turn."""
+        """Seats that may act now; more than one when a game lets players act out of turn.
+
+        The seat whose turn it is comes first; then, nearest first, any who may act out of turn:
+
+        >>> import engine
+        >>> engine.new_game("kalooki", players=3, seed=2).to_act()  # the upcard may be called
+        [2, 0, 1]
+        """
         return [] if self.current_player is None else [self.current_player]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The moves ``seat`` (by default the player to act) may make now; [] when it may not act.
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> [str(a) for a in g.legal_actions()][:3], g.legal_actions(0)
+        (['play 10S', 'play KS', 'play JK'], [])
+        """
         seat = self.current_player if seat is None else self._check_seat(seat)
         if seat is None or self.is_over or seat not in self.to_act():
             return []
         return self._legal(seat)
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
-        """Make a move (by default for the player to act) and return the events it caused."""
+        """Make a move (by default for the player to act) and return the events it caused.
+
+        A move the rules forbid raises :class:`IllegalAction` naming the rule, and changes nothing:
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> [(e.kind, e.rule) for e in g.apply("play 10S")]
+        [('play', 'jubilee.values'), ('draw', 'jubilee.turn')]
+        >>> g.apply("play 3H")
+        Traceback (most recent call last):
+        engine.protocol.IllegalAction: Player 3 does not hold 3♥.
+        """
         if self.is_over:
             raise IllegalAction(f"The game is over: {quoted(str(action))} cannot be played.", "game.over")
         act = self.parse_action(action)
@@ -442,7 +541,13 @@ class Game:
         self.__dict__.update(fresh.__dict__)
 
     def undo(self, moves: int = 1) -> None:
-        """Take back the last ``moves`` moves (replaying from the deal)."""
+        """Take back the last ``moves`` moves (replaying from the deal).
+
+        >>> import engine
+        >>> g = engine.new_game("jubilee", players=3, seed=7)
+        >>> _ = g.apply("play 10S"); g.undo(); g.history, g.current_player
+        ([], 1)
+        """
         if isinstance(moves, bool) or not isinstance(moves, int) or not 0 < moves <= len(self._history):
             raise IllegalAction(f"There are only {len(self._history)} moves to take back.", "turn.order")
         self._restore(self._history[:-moves])

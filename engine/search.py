@@ -10,6 +10,8 @@ The game supplies three things, all built from one seat's view (never the state)
 ``determinize(rng)`` deals an imagined world; ``playout(world, move, rng)`` plays
 ``move`` there and returns the seat's value and the named outcomes it wants to
 count ("won the trick", "made the bid"). This module knows nothing else about cards.
+A game with a lean deal that has ``from_view`` (the rummies) gets ``determinize`` from
+:func:`view_worlds` and plays out with :func:`random_playout`.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 World = TypeVar("World")
 Move = TypeVar("Move")
@@ -87,31 +89,94 @@ def deal_unseen(unseen: Sequence[int], sizes: Sequence[int], barred: Sequence[Ca
     Cards go one at a time, most constrained first, to a hand that may hold them,
     chosen in proportion to its free space: close to uniform over consistent deals,
     and fast. A dead end starts again; after ``attempts`` tries the constraints are
-    treated as contradictory.
+    treated as contradictory. (Search deals many times from one view: :func:`unseen_dealer`
+    works out who may hold what once.)
     """
-    if sum(sizes) != len(unseen):
-        raise Inconsistent(f"{len(unseen)} unseen cards do not fill hands of {list(sizes)}")
-    cards = list(unseen)
-    allowed = {c: [i for i in range(len(sizes)) if sizes[i] and not barred[i](c)] for c in cards}
+    return unseen_dealer(unseen, sizes, barred, attempts)(rng)
+
+
+def unseen_dealer(unseen: Sequence[int], sizes: Sequence[int], barred: Sequence[Callable[[int], bool]],
+                  attempts: int = 60) -> Callable[[random.Random], list[list[int]]]:
+    """:func:`deal_unseen` for one view, dealt again and again: ``deal(rng)`` deals exactly as
+    ``deal_unseen(unseen, sizes, barred, rng)`` would (the same draws), but the bars are asked once
+    here instead of for every card of every deal. ``deal(rng)`` raises :class:`Inconsistent` as it does."""
+    sizes = list(sizes)
+    base = list(unseen)
+    if sum(sizes) != len(base):
+        problem = f"{len(base)} unseen cards do not fill hands of {sizes}"
+
+        def refuse(rng: random.Random) -> list[list[int]]:
+            raise Inconsistent(problem)
+        return refuse
+    allowed = {c: [i for i in range(len(sizes)) if sizes[i] and not barred[i](c)] for c in base}
     unconstrained = all(len(v) == sum(1 for s in sizes if s) for v in allowed.values())
-    for _ in range(attempts):
-        rng.shuffle(cards)
-        if unconstrained:  # the common case: a plain shuffle and cut
-            hands, start = [], 0
-            for size in sizes:
-                hands.append(cards[start:start + size])
-                start += size
-            return hands
-        cards.sort(key=lambda c: len(allowed[c]))
-        free = list(sizes)
-        out: list[list[int]] = [[] for _ in sizes]
-        for c in cards:
-            options = [i for i in allowed[c] if free[i]]
-            if not options:
-                break
-            pick = rng.choices(options, weights=[free[i] for i in options])[0]
-            out[pick].append(c)
-            free[pick] -= 1
-        else:
-            return out
-    raise Inconsistent("no deal of the unseen cards fits the suits the players have shown they lack")
+    most_bound = {c: len(v) for c, v in allowed.items()}.__getitem__
+
+    def deal(rng: random.Random) -> list[list[int]]:
+        cards = list(base)
+        for _ in range(attempts):
+            rng.shuffle(cards)
+            if unconstrained:  # the common case: a plain shuffle and cut
+                hands, start = [], 0
+                for size in sizes:
+                    hands.append(cards[start:start + size])
+                    start += size
+                return hands
+            cards.sort(key=most_bound)
+            free = list(sizes)
+            out: list[list[int]] = [[] for _ in sizes]
+            for c in cards:
+                options = [i for i in allowed[c] if free[i]]
+                if not options:
+                    break
+                pick = rng.choices(options, weights=[free[i] for i in options])[0]
+                out[pick].append(c)
+                free[pick] -= 1
+            else:
+                return out
+        raise Inconsistent("no deal of the unseen cards fits the suits the players have shown they lack")
+    return deal
+
+
+# ---- lean deals: a game's narration-free state played out directly ------------------------------
+
+class LeanDeal(Protocol):
+    """What a game's lean deal offers search (the rummies' ``Deal``): who may act, their legal moves,
+    a move, a copy. ``phase`` is "done" once the deal is over."""
+
+    phase: str
+
+    def to_act(self) -> list[int]: ...
+
+    def legal(self, seat: int) -> Sequence[Any]: ...
+
+    def apply(self, seat: int, action: Any) -> None: ...
+
+    def copy(self) -> Any: ...
+
+
+def view_worlds(view: Mapping[str, Any], unseen: Callable[[Mapping[str, Any]], list[Any]],
+                from_view: Callable[..., World]) -> Callable[[random.Random], World]:
+    """``determinize`` for :func:`pimc` from a lean deal's ``from_view``: each world places the cards
+    ``unseen(view)`` lists in a fresh random order (and gives the world its own shuffle seed)."""
+    hidden = unseen(view)
+
+    def determinize(rng: random.Random) -> World:
+        sample = hidden[:]
+        rng.shuffle(sample)
+        return from_view(view, sample, seed=rng.getrandbits(32))
+    return determinize
+
+
+def random_playout(deal: LeanDeal, rng: random.Random, budget: int = 10_000) -> int:
+    """Random legal moves (by a random seat among those that may act) until the deal is over or
+    ``budget`` moves are made; returns the moves made."""
+    made = 0
+    while made < budget:
+        seats = deal.to_act()
+        if not seats:
+            break
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        deal.apply(seat, rng.choice(deal.legal(seat)))
+        made += 1
+    return made

@@ -25,8 +25,9 @@ differently (Klaberjass: J 9 A 10 K Q 8 7 in trumps) pass their own ``power`` ta
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Protocol, Sequence
+from functools import lru_cache, reduce
+from operator import or_
+from typing import Iterable, Sequence
 
 from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
 
@@ -48,10 +49,6 @@ def card(i: int) -> Card:
     """The :class:`Card` for a small integer (the inverse of :func:`index`)."""
     order = i % 13
     return Card(ACE if order == 12 else order + 2, SUITS[i // 13])
-
-
-def suit_of(i: int) -> int:
-    return i // 13
 
 
 def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None = None,
@@ -81,53 +78,15 @@ def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None 
     return list(hand)
 
 
-class Follow(Protocol):
-    """``follow(hand, led_suit, trick=())``: the cards one may play (see :func:`follower`)."""
-
-    def __call__(self, hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]: ...
-
-
-def _follow_plain(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:
-    """:func:`follow_suit` with no options: follow if you can, else anything (the hot path of search)."""
-    if led_suit is None:
-        return list(hand)
-    same = [c for c in hand if c // 13 == led_suit]
-    return same if same else list(hand)
-
-
-def follower(*, trump: int | None = None, must_trump: bool = False, must_win_trump_lead: bool = False,
-             power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> Follow:
-    """:func:`follow_suit` with a deal's options bound once, called as ``follow(hand, led_suit, trick)``.
-
-    Search plays hundreds of thousands of cards a second: a game whose options are the plain
-    ones (Jabberwocky, Jubileu) gets a function that never looks at them again.
-    """
-    if not must_trump and not must_win_trump_lead:
-        return _follow_plain
-
-    def follow(hand: Sequence[int], led_suit: int | None, trick: Sequence[int] = ()) -> list[int]:
-        return follow_suit(hand, led_suit, trump=trump, must_trump=must_trump,
-                           must_win_trump_lead=must_win_trump_lead, trick=trick, power=power,
-                           trump_power=trump_power)
-    return follow
-
-
 @lru_cache(maxsize=None)
 def trick_keys(trump: int | None, power: tuple[int, ...] = ACE_HIGH,
                trump_power: tuple[int, ...] | None = None) -> tuple[tuple[int, ...], ...]:
     """:func:`strength` of every card, for each led suit: ``trick_keys(trump)[led][card]``.
 
-    Worked out once per trump, so a trick's winner is a few lookups (:func:`winner_index`).
+    Worked out once per trump, so a trick's winner is a few lookups.
     """
     return tuple(tuple(strength(c, led, trump, power, trump_power) for c in range(len(power)))
                  for led in range(4))
-
-
-def winner_index(cards: Sequence[int], keys: tuple[tuple[int, ...], ...]) -> int:
-    """:func:`winning_position` with the strengths looked up in ``keys`` (from :func:`trick_keys`)."""
-    key = keys[cards[0] // 13]
-    strengths = [key[c] for c in cards]
-    return strengths.index(max(strengths))
 
 
 def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[int]:
@@ -141,11 +100,56 @@ def leads(hand: Sequence[int], trump: int | None, trump_broken: bool) -> list[in
     return plain if plain else list(hand)
 
 
+# ---- hands as bitmasks: bit ``c`` is card ``c`` (search's hot path) ----
+
+#: ``SUIT_BITS[s]``: the bits of suit ``s`` in a hand's bitmask.
+SUIT_BITS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+#: ``BIT[c]``: card ``c``'s bit.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+#: ``IN_SUIT[s][m]``: the cards of suit ``s`` whose ranks are the bits of ``m`` (13 bits), low to high;
+#: filled as met (an empty tuple until then: read it as ``IN_SUIT[s][m] or in_suit_fill(s, m)``), so a
+#: process holds at most 4 × 8192 small tuples (about 3 MB), and only once every holding has turned up.
+IN_SUIT: list[list[tuple[int, ...]]] = [[()] * 8192 for _ in range(4)]
+
+
+def bits(cards: Iterable[int]) -> int:
+    """A hand's bitmask: bit ``c`` set for each card ``c``."""
+    return reduce(or_, map(BIT.__getitem__, cards), 0)
+
+
+def in_suit(held: int, suit: int) -> tuple[int, ...]:
+    """The cards of ``suit`` in the hand ``held`` (a bitmask), low to high, as a shared tuple (no copy)."""
+    ranks = held >> (13 * suit) & 0x1FFF
+    return IN_SUIT[suit][ranks] or in_suit_fill(suit, ranks)
+
+
+def in_suit_fill(suit: int, ranks: int) -> tuple[int, ...]:
+    """Work out (once) ``IN_SUIT[suit][ranks]``."""
+    cards = IN_SUIT[suit][ranks] = tuple(13 * suit + r for r in range(13) if ranks >> r & 1)
+    return cards
+
+
+def follow_bits(held: int, hand: list[int], led_suit: int) -> Sequence[int]:
+    """:func:`follow_suit` with no options for a hand kept both as a list and as a bitmask: the cards
+    of the led suit (a shared tuple), else a copy of the whole hand."""
+    ranks = held >> (13 * led_suit) & 0x1FFF
+    if ranks:
+        return IN_SUIT[led_suit][ranks] or in_suit_fill(led_suit, ranks)
+    return hand[:]
+
+
+def leads_bits(held: int, hand: list[int], trump: int) -> list[int]:
+    """:func:`leads` with trumps not broken, for a hand kept as a list and a bitmask."""
+    if not held & SUIT_BITS[trump] or held == held & SUIT_BITS[trump]:
+        return hand[:]
+    return [c for c in hand if c // 13 != trump]
+
+
 def is_revoke(hand: Sequence[int], led_suit: int | None, played: int) -> bool:
     """True when ``played`` does not follow suit although ``hand`` (before playing) could."""
     if led_suit is None or played // 13 == led_suit:
         return False
-    for c in hand:  # a plain loop: this runs for every card that does not follow, in search
+    for c in hand:  # a plain loop: no list built for a question with a yes-or-no answer
         if c // 13 == led_suit:
             return True
     return False

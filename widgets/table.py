@@ -607,15 +607,14 @@ class Table(w.VBox):
                       parts=", ".join(p for p in parts if p))
 
     def progress_words(self, view: dict[str, Any]) -> str:
-        """How far a match has gone ("round 3 of 13"), from the view; "" for a game of one deal."""
-        for now, word in (("round", "round"), ("deal_index", "deal"), ("deal", "deal")):  # each counted from 1
-            if isinstance(view.get(now), int) and not isinstance(view.get(now), bool):
-                total = next((view[t] for t in ("rounds_total", "deals_total") if isinstance(view.get(t), int)), None)
-                if word == "round":
-                    return (self.t("round {k} of {n}", k=view[now], n=total) if total
-                            else self.t("round {k}", k=view[now]))
-                return self.t("deal {k} of {n}", k=view[now], n=total) if total else self.t("deal {k}", k=view[now])
-        return ""
+        """How far a match has gone ("round 3 of 13"), from the view's progress; "" for a game of one deal."""
+        progress = view["progress"]
+        k, n = progress["deal"], progress["deals"]
+        if n == 1:
+            return ""
+        if self.rules_class.deal_word == "round":
+            return self.t("round {k} of {n}", k=k, n=n) if n else self.t("round {k}", k=k)
+        return self.t("deal {k} of {n}", k=k, n=n) if n else self.t("deal {k}", k=k)
 
     def resume(self) -> bool:
         """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
@@ -710,7 +709,7 @@ class Table(w.VBox):
         """The final standings (for a game with scores), under the status line that says who won and how."""
         if not self.rules_class.has_scores or self.players < 2:
             return f"<b>{esc(self.t('Game over.'))}</b>"
-        return self.standings(view["scores"])
+        return self.standings(view["scores"], view["progress"]["lowest_wins"])
 
     def standings(self, scores: list[int], lowest_wins: bool = False, shown: Callable[[int], str] = str) -> str:
         """"Game over." and the final standings, the winner first; tied players share a place."""
@@ -726,26 +725,17 @@ class Table(w.VBox):
         return words.ordinal(n) if self.lang == "en" else self.t("{n}th", n=n)
 
     # ---- history: one row per deal ----
-    def deal_results(self) -> list[tuple[str, list[int]]]:
-        """(label, points per seat) for each finished deal or round, from the log's deal_end/round_end events.
+    #: A word after a deal's label for how it ended, by the game's name for it (Rummy: "rummy" -> " ★ rummy").
+    result_marks: dict[str, str] = {}
 
-        A game whose events carry its per-deal points under another name overrides this.
-        """
-        found: list[tuple[str, list[int]]] = []
-        for event in self._log_events:
-            if event["kind"] not in ("deal_end", "round_end"):
-                continue
-            data = event["data"]
-            points = next((data[k] for k in ("deal_scores", "round_points", "won", "points_by_seat")
-                           if isinstance(data.get(k), list)), None)
-            if points is None:
-                continue
-            if "round" in data:
-                label = self.t("Round {k}", k=data["round"])
-            else:
-                label = self.t("Deal {k}", k=int(data.get("deal", len(found))) + 1)
-            found.append((label, [int(p) for p in points]))
-        return found
+    def deal_results(self) -> list[tuple[str, list[int]]]:
+        """(label, points per seat) for each finished deal of a match, from ``game.deal_results()``;
+        none for a game of one deal (its scores say it all)."""
+        if self.game.progress()["deals"] == 1:
+            return []
+        rounds = self.rules_class.deal_word == "round"
+        return [((self.t("Round {k}", k=r["deal"]) if rounds else self.t("Deal {k}", k=r["deal"]))
+                 + self.result_marks.get(r["how"] or "", ""), list(r["points"])) for r in self.game.deal_results()]
 
     def history_html(self) -> str:
         results = self.deal_results()
@@ -846,6 +836,7 @@ class Table(w.VBox):
 
     def _after_move(self) -> None:
         """After any change of the game (a deal, your move, an undo): the driver plays what is automatic."""
+        self._pending = None  # a bot move chosen before the change no longer applies
         self.drive()
 
     def drive(self) -> None:
@@ -913,16 +904,32 @@ class Table(w.VBox):
     def driver_stopped(self) -> None:
         """The driver has nothing more to play: your turn, or the game is over."""
 
+    # Who moves next, and when automatic play stops, is the engine's (engine.play); the table keeps the
+    # timing: the bot move chosen next waits in ``_pending`` while the pause before it runs.
+    _pending: engine.Turn | None = None
+
+    def paced(self, turn: engine.Turn) -> bool:
+        """Whether the driver pauses before this bot move (a move nobody sees may be made at once)."""
+        return True
+
+    def bots_hold(self) -> bool:
+        """Whether the bots wait now although they could move (Kalooki: for your call)."""
+        return False
+
     def _bot_to_move(self) -> bool:
-        """Whether the driver has a move to make now."""
-        seat = self.game.current_player
-        return seat is not None and seat != self.human
+        """Whether the driver has a move to make now (the bots' moves nobody sees are made on the way)."""
+        if self._pending is None:
+            self._pending = engine.play(self.game, self.bots, stop=lambda _game, _events: self.bots_hold(),
+                                        pause_before=self.paced).pending
+        return self._pending is not None
 
     def _bot_step(self) -> None:
         """One automatic move (the driver paints afterwards)."""
-        seat = self.game.current_player
-        assert seat is not None and seat != self.human
-        self.game.apply(self.bots[seat].choose(self.game.view(seat)), seat)
+        if self._bot_to_move():
+            assert self._pending is not None
+            seat, action = self._pending
+            self._pending = None
+            self.game.apply(action, seat)
 
     def run_bots(self) -> None:
         """Play every pending bot move now (tests and scripted lessons)."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import OROS, SOTA, Card, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
-from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, first_dealer_option
+from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
 from ..shuffle import rng_for
 from ..words import inside, join
 
@@ -113,8 +113,32 @@ def card_words(card: Card) -> str:
     return f"the gato ({card.name})" if card == GATO else card.name
 
 
+class ElGatoView(ViewHeader):
+    """Every key of ``ElGato.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    dealer: int
+    packet_sizes: list[int]
+    unseen_on_top: list[int]
+    known_below: list[list[Any]]
+    safe: list[bool]
+    leader: int
+    order: list[int]
+    trick: list[list[Any]]
+    aside: list[list[Any]]
+    guerra: list[int]
+    last_trick: dict[str, Any] | None
+    tricks: int
+    scores: list[int]
+    current_player: int | None
+    is_over: bool
+    result: str | None
+    loser: int | None
+    legal: list[str]
+
+
 class ElGato(Game):
     id = "el_gato"
+    view_type = ElGatoView
     name = "El Gato"
     blurb = ("A Spanish war game of pure luck: turn your top card, the highest takes the trick, "
              "and the 5 of oros is the cat.")

@@ -18,6 +18,7 @@ from typing import Any
 from ..cards import Card, parse_card, spanish_40
 from .el_gato import GATO, card_words, trick_fighters
 from ..hints import Alternative, Hint
+from ..words import count
 
 PACK = spanish_40()
 
@@ -138,7 +139,7 @@ def advise(view: dict[str, Any]) -> Hint:
                else f"pairs a card on the table {guerra:.0%} (a guerra)")
         parts.append(f"The highest card showing is {owner} {card_words(best_card)}. Over the cards yours may be "
                      f"({basis}), your card beats it {lead:.0%} of the time, {tie} and loses {lose:.0%}.")
-        parts.append(f"{after} player{'s' if after != 1 else ''} still play after you." if after
+        parts.append(f"{count(after, 'player')} still play after you." if after
                      else "You play last, so your card settles this trick.")
         note = f"leads {lead:.0%}, guerra {guerra:.0%}, loses {lose:.0%}"
     return Hint(seat, "play", " ".join(parts), [Alternative("play", 0.0, f"the only move; {note}")])

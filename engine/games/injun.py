@@ -15,9 +15,10 @@ from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, s
 from ..cards import ACE, Card, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
+                       TakesTurns, ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
-from ..words import count, join, verb_for
+from ..words import agreeing, count, join, verb_for
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
@@ -116,8 +117,40 @@ def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
     return out
 
 
+class InjunView(ViewHeader):
+    """Every key of ``Injun.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    style: str
+    cards: list[str | None]
+    in_deal: list[bool]
+    folded: list[bool]
+    all_in: list[bool]
+    chips: list[int]
+    contributed: list[int]
+    round_bets: list[int]
+    high_bet: int
+    to_call: int
+    raise_range: list[int] | None
+    pots: list[dict[str, Any]]
+    pot_total: int
+    ante: int
+    see_cost: int
+    bettors: list[int]
+    actions: list[list[Any]]
+    revealed: bool
+    last_result: dict[str, Any] | None
+    scores: list[int]
+    dealer: int
+    deal_number: int
+    max_deals: int | None
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Injun(TakesTurns, Game):
     id = "injun"
+    view_type = InjunView
     name = "Injun"
     blurb = ("Indian poker: everyone sees your card but you. Bet on the one card you cannot see, "
              "poker style or brag style.")
@@ -227,10 +260,10 @@ class Injun(TakesTurns, Game):
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer, players_in=order)
         for seat in order:
             self._pay(seat, self.ante)
-        carried = f" (with {self.carry} odd chip{'s' if self.carry > 1 else ''} left from the last deal)" \
+        carried = f" (with {count(self.carry, 'odd chip')} left from the last deal)" \
             if self.carry else ""
         self._emit("ante", "injun.ante",
-                   f"Everyone in antes {self.ante} chip{'s' if self.ante > 1 else ''}: the pot holds "
+                   f"Everyone in antes {count(self.ante, 'chip')}: the pot holds "
                    f"{self.pot_total}{carried}.", pot=self.pot_total)
         for seat in order:
             if self.chips[seat] == 0:
@@ -285,6 +318,14 @@ class Injun(TakesTurns, Game):
                        f"{count(self.contrib[seat], 'chip')} from each player.", seat=seat, stake=self.contrib[seat])
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_number if self._over else self.deal_number + 1,
+                                   self.options["max_deals"])
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=e.data["deal"] + 1, points=list(e.data["won"]), how=None)
+                for e in self._events if e.kind == "deal_end"]
+
     @property
     def scores(self) -> list[int]:
         """Chips in front of each player (what is in the pot is not anyone's yet)."""
@@ -373,8 +414,8 @@ class Injun(TakesTurns, Game):
         if not any(s != seat for s in self.bettors()):
             return "Everyone else is all in or out: nobody could answer a raise, so call or fold.", "injun.all_in"
         if n < self.options["min_raise"]:
-            return (f"A {action.verb} must be at least {self.options['min_raise']} "
-                    f"chip{'s' if self.options['min_raise'] > 1 else ''}.", "injun.min_raise")
+            return (f"A {action.verb} must be at least {count(self.options['min_raise'], 'chip')}.",
+                    "injun.min_raise")
         limit = self.options["max_raise"]
         if limit is not None and n > limit:
             return f"The limit is {limit} chips for a {action.verb}: {n} is too many.", "injun.max_raise"
@@ -559,7 +600,8 @@ class Injun(TakesTurns, Game):
             rule = "injun.odd_chip"
             if keep:
                 self.carry += odd
-                text += f" The odd chip{'s stay' if odd > 1 else ' stays'} in the middle for the next deal."
+                stays = agreeing(odd, "The odd chip stays", "The odd chips stay")
+                text += f" {stays} in the middle for the next deal."
             else:
                 text += " The odd chip goes to the first of them to the left of the dealer."
         self._emit("win", rule, text, winners=winners, chips=pot.amount, shares={str(s): shares[s] for s in winners})

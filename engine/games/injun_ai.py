@@ -30,7 +30,7 @@ from ..betting import build_pots, pots_by_level, seats_from, split_pot
 from ..cards import Card, parse_card, standard_52
 from .. import claims
 from ..hints import Alternative, Hint
-from ..words import count
+from ..words import count, join
 from .injun import SEE_COST, rank_value
 
 _PACK = standard_52()
@@ -607,7 +607,7 @@ def _evidence(view: dict[str, Any]) -> str:
             who = groups[k]
             both = "both " if len(who) == 2 else "all " if len(who) > 2 else ""
             did, why = meaning[k]
-            parts.append(f"{_listing(who)} {both}{did} after seeing your card: {why}")
+            parts.append(f"{join(who)} {both}{did} after seeing your card: {why}")
     return "; ".join(parts)
 
 
@@ -620,16 +620,16 @@ def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative,
         first = f"You can see {theirs[0]}, the only other card still in."
         them = "it"
     else:
-        first = f"You can see {_listing(theirs)} still in."
+        first = f"You can see {join(theirs)} still in."
         them = "them all" if len(theirs) > 2 else "them both"
     folded = [seen[s].symbol for s in seen if view["folded"][s]]
     if folded:
-        first += f" ({_listing(folded)} folded: that cannot be your card either.)"
+        first += f" ({join(folded)} folded: that cannot be your card either.)"
     beats = claims.Count(BEATS_FACT.name, n=o.beats, of=o.total, detail={"them": them})
     said: list[claims.Claim] = [beats]
     counts = beats.words()
     if o.ties:
-        ties = claims.Count(TIES_FACT.name, n=o.ties, detail={"highest": _listing(o.highest)})
+        ties = claims.Count(TIES_FACT.name, n=o.ties, detail={"highest": join(o.highest)})
         said.append(ties)
         counts += f" {ties.words()}"
     sentences = [first, counts + "."]
@@ -692,11 +692,6 @@ def _move_words(action: str) -> str:
     verb, _, arg = action.partition(" ")
     return {"call": "call", "fold": "fold", "chip": "put in a chip", "see": f"pay {SEE_COST} to see",
             "bet": f"bet {arg}", "raise": f"raise by {arg}"}[verb]
-
-
-def _listing(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # ---- the three bots ----

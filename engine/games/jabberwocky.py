@@ -10,14 +10,17 @@ learner reads.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
+from ..words import count, join
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 SHORT_SCHEDULE = (3, 5, 7, 5, 3)
@@ -80,20 +83,32 @@ PLAY = [Action.play(tricks.card(i)) for i in range(52)]
 CARD_OF = {str(tricks.card(i)): i for i in range(52)}
 
 
-#: Jabberwocky follows suit with no options (a player who cannot follow plays anything): bound once.
-_follow = tricks.follower()
 #: Who wins a trick, for each trump suit: the shared trick strengths, looked up instead of computed.
 _KEYS = [tricks.trick_keys(t) for t in range(4)]
+#: The seat after each seat, for each number of players.
+_NEXT = {n: tuple((s + 1) % n for s in range(n)) for n in range(1, 8)}
+_BIT, _SUIT_BITS, _IN_SUIT, _in_suit_fill = tricks.BIT, tricks.SUIT_BITS, tricks.IN_SUIT, tricks.in_suit_fill
+
+
+@lru_cache(maxsize=None)
+def _bid_range(size: int, forbidden: int | None) -> tuple[int, ...]:
+    return tuple(b for b in range(size + 1) if b != forbidden)
 
 
 class Deal:
     """One round in play, with no narration: the engine's lean path, copied by search.
 
     Cards are small integers (see :mod:`engine.tricks`). ``turn`` is the seat to act.
+    Search plays this hundreds of thousands of cards a second, so it keeps what the rules
+    ask about ready: each hand twice, ``hands[seat]`` a list and ``held[seat]`` its bitmask
+    (following suit is a table lookup, a revoke a bit test), and the trick's best card so far
+    (``best`` strength, by seat ``top``, in the led suit's strengths ``lead_key``), so a trick's
+    winner is known when its last card falls. :meth:`recount` derives them from the plain state.
     """
 
-    __slots__ = ("players", "size", "dealer", "trump", "turn_up", "hands", "bids", "won", "trick",
-                 "trick_seats", "turn", "broken", "revokes", "strict", "breaking", "phase", "done_tricks")
+    __slots__ = ("players", "size", "dealer", "trump", "turn_up", "hands", "held", "bids", "won", "trick",
+                 "trick_seats", "turn", "broken", "revokes", "strict", "breaking", "phase", "done_tricks",
+                 "keys", "next_seat", "lead_key", "best", "top")
 
     def __init__(self, hands: list[list[int]], dealer: int, turn_up: int,
                  strict: bool = True, breaking: bool = True) -> None:
@@ -114,16 +129,37 @@ class Deal:
         self.breaking = breaking
         self.phase = "bid"
         self.done_tricks: list[tuple[list[int], list[int], int]] = []  # (seats, cards, winner)
+        self.recount()
+
+    def recount(self) -> None:
+        """Derive what play keeps ready (bitmasks, the trick's best card) from the hands and the trick:
+        after building a deal by hand or changing a hand (search deals the unseen cards)."""
+        self.held = [tricks.bits(h) for h in self.hands]
+        self.keys = _KEYS[self.trump]
+        self.next_seat = _NEXT[self.players]
+        self.lead_key, self.best, self.top = self.keys[0], -2, self.turn
+        if self.trick:
+            self.lead_key = self.keys[self.trick[0] // 13]
+            strengths = [self.lead_key[c] for c in self.trick]
+            self.best = max(strengths)
+            self.top = self.trick_seats[strengths.index(self.best)]
 
     def copy(self) -> "Deal":
         d = Deal.__new__(Deal)
         d.players, d.size, d.dealer, d.trump, d.turn_up = self.players, self.size, self.dealer, self.trump, self.turn_up
         d.hands = [list(h) for h in self.hands]
+        d.held = list(self.held)
         d.bids, d.won, d.revokes = list(self.bids), list(self.won), list(self.revokes)
         d.trick, d.trick_seats = list(self.trick), list(self.trick_seats)
         d.turn, d.broken, d.strict, d.breaking, d.phase = self.turn, self.broken, self.strict, self.breaking, self.phase
         d.done_tricks = list(self.done_tricks)
+        d.keys, d.next_seat, d.lead_key, d.best, d.top = self.keys, self.next_seat, self.lead_key, self.best, self.top
         return d
+
+    def set_hand(self, seat: int, cards: list[int]) -> None:
+        """Give ``seat`` the hand ``cards`` (search deals the unseen cards into a copy)."""
+        self.hands[seat] = cards
+        self.held[seat] = tricks.bits(cards)
 
     # -- bidding --
     def forbidden(self) -> int | None:
@@ -131,61 +167,80 @@ class Deal:
             return None
         return forbidden_bid(self.size, [b for s, b in enumerate(self.bids) if s != self.dealer and b is not None])
 
-    def legal_bids(self) -> list[int]:
-        no = self.forbidden()
-        return [b for b in range(self.size + 1) if b != no]
+    def legal_bids(self) -> Sequence[int]:
+        return _bid_range(self.size, self.forbidden())
 
     def bid(self, amount: int) -> None:
         self.bids[self.turn] = amount
         if self.turn == self.dealer:
             self.phase = "play"
-        self.turn = (self.turn + 1) % self.players
+        self.turn = self.next_seat[self.turn]
 
     # -- play --
     @property
     def led_suit(self) -> int | None:
         return self.trick[0] // 13 if self.trick else None
 
-    def proper_cards(self, seat: int) -> list[int]:
+    def proper_cards(self, seat: int) -> Sequence[int]:
         """The cards the rules allow (what strict mode offers): follow suit if you can
-        (:func:`engine.tricks.follow_suit` with no options), else anything; lead as trumps allow."""
-        hand = self.hands[seat]
+        (:func:`engine.tricks.follow_bits`, follow_suit with no options), else anything; lead as
+        trumps allow (:func:`engine.tricks.leads_bits`)."""
         if self.trick:
-            return _follow(hand, self.trick[0] // 13)
-        return tricks.leads(hand, self.trump, self.broken) if self.breaking else hand[:]
+            return tricks.follow_bits(self.held[seat], self.hands[seat], self.trick[0] // 13)
+        if self.breaking and not self.broken:
+            return tricks.leads_bits(self.held[seat], self.hands[seat], self.trump)
+        return self.hands[seat][:]
 
-    def legal_cards(self, seat: int) -> list[int]:
+    def legal_cards(self, seat: int) -> Sequence[int]:
         """What may be played: in table mode a revoke is allowed (and costs 3 later).
 
-        The hot path of search: :meth:`proper_cards` inlined, each option read once.
+        The hot path of search: :meth:`proper_cards` with :func:`engine.tricks.follow_bits`
+        inlined (the led suit's cards are a shared tuple looked up in ``tricks.IN_SUIT``).
         """
         trick = self.trick
         if trick:
-            return _follow(self.hands[seat], trick[0] // 13) if self.strict else self.hands[seat][:]
+            if self.strict:
+                led = trick[0] // 13
+                ranks = self.held[seat] >> 13 * led & 0x1FFF
+                if ranks:
+                    return _IN_SUIT[led][ranks] or _in_suit_fill(led, ranks)
+            return self.hands[seat][:]
         if self.breaking and not self.broken:
-            return tricks.leads(self.hands[seat], self.trump, False)
+            return tricks.leads_bits(self.held[seat], self.hands[seat], self.trump)
         return self.hands[seat][:]
 
     def play(self, c: int) -> int | None:
-        """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
+        """Play ``c`` for the seat to act; returns the trick's winner when it completes.
+
+        No allocation per card but the trick's own lists: a revoke is a bit test (the led suit
+        held, another played), and the trick's best card is kept up as the cards fall.
+        """
         seat = self.turn
         hand = self.hands[seat]
+        hand.remove(c)
+        held = self.held
         trick = self.trick
         suit = c // 13
         if trick:
             led = trick[0] // 13
-            if suit != led and tricks.is_revoke(hand, led, c):
+            if suit != led and held[seat] & _SUIT_BITS[led]:
                 self.revokes[seat] += 1
-        hand.remove(c)
+            strength = self.lead_key[c]
+            if strength > self.best:
+                self.best, self.top = strength, seat
+        else:
+            key = self.lead_key = self.keys[suit]
+            self.best, self.top = key[c], seat
+        held[seat] ^= _BIT[c]
         if suit == self.trump:
             self.broken = True
         trick.append(c)
         seats = self.trick_seats
         seats.append(seat)
         if len(seats) < self.players:
-            self.turn = (seat + 1) % self.players
+            self.turn = self.next_seat[seat]
             return None
-        winner = seats[tricks.winner_index(trick, _KEYS[self.trump])]
+        winner = self.top
         self.won[winner] += 1
         self.done_tricks.append((seats, trick, winner))
         self.trick, self.trick_seats = [], []
@@ -207,11 +262,42 @@ def _check_rounds(value: Any) -> str | None:
     return "choose 'full', 'short' or a list of card counts from 1 to 9"
 
 
+class JabberwockyView(ViewHeader):
+    """Every key of ``Jabberwocky.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    trump: str
+    trump_card: str
+    bids: list[int | None]
+    forbidden_bid: int | None
+    tricks_won: list[int]
+    trick: list[list[Any]]
+    led_suit: str | None
+    trump_broken: bool
+    tricks_played: list[dict[str, Any]]
+    revokes: list[int]
+    round: int
+    rounds_total: int
+    schedule: list[int]
+    cards_this_round: int
+    dealer: int
+    scores: list[int]
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+    revoke_plays: list[str]
+
+
 class Jabberwocky(Game):
     id = "jabberwocky"
+    view_type = JabberwockyView
     name = "Jabberwocky"
     blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
     min_players, max_players, default_players = 3, 5, 4
+    deal_word = "round"
     rules = RULES
     variants = (
         Option("revoke", "strict", "'strict': only cards that follow suit are offered (the rules text "
@@ -256,10 +342,6 @@ class Jabberwocky(Game):
                    f"The turned-up card is {turn_up.symbol}: {suit} are trumps this round.",
                    seat=dealer, card=str(turn_up), trump=turn_up.suit)
 
-    @property
-    def round_size(self) -> int:
-        return self.deal.size
-
     # ---- whose turn, what is legal ----
     @property
     def current_player(self) -> int | None:
@@ -268,6 +350,12 @@ class Jabberwocky(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        return self.match_progress(len(self.schedule) if self._over else self.round_index + 1, len(self.schedule))
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["round"], points=list(r["points"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:
@@ -374,7 +462,7 @@ class Jabberwocky(Game):
             won = d.won[winner]
             self._emit("trick", "jabberwocky.trick",
                        f"{self.subject(winner, 'wins')} the trick ({shown}) and now "
-                       f"{self.verb(winner, 'has')} {won} trick{'s' if won != 1 else ''}.",
+                       f"{self.verb(winner, 'has')} {count(won, 'trick')}.",
                        seat=winner, cards=[str(tricks.card(x)) for x in cards], seats=list(seats))
             if d.phase == "done":
                 self._end_round()
@@ -394,7 +482,7 @@ class Jabberwocky(Game):
             self._emit("score", rule, text, seat=s, points=exact, bid=bid, won=won)
             if d.revokes[s]:
                 self._emit("score", "jabberwocky.revoke",
-                           f"{self.names[s]} revoked {d.revokes[s]} time{'s' if d.revokes[s] > 1 else ''}: "
+                           f"{self.names[s]} revoked {count(d.revokes[s], 'time')}: "
                            f"−{REVOKE_PENALTY * d.revokes[s]}.", seat=s, points=-REVOKE_PENALTY * d.revokes[s])
             self.totals[s] += points[s]
         self.results.append({"round": self.round_index + 1, "size": d.size, "dealer": d.dealer,
@@ -410,10 +498,10 @@ class Jabberwocky(Game):
         self._over = True
         best = max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        names = _and_list([self.names[s] for s in winners])
+        names = join([self.names[s] for s in winners])
         verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
         self._emit("game_end", "jabberwocky.end",
-                   f"The game is over: {names} {verb} with {best} point{'' if best == 1 else 's'}.",
+                   f"The game is over: {names} {verb} with {count(best, 'point')}.",
                    winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
@@ -449,10 +537,6 @@ class Jabberwocky(Game):
             "legal": [str(a) for a in self.legal_actions(seat)],
             "revoke_plays": self.revokes_now(seat),
         }
-
-
-def _and_list(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _hand_order(c: int) -> tuple[int, int]:

@@ -20,7 +20,8 @@ from ..cards import SUIT_NAMES, parse_card
 from .. import claims
 from ..hints import Alternative, Hint
 from .jabberwocky import Deal, forbidden_bid, round_points
-from ..search import Inconsistent, Tally, deal_unseen, pimc
+from ..search import Inconsistent, Tally, pimc, unseen_dealer
+from ..words import count
 
 View = dict[str, Any]
 
@@ -63,6 +64,7 @@ def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]
     d.strict, d.breaking = opts["revoke"] == "strict", bool(opts["trump_breaking"])
     d.phase = view["phase"] if view["phase"] in ("bid", "play") else "done"
     d.done_tricks = []
+    d.recount()
 
     seen = set(hands[me]) | {d.turn_up} | set(d.trick)
     lacks: list[set[int]] = [set() for _ in range(n)]
@@ -99,15 +101,17 @@ def determinizer(view: View) -> Callable[[random.Random], Deal]:
     sizes = [view["hand_sizes"][s] for s in others]
     stock = len(unseen) - sum(sizes)
     bars = [barred[s] for s in others] + [lambda c: False]
+    deal = unseen_dealer(unseen, sizes + [stock], bars)
+    deal_freely = unseen_dealer(unseen, sizes + [stock], [lambda c: False] * len(bars))
 
     def determinize(rng: random.Random) -> Deal:
         try:
-            dealt = deal_unseen(unseen, sizes + [stock], bars, rng)
+            dealt = deal(rng)
         except Inconsistent:  # a revoke in table mode can contradict a shown void
-            dealt = deal_unseen(unseen, sizes + [stock], [lambda c: False] * len(bars), rng)
+            dealt = deal_freely(rng)
         world = base.copy()
         for s, hand in zip(others, dealt):
-            world.hands[s] = hand
+            world.set_hand(s, hand)
         return world
     return determinize
 
@@ -144,32 +148,49 @@ def heuristic_bid(hand: list[int], trump: int, size: int, players: int, forbidde
     return bid
 
 
+def _tables(key: Callable[[int, int], int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(key(trump, c) for c in range(52)) for trump in range(4))
+
+
+#: The medium player's preferences as integer keys per trump, ordered exactly as the tuples they
+#: stand for (search looks them up for every card instead of building tuples):
+#: leading to lose, the lowest non-trump first — (is a trump, rank);
+_LEAD_LOW = _tables(lambda trump, c: (c // 13 == trump) * 13 + c % 13)
+#: leading to win, the highest card, trumps after equal ranks — (rank, is a trump).
+_LEAD_HIGH = _tables(lambda trump, c: c % 13 * 2 + (c // 13 == trump))
+#: shedding a loser: the strongest in the trick, then the highest rank — (strength, rank), per led suit.
+_SHED = [[tuple((strength + 2) * 16 + c % 13 for c, strength in enumerate(tricks.trick_keys(trump)[led]))
+          for led in range(4)] for trump in range(4)]
+
+
 def heuristic_card(d: Deal, seat: int) -> int:
-    """Play to make the bid exactly: win cheaply while tricks are needed, else duck."""
+    """Play to make the bid exactly: win cheaply while tricks are needed, else duck.
+
+    Strengths come from the deal's trick tables (``d.lead_key``, the led suit's, and ``d.best``,
+    the best so far), and preferences from the integer keys above: search calls this for every card.
+    """
     options = d.proper_cards(seat)
     if len(options) == 1:
         return options[0]
     trump = d.trump
     want = (d.bids[seat] or 0) - d.won[seat] > 0
-    if not d.trick:
+    trick = d.trick
+    if not trick:
         # Leading: strong cards when tricks are wanted, the lowest otherwise (trumps kept back).
-        key = (lambda c: (c // 13 == trump, c % 13)) if not want else (lambda c: (c % 13, c // 13 == trump))
-        return max(options, key=key) if want else min(options, key=key)
-    led = d.trick[0] // 13
-
-    def power(c: int) -> int:
-        return tricks.strength(c, led, trump)
-    best = max(power(c) for c in d.trick)
-    winners = [c for c in options if power(c) > best]
-    losers = [c for c in options if power(c) <= best]
-    last = len(d.trick) == d.players - 1
+        return max(options, key=_LEAD_HIGH[trump].__getitem__) if want \
+            else min(options, key=_LEAD_LOW[trump].__getitem__)
+    key = d.lead_key
+    best = d.best
     if want:
+        winners = [c for c in options if key[c] > best]
         if winners:
-            return min(winners, key=power) if last else max(winners, key=power)
-        return min(options, key=lambda c: (c // 13 == trump, c % 13))
+            power = key.__getitem__
+            return min(winners, key=power) if len(trick) == d.players - 1 else max(winners, key=power)
+        return min(options, key=_LEAD_LOW[trump].__getitem__)
+    losers = [c for c in options if key[c] <= best]
     if losers:  # shed the most dangerous card that still loses
-        return max(losers, key=lambda c: (power(c), c % 13))
-    return max(winners, key=power)
+        return max(losers, key=_SHED[trump][trick[0] // 13].__getitem__)
+    return max(options, key=key.__getitem__)
 
 
 def finish_round(d: Deal, rng: random.Random | None = None) -> None:
@@ -406,7 +427,7 @@ def _bid_reason(view: View, tallies: list[Tally[str]]) -> tuple[str, tuple[claim
 
 def _tricks_words(bid_move: str) -> str:
     n = int(bid_move.split()[1])
-    return "no tricks" if n == 0 else "1 trick" if n == 1 else f"{n} tricks"
+    return "no tricks" if n == 0 else count(n, "trick")
 
 
 def _situation(view: View) -> tuple[claims.Claim, int]:
@@ -420,7 +441,7 @@ def _situation(view: View) -> tuple[claims.Claim, int]:
     if need > left:
         return claims.Certain(SHORT.name, over_replies=False,
                               detail={"bid": bid, "won": won_words, "need": need,
-                                      "left": "1 trick" if left == 1 else f"{left} tricks"}), -1
+                                      "left": count(left, "trick")}), -1
     if need > 0:
         return claims.Count(NEED.name, n=need, detail={"bid": bid, "won": won_words}), need
     if need == 0:

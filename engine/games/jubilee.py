@@ -11,7 +11,8 @@ from typing import Any
 
 from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
 from ..dealing import deal_round_robin, stacked_pack
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
+                       ViewHeader, first_dealer_option)
 from ..shuffle import rng_for
 
 HAND_SIZE = 8
@@ -89,8 +90,31 @@ def multiple_passed(before: int, after: int) -> int | None:
     return m if m < high else None
 
 
+class JubileeView(ViewHeader):
+    """Every key of ``Jubilee.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    hand: list[str]
+    hand_sizes: list[int]
+    count: int
+    next_multiple: int
+    scores: list[int]
+    deal_scores: list[int]
+    stock_size: int
+    played: list[str]
+    revealed: list[list[str] | None]
+    black_first: bool
+    last_play: dict[str, Any] | None
+    dealer: int
+    deal_number: int
+    deals_total: int
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Jubilee(TakesTurns, Game):
     id = "jubilee"
+    view_type = JubileeView
     name = "Jubilee"
     blurb = "A Czech counting game: land the running count on multiples of 25, never below zero."
     min_players, max_players, default_players = 2, 7, 3
@@ -134,6 +158,13 @@ class Jubilee(TakesTurns, Game):
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(min(self.deal_number + 1, self.deals_total), self.deals_total)
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=e.data["deal"] + 1, points=list(e.data["deal_scores"]), how=None)
+                for e in self._events if e.kind == "deal_end"]
+
     @property
     def scores(self) -> list[int]:
         return list(self.scores_total)

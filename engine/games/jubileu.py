@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .. import tricks
-from ..words import inside, join as join_names
+from ..words import agreeing, inside, join as join_names
 from ..cards import CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..i18n import LANGUAGES, N_
 from ..i18n import say as i18n_say
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
 
 SEATS = 4
@@ -256,6 +257,10 @@ def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
 
 NO_ESPIRRA, ORDERED, WHEN_HE_LIKES, SPENT = 0, 1, 2, 3
 
+#: The shared trick strengths (:func:`engine.tricks.trick_keys`) per trump suit, the last (index -1)
+#: for no trumps: ``TRICK_KEYS[trump][led][card]``, looked up when a trick is won instead of computed.
+TRICK_KEYS = [tricks.trick_keys(t) for t in range(4)] + [tricks.trick_keys(None)]
+
 
 class Deal:
     """The play of one deal: small-integer cards (:mod:`engine.tricks`), ``turn`` the seat to act.
@@ -306,13 +311,18 @@ class Deal:
         return self.espirra == ORDERED and seat == self.partner
 
     def legal_cards(self, seat: int) -> list[int]:
+        """What ``seat`` may play: the called Ace when "Espirra" orders it (or to open a Troela), else
+        :func:`engine.tricks.follow_suit` with no options, written out (search calls this for every card)."""
         hand = self.hands[seat]
-        if self.must_espirra(seat):
+        if self.espirra == ORDERED and seat == self.partner:  # must_espirra
             return [self.called]  # type: ignore[list-item]
-        if self.troela and not self.done_tricks and not self.trick and self.called is not None \
-                and self.called in hand:
+        trick = self.trick
+        if trick:
+            led = trick[0] // 13
+            return [c for c in hand if c // 13 == led] or hand[:]
+        if self.troela and not self.done_tricks and self.called is not None and self.called in hand:
             return [self.called]
-        return tricks.follow_suit(hand, self.led_suit)
+        return hand[:]
 
     def may_order_when(self, seat: int) -> bool:
         """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
@@ -347,15 +357,11 @@ class Deal:
             return None
         if self.espirra_at is not None:
             pos = self.espirra_at
-        else:  # tricks.winning_position, written out: search plays this hundreds of thousands of times
+        else:  # tricks.winning_position with the strengths looked up: search plays this very often
             trump = -1 if self.trump is None or (self.troela and not self.done_tricks) else self.trump
-            led = self.trick[0] // 13
-            best, pos = -2, 0
-            for i, x in enumerate(self.trick):
-                s = x // 13
-                k = 1000 + x % 13 if s == trump else (x % 13 if s == led else -1)
-                if k > best:
-                    best, pos = k, i
+            key = TRICK_KEYS[trump][self.trick[0] // 13]
+            strengths = [key[x] for x in self.trick]
+            pos = strengths.index(max(strengths))
         winner = self.trick_seats[pos]
         self.won[winner] += 1
         if winner == self.partner:
@@ -405,8 +411,49 @@ for _b in LADDER:
     BID_WORDS.setdefault(_slug(_b.name).replace("-da-", "-"), _b.key)
 
 
+class JubileuView(ViewHeader):
+    """Every key of ``Jubileu.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    ultima: dict[str, Any]
+    auction: list[dict[str, Any]]
+    passed: list[int]
+    standing_bid: str | None
+    standing_holders: list[int]
+    allowed_bids: list[str]
+    bid_ladder: list[dict[str, Any]]
+    aces: int
+    declarer: int | None
+    declarers: list[int]
+    contract: str | None
+    target: int | None
+    trump: str | None
+    called_card: str | None
+    partner: int | None
+    espirra: str | None
+    exposed: dict[str, Any]
+    colloquy: dict[str, Any]
+    trick: list[list[Any]]
+    espirra_in_trick: int | None
+    led_suit: str | None
+    last_trick: dict[str, Any] | None
+    tricks_played: list[dict[str, Any]]
+    tricks_won: list[int]
+    chips: list[int]
+    results: list[dict[str, Any]]
+    deal: int
+    deals_total: int
+    dealer: int
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Jubileu(Game):
     id = "jubileu"
+    view_type = JubileuView
     name = "Jubileu"
     blurb = "The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\"."
     min_players = max_players = default_players = SEATS
@@ -439,7 +486,7 @@ class Jubileu(Game):
     def counted(self, n: int, noun: str) -> str:
         """``"1 trick"`` / ``"3 tricks"`` (``"1 vaza"`` / ``"3 vazas"``): a number and its noun, agreeing."""
         one, many = _COUNTED[noun]
-        return self.tr(one if abs(n) == 1 else many, n=n)
+        return self.tr(agreeing(n, one, many), n=n)
 
     def verb_for_you(self, word: str) -> str:
         irregular = {"has": "have", "is": "are", "does": "do", "holds": "hold", "was": "were"}
@@ -542,6 +589,14 @@ class Jubileu(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        """``target``: the session ends after a deal in which someone has won or lost that many chips."""
+        return self.match_progress(self.deal_no if self._over else self.deal_no + 1, self.options["deals"],
+                                   self.options["target"])
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["change"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:

@@ -29,9 +29,9 @@ from ..cards import parse_card
 from ..claims import Certain, Comparison, Count, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..i18n import N_, say
-from ..search import Inconsistent, Tally, deal_unseen, pimc
+from ..search import Inconsistent, Tally, pimc, unseen_dealer
 from .jubileu import (ACE_RANK, BIDS, MEIA, NO_ESPIRRA, OBRIGATORIO, ORDERED, SEATS, SPENT, SUIT_SYMBOL,
-                      SUIT_WORDS, WHEN_HE_LIKES, Deal, obrigatorio_calls, settle)
+                      SUIT_WORDS, TRICK_KEYS, WHEN_HE_LIKES, Deal, obrigatorio_calls, settle)
 
 View = dict[str, Any]
 
@@ -143,6 +143,8 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
         return lambda c: c // 13 in no or (no_called and c == called)
     bars = [barred_for(s) for s in open_seats]
     free = not any(lacks[s] or called_barred(s) for s in open_seats)   # the auction: any deal of the rest
+    deal = unseen_dealer(unseen, sizes, bars)  # who may hold what, worked out once for every imagined deal
+    deal_freely = unseen_dealer(unseen, sizes, [lambda c: False] * len(sizes))
 
     def shuffled(rng: random.Random) -> list[list[int]]:
         cards = list(unseen)
@@ -170,9 +172,9 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
                     break
                 continue
             try:
-                dealt = deal_unseen(unseen, sizes, bars, rng)
+                dealt = deal(rng)
             except Inconsistent:
-                dealt = deal_unseen(unseen, sizes, [lambda c: False] * len(sizes), rng)
+                dealt = deal_freely(rng)
             if fits(dealt):
                 break
         world = [list(h) for h in hands]
@@ -218,10 +220,20 @@ def side_of(d: Deal, contract: str, declarers: list[int]) -> list[int]:
     return [1 if s in team else 0 for s in range(SEATS)]
 
 
+#: ``_KEYS[trump][led][c]`` is :func:`_key` (``trump = -1``: none), looked up: search plays this most.
+_KEYS = TRICK_KEYS
+#: ``(strength, rank)`` as one integer per trump and led suit: the most dangerous card that still loses.
+_SHED = [[tuple(k * 16 + c % 13 for c, k in enumerate(keys[led])) for led in range(4)] for keys in _KEYS]
+#: ``(is a trump, rank)`` as one integer per trump: the cheapest card, trumps kept back.
+_CHEAP = [tuple((c // 13 == trump) * 16 + c % 13 for c in range(52)) for trump in (0, 1, 2, 3, -1)]
+_RANK = tuple(c % 13 for c in range(52))
+
+
 def heuristic_card(d: Deal, seat: int, contract: str, sides: list[int]) -> tuple[int, bool]:
     """A sensible card (and whether to play it as espirra): win tricks for your side, lose them in a
-    misère, and help the defenders make a misère player take one. Written with plain arithmetic, since
-    search plays it hundreds of thousands of times."""
+    misère, and help the defenders make a misère player take one. Strengths and preferences are
+    looked up in tables (``_KEYS``, ``_SHED``, ``_CHEAP``), since search plays it hundreds of
+    thousands of times."""
     hand = d.hands[seat]
     trick = d.trick
     trump = -1 if d.trump is None else d.trump
@@ -236,15 +248,13 @@ def heuristic_card(d: Deal, seat: int, contract: str, sides: list[int]) -> tuple
         options = hand
     if trick:
         led = trick[0] // 13
+        key = _KEYS[trump][led]
         if d.espirra_at is not None:
             best, who = 10_000, d.trick_seats[d.espirra_at]
         else:
-            best, pos = -2, 0
-            for i, c in enumerate(trick):
-                k = 1000 + c % 13 if c // 13 == trump else (c % 13 if c // 13 == led else -1)
-                if k > best:
-                    best, pos = k, i
-            who = d.trick_seats[pos]
+            strengths = [key[c] for c in trick]
+            best = max(strengths)
+            who = d.trick_seats[strengths.index(best)]
         if d.espirra == WHEN_HE_LIKES and seat == d.partner and d.partner_won and sides[who] != sides[seat] \
                 and d.called in hand:
             return d.called, True  # type: ignore[return-value]
@@ -256,36 +266,32 @@ def heuristic_card(d: Deal, seat: int, contract: str, sides: list[int]) -> tuple
         want_one = contract == MEIA and d.won[seat] == 0 and len(hand) <= 5
         if not want_one:
             if not trick:
-                return min(options, key=_rank), False
-            under = [c for c in options if _key(c, led, trump) < best]
+                return min(options, key=_RANK.__getitem__), False
+            under = [c for c in options if key[c] < best]
             if under:
-                return max(under, key=lambda c: _key(c, led, trump) * 16 + c % 13), False
-            return max(options, key=_rank), False
+                return max(under, key=_SHED[trump][led].__getitem__), False
+            return max(options, key=_RANK.__getitem__), False
     elif bid.misere:  # a defender: let the declarer win
         if not trick:
-            return min(options, key=_rank), False
+            return min(options, key=_RANK.__getitem__), False
         if sides[who]:
-            under = [c for c in options if _key(c, led, trump) < best]
+            under = [c for c in options if key[c] < best]
             if under:
-                return max(under, key=lambda c: _key(c, led, trump) * 16 + c % 13), False
-        return min(options, key=lambda c: _key(c, led, trump) * 16 + c % 13), False
+                return max(under, key=_SHED[trump][led].__getitem__), False
+        return min(options, key=_SHED[trump][led].__getitem__), False
     # play to win tricks for the side
     if not trick:
         for c in options:
             if c % 13 == ACE_RANK and c // 13 != trump:
                 return c, False
         plain = [c for c in options if c // 13 != trump] or options
-        return max(plain, key=_rank), False
+        return max(plain, key=_RANK.__getitem__), False
     if sides[who] == sides[seat] and (best >= 1000 or best >= 10):
-        return min(options, key=lambda c: (c // 13 == trump) * 16 + c % 13), False
-    winners = [c for c in options if _key(c, led, trump) > best]
+        return min(options, key=_CHEAP[trump].__getitem__), False
+    winners = [c for c in options if key[c] > best]
     if winners:
-        return min(winners, key=lambda c: _key(c, led, trump)), False
-    return min(options, key=lambda c: (c // 13 == trump) * 16 + c % 13), False
-
-
-def _rank(c: int) -> int:
-    return c % 13
+        return min(winners, key=key.__getitem__), False
+    return min(options, key=_CHEAP[trump].__getitem__), False
 
 
 def _key(c: int, led: int, trump: int) -> int:

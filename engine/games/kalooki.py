@@ -11,21 +11,25 @@ score what they hold; after the last deal the lowest total wins.
 Calls are the one place where more than one seat may act: :meth:`Kalooki.to_act`
 lists the player to move and every seat that may call, and ``apply(action, seat)``
 takes the caller's seat. Sets and runs ("threes" and "fours") come from
-:mod:`engine.melds`; this module adds the contracts, the turn and the calls.
+:mod:`engine.melds`, the stock, the pile and the verbs every rummy shares from
+:mod:`engine.rummy_core`; this module adds the contracts, the turn and the calls.
+The deal itself lives in :class:`Deal`, which has no narration, so search can copy and
+play it cheaply; :class:`Kalooki` wraps it with the events a learner reads.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, parse_cards
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress, ViewHeader
+from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).
@@ -144,12 +148,6 @@ _CALL, _PASS, _ALLOW, _REFUSE, _DRAW, _TAKE = (Action(v) for v in ("call", "pass
 _CARD_OF_TEXT = {str(c): c for c in set(double_52_with_jokers())}
 
 
-@dataclass(frozen=True)
-class TableMeld:
-    owner: int
-    meld: Meld
-
-
 class _Moves(list):
     """A seat's legal moves. Laying down has too many ways to list, so the list holds the
     best one and membership checks any lay-down against the rules."""
@@ -171,13 +169,52 @@ def _check_deals(value: Any) -> str | None:
     return "choose 'full', 'short' (deals 1 to 3) or a list of different deal numbers from 1 to 9"
 
 
+class KalookiView(ViewHeader):
+    """Every key of ``Kalooki.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    deal_number: int
+    deal_index: int
+    deals_total: int
+    schedule: list[int]
+    cards_dealt: int
+    contract: dict[str, Any]
+    hand: list[str]
+    hand_sizes: list[int]
+    melds: list[dict[str, Any]]
+    laid_down: list[bool]
+    laid_this_turn: bool
+    discard_top: str | None
+    discard_size: int
+    discard_pile: list[str]
+    stock_size: int
+    calls: list[int]
+    call_limit: int | None
+    can_call: bool
+    call_pending: int | None
+    must_draw_stock: bool
+    taken: list[list[Any]]
+    known_held: list[list[Any]]
+    called: list[list[Any]]
+    dropped: list[bool]
+    scores: list[int]
+    deal_scores: list[list[Any]]
+    dealer: int
+    current_player: int | None
+    to_act: list[int]
+    is_over: bool
+    legal: list[str]
+
+
 class Kalooki(TakesTurns, Game):
     id = "kalooki"
+    view_type = KalookiView
     name = "Kalooki"
     blurb = "Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn."
     min_players, max_players, default_players = 3, 6, 4
     rules = RULES
     max_action_length = 160  # a lay-down of the 18 cards a called hand can hold, written out
+    lowest_wins = True  # penalty points: the fewest win (RULES.md §6.8)
     variants = (
         Option("deals", "full", "'full': the nine deals; 'short': deals 1 to 3 for a class period; or a "
                "list of deal numbers (1 to 9).", check=_check_deals),
@@ -197,6 +234,31 @@ class Kalooki(TakesTurns, Game):
                else "a whole number of rebuilds, or None"),
         first_dealer_option(),
     )
+
+    deal: Deal
+    # The deal's state, read (and in tests set) on the game as before the lean Deal.
+    hands = on_deal("hands")
+    stock = on_deal("stock")
+    discards = on_deal("discards")
+    face_down = on_deal("face_down")
+    melds = on_deal("melds")
+    laid = on_deal("laid")
+    laid_now = on_deal("laid_now")
+    calls = on_deal("calls")
+    taken = on_deal("taken")
+    known_held = on_deal("known_held")
+    called = on_deal("called")
+    dropped = on_deal("dropped")
+    fixed_points = on_deal("fixed_points")
+    rebuilds = on_deal("rebuilds")
+    turn = on_deal("turn")
+    phase = on_deal("phase")
+    window = on_deal("window")
+    passed = on_deal("passed")
+    discarder = on_deal("discarder")
+    pending = on_deal("pending")
+    allowed = on_deal("allowed")
+    challenged = on_deal("challenged")
 
     # ---- the match ----
     def _setup(self) -> None:
@@ -232,28 +294,9 @@ class Kalooki(TakesTurns, Game):
         pack = stacked_pack(double_52_with_jokers(), self.deck if k == 0 else None, self.seed,
                             "kalooki-deal", k, pack_name="108-card pack")
         hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
-        self.hands: list[list[Card]] = hands
-        self.discards: list[Card] = [rest[0]]        # top is last
-        self.face_down = 0  # cards at the bottom of the pile nobody saw face up (a challenged hand)
-        self.stock: list[Card] = rest[:0:-1]         # top is last
-        self.melds: list[TableMeld] = []
-        self.laid = [False] * n
-        self.laid_now = False
-        self.calls = [0] * n
-        self.taken: list[list[Card]] = [[] for _ in range(n)]
-        self.known_held: list[list[Card]] = [[] for _ in range(n)]  # taken face up and still held
-        self.called: list[list[Card]] = [[] for _ in range(n)]  # every card each seat called this deal
-        self.dropped = [False] * n
-        self.fixed_points: dict[int, int] = {}
-        self.rebuilds = 0
-        self.turn = (self.dealer + 1) % n
-        self.phase = "draw"
-        self.window = True        # the top discard may be called
-        self.passed: set[int] = set()  # seats that let this discard go ("pass"): asked once per discard
-        self.discarder: int | None = None
-        self.pending: int | None = None
-        self.allowed = False      # a call was allowed: the player must draw from the stock
-        self.challenged = False
+        # the top of the stock and of the pile is the end of each list
+        self.deal = Deal(hands, rest[:0:-1], [rest[0]], (self.dealer + 1) % n, (threes, fours), self.options,
+                         self.seed, k)
         label = f"Deal {self.deal_number}" + ("" if self.schedule == tuple(range(1, len(self.schedule) + 1))
                                               else f" ({k + 1} of {len(self.schedule)})")
         if self.schedule == tuple(range(1, 10)):
@@ -266,42 +309,33 @@ class Kalooki(TakesTurns, Game):
                    f"{self.subject(self.turn, 'plays')} first.", card=str(rest[0]))
 
     # ---- whose turn ----
+    def progress(self) -> Progress:
+        return self.match_progress(min(self.deal_index + 1, len(self.schedule)), len(self.schedule))
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=k, points=list(p), how=None) for k, p in enumerate(self.deal_scores, start=1)]
+
     @property
     def scores(self) -> list[int]:
         return list(self.totals)
 
-    def _distance(self, seat: int) -> int:
-        return (seat - self.turn) % self.players
-
     def may_rebuild(self) -> bool:
-        limit = self.options["max_rebuilds"]
-        return limit is None or self.rebuilds < limit
+        return self.deal.may_rebuild()
 
     def drawable(self) -> int:
         """Cards the stock can still give, counting a rebuild from the discard pile."""
-        return len(self.stock) + (max(len(self.discards) - 1, 0) if self.may_rebuild() else 0)
+        return self.deal.drawable()
 
     def may_call(self, seat: int) -> bool:
-        if self._over or not self.window or self.phase != "draw" or self.allowed or not self.discards:
-            return False
-        if seat == self.turn or seat == self.discarder or self.dropped[seat] or seat in self.passed:
-            return False
-        if self.options["trinidad_calls"]:
-            if self.calls[seat] >= CALL_LIMIT:
-                return False
-        elif self.laid[seat]:
-            return False
-        if len(self.stock) + (max(len(self.discards) - 2, 0) if self.may_rebuild() else 0) < 2:
-            return False  # no penalty card and draw left for the stock to give
-        return self.pending is None or self._distance(seat) < self._distance(self.pending)
+        return not self._over and self.deal.may_call(seat)
 
     def callers(self) -> list[int]:
-        if not self.window or self.allowed or self.phase != "draw" or self._over:
+        d = self.deal
+        if not d.window or d.allowed or d.phase != "draw" or self._over:
             return []  # the common case, between discards: nobody may call
         known = self._callers
         if known[0] != self._version:  # asked several times a move (to_act, apply's check): work it out once
-            known = self._callers = (self._version, sorted((s for s in range(self.players) if self.may_call(s)),
-                                                           key=self._distance))
+            known = self._callers = (self._version, d.callers())
         return list(known[1])
 
     def to_act(self) -> list[int]:
@@ -309,7 +343,7 @@ class Kalooki(TakesTurns, Game):
             return []
         return [self.turn, *self.callers()]
 
-    # ---- what is legal ----
+    # ---- what is legal (the deal's rules, remembered for the move) ----
     def _legal(self, seat: int) -> list[Action]:
         key = (self._version, seat)
         cached = self._cache.get(key)
@@ -320,171 +354,28 @@ class Kalooki(TakesTurns, Game):
         return cached
 
     def _moves(self, seat: int) -> _Moves:
-        """Every legal move of ``seat``. :meth:`_allows` checks the moves made most often with the
-        same helpers, so the list and the check of a single move cannot disagree."""
-        moves = _Moves()
-        if seat != self.turn:
-            moves.extend(self._out_of_turn_moves(seat))
-            return moves
-        if self.phase == "draw":
-            moves.extend(self._draw_moves(seat))
-            return moves
-        if not self.laid[seat]:
-            moves.accept = lambda act: self.lay_problem(seat, act.arg) is None
-            best = self.best_lay(seat)
-            if best is not None:
-                moves.append(Action("lay", " | ".join(" ".join(str(c) for c in m.cards) for m in best)))
-        elif not self.laid_now:
-            moves.extend(self._tacks(seat))
-        moves.extend(_discard_action(c) for c in self._discardable(seat))
-        return moves
-
-    def _out_of_turn_moves(self, seat: int) -> list[Action]:
-        return [_CALL, _PASS] if self.may_call(seat) else []
-
-    def _draw_moves(self, seat: int) -> list[Action]:
-        """The moves that start a turn: answer a call, or draw from the stock or the pile."""
-        if self.pending is not None:
-            return [_ALLOW, _REFUSE]
-        moves = []
-        if self.drawable():
-            moves.append(_DRAW)
-        if self.discards and not self.allowed:
-            moves.append(_TAKE)
-        if self.options["challenge"] and not self.challenged and not self.allowed:
-            moves.extend(Action("challenge", str(s)) for s in range(self.players)
-                         if s != seat and not self.dropped[s])
-        return moves
-
-    def _discardable(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may discard now: never a joker (§6.4). No lay-down or tack may leave a
-        player who must discard holding only jokers (:meth:`_keeps_a_discard`), so a hand of jokers
-        alone comes only from drawing a joker to jokers; it tacks them while a meld takes one. Only a
-        table where no meld can take a joker at all (never seen in the soak) falls back to the joker."""
-        hand = self.hands[seat]
-        naturals = sorted({c for c in hand if not c.is_joker}, key=card_order)
-        if naturals or not hand:
-            return naturals
-        if self.laid[seat] and not self.laid_now and self._tacks(seat):
-            return []
-        return [JOKER]
-
-    def _keeps_a_discard(self, left: Sequence[Card], melds: Sequence[Meld] | None) -> bool:
-        """After a lay-down or a tack, may the player still end his turn (§6.4)? He is out, or holds a
-        real card to discard, or (``melds``: the table after a tack, when he may go on tacking) holds
-        jokers one of which a meld can take."""
-        if not left or any(not c.is_joker for c in left):
-            return True
-        return melds is not None and any(layoffs(m, JOKER, self.meld_rules) for m in melds)
+        """Every legal move of ``seat`` (:meth:`Deal.moves`, the lay-down solved once a move)."""
+        return self.deal.moves(seat, self.best_lay)
 
     def _allows(self, seat: int, action: Action) -> bool:
-        """Is ``action`` in :meth:`_moves`? Decided without listing every move for the moves made
-        most often (draws, discards, calls): listing them works out the best lay-down and every
-        tack, which the check of one discard does not need. Each is checked by the same helper
-        the list is made from. Tacks and swaps are looked up in the list."""
-        verb, arg = action.verb, action.arg
-        if verb == "lay":  # the list's own test of a lay-down (_Moves.accept)
-            return seat == self.turn and self.phase != "draw" and not self.laid[seat] \
-                and self.lay_problem(seat, arg) is None
-        if seat != self.turn:
-            return action in self._out_of_turn_moves(seat)
-        if self.phase == "draw":
-            return action in self._draw_moves(seat)
-        if verb == "discard":
-            card = _CARD_OF_TEXT.get(arg)
-            return card is not None and card in self._discardable(seat)
-        if verb in ("tack", "swap"):
-            return action in self._legal(seat)
-        return False
+        """Is ``action`` in :meth:`_moves`? :meth:`Deal.allows`, without listing every move for the
+        moves made most often."""
+        return self.deal.allows(seat, action, self._legal)
 
     def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
         """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
         key = (self._version, seat)
         if self._best_lay[0] != key:  # asked by a player, then by the list of moves: solved once
-            threes, fours = self.contract
-            best = lay_down(self.hands[seat], threes, fours, self.meld_rules)
-            if best is not None and not self._keeps_a_discard(_left_after(self.hands[seat], [m.cards for m in best]),
-                                                               None):
-                best = None  # it would leave jokers alone in hand (the solver melds a joker wherever one fits)
-            self._best_lay = (key, best)
+            self._best_lay = (key, self.deal.best_lay(seat))
         return self._best_lay[1]
-
-    def _tacks(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        for card in sorted(set(self.hands[seat]), key=card_order):
-            for i, tm in enumerate(self.melds):
-                if not _may_fit(tm.meld, card):
-                    continue
-                results = layoffs(tm.meld, card, self.meld_rules)
-                for new in results:
-                    end = _end_word(tm.meld, new) if len(results) > 1 else ""
-                    if self._tack_keeps_a_discard(seat, card, i, new, swap=False):
-                        out.append(Action("tack", f"{card} {i + 1}" + (f" {end}" if end else "")))
-                if self.options["joker_swaps"] and tm.owner == seat and tm.meld.kind == RUN and not card.is_joker \
-                        and any(c.is_joker and tm.meld.stands_for(j) == card for j, c in enumerate(tm.meld.cards)) \
-                        and self._tack_keeps_a_discard(seat, card, i, None, swap=True):
-                    out.append(Action("swap", f"{card} {i + 1}"))
-        return out
-
-    def _tack_keeps_a_discard(self, seat: int, card: Card, index: int, new: Meld | None, swap: bool) -> bool:
-        """Tacking ``card`` on meld ``index`` (making ``new``; a swap takes the joker back) leaves the
-        player a way to end his turn (:meth:`_keeps_a_discard`)."""
-        left = list(self.hands[seat])
-        left.remove(card)
-        if swap:
-            left.append(JOKER)
-        if any(not c.is_joker for c in left) or not left:
-            return True  # the common case, decided without rebuilding the table
-        melds = [tm.meld for tm in self.melds]
-        if new is not None:
-            melds[index] = new
-        elif swap:
-            old = melds[index]
-            j = next(j for j, c in enumerate(old.cards) if c.is_joker and old.stands_for(j) == card)
-            melds[index] = Meld(RUN, old.cards[:j] + (card,) + old.cards[j + 1:], old.ranks, old.suit)
-        return self._keeps_a_discard(left, melds)
 
     def tack_result(self, card: Card, number: int, end: str) -> Meld | None:
         """The meld that tacking ``card`` on meld ``number`` (from 1) makes, at ``end`` if given."""
-        if not 1 <= number <= len(self.melds):
-            return None
-        old = self.melds[number - 1].meld
-        results = layoffs(old, card, self.meld_rules)
-        if end:
-            results = [m for m in results if _end_word(old, m) == end]
-        return results[0] if len(results) == 1 else None
+        return self.deal.tack_result(card, number, end)
 
     def lay_problem(self, seat: int, text: str) -> str | None:
         """Why this lay-down is not allowed, or None. ``text``: melds separated by ``|``."""
-        if self.laid[seat]:
-            return f"{self.subject(seat, 'has')} already laid down this deal: tack cards onto the melds instead."
-        try:
-            groups = [parse_cards(g) for g in text.split("|")]
-        except CardError as exc:
-            return str(exc)
-        missing = not_in_hand(self.hands[seat], [c for g in groups for c in g])
-        if missing:
-            return f"{self.names[seat]} does not hold {' '.join(c.symbol for c in missing)}."
-        for g in groups:
-            problem = _why_not_meld(tuple(g), self.meld_rules)
-            if problem:
-                return problem
-        problem = self._contract_reading(groups)[1]
-        if problem is None and not self._keeps_a_discard(_left_after(self.hands[seat], groups), None):
-            return (f"That lay-down would leave {self.names[seat]} holding only jokers, and a joker may never be "
-                    "discarded: put the joker in a meld (a three or four may be longer than its minimum) or "
-                    "keep a real card to discard.")
-        return problem
-
-    def _contract_reading(self, groups: Sequence[Sequence[Card]]) -> tuple[list[Meld] | None, str | None]:
-        """The melds these groups make as this deal's contract (a group of one real card and jokers
-        may be read as a three or a four), or None and why not."""
-        problem: str | None = "These cards are not melds."
-        for reading in product(*[_readings(tuple(g), self.meld_rules) for g in groups]):
-            problem = contract_problem(reading, *self.contract)
-            if problem is None:
-                return list(reading), None
-        return None, problem
+        return self.deal.lay_problem(seat, text, self.names[seat], self.subject(seat, "has"))
 
     # ---- reading moves ----
     def parse_action(self, action: Action | str) -> Action:
@@ -615,102 +506,94 @@ class Kalooki(TakesTurns, Game):
         return "The stock is too low for a penalty card: no calls now."
 
     # ---- making a move ----
+    # ---- making a move: the deal moves, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
         self._version += 1
+        d = self.deal
         verb, arg = action.verb, action.arg
+        rebuilds = d.rebuilds
         if verb == "call":
-            self._call(seat)
-        elif verb == "pass":
-            self.passed.add(seat)  # no event: letting a card go is silent at the table
+            top, before = d.discards[-1], d.pending
+            d.apply(seat, action)
+            self._tell_call(seat, top, before)
         elif verb == "allow":
-            self._allow(seat)
+            caller, card = d.pending, d.discards[-1]
+            assert caller is not None
+            d.apply(seat, action)
+            self._tell_rebuild(rebuilds)
+            extra = d.hands[caller][-1]
+            text = (f"{self.subject(seat, 'allows')} the call: {self.subject(caller, 'takes')} {card.symbol} and a "
+                    "penalty card from the stock.")
+            self._emit("allow", "kalooki.allow", text, seat=caller, card=str(card),
+                       secret={caller: (text.replace("a penalty card", f"a penalty card, {extra.symbol},"),
+                                        {"penalty_card": str(extra)})})
         elif verb in ("refuse", "take"):
-            self._take(seat, refused=verb == "refuse")
+            caller = d.pending
+            d.apply(seat, action)
+            self._tell_take(seat, d.hands[seat][-1], caller, refused=verb == "refuse")
         elif verb == "draw":
-            self._draw(seat)
+            d.apply(seat, action)
+            self._tell_rebuild(rebuilds)
+            card = d.hands[seat][-1]
+            self._emit("draw", "kalooki.turn", f"{self.subject(seat, 'draws')} from the stock.", seat=seat,
+                       secret={seat: (f"{self.subject(seat, 'draws')} {card.symbol} from the stock.",
+                                      {"card": str(card)})})
         elif verb == "challenge":
-            self._challenge(seat, int(arg))
+            target = int(arg)
+            size = len(d.hands[target])
+            d.apply(seat, action)
+            self._tell_challenge(seat, target, size)
         elif verb == "lay":
-            self._lay(seat, arg)
+            d.apply(seat, action)
+            threes, fours = self.contract
+            melds = [tm.meld for tm in d.melds[-len(arg.split("|")):]]
+            shown = "; ".join(m.describe(self.meld_rules) for m in melds)
+            self._emit("lay", "kalooki.lay", f"{self.subject(seat, 'lays')} down the contract, "
+                       f"{contract_words(threes, fours)}: {shown}.", seat=seat, melds=[meld_data(m) for m in melds],
+                       contract=[threes, fours])
         elif verb in ("tack", "swap"):
             words = arg.split()
-            self._tack(seat, parse_card(words[0]), int(words[1]), words[2] if len(words) == 3 else "",
-                       swap=verb == "swap")
+            number = int(words[1])
+            was = d.melds[number - 1]
+            d.apply(seat, action)
+            self._tell_tack(seat, parse_card(words[0]), number, was, swap=verb == "swap")
+        elif verb == "discard":
+            d.apply(seat, action)
+            self._emit("discard", "kalooki.discard", f"{self.subject(seat, 'discards')} {parse_card(arg).symbol}.",
+                       seat=seat, card=str(parse_card(arg)))
         else:
-            self._discard(seat, parse_card(arg))
+            d.apply(seat, action)  # "pass": letting a card go is silent at the table
+        if d.phase == "done":
+            self._tell_end()
 
-    def _call(self, seat: int) -> None:
-        top = self.discards[-1]
-        self.called[seat].append(top)  # allowed or not, everyone heard what he wants
-        if self.pending is not None:
+    def _tell_call(self, seat: int, top: Card, before: int | None) -> None:
+        if before is not None:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
                        f"{self.verb(seat, 'sits')} nearer after {self.names[self.turn]}: "
-                       f"{self._whose(self.pending)} call gives way.", seat=seat, card=str(top))
+                       f"{self._whose(before)} call gives way.", seat=seat, card=str(top))
         else:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol}. "
                        f"{self.names[self.turn]} may allow the call or refuse it by taking the card.",
                        seat=seat, card=str(top))
-        self.pending = seat
 
-    def _allow(self, seat: int) -> None:
-        caller = self.pending
-        assert caller is not None
-        card = self.discards.pop()
-        self.hands[caller].append(card)
-        self.taken[caller].append(card)
-        self.known_held[caller].append(card)
-        extra = self._from_stock()
-        self.hands[caller].append(extra)
-        self.calls[caller] += 1
-        self.pending, self.window, self.allowed = None, False, True
-        text = (f"{self.subject(seat, 'allows')} the call: {self.subject(caller, 'takes')} {card.symbol} and a "
-                "penalty card from the stock.")
-        self._emit("allow", "kalooki.allow", text, seat=caller, card=str(card),
-                   secret={caller: (text.replace("a penalty card", f"a penalty card, {extra.symbol},"),
-                                    {"penalty_card": str(extra)})})
-
-    def _take(self, seat: int, refused: bool) -> None:
-        card = self.discards.pop()
-        self.hands[seat].append(card)
-        self.taken[seat].append(card)
-        self.known_held[seat].append(card)
+    def _tell_take(self, seat: int, card: Card, caller: int | None, refused: bool) -> None:
         if refused:
-            caller = self.pending
             self._emit("refuse", "kalooki.refuse", f"{self.subject(seat, 'refuses')} "
                        f"{self._whose(caller)} call and "
                        f"{self.verb(seat, 'takes')} {card.symbol} as the draw.", seat=seat, card=str(card))
         else:
             self._emit("take", "kalooki.turn", f"{self.subject(seat, 'takes')} {card.symbol} from the discard pile.",
                        seat=seat, card=str(card))
-        self._after_draw()
 
-    def _draw(self, seat: int) -> None:
-        card = self._from_stock()
-        self.hands[seat].append(card)
-        text = f"{self.subject(seat, 'draws')} from the stock."
-        self._emit("draw", "kalooki.turn", text, seat=seat,
-                   secret={seat: (f"{self.subject(seat, 'draws')} {card.symbol} from the stock.", {"card": str(card)})})
-        self._after_draw()
-
-    def _after_draw(self) -> None:
-        self.phase, self.pending, self.window, self.allowed = "play", None, False, False
-
-    def _from_stock(self) -> Card:
-        if not self.stock:
-            top = self.discards.pop()
-            self.stock = self.discards
-            rng_for(self.seed, "kalooki-rebuild", self.deal_index, self.rebuilds).shuffle(self.stock)
-            self.rebuilds += 1
-            self.discards = [top]
-            self.face_down = 0
+    def _tell_rebuild(self, before: int) -> None:
+        """The stock was rebuilt on the way to the card just drawn (the deal counts its rebuilds)."""
+        if self.rebuilds > before:
+            top = self.discards[0]
             self._emit("rebuild", "kalooki.rebuild", f"The stock is empty: the discard pile but its top card "
-                       f"({top.symbol}) is shuffled into a new stock of {len(self.stock)} cards.",
-                       size=len(self.stock))
-        return self.stock.pop()
+                       f"({top.symbol}) is shuffled into a new stock of {len(self.stock) + 1} cards.",
+                       size=len(self.stock) + 1)
 
-    def _challenge(self, seat: int, target: int) -> None:
-        self.challenged = True
-        size = len(self.hands[target])
+    def _tell_challenge(self, seat: int, target: int, size: int) -> None:
         right = size > CHALLENGE_SIZE
         loser = target if right else seat
         verdict = "more than" if right else "no more than"
@@ -718,93 +601,29 @@ class Kalooki(TakesTurns, Game):
                    f"{self.subject(seat, 'challenges')} {self.names[target]}, who holds {size} cards: "
                    f"{verdict} {CHALLENGE_SIZE}, so {self.names[loser]} {self.verb(loser, 'is')} wrong.",
                    seat=seat, target=target, size=size)
-        points = hand_points(self.hands[loser]) + CHALLENGE_PENALTY
-        self.fixed_points[loser] = points
-        self.discards[:0] = self.hands[loser]
-        self.face_down += len(self.hands[loser])
-        self.hands[loser] = []
-        self.known_held[loser] = []
-        self.dropped[loser] = True
+        points = self.fixed_points[loser]
         self._emit("drop", "kalooki.challenge", f"{self.subject(loser, 'scores')} {points} for this deal (the "
                    f"hand plus {CHALLENGE_PENALTY}) and {self.verb(loser, 'sits')} out until the next deal.",
                    seat=loser, points=0, score=points)
-        in_play = [s for s in range(self.players) if not self.dropped[s]]
-        if len(in_play) == 1:
-            self._end_deal(in_play[0], last_standing=True)
-        elif loser == seat:
-            self._next_turn()
 
-    def _lay(self, seat: int, text: str) -> None:
-        groups = [parse_cards(g) for g in text.split("|")]
-        melds, _ = self._contract_reading(groups)
-        assert melds is not None
-        for g, meld in zip(groups, melds):
-            for c in g:
-                self._leaves_hand(seat, c)
-            self.melds.append(TableMeld(seat, meld))
-        self.laid[seat] = self.laid_now = True
-        threes, fours = self.contract
-        shown = "; ".join(tm.meld.describe(self.meld_rules) for tm in self.melds[-len(groups):])
-        self._emit("lay", "kalooki.lay", f"{self.subject(seat, 'lays')} down the contract, "
-                   f"{contract_words(threes, fours)}: {shown}.", seat=seat, melds=[meld_data(m) for m in melds],
-                   contract=[threes, fours])
-        if not self.hands[seat]:
-            self._go_out(seat)
-
-    def _tack(self, seat: int, card: Card, number: int, end: str, swap: bool) -> None:
-        tm = self.melds[number - 1]
-        old = tm.meld
-        self._leaves_hand(seat, card)
-        whose = "own" if tm.owner == seat else f"{self.names[tm.owner]}'s"
+    def _tell_tack(self, seat: int, card: Card, number: int, before: TableMeld, swap: bool) -> None:
+        old, new = before.meld, self.melds[number - 1].meld
+        whose = "own" if before.owner == seat else f"{self.names[before.owner]}'s"
         if swap:
-            j = next(j for j, c in enumerate(old.cards) if c.is_joker and old.stands_for(j) == card)
-            new = Meld(RUN, old.cards[:j] + (card,) + old.cards[j + 1:], old.ranks, old.suit)
-            self.hands[seat].append(JOKER)
-            self.known_held[seat].append(JOKER)
-            self.melds[number - 1] = TableMeld(tm.owner, new)
             self._emit("swap", "kalooki.swap", f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker "
                        f"in {self._his(seat)} own four and {self.verb(seat, 'takes')} the joker.",
                        seat=seat, card=str(card), meld=number, result=meld_data(new))
-        else:
-            grown = self.tack_result(card, number, end)
-            assert grown is not None
-            new = grown
-            self.melds[number - 1] = TableMeld(tm.owner, new)
-            slid = _slid_joker(old, new, card)
-            if slid is not None:
-                self._emit("slide", "kalooki.slide",
-                           f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker in meld {number} "
-                           f"({whose}); the joker slides to the {slid[0]} end, where it stands for {slid[1]}.",
-                           seat=seat, card=str(card), meld=number, end=slid[0], result=meld_data(new))
-            else:
-                self._emit("tack", "kalooki.tack", f"{self.subject(seat, 'tacks')} {card.symbol} onto meld "
-                           f"{number} ({whose}): {new.describe(self.meld_rules)}.",
-                           seat=seat, card=str(card), meld=number, result=meld_data(new))
-        if not self.hands[seat]:
-            self._go_out(seat)
-
-    def _leaves_hand(self, seat: int, card: Card) -> None:
-        """A card goes from the hand to the table or the pile; if everyone saw one like it go into
-        this hand, that one is taken to be it (nobody else can tell the copies apart)."""
-        self.hands[seat].remove(card)
-        if card in self.known_held[seat]:
-            self.known_held[seat].remove(card)
-
-    def _discard(self, seat: int, card: Card) -> None:
-        self._leaves_hand(seat, card)
-        self.discards.append(card)
-        self._emit("discard", "kalooki.discard", f"{self.subject(seat, 'discards')} {card.symbol}.",
-                   seat=seat, card=str(card))
-        if not self.hands[seat]:
-            self._go_out(seat)
             return
-        self.discarder = seat
-        self._next_turn()
-        self.window = True
-        if not self.stock and not self.may_rebuild():
-            self._emit("blocked", "kalooki.blocked", f"The stock has run out after {self.rebuilds} rebuilds: the "
-                       "deal is blocked and everyone scores the cards in his hand.")
-            self._end_deal(None)
+        slid = _slid_joker(old, new, card)
+        if slid is not None:
+            self._emit("slide", "kalooki.slide",
+                       f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker in meld {number} "
+                       f"({whose}); the joker slides to the {slid[0]} end, where it stands for {slid[1]}.",
+                       seat=seat, card=str(card), meld=number, end=slid[0], result=meld_data(new))
+        else:
+            self._emit("tack", "kalooki.tack", f"{self.subject(seat, 'tacks')} {card.symbol} onto meld "
+                       f"{number} ({whose}): {new.describe(self.meld_rules)}.",
+                       seat=seat, card=str(card), meld=number, result=meld_data(new))
 
     def _whose(self, seat: int | None) -> str:
         if seat is None:
@@ -814,33 +633,24 @@ class Kalooki(TakesTurns, Game):
     def _his(self, seat: int) -> str:
         return "your" if self.names[seat] == "You" else "his"
 
-    def _next_turn(self) -> None:
-        nxt = (self.turn + 1) % self.players
-        while self.dropped[nxt]:
-            nxt = (nxt + 1) % self.players
-        self.turn = nxt
-        self.phase, self.laid_now, self.pending, self.allowed, self.challenged = "draw", False, None, False, False
-        self.window = False
-        self.passed = set()
-
-    def _go_out(self, seat: int) -> None:
-        goes = "go" if self.names[seat] == "You" else "goes"
-        self._emit("out", "kalooki.out", f"{self.names[seat]} {goes} out: \u201cKalooki!\u201d", seat=seat)
-        self._end_deal(seat)
+    def _tell_end(self) -> None:
+        """The deal is over: somebody went out, the stock ran out for good, or one player is left."""
+        d = self.deal
+        if d.winner is None:
+            self._emit("blocked", "kalooki.blocked", f"The stock has run out after {self.rebuilds} rebuilds: the "
+                       "deal is blocked and everyone scores the cards in his hand.")
+        elif not d.last_standing:
+            goes = "go" if self.names[d.winner] == "You" else "goes"
+            self._emit("out", "kalooki.out", f"{self.names[d.winner]} {goes} out: \u201cKalooki!\u201d", seat=d.winner)
+        self._end_deal(d.winner, d.last_standing)
 
     def _end_deal(self, winner: int | None, last_standing: bool = False) -> None:
-        points = []
-        for s in range(self.players):
-            if s in self.fixed_points:
-                p = self.fixed_points[s]
-            elif s == winner:
-                p = 0
-            else:
-                p = hand_points(self.hands[s])
+        points = self.deal.points()
+        for s, p in enumerate(points):
+            if s not in self.fixed_points and s != winner:
                 held = " ".join(c.symbol for c in sorted(self.hands[s], key=card_order))
                 self._emit("score", "kalooki.score", f"{self.subject(s, 'holds')} {held}: {p} points.",
                            seat=s, points=p, hand=[str(c) for c in self.hands[s]])
-            points.append(p)
         if last_standing and winner is not None:
             self._emit("score", "kalooki.challenge", f"{self.names[winner]} is the last player in play and "
                        "scores nothing this deal.", seat=winner, points=0)
@@ -1056,3 +866,421 @@ def _left_after(hand: Sequence[Card], groups: Sequence[Sequence[Card]]) -> list[
 
 def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 3
+
+
+class Deal(RummyDeal):
+    """One Kalooki deal in play, with no narration: the lean path that search copies and plays out.
+    :class:`Kalooki` wraps it with the events a learner reads.
+
+    Beyond the shared stock, pile and melds: the contract (``threes``, ``fours``), who has laid down
+    (``laid``; ``laid_now`` this turn), the calls (``window``: the top discard may be called;
+    ``pending``: the caller waiting for an answer; ``passed``: seats that let this discard go;
+    ``allowed``: a call was allowed, the player must draw from the stock), Trinidad's challenges
+    (``dropped`` seats, their ``fixed_points``) and what each seat ``taken``/``called`` face up.
+    When the deal ends ``phase`` is "done", ``winner`` went out (or is the ``last_standing``) and
+    :meth:`points` are what each seat scores."""
+
+    __slots__ = ("rules", "threes", "fours", "joker_swaps", "trinidad_calls", "challenge", "max_rebuilds",
+                 "face_down", "laid", "laid_now", "calls", "taken", "called", "dropped", "fixed_points", "window",
+                 "passed", "discarder", "pending", "allowed", "challenged", "winner", "last_standing")
+
+    #: What a view does not say, which :meth:`from_view` guesses: the rebuilds so far (none), the
+    #: seats that passed this discard (none), who discarded it (the seat before), whether the call
+    #: window is open (after a discard, until the draw), the challenge made this turn (none).
+    NOT_IN_VIEW = ("rebuilds", "passed", "discarder", "window", "challenged", "fixed_points")
+
+    def __init__(self, hands: list[list[Card]], stock: list[Card], discards: list[Card], turn: int,
+                 contract: tuple[int, int], options: Mapping[str, Any], seed: int | str = 0,
+                 deal_index: int = 0) -> None:
+        super().__init__(hands, stock, discards, turn, seed, deal_index)
+        n = self.players
+        self.rules = TRINIDAD_MELDS if options["trinidad_jokers"] else KALOOKI
+        self.threes, self.fours = contract
+        self.joker_swaps, self.trinidad_calls = bool(options["joker_swaps"]), bool(options["trinidad_calls"])
+        self.challenge, self.max_rebuilds = bool(options["challenge"]), options["max_rebuilds"]
+        self.face_down = 0  # cards at the bottom of the pile nobody saw face up (a challenged hand)
+        self.laid = [False] * n
+        self.laid_now = False
+        self.calls = [0] * n
+        self.taken: list[list[Card]] = [[] for _ in range(n)]
+        self.called: list[list[Card]] = [[] for _ in range(n)]  # every card each seat called this deal
+        self.dropped = [False] * n
+        self.fixed_points: dict[int, int] = {}
+        self.window = True        # the top discard may be called
+        self.passed: set[int] = set()  # seats that let this discard go ("pass"): asked once per discard
+        self.discarder: int | None = None
+        self.pending: int | None = None
+        self.allowed = False
+        self.challenged = False
+        self.winner: int | None = None
+        self.last_standing = False
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        self._copy_shared(d)
+        d.rules, d.threes, d.fours, d.joker_swaps = self.rules, self.threes, self.fours, self.joker_swaps
+        d.trinidad_calls, d.challenge, d.max_rebuilds = self.trinidad_calls, self.challenge, self.max_rebuilds
+        d.face_down, d.laid, d.laid_now, d.calls = self.face_down, self.laid[:], self.laid_now, self.calls[:]
+        d.taken, d.called = [t[:] for t in self.taken], [c[:] for c in self.called]
+        d.dropped, d.fixed_points = self.dropped[:], dict(self.fixed_points)
+        d.window, d.passed = self.window, set(self.passed)
+        d.discarder, d.pending, d.allowed, d.challenged = self.discarder, self.pending, self.allowed, self.challenged
+        d.winner, d.last_standing = self.winner, self.last_standing
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card], seed: int | str = 0) -> Deal:
+        """The deal as ``view``'s seat sees it, the cards it cannot see (:func:`unseen_cards`) placed
+        in the order of ``sampled_hidden``: a determinized deal for search (:attr:`NOT_IN_VIEW`).
+        ``seed`` drives its rebuild shuffles."""
+        hands, stock, face_down = hidden_hands(view, sampled_hidden, "known_held")
+        turn = view["current_player"] if view["current_player"] is not None else view["seat"]
+        contract = (view["contract"]["threes"], view["contract"]["fours"])
+        d = cls(hands, stock, face_down + parse_cards(view["discard_pile"]), turn, contract, view["options"], seed,
+                view["deal_index"] - 1)
+        d.face_down = len(face_down)
+        d.melds = table_melds(view, d.rules)
+        d.known_held = known_copy(view, "known_held")
+        d.taken, d.called = known_copy(view, "taken"), known_copy(view, "called")
+        d.laid, d.laid_now, d.calls, d.dropped = list(view["laid_down"]), view["laid_this_turn"], list(view["calls"]), \
+            list(view["dropped"])
+        d.pending, d.allowed = view["call_pending"], view["must_draw_stock"]
+        d.phase = "done" if view["is_over"] else "play" if view["phase"] == "play" else "draw"
+        d.window = d.phase == "draw" and not d.allowed and bool(d.discards)
+        if d.window:
+            before = (turn - 1) % d.players
+            while d.dropped[before] and before != turn:
+                before = (before - 1) % d.players
+            d.discarder = None if all(n == len(h) for n, h in zip(view["hand_sizes"], hands)) and not d.melds \
+                and view["discard_size"] == 1 else before
+        return d
+
+    # ---- whose turn ----
+    def _distance(self, seat: int) -> int:
+        return (seat - self.turn) % self.players
+
+    def may_rebuild(self) -> bool:
+        limit = self.max_rebuilds
+        return limit is None or self.rebuilds < limit
+
+    def drawable(self) -> int:
+        """Cards the stock can still give, counting a rebuild from the discard pile."""
+        return len(self.stock) + (max(len(self.discards) - 1, 0) if self.may_rebuild() else 0)
+
+    def may_call(self, seat: int) -> bool:
+        if self.phase not in ("draw",) or not self.window or self.allowed or not self.discards:
+            return False
+        if seat == self.turn or seat == self.discarder or self.dropped[seat] or seat in self.passed:
+            return False
+        if self.trinidad_calls:
+            if self.calls[seat] >= CALL_LIMIT:
+                return False
+        elif self.laid[seat]:
+            return False
+        if len(self.stock) + (max(len(self.discards) - 2, 0) if self.may_rebuild() else 0) < 2:
+            return False  # no penalty card and draw left for the stock to give
+        return self.pending is None or self._distance(seat) < self._distance(self.pending)
+
+    def callers(self) -> list[int]:
+        if not self.window or self.allowed or self.phase != "draw":
+            return []  # the common case, between discards: nobody may call
+        return sorted((s for s in range(self.players) if self.may_call(s)), key=self._distance)
+
+    def to_act(self) -> list[int]:
+        return [self.turn, *self.callers()] if self.phase in ("draw", "play") else []
+
+    # ---- what is legal ----
+    def moves(self, seat: int, best: Callable[[int], tuple[Meld, ...] | None] | None = None) -> _Moves:
+        """Every legal move of ``seat`` (``best``: the lay-down solver, when the caller remembers it).
+        :meth:`allows` checks the moves made most often with the same helpers, so the list and the
+        check of a single move cannot disagree."""
+        moves = _Moves()
+        if seat != self.turn:
+            moves.extend(self.out_of_turn_moves(seat))
+            return moves
+        if self.phase == "draw":
+            moves.extend(self.draw_moves(seat))
+            return moves
+        if not self.laid[seat]:
+            moves.accept = lambda act: self.lay_problem(seat, act.arg) is None
+            lay = (best or self.best_lay)(seat)
+            if lay is not None:
+                moves.append(Action("lay", " | ".join(" ".join(str(c) for c in m.cards) for m in lay)))
+        elif not self.laid_now:
+            moves.extend(self.tacks(seat))
+        moves.extend(_discard_action(c) for c in self.discardable(seat))
+        return moves
+
+    def legal(self, seat: int) -> _Moves:
+        """:meth:`moves`, by the name search asks for (:class:`engine.search.LeanDeal`)."""
+        return self.moves(seat)
+
+    def out_of_turn_moves(self, seat: int) -> list[Action]:
+        return [_CALL, _PASS] if self.may_call(seat) else []
+
+    def draw_moves(self, seat: int) -> list[Action]:
+        """The moves that start a turn: answer a call, or draw from the stock or the pile."""
+        if self.pending is not None:
+            return [_ALLOW, _REFUSE]
+        moves = []
+        if self.drawable():
+            moves.append(_DRAW)
+        if self.discards and not self.allowed:
+            moves.append(_TAKE)
+        if self.challenge and not self.challenged and not self.allowed:
+            moves.extend(Action("challenge", str(s)) for s in range(self.players)
+                         if s != seat and not self.dropped[s])
+        return moves
+
+    def discardable(self, seat: int) -> list[Card]:
+        """The cards ``seat`` may discard now: never a joker (§6.4). No lay-down or tack may leave a
+        player who must discard holding only jokers (:meth:`keeps_a_discard`), so a hand of jokers
+        alone comes only from drawing a joker to jokers; it tacks them while a meld takes one. Only a
+        table where no meld can take a joker at all (never seen in the soak) falls back to the joker."""
+        hand = self.hands[seat]
+        naturals = sorted({c for c in hand if not c.is_joker}, key=card_order)
+        if naturals or not hand:
+            return naturals
+        if self.laid[seat] and not self.laid_now and self.tacks(seat):
+            return []
+        return [JOKER]
+
+    def keeps_a_discard(self, left: Sequence[Card], melds: Sequence[Meld] | None) -> bool:
+        """After a lay-down or a tack, may the player still end his turn (§6.4)? He is out, or holds a
+        real card to discard, or (``melds``: the table after a tack, when he may go on tacking) holds
+        jokers one of which a meld can take."""
+        if not left or any(not c.is_joker for c in left):
+            return True
+        return melds is not None and any(layoffs(m, JOKER, self.rules) for m in melds)
+
+    def allows(self, seat: int, action: Action, moves: Callable[[int], Sequence[Action]] | None = None) -> bool:
+        """Is ``action`` in :meth:`moves` (``moves``: the caller's remembered list)? Decided without
+        listing every move for the moves made most often (draws, discards, calls): listing them works
+        out the best lay-down and every tack, which the check of one discard does not need. Each is
+        checked by the same helper the list is made from. Tacks and swaps are looked up in the list."""
+        verb, arg = action.verb, action.arg
+        if verb == "lay":  # the list's own test of a lay-down (_Moves.accept)
+            return seat == self.turn and self.phase != "draw" and not self.laid[seat] \
+                and self.lay_problem(seat, arg) is None
+        if seat != self.turn:
+            return action in self.out_of_turn_moves(seat)
+        if self.phase == "draw":
+            return action in self.draw_moves(seat)
+        if verb == "discard":
+            card = _CARD_OF_TEXT.get(arg)
+            return card is not None and card in self.discardable(seat)
+        if verb in ("tack", "swap"):
+            return action in (moves or self.moves)(seat)
+        return False
+
+    def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
+        """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
+        best = lay_down(self.hands[seat], self.threes, self.fours, self.rules)
+        if best is not None and not self.keeps_a_discard(_left_after(self.hands[seat], [m.cards for m in best]), None):
+            return None  # it would leave jokers alone in hand (the solver melds a joker wherever one fits)
+        return best
+
+    def tacks(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        rules = self.rules
+        for card in sorted(set(self.hands[seat]), key=card_order):
+            for i, tm in enumerate(self.melds):
+                if not _may_fit(tm.meld, card):
+                    continue
+                results = layoffs(tm.meld, card, rules)
+                for new in results:
+                    end = _end_word(tm.meld, new) if len(results) > 1 else ""
+                    if self._tack_keeps_a_discard(seat, card, i, new, swap=False):
+                        out.append(Action("tack", f"{card} {i + 1}" + (f" {end}" if end else "")))
+                if self.joker_swaps and tm.owner == seat and tm.meld.kind == RUN and not card.is_joker \
+                        and any(c.is_joker and tm.meld.stands_for(j) == card for j, c in enumerate(tm.meld.cards)) \
+                        and self._tack_keeps_a_discard(seat, card, i, None, swap=True):
+                    out.append(Action("swap", f"{card} {i + 1}"))
+        return out
+
+    def _tack_keeps_a_discard(self, seat: int, card: Card, index: int, new: Meld | None, swap: bool) -> bool:
+        """Tacking ``card`` on meld ``index`` (making ``new``; a swap takes the joker back) leaves the
+        player a way to end his turn (:meth:`keeps_a_discard`)."""
+        left = list(self.hands[seat])
+        left.remove(card)
+        if swap:
+            left.append(JOKER)
+        if any(not c.is_joker for c in left) or not left:
+            return True  # the common case, decided without rebuilding the table
+        melds = [tm.meld for tm in self.melds]
+        if new is not None:
+            melds[index] = new
+        elif swap:
+            melds[index] = _swapped(melds[index], card)
+        return self.keeps_a_discard(left, melds)
+
+    def tack_result(self, card: Card, number: int, end: str) -> Meld | None:
+        """The meld that tacking ``card`` on meld ``number`` (from 1) makes, at ``end`` if given."""
+        if not 1 <= number <= len(self.melds):
+            return None
+        old = self.melds[number - 1].meld
+        results = layoffs(old, card, self.rules)
+        if end:
+            results = [m for m in results if _end_word(old, m) == end]
+        return results[0] if len(results) == 1 else None
+
+    def lay_problem(self, seat: int, text: str, who: str = "The player", who_has: str = "The player has") -> str | None:
+        """Why this lay-down is not allowed, or None. ``text``: melds separated by ``|``; ``who``,
+        ``who_has``: the player's name, as the narrated game says it."""
+        if self.laid[seat]:
+            return f"{who_has} already laid down this deal: tack cards onto the melds instead."
+        try:
+            groups = [parse_cards(g) for g in text.split("|")]
+        except CardError as exc:
+            return str(exc)
+        missing = not_in_hand(self.hands[seat], [c for g in groups for c in g])
+        if missing:
+            return f"{who} does not hold {' '.join(c.symbol for c in missing)}."
+        for g in groups:
+            problem = _why_not_meld(tuple(g), self.rules)
+            if problem:
+                return problem
+        problem = self.contract_reading(groups)[1]
+        if problem is None and not self.keeps_a_discard(_left_after(self.hands[seat], groups), None):
+            return (f"That lay-down would leave {who} holding only jokers, and a joker may never be "
+                    "discarded: put the joker in a meld (a three or four may be longer than its minimum) or "
+                    "keep a real card to discard.")
+        return problem
+
+    def contract_reading(self, groups: Sequence[Sequence[Card]]) -> tuple[list[Meld] | None, str | None]:
+        """The melds these groups make as this deal's contract (a group of one real card and jokers
+        may be read as a three or a four), or None and why not."""
+        problem: str | None = "These cards are not melds."
+        for reading in product(*[_readings(tuple(g), self.rules) for g in groups]):
+            problem = contract_problem(reading, self.threes, self.fours)
+            if problem is None:
+                return list(reading), None
+        return None, problem
+
+    # ---- the moves ----
+    def apply(self, seat: int, action: Action) -> None:
+        """Make a legal move (unchecked: the narrated game checks, search plays legal moves)."""
+        verb, arg = action.verb, action.arg
+        if verb == "discard":
+            self.discard(seat, _CARD_OF_TEXT[arg])
+        elif verb == "call":
+            self.called[seat].append(self.discards[-1])  # allowed or not, everyone heard what he wants
+            self.pending = seat
+        elif verb == "pass":
+            self.passed.add(seat)
+        elif verb == "allow":
+            self._allow()
+        elif verb in ("refuse", "take"):
+            card = self.take_discard(seat)
+            self.taken[seat].append(card)
+            self._after_draw()
+        elif verb == "draw":
+            self.draw_stock(seat)
+            self._after_draw()
+        elif verb == "challenge":
+            self._challenge(seat, int(arg))
+        elif verb == "lay":
+            self._lay(seat, arg)
+        else:
+            words = arg.split()
+            self._tack(seat, _CARD_OF_TEXT[words[0]], int(words[1]), words[2] if len(words) == 3 else "",
+                       swap=verb == "swap")
+
+    def draw_stock(self, seat: int) -> Card:
+        """The top card of the stock, rebuilt first from the pile (all but its top card) when empty."""
+        if not self.stock:
+            top = self.discards.pop()
+            self.stock = self.discards
+            rng_for(self.seed, "kalooki-rebuild", self.deal_index, self.rebuilds).shuffle(self.stock)
+            self.rebuilds += 1
+            self.discards = [top]
+            self.face_down = 0
+        return super().draw_stock(seat)
+
+    def _allow(self) -> None:
+        caller = self.pending
+        assert caller is not None
+        self.taken[caller].append(self.take_discard(caller))
+        self.draw_stock(caller)  # the penalty card
+        self.calls[caller] += 1
+        self.pending, self.window, self.allowed = None, False, True
+
+    def _after_draw(self) -> None:
+        self.phase, self.pending, self.window, self.allowed = "play", None, False, False
+
+    def _challenge(self, seat: int, target: int) -> None:
+        self.challenged = True
+        loser = target if len(self.hands[target]) > CHALLENGE_SIZE else seat
+        self.fixed_points[loser] = hand_points(self.hands[loser]) + CHALLENGE_PENALTY
+        self.discards[:0] = self.hands[loser]
+        self.face_down += len(self.hands[loser])
+        self.hands[loser] = []
+        self.known_held[loser] = []
+        self.dropped[loser] = True
+        in_play = [s for s in range(self.players) if not self.dropped[s]]
+        if len(in_play) == 1:
+            self._end(in_play[0], last_standing=True)
+        elif loser == seat:
+            self._next_turn()
+
+    def _lay(self, seat: int, text: str) -> None:
+        groups = [parse_cards(g) for g in text.split("|")]
+        melds, _ = self.contract_reading(groups)
+        assert melds is not None
+        for g, meld in zip(groups, melds):
+            self.put_meld(seat, meld, g)
+        self.laid[seat] = self.laid_now = True
+        if not self.hands[seat]:
+            self._end(seat)
+
+    def _tack(self, seat: int, card: Card, number: int, end: str, swap: bool) -> None:
+        if swap:
+            self.lay_off(seat, card, number, _swapped(self.melds[number - 1].meld, card))
+            self.hands[seat].append(JOKER)
+            self.known_held[seat].append(JOKER)
+        else:
+            grown = self.tack_result(card, number, end)
+            assert grown is not None
+            self.lay_off(seat, card, number, grown)
+        if not self.hands[seat]:
+            self._end(seat)
+
+    def discard(self, seat: int, card: Card) -> None:
+        self.throw(seat, card)
+        if not self.hands[seat]:
+            self._end(seat)
+            return
+        self.discarder = seat
+        self._next_turn()
+        self.window = True
+        if not self.stock and not self.may_rebuild():
+            self._end(None)  # blocked: everyone scores his hand
+
+    def _next_turn(self) -> None:
+        nxt = (self.turn + 1) % self.players
+        while self.dropped[nxt]:
+            nxt = (nxt + 1) % self.players
+        self.turn = nxt
+        self.phase, self.laid_now, self.pending, self.allowed, self.challenged = "draw", False, None, False, False
+        self.window = False
+        self.passed = set()
+
+    def _end(self, winner: int | None, last_standing: bool = False) -> None:
+        self.phase, self.winner, self.last_standing = "done", winner, last_standing
+
+    def points(self) -> list[int]:
+        """What each seat scores for the deal (once it is over): a challenged hand its fixed points,
+        whoever went out nothing, the others what they hold."""
+        return [self.fixed_points[s] if s in self.fixed_points else 0 if s == self.winner
+                else hand_points(self.hands[s]) for s in range(self.players)]
+
+
+def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see, in the pack's order: :meth:`Deal.from_view` places them."""
+    return unseen(view, double_52_with_jokers(), "known_held")
+
+
+def _swapped(meld: Meld, card: Card) -> Meld:
+    """A four with ``card`` in place of the joker that stood for it (Trinidad's joker swap)."""
+    j = next(j for j, c in enumerate(meld.cards) if c.is_joker and meld.stands_for(j) == card)
+    return Meld(RUN, meld.cards[:j] + (card,) + meld.cards[j + 1:], meld.ranks, meld.suit)

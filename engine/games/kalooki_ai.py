@@ -47,6 +47,7 @@ from .. import claims
 from ..claims import Certain, Comparison, Count, Figure
 from ..hints import Alternative, Hint
 from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
+from . import kalooki
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
 View = dict[str, Any]
@@ -168,21 +169,9 @@ def _take_helps(view: View) -> bool:
 def unseen_cards(view: View) -> list[Card]:
     """The cards of the pack this seat has not seen: not in his hand, not on the table, not in the
     discard pile (each was seen face up when it was discarded), not a card another player took
-    face up and still holds. The stock's next card, a penalty card or a draw, is one of them."""
-    seen = Counter(_cards(view["hand"]))
-    for m in view["melds"]:
-        seen.update(_cards(m["cards"]))
-    seen.update(_cards(view["discard_pile"]))
-    for s, held in enumerate(view["known_held"]):
-        if s != view["seat"]:  # his own are in his hand
-            seen.update(_cards(held))
-    out = []
-    for card in double_52_with_jokers():
-        if seen[card]:
-            seen[card] -= 1
-        else:
-            out.append(card)
-    return out
+    face up and still holds (:func:`engine.games.kalooki.unseen_cards`, what the lean deal's
+    ``from_view`` places). The stock's next card, a penalty card or a draw, is one of them."""
+    return kalooki.unseen_cards(view)
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,10 @@ from typing import Any, Sequence
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, first_dealer_option
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
+                       first_dealer_option)
 from ..shuffle import rng_for
-from ..words import inside
+from ..words import count, inside
 
 RULES = Rulebook([
     Rule("klaberjass.pack", "Two players and 32 cards: A K Q J 10 9 8 7 of each suit. The game is won by "
@@ -339,8 +340,46 @@ def suit_label(suit: int) -> str:
     return f"{SUIT_NAMES[code]} ({SUIT_SYMBOLS[code]})"
 
 
+class KlaberjassView(ViewHeader):
+    """Every key of ``Klaberjass.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    turn_up: str
+    turn_up_state: str
+    trump: str | None
+    maker: int | None
+    bidding_round: int | None
+    passes: list[list[Any]]
+    schmeisser: int | None
+    bottom_card: str | None
+    dix: dict[str, Any] | None
+    trick: list[list[Any]]
+    led_suit: str | None
+    last_trick: dict[str, Any] | None
+    tricks_played: list[dict[str, Any]]
+    card_points: list[int]
+    tricks_won: list[int]
+    sequences: dict[str, Any]
+    bella: dict[str, Any] | None
+    bella_in_hand: bool
+    deal_points: list[int]
+    scores: list[int]
+    held_over: int
+    target: int
+    dealer: int
+    deal_number: int
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    winner: int | None
+    legal: list[str]
+
+
 class Klaberjass(Game):
     id = "klaberjass"
+    view_type = KlaberjassView
     name = "Klaberjass"
     blurb = "Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501."
     min_players = max_players = default_players = 2
@@ -425,6 +464,12 @@ class Klaberjass(Game):
     @property
     def is_over(self) -> bool:
         return self._over
+
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_no, None, self.options["target"])
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["scored"]), how=None) for r in self.results]
 
     @property
     def scores(self) -> list[int]:
@@ -709,8 +754,8 @@ class Klaberjass(Game):
         in_cards = d.points[winner] - (LAST_TRICK if d.phase == "done" else 0)  # the +10 is its own event
         shown = f"{tricks.card(lead).symbol}, {tricks.card(reply).symbol}"
         self._emit("trick", "klaberjass.trick",
-                   f"{self.subject(winner, 'wins')} the trick ({shown}), worth {worth} point"
-                   f"{'' if worth == 1 else 's'}; {inside(self.names[winner])} now {self.verb(winner, 'has')} "
+                   f"{self.subject(winner, 'wins')} the trick ({shown}), worth {count(worth, 'point')}; "
+                   f"{inside(self.names[winner])} now {self.verb(winner, 'has')} "
                    f"{in_cards} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
                    seats=[1 - seat, seat], worth=worth, points=worth)
         if d.seq_seat is not None and not seq_before and d.sequence_scores() and d.need_trick:

@@ -24,7 +24,7 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from ..claims import Certain, Claim, Comparison, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..search import Tally, pimc
-from ..words import inside, possessive, verb_for
+from ..words import inside, noun_for, possessive, verb_for
 from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, SUIT_CODES, TRUMP_POWER,
                          POINTS, REPLY_WINS, Deal, card_points, settle, trick_winner)
 
@@ -70,11 +70,7 @@ def medium_bid(hand: Sequence[int], turn_up: int, phase: str, dealer: bool) -> s
     return f"name {SUIT_CODES[best]}" if trump_strength(hand, best) >= need else "pass"
 
 
-def _keep_value(c: int, trump: int) -> float:
-    """What a card is worth keeping: its points, more for trumps (most for the Jack and 9)."""
-    return KEEP[trump][c]
-
-
+#: What a card is worth keeping, ``KEEP[trump][card]``: its points, more for trumps (most for the Jack and 9).
 KEEP = tuple(tuple(card_points(c, t) + (8 + TRUMP_POWER[c] if c // 13 == t else 0) for c in range(52))
              for t in range(4))
 #: Sort keys as single integers (the hot loop of every playout): keep value, then rank; points, then rank.
@@ -101,17 +97,18 @@ def heuristic_card(d: Deal) -> int:
         return min(options, key=KEEP[trump].__getitem__)
     lead = d.trick[0]
     wins = REPLY_WINS[trump]
-    winners = [c for c in options if wins[lead * 52 + c]]
-    losers = [c for c in options if not wins[lead * 52 + c]]
-    at_stake = POINTS[trump][lead]
-    if winners:
-        plain_winners = [c for c in winners if c // 13 != trump]
-        if plain_winners:  # the trick is ours in the suit led: bank the most points
-            return max(plain_winners, key=POINTS[trump].__getitem__)
-        cheapest = min(winners, key=KEEP[trump].__getitem__)
-        if at_stake >= 4 or not losers or lead // 13 == trump:
-            return cheapest
-    return min(losers or options, key=KEEP_THEN_RANK[trump].__getitem__)
+    beats = lead * 52  # wins[beats + c]: does the reply c take the lead?
+    winners = [c for c in options if wins[beats + c]]
+    if not winners:
+        return min(options, key=KEEP_THEN_RANK[trump].__getitem__)
+    losers = [c for c in options if not wins[beats + c]]
+    plain_winners = [c for c in winners if c // 13 != trump]
+    if plain_winners:  # the trick is ours in the suit led: bank the most points
+        return max(plain_winners, key=POINTS[trump].__getitem__)
+    cheapest = min(winners, key=KEEP[trump].__getitem__)
+    if POINTS[trump][lead] >= 4 or not losers or lead // 13 == trump:
+        return cheapest
+    return min(losers, key=KEEP_THEN_RANK[trump].__getitem__)
 
 
 def finish_deal(d: Deal) -> None:
@@ -195,16 +192,18 @@ def determinizer(view: View) -> Callable[[random.Random], Deal]:
     possible = [c for c in unseen if not barred(c)]
     if len(possible) < count:  # what he showed contradicts itself (cannot happen in a legal game): ignore it
         possible = list(unseen)
-    kq = {base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q}
+    king, queen = base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q
     played_by_him = {t[1] if t[0] == opp else t[2] for t in base.tricks_played}
     if base.trick and base.turn != opp:
         played_by_him.add(base.trick[0])
+    known_his = set(his) | played_by_him  # his for certain, whatever the imagined hand
+    bella_open = base.bella_seat is None and not base.bella_done
 
     def determinize(rng: random.Random) -> Deal:
         hand = rng.sample(possible, count)
         world = base.copy()
         world.hands[opp] = hand + his
-        if world.bella_seat is None and not world.bella_done and kq <= set(hand) | set(his) | played_by_him:
+        if bella_open and (king in known_his or king in hand) and (queen in known_his or queen in hand):
             world.bella_seat = opp
         return world
     return determinize
@@ -416,7 +415,7 @@ def _opponent(view: View) -> str:
 def _net(points: int, move: str, samples: int, name: str) -> Figure:
     """What a move brings on average over the imagined deals: this seat's points minus the other's."""
     return Figure(NET.name, points, move=move, exact=False, samples=samples,
-                  detail={"name": inside(name), "points": "point" if abs(points) == 1 else "points"})
+                  detail={"name": inside(name), "points": noun_for(points, "point")})
 
 
 def _does(name: str, verb: str) -> str:

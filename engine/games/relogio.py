@@ -16,7 +16,8 @@ from typing import Any, Mapping, Sequence
 from ..cards import Card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
-from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook
+from .. import words
+from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
 HOURS = tuple(range(1, 14))
@@ -136,8 +137,29 @@ class Patience:
         return self.result is not None
 
 
+class RelogioView(ViewHeader):
+    """Every key of ``Relogio.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    piles: list[dict[str, Any]]
+    current: int | None
+    pending: str | None
+    last: dict[str, Any] | None
+    kings_up: int
+    swap_used: bool
+    swap_available: bool
+    known_face_down: dict[str, Any] | None
+    face_up: int
+    face_down: int
+    result: str | None
+    scores: list[int]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class Relogio(Patience, Game):
     id = "relogio"
+    view_type = RelogioView
     name = "Relógio"
     blurb = ("Clock patience, for one player: thirteen face-down piles make a clock. "
              "Turn every card before the fourth King comes out.")
@@ -214,7 +236,7 @@ class Relogio(Patience, Game):
             count = len(self.down[hour])
             if not count:
                 return f"{hour_words(hour).capitalize()} has no face-down card left to swap with.", "relogio.swap"
-            return (f"{hour_words(hour).capitalize()} has {count} face-down card{'s' if count > 1 else ''}: "
+            return (f"{hour_words(hour).capitalize()} has {words.count(count, 'face-down card')}: "
                     f"choose {hour_label(hour)}:1 (top) to {hour_label(hour)}:{count} (bottom), "
                     f"not {hour_label(hour)}:{pos}.", "relogio.swap")
         if action.verb in ("keep", "swap"):
@@ -311,7 +333,7 @@ class Relogio(Patience, Game):
             self.result = "lost"
             self._emit("game_end", "relogio.fourth_king",
                        f"The fourth King is in the centre and the centre has no face-down card left: the game "
-                       f"stops with {left} card{'s' if left > 1 else ''} still face down. You lose.",
+                       f"stops with {words.count(left, 'card')} still face down. You lose.",
                        won=False, face_down=left)
 
     # ---- what the player sees ----

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook
+from ..words import count
+from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
@@ -36,8 +37,27 @@ def is_correct(hour: int, pile: list[Card]) -> bool:
     return bool(pile) and pile[0].rank == hour
 
 
+class RelogioRealView(ViewHeader):
+    """Every key of ``RelogioReal.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    piles: list[dict[str, Any]]
+    carried: str | None
+    position: int | None
+    target: int | None
+    removed: list[list[Any]]
+    rounds: int
+    steps: int
+    last: dict[str, Any] | None
+    result: str | None
+    scores: list[int]
+    current_player: int | None
+    is_over: bool
+    legal: list[str]
+
+
 class RelogioReal(Patience, Game):
     id = "relogio_real"
+    view_type = RelogioRealView
     name = "Relógio Real"
     blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
              "until all thirteen hours are right, three times over.")
@@ -65,6 +85,10 @@ class RelogioReal(Patience, Game):
         self._remove_complete_rounds()
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        """One deal, played to ``rounds`` removed Ace-to-King rounds."""
+        return self.match_progress(1, 1, self.options["rounds"])
+
     @property
     def scores(self) -> list[int]:
         """Rounds removed: the option ``rounds`` (3) of them is a win."""
@@ -118,7 +142,7 @@ class RelogioReal(Patience, Game):
             self.result = "lost"
             self._emit("game_end", "real.repeat",
                        f"This position (the same piles, {self._carried_words()} at {hour_words(self.position or 0)},"
-                       f" {len(self.removed)} round{'s' if len(self.removed) != 1 else ''} removed) was already "
+                       f" {count(len(self.removed), 'round')} removed) was already "
                        f"reached at step {self.seen[key]}: play would go round for ever. You lose.",
                        won=False, first_seen=self.seen[key], steps=self.steps)
             return
@@ -165,7 +189,7 @@ class RelogioReal(Patience, Game):
             if n == self.options["rounds"]:
                 self.result = "won"
                 self._emit("game_end", "real.win",
-                           f"{n} round{'s' if n > 1 else ''} removed: you win!", won=True, steps=self.steps)
+                           f"{count(n, 'round')} removed: you win!", won=True, steps=self.steps)
                 return True
         return False
 

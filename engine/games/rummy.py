@@ -7,8 +7,10 @@ on any meld on the table, then discard. The first to get rid of every card wins 
 deal and takes the value of the cards left in the other hands, doubled for "going
 rummy" (the whole hand in one turn). Deals follow until somebody reaches the target.
 
-What a meld is, and which card fits where, is :mod:`engine.melds`; this module is the
-turn, the stock and the scoring.
+What a meld is, and which card fits where, is :mod:`engine.melds`; the stock, the pile
+and the verbs both rummies share are :mod:`engine.rummy_core`; this module is the turn and
+the scoring. The deal lives in :class:`Deal`, with no narration, so search can copy and
+play it cheaply; :class:`Rummy` wraps it with the events a learner reads.
 
 Moves (notation a person can type): ``draw stock``, ``draw discard``, ``meld 7S 8S 9S``,
 ``layoff 10S to 2`` (melds are numbered on the table from 1), ``discard KH``. A joker
@@ -21,13 +23,15 @@ legal move and the list stays small (a 10-card hand has a few dozen moves).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_cards, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import DealResult, Progress, ViewHeader
+from ..rummy_core import RummyDeal, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for, shuffled
 from ..words import count
 
@@ -124,20 +128,278 @@ def hand_order(card: Card) -> tuple[int, int]:
 _HAND_ORDER = {Card(r, s): ((0, 1, 3, 2)[i], r) for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
 _HAND_ORDER[JOKER] = (9, 0)
 _TEXT = {card: str(card) for card in _HAND_ORDER}  # notation, computed once: legal lists are hot
+_DRAW_STOCK, _DRAW_DISCARD = Action("draw", "stock"), Action("draw", "discard")
+_DISCARD = {card: Action("discard", text) for card, text in _TEXT.items()}
+_CARD_OF_TEXT = {text: card for card, text in _TEXT.items()}
 
 
-class TableMeld:
-    """A meld on the table: its number (from 1), who put it down, and the cards."""
+class Deal(RummyDeal):
+    """One deal of Basic Rummy in play, with no narration: the lean path that search copies and
+    plays out. :class:`Rummy` wraps it with the events a learner reads.
 
-    __slots__ = ("owner", "meld")
+    ``taken``: the card just taken from the discard pile (Hoyle: not to be discarded this turn);
+    ``put_down[s]``: seat s has melded or laid off this deal; ``had_put_down``: the player to move
+    had, before this turn (going rummy needs not). When the deal ends ``phase`` is "done",
+    ``ending`` says what ended it ("out", "block", "stalemate"), ``how`` and ``winner`` are the
+    result's, ``doubled`` marks going rummy and ``points`` are what each seat scores."""
 
-    def __init__(self, owner: int, meld: Meld) -> None:
-        self.owner = owner
-        self.meld = meld
+    __slots__ = ("rules", "options", "discard_rule", "must_discard", "taken", "put_down", "had_put_down",
+                 "ending", "how", "winner", "doubled", "discarded", "points")
+
+    #: What a view does not say, which :meth:`from_view` guesses: whether the player to move had put
+    #: anything down before this turn (it takes "yes" when he has put something down by now).
+    NOT_IN_VIEW = ("had_put_down",)
+
+    def __init__(self, hands: list[list[Card]], stock: list[Card], discards: list[Card], turn: int,
+                 options: dict[str, Any], seed: int | str = 0, deal_index: int = 0) -> None:
+        super().__init__(hands, stock, discards, turn, seed, deal_index)
+        self.options = options
+        self.rules = meld_rules(options)
+        self.discard_rule, self.must_discard = bool(options["discard_rule"]), bool(options["must_discard"])
+        self.taken: Card | None = None
+        self.put_down = [False] * self.players
+        self.had_put_down = False
+        self.ending = self.how = ""
+        self.winner: int | None = None
+        self.doubled = self.discarded = False
+        self.points: list[int] = []
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        self._copy_shared(d)
+        d.options, d.rules, d.discard_rule, d.must_discard = (self.options, self.rules, self.discard_rule,
+                                                              self.must_discard)
+        d.taken, d.put_down, d.had_put_down = self.taken, self.put_down[:], self.had_put_down
+        d.ending, d.how, d.winner = self.ending, self.how, self.winner
+        d.doubled, d.discarded = self.doubled, self.discarded
+        d.points = self.points[:]
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card], seed: int | str = 0) -> Deal:
+        """The deal as ``view``'s seat sees it, the cards it cannot see (:func:`unseen_cards`) placed
+        in the order of ``sampled_hidden``: a determinized deal for search. ``seed`` drives its
+        rebuild shuffle."""
+        options = dict(view["options"])
+        hands, stock, rest = hidden_hands(view, sampled_hidden, "picked_up")
+        if rest:
+            raise ValueError(f"{len(rest)} cards too many for the hidden hands and the stock")
+        turn = view["current_player"] if view["current_player"] is not None else view["seat"]
+        d = cls(hands, stock, parse_cards(view["discard_pile"]), turn, options, seed, view["deal"] - 1)
+        d.melds = table_melds(view, d.rules)
+        d.known_held = known_copy(view, "picked_up")
+        d.phase = "done" if view["is_over"] else view["phase"]
+        d.taken = parse_card(view["took_from_discard"]) if view["took_from_discard"] else None
+        d.put_down = list(view["put_down"])
+        d.had_put_down = d.put_down[turn]
+        d.rebuilds = options["rebuilds"] - view["rebuilds_left"]
+        return d
+
+    # ---- what is legal ----
+    def to_act(self) -> list[int]:
+        return [self.turn] if self.phase in ("draw", "play") else []
+
+    def legal(self, seat: int) -> list[Action]:
+        if self.phase == "draw":
+            return [_DRAW_STOCK, _DRAW_DISCARD] if self.discards else [_DRAW_STOCK]
+        hand = self.hands[seat]
+        out = [Action("meld", " ".join(_TEXT[c] for c in m.cards)) for m in self.melds_in_hand(seat)
+               if self.can_finish(seat, _minus(hand, m.cards))]
+        for number, card, end, _ in self.layoff_options(seat):
+            if self.can_finish(seat, _minus(hand, [card]), swapped=end == "swap"):
+                out.append(Action("layoff", _layoff_arg(card, number, end)))
+        barred = self.taken if self.discard_rule else None
+        out.extend(_DISCARD[c] for c in sorted(set(hand), key=hand_order) if c != barred)
+        return out
+
+    def melds_in_hand(self, seat: int) -> list[Meld]:
+        return possible_melds(self.hands[seat], self.rules)
+
+    def layoff_options(self, seat: int) -> list[tuple[int, Card, str, Meld]]:
+        """(meld number, card, where, the meld it makes) for every lay-off from this hand.
+
+        ``where`` is "" when the card has one place, "low"/"high" for a joker that could go at
+        either end, "swap" for a real card taking a joker's place (the joker comes to hand)."""
+        out: list[tuple[int, Card, str, Meld]] = []
+        cards = sorted(set(self.hands[seat]), key=hand_order)
+        for number, tm in enumerate(self.melds, start=1):
+            meld = tm.meld
+            for card in cards:
+                if not card.is_joker and (card.rank != meld.rank if meld.kind == SET else card.suit != meld.suit):
+                    continue
+                for end, grown in self.layoff_results(meld, card):
+                    out.append((number, card, end, grown))
+        return out
+
+    def layoff_results(self, meld: Meld, card: Card) -> list[tuple[str, Meld]]:
+        found = []
+        for grown in layoffs(meld, card, self.rules):
+            if len(grown.cards) != len(meld.cards) + 1:
+                continue
+            if meld.kind == RUN and not (grown.cards[1:] == meld.cards or grown.cards[:-1] == meld.cards):
+                continue  # Kalooki's joker slide; in Rummy a replaced joker goes to the player's hand
+            found.append(grown)
+        if len(found) == 2:
+            return [("low", found[0] if found[0].cards[0] == card else found[1]),
+                    ("high", found[1] if found[0].cards[0] == card else found[0])]
+        out = [("", m) for m in found]
+        if not card.is_joker and meld.kind == RUN:
+            for i, c in enumerate(meld.cards):
+                if c.is_joker and meld.stands_for(i) == card:
+                    swapped = meld.cards[:i] + (card,) + meld.cards[i + 1:]
+                    out.append(("swap", Meld(RUN, swapped, meld.ranks, meld.suit)))
+        return out
+
+    def can_finish(self, seat: int, rest: list[Card], swapped: bool = False) -> bool:
+        """After a meld or lay-off leaving ``rest``, the turn can still end lawfully: there is a
+        card to discard, or the hand is empty and going out without a discard is allowed."""
+        if swapped:
+            return True  # the joker comes into the hand and may be discarded
+        if not rest:
+            return not self.must_discard
+        if not self.discard_rule or self.taken is None:
+            return True
+        return any(c != self.taken for c in rest) or (
+            not self.must_discard and len(rest) == 1
+            and any(self.layoff_results(tm.meld, rest[0]) for tm in self.melds))
+
+    # ---- the moves ----
+    def apply(self, seat: int, action: Action) -> None:
+        """Make a legal move (unchecked: the narrated game checks, search plays legal moves)."""
+        verb, arg = action.verb, action.arg
+        if verb == "draw":
+            self.draw(seat, arg)
+        elif verb == "meld":
+            self.meld(seat, parse_cards(arg))
+        elif verb == "layoff":
+            words = arg.split()
+            self.layoff(seat, parse_card(words[0]), int(words[2]), words[3] if len(words) > 3 else "")
+        else:
+            self.discard(seat, _CARD_OF_TEXT[arg])
+
+    def draw(self, seat: int, source: str) -> Card:
+        if source == "stock":
+            card = self.draw_stock(seat)
+            self.taken = None
+        else:
+            card = self.taken = self.take_discard(seat)
+        self.had_put_down = self.put_down[seat]  # going rummy needs nothing put down before this turn
+        self.phase = "play"
+        return card
+
+    def meld(self, seat: int, cards: list[Card]) -> Meld:
+        meld = next(m for m in self.melds_in_hand(seat) if list(m.cards) == cards)
+        self.put_meld(seat, meld, cards)
+        self.put_down[seat] = True
+        if not self.hands[seat]:
+            self._go_out(seat, discarded=False)
+        return meld
+
+    def layoff(self, seat: int, card: Card, number: int, end: str) -> tuple[str, Meld]:
+        """Lay ``card`` off on meld ``number``; returns where it went ("swap": the joker came to hand)."""
+        options = dict(self.layoff_results(self.melds[number - 1].meld, card))
+        where = end if end in options else next(iter(options))
+        new = options[where]
+        self.lay_off(seat, card, number, new)
+        self.put_down[seat] = True
+        if where == "swap":
+            self.hands[seat].append(JOKER)
+        if not self.hands[seat]:
+            self._go_out(seat, discarded=False)
+        return where, new
+
+    def discard(self, seat: int, card: Card) -> None:
+        self.throw(seat, card)
+        if not self.hands[seat]:
+            self._go_out(seat, discarded=True)
+            return
+        self.taken = None
+        self.phase = "draw"
+        self.turn = (seat + 1) % self.players
+        if not self.stock:
+            self._stock_out()
+
+    def _stock_out(self) -> None:
+        """The stock is empty at the start of a turn: rebuild it, end a block deal, or stalemate."""
+        options = self.options
+        if options["block"]:
+            values = self.hand_values()
+            low = min(values)
+            lowest = [s for s in range(self.players) if values[s] == low]
+            if options["scoring"] == "penalty":
+                self._end("block", None, "penalty", values)
+            elif len(lowest) > 1:
+                self._end("block", None, "block", [0] * self.players)
+            else:
+                self._end("block", lowest[0], "block", self._winner_takes(lowest[0], False))
+            return
+        if self.rebuilds >= options["rebuilds"]:
+            self._end("stalemate", None, "stalemate", [0] * self.players)
+            return
+        self.rebuilds += 1
+        if options["shuffle_rebuild"]:
+            self.stock = shuffled(self.discards, self.seed, "rummy-rebuild", self.deal_index, self.rebuilds)
+        else:  # the pile turned face down: its bottom card is now the top of the stock
+            self.stock = self.discards[::-1]
+        self.discards = []
+
+    def _go_out(self, seat: int, discarded: bool) -> None:
+        self.discarded = discarded
+        self.doubled = doubled = not self.had_put_down
+        if self.options["scoring"] == "penalty":
+            points = [0 if s == seat else v * (2 if doubled else 1) for s, v in enumerate(self.hand_values())]
+            self._end("out", seat, "penalty", points)
+        else:
+            self._end("out", seat, "rummy" if doubled else "out", self._winner_takes(seat, doubled))
+
+    def _winner_takes(self, winner: int, doubled: bool) -> list[int]:
+        points = [0] * self.players
+        points[winner] = sum(v for s, v in enumerate(self.hand_values()) if s != winner) * (2 if doubled else 1)
+        return points
+
+    def _end(self, ending: str, winner: int | None, how: str, points: list[int]) -> None:
+        self.phase, self.ending, self.winner, self.how, self.points = "done", ending, winner, how, points
+
+    def hand_values(self) -> list[int]:
+        ace = self.rules.ace
+        return [hand_value(h, ace) for h in self.hands]
+
+
+def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see, in the pack's order: :meth:`Deal.from_view` places them."""
+    pack = standard_52() + ([JOKER, JOKER] if view["options"]["jokers"] else [])
+    return unseen(view, pack, "picked_up")
+
+
+class RummyView(ViewHeader):
+    """Every key of ``Rummy.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
+
+    phase: str
+    hand: list[str]
+    hand_sizes: list[int]
+    melds: list[dict[str, Any]]
+    discard_top: str | None
+    discard_size: int
+    discard_pile: list[str]
+    stock_size: int
+    took_from_discard: str | None
+    picked_up: list[list[Any]]
+    put_down: list[bool]
+    rebuilds_left: int
+    deal: int
+    dealer: int
+    scores: list[int]
+    target: int
+    results: list[dict[str, Any]]
+    current_player: int | None
+    is_over: bool
+    ace: str
+    legal: list[str]
 
 
 class Rummy(TakesTurns, Game):
     id = "rummy"
+    view_type = RummyView
     name = "Rummy"
     blurb = "Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand."
     min_players, max_players, default_players = 2, 4, 2
@@ -163,6 +425,20 @@ class Rummy(TakesTurns, Game):
         first_dealer_option(),
     )
 
+    deal: Deal
+    # The deal's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
+    hands = on_deal("hands")
+    stock = on_deal("stock")
+    discard = on_deal("discards")
+    melds = on_deal("melds")
+    turn = on_deal("turn")
+    phase = on_deal("phase")
+    taken = on_deal("taken")
+    put_down = on_deal("put_down")
+    had_put_down = on_deal("had_put_down")
+    rebuilt = on_deal("rebuilds")
+    picked = on_deal("known_held")
+
     # ---- the match and its deals ----
     def _setup(self) -> None:
         first = self.first_dealer_seat()
@@ -184,18 +460,10 @@ class Rummy(TakesTurns, Game):
         size = HAND_SIZE[n]
         pack = stacked_pack(self.pack(), self.deck if self.deal_index == 0 else None, self.seed,
                             "rummy-deal", self.deal_index, pack_name="pack")
-        self.hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
-        self.discard = [rest[0]]
-        self.stock = list(reversed(rest[1:]))  # the top of the stock is the end of the list
-        self.melds: list[TableMeld] = []
-        self.turn = (self.dealer + 1) % n
-        self.phase = "draw"
-        self.taken: Card | None = None          # the card just taken from the discard pile
-        self.put_down = [False] * n             # has melded or laid off this deal (for going rummy)
-        self.had_put_down = False
-        self.rebuilt = 0
-        # cards each seat took from the discard and still holds (public knowledge)
-        self.picked: list[list[Card]] = [[] for _ in range(n)]
+        hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
+        # the top of the stock is the end of the list
+        self.deal = Deal(hands, rest[:0:-1], [rest[0]], (self.dealer + 1) % n, self.options, self.seed,
+                         self.deal_index)
         self.deal_over = False
         self._emit("deal", "rummy.deal",
                    f"Deal {self.deal_index + 1}: {self.subject(self.dealer, 'deals')} {size} cards each.",
@@ -210,6 +478,13 @@ class Rummy(TakesTurns, Game):
         return super().verb(seat, verb)
 
     # ---- whose turn, what is legal ----
+    def progress(self) -> Progress:
+        return self.match_progress(self.deal_index + 1, None, self.options["target"],
+                                   lowest_wins=self.options["scoring"] == "penalty")
+
+    def deal_results(self) -> list[DealResult]:
+        return [DealResult(deal=r["deal"], points=list(r["points"]), how=r["how"]) for r in self.results]
+
     @property
     def scores(self) -> list[int]:
         return list(self.totals)
@@ -224,82 +499,12 @@ class Rummy(TakesTurns, Game):
         cached = self.__dict__.get("_legal_cache")
         if cached is not None and cached[0] == key:
             return list(cached[1])
-        actions = self._compute_legal(seat)
+        actions = self.deal.legal(seat)
         self._legal_cache = (key, actions)
         return list(actions)
 
-    def _compute_legal(self, seat: int) -> list[Action]:
-        if self.phase == "draw":
-            out = [Action("draw", "stock")]
-            if self.discard:
-                out.append(Action("draw", "discard"))
-            return out
-        hand = self.hands[seat]
-        out = [Action("meld", " ".join(_TEXT[c] for c in m.cards)) for m in self.melds_in_hand(seat)
-               if self._can_finish(seat, _minus(hand, m.cards))]
-        for number, card, end, _ in self._layoff_options(seat):
-            rest = _minus(hand, [card])
-            if self._can_finish(seat, rest, swapped=end == "swap"):
-                out.append(Action("layoff", _layoff_arg(card, number, end)))
-        seen = set()
-        for card in sorted(hand, key=hand_order):
-            if card in seen or (self.options["discard_rule"] and card == self.taken):
-                continue
-            seen.add(card)
-            out.append(Action("discard", _TEXT[card]))
-        return out
-
     def melds_in_hand(self, seat: int) -> list[Meld]:
-        return possible_melds(self.hands[seat], self.meld_rules)
-
-    def _layoff_options(self, seat: int) -> list[tuple[int, Card, str, Meld]]:
-        """(meld number, card, where, the meld it makes) for every lay-off from this hand.
-
-        ``where`` is "" when the card has one place, "low"/"high" for a joker that could go at
-        either end, "swap" for a real card taking a joker's place (the joker comes to hand)."""
-        out: list[tuple[int, Card, str, Meld]] = []
-        cards = sorted(set(self.hands[seat]), key=hand_order)
-        for number, tm in enumerate(self.melds, start=1):
-            meld = tm.meld
-            for card in cards:
-                if not card.is_joker and (card.rank != meld.rank if meld.kind == SET else card.suit != meld.suit):
-                    continue
-                grown = self._layoff_results(tm.meld, card)
-                for end, meld in grown:
-                    out.append((number, card, end, meld))
-        return out
-
-    def _layoff_results(self, meld: Meld, card: Card) -> list[tuple[str, Meld]]:
-        found = []
-        for grown in layoffs(meld, card, self.meld_rules):
-            if len(grown.cards) != len(meld.cards) + 1:
-                continue
-            if meld.kind == RUN and not (grown.cards[1:] == meld.cards or grown.cards[:-1] == meld.cards):
-                continue  # Kalooki's joker slide; in Rummy a replaced joker goes to the player's hand
-            found.append(grown)
-        if len(found) == 2:
-            return [("low", found[0] if found[0].cards[0] == card else found[1]),
-                    ("high", found[1] if found[0].cards[0] == card else found[0])]
-        out = [("", m) for m in found]
-        if not card.is_joker and meld.kind == RUN:
-            for i, c in enumerate(meld.cards):
-                if c.is_joker and meld.stands_for(i) == card:
-                    swapped = meld.cards[:i] + (card,) + meld.cards[i + 1:]
-                    out.append(("swap", Meld(RUN, swapped, meld.ranks, meld.suit)))
-        return out
-
-    def _can_finish(self, seat: int, rest: list[Card], swapped: bool = False) -> bool:
-        """After a meld or lay-off leaving ``rest``, the turn can still end lawfully: there is a
-        card to discard, or the hand is empty and going out without a discard is allowed."""
-        if swapped:
-            return True  # the joker comes into the hand and may be discarded
-        if not rest:
-            return not self.options["must_discard"]
-        if not self.options["discard_rule"] or self.taken is None:
-            return True
-        return any(c != self.taken for c in rest) or (
-            not self.options["must_discard"] and len(rest) == 1
-            and any(self._layoff_results(tm.meld, rest[0]) for tm in self.melds))
+        return self.deal.melds_in_hand(seat)
 
     # ---- reading notation ----
     def parse_action(self, action: Action | str) -> Action:
@@ -404,7 +609,7 @@ class Rummy(TakesTurns, Game):
                      else "there are no melds on the table yet")
             return (f"There is no meld {number} on the table: {there}.", "rummy.layoff")
         meld = self.melds[number - 1].meld
-        options = self._layoff_results(meld, card)
+        options = self.deal.layoff_results(meld, card)
         if not options:
             return (f"{card.symbol} does not fit meld {number} ({_shown(meld.cards)}): "
                     f"{_why_not_fit(meld, card, self.meld_rules)}", "rummy.layoff")
@@ -423,60 +628,43 @@ class Rummy(TakesTurns, Game):
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
-        if action.verb == "draw":
+        d = self.deal
+        verb = action.verb
+        if verb == "draw":
             self._draw(seat, action.arg)
-        elif action.verb == "meld":
-            self._meld(seat, parse_cards(action.arg))
-        elif action.verb == "layoff":
+        elif verb == "meld":
+            meld = d.meld(seat, parse_cards(action.arg))
+            kind = "set" if meld.kind == SET else "run"
+            self._emit("meld", "rummy.meld", f"{self.subject(seat, 'melds')} {meld.describe(self.meld_rules)} "
+                       f"(meld {len(self.melds)}).", seat=seat, cards=[str(c) for c in meld.cards],
+                       meld_kind=kind, number=len(self.melds))
+        elif verb == "layoff":
             words = action.arg.split()
             self._layoff(seat, parse_card(words[0]), int(words[2]), words[3] if len(words) > 3 else "")
         else:
-            self._discard(seat, parse_card(action.arg))
+            card = parse_card(action.arg)
+            rebuilds = d.rebuilds
+            d.discard(seat, card)
+            self._emit("discard", "rummy.discard", f"{self.subject(seat, 'discards')} {card.symbol}.", seat=seat,
+                       card=str(card))
+            if d.rebuilds > rebuilds:
+                self._tell_rebuild()
+        if d.phase == "done":
+            self._tell_end()
 
     def _draw(self, seat: int, source: str) -> None:
+        card = self.deal.draw(seat, source)
         if source == "stock":
-            card = self.stock.pop()
-            self.taken = None
             self._emit("draw", "rummy.draw", f"{self.subject(seat, 'draws')} from the stock.", seat=seat,
                        source="stock", secret={seat: (f"You draw {card.symbol} from the stock.",
                                                       {"card": str(card)})})
         else:
-            card = self.discard.pop()
-            self.taken = card
-            self.picked[seat].append(card)
             self._emit("draw", "rummy.draw", f"{self.subject(seat, 'takes')} {card.symbol} from the "
                        "discard pile.", seat=seat, source="discard", card=str(card))
-        self.hands[seat].append(card)
-        self.had_put_down = self.put_down[seat]  # going rummy needs nothing put down before this turn
-        self.phase = "play"
-
-    def _take_from_hand(self, seat: int, cards: Sequence[Card]) -> None:
-        for c in cards:
-            self.hands[seat].remove(c)
-            if c in self.picked[seat]:
-                self.picked[seat].remove(c)
-
-    def _meld(self, seat: int, cards: list[Card]) -> None:
-        meld = next(m for m in self.melds_in_hand(seat) if list(m.cards) == cards)
-        self._take_from_hand(seat, cards)
-        self.melds.append(TableMeld(seat, meld))
-        self.put_down[seat] = True
-        kind = "set" if meld.kind == SET else "run"
-        self._emit("meld", "rummy.meld", f"{self.subject(seat, 'melds')} {meld.describe(self.meld_rules)} "
-                   f"(meld {len(self.melds)}).", seat=seat, cards=[str(c) for c in meld.cards], meld_kind=kind,
-                   number=len(self.melds))
-        self._after_put_down(seat)
 
     def _layoff(self, seat: int, card: Card, number: int, end: str) -> None:
-        table = self.melds[number - 1]
-        options = dict(self._layoff_results(table.meld, card))
-        where = end if end in options else next(iter(options))
-        new = options[where]
-        self._take_from_hand(seat, [card])
-        table.meld = new
-        self.put_down[seat] = True
+        where, new = self.deal.layoff(seat, card, number, end)
         if where == "swap":
-            self.hands[seat].append(JOKER)
             self._emit("layoff", "rummy.jokers",
                        f"{self.subject(seat, 'lays')} {card.symbol} off on meld {number} in the joker's place "
                        f"and {self.verb(seat, 'takes')} the joker: {_shown(new.cards)}.", seat=seat,
@@ -485,44 +673,12 @@ class Rummy(TakesTurns, Game):
             self._emit("layoff", "rummy.layoff",
                        f"{self.subject(seat, 'lays')} {card.symbol} off on meld {number}: {_shown(new.cards)}.",
                        seat=seat, card=str(card), number=number, cards=[str(c) for c in new.cards])
-        self._after_put_down(seat)
 
-    def _after_put_down(self, seat: int) -> None:
-        if not self.hands[seat]:
-            self._go_out(seat, discarded=False)
-
-    def _discard(self, seat: int, card: Card) -> None:
-        self._take_from_hand(seat, [card])
-        self.discard.append(card)
-        self._emit("discard", "rummy.discard", f"{self.subject(seat, 'discards')} {card.symbol}.", seat=seat,
-                   card=str(card))
-        if not self.hands[seat]:
-            self._go_out(seat, discarded=True)
-            return
-        self.taken = None
-        self.phase = "draw"
-        self.turn = (seat + 1) % self.players
-        if not self.stock:
-            self._stock_out()
-
-    def _stock_out(self) -> None:
-        """The stock is empty at the start of a turn: rebuild it, end a block deal, or stalemate."""
-        if self.options["block"]:
-            self._block_end()
-            return
-        if self.rebuilt >= self.options["rebuilds"]:
-            self._emit("stalemate", "rummy.stalemate",
-                       "The stock has run out again: the deal is a stalemate and nobody scores.", points=0)
-            self._end_deal(None, [0] * self.players, "stalemate")
-            return
-        self.rebuilt += 1
+    def _tell_rebuild(self) -> None:
         if self.options["shuffle_rebuild"]:
-            self.stock = shuffled(self.discard, self.seed, "rummy-rebuild", self.deal_index, self.rebuilt)
             how, rule = "shuffled", "rummy.rebuild"
-        else:  # the pile turned face down: its bottom card is now the top of the stock
-            self.stock = list(reversed(self.discard))
+        else:
             how, rule = "turned over without shuffling", "rummy.no_shuffle"
-        self.discard = []
         left = self.options["rebuilds"] - self.rebuilt
         more = ("the next run-out is a stalemate" if left == 0
                 else f"it may be rebuilt {left} more time{'s' if left > 1 else ''}")
@@ -530,66 +686,68 @@ class Rummy(TakesTurns, Game):
                    f"The stock has run out: the {len(self.stock)} discards are {how} into a new stock ({more}).",
                    size=len(self.stock))
 
-    def _block_end(self) -> None:
-        values = [hand_value(h, self.ace) for h in self.hands]
+    def _tell_end(self) -> None:
+        """The deal is over (:attr:`Deal.ending`): say how, and score it."""
+        d = self.deal
+        if d.ending == "stalemate":
+            self._emit("stalemate", "rummy.stalemate",
+                       "The stock has run out again: the deal is a stalemate and nobody scores.", points=0)
+        elif d.ending == "block":
+            self._tell_block()
+        else:
+            winner = d.winner
+            assert winner is not None
+            how = "discarding the last card" if d.discarded else "without a discard"
+            self._emit("out", "rummy.out", f"{self.subject(winner, 'goes')} out, {how}.", seat=winner,
+                       discarded=d.discarded)
+            if d.doubled:
+                self._emit("rummy", "rummy.rummy", f"{self.subject(winner, 'goes')} rummy: the whole hand in one "
+                           "turn with nothing put down before. The score is doubled.", seat=winner)
+        if d.how == "penalty":
+            self._tell_penalty()
+        elif d.winner is not None:
+            self._tell_winner()
+        self._end_deal(d.winner, d.points, d.how)
+
+    def _tell_block(self) -> None:
+        values = self.deal.hand_values()
         low = min(values)
         lowest = [s for s in range(self.players) if values[s] == low]
-        if self.options["scoring"] == "penalty":
+        if self.deal.how == "penalty":
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy) and "
                        "everyone scores his own hand.", points=0)
-            self._score_penalty(None, values, doubled=False)
-            return
-        if len(lowest) > 1:
+        elif len(lowest) > 1:
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
                        f"{_and([self.names[s] for s in lowest])} tie for the lowest hand ({low}): nobody "
                        "scores.", points=0)
-            self._end_deal(None, [0] * self.players, "block")
-            return
-        winner = lowest[0]
-        self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
-                   f"{self.subject(winner, 'has')} the lowest hand ({low}).", seat=winner, points=0)
-        self._score_winner(winner, doubled=False, how="block")
-
-    def _go_out(self, seat: int, discarded: bool) -> None:
-        rummy = not self.had_put_down
-        how = "discarding the last card" if discarded else "without a discard"
-        self._emit("out", "rummy.out", f"{self.subject(seat, 'goes')} out, {how}.", seat=seat,
-                   discarded=discarded)
-        if rummy:
-            self._emit("rummy", "rummy.rummy", f"{self.subject(seat, 'goes')} rummy: the whole hand in one "
-                       "turn with nothing put down before. The score is doubled.", seat=seat)
-        if self.options["scoring"] == "penalty":
-            self._score_penalty(seat, [hand_value(h, self.ace) for h in self.hands], doubled=rummy)
         else:
-            self._score_winner(seat, doubled=rummy, how="rummy" if rummy else "out")
+            self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
+                       f"{self.subject(lowest[0], 'has')} the lowest hand ({low}).", seat=lowest[0], points=0)
 
-    def _score_winner(self, winner: int, doubled: bool, how: str) -> None:
-        points = [0] * self.players
+    def _tell_winner(self) -> None:
+        d = self.deal
+        winner = d.winner
+        assert winner is not None
         parts = []
         for s in range(self.players):
-            if s == winner:
-                continue
-            value = hand_value(self.hands[s], self.ace)
-            parts.append(f"{self.names[s]} {value}" + (f" ({_shown(sorted(self.hands[s], key=hand_order))})"
-                                                       if self.hands[s] else ""))
-            points[winner] += value
-        total = points[winner] * (2 if doubled else 1)
-        points[winner] = total
-        rule = "rummy.rummy" if doubled else "rummy.score"
-        double = ", doubled for going rummy" if doubled else ""
+            if s != winner:
+                value = hand_value(self.hands[s], self.ace)
+                parts.append(f"{self.names[s]} {value}" + (f" ({_shown(sorted(self.hands[s], key=hand_order))})"
+                                                           if self.hands[s] else ""))
+        rule = "rummy.rummy" if d.doubled else "rummy.score"
+        double = ", doubled for going rummy" if d.doubled else ""
+        total = d.points[winner]
         self._emit("score", rule, f"{self.subject(winner, 'scores')} {total}: the cards left in the other "
                    f"hands ({'; '.join(parts)}){double}.", seat=winner, points=total)
-        self._end_deal(winner, points, how)
 
-    def _score_penalty(self, winner: int | None, values: list[int], doubled: bool) -> None:
-        points = [0 if s == winner else values[s] * (2 if doubled else 1) for s in range(self.players)]
+    def _tell_penalty(self) -> None:
+        d = self.deal
         for s in range(self.players):
-            if s != winner:
+            if s != d.winner:
                 self._emit("score", "rummy.penalty", f"{self.names[s]} {self.verb(s, 'scores')} "
-                           f"{count(points[s], 'penalty point')} for the cards left in hand"
-                           + (", doubled because the winner went rummy." if doubled else "."),
-                           seat=s, points=points[s])
-        self._end_deal(winner, points, "penalty")
+                           f"{count(d.points[s], 'penalty point')} for the cards left in hand"
+                           + (", doubled because the winner went rummy." if d.doubled else "."),
+                           seat=s, points=d.points[s])
 
     def _end_deal(self, winner: int | None, points: list[int], how: str) -> None:
         for s in range(self.players):

@@ -22,11 +22,11 @@ import random
 from typing import Any
 
 from .. import claims
-from ..cards import JOKER, Card, parse_card, parse_cards
+from ..cards import Card, parse_card, parse_cards
 from ..claims import Certain, Claim, Count, Figure
 from ..hints import Alternative, Hint
 from ..melds import SET, Meld, MeldRules, least_deadwood
-from .rummy import card_value, meld_rules
+from .rummy import card_value, meld_rules, unseen_cards
 
 View = dict[str, Any]
 
@@ -86,14 +86,9 @@ class Reader:
 
     def unseen(self) -> list[Card]:
         """Cards this seat has not seen: not in its hand, on the table, in the discard pile or
-        known to be held by an opponent (taken from the discard pile)."""
-        pack = [Card(r, s) for s in "SHDC" for r in range(1, 14)] + ([JOKER, JOKER] if self.rules.jokers else [])
-        seen = self.hand + [c for m in self.table for c in m] + parse_cards(self.view["discard_pile"])
-        seen += [c for s, cards in enumerate(self.view["picked_up"]) if s != self.me for c in parse_cards(cards)]
-        for c in seen:
-            if c in pack:
-                pack.remove(c)
-        return pack
+        known to be held by an opponent (taken from the discard pile): the cards the lean deal's
+        ``from_view`` places (:func:`engine.games.rummy.unseen_cards`)."""
+        return unseen_cards(self.view)
 
     def fits_table(self, card: Card) -> bool:
         """Would ``card`` lay off on a meld on the table?"""

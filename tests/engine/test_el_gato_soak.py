@@ -11,7 +11,7 @@ from .parallel import run_seeds
 
 PACK = frozenset(spanish_40())
 GAMES_PER_COUNT = 200  # × 5 player counts = 1,000 games
-VIEW_KEYS = {"game", "seat", "players", "names", "options", "dealer", "packet_sizes", "unseen_on_top",
+VIEW_KEYS = {"game", "seat", "players", "names", "options", "progress", "dealer", "packet_sizes", "unseen_on_top",
              "known_below", "safe", "leader", "order", "trick", "aside", "guerra", "last_trick", "tricks", "scores",
              "current_player", "is_over", "result", "loser", "legal"}
 

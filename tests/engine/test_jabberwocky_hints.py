@@ -11,7 +11,7 @@ from tests.engine.claim_checks.jabberwocky import deal_trick_winners
 from engine.games import jabberwocky_ai as ai
 from engine import tricks
 from engine.hints import Bot
-from engine.search import Inconsistent, Tally, deal_unseen, pimc
+from engine.search import Inconsistent, Tally, deal_unseen, pimc, unseen_dealer
 
 from .jabberwocky_helpers import play_all, stacked_round
 
@@ -29,6 +29,23 @@ def test_deal_unseen_respects_sizes_and_bars():
 def test_deal_unseen_reports_contradictions():
     with pytest.raises(Inconsistent):
         deal_unseen([1, 2, 3], [2, 1], [lambda c: True, lambda c: False], random.Random(1))
+
+
+def test_unseen_dealer_asks_the_bars_once_and_deals_as_deal_unseen():
+    asked = []
+
+    def no_low(c: int) -> bool:
+        asked.append(c)
+        return c < 10
+    unseen, sizes = list(range(20)), [5, 5, 10]
+    deal = unseen_dealer(unseen, sizes, [no_low, lambda c: False, lambda c: False])
+    assert sorted(asked) == unseen  # each card asked about once, before any deal
+    mine, theirs = random.Random(8), random.Random(8)
+    for _ in range(100):
+        assert deal(mine) == deal_unseen(unseen, sizes, [lambda c: c < 10, lambda c: False, lambda c: False], theirs)
+    assert len(asked) == len(unseen)
+    with pytest.raises(Inconsistent):
+        unseen_dealer([1, 2, 3], [2, 1], [lambda c: True, lambda c: False])(random.Random(1))
 
 
 def test_pimc_compares_moves_on_the_same_worlds():

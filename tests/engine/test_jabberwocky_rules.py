@@ -278,3 +278,32 @@ def test_the_end_sentence_lists_every_winner():
     g = stacked_round(["AC 3H", "KC 9H", "7C 8S"], "2D", dealer=2, names=["Ada", "Ben", "Cleo"])
     play_all(g, "b2 b1 b0 AC KC 7C 3H 9H 8S")
     assert g.events[-1].text == "The game is over: Ben and Cleo share the win with 1 point."
+
+
+def test_a_lean_deal_rebuilt_from_a_view_mid_trick_plays_on_as_the_real_one():
+    # Search rebuilds the round from one seat's view (engine.games.jabberwocky_ai.known_deal) and deals the
+    # other hands in: what Deal keeps ready for speed (bitmasks, the trick's best card so far) must then be
+    # derived again, or a trick would go to the wrong seat. Give the rebuilt deal the real hands: the same
+    # cards must then win the same tricks.
+    from engine.games import jabberwocky_ai as ai
+    checked = 0
+    for seed in range(80):
+        g = engine.new_game("jabberwocky", players=3 + seed % 3, seed=seed, rounds=[7],
+                            revoke="strict" if seed % 2 else "table")
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(g.players, g.players + 7 * g.players)):
+            g.apply(rng.choice(g.legal_actions()))
+        real = g.deal
+        if real.phase != "play":
+            continue
+        rebuilt, _, _ = ai.known_deal(g.view(real.turn))
+        for seat in range(g.players):
+            rebuilt.set_hand(seat, list(real.hands[seat]))
+        a, b = real.copy(), rebuilt
+        while a.phase == "play":
+            c = rng.choice(list(a.legal_cards(a.turn)))
+            assert sorted(a.legal_cards(a.turn)) == sorted(b.legal_cards(b.turn))
+            assert a.play(c) == b.play(c)
+        assert a.won == b.won and a.revokes == b.revokes
+        checked += 1
+    assert checked > 40

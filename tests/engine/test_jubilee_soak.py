@@ -23,7 +23,7 @@ def check_views_hide_other_hands(g: engine.Game) -> None:
             shown = v["revealed"][other]
             if shown is not None:
                 assert not Counter(map(parse_card, shown)) - Counter(g.hands[other])
-        assert set(v) == {"game", "seat", "players", "names", "options", "hand", "hand_sizes", "count",
+        assert set(v) == {"game", "seat", "players", "names", "options", "progress", "hand", "hand_sizes", "count",
                           "next_multiple", "scores", "deal_scores", "stock_size", "played", "revealed", "black_first",
                           "last_play", "dealer", "deal_number", "deals_total", "current_player",
                           "is_over", "legal"}

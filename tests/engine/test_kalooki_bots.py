@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from typing import Callable
 
 import engine
 from engine.cards import double_52_with_jokers, parse_cards
@@ -75,27 +76,39 @@ def test_hard_calls_when_the_call_completes_the_contract_and_passes_when_it_does
     assert ai.hard(di, random.Random(0)) == "pass"
 
 
+def checked_while_medium_bots_play(g: engine.Game, wanted: int, check: Callable[[int, dict], bool]) -> int:
+    """Medium bots play on; before each move of the seat in turn, ``check(seat, view)`` looks at the
+    position (True: it counted one). Stops once ``wanted`` were counted; returns how many were."""
+    bots = [Bot("kalooki", "medium", seed=s) for s in range(g.players)]
+    checked = 0
+
+    def look(turn: engine.Turn) -> bool:
+        nonlocal checked
+        if turn.seat == g.current_player and check(turn.seat, g.view(turn.seat)):
+            checked += 1
+        return False  # the bot's move is made
+
+    engine.play(g, bots, stop=lambda _game, _events: checked >= wanted, pause_before=look)
+    return checked
+
+
 def test_the_exact_discard_shortfalls_match_a_recount_of_every_discard():
     """The hard bot tries only the cards its arrangement uses; a recount of each discard agrees."""
-    g = engine.new_game("kalooki", players=3, seed=3, deals=[6])
-    bots = [Bot("kalooki", "medium", seed=s) for s in range(3)]
-    checked = 0
-    while checked < 4 and not g.is_over:
-        seat = g.current_player
-        view = g.view(seat)
+    def recount(seat: int, view: dict) -> bool:
         legal = [a for a in view["legal"] if a.startswith("discard ")]
-        if legal and not view["laid_down"][seat]:
-            hand = parse_cards(view["hand"])
-            threes, fours = view["contract"]["threes"], view["contract"]["fours"]
-            now, found = ai.shortfall(hand, threes, fours, far=ai.HARD_FAR)
-            fast = ai._after_discards(hand, legal, now, found, threes, fours, ai.KALOOKI, ai.HARD_FAR)
-            for a in legal:
-                rest = list(hand)
-                rest.remove(parse_cards(a.split()[1])[0])
-                assert fast[a] == ai.shortfall(rest, threes, fours, far=ai.HARD_FAR)[0], a
-            checked += 1
-        g.apply(bots[seat].choose(view), seat)
-    assert checked == 4
+        if not legal or view["laid_down"][seat]:
+            return False
+        hand = parse_cards(view["hand"])
+        threes, fours = view["contract"]["threes"], view["contract"]["fours"]
+        now, found = ai.shortfall(hand, threes, fours, far=ai.HARD_FAR)
+        fast = ai._after_discards(hand, legal, now, found, threes, fours, ai.KALOOKI, ai.HARD_FAR)
+        for a in legal:
+            rest = list(hand)
+            rest.remove(parse_cards(a.split()[1])[0])
+            assert fast[a] == ai.shortfall(rest, threes, fours, far=ai.HARD_FAR)[0], a
+        return True
+
+    assert checked_while_medium_bots_play(engine.new_game("kalooki", players=3, seed=3, deals=[6]), 4, recount) == 4
 
 
 def _recount_discard_hint(g: engine.Game, seat: int) -> None:
@@ -139,17 +152,14 @@ def _recount_discard_hint(g: engine.Game, seat: int) -> None:
 def test_every_number_in_the_discard_hint_is_recounted_from_the_view():
     _recount_discard_hint(fed_position(), 0)
     g = engine.new_game("kalooki", players=3, seed=8, deals=[3])
-    bots = [Bot("kalooki", "medium", seed=s) for s in range(3)]
-    checked = 0
-    while checked < 3 and not g.is_over:
-        seat = g.current_player
-        view = g.view(seat)
-        mine = view["phase"] == "play" and not view["laid_down"][seat]
-        if mine and engine.hint(g, seat).action.startswith("discard"):
-            _recount_discard_hint(g, seat)
-            checked += 1
-        g.apply(bots[seat].choose(view), seat)
-    assert checked == 3
+
+    def recount(seat: int, view: dict) -> bool:
+        if view["phase"] != "play" or view["laid_down"][seat] or not engine.hint(g, seat).action.startswith("discard"):
+            return False
+        _recount_discard_hint(g, seat)
+        return True
+
+    assert checked_while_medium_bots_play(g, 3, recount) == 3
 
 
 def test_a_laid_down_bot_takes_only_a_card_the_table_accepts():

@@ -113,16 +113,13 @@ def test_bots_see_only_a_view_and_finish_a_short_match_at_every_level():
     for levels in (["easy", "medium", "hard"], ["hard", "hard", "medium", "easy"]):
         g = engine.new_game("kalooki", players=len(levels), seed=4, deals="short")
         bots = [Bot("kalooki", level, seed=i) for i, level in enumerate(levels)]
-        moves = 0
-        while not g.is_over:
-            callers = [s for s in g.to_act()[1:] if bots[s].choose(g.view(s)) == "call"]
-            seat = callers[0] if callers else g.current_player
-            move = "call" if callers else bots[seat].choose(g.view(seat))
-            assert move in g.view(seat)["legal"] or move.startswith("lay ")
-            g.apply(move, seat)
-            moves += 1
-            assert moves < 5000
-        assert len(g.deal_scores) == 3
+
+        def offered(turn: engine.Turn) -> bool:
+            assert turn.action in g.view(turn.seat)["legal"] or turn.action.startswith("lay ")
+            return False  # make it
+
+        engine.play(g, bots, pause_before=offered, max_steps=5000)
+        assert g.is_over and len(g.deal_scores) == 3
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -132,22 +129,24 @@ def test_every_bot_answer_is_a_legal_move_in_turn_and_out_of_turn(level):
     g = engine.new_game("kalooki", players=4, seed=7, deals="short")
     bots = [Bot("kalooki", level, seed=i) for i in range(4)]
     answered = {"call": 0, "pass": 0}
-    moves = 0
-    while not g.is_over:
+    last: list[engine.Turn] = []
+
+    def offered(turn: engine.Turn) -> bool:
         for seat in g.to_act():
             assert g.legal_actions(seat), (seat, g.to_act())
-        callers = g.to_act()[1:]
-        seat = callers[0] if callers else g.current_player
-        move = bots[seat].choose(g.view(seat))
-        assert move in g.view(seat)["legal"], (seat, move)
-        if seat != g.current_player:
-            answered[move] += 1
-        g.apply(move, seat)
-        if move == "pass":
-            assert seat not in g.to_act() and "call" not in map(str, g.legal_actions(seat))
-        moves += 1
-        assert moves < 5000
-    assert answered["pass"] > 0 and len(g.deal_scores) == 3
+        assert turn.action in g.view(turn.seat)["legal"], turn
+        if turn.seat != g.current_player:
+            answered[turn.action] += 1
+        last[:] = [turn]
+        return False  # make it
+
+    def after(game: engine.Game, _events: list[engine.Event]) -> bool:
+        if last and last[0].action == "pass":
+            assert last[0].seat not in g.to_act() and "call" not in map(str, g.legal_actions(last[0].seat))
+        return False
+
+    engine.play(g, bots, stop=after, pause_before=offered, max_steps=5000)
+    assert g.is_over and answered["pass"] > 0 and len(g.deal_scores) == 3
 
 
 def test_pass_lets_the_discard_go_for_that_seat_only_and_no_call_reads_as_pass():

@@ -80,3 +80,18 @@ def test_games_with_their_own_order_pass_a_power_table():
     for rank_pos, r in enumerate(order):
         trump_power[index(parse_card(r + "C"))] = 100 + rank_pos
     assert winning_position(ix("AC JC 10C"), trump=C, trump_power=trump_power) == 1
+
+
+def test_bitmask_hands_follow_and_lead_as_the_list_rules_do():
+    import random
+
+    from engine.tricks import bits, follow_bits, in_suit, leads_bits
+    rng = random.Random(7)
+    for _ in range(2000):
+        hand = rng.sample(range(52), rng.randrange(1, 14))
+        held = bits(hand)
+        assert held == sum(1 << c for c in hand)
+        for suit in range(4):
+            assert in_suit(held, suit) == tuple(sorted(c for c in hand if c // 13 == suit))
+            assert sorted(follow_bits(held, hand, suit)) == sorted(follow_suit(hand, suit))
+            assert leads_bits(held, hand, suit) == leads(hand, suit, trump_broken=False)

@@ -113,7 +113,8 @@ def test_the_deal_history_and_the_end_summary_show_the_true_figures_lowest_first
             my_turn(t)
     g = t.game
     assert g.is_over
-    assert t.deal_results() == [("Deal 1", g.deal_scores[0]), ("Deal 4", g.deal_scores[1])]
+    # numbered as the match plays them, as the log says ("Deal 2 is over"): the second deal, contract 4
+    assert t.deal_results() == [("Deal 1", g.deal_scores[0]), ("Deal 2", g.deal_scores[1])]
     assert "2 deals played" in t.scoreboard.value
     summary = t.end_summary(g.view(0))
     first = min(range(3), key=lambda s: g.scores[s])

@@ -12,13 +12,24 @@ from typing import Any
 
 import ipywidgets as w
 
+import engine
 from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
-from widgets.table import Table, esc, parse_table_code
+from widgets.table import Table, esc
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
+
+
+class _TurnsTheTopCard:
+    """Your seat in Autoplay and Play: El Gato has no choices, your one move is turning your top card."""
+
+    def choose(self, view: dict[str, Any]) -> str:
+        return "play"
+
+
+TURN_THE_TOP_CARD = _TurnsTheTopCard()
 
 
 class ElGatoTable(Table):
@@ -164,29 +175,17 @@ class ElGatoTable(Table):
     def _on_card_clicked(self, index: int, card: str | None) -> None:
         self.act("play")  # the packet is face down: clicking it turns the top card
 
-    def deal_from_code(self, code: str) -> bool:
-        try:
-            players, _ = parse_table_code(code, self.players_box.value)
-        except ValueError:
-            players = self.players_box.value  # the base class words the error
-        if players not in PLAYER_COUNTS:
-            self.refuse_code(f"El Gato is for 2, 4, 5, 8 or 10 players (the 40 cards must divide exactly), "
-                             f"not {players}.")
-            return False
-        return super().deal_from_code(code)
-
     # ---- the show: Autoplay is the table's driver playing your cards too ----
     def _play_round(self) -> list[str]:
         """Play cards, whoever's they are, until the trick (or a guerra round) is decided; not painted."""
         said: list[str] = []
-        while not self.game.is_over:
-            seat = self.game.current_player
-            assert seat is not None
-            action = "play" if seat == self.human else self.bots[seat].choose(self.game.view(seat))
-            events = self.game.apply(action, seat)
-            said += [e.text for e in events]
-            if any(e.kind in DECIDED for e in events):
-                break
+        self._pending = None  # a bot's card chosen before this round no longer applies
+
+        def decided(_game: engine.Game, events: list[engine.Event]) -> bool:
+            said.extend(e.text for e in events)
+            return any(e.kind in DECIDED for e in events)
+
+        engine.play(self.game, {**self.bots, self.human: TURN_THE_TOP_CARD}, stop=decided)
         return said
 
     def step(self) -> list[str]:

@@ -404,10 +404,6 @@ class JubileuTable(Table):
                           suit=self.t(SUIT_WORDS[i]).capitalize())
         return self.t(N_("Your lead: click a card (or use ← → and Enter)."))
 
-    def deal_results(self) -> list[tuple[str, list[int]]]:
-        """Each finished deal's chips won (+) or paid (−) per seat, from the game's own record."""
-        return [(self.t(N_("Deal {n}"), n=r["deal"]), list(r["change"])) for r in self.game.view(self.human)["results"]]
-
     def end_summary(self, view: dict[str, Any]) -> str:
         """Everyone's chips, most first, with what each won or lost (the status line above says who won)."""
         start = self.game.options["start_chips"]

@@ -7,7 +7,8 @@ and then the bots play on without offering you calls). The bots themselves are a
 seat order, nearest after the player to move first, right after each discard; each answers
 with a legal move, "call" or "pass" (your **No call** is a "pass" too).
 
-Until the Basic Rummy table lands this subclasses the shared :class:`widgets.table.Table`.
+It is the shared :class:`widgets.table.Table` with Kalooki's own screens (contracts, calls, the deal sheet);
+Basic Rummy's table (:mod:`widgets.games.rummy_table`) is a separate subclass of it.
 """
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ class KalookiTable(Table):
                                       tooltip="Take the discard yourself as your draw")
         self.wait_box = w.Checkbox(value=True, description="Stop for my calls", indent=False,
                                    layout=w.Layout(width="170px"))
-        self._pending: tuple[int, str] | None = None
+        self._pending = None
         self.draw_button.on_click(lambda _: self.act("draw"))
         self.take_button.on_click(lambda _: self.act("take"))
         self.lay_button.on_click(lambda _: self.lay_down())
@@ -198,41 +199,12 @@ class KalookiTable(Table):
         g = self.game
         return self.wait_box.value and not g.is_over and self.human in g.to_act()[1:]
 
-    def _next_bot_move(self) -> tuple[int, str] | None:
-        g = self.game
-        if g.is_over or self._waiting_for_my_call():
-            return None
-        for seat in g.to_act()[1:]:  # each bot that may call answers "call" or "pass", nearest first
-            if seat != self.human:
-                move = self.bots[seat].choose(g.view(seat))
-                if move == "call":
-                    return seat, move
-                g.apply(move, seat)  # letting it go is silent: no pause, no log line
-        turn = g.current_player
-        if turn is None or turn == self.human:
-            return None
-        return turn, self.bots[turn].choose(g.view(turn))
+    def bots_hold(self) -> bool:
+        return self._waiting_for_my_call()
 
-    def _bot_to_move(self) -> bool:
-        if self._pending is None:
-            self._pending = self._next_bot_move()
-        return self._pending is not None
-
-    def _bot_step(self) -> None:
-        if not self._bot_to_move():
-            return
-        assert self._pending is not None
-        seat, move = self._pending
-        self._pending = None
-        self.game.apply(move, seat)  # the table's driver paints
-
-    def start(self, players: int, seed: int | str) -> None:
-        self._pending = None
-        super().start(players, seed)
-
-    def undo(self) -> None:
-        self._pending = None
-        super().undo()
+    def paced(self, turn: engine.Turn) -> bool:
+        """A bot letting a discard go is silent (no pause, no log line); a call is seen."""
+        return turn.seat == self.game.current_player or turn.action == "call"
 
     # ---- painting ----
     def draw(self, view: dict[str, Any]) -> None:
@@ -295,7 +267,7 @@ class KalookiTable(Table):
             return "The match is over."
         if view["laid_down"][me]:
             left = len(view["hand"])
-            return f"You have laid down. Tack what fits and get rid of your {left} card{'s' if left != 1 else ''}."
+            return f"You have laid down. Tack what fits and get rid of your {count(left, 'card')}."
         threes, fours = view["contract"]["threes"], view["contract"]["fours"]
         hand = [parse_card(c) for c in view["hand"]]
         short, _ = ai.shortfall(hand, threes, fours, ai.rules_for(view))
@@ -312,7 +284,7 @@ class KalookiTable(Table):
         if view["laid_down"][seat]:
             bits.append("laid down")
         if view["calls"][seat]:
-            bits.append(f"{view['calls'][seat]} call{'s' if view['calls'][seat] > 1 else ''}")
+            bits.append(count(view['calls'][seat], "call"))
         if view["dealer"] == seat:
             bits.append("dealer")
         return " · ".join(bits)
@@ -334,14 +306,9 @@ class KalookiTable(Table):
         return (f"<div class='kal-meld'>{meld['number']}. {owner} {meld['kind']}"
                 f"<div>{cards}</div>{note}</div>")
 
-    def deal_results(self) -> list[tuple[str, list[int]]]:
-        """Each finished deal's penalty points, labelled with its number in the nine (deal_end's ``deal``)."""
-        return [(f"Deal {e['data']['deal']}", [int(p) for p in e["data"]["deal_points"]])
-                for e in self._log_events if e["kind"] == "deal_end"]
-
     def end_summary(self, view: dict[str, Any]) -> str:
-        """The standings, lowest total first: in Kalooki the fewest penalty points win."""
-        return self.standings(view["scores"], lowest_wins=True, shown=lambda p: count(p, "point"))
+        """The standings, each total in penalty points (the rules class says the fewest win)."""
+        return self.standings(view["scores"], view["progress"]["lowest_wins"], shown=lambda p: count(p, "point"))
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         head = "".join(f"<th>{esc(n[:4])}</th>" for n in self.names)

@@ -321,10 +321,6 @@ class KlaberjassTable(Table):
         held = f"<div class='parlour-sub'>Held over: {view['held_over']}</div>" if view["held_over"] else ""
         return f"<div data-testid='race' style='margin-top:4px'>{bars}</div>{held}{history}"
 
-    def deal_results(self) -> list[tuple[str, list[int]]]:
-        """What each deal added to each score (after the maker's rule), from the game's own record."""
-        return [(f"Deal {r['deal']}", list(r["scored"])) for r in self.game.view(0)["results"]]
-
     def history_html(self) -> str:
         """Nothing more: :meth:`scoreboard_extra` already shows each deal, with its maker and both totals."""
         return ""

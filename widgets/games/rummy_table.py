@@ -53,6 +53,7 @@ class RummyTable(Table):
     """Play Basic Rummy against bots: ``RummyTable(players=2, seed="K7QM3P", target=100)``."""
 
     game_id = "rummy"
+    result_marks = {"rummy": " ★ rummy", "stalemate": " stalemate", "block": " block"}  # after "Deal 3"
     setting_words = {
         "discard_rule": Setting("discard_rule", "Discarding the card you took",
                                 (("Not allowed on the same turn", True), ("Allowed", False)),
@@ -120,7 +121,7 @@ class RummyTable(Table):
         buttons.add_class("rm-buttons")
         return [self.css_html, self.opponents, middle, self.status, self.hand, buttons]
 
-    # ---- what the selection means (Kalooki overrides these) ----
+    # ---- what the selection means: the move each button sends ----
     def meld_action(self, cards: list[str]) -> str:
         return "meld " + " ".join(cards)
 
@@ -403,17 +404,3 @@ class RummyTable(Table):
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         return (f"<div class='parlour-sub' data-testid='target'>First to {count(view['target'], 'point')} wins · "
                 f"deal {view['deal']}</div>")
-
-    def deal_results(self) -> list[tuple[str, list[int]]]:
-        """One row per finished deal, from the game's own record: the points each seat scored,
-        marked when the winner went rummy (doubled) or the deal was a stalemate."""
-        marks = {"rummy": " ★ rummy", "stalemate": " stalemate", "block": " block"}
-        return [(f"Deal {r['deal']}{marks.get(r['how'], '')}", list(r["points"]))
-                for r in self.game.view(self.human)["results"]]
-
-    def end_summary(self, view: dict[str, Any]) -> str:
-        """With penalty scoring the lowest total wins, so the standings run from the lowest up."""
-        if view["options"]["scoring"] != "penalty":
-            return super().end_summary(view)
-        return self.standings(view["scores"], lowest_wins=True)
-
