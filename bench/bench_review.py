@@ -9,6 +9,26 @@ verdict, and the same answer to "mistake or worse?". Games whose hint is exact (
 agree by construction: "exact".
 
     PYTHONPATH=$PWD:$PWD/bench python bench/bench_review.py --deals 3 --agree 30
+
+``--losses`` prints instead, per game, the distribution of the review's loss over the decisions of
+medium-bot play (seat 0 a medium bot too): the quantiles, in the game's units, that the thresholds
+in engine/review_thresholds.py are set from, and the share of decisions each verdict would get.
+
+    PYTHONPATH=$PWD:$PWD/bench python bench/bench_review.py --losses --deals 25
+
+Last run of ``--losses --deals 25`` (2026-11-24, with the thresholds set from it; 2 cores shared):
+
+    game          rated  loss>0    q0.5   q0.75    q0.9   q0.95   q0.99     max   inacc mistake blunder
+    jubilee         478     11%    0.00    0.00    1.78    5.71   10.38   19.30      5%      3%      1%
+    jubileu         275     36%    0.00    0.09    0.52    0.80    1.50   12.37      3%      1%      1%
+    relogio          97      4%    0.00    0.00    0.00    0.00    1.00    1.30      0%      0%      0%
+    injun            51     63%    0.06    0.69    4.30    6.41    7.50    7.50      0%     12%      2%
+    kalooki         276      2%    0.00    0.00    0.00    0.00    1.00    1.00      0%      2%      0%
+    rummy           493     10%    0.00    0.00    0.25    1.76    5.95    8.56      3%      4%      1%
+    jabberwocky     291     40%    0.00    3.90   14.50   22.80   48.40   73.50      6%      3%      1%
+    klaberjass      306     36%    0.00    3.80   15.00   29.60   64.60   80.90      3%      4%      1%
+
+(``--deals 120``: injun 238 decisions, q0.9 0.97, q0.95 4.15, q0.99 6.61; relogio 469, q0.99 1.30, max 2.50.)
 """
 
 from __future__ import annotations
@@ -101,14 +121,41 @@ def end_to_review(game_id: str, seed: int) -> float:
     return time.perf_counter() - start
 
 
+LOSS_QUANTILES = (0.5, 0.75, 0.9, 0.95, 0.99)
+
+
+def loss_rows(games: list[str], deals: int) -> None:
+    """Per game: decisions rated, the share of costly ones, the loss's quantiles and each verdict's share."""
+    from engine.review_thresholds import thresholds_for
+    print(f"{'game':<12} {'rated':>6} {'loss>0':>7} " + " ".join(f"{'q' + format(q, 'g'):>7}" for q in LOSS_QUANTILES)
+          + f" {'max':>7}  {'inacc':>6} {'mistake':>7} {'blunder':>7}  thresholds")
+    for game_id in games:
+        entries = [e for seed in range(deals) for position, action in positions(game_id, 200 + seed)
+                   if (e := assess(position, 0, action)) is not None]
+        losses = sorted(e.loss for e in entries)
+        if not losses:
+            print(f"{game_id:<12} {0:>6}", flush=True)
+            continue
+        share = {v: sum(e.verdict == v for e in entries) / len(entries) for v in ("inaccuracy", "mistake", "blunder")}
+        limits = thresholds_for(game_id)
+        print(f"{game_id:<12} {len(losses):>6} {sum(x > 0 for x in losses) / len(losses):>7.0%} "
+              + " ".join(f"{percentile(losses, q):>7.2f}" for q in LOSS_QUANTILES)
+              + f" {losses[-1]:>7.2f}  {share['inaccuracy']:>6.0%} {share['mistake']:>7.0%} {share['blunder']:>7.0%}"
+              f"  {limits.inaccuracy:g}/{limits.mistake:g}/{limits.blunder:g} {limits.unit}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=3, help="seeded short matches per game")
     ap.add_argument("--agree", type=int, default=30, help="decisions per game compared with the deeper search")
     ap.add_argument("--deeper", type=int, default=4, help="the deeper search imagines this many times more deals")
     ap.add_argument("--games", nargs="*", default=None)
+    ap.add_argument("--losses", action="store_true", help="the loss's distribution under medium-bot play instead")
     args = ap.parse_args()
     games = args.games or [g for g, c in engine.GAMES.items() if c.has_choices]
+    if args.losses:
+        loss_rows(games, args.deals)
+        return
     print(f"{'game':<12} {'decisions':>9} {'eval median s':>14} {'eval p95 s':>11} {'end→review s':>13} "
           f"{'same verdict':>13} {'same mistake?':>14}")
     for game_id in games:

@@ -18,6 +18,9 @@ address when the table appears, and the play table deals the link's cards then.
 Python in the browser (the static site, deploy/site: Pyodide) never sees a request either: there too
 the browser reports the page's address.
 
+A review link (widgets/review_panel.py) adds ``moves=``: the moves made in the deal, packed by
+engine/review_link.py; the table deals the code, replays the moves and opens the review.
+
 A value that is not good (an unknown level, a code that is not one) is refused with a
 message on the page; the table then deals as the lesson set it up.
 """
@@ -40,8 +43,10 @@ from engine.i18n import N_, Sentence
 from engine.protocol import ParlourError
 
 _STATIC = Path(__file__).parent / "static"
-KNOWN = ("deal", "level", "game")
-_MAX_QUERY = 400
+KNOWN = ("deal", "level", "game", "moves")
+_MAX_QUERY = 400  # the address without its review moves
+_MAX_MOVES = 6000  # a review link's moves (engine.review_link.MAX_LENGTH): a long match's take thousands
+_MOVES_PART = re.compile(r"(?:^|&)moves=[^&]*")
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
@@ -56,10 +61,12 @@ class DealLink:
     deal: str | None = None
     level: str | None = None
     game: str | None = None
+    #: a review link's moves (engine/review_link.py), checked by the table that replays them
+    moves: str | None = None
 
     @property
     def empty(self) -> bool:
-        return self.deal is None and self.level is None and self.game is None
+        return self.deal is None and self.level is None and self.game is None and self.moves is None
 
 
 def read_deal_link(query: str) -> DealLink:
@@ -69,7 +76,7 @@ def read_deal_link(query: str) -> DealLink:
     The deal code itself is checked by the table, which knows its players and settings.
     """
     text = (query or "").lstrip("?")
-    if len(text) > _MAX_QUERY:
+    if len(text) > _MAX_QUERY + _MAX_MOVES or len(_MOVES_PART.sub("", text)) > _MAX_QUERY:
         raise DealLinkError(Sentence(N_("This page's address is too long to be a deal link.")))
     try:
         fields = parse_qs(text, keep_blank_values=True, max_num_fields=20)
@@ -93,12 +100,15 @@ def read_deal_link(query: str) -> DealLink:
     game = found.get("game")
     if game is not None and not _GAME_ID.fullmatch(game):
         raise DealLinkError(Sentence(N_("“{game}” is not a game of Parlour."), game=game[:40]))
-    return DealLink(found.get("deal"), level, game)
+    if "moves" in found and "deal" not in found:
+        raise DealLinkError(Sentence(N_("This page's address gives moves but no deal: a review link gives both.")))
+    return DealLink(found.get("deal"), level, game, found.get("moves"))
 
 
-def link_query(code: str, level: str, game: str) -> str:
-    """The query string that opens this deal again: ``deal=4-K7QM3P%2F01&level=hard&game=jabberwocky``."""
-    return urlencode({"deal": code, "level": level, "game": game})
+def link_query(code: str, level: str, game: str, moves: str | None = None) -> str:
+    """The query string that opens this deal again: ``deal=4-K7QM3P%2F01&level=hard&game=jabberwocky``
+    (and, for a review link, ``&moves=…``: the moves made, engine.review_link.moves_code)."""
+    return urlencode({"deal": code, "level": level, "game": game, **({"moves": moves} if moves else {})})
 
 
 _taken = False  # the page's link has gone to a table (a kernel serves one page)
@@ -174,4 +184,4 @@ class CopyLink(anywidget.AnyWidget):
         if isinstance(content, dict) and content.get("event") == "page" and self._on_page_address:
             search = content.get("search")
             if isinstance(search, str):
-                self._on_page_address(search[:_MAX_QUERY + 1])
+                self._on_page_address(search[:_MAX_QUERY + _MAX_MOVES + 1])

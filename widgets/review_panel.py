@@ -6,6 +6,10 @@ background thread as soon as you make it (engine.review.assess on a replay of th
 bots never wait and the review is ready when the deal ends. Looking at a decision puts a replay of
 the deal up to that moment on the table (drawn from your view, as any position is); "Try the
 better move" plays it there and lets the same bots play on; Back puts the finished deal back.
+
+"Copy review link" copies the page's address with the deal code, the bots' level and the moves
+made (engine/review_link.py): opened in another browser, the table there deals the code, replays
+the moves through the rules and opens the same review (:meth:`ReviewPanel.follow_link`).
 """
 
 from __future__ import annotations
@@ -21,9 +25,13 @@ import ipywidgets as w
 
 import engine
 from engine import claims
-from engine.i18n import say
+from engine.i18n import N_, Sentence, say
 from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review, assess, is_decision, reviewed
+from engine.review_link import ReviewLinkError, moves_code, replay_moves
 from engine.review_thresholds import REVIEW_THRESHOLDS
+from engine.protocol import ParlourError
+from widgets.deal_link import CopyLink, link_query
+from widgets.settings import decode
 
 if TYPE_CHECKING:
     from widgets.table import Table
@@ -84,7 +92,11 @@ class ReviewPanel(w.VBox):
         self.back_button.on_click(lambda _: self.back())
         self.close_button = w.Button(description=t("Close the review"), layout=w.Layout(width="auto"))
         self.close_button.on_click(lambda _: self.hide_review())
-        buttons = w.HBox([self.try_button, self.back_button, self.close_button])
+        # the page's address with the deal, the bots and the moves made: the same review in another browser
+        self.copy_link = CopyLink(words={"button": t("Copy review link"), "copied": t("Copied"),
+                                         "tooltip": t("Copy a link that opens this review in another browser"),
+                                         "by_hand": t("Copy this link:"), "field": t("Link to this review")})
+        buttons = w.HBox([self.try_button, self.back_button, self.close_button, self.copy_link])
         buttons.add_class("parlour-buttons")
         # while a match goes on: the review of the deal just finished (the end panel reviews the whole match)
         self.deal_button = w.Button(icon="search", layout=w.Layout(width="auto", display="none"),
@@ -185,9 +197,55 @@ class ReviewPanel(w.VBox):
                 assert isinstance(result, Entry)
                 entries.append(result)
         self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
+        self.copy_link.query = self.link_query()
+        self.copy_link.layout.display = "" if self.code_deals_this_game() else "none"
         self._draw()
         self.body.layout.display = ""
         return self.review
+
+    def link_query(self) -> str:
+        """The review link's query: the deal code, the bots' level, the game, and the moves made up to the
+        end of the deal reviewed (the whole game when the match is reviewed)."""
+        game, table = self._game, self.table
+        assert game is not None
+        stop = None
+        if self._deal is not None:
+            stop = 1 + max((i for i, k in self._deal_of.items() if k == self._deal), default=-1)
+        return link_query(table.code, table.level_box.value, table.game_id, moves_code(game, stop))
+
+    def code_deals_this_game(self) -> bool:
+        """Whether the table's deal code, read by this lesson's table, deals this game's settings: one set from
+        Python that no menu offers cannot be carried, and a review link would then be refused as another deal's."""
+        from widgets.table import read_table_code  # the table imports this module
+        table = self.table
+        read = read_table_code(table.code, table.players)
+        chosen = {} if read.settings is None else decode(table.settings, read.settings)
+        rules = table.rules_class
+        return rules.resolve_options({**table._start_options, **chosen}) == rules.resolve_options(table.options)
+
+    def follow_link(self, code: str | None, moves: str) -> None:
+        """A review link: deal ``code``, replay ``moves`` (each checked by the rules) and open the review.
+
+        A link that is not one (cut, changed, made on another deal) raises a ParlourError and the
+        table keeps the deal it had.
+        """
+        table = self.table
+        if code is None:
+            raise ReviewLinkError(Sentence(N_("This review link gives moves but no deal.")))
+        kept, options, players, seed = table.game, table.options, table.players, table.seed
+        table._deal_code(code)  # a code that is not one: refused here, the table unchanged
+        try:
+            played = replay_moves(table.game, moves)
+        except ParlourError:
+            table.options = options
+            table.start(players, seed)
+            if kept.history:
+                self._put_on_table(kept)
+            raise
+        self._put_on_table(played)
+        ended = sum(e.kind in END_KINDS for e in played.events)
+        self.show_review(deal=None if played.is_over else max(ended, 1))
+        table._after_move()  # a match under way: the bots play on, as after "Review deal k"
 
     @property
     def deals(self) -> int:

@@ -501,7 +501,9 @@ class Table(w.VBox):
                                              other=link.game, game=self.rules_class.name))
             if link.level is not None:
                 self.level_box.value = link.level
-            if link.deal is not None:
+            if link.moves is not None:  # a review link: the deal, its moves replayed, the review open
+                self.review.follow_link(link.deal, link.moves)
+            elif link.deal is not None:
                 self._deal_code(link.deal)
         except ParlourError as exc:
             self.link_notice.value = ("<div role='alert'>⚠ " + esc(self.t(

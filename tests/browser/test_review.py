@@ -1,8 +1,11 @@
 """The review of a deal in Chromium (Jubilee): a whole deal played, the review, a row clicked (the table as it
-was), Try the better move, Back; screenshots at 1280×800 and 420×900 in test-artifacts/."""
+was), Try the better move, Back; Copy review link, and the link opened in another browser shows the same
+review; screenshots at 1280×800 and 420×900 in test-artifacts/."""
 
 from __future__ import annotations
 
+import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -55,13 +58,14 @@ def play(page: Page, table: Locator, moves: list[str]) -> None:
             table.locator(f".parlour-card--playable[data-card='{move.split()[1]}']").first.click()
 
 
-def test_review_a_deal_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
+def test_review_a_deal_in_the_browser(voila_server, voila_page, context, browser, save_screenshot, artifacts_dir):
     moves, finished = the_deal_in_python()
     review = finished.review.show_review()
     row = next(i for i, e in enumerate(review.entries) if e.action != e.best)
     entry = review.entries[row]
     better = finished.action_label(entry.best)
 
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=voila_server.rstrip("/"))
     voila_page.set_viewport_size({"width": 1280, "height": 800})
     page = open_from_gallery(voila_page, voila_server, "jubilee")
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -105,9 +109,42 @@ def test_review_a_deal_in_the_browser(voila_server, voila_page, save_screenshot,
     expect(review_button).to_be_visible()
     expect(status).to_contain_text("New deal")
 
+    # Copy review link: the deal, the bots and your moves; another browser opens the same review
+    button(panel, "Copy review link").click()
+    expect(panel.locator(".parlour-copy-link [role=status]")).to_have_text(re.compile("Copied|Copy this link"))
+    link = panel.locator("[data-testid=deal-link]").input_value()
+    assert parse_qs(urlsplit(link).query) == parse_qs(finished.review.copy_link.query)
+    follow_the_review_link(browser, link, review, [text for text in rows.all_inner_texts()], row, save_screenshot)
+
     page.set_viewport_size({"width": 420, "height": 900})
     panel.locator("select").select_option(index=row)
     expect(status).to_contain_text(f"as it was at your decision {row + 1}", timeout=60_000)
     panel.scroll_into_view_if_needed()
     save_screenshot(page, "review-420x900-decision", full_page=False)
     assert not errors, errors
+
+
+def follow_the_review_link(browser, link: str, review, rows: list[str], row: int, save_screenshot) -> None:
+    """A fresh browser (no cookie, no save) opens the link: the same deal, the review open with the same rows."""
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    other.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
+    try:
+        board = other.new_page()
+        board.set_default_timeout(60_000)
+        errors: list[str] = []
+        board.on("pageerror", lambda exc: errors.append(str(exc)))
+        board.goto(link)
+        panel = board.locator(".parlour-review", has_text=f"{review.decisions} decisions, {review.best} of them best")
+        expect(panel).to_be_visible(timeout=180_000)
+        expect(panel.locator("select option")).to_have_count(review.decisions)
+        assert panel.locator("select option").all_inner_texts() == rows
+        table = board.locator(".parlour", has=panel)
+        expect(table.locator(".parlour-link-notice")).to_be_hidden()
+        panel.locator("select").select_option(index=row)
+        expect(table.locator(".parlour-status")).to_contain_text(f"as it was at your decision {row + 1}",
+                                                                 timeout=60_000)
+        panel.scroll_into_view_if_needed()
+        save_screenshot(board, "review-link-opened-1280x800", full_page=False)
+        assert not errors, errors
+    finally:
+        other.close()

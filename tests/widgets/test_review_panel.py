@@ -8,6 +8,7 @@ import re
 import pytest
 
 import engine
+from engine.review_thresholds import REVIEW_THRESHOLDS
 from widgets.games.jubilee_table import JubileeTable
 from widgets.games.relogio_table import RelogioTable
 from widgets.games.el_gato_table import ElGatoTable
@@ -47,7 +48,8 @@ def test_the_review_lists_every_decision(played: JubileeTable) -> None:
     assert len(played.review.rows.options) == review.decisions
     summary = played.review.summary_html.value
     assert f"{review.decisions} decisions" in summary and "Accuracy is the share" in summary
-    assert "a mistake 3 or more" in summary
+    limits = REVIEW_THRESHOLDS["jubilee"]
+    assert f"a mistake {limits.mistake:g} or more, a blunder {limits.blunder:g} or more" in summary
     for label, _ in played.review.rows.options:
         assert not any(p.search(label) for p in NOTATION), label
     assert any("mistake" in label or "blunder" in label for label, _ in played.review.rows.options)
@@ -158,26 +160,41 @@ def test_every_sentence_of_the_review_has_a_portuguese_translation_with_the_same
     from engine import i18n
     root = Path(__file__).resolve().parents[2]
     messages = i18n.extract_messages(root / "engine/review.py", root / "engine/review_thresholds.py",
-                                     root / "widgets/review_panel.py")
+                                     root / "widgets/review_panel.py", root / "engine/review_link.py")
     pt = i18n.catalog("pt")
     assert [m for m in messages if pt.gettext(m) == m] == []
     for m in messages:
         assert set(re.findall(r"\{[^{}]*\}", pt.gettext(m))) == set(re.findall(r"\{[^{}]*\}", m)), m
 
 
-@pytest.mark.parametrize("game_id", ["jubilee", "jabberwocky"])
-def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str) -> None:
+#: a lesson's words for the verdicts, and its decimal comma or point
+LESSON_WORDS = {"en": (("good", "inaccuracy", "mistake", "blunder"), "How to read the review",
+                       "**Accuracy** is the share of your decisions rated best or good", ".", "**Copy review link**"),
+                "pt": (("boa", "imprecisão", "erro", "erro grave"), "Como ler a revisão",
+                       "A **precisão** é a parte das suas decisões avaliadas como a melhor ou boa", ",",
+                       "**Copiar link da revisão**")}
+REVIEW_LESSONS = [(g, "en", f"lessons/{g}.ipynb") for g in sorted(REVIEW_THRESHOLDS)] \
+    + [("jubileu", "pt", "lessons/pt/jubileu.ipynb")]
+
+
+@pytest.mark.parametrize("game_id, lang, path", REVIEW_LESSONS)
+def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str, lang: str, path: str) -> None:
     import json
     from pathlib import Path
-    from engine.review_thresholds import REVIEW_THRESHOLDS
-    cells = json.loads((Path(__file__).resolve().parents[2] / f"lessons/{game_id}.ipynb").read_text())["cells"]
+    cells = json.loads((Path(__file__).resolve().parents[2] / path).read_text())["cells"]
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    section = text[text.index("How to read the review"):]
+    words, heading, accuracy, point, share = LESSON_WORDS[lang]
+    section = text[text.index(heading):]
+    section = section[:section.index("\n#")] if "\n#" in section else section
     limits = REVIEW_THRESHOLDS[game_id]
-    for word, value in (("inaccuracy", limits.inaccuracy), ("mistake", limits.mistake),
-                        ("blunder", limits.blunder)):
-        assert f"**{word}**: {value:g} " in section, word
-    assert "**Accuracy** is the share of your decisions rated best or good" in section
+
+    def said(value: float) -> str:
+        return format(value, "g").replace(".", point)
+    good, *rest = words
+    assert re.search(rf"\*\*{good}\*\*: [^*]* {re.escape(said(limits.inaccuracy))} ", section), good
+    for word, value in zip(rest, (limits.inaccuracy, limits.mistake, limits.blunder)):
+        assert f"**{word}**: {said(value)} " in section, word
+    assert accuracy in section and share in section
 
 
 def test_each_deal_of_a_match_is_reviewed_when_it_ends_and_the_match_at_its_end() -> None:
@@ -263,6 +280,22 @@ def test_every_game_reviews_at_its_table(game_id: str, monkeypatch: pytest.Monke
     assert table.game.history[entry.index] == (0, entry.best)
     panel.back()
     assert table.game is finished
+    # the review link opens the same review at another table of the game (another browser's page), or, where
+    # the table's settings were given from Python and no menu offers them (the short matches here), it is not
+    # offered: the code cannot carry those settings, and the link would be refused as another deal's
+    from widgets import deal_link
+    monkeypatch.setenv("QUERY_STRING", panel.copy_link.query)
+    deal_link.forget_page_link()
+    try:
+        board = table_class(game_id)(**options)
+    finally:
+        deal_link.forget_page_link()
+    if panel.copy_link.layout.display == "none":
+        assert "do not belong to this deal" in board.link_notice.value
+        assert board.review.body.layout.display == "none"
+    else:
+        assert board.link_notice.layout.display == "none", board.link_notice.value
+        assert board.game.history == finished.history and board.review.review == review
 
 
 def test_on_a_page_an_event_loop_runs_and_evaluation_goes_to_the_background() -> None:
@@ -291,3 +324,116 @@ def test_python_in_the_browser_has_no_threads_so_evaluation_waits_for_the_review
     jobs, table = asyncio.run(on_a_page())
     assert jobs and all(job is None for job in jobs)
     assert table.review.pending == len(jobs)
+
+
+@pytest.fixture
+def open_page(monkeypatch: pytest.MonkeyPatch):
+    """``open_page(query)``: the next tables are built in a Voilà kernel whose request asked for ``query``."""
+    from widgets import deal_link
+
+    def opened(query: str) -> None:
+        monkeypatch.setenv("QUERY_STRING", query)
+        deal_link.forget_page_link()
+    yield opened
+    deal_link.forget_page_link()
+
+
+def test_a_review_link_opens_the_same_review_in_another_browser(played: JubileeTable, open_page) -> None:
+    from urllib.parse import parse_qs
+    played.level_box.value = "hard"
+    review = played.review.show_review()
+    asked = parse_qs(played.review.copy_link.query)
+    assert asked["deal"] == [played.code] and asked["level"] == ["hard"] and asked["game"] == ["jubilee"]
+    assert played.review.copy_link.words["button"] == "Copy review link"
+    open_page(played.review.copy_link.query)
+    board = JubileeTable(players=3, bot_delay=0, match="single")  # the teacher's page: a play table
+    assert board.link_notice.layout.display == "none", board.link_notice.value
+    assert board.game.history == played.game.history and board.code == played.code
+    assert board.level_box.value == "hard"
+    assert board.review.body.layout.display == "" and board.review.review == review
+    assert board.review.rows.options == played.review.rows.options
+    board.review.rows.value = 2  # the teacher looks at a decision, as the student could
+    assert board.game.history == played.game.history[:review.entries[2].index]
+
+
+def test_a_review_link_of_one_deal_of_a_match_opens_that_deals_review(open_page) -> None:
+    table = JubileeTable(players=3, seed=5, bot_delay=0)  # a match of three deals
+    while not any(e.kind == "deal_end" for e in table.game.events):
+        table.act(engine.hint(table.game, 0).action)
+    first = table.review.show_review(deal=1)
+    open_page(table.review.copy_link.query)
+    board = JubileeTable(players=3, bot_delay=0)
+    assert board.link_notice.layout.display == "none", board.link_notice.value
+    assert board.review.review == first and "Review of deal 1" in board.review.summary_html.value
+    assert not board.game.is_over and board.game.current_player == 0, "the match goes on, your turn"
+
+
+def test_a_changed_or_foreign_review_link_is_refused_and_the_table_deals_as_set_up(played: JubileeTable,
+                                                                                  open_page) -> None:
+    from urllib.parse import parse_qs, urlencode
+    played.review.show_review()
+    asked = {k: v[0] for k, v in parse_qs(played.review.copy_link.query).items()}
+    other = JubileeTable(players=3, seed=6, bot_delay=0, match="single")
+    play_worst(other)
+    other.review.show_review()
+    foreign = {k: v[0] for k, v in parse_qs(other.review.copy_link.query).items()}
+    count, check, number = asked["moves"].split(".", 2)
+    for moves in (asked["moves"][:-4], f"{count}.{check}.{number[::-1]}", foreign["moves"], "hello"):
+        open_page(urlencode({**asked, "moves": moves}))
+        board = JubileeTable(players=3, seed=None, bot_delay=0, match="single")
+        notice = board.link_notice.value
+        assert board.link_notice.layout.display == "" and "review link" in notice and "⚠" in notice, notice
+        assert "Traceback" not in notice and "Error" not in notice
+        assert board.code != played.code and f"deal {board.code}" in notice, "the lesson's own deal"
+        assert board.review.body.layout.display == "none" and not board.game.is_over
+    open_page(urlencode({"moves": asked["moves"]}))
+    board = JubileeTable(players=3, bot_delay=0, match="single")
+    assert "moves but no deal" in board.link_notice.value
+
+
+def test_a_page_address_carries_a_review_links_moves_and_still_refuses_a_long_deal() -> None:
+    from widgets.deal_link import DealLink, DealLinkError, read_deal_link
+    moves = "900." + "x" * 6 + "." + "A" * 3000  # a long match's moves: longer than any other part may be
+    assert read_deal_link(f"deal=4-K7QM3P&moves={moves}") == DealLink("4-K7QM3P", moves=moves)
+    with pytest.raises(DealLinkError, match="too long"):
+        read_deal_link("deal=" + "9" * 500 + f"&moves={moves}")
+    with pytest.raises(DealLinkError, match="too long"):
+        read_deal_link("deal=4-K7QM3P&moves=" + "A" * 7000)
+
+
+LESSON_TABLES = {  # each lesson's play table, as the lesson builds it (settings the menus offer)
+    "kalooki": lambda: __import__("widgets.games.kalooki_lesson", fromlist=["x"]).match_table(players=3, bot_delay=0),
+    "jabberwocky": lambda: table_class("jabberwocky")(players=4, rounds="short", level="medium", bot_delay=0),
+    "injun": lambda: table_class("injun")(players=4, level="medium", bot_delay=0),
+    "klaberjass": lambda: table_class("klaberjass")(level="medium", bot_delay=0),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(LESSON_TABLES))
+def test_a_lesson_tables_review_link_of_its_first_deal_opens_the_same_review(game_id: str, open_page,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the lesson's own table (a match), the first deal played by the hint, its review's link opened at a
+    fresh table of the lesson: the same deal, the same review, the match going on."""
+    from tests.engine.claim_checks import game_checks
+    ai = engine.hints.advisor(game_id)
+    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
+        monkeypatch.setattr(ai, name, value)
+    open_page("")
+    table = LESSON_TABLES[game_id]()
+    table.start(table.players, 12)  # the same cards every run, the lesson's settings kept
+    for _ in range(400):
+        if any(e.kind in ("deal_end", "round_end") for e in table.game.events):
+            break
+        move = engine.hint(table.game, 0).action
+        if table.game.current_player != 0 and move in ("call", "pass"):  # Kalooki's call, out of turn
+            table.call() if move == "call" else table.no_call()
+        else:
+            assert table.act(move), table.status.value
+    assert any(e.kind in ("deal_end", "round_end") for e in table.game.events), "the first deal ended"
+    first = table.review.show_review(deal=1)
+    assert first.decisions > 0 and table.review.copy_link.layout.display == ""
+    open_page(table.review.copy_link.query)
+    board = LESSON_TABLES[game_id]()
+    assert board.link_notice.layout.display == "none", board.link_notice.value
+    assert board.review.review == first and board.code == table.code
+    assert "Review of deal 1" in board.review.summary_html.value and not board.game.is_over
