@@ -9,6 +9,7 @@ it through ``_handle_custom_msg`` without a browser.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -106,7 +107,7 @@ class CardRow(anywidget.AnyWidget):
         if not 0 <= index < len(items):
             return
         item = items[index]
-        if "card" in content and content["card"] != item.get("card"):
+        if "card" in content and _null_as_none(content["card"]) != item.get("card"):
             return  # a click painted before the last update: that card is no longer there
         if item.get("playable"):
             self._play_handlers(index, item.get("card"))
@@ -117,6 +118,14 @@ class CardRow(anywidget.AnyWidget):
     def _redraw_at_width(self, change: dict[str, Any]) -> None:
         self.items = [{**item, "svg": card_svg(item.get("card"), width=change["new"])}
                       for item in self.items]
+
+
+def _null_as_none(value: Any) -> Any:
+    """JS ``null`` as None: in the browser (Pyodide >= 0.28, the static site) it arrives as ``pyodide.ffi.jsnull``."""
+    ffi = sys.modules.get("pyodide.ffi")
+    if ffi is not None and value is getattr(ffi, "jsnull", None):
+        return None
+    return value
 
 
 def _per_card(what: str, values: Sequence[Any] | None, n: int, default: Any) -> list[Any]:

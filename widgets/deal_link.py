@@ -15,6 +15,9 @@ A preheated kernel (Voilà's ``preheat_kernel``) runs the lesson before any requ
 never sees ``QUERY_STRING``: there the Copy link widget's browser side reports the page's
 address when the table appears, and the play table deals the link's cards then.
 
+Python in the browser (the static site, deploy/site: Pyodide) never sees a request either: there too
+the browser reports the page's address.
+
 A review link (widgets/review_panel.py) adds ``moves=``: the moves made in the deal, packed by
 engine/review_link.py; the table deals the code, replays the moves and opens the review.
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -125,8 +129,9 @@ def take_page_link(game_id: str) -> str | None:
 
 
 def preheated() -> bool:
-    """Whether Voilà started this kernel ahead of any request (``preheat_kernel``)."""
-    return os.environ.get("VOILA_PREHEAT") == "True"
+    """Whether no request reached this kernel, so the browser reports the page's address: Voilà started it
+    ahead of any request (``preheat_kernel``), or it is Python in the browser (Pyodide, the static site)."""
+    return os.environ.get("VOILA_PREHEAT") == "True" or sys.platform == "emscripten"
 
 
 def take_link(game_id: str, query: str) -> str | None:

@@ -15,7 +15,7 @@ import html
 import importlib.util
 import os
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from IPython.display import HTML
 
@@ -65,19 +65,31 @@ def players_text(cls: type[engine.Game]) -> str:
     return f"{lo}–{hi} players"
 
 
-def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: bool | None = None) -> str:
-    """A game's tile; ``lab``: offer the notebook in JupyterLab (None: if JupyterLab serves it here)."""
+def voila_href(lesson: str) -> str:
+    """A lesson's page beside the gallery in Voilà: "rummy" → ``rummy.ipynb``, "pt/jubileu" → ``pt/jubileu.ipynb``."""
+    return f"{lesson}.ipynb"
+
+
+def site_href(lesson: str) -> str:
+    """A lesson's page from the static site's gallery (deploy/site/build.py writes ``lessons/<lesson>.html``)."""
+    return f"lessons/{lesson}.html"
+
+
+def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: bool | None = None,
+         href: Callable[[str], str] = voila_href) -> str:
+    """A game's tile; ``lab``: offer the notebook in JupyterLab (None: if JupyterLab serves it here);
+    ``href``: a lesson's address from the gallery's page (the static site's pages are not Voilà's)."""
     e = html.escape
     if lab is None:
         lab = jupyterlab_serves_lessons()
     if (lessons / f"{game_id}.ipynb").exists():
-        links = f'<a class="parlour-play" href="{e(game_id)}.ipynb">Learn and play {e(cls.name)}</a>'
+        links = f'<a class="parlour-play" href="{e(href(game_id))}">Learn and play {e(cls.name)}</a>'
         if lab:
             links += (f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
                       f' target="_blank">Notebook in JupyterLab</a>')
         for lang, lang_name in LANGUAGE_NAMES.items():
             if (lessons / lang / f"{game_id}.ipynb").exists():
-                links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(lang)}/{e(game_id)}.ipynb">'
+                links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(href(f"{lang}/{game_id}"))}">'
                           f'{e(cls.name)} ({e(lang_name)})</a>')
     else:
         links = '<span class="parlour-soon">Lesson coming soon</span>'
@@ -90,11 +102,11 @@ LAB_NOTE = ("<p class='parlour-lab-note'>The <b>Learn and play</b> links open a 
             "The <b>Notebook in JupyterLab</b> links open the same lesson as a notebook, code and all.</p>")
 
 
-def gallery_html(lessons: Path = LESSONS, lab: bool | None = None) -> str:
+def gallery_html(lessons: Path = LESSONS, lab: bool | None = None, href: Callable[[str], str] = voila_href) -> str:
     """Every game's tile, and (where the notebooks are offered) a line saying what the two links do."""
     if lab is None:
         lab = jupyterlab_serves_lessons()
-    tiles = "".join(tile(game_id, cls, lessons, lab) for game_id, cls in engine.GAMES.items())
+    tiles = "".join(tile(game_id, cls, lessons, lab, href) for game_id, cls in engine.GAMES.items())
     return f'{STYLE}<div class="parlour-gallery">{tiles}</div>' + (LAB_NOTE if lab else "")
 
 

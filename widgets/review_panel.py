@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
@@ -170,7 +171,9 @@ class ReviewPanel(w.VBox):
     background: bool | None = None
 
     def in_background(self) -> bool:
-        return _loop_running() if self.background is None else self.background
+        if self.background is not None:
+            return self.background
+        return _loop_running() and sys.platform != "emscripten"  # Python in the browser (the static site): no threads
 
     # ---- the review ----
     def show_review(self, deal: int | None = None) -> Review:

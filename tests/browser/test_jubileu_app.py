@@ -69,7 +69,7 @@ def test_bid_and_play_jubileu_in_the_browser(lang, voila_server, voila_page, sav
     expect(status).to_contain_text(words["turn"], timeout=90_000)
     expect(table.locator("[data-testid=direction]")).to_contain_text(words["direction"])
     expect(table.locator("[data-testid=auction]")).to_contain_text(words["auction"])
-    expect(table.locator(".parlour-copy-link button")).to_have_text(words["copy"])
+    expect(button(table, words["copy"])).to_be_visible()  # the deal's Copy link, in the table's language
     closed = table.locator(f"button[title*='{words['first_closed']}']")
     expect(closed.first).to_be_disabled()
 

@@ -11,6 +11,8 @@ import json
 import re
 import shutil
 import subprocess
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -96,6 +98,18 @@ def test_same_card_twice_calls_twice() -> None:
 def test_face_down_card_plays_as_none() -> None:
     row, played, _ = _row()
     click(row, 3, None)
+    assert played == [(3, None)]
+
+
+def test_face_down_card_plays_when_the_browser_null_arrives_as_pyodides_jsnull(monkeypatch) -> None:
+    """In the browser (the static site, Pyodide >= 0.28) a JS null reaches Python as ``pyodide.ffi.jsnull``."""
+    jsnull = type("JsNull", (), {})()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = jsnull  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    row, played, _ = _row()
+    click(row, 3, jsnull)
+    click(row, 0, jsnull)  # stale: a face-down card was painted there, QS is there now
     assert played == [(3, None)]
 
 

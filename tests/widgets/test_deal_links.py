@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -139,6 +140,34 @@ def test_a_preheated_kernel_follows_the_address_the_browser_reports(open_page, m
     table.new_deal()
     table.copy_link._handle_custom_msg({"event": "page", "search": "?deal=3-K7QM3P%2F0001"}, [])
     assert table.code != "3-K7QM3P/0001"  # a page's link is followed once, not on every re-render
+
+
+def test_python_in_the_browser_follows_the_address_the_browser_reports(open_page, monkeypatch):
+    """The static site (Pyodide): no request reaches the kernel, so the page's address comes from the browser."""
+    open_page("")
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    table = JabberwockyTable(players=4, rounds="short", level="medium", bot_delay=0)
+    search = ("?kernel=python&lesson=jabberwocky&code=import+parlour_site%3B+parlour_site.run%28%27jabberwocky%27%29"
+              "&deal=3-K7QM3P%2F0001&level=hard")
+    table.copy_link._handle_custom_msg({"event": "page", "search": search}, [])
+    assert table.code == "3-K7QM3P/0001" and table.level_box.value == "hard"
+
+
+def test_the_copied_link_on_the_static_site_opens_the_lesson_page(tmp_path):
+    node = shutil.which("node")
+    assert node, "Node.js runs the Copy link module's address rule"
+    module = Path(deal_link.__file__).parent / "static" / "copy_link.js"
+    (tmp_path / "copy_link.mjs").write_text(module.read_text())
+    pages = ["https://school.github.io/parlour/repl/index.html?kernel=python&lesson=rummy&code=x&deal=old",
+             "http://127.0.0.1:8000/repl/?kernel=python&lesson=pt%2Fjubileu&code=x"]
+    script = (f"import {{ linkFor }} from '{(tmp_path / 'copy_link.mjs').as_uri()}';\n"
+              f"console.log(JSON.stringify({json.dumps(pages)}.map(p => linkFor(p, 'deal=4-K7QM3P&level=hard'))));")
+    (tmp_path / "run.mjs").write_text(script)
+    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [
+        "https://school.github.io/parlour/lessons/rummy.html?deal=4-K7QM3P&level=hard",
+        "http://127.0.0.1:8000/lessons/pt/jubileu.html?deal=4-K7QM3P&level=hard"]
 
 
 def test_without_preheating_the_browser_report_changes_nothing(open_page):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from widgets.gallery import gallery_html, jupyterlab_serves_lessons, players_text, tile
+from widgets.gallery import gallery_html, jupyterlab_serves_lessons, players_text, site_href, tile
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
@@ -78,3 +78,14 @@ def test_the_gallery_page_shows_no_command_or_code():
     for lab in (False, True):
         text += re.sub(r"<style>.*?</style>|<[^>]+>", " ", gallery_html(LESSONS, lab=lab), flags=re.S)
     assert not re.search(r"\./run|`|\bpip\b|\bpython\b", text, re.I), text
+
+
+def test_the_static_sites_gallery_links_to_the_pages_its_build_writes():
+    """deploy/site/build.py writes lessons/<lesson>.html for every lessons/<lesson>.ipynb (pt/jubileu too)."""
+    lessons = Path(__file__).resolve().parents[2] / "lessons"
+    page = gallery_html(lab=False, href=site_href)
+    links = set(re.findall(r'class="parlour-play"(?: lang="\w+")? href="([^"]+)"', page))
+    written = {f"lessons/{p.relative_to(lessons).with_suffix('').as_posix()}.html"
+               for p in lessons.rglob("*.ipynb") if p.name != "index.ipynb"}
+    assert "lessons/rummy.html" in links and "lessons/pt/jubileu.html" in links
+    assert links == written and ".ipynb" not in page and "lab/tree" not in page

@@ -310,6 +310,22 @@ def test_on_a_page_an_event_loop_runs_and_evaluation_goes_to_the_background() ->
     assert all(job.result() is not None for job in jobs)
 
 
+def test_python_in_the_browser_has_no_threads_so_evaluation_waits_for_the_review(monkeypatch) -> None:
+    """The static site (Pyodide) cannot start a thread: a table that submitted one would stop at its first move."""
+    import asyncio
+    import sys
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+
+    async def on_a_page() -> tuple[list, JubileeTable]:
+        table = JubileeTable(players=3, seed=5, bot_delay=0, match="single")
+        table.act(engine.hint(table.game, 0).action)
+        return [job for _, job, _ in table.review._jobs.values()], table
+    jobs, table = asyncio.run(on_a_page())
+    assert jobs and all(job is None for job in jobs)
+    assert table.review.pending == len(jobs)
+
+
 @pytest.fixture
 def open_page(monkeypatch: pytest.MonkeyPatch):
     """``open_page(query)``: the next tables are built in a Voilà kernel whose request asked for ``query``."""

@@ -1,9 +1,13 @@
 // Parlour "Copy link": the page's address with the table's deal, level and game, to the clipboard.
 // In JupyterLab or the classic notebook the address is turned into the lesson's Voilà page.
 
-/** The app page for a page at `href` (a Voilà page, a JupyterLab tab, a notebook) with `query`. */
+/** The app page for a page at `href` (a Voilà page, a JupyterLab tab, a notebook, the static site's
+ * REPL showing lessons/<lesson>.html) with `query`. */
 export function linkFor(href, query) {
   const url = new URL(href);
+  const lesson = url.searchParams.get("lesson");
+  const site = url.pathname.match(/^(.*\/)repl\/(?:index\.html)?$/);
+  if (site && lesson && /^[a-z0-9_/]+$/.test(lesson)) url.pathname = `${site[1]}lessons/${lesson}.html`;
   const m = url.pathname.match(/^(.*?\/)(?:lab\/tree|lab\/workspaces\/[^/]+\/tree|notebooks|doc\/tree)\/(.+\.ipynb)$/);
   if (m) url.pathname = `${m[1]}voila/render/${m[2]}`;
   url.search = query;

@@ -1,0 +1,217 @@
+"""The static site (issue 23) beside Voilà: what a visitor downloads and waits for, in the same run.
+
+    python bench/bench_site.py [--repeat 2] [--lesson rummy] [--site DIR] [--skip-voila]
+
+Builds the site (deploy/site/build.py, its downloads cached) unless ``--site`` names a built one, and
+serves it the way a static host should: each file's precompressed ``.gz`` when the browser accepts
+gzip, and ``Cache-Control: max-age=3600`` so a second visit asks for nothing (GitHub Pages sends
+``max-age=600`` and compresses on the fly). The same lesson is served by Voilà (``widgets.server``,
+voila.json's preheated pool) from a folder holding only that lesson. For each, in Debian's Chromium:
+
+- first visit: a browser that never saw the site; seconds from the request to a playable table (a
+  legal card lit; the deal link ``?deal=2-000001`` makes it the learner's turn) and the bytes sent
+  (site: every body the server wrote, workers' fetches included; Voilà: HTTP bodies and headers
+  received plus the websocket's payload);
+- cached visit: the same browser opens the lesson again;
+- click → repaint: ms from a click on the stock (a draw) to the table's DOM changing;
+- tab memory: resident memory of the tab's renderer process (the site's Python runs there, in a
+  worker); for Voilà also the kernel the page took on the server.
+
+Targets (issue 23): a first visit of at most 8 MB compressed, a cached visit playable in 4 s. The
+machine's load average is printed with the table: seconds on a busy machine are noisy.
+
+Last run (2026-11-24, this 2-core machine at load average 8.5 from other work), ``--repeat 2``::
+
+           route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
+     static site            11.4       138        18.1       0.00               14.3                11     779
+           Voilà             2.4         -         3.6       0.79                4.4                14     462
+    Voilà's server also holds a kernel per open page: 63, 66 MB
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import psutil  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench_app_load import (BROWSER_ARGS, PLAYABLE_CARD, Fetched, _kernels, click_to_repaint_ms,  # noqa: E402
+                            load_average, start_server, time_to, wait_quiet)
+from deploy.site import build as site_build  # noqa: E402
+from tests.conftest import CHROMIUM, VOILA_STATIC_PROBE, free_port, stop_server, wait_for_url  # noqa: E402
+
+DEAL = "deal=2-000001&level=easy"
+FIRST_VISIT_TARGET_MB, CACHED_TARGET_S = 8.0, 4.0
+
+
+class StaticHost(http.server.SimpleHTTPRequestHandler):
+    """A static host as the README asks for one: precompressed files, cache headers; counts what it sends."""
+
+    sent = 0
+    requests = 0
+    lock = threading.Lock()
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "public, max-age=3600")
+        super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        gz = path + ".gz"
+        if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(gz) and os.path.isfile(path):
+            f = open(gz, "rb")
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(path))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+            self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+            self.end_headers()
+            return f
+        return super().send_head()
+
+    def copyfile(self, source, outputfile) -> None:
+        data = source.read()
+        outputfile.write(data)
+        with StaticHost.lock:
+            StaticHost.sent += len(data)
+            StaticHost.requests += 1
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def renderer_mb() -> float:
+    """Resident memory of this run's Chromium renderer processes (one tab open: that tab)."""
+    total = 0
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if "--type=renderer" in " ".join(p.cmdline()):
+                total += p.memory_info().rss
+        except psutil.Error:
+            pass
+    return total / 2**20
+
+
+def visit(context, url: str) -> dict:
+    """Open ``url`` in a new tab of ``context``: seconds to playable, a click's repaint, memory, bytes."""
+    page = context.new_page()
+    page.set_default_timeout(300_000)
+    fetched = Fetched()
+    page.on("requestfinished", fetched.count)
+    page.on("websocket", fetched.watch)
+    before_sent, before_requests = StaticHost.sent, StaticHost.requests
+    try:
+        seconds = time_to(page, url, PLAYABLE_CARD, timeout_s=300)
+        page.wait_for_timeout(500)  # the first paint's last messages
+        memory = renderer_mb()
+        clicks = click_to_repaint_ms(page, 1)
+        return {"s": seconds, "ms": clicks, "tab_mb": memory, "http": fetched.http_bytes, "ws": fetched.ws_bytes,
+                "sent": StaticHost.sent - before_sent, "requests": StaticHost.requests - before_requests}
+    finally:
+        page.close(run_before_unload=True)
+
+
+def visits(browser, url: str, repeat: int) -> tuple[list[dict], list[dict]]:
+    first, cached = [], []
+    for _ in range(repeat):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            first.append(visit(context, url))
+            cached.append(visit(context, url))
+        finally:
+            context.close()
+    return first, cached
+
+
+def med(rows: list[dict], key: str) -> float:
+    values = [r[key] for r in rows]
+    return statistics.median(values) if values else float("nan")
+
+
+def clicks(rows: list[dict]) -> str:
+    values = [ms for r in rows for ms in r["ms"]]
+    return f"{statistics.median(values):.0f}" if values else "-"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=2, help="fresh browsers per route (median)")
+    ap.add_argument("--lesson", default="rummy", help="a lesson whose deal 2-000001 starts on your turn")
+    ap.add_argument("--site", default="", help="a site built already (default: build one, downloads cached)")
+    ap.add_argument("--skip-voila", action="store_true")
+    args = ap.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
+
+    site = Path(args.site) if args.site else Path(tempfile.mkdtemp(prefix="parlour-site-")) / "site"
+    if not args.site:
+        started = time.perf_counter()
+        site_build.build(site)
+        print(f"built the site in {time.perf_counter() - started:.0f} s (downloads cached in {site_build.cache_dir()})")
+    files = [p for p in site.rglob("*") if p.is_file() and p.suffix != ".gz"]
+    print(f"site: {sum(p.stat().st_size for p in files) / 2**20:.1f} MB in {len(files)} files "
+          f"(+ {sum(p.stat().st_size for p in site.rglob('*.gz')) / 2**20:.1f} MB of .gz beside them)")
+
+    rows = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        host, base = serve(site)
+        try:
+            first, cached = visits(browser, f"{base}lessons/{args.lesson}.html?{DEAL}", args.repeat)
+            rows.append(("static site", first, cached, "sent"))
+        finally:
+            host.shutdown()
+        if not args.skip_voila:
+            folder = Path(tempfile.mkdtemp(prefix="parlour-voila-"))
+            shutil.copy(ROOT / "lessons" / f"{args.lesson}.ipynb", folder)
+            port = free_port()
+            server = start_server(port, Path(tempfile.mkstemp(suffix=".log")[1]), root=str(folder))
+            try:
+                voila = f"http://127.0.0.1:{port}/"
+                wait_for_url(voila + VOILA_STATIC_PROBE, 90, server)
+                wait_quiet(server.pid, 1)
+                first, cached = visits(browser, f"{voila}voila/render/{args.lesson}.ipynb?{DEAL}", args.repeat)
+                kernels = [p.memory_info().rss / 2**20 for p in _kernels(server.pid)]
+                rows.append(("Voilà", first, cached, "http"))
+            finally:
+                stop_server(server)
+        browser.close()
+
+    print(f"\n{args.lesson}, {args.repeat} fresh browser(s) per route; {load_average()}")
+    print(f"{'route':>12}  {'first visit MB':>14}  {'requests':>8}  {'playable s':>10}  {'cached MB':>9}  "
+          f"{'cached playable s':>17}  {'click→repaint ms':>16}  {'tab MB':>6}")
+    for name, first, cached, key in rows:
+        mb = lambda rs: med(rs, key) / 2**20 + (med(rs, "ws") / 2**20 if key == "http" else 0)  # noqa: E731
+        requests = f"{med(first, 'requests'):.0f}" if key == "sent" else "-"
+        print(f"{name:>12}  {mb(first):14.1f}  {requests:>8}  {med(first, 's'):10.1f}  {mb(cached):9.2f}  "
+              f"{med(cached, 's'):17.1f}  {clicks(first + cached):>16}  {med(first + cached, 'tab_mb'):6.0f}")
+    if not args.skip_voila:
+        print(f"Voilà's server also holds a kernel per open page: {', '.join(f'{k:.0f}' for k in kernels)} MB "
+              "(RSS of its kernels after the visits: the pool's and any not yet culled)")
+    site_first = rows[0][1]
+    print(f"targets: first visit ≤ {FIRST_VISIT_TARGET_MB:.0f} MB compressed: "
+          f"{med(site_first, 'sent') / 2**20:.1f} MB; cached visit playable ≤ {CACHED_TARGET_S:.0f} s: "
+          f"{med(rows[0][2], 's'):.1f} s")
+
+
+if __name__ == "__main__":
+    main()

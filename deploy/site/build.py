@@ -1,0 +1,393 @@
+"""Build Parlour's static site: every lesson playable in the browser (JupyterLite + Pyodide), no server.
+
+    python deploy/site/build.py [OUTPUT_DIR] [--teacher-tools on|off]     (./run site [DIR] runs this)
+
+Every version is pinned in this folder: the build tools (requirements-tools.txt, installed into a
+venv of their own), the Pyodide core from npm (package.json, checked against its integrity), and the
+pure-Python wheels the browser's Python loads (wheels.txt, downloaded for Python 3.14). Downloads
+go to a cache outside the output ($PARLOUR_SITE_CACHE, by default .cache/site in the repository),
+so a second build needs no network. The output folder is what any static host serves: ``index.html``
+(the gallery, written here from widgets.gallery), ``lessons/<id>.html`` (each lesson: it opens
+JupyterLite's REPL, input hidden, running ``parlour_site.run``), JupyterLite's ``repl/``, ``build/``
+and ``static/pyodide/``.
+
+What a visitor downloads is cut here: only the REPL app, no source maps, no jedi (a placeholder
+wheel: completion is of no use in a lesson), no data files or tests inside the wheels, every wheel
+preloaded from the site's own pyodide-lock.json (no PyPI fallback), and a ``.gz`` beside every
+large text file for hosts that serve precompressed files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+TOOLS_REQUIREMENTS = HERE / "requirements-tools.txt"
+WHEELS = HERE / "wheels.txt"
+PACKAGE_JSON = HERE / "package.json"
+PYTHON_VERSION = "3.14"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: what every lesson page preloads from the site's lock (the kernel installs the rest of its own list
+#: through piplite, which would look on PyPI): the kernel's own packages, the widgets and Parlour
+PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+           "widgetsnbextension", "ipywidgets", "anywidget", "parlour"]
+#: wheels the kernel extension ships (static/pypi) that go into the lock too
+KERNEL_WHEELS = {"piplite": "piplite", "pyodide_kernel": "pyodide-kernel", "ipykernel": "ipykernel",
+                 "widgetsnbextension": "widgetsnbextension"}
+#: lock dependencies of the packages Pyodide's own lock does not know (their wheels' runtime needs)
+EXTRA_DEPENDS = {
+    "comm": ["traitlets"],
+    "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension"],
+    "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
+    "psygnal": [],
+    "piplite": ["micropip"],
+    "pyodide-kernel": ["ipython", "comm", "piplite"],
+    "ipykernel": [],
+    "widgetsnbextension": [],
+    "jedi": [],
+}
+PRECOMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".zip", ".whl", ".svg", ".txt"}
+
+
+class BuildError(RuntimeError):
+    """A step of the site's build that cannot go on (a download refused, a tool missing)."""
+
+
+def say(text: str) -> None:
+    print(f"site: {text}", file=sys.stderr, flush=True)
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("PARLOUR_SITE_CACHE") or ROOT / ".cache" / "site").resolve()
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(cmd, check=True, **kwargs)
+    except FileNotFoundError as exc:
+        raise BuildError(f"{cmd[0]} is missing ({exc})") from None
+    except subprocess.CalledProcessError as exc:
+        raise BuildError(f"'{' '.join(cmd[:4])} …' failed (exit {exc.returncode})") from None
+
+
+def digest(*paths: Path) -> str:
+    h = hashlib.sha256()
+    for p in paths:
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+# ---- the downloads (each kept in the cache; done again only when its pins change) ----------------
+
+def tools_venv(cache: Path) -> Path:
+    """A venv holding the pinned JupyterLite tools; its ``jupyter`` command."""
+    env = cache / "tools"
+    stamp = env / ".parlour-stamp"
+    want = digest(TOOLS_REQUIREMENTS)
+    if not (stamp.exists() and stamp.read_text() == want):
+        say("installing the build tools (JupyterLite 0.8.6) into " + str(env))
+        shutil.rmtree(env, ignore_errors=True)
+        venv.create(env, with_pip=True)
+        run([str(env / "bin" / "python"), "-m", "pip", "install", "--disable-pip-version-check",
+             "--progress-bar", "off", "-q", "-r", str(TOOLS_REQUIREMENTS)])
+        stamp.write_text(want)
+    return env / "bin" / "jupyter"
+
+
+def pyodide_core(cache: Path) -> Path:
+    """npm's ``pyodide`` package (the core: pyodide.mjs, the wasm, the stdlib, the lock), unpacked."""
+    pins = json.loads(PACKAGE_JSON.read_text())
+    version = pins["dependencies"]["pyodide"]
+    integrity = pins["parlour"]["pyodideIntegrity"]
+    tarball = cache / "npm" / f"pyodide-{version}.tgz"
+    unpacked = cache / "npm" / f"pyodide-{version}"
+    if not tarball.exists():
+        say(f"downloading pyodide@{version} from npm")
+        tarball.parent.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{version}", "--pack-destination", str(tarball.parent),
+             "--loglevel=error"], stdout=subprocess.DEVNULL)
+    algo, _, want = integrity.partition("-")
+    have = base64.b64encode(hashlib.new(algo, tarball.read_bytes()).digest()).decode()
+    if have != want:
+        tarball.unlink()
+        raise BuildError(f"{tarball.name} does not match the integrity pinned in {PACKAGE_JSON.name}")
+    if not (unpacked / "pyodide-lock.json").exists():
+        shutil.rmtree(unpacked, ignore_errors=True)
+        unpacked.mkdir(parents=True)
+        run(["tar", "xzf", str(tarball), "-C", str(unpacked), "--strip-components=1"])
+    return unpacked
+
+
+def wheels(cache: Path, jupyter: Path) -> Path:
+    """The pinned pure-Python wheels for Python 3.14 (pip's own --python-version, so none is skipped)."""
+    folder = cache / "wheels"
+    stamp = folder / ".parlour-stamp"
+    want = digest(WHEELS)
+    if not (stamp.exists() and stamp.read_text() == want):
+        say("downloading the browser's wheels (Python 3.14, pure Python) from PyPI")
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+        run([str(jupyter.parent / "python"), "-m", "pip", "download", "--disable-pip-version-check",
+             "--progress-bar", "off", "-q", "--no-deps", "--only-binary=:all:", "--python-version",
+             PYTHON_VERSION, "--platform", "any", "--abi", "none", "--implementation", "py",
+             "-d", str(folder), "-r", str(WHEELS)])
+        stamp.write_text(want)
+    return folder
+
+
+# ---- the wheels built here -----------------------------------------------------------------------
+
+def write_wheel(path: Path, name: str, version: str, files: dict[str, bytes]) -> Path:
+    """A wheel (``py3-none-any``) holding ``files``; deterministic, so an unchanged tree gives the same bytes."""
+    dist = f"{name.replace('-', '_')}-{version}"
+    info = f"{dist}.dist-info"
+    files = {**files,
+             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
+             f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: parlour-site\nRoot-Is-Purelib: true\n"
+                              b"Tag: py3-none-any\n"}
+    record = "".join(
+        f"{arc},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},"
+        f"{len(data)}\n" for arc, data in sorted(files.items()))
+    files[f"{info}/RECORD"] = (record + f"{info}/RECORD,,\n").encode()
+    wheel = path / f"{dist}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc, data in sorted(files.items()):
+            entry = zipfile.ZipInfo(arc, date_time=(2020, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(entry, data)
+    return wheel
+
+
+def package_files(package: Path, suffixes: set[str]) -> dict[str, bytes]:
+    return {p.relative_to(package.parent).as_posix(): p.read_bytes()
+            for p in sorted(package.rglob("*"))
+            if p.is_file() and p.suffix in suffixes and "__pycache__" not in p.parts}
+
+
+def lesson_paths() -> list[str]:
+    """Every lesson, as its path under lessons/ without ``.ipynb``: "rummy", "pt/jubileu" (not the gallery)."""
+    return sorted(p.relative_to(ROOT / "lessons").with_suffix("").as_posix()
+                  for p in (ROOT / "lessons").rglob("*.ipynb")
+                  if p.name != "index.ipynb" and ".ipynb_checkpoints" not in p.parts)
+
+
+def parlour_wheel(folder: Path, teacher_tools: str) -> Path:
+    """engine/, widgets/ (with their JS, results and translations), and the runner with every lesson."""
+    files = {**package_files(ROOT / "engine", {".py", ".mo", ".json"}),
+             **package_files(ROOT / "widgets", {".py", ".js", ".css", ".json"}),
+             **package_files(HERE / "parlour_site", {".py"})}
+    for lesson in lesson_paths():
+        files[f"parlour_site/lessons/{lesson}.ipynb"] = (ROOT / "lessons" / f"{lesson}.ipynb").read_bytes()
+    files["parlour_site/settings.json"] = json.dumps({"teacher_tools": teacher_tools}).encode()
+    return write_wheel(folder, "parlour", "0.1.0", files)
+
+
+def unused_in_the_browser(name: str) -> bool:
+    """A wheel's file no lesson needs in the browser: its data files (anywidget's lab extension, which the
+    site serves from extensions/ already) and its packages' own tests."""
+    return ".data/data/" in name or "/tests/" in name
+
+
+def slim_wheel(source: Path, target: Path) -> Path:
+    """``source`` without what :func:`unused_in_the_browser` names (the site's lock carries the new sha256)."""
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for entry in zin.infolist():
+            if not unused_in_the_browser(entry.filename):
+                zout.writestr(entry, zin.read(entry), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return target
+
+
+def jedi_placeholder(folder: Path) -> Path:
+    """An empty ``jedi``: the kernel insists on installing jedi (1.5 MB, code completion), which no
+    lesson uses; with no module inside, IPython finds no jedi and completes without it."""
+    return write_wheel(folder, "jedi", "0.0.0+parlour.site", {})
+
+
+# ---- the lock: Pyodide's own, pointed at the wheels the site carries -----------------------------
+
+def wheel_name(file_name: str) -> str:
+    return file_name.split("-")[0].lower().replace("_", "-")
+
+
+def lock_entry(wheel: Path, name: str, imports: list[str], depends: list[str]) -> dict:
+    version = wheel.name.split("-")[1]
+    return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": imports, "depends": depends, "unvendored_tests": False}
+
+
+def site_lock(core_lock: dict, carried: list[Path]) -> dict:
+    """``core_lock`` with each carried wheel's entry pointing at its file (sha256 of the file carried),
+    the packages Pyodide does not list added, and nothing else: every name the site preloads resolves."""
+    by_name = {wheel_name(w.name): w for w in carried}
+    packages = {}
+    for name, wheel in sorted(by_name.items()):
+        known = core_lock["packages"].get(name)
+        if known is not None and name != "jedi":
+            entry = lock_entry(wheel, name, known["imports"], known["depends"])
+        else:
+            entry = lock_entry(wheel, name, [] if name == "jedi" else [name.replace("-", "_")],
+                               EXTRA_DEPENDS.get(name, []))
+        packages[name] = entry
+    packages["parlour"]["imports"] = ["engine", "widgets", "parlour_site"]
+    packages["parlour"]["depends"] = ["anywidget", "ipywidgets"]
+    missing = {d for e in packages.values() for d in e["depends"]} - set(packages)
+    missing = {d for d in missing if d.replace("_", "-") not in packages}
+    if missing:
+        raise BuildError(f"the site's lock names packages it does not carry: {sorted(missing)}")
+    return {"info": core_lock["info"], "packages": packages}
+
+
+# ---- JupyterLite ---------------------------------------------------------------------------------
+
+def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools: str) -> Path:
+    """JupyterLite's input folder: its config, and static/pyodide (the core, the wheels, the lock)."""
+    lite = cache / "stage"
+    shutil.rmtree(lite, ignore_errors=True)
+    pyodide = lite / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        shutil.copy2(core / name, pyodide / name)
+    carried = [slim_wheel(w, pyodide / w.name) for w in sorted(wheel_dir.glob("*.whl"))]
+    kernel_pypi = (jupyter.parents[1] / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+                   / "pyodide-kernel-extension" / "static" / "pypi")
+    for wheel in sorted(kernel_pypi.glob("*.whl")):
+        if wheel.name.split("-")[0] in KERNEL_WHEELS and not wheel.name.startswith("widgetsnbextension-3"):
+            carried.append(shutil.copy2(wheel, pyodide / wheel.name))
+    carried += [parlour_wheel(pyodide, teacher_tools), jedi_placeholder(pyodide)]
+    core_lock = json.loads((core / "pyodide-lock.json").read_text())
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(site_lock(core_lock, [Path(c) for c in carried])))
+    settings = {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}}
+    (lite / "jupyter-lite.json").write_text(json.dumps(
+        {"jupyter-lite-schema-version": 0,
+         "jupyter-config-data": {"appName": "Parlour", "litePluginSettings": settings}}))
+    (lite / "jupyter_lite_config.json").write_text(json.dumps(
+        {"LiteBuildConfig": {"apps": ["repl"], "no_sourcemaps": True, "no_unused_shared_packages": True,
+                             "contents": []}}))
+    return lite
+
+
+def lite_build(jupyter: Path, lite: Path, out: Path) -> None:
+    say(f"jupyter lite build → {out}")
+    shutil.rmtree(out, ignore_errors=True)
+    run([str(jupyter), "lite", "build", "--lite-dir", str(lite), "--output-dir", str(out)],
+        cwd=lite, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"}, stdout=subprocess.DEVNULL)
+
+
+# ---- Parlour's pages -----------------------------------------------------------------------------
+
+#: the REPL without its toolbar (absent ``toolbar``), banner or code: only the lesson's outputs
+REPL_PARAMS = {"kernel": "python", "showBanner": "0", "hideCodeInput": "1"}
+
+LESSON_PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title} · Parlour</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<script>
+// Open the lesson in the REPL (input hidden), keeping this address's deal link (?deal=…&level=…&game=…).
+const params = new URLSearchParams({params});
+for (const [key, value] of new URLSearchParams(location.search)) params.append(key, value);
+location.replace("{repl}?" + params.toString());
+</script></head>
+<body><p>Opening {title}… (this page needs JavaScript)</p></body></html>
+"""
+
+
+def lesson_page(lesson: str, title: str) -> str:
+    depth = lesson.count("/") + 1
+    params = {**REPL_PARAMS, "lesson": lesson, "code": f"import parlour_site; parlour_site.run({lesson!r})"}
+    lang = lesson.split("/")[0] if "/" in lesson else "en"
+    return LESSON_PAGE.format(lang=html.escape(lang), title=html.escape(title), params=json.dumps(params),
+                              repl="../" * depth + "repl/index.html")
+
+
+def lite_config_script(lite_index: str) -> str:
+    """The ``<script id="jupyter-config-data">`` of JupyterLite's root page: every app page reads the site's
+    root ``index.html`` for it, so the gallery, which takes that page's place, carries it unchanged."""
+    start = lite_index.find('<script id="jupyter-config-data"')
+    end = lite_index.find("</script>", start)
+    if start < 0 or end < 0:
+        raise BuildError("JupyterLite's index.html holds no jupyter-config-data script")
+    return lite_index[start:end + len("</script>")]
+
+
+def gallery_page(lite_index: str) -> str:
+    sys.path.insert(0, str(ROOT))
+    from widgets.gallery import gallery_html, site_href
+
+    cells = json.loads((ROOT / "lessons" / "index.ipynb").read_text())["cells"]
+    intro = "".join(cells[0]["source"]).split("\n", 1)[1].replace("**", "")
+    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Parlour</title>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            "<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;"
+            "color:#1f2a22}</style>" + lite_config_script(lite_index) + "</head><body><h1>Parlour</h1>"
+            f"<p>{html.escape(intro.strip())}</p>{gallery_html(lab=False, href=site_href)}</body></html>")
+
+
+def parlour_pages(out: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    import engine
+
+    index = out / "index.html"
+    index.write_text(gallery_page(index.read_text(encoding="utf-8")), encoding="utf-8")
+    for lesson in lesson_paths():
+        game = engine.GAMES.get(lesson.split("/")[-1])
+        page = out / "lessons" / f"{lesson}.html"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(lesson_page(lesson, game.name if game else lesson), encoding="utf-8")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve build/ and static/ as they are
+
+
+def precompress(out: Path, min_bytes: int = 1024) -> None:
+    """A ``.gz`` beside each large text file, for hosts that serve precompressed files (nginx gzip_static)."""
+    for path in out.rglob("*"):
+        if path.is_file() and path.suffix in PRECOMPRESS and path.stat().st_size >= min_bytes:
+            data = path.read_bytes()
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            if len(packed) < len(data) * 0.9:
+                path.with_name(path.name + ".gz").write_bytes(packed)
+
+
+def build(out: Path, teacher_tools: str = "on") -> Path:
+    cache = cache_dir()
+    cache.mkdir(parents=True, exist_ok=True)
+    jupyter = tools_venv(cache)
+    core = pyodide_core(cache)
+    wheel_dir = wheels(cache, jupyter)
+    lite = stage(cache, core, wheel_dir, jupyter, teacher_tools)
+    lite_build(jupyter, lite, out)
+    parlour_pages(out)
+    precompress(out)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build Parlour's static site (JupyterLite + Pyodide).")
+    parser.add_argument("out", nargs="?", default=str(ROOT / "build" / "site"),
+                        help="the folder to write (replaced); default build/site")
+    parser.add_argument("--teacher-tools", choices=("on", "off"), default="on",
+                        help="offer the 'show all hands' switch on the site's tables (default on)")
+    args = parser.parse_args(argv)
+    try:
+        out = build(Path(args.out).resolve(), args.teacher_tools)
+    except BuildError as exc:
+        say(str(exc))
+        return 1
+    say(f"done: {out} (serve it with any static web server, e.g. python -m http.server -d {out})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

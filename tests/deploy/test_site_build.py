@@ -1,0 +1,81 @@
+"""The static site's build pieces that need no download (issue 23): the Parlour wheel with the lesson runner
+and its build setting, the site's lock, the lesson pages. tests/browser/test_site.py builds and plays the site."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from deploy.site import build as site_build
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("setting, shown", [("off", "False"), ("on", "True")])
+def test_the_wheel_runs_a_lesson_and_carries_the_teacher_tools_setting(tmp_path, setting, shown):
+    wheel = site_build.parlour_wheel(tmp_path, setting)
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "parlour_site/lessons/rummy.ipynb" in names and "parlour_site/lessons/pt/jubileu.ipynb" in names
+    assert "engine/locale/pt/LC_MESSAGES/parlour.mo" in names and "widgets/static/card_surface.js" in names
+    assert not [n for n in names if "__pycache__" in n or n.startswith("tests/")]
+    site_packages = tmp_path / "site-packages"
+    zipfile.ZipFile(wheel).extractall(site_packages)
+    script = ("import parlour_site, widgets.table\n"
+              "parlour_site.run('rummy')\n"
+              "print('teacher tools:', widgets.table.teacher_tools_enabled(), widgets.table.__file__)\n")
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(site_packages)}  # the wheel alone, not the repo
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    cells = json.loads((ROOT / "lessons" / "rummy.ipynb").read_text())["cells"]
+    markdown = [c for c in cells if c["cell_type"] == "markdown" and "".join(c["source"]).strip()]
+    assert out.stdout.count("<IPython.core.display.Markdown object>") == len(markdown) > 5  # each text cell shown
+    last = out.stdout.strip().splitlines()[-1]
+    assert last.startswith(f"teacher tools: {shown} {site_packages}"), last
+
+
+def test_the_sites_lock_resolves_every_preloaded_package(tmp_path):
+    wheels = []
+    for name in ["micropip", "ipython", "traitlets", "comm", "ipywidgets", "anywidget", "psygnal",
+                 "typing_extensions", "piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]:
+        wheels.append(site_build.write_wheel(tmp_path, name, "1.0", {f"{name}/__init__.py": b""}))
+    wheels += [site_build.parlour_wheel(tmp_path, "on"), site_build.jedi_placeholder(tmp_path)]
+    core = {"info": {"python": "3.14.2"}, "packages": {
+        "micropip": {"imports": ["micropip"], "depends": []},
+        "ipython": {"imports": ["IPython"], "depends": ["traitlets"]},
+        "traitlets": {"imports": ["traitlets"], "depends": []},
+        "jedi": {"imports": ["jedi"], "depends": ["parso"]},
+        "numpy": {"imports": ["numpy"], "depends": []}}}
+    lock = site_build.site_lock(core, wheels)
+    packages = lock["packages"]
+    assert set(site_build.PRELOAD) <= set(packages) and "numpy" not in packages
+    assert packages["jedi"]["depends"] == [] and packages["jedi"]["imports"] == []
+    assert not [n for n in zipfile.ZipFile(tmp_path / packages["jedi"]["file_name"]).namelist()
+                if not n.startswith("jedi-0.0.0+parlour.site.dist-info/")]
+    for entry in packages.values():
+        assert (tmp_path / entry["file_name"]).exists() and len(entry["sha256"]) == 64
+        assert set(entry["depends"]) <= set(packages)
+
+
+def test_a_lesson_page_opens_the_repl_keeping_the_deal_link():
+    page = site_build.lesson_page("pt/jubileu", "Jubileu")
+    assert 'lang="pt"' in page and 'location.replace("../../repl/index.html?"' in page
+    params = json.loads(page.split("new URLSearchParams(", 1)[1].split(");", 1)[0])
+    assert params["lesson"] == "pt/jubileu" and params["code"] == "import parlour_site; parlour_site.run('pt/jubileu')"
+    assert "new URLSearchParams(location.search)" in page  # ?deal=…&level=…&game=… goes along
+
+
+def test_wheels_lose_their_data_files_and_tests_not_their_code(tmp_path):
+    wheel = site_build.write_wheel(tmp_path, "anywidget", "1.0", {
+        "anywidget/__init__.py": b"x = 1", "anywidget/tests/test_x.py": b"",
+        "anywidget-1.0.data/data/share/jupyter/labextensions/anywidget/static/big.js": b"0" * 1000})
+    (tmp_path / "slim").mkdir()
+    slim = site_build.slim_wheel(wheel, tmp_path / "slim" / wheel.name)
+    names = zipfile.ZipFile(slim).namelist()
+    assert "anywidget/__init__.py" in names and "anywidget-1.0.dist-info/METADATA" in names
+    assert not [n for n in names if "/tests/" in n or ".data/" in n]
