@@ -306,9 +306,45 @@ def voila_page(page, request, save_screenshot):
             pass
     # Close every tab as a learner does, so Voilà's unload beacon frees its kernel; a context
     # torn down without it leaves the kernels of the session's server idle for ten minutes, and
-    # a long run of browser tests then fills the server's 40-kernel cap.
+    # a long run of browser tests then fills the server's 40-kernel cap. ``close(run_before_unload=
+    # True)`` does not wait: a heavy page torn down with its context right after never sent its
+    # beacon (CI: "server full" after 75 pages, 26 kernels left behind). So wait until each tab
+    # has closed and its kernel has gone.
+    kernels = []
     for tab in list(page.context.pages):
+        try:
+            kernels.append(tab.evaluate(
+                "() => JSON.parse(document.getElementById('jupyter-config-data')?.textContent || '{}').kernelId"))
+        except Exception:  # no Voilà page, or gone
+            pass
         try:
             tab.close(run_before_unload=True)
         except Exception:  # already closed
             pass
+    _wait_until(lambda: all(tab.is_closed() for tab in page.context.pages), 15)
+    _wait_until(lambda: not _kernel_processes([k for k in kernels if isinstance(k, str) and k]), 20)
+
+
+def _wait_until(done, seconds: float) -> None:
+    """Poll ``done()`` for up to ``seconds`` (teardown: a page that never frees its kernel is the
+    server's cull's business, not a reason to fail the test that used it)."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.1)
+
+
+def _kernel_processes(kernel_ids: list[str]) -> list[int]:
+    """The running kernel processes among ``kernel_ids`` (their connection file names them)."""
+    import psutil
+
+    if not kernel_ids:
+        return []
+    found = []
+    for proc in psutil.process_iter(["cmdline"]):
+        try:
+            line = " ".join(proc.info["cmdline"] or [])
+            if "ipykernel" in line and any(k in line for k in kernel_ids) and proc.status() != psutil.STATUS_ZOMBIE:
+                found.append(proc.pid)
+        except psutil.Error:
+            pass
+    return found
