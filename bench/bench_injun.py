@@ -20,14 +20,13 @@ import argparse
 import random
 import statistics
 import sys
-from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import game_runner, hint_runner, latency_ms, mean_ci, play_rate, rate_ci, speed_table  # noqa: E402
+from engine.hints import Bot  # noqa: E402
+from measure import decision_latency, game_runner, hint_runner, mean_ci, play_rate, rate_ci, speed_table  # noqa: E402
 
 STYLES = ("poker", "brag")
 TABLE_SIZES = (2, 4, 8, 15)
@@ -155,12 +154,8 @@ def main() -> None:
         spots = positions(args.positions)
         print(f"\nInjun: decision latency over {len(spots)} positions (ms)")
         print(f"{'who':>16} {'median':>8} {'p95':>8}")
-        for level in LEVELS:
-            bot = Bot("injun", level, seed=1)
-            med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
-            print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
-        med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
-        print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+        for who, med, p95 in decision_latency("injun", spots):
+            print(f"{who:>16} {med:>8.3f} {p95:>8.3f}")
 
     if args.sessions:
         print(f"\nInjun: strength, chips won per deal by the first level ({args.sessions} seeded 4-player "

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.hints import LEVELS, Bot  # noqa: E402
-from measure import game_runner, hint_runner, latency_ms, mean_ci, play_rate, random_positions, speed_table  # noqa: E402
+from engine.hints import Bot  # noqa: E402
+from measure import decision_latency, game_runner, hint_runner, mean_ci, play_rate, random_positions, speed_table  # noqa: E402
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -104,12 +103,8 @@ def main() -> None:
         spots = positions(args.positions)
         print(f"\nJubilee: decision latency over {len(spots)} positions (ms)")
         print(f"{'who':>16} {'median':>8} {'p95':>8}")
-        for level in LEVELS:
-            bot = Bot("jubilee", level, seed=1)
-            med, p95 = latency_ms(partial(bot.choose, g.view(s)) for g, s in spots)
-            print(f"{'bot ' + level:>16} {med:>8.3f} {p95:>8.3f}")
-        med, p95 = latency_ms(partial(engine.hint, g, s) for g, s in spots)
-        print(f"{'engine.hint':>16} {med:>8.3f} {p95:>8.3f}")
+        for who, med, p95 in decision_latency("jubilee", spots):
+            print(f"{who:>16} {med:>8.3f} {p95:>8.3f}")
 
     if args.matches:
         print(f"\nJubilee: strength, 2-player matches ({args.matches} seeded, seats alternated)")
