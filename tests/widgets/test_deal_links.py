@@ -107,20 +107,11 @@ def test_a_bad_link_says_why_above_the_default_table(open_page, query, said):
 
 
 def test_the_copied_link_points_to_the_lesson_app_page_from_voila_and_jupyterlab(tmp_path):
-    node = shutil.which("node")
-    assert node, "Node.js runs the Copy link module's address rule"
-    module = Path(deal_link.__file__).parent / "static" / "copy_link.js"
-    (tmp_path / "copy_link.mjs").write_text(module.read_text())
     pages = ["http://127.0.0.1:8866/voila/render/jabberwocky.ipynb?deal=hello#cell",
              "http://localhost:8888/lab/tree/lessons/jabberwocky.ipynb",
              "http://hub.school/user/ana/lab/workspaces/auto-x/tree/lessons/rummy.ipynb",
              "http://hub.school/user/ana/notebooks/lessons/injun.ipynb"]
-    script = (f"import {{ linkFor }} from '{(tmp_path / 'copy_link.mjs').as_uri()}';\n"
-              f"console.log(JSON.stringify({json.dumps(pages)}.map(p => linkFor(p, 'deal=4-K7QM3P&level=hard'))));")
-    (tmp_path / "run.mjs").write_text(script)
-    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout) == [
+    assert links_for(tmp_path, pages) == [
         "http://127.0.0.1:8866/voila/render/jabberwocky.ipynb?deal=4-K7QM3P&level=hard",
         "http://localhost:8888/voila/render/lessons/jabberwocky.ipynb?deal=4-K7QM3P&level=hard",
         "http://hub.school/user/ana/voila/render/lessons/rummy.ipynb?deal=4-K7QM3P&level=hard",
@@ -154,18 +145,9 @@ def test_python_in_the_browser_follows_the_address_the_browser_reports(open_page
 
 
 def test_the_copied_link_on_the_static_site_opens_the_lesson_page(tmp_path):
-    node = shutil.which("node")
-    assert node, "Node.js runs the Copy link module's address rule"
-    module = Path(deal_link.__file__).parent / "static" / "copy_link.js"
-    (tmp_path / "copy_link.mjs").write_text(module.read_text())
     pages = ["https://school.github.io/parlour/repl/index.html?kernel=python&lesson=rummy&code=x&deal=old",
              "http://127.0.0.1:8000/repl/?kernel=python&lesson=pt%2Fjubileu&code=x"]
-    script = (f"import {{ linkFor }} from '{(tmp_path / 'copy_link.mjs').as_uri()}';\n"
-              f"console.log(JSON.stringify({json.dumps(pages)}.map(p => linkFor(p, 'deal=4-K7QM3P&level=hard'))));")
-    (tmp_path / "run.mjs").write_text(script)
-    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    assert json.loads(out.stdout) == [
+    assert links_for(tmp_path, pages) == [
         "https://school.github.io/parlour/lessons/rummy.html?deal=4-K7QM3P&level=hard",
         "http://127.0.0.1:8000/lessons/pt/jubileu.html?deal=4-K7QM3P&level=hard"]
 
@@ -177,3 +159,17 @@ def test_without_preheating_the_browser_report_changes_nothing(open_page):
     table.copy_link._handle_custom_msg({"event": "page", "search": "?deal=3-K7QM3P"}, [])
     table.copy_link._handle_custom_msg({"event": "other", "search": 5}, [])
     assert table.code == code
+
+
+def links_for(tmp_path: Path, pages: list[str]) -> list[str]:
+    """What copy_link.js's address rule (run by Node.js) makes of each page address for one deal."""
+    node = shutil.which("node")
+    assert node, "Node.js runs the Copy link module's address rule"
+    module = Path(deal_link.__file__).parent / "static" / "copy_link.js"
+    (tmp_path / "copy_link.mjs").write_text(module.read_text())
+    script = (f"import {{ linkFor }} from '{(tmp_path / 'copy_link.mjs').as_uri()}';\n"
+              f"console.log(JSON.stringify({json.dumps(pages)}.map(p => linkFor(p, 'deal=4-K7QM3P&level=hard'))));")
+    (tmp_path / "run.mjs").write_text(script)
+    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
