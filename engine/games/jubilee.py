@@ -7,12 +7,14 @@ never go below zero.
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
-from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card
+from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card, parse_cards
 from ..dealing import deal_round_robin, stacked_pack
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
                        ViewHeader, first_dealer_option)
+from ..rummy_core import on_deal
 from ..shuffle import rng_for
 
 HAND_SIZE = 8
@@ -90,6 +92,172 @@ def multiple_passed(before: int, after: int) -> int | None:
     return m if m < high else None
 
 
+PASS = Action("pass")
+_PLAY = {c: Action.play(c) for c in set(jubilee_61())}
+_CARD_OF = {a.arg: c for c, a in _PLAY.items()}
+_BLACK = (SPADES, CLUBS)
+
+
+class Deal:
+    """One deal of Jubilee in play, with no narration: the lean path search copies and plays out.
+    :class:`Jubilee` wraps it with the events a learner reads.
+
+    The stock's top card is ``stock[0]``. ``revealed[s]``: what seat ``s`` showed when it last passed
+    and still holds (None once it has played them all); ``opening_passes``: passes before the deal's
+    first card (the first-black variant lapses once every player has passed, RULES §1).
+    ``points[s]``: what seat ``s`` has scored this deal; ``phase`` is "done" once every card is played.
+    """
+
+    __slots__ = ("players", "hands", "stock", "count", "pile", "points", "revealed", "opening_passes",
+                 "turn", "phase", "first_black")
+
+    #: What a view does not say, which :meth:`from_view` guesses: how many players have passed before the
+    #: first card (the view says only whether the first-black rule still binds; while it binds every turn so
+    #: far was a pass, so the count follows from whose turn it is, and once it has lapsed, all that matters
+    #: is that it is at least the number of players).
+    NOT_IN_VIEW = ("opening_passes",)
+
+    def __init__(self, hands: list[list[Card]], stock: list[Card], turn: int, first_black: bool = False) -> None:
+        self.players = len(hands)
+        self.hands = hands
+        self.stock = stock
+        self.count = 0
+        self.pile: list[Card] = []
+        self.points = [0] * self.players
+        self.revealed: list[list[Card] | None] = [None] * self.players
+        self.opening_passes = 0
+        self.turn = turn
+        self.phase = "play"
+        self.first_black = first_black  # the variant: the deal's first card must be black
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.players, d.count, d.opening_passes, d.turn, d.phase, d.first_black = (
+            self.players, self.count, self.opening_passes, self.turn, self.phase, self.first_black)
+        d.hands = [h[:] for h in self.hands]
+        d.stock, d.pile, d.points = self.stock[:], self.pile[:], self.points[:]
+        d.revealed = [None if r is None else r[:] for r in self.revealed]
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card], seed: int = 0) -> Deal:
+        """The deal as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order
+        of ``sampled_hidden``: each other seat in seat order gets the cards it showed when it passed and the
+        next ones up to its hand size, then the stock takes the rest, top card first. (``seed`` is unused:
+        a Jubilee deal shuffles nothing once dealt.)"""
+        me, n = view["seat"], view["players"]
+        hidden = list(sampled_hidden)
+        shown = [[] if r is None else parse_cards(r) for r in view["revealed"]]
+        need = sum(size - len(shown[s]) for s, size in enumerate(view["hand_sizes"]) if s != me)
+        if need + view["stock_size"] != len(hidden):
+            raise ValueError(f"{len(hidden)} hidden cards cannot fill the other hands and a stock of "
+                             f"{view['stock_size']}")
+        hands: list[list[Card]] = []
+        start = 0
+        for s, size in enumerate(view["hand_sizes"]):
+            if s == me:
+                hands.append(parse_cards(view["hand"]))
+            else:
+                take = size - len(shown[s])
+                hands.append(shown[s] + hidden[start:start + take])
+                start += take
+        turn = view["current_player"] if view["current_player"] is not None else me
+        d = cls(hands, hidden[start:], turn, view["options"]["first_play"] == "black")
+        d.count = view["count"]
+        d.pile = parse_cards(view["played"])
+        d.points = list(view["deal_scores"])
+        d.revealed = [None if r is None else parse_cards(r) for r in view["revealed"]]
+        d.opening_passes = (turn - view["dealer"] - 1) % n if view["black_first"] else n
+        d.phase = "done" if not any(hands) else "play"
+        return d
+
+    # ---- whose turn, what is legal ----
+    def to_act(self) -> list[int]:
+        return [self.turn] if self.phase == "play" else []
+
+    @property
+    def black_first(self) -> bool:
+        """RULES §1: the first-black variant binds until a card is played or everyone has passed in turn."""
+        return self.first_black and not self.pile and self.opening_passes < self.players
+
+    def playable(self, seat: int) -> list[Card]:
+        """Cards in the hand that keep the count at 0 or more (and obey the first-play variant)."""
+        count = self.count
+        if self.black_first:
+            return [c for c in self.hands[seat] if c.suit in _BLACK]  # black cards never lower the count
+        return [c for c in self.hands[seat] if count + card_value(c) >= 0]
+
+    def legal(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for c in self.playable(seat):
+            a = _PLAY[c]
+            if a not in out:
+                out.append(a)
+        return out or [PASS]
+
+    # ---- the moves ----
+    def apply(self, seat: int, action: Action) -> None:
+        """Make a legal move (unchecked: the narrated game checks, search plays legal moves)."""
+        if action.verb == "pass":
+            self.pass_turn(seat)
+        else:
+            self.play(seat, _CARD_OF[action.arg])
+
+    def pass_turn(self, seat: int) -> None:
+        """RULES §1: a player who cannot play shows his hand and passes; he does not draw."""
+        self.revealed[seat] = list(self.hands[seat])
+        if not self.pile:
+            self.opening_passes += 1
+        self._advance()
+
+    def play(self, seat: int, card: Card) -> tuple[int, int, str | None, Card | None]:
+        """Play ``card``: (the count before, the points it scores, the rule that gives them, the card drawn)."""
+        before = self.count
+        self.hands[seat].remove(card)
+        self.count = before + card_value(card)
+        self.pile.append(card)
+        shown = self.revealed[seat]
+        if shown is not None:
+            if card in shown:
+                shown.remove(card)
+            if not shown:
+                self.revealed[seat] = None
+        points, rule = score_for(before, card)
+        self.points[seat] += points
+        drawn = self.stock.pop(0) if self.stock else None
+        if drawn is not None:
+            self.hands[seat].append(drawn)
+        self._advance()
+        return before, points, rule, drawn
+
+    def _advance(self) -> None:
+        """The next player holding cards; the deal is over when nobody holds any (RULES §1 skip, end)."""
+        hands, n = self.hands, self.players
+        if not any(hands):
+            self.phase = "done"
+            return
+        nxt = (self.turn + 1) % n
+        while not hands[nxt]:
+            nxt = (nxt + 1) % n
+        self.turn = nxt
+
+
+def unseen(view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see, in the pack's order: not in its hand, not played, not shown by
+    a player who passed (:meth:`Deal.from_view` places them)."""
+    seen = Counter(parse_cards(view["hand"]) + parse_cards(view["played"]))
+    for seat, shown in enumerate(view["revealed"]):
+        if shown and seat != view["seat"]:
+            seen.update(parse_cards(shown))
+    out = []
+    for card in jubilee_61():
+        if seen[card]:
+            seen[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
 class JubileeView(ViewHeader):
     """Every key of ``Jubilee.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
 
@@ -115,6 +283,8 @@ class JubileeView(ViewHeader):
 class Jubilee(TakesTurns, Game):
     id = "jubilee"
     view_type = JubileeView
+    lean_deal = Deal
+    lean_unseen = staticmethod(unseen)
     name = "Jubilee"
     blurb = "A Czech counting game: land the running count on multiples of 25, never below zero."
     min_players, max_players, default_players = 2, 7, 3
@@ -127,6 +297,17 @@ class Jubilee(TakesTurns, Game):
                choices=("any", "black")),
         first_dealer_option(),
     )
+
+    deal: Deal
+    # The deal's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
+    hands = on_deal("hands")
+    stock = on_deal("stock")
+    count = on_deal("count")
+    pile = on_deal("pile")
+    deal_scores = on_deal("points")
+    revealed = on_deal("revealed")
+    opening_passes = on_deal("opening_passes")
+    turn = on_deal("turn")
 
     # ---- the deal ----
     def _setup(self) -> None:
@@ -143,14 +324,9 @@ class Jubilee(TakesTurns, Game):
         self.dealer = (self.first_dealer + self.deal_number) % n
         pack = stacked_pack(jubilee_61(), self.deck if self.deal_number == 0 else None,
                             self.seed, "jubilee-deal", self.deal_number, pack_name="Jubilee pack")
-        self.hands, self.stock = deal_round_robin(pack, n, HAND_SIZE, first=(self.dealer + 1) % n)
-        self.count = 0
-        self.deal_scores = [0] * n
-        self.pile: list[Card] = []
-        self.revealed: list[list[Card] | None] = [None] * n
+        hands, stock = deal_round_robin(pack, n, HAND_SIZE, first=(self.dealer + 1) % n)
+        self.deal = Deal(hands, stock, (self.dealer + 1) % n, self.options["first_play"] == "black")
         self.last_play: dict[str, Any] | None = None
-        self.opening_passes = 0  # passes before the first card of the deal (RULES §1 first play)
-        self.turn = (self.dealer + 1) % n
         self._emit("deal", "jubilee.deal",
                    f"Deal {self.deal_number + 1} of {self.deals_total}: {self.subject(self.dealer, 'deals')} "
                    f"{HAND_SIZE} cards each; {len(self.stock)} cards form the stock. "
@@ -172,25 +348,14 @@ class Jubilee(TakesTurns, Game):
     @property
     def black_first(self) -> bool:
         """RULES §1: the first-black variant binds until a card is played or everyone has passed in turn."""
-        return self.options["first_play"] == "black" and not self.pile and self.opening_passes < self.players
+        return self.deal.black_first
 
     def playable(self, seat: int) -> list[Card]:
         """Cards in the hand that keep the count at 0 or more (and obey the first-play variant)."""
-        first_black = self.black_first
-        return [c for c in self.hands[seat]
-                if keeps_count_legal(self.count, c)
-                and not (first_black and c.suit not in (SPADES, CLUBS))]
+        return self.deal.playable(seat)
 
     def _legal(self, seat: int) -> list[Action]:
-        cards = self.playable(seat)
-        if not cards:
-            return [Action("pass")]
-        seen: list[Action] = []
-        for c in cards:
-            a = Action.play(c)
-            if a not in seen:
-                seen.append(a)
-        return seen
+        return self.deal.legal(seat)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -226,39 +391,30 @@ class Jubilee(TakesTurns, Game):
             self._pass(seat)
         else:
             self._play(seat, action.card)
-        self._advance()
+        if self.deal.phase == "done":
+            self._end_deal()
 
     def _pass(self, seat: int) -> None:
         hand = list(self.hands[seat])
-        self.revealed[seat] = hand
-        shown = " ".join(c.symbol for c in hand)
         why = ("open the deal: the first card must be black" if self.black_first
                and any(keeps_count_legal(self.count, c) for c in hand)
                else "play without taking the count below 0")
+        self.deal.pass_turn(seat)
+        shown = " ".join(c.symbol for c in hand)
         self._emit("pass", "jubilee.cannot_play",
                    f"{self.subject(seat, 'cannot')} {why}, so "
                    f"{'you show your' if self.names[seat] == 'You' else 'they show their'} hand "
                    f"({shown}) and pass.",
                    seat=seat, hand=[str(c) for c in hand])
         if not self.pile:
-            self.opening_passes += 1
-            if self.options["first_play"] == "black" and self.opening_passes == self.players:
+            if self.options["first_play"] == "black" and self.deal.opening_passes == self.players:
                 self._emit("note", "jubilee.first_black_lapses",
                            "Everyone has passed without a black card to open with, so the first-card rule "
                            "lapses for this deal: any card the count allows may now be played.")
 
     def _play(self, seat: int, card: Card) -> None:
-        before = self.count
-        self.hands[seat].remove(card)
-        self.count = after = before + card_value(card)
-        self.pile.append(card)
-        shown = self.revealed[seat]
-        if shown is not None:
-            known = list(shown)
-            if card in known:
-                known.remove(card)
-            self.revealed[seat] = known or None
-        points, rule = score_for(before, card)
+        before, points, rule, drawn = self.deal.play(seat, card)
+        after = self.count
         self.last_play = {"seat": seat, "card": str(card), "before": before, "after": after, "points": points}
         sign = "+" if card_value(card) >= 0 else "−"
         self._emit("play", "jubilee.values",
@@ -267,7 +423,6 @@ class Jubilee(TakesTurns, Game):
                    seat=seat, card=str(card), before=before, after=after)
         if points:
             assert rule is not None  # every score comes from a rule
-            self.deal_scores[seat] += points
             self.scores_total[seat] += points
             if rule == "jubilee.passing":
                 text = (f"{self.names[seat]} jumped over {multiple_passed(before, after)} "
@@ -279,24 +434,12 @@ class Jubilee(TakesTurns, Game):
             self._emit("score", rule, text, seat=seat, points=points)
         elif rule == "jubilee.no_score":
             self._emit("note", rule, f"The count stays on {after}, but a joker never scores.", seat=seat)
-        if self.stock:
-            drawn = self.stock.pop(0)
-            self.hands[seat].append(drawn)
+        if drawn is not None:
             self._emit("draw", "jubilee.turn",
                        f"{self.subject(seat, 'draws')} a card from the stock ({len(self.stock)} left).",
                        seat=seat, stock=len(self.stock),
                        secret={seat: (f"{self.subject(seat, 'draws')} {drawn.symbol} from the stock "
                                       f"({len(self.stock)} left).", {"card": str(drawn)})})
-
-    def _advance(self) -> None:
-        n = self.players
-        if not any(self.hands):
-            self._end_deal()
-            return
-        nxt = (self.turn + 1) % n
-        while not self.hands[nxt]:
-            nxt = (nxt + 1) % n
-        self.turn = nxt
 
     def _end_deal(self) -> None:
         assert self.count == FINAL_COUNT, "a Jubilee deal always ends on 217"

@@ -16,7 +16,7 @@ from typing import Any
 from ..cards import Card, jubilee_61, parse_card
 from ..claims import Certain, Chance, Claim, Figure, fact
 from ..hints import Alternative, Hint
-from .jubilee import card_value, multiple_passed, score_for
+from .jubilee import card_value, multiple_passed, score_for, unseen
 
 # The facts a Jubilee hint states (engine.claims): each is re-derived by tests/engine/claim_checks/jubilee.py.
 fact("jubilee.scores", "{signed}")
@@ -26,19 +26,12 @@ fact("jubilee.next_cannot_score", "the next player cannot score")
 fact("jubilee.next_showed", "they showed {card} when they passed")
 fact("jubilee.only_legal", "It is your only legal card")
 
-_PACK = Counter(jubilee_61())
-_VALUES = {card_value(c) for c in _PACK} - {0}  # ±2…10 and ±15: no card is worth 1 or 11–14
+_VALUES = {card_value(c) for c in jubilee_61()} - {0}  # ±2…10 and ±15: no card is worth 1 or 11–14
 
 
 def unseen_cards(view: dict[str, Any]) -> Counter[Card]:
-    """Cards this seat cannot place: not in its hand, not played, not shown by a passer."""
-    pool = Counter(_PACK)
-    pool.subtract(parse_card(c) for c in view["hand"])
-    pool.subtract(parse_card(c) for c in view["played"])
-    for seat, shown in enumerate(view["revealed"]):
-        if shown and seat != view["seat"]:
-            pool.subtract(parse_card(c) for c in shown)
-    return +pool
+    """Cards this seat cannot place (the lean deal's :func:`~engine.games.jubilee.unseen`), counted."""
+    return Counter(unseen(view))
 
 
 def next_seat(view: dict[str, Any]) -> int | None:
