@@ -14,11 +14,13 @@ first you turn (so ``deck=`` stacking lists each packet top first, as for every 
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Mapping, NamedTuple, Sequence
 
-from ..cards import OROS, SOTA, Card, spanish_40
+from ..cards import OROS, SOTA, Card, parse_card, parse_cards, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
 from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
+from ..rummy_core import on_deal
 from ..shuffle import rng_for
 from ..words import inside, join
 
@@ -113,6 +115,209 @@ def card_words(card: Card) -> str:
     return f"the gato ({card.name})" if card == GATO else card.name
 
 
+class Deal:
+    """El Gato in play, with no narration: the lean path that search copies and plays out (the whole game
+    is one deal). :class:`ElGato` wraps it with the events a learner reads.
+
+    ``packets[s]``: seat s's face-down packet, top card first; ``unseen_on_top[s]``: how many cards on top
+    of it nobody has seen (the rest went under it in plain view); ``order``: who plays in the trick (or
+    tie-break) being played, ``trick`` its cards so far, ``aside`` the cards of earlier ties waiting for
+    the guerra's winner, ``tied`` the guerra's players. Once over, ``result`` is "lose" or "draw",
+    ``loser`` the seat left holding the cards and ``ending`` the rule that ended the game.
+    """
+
+    __slots__ = ("players", "packets", "unseen_on_top", "leader", "order", "trick", "aside", "tied", "rounds",
+                 "seen", "result", "loser", "ending", "ace_high", "any_pair", "cycle_draw", "trick_limit")
+
+    #: What a view does not say, which :meth:`from_view` guesses: the positions met at the start of earlier
+    #: tricks (the cycle guard's memory); a rebuilt deal remembers none, so only repeats after it count.
+    NOT_IN_VIEW = ("seen",)
+
+    def __init__(self, packets: list[list[Card]], leader: int, options: Mapping[str, Any]) -> None:
+        self.players = len(packets)
+        self.packets = packets
+        self.unseen_on_top = [len(p) for p in packets]
+        self.leader = leader
+        self.order: list[int] = []
+        self.trick: list[tuple[int, Card]] = []
+        self.aside: list[tuple[int, Card]] = []
+        self.tied: list[int] = []
+        self.rounds = 0  # tricks played, tie-breaks included
+        self.seen: set[bytes] = set()
+        self.result: str | None = None
+        self.loser: int | None = None
+        self.ending: str | None = None
+        self.ace_high: bool = options["ace_high"]
+        self.any_pair = options["guerra"] == "any_pair"
+        self.cycle_draw: bool = options["cycle_draw"]
+        self.trick_limit: int = options["trick_limit"]
+        self.start_trick()
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.players, d.leader, d.rounds, d.result, d.loser, d.ending = (
+            self.players, self.leader, self.rounds, self.result, self.loser, self.ending)
+        d.ace_high, d.any_pair, d.cycle_draw, d.trick_limit = self.ace_high, self.any_pair, self.cycle_draw, \
+            self.trick_limit
+        d.packets = [p[:] for p in self.packets]
+        d.unseen_on_top, d.order, d.trick, d.aside, d.tied = (
+            self.unseen_on_top[:], self.order[:], self.trick[:], self.aside[:], self.tied[:])
+        d.seen = set(self.seen)
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card], seed: int = 0) -> Deal:
+        """The game as any seat sees it (nobody sees more than anyone else), the cards nobody has seen
+        (:func:`unseen`) placed in the order of ``sampled_hidden``: each packet in seat order gets the next
+        ``unseen_on_top`` of them, top first, above what everyone saw go under it. (``seed`` is unused:
+        nothing is shuffled once dealt.)"""
+        hidden = list(sampled_hidden)
+        if len(hidden) != sum(view["unseen_on_top"]):
+            raise ValueError(f"{len(hidden)} hidden cards cannot fill the {sum(view['unseen_on_top'])} places "
+                             "nobody has seen")
+        packets, start = [], 0
+        for top, below in zip(view["unseen_on_top"], view["known_below"]):
+            packets.append(hidden[start:start + top] + parse_cards(below))
+            start += top
+        d = cls.__new__(cls)
+        d.players, d.packets, d.unseen_on_top, d.leader = len(packets), packets, list(view["unseen_on_top"]), \
+            view["leader"]
+        d.order, d.tied = list(view["order"]), list(view["guerra"])
+        d.trick = [(s, parse_card(c)) for s, c in view["trick"]]
+        d.aside = [(s, parse_card(c)) for s, c in view["aside"]]
+        d.rounds, d.seen, d.result, d.loser, d.ending = view["tricks"], set(), view["result"], view["loser"], None
+        options = view["options"]
+        d.ace_high, d.any_pair = options["ace_high"], options["guerra"] == "any_pair"
+        d.cycle_draw, d.trick_limit = options["cycle_draw"], options["trick_limit"]
+        return d
+
+    # ---- whose turn, what is legal ----
+    def to_act(self) -> list[int]:
+        return [] if self.result else [self.order[len(self.trick)]]
+
+    def legal(self, seat: int) -> list[Action]:
+        return [PLAY]
+
+    def fighters(self, trick: list[tuple[int, Card]]) -> list[int]:
+        """Who takes the trick (one seat) or fights a guerra over it (several), per the ``guerra`` option."""
+        return trick_fighters(trick, self.ace_high, self.any_pair)
+
+    def holding(self) -> list[int]:
+        """Seats that still hold cards."""
+        return [s for s in range(self.players) if self.packets[s]]
+
+    def donor(self, seat: int) -> int | None:
+        """RULES §4: the next player clockwise who still has cards, tied or not (a safe player has none)."""
+        n = self.players
+        for step in range(1, n):
+            other = (seat + step) % n
+            if self.packets[other]:
+                return other
+        return None
+
+    # ---- a move ----
+    def apply(self, seat: int, action: Action) -> None:
+        """Turn the top card (the only move; unchecked: the narrated game checks)."""
+        self.play(seat)
+
+    def play(self, seat: int) -> tuple[Card, int | None, RoundEnd | None]:
+        """Turn ``seat``'s top card: (the card, the seat whose packet gave it when ``seat`` had none, how the
+        trick ended if this card completed it)."""
+        packets, unseen_on_top = self.packets, self.unseen_on_top
+        donor = None
+        if not packets[seat]:  # RULES §4: a tied player out of cards takes an opponent's top card, face down
+            donor = self.donor(seat)
+            assert donor is not None, "a tie-break never waits on a player nobody can supply"
+            packets[seat].append(packets[donor].pop(0))
+            if unseen_on_top[donor]:
+                unseen_on_top[donor] -= 1
+                unseen_on_top[seat] += 1
+        card = packets[seat].pop(0)
+        if unseen_on_top[seat]:
+            unseen_on_top[seat] -= 1
+        self.trick.append((seat, card))
+        if len(self.trick) < len(self.order):
+            self._check_tie_break_cards()
+            return card, donor, None
+        return card, donor, self._finish_round()
+
+    def _check_tie_break_cards(self) -> None:
+        """RULES §4: a draw when the next tied player needs a card and nobody at all has one."""
+        nxt = self.order[len(self.trick)]
+        if self.tied and not self.packets[nxt] and self.donor(nxt) is None:
+            self._end("draw", "el_gato.no_cards")
+
+    def _finish_round(self) -> RoundEnd:
+        self.rounds += 1
+        trick, aside = self.trick, self.aside
+        best = self.fighters(trick)
+        if len(best) > 1:  # a guerra: the tied players alone play a tie-break for everything set aside
+            aside.extend(trick)
+            self.tied, self.order, self.trick = best, list(best), []
+            if not self._guard():
+                self._check_tie_break_cards()
+            return RoundEnd(best, trick, aside)
+        winner = best[0]
+        self.packets[winner].extend(c for _, c in aside + trick)
+        self.aside, self.tied, self.trick = [], [], []
+        self.leader = winner
+        holding = self.holding()
+        if len(holding) == 1:
+            self._end("lose", "el_gato.end", holding[0])
+        elif not self._guard():
+            self.start_trick()
+        return RoundEnd(best, trick, aside)
+
+    def start_trick(self) -> None:
+        """Everyone holding cards plays, from the leader clockwise; a position met before is a draw."""
+        n, packets = self.players, self.packets
+        self.order = [s for s in ((self.leader + k) % n for k in range(n)) if packets[s]]
+        self.trick = []
+        if self.cycle_draw:
+            key = bytearray([self.leader])
+            for packet in packets:
+                key.extend(_CODE[c] for c in packet)
+                key.append(255)
+            position = bytes(key)
+            if position in self.seen:
+                self._end("draw", "el_gato.cycle")
+                return
+            self.seen.add(position)
+
+    def _guard(self) -> bool:
+        """The trick limit: True when it ended the game."""
+        if self.trick_limit and self.rounds >= self.trick_limit:
+            self._end("draw", "el_gato.trick_limit")
+            return True
+        return False
+
+    def _end(self, result: str, rule: str, loser: int | None = None) -> None:
+        self.result, self.ending, self.loser = result, rule, loser
+
+
+class RoundEnd(NamedTuple):
+    """How a trick (or tie-break) ended: who took it (one seat) or tied (several), its cards in play order,
+    and the cards set aside by earlier ties (with this trick's added when it tied again)."""
+
+    fighters: list[int]
+    trick: list[tuple[int, Card]]
+    aside: list[tuple[int, Card]]
+
+
+def face_up(view: Mapping[str, Any]) -> list[Card]:
+    """The cards everyone can see now: the trick being played and any guerra cards set aside."""
+    return [parse_card(c) for _, c in view["aside"]] + [parse_card(c) for _, c in view["trick"]]
+
+
+def unseen(view: Mapping[str, Any]) -> list[Card]:
+    """Cards nobody has seen since the deal, in the pack's order: not face up, and not known to lie under a
+    packet (:meth:`Deal.from_view` places them)."""
+    known = Counter(face_up(view))
+    for below in view["known_below"]:
+        known.update(parse_card(c) for c in below)
+    return [c for c in spanish_40() if not known[c]]
+
+
 class ElGatoView(ViewHeader):
     """Every key of ``ElGato.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
 
@@ -145,6 +350,8 @@ class ElGato(Game):
     min_players, max_players, default_players = 2, 10, 2
     has_choices = has_scores = False  # every card is turned in order; the game only names a loser
     rules = RULES
+    lean_deal = Deal
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("ace_high", False, "RULES.md §4 [T]: ranks are face value with the Sota highest; True ranks "
                "the 1 (As) above the Sota. The gato beats everything either way.", choices=(False, True)),
@@ -159,6 +366,20 @@ class ElGato(Game):
                "(tie-breaks included); 0 for no limit.", check=_limit_ok),
     )
 
+    deal: Deal
+    # The game's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
+    packets = on_deal("packets")
+    unseen_on_top = on_deal("unseen_on_top")
+    leader = on_deal("leader")
+    order = on_deal("order")
+    trick = on_deal("trick")
+    aside = on_deal("aside")
+    tied = on_deal("tied")
+    rounds = on_deal("rounds")
+    seen = on_deal("seen")
+    result = on_deal("result")
+    loser = on_deal("loser")
+
     # ---- the deal ----
     def _setup(self) -> None:
         n = self.players
@@ -170,9 +391,6 @@ class ElGato(Game):
             raise OptionError("cycle_draw=False with trick_limit=0 could let a game loop forever: "
                               "keep one of the guards")
         self.ace_high: bool = self.options["ace_high"]
-        self.rounds = 0  # tricks played, tie-breaks included
-        self.result: str | None = None  # "lose" or "draw" once over
-        self.loser: int | None = None
         self.last_trick: dict[str, Any] | None = None
         self.dealer = first if first is not None else self._draw_for_dealer()
         if first is not None:
@@ -203,23 +421,14 @@ class ElGato(Game):
         n = self.players
         pack = stacked_pack(spanish_40(), self.deck, self.seed, "el_gato-deal", 0,
                             pack_name="El Gato pack (spanish_40)")
-        self.packets, _ = deal_round_robin(pack, n, PACK_SIZE // n, first=(self.dealer + 1) % n)
-        # How many cards on top of each packet nobody has seen: the rest of a packet is cards it won,
-        # which everyone watched go under it in play order.
-        self.unseen_on_top = [len(p) for p in self.packets]
-        self.leader = (self.dealer + 1) % n
-        self.seen: set[bytes] = set()
-        self.aside: list[tuple[int, Card]] = []
-        self.trick: list[tuple[int, Card]] = []  # the cards of the trick (or tie-break) being played
-        self.order: list[int] = []  # who plays in it, in turn
-        self._safe: list[bool] = []
-        self.tied: list[int] = []  # the seats of the guerra being fought, in play order
+        packets, _ = deal_round_robin(pack, n, PACK_SIZE // n, first=(self.dealer + 1) % n)
+        self.deal = Deal(packets, (self.dealer + 1) % n, self.options)
+        self._safe = [not p for p in packets]  # who has been announced safe (narration only)
         self._emit("deal", "el_gato.deal",
                    f"{self.subject(self.dealer, 'deals')} all 40 cards, one at a time from the left: "
                    f"{PACK_SIZE // n} each, kept face down in the order received. "
                    f"{self.subject(self.leader, 'plays')} first.",
                    seat=self.dealer, dealer=self.dealer)
-        self._start_trick()
 
     def whose(self, seat: int, owner: bool = True) -> str:
         """Ada's / your (or Ada / you with ``owner=False``), for the middle of a sentence."""
@@ -237,7 +446,7 @@ class ElGato(Game):
     # ---- whose turn ----
     @property
     def current_player(self) -> int | None:
-        return None if self.result else self.order[len(self.trick)]
+        return None if self.deal.result else self.deal.order[len(self.deal.trick)]
 
     @property
     def is_over(self) -> bool:
@@ -250,7 +459,7 @@ class ElGato(Game):
 
     def holding(self) -> list[int]:
         """Seats that still hold cards."""
-        return [s for s in range(self.players) if self.packets[s]]
+        return self.deal.holding()
 
     def _legal(self, seat: int) -> list[Action]:
         return [PLAY]
@@ -268,96 +477,60 @@ class ElGato(Game):
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
-        if not self.packets[seat]:
-            self._receive(seat)
-        card = self.packets[seat].pop(0)
-        if self.unseen_on_top[seat]:
-            self.unseen_on_top[seat] -= 1
-        self.trick.append((seat, card))
-        left = len(self.packets[seat])
+        tied = self.deal.tied  # the guerra being fought, if any, before this card
+        left = max(len(self.packets[seat]) - 1, 0)  # what the packet keeps, before the trick goes under it
+        card, donor, done = self.deal.play(seat)
+        if donor is not None:
+            self._emit("donate", "el_gato.last_card",
+                       f"{self.subject(seat, 'has')} no card left for the guerra, so {self.verb(seat, 'takes')} "
+                       f"the top card of {self.whose(donor)} packet, face down, and {self.verb(seat, 'plays')} it.",
+                       seat=seat, donor=donor)
         self._emit("play", "el_gato.play",
                    f"{self.subject(seat, 'turns')} up {card_words(card)}; {left} left in the packet.",
                    seat=seat, card=str(card), left=left)
-        if len(self.trick) < len(self.order):
-            self._check_tie_break_cards()
+        if done is None:
+            pass
+        elif len(done.fighters) > 1:
+            self._guerra(done, again=bool(tied))
         else:
-            self._finish_round()
-
-    def _receive(self, seat: int) -> None:
-        """RULES §4: a tied player out of cards takes an opponent's top card, face down."""
-        donor = self._donor(seat)
-        assert donor is not None, "a tie-break never waits on a player nobody can supply"
-        self.packets[seat].append(self.packets[donor].pop(0))
-        if self.unseen_on_top[donor]:
-            self.unseen_on_top[donor] -= 1
-            self.unseen_on_top[seat] += 1
-        self._emit("donate", "el_gato.last_card",
-                   f"{self.subject(seat, 'has')} no card left for the guerra, so {self.verb(seat, 'takes')} "
-                   f"the top card of {self.whose(donor)} packet, face down, and {self.verb(seat, 'plays')} it.",
-                   seat=seat, donor=donor)
+            self._trick_won(done, tied)
+            if not self.deal.result or self.deal.ending == "el_gato.cycle":
+                self._safe = [not p for p in self.packets]  # a new trick started
+        self._announce_end()
 
     def _donor(self, seat: int) -> int | None:
-        """RULES §4: the next player clockwise who still has cards, tied or not (a safe player has none)."""
-        n = self.players
-        for step in range(1, n):
-            other = (seat + step) % n
-            if self.packets[other]:
-                return other
-        return None
+        return self.deal.donor(seat)
 
-    def _check_tie_break_cards(self) -> None:
-        """RULES §4: a draw when the next tied player needs a card and nobody at all has one."""
-        nxt = self.order[len(self.trick)]
-        if self.tied and not self.packets[nxt] and self._donor(nxt) is None:
-            self._draw("el_gato.no_cards",
-                       f"{self.subject(nxt, 'has')} no card for the guerra and nobody has a card left to give: "
-                       "the game is a draw.")
-
-    def _finish_round(self) -> None:
-        self.rounds += 1
-        best = self.fighters(self.trick)
-        if len(best) > 1:
-            self._guerra(best)
-            return
-        winner = best[0]
-        won = self.aside + self.trick
-        card = next(c for s, c in self.trick if s == winner)
-        self.packets[winner].extend(c for _, c in won)
-        rule = "el_gato.gato" if card == GATO else "el_gato.collect" if not self.tied else \
-            "el_gato.guerra" if len(self.tied) == 2 else "el_gato.guerra_many"
-        what = "the guerra" if self.tied else "the trick"
+    def _trick_won(self, done: RoundEnd, tied: list[int]) -> None:
+        winner = done.fighters[0]
+        won = done.aside + done.trick
+        card = next(c for s, c in done.trick if s == winner)
+        rule = "el_gato.gato" if card == GATO else "el_gato.collect" if not tied else \
+            "el_gato.guerra" if len(tied) == 2 else "el_gato.guerra_many"
+        what = "the guerra" if tied else "the trick"
         order = ", ".join(c.name for _, c in won)
         self._emit("trick", rule,
                    f"{_cap(card_words(card))} is highest: "
                    f"{self.whose(winner, owner=False)} {self.verb(winner, 'wins')} {what} and "
                    f"{self.verb(winner, 'puts')} its {len(won)} cards under {self.their(winner)} packet in play "
                    f"order: {order}.",
-                   seat=winner, winner=winner, cards=[str(c) for _, c in won], guerra=bool(self.tied))
-        self.last_trick = {"plays": [[s, str(c)] for s, c in self.trick],
-                           "aside": [[s, str(c)] for s, c in self.aside],
-                           "winner": winner, "guerra": bool(self.tied)}
-        self.aside, self.tied, self.trick = [], [], []
-        self.leader = winner
+                   seat=winner, winner=winner, cards=[str(c) for _, c in won], guerra=bool(tied))
+        self.last_trick = {"plays": [[s, str(c)] for s, c in done.trick],
+                           "aside": [[s, str(c)] for s, c in done.aside],
+                           "winner": winner, "guerra": bool(tied)}
         self._announce_safe()
-        holding = self.holding()
-        if len(holding) == 1:
-            self._end(holding[0])
-        elif not self._guard():
-            self._start_trick()
 
     def fighters(self, trick: list[tuple[int, Card]]) -> list[int]:
         """Who takes the trick (one seat) or fights a guerra over it (several), per the ``guerra`` option."""
-        return trick_fighters(trick, self.ace_high, self.options["guerra"] == "any_pair")
+        return self.deal.fighters(trick)
 
-    def _guerra(self, best: list[int]) -> None:
-        again = bool(self.tied)
-        self.aside.extend(self.trick)
-        self.last_trick = {"plays": [[s, str(c)] for s, c in self.trick], "aside": [], "winner": None,
+    def _guerra(self, done: RoundEnd, again: bool) -> None:
+        best, trick = done.fighters, done.trick
+        self.last_trick = {"plays": [[s, str(c)] for s, c in trick], "aside": [], "winner": None,
                            "guerra": True}
-        self.tied = best
         names = join([self.names[best[0]], *(inside(self.names[s]) for s in best[1:])])
-        value = rank_words(next(c for s, c in self.trick if s == best[0]).rank)
-        below = max(self.rank(c) for _, c in self.trick) > self.rank(next(c for s, c in self.trick if s == best[0]))
+        value = rank_words(next(c for s, c in trick if s == best[0]).rank)
+        below = max(self.rank(c) for _, c in trick) > self.rank(next(c for s, c in trick if s == best[0]))
         if below:
             rule, text = "el_gato.any_pair", (f"Guerra! {names} turned equal cards, {value}: by the seed's words "
                                               "that is a guerra even below the highest card, and its winner "
@@ -371,11 +544,8 @@ class ElGato(Game):
         else:
             rule, text = "el_gato.guerra_many", (f"Guerra! {names} tie for the highest card with {value}: they "
                                                  "alone play a tie-break trick, and its winner takes all the cards.")
-        self._emit("guerra", rule, text, tied=list(best), aside=[str(c) for _, c in self.aside])
+        self._emit("guerra", rule, text, tied=list(best), aside=[str(c) for _, c in done.aside])
         self._announce_safe()
-        self.order, self.trick = list(best), []
-        if not self._guard():
-            self._check_tie_break_cards()
 
     def _announce_safe(self) -> None:
         for s in range(self.players):
@@ -385,43 +555,34 @@ class ElGato(Game):
                            f"{_cap(self.whose(s))} packet is empty: {self.subject(s, 'is')} safe.", seat=s)
 
     def _start_trick(self) -> None:
-        n = self.players
+        """Start the next trick from the game's packets and leader (the deal checks for a repeat)."""
+        self.deal.start_trick()
         self._safe = [not p for p in self.packets]
-        self.order = [s for s in ((self.leader + k) % n for k in range(n)) if self.packets[s]]
-        self.trick = []
-        if self.options["cycle_draw"]:
-            key = self._position_key()
-            if key in self.seen:
-                self._draw("el_gato.cycle", "The packets and the leader are exactly as they were at the start of "
-                           "an earlier trick, so the game would repeat forever: it is a draw.")
-                return
-            self.seen.add(key)
+        self._announce_end()
 
-    def _position_key(self) -> bytes:
-        out = bytearray([self.leader])
-        for packet in self.packets:
-            out.extend(_CODE[c] for c in packet)
-            out.append(255)
-        return bytes(out)
-
-    def _guard(self) -> bool:
-        """The trick limit: True when it ended the game."""
-        limit = self.options["trick_limit"]
-        if limit and self.rounds >= limit:
-            self._draw("el_gato.trick_limit", f"{limit} tricks have been played: the game is a draw.")
-            return True
-        return False
-
-    def _draw(self, rule: str, text: str) -> None:
-        self.result = "draw"
-        self._emit("game_end", rule, text, result="draw", loser=None, tricks=self.rounds)
-
-    def _end(self, loser: int) -> None:
-        self.result, self.loser = "lose", loser
-        self._emit("game_end", "el_gato.end",
-                   f"Only {self.whose(loser, owner=False)} {self.verb(loser, 'has')} cards left: all 40. "
-                   f"{self.subject(loser, 'loses')} El Gato after {self.rounds} tricks; everyone else is safe.",
-                   seat=loser, result="lose", loser=loser, tricks=self.rounds)
+    def _announce_end(self) -> None:
+        """The game_end event, once the deal has ended the game."""
+        deal = self.deal
+        if deal.ending is None:
+            return
+        if deal.result == "lose":
+            loser = deal.loser
+            assert loser is not None
+            self._emit("game_end", "el_gato.end",
+                       f"Only {self.whose(loser, owner=False)} {self.verb(loser, 'has')} cards left: all 40. "
+                       f"{self.subject(loser, 'loses')} El Gato after {self.rounds} tricks; everyone else is safe.",
+                       seat=loser, result="lose", loser=loser, tricks=self.rounds)
+            return
+        if deal.ending == "el_gato.no_cards":
+            nxt = deal.order[len(deal.trick)]
+            text = (f"{self.subject(nxt, 'has')} no card for the guerra and nobody has a card left to give: "
+                    "the game is a draw.")
+        elif deal.ending == "el_gato.cycle":
+            text = ("The packets and the leader are exactly as they were at the start of an earlier trick, so the "
+                    "game would repeat forever: it is a draw.")
+        else:
+            text = f"{self.options['trick_limit']} tricks have been played: the game is a draw."
+        self._emit("game_end", deal.ending, text, result="draw", loser=None, tricks=self.rounds)
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:

@@ -12,28 +12,13 @@ only action.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
-from ..cards import Card, parse_card, spanish_40
-from .el_gato import GATO, card_words, trick_fighters
+from ..cards import Card, parse_card
+from .el_gato import GATO, card_words, trick_fighters, unseen
 from ..hints import Alternative, Hint
 from ..words import count
 
-PACK = spanish_40()
-
-
-def face_up(view: dict[str, Any]) -> list[Card]:
-    """The cards everyone can see now: the trick being played and any guerra cards set aside."""
-    return [parse_card(c) for _, c in view["aside"]] + [parse_card(c) for _, c in view["trick"]]
-
-
-def unseen(view: dict[str, Any]) -> list[Card]:
-    """Cards nobody has seen since the deal: not face up, and not known to lie under a packet."""
-    known = Counter(face_up(view))
-    for below in view["known_below"]:
-        known.update(parse_card(c) for c in below)
-    return [c for c in PACK if not known[c]]
 
 
 def card_source(view: dict[str, Any]) -> int | None:

@@ -37,6 +37,7 @@ class LeanCase:
     as_lean: Callable[[Any], Any] = _same         # the game's action -> the deal's own action type
     as_text: Callable[[Any], str] = str           # the deal's action -> the game's notation
     guesses: Callable[[Any, Any], None] = field(default=lambda lean, real: None)  # checks from_view's guesses
+    tags: Callable[[engine.Game], list[str]] = field(default=lambda g: [])  # what a followed position showed
 
 
 def rebuilt(case: LeanCase, g: engine.Game, seat: int) -> Any:
@@ -58,7 +59,8 @@ def legal_texts(case: LeanCase, deal: Any, seat: int) -> list[str]:
 
 
 def agree_to_the_end(case: LeanCase, positions: int, follow: int = 10_000) -> tuple[int, int, Counter[str]]:
-    """Play on from ``positions`` seeded positions; returns (positions checked, deals ended, verbs followed)."""
+    """Play on from ``positions`` seeded positions; returns (positions checked, deals ended, what was seen: the
+    verbs of the moves followed and the ``case.tags`` of the positions met)."""
     checked = ended = 0
     verbs: Counter[str] = Counter()
     for seed in range(positions):
@@ -86,11 +88,13 @@ def agree_to_the_end(case: LeanCase, positions: int, follow: int = 10_000) -> tu
             who = rng.choice(g.to_act())
             action = rng.choice(g.legal_actions(who))
             verbs[action.verb] += 1
+            verbs.update(case.tags(g))
             for deal in (lean, twin):
                 deal.apply(who, case.as_lean(action))
             deal_before = g.deal
             g.apply(action, who)
             if g.deal is not deal_before or g.is_over:  # the deal ended: its result
+                verbs.update(case.tags(g))
                 assert not lean.to_act() and not twin.to_act(), seed
                 assert case.result(lean) == case.result(twin) == case.game_result(g), seed
                 ended += 1
