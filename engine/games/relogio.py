@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..cards import Card, parse_cards, standard_52
+from ..cards import Card, parse_card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
 from .. import words
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
+from ..rummy_core import on_deal
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
 HOURS = tuple(range(1, 14))
@@ -137,6 +138,174 @@ class Patience:
         return self.result is not None
 
 
+TURN, KEEP = Action("turn"), Action("keep")
+_SWAPS = {(h, d): Action("swap", f"{hour_label(h)}:{d}") for h in HOURS for d in range(1, 53)}
+
+
+class Deal:
+    """Relógio in play, with no narration: the lean path the hint plays out (the whole game is one deal).
+    :class:`Relogio` wraps it with the events a learner reads.
+
+    ``down[h]`` / ``up[h]``: the face-down cards of hour ``h`` (top first) and the face-up cards under it
+    (first placed first), index 0 unused; ``current``: the pile whose top card is turned next; ``pending``:
+    a King just turned, waiting for keep or swap; ``swapped_king``: the King put face down by the swap;
+    ``result``: "won" or "lost" once over; ``king_swap``: the option saying when the swap is offered.
+    """
+
+    __slots__ = ("down", "up", "current", "pending", "swap_used", "swapped_king", "result", "king_swap")
+
+    #: What a view does not say, which :meth:`from_view` guesses: which King the swap put face down once it
+    #: has been turned up again (the view names it only while it is face down; after that it is one of the
+    #: Kings face up in the centre, and nothing in the game depends on which).
+    NOT_IN_VIEW = ("swapped_king",)
+
+    def __init__(self, down: list[list[Card]], king_swap: str = "any_king") -> None:
+        self.down = down
+        self.up: list[list[Card]] = [[] for _ in down]
+        self.current = CENTRE
+        self.pending: Card | None = None
+        self.swap_used = False
+        self.swapped_king: Card | None = None
+        self.result: str | None = None
+        self.king_swap = king_swap
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.down, d.up = list(map(list.copy, self.down)), list(map(list.copy, self.up))
+        d.current, d.pending, d.swap_used, d.swapped_king, d.result, d.king_swap = (
+            self.current, self.pending, self.swap_used, self.swapped_king, self.result, self.king_swap)
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card], seed: int = 0) -> Deal:
+        """The game as the view shows it, the cards not yet seen (:func:`unseen`) face down in the order of
+        ``sampled_hidden``: hour by hour (1 to 12, then the centre), each pile's slots top first, skipping
+        the slot of a King the player put face down himself. (``seed`` is unused: nothing is shuffled.)"""
+        known = view["known_face_down"]
+        if len(sampled_hidden) != view["face_down"] - (1 if known else 0):
+            raise ValueError(f"{len(sampled_hidden)} hidden cards cannot fill the "
+                             f"{view['face_down'] - (1 if known else 0)} face-down slots you have not seen")
+        hidden = iter(sampled_hidden)
+        king = parse_card(known["card"]) if known else None
+        down: list[list[Card]] = [[]]
+        for pile in view["piles"]:
+            down.append([king if known and known["hour"] == pile["hour"] and known["position"] == d  # type: ignore[misc]
+                         else next(hidden) for d in range(1, pile["face_down"] + 1)])
+        d = cls(down, view["options"]["king_swap"])
+        d.up = [[]] + [parse_cards(pile["face_up"]) for pile in view["piles"]]
+        d.current = CENTRE if view["current"] is None else view["current"]
+        d.pending = parse_card(view["pending"]) if view["pending"] else None
+        d.swap_used, d.swapped_king, d.result = view["swap_used"], king, view["result"]
+        return d
+
+    # ---- what is legal ----
+    def to_act(self) -> list[int]:
+        return [] if self.result else [0]
+
+    def legal(self, seat: int) -> list[Action]:
+        if self.pending is None:
+            return [TURN]
+        return [KEEP, *(_SWAPS[h, d] for h in HOURS for d in range(1, len(self.down[h]) + 1))]
+
+    def face_down_count(self) -> int:
+        return sum(len(cards) for cards in self.down)
+
+    def face_up_count(self) -> int:
+        return sum(len(cards) for cards in self.up)
+
+    def swap_offered(self, card: Card) -> bool:
+        """RULES §3 [T]: the swap, once per game, on any King turned (or only the fourth, or never)."""
+        mode = self.king_swap
+        if card.rank != CENTRE or self.swap_used or mode == "off" or not any(self.down):
+            return False
+        return mode == "any_king" or len(self.up[CENTRE]) == 3
+
+    # ---- the moves ----
+    def apply(self, seat: int, action: Action) -> None:
+        """Make a legal move (unchecked: the narrated game checks, the hint plays legal moves)."""
+        if action.verb == "turn":
+            self.turn()
+        elif action.verb == "keep":
+            self.keep()
+        else:
+            label, _, pos = action.arg.partition(":")
+            self.swap(CENTRE if label == "K" else int(label), int(pos))
+
+    def turn(self, on: bool = False) -> Card:
+        """Turn the top face-down card of the current pile: a King offered the swap waits for keep or swap,
+        any other card goes face up under its hour. With ``on``, go on turning until a King waits or the
+        game ends (every turn between is forced): how the hint plays out. Returns the card turned first."""
+        card = self.down[self.current].pop(0)
+        if card.rank == CENTRE and self.swap_offered(card):
+            self.pending = card
+        else:
+            self._place(card, on)
+        return card
+
+    def keep(self, on: bool = False) -> None:
+        """The waiting King goes to the centre (``on``: as for :meth:`turn`)."""
+        card = self.pending
+        assert card is not None
+        self.pending = None
+        self._place(card, on)
+
+    def swap(self, hour: int, position: int, on: bool = False) -> Card:
+        """Put the waiting King face down at ``hour``'s ``position``; the card taken out is placed as if just
+        turned (``on``: as for :meth:`turn`). Returns that card."""
+        king = self.pending
+        assert king is not None
+        pile = self.down[hour]
+        taken = pile[position - 1]
+        pile[position - 1] = king
+        self.pending = None
+        self.swap_used = True
+        self.swapped_king = king
+        self._place(taken, on)
+        return taken
+
+    def _place(self, card: Card, on: bool) -> None:
+        """The card goes face up under its hour, whose next card is turned (with ``on``, turned here too).
+        The game stops when that pile has none: only the centre can run out, with the fourth King."""
+        down, up = self.down, self.up
+        while True:
+            hour = card.rank
+            up[hour].append(card)
+            pile = down[hour]
+            if not pile:
+                self.current = hour
+                assert hour == CENTRE and len(up[CENTRE]) == 4, "only the centre can run out"
+                self.result = "lost" if any(down) else "won"
+                return
+            if not on:
+                self.current = hour
+                return
+            card = pile.pop(0)
+            if card.rank == CENTRE and self.swap_offered(card):
+                self.current, self.pending = hour, card
+                return
+
+    def known_face_down(self) -> dict[str, Any] | None:
+        """Where the King you swapped lies, while it is still face down (you put it there)."""
+        king = self.swapped_king
+        if king is None:
+            return None
+        for hour in HOURS:
+            if king in self.down[hour]:
+                return {"hour": hour, "position": self.down[hour].index(king) + 1, "card": str(king)}
+        return None
+
+
+def unseen(view: Mapping[str, Any]) -> list[Card]:
+    """The cards the player has not seen, in the pack's order: not face up, not the King waiting in hand,
+    not a King he put face down himself (:meth:`Deal.from_view` places them)."""
+    seen = {parse_card(c) for pile in view["piles"] for c in pile["face_up"]}
+    if view["pending"]:
+        seen.add(parse_card(view["pending"]))
+    if view["known_face_down"]:
+        seen.add(parse_card(view["known_face_down"]["card"]))
+    return [c for c in standard_52() if c not in seen]
+
+
 class RelogioView(ViewHeader):
     """Every key of ``Relogio.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
 
@@ -165,6 +334,8 @@ class Relogio(Patience, Game):
              "Turn every card before the fourth King comes out.")
     min_players = max_players = default_players = 1
     rules = RULES
+    lean_deal = Deal
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("king_swap", "any_king", "The seed's once-per-game King swap. 'any_king' (RULES.md §3 [T]): "
                "offered on every King you turn until you use it; 'fourth_king': offered only on the fourth "
@@ -172,16 +343,21 @@ class Relogio(Patience, Game):
                choices=("any_king", "fourth_king", "off")),
     )
 
+    deal: Deal
+    # The game's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
+    down = on_deal("down")
+    up = on_deal("up")
+    current = on_deal("current")
+    pending = on_deal("pending")
+    swap_used = on_deal("swap_used")
+    swapped_king = on_deal("swapped_king")
+    result = on_deal("result")
+
     # ---- the deal ----
     def _setup(self) -> None:
-        self.down = deal_clock(self, "relogio-deal")  # hour -> face-down cards, top first
-        self.up: dict[int, list[Card]] = {h: [] for h in HOURS}  # face up under each pile, first placed first
-        self.current = CENTRE
-        self.pending: Card | None = None  # a King just turned, waiting for "keep" or "swap"
-        self.swap_used = False
-        self.swapped_king: Card | None = None  # the King you put face down: you know where it is
+        piles = deal_clock(self, "relogio-deal")  # hour -> face-down cards, top first
+        self.deal = Deal([[]] + [piles[h] for h in HOURS], self.options["king_swap"])
         self.last: dict[str, Any] | None = None
-        self.result: str | None = None
         self._emit("deal", "relogio.deal",
                    "The 52 cards are dealt face down into 13 piles of 4: hours 1 to 12 around the clock "
                    "and the Kings' pile in the centre. Play starts in the centre.")
@@ -193,18 +369,13 @@ class Relogio(Patience, Game):
         return [self.face_up_count()]
 
     def face_up_count(self) -> int:
-        return sum(len(cards) for cards in self.up.values())
+        return self.deal.face_up_count()
 
     def face_down_count(self) -> int:
-        return sum(len(cards) for cards in self.down.values())
-
-    def swap_slots(self) -> list[Action]:
-        return [Action("swap", f"{hour_label(h)}:{d}") for h in HOURS for d in range(1, len(self.down[h]) + 1)]
+        return self.deal.face_down_count()
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.pending is not None:
-            return [Action("keep"), *self.swap_slots()]
-        return [Action("turn")]
+        return self.deal.legal(seat)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -259,17 +430,10 @@ class Relogio(Patience, Game):
             self._swap(hour, int(pos))
         self._check_end()
 
-    def _swap_offered(self, card: Card) -> bool:
-        mode = self.options["king_swap"]
-        if card.rank != CENTRE or self.swap_used or mode == "off" or not self.face_down_count():
-            return False
-        return mode == "any_king" or len(self.up[CENTRE]) == 3
-
     def _turn(self) -> None:
         source = self.current
-        card = self.down[source].pop(0)
-        if self._swap_offered(card):
-            self.pending = card
+        card = self.deal.turn()
+        if self.pending is not None:
             self.last = {"card": str(card), "from": source, "to": None}
             nth = ordinal(len(self.up[CENTRE]) + 1)
             self._emit("turn", "relogio.swap",
@@ -277,34 +441,29 @@ class Relogio(Patience, Game):
                        "Keep it (it goes to the centre) or, once per game, swap it for any face-down card.",
                        seat=0, card=str(card), source=source, king=len(self.up[CENTRE]) + 1)
             return
-        self._place(card, source, turned=True)
+        self._placed(card, source, turned=True)
 
     def _keep(self) -> None:
         card = self.pending
         assert card is not None and self.last is not None
-        self.pending = None
-        self._place(card, self.last["from"], turned=False)
+        self.deal.keep()
+        self._placed(card, self.last["from"], turned=False)
 
     def _swap(self, hour: int, position: int) -> None:
         king = self.pending
         assert king is not None
         count = len(self.down[hour])
-        taken = self.down[hour][position - 1]
-        self.down[hour][position - 1] = king
-        self.pending = None
-        self.swap_used = True
-        self.swapped_king = king
+        taken = self.deal.swap(hour, position)
         self._emit("swap", "relogio.swap",
                    f"{self.subject(0, 'puts')} {king.symbol} face down as {slot_words(hour, position, count)} "
                    f"and {self.verb(0, 'takes')} out the card that was there: {taken.symbol}.",
                    seat=0, king=str(king), hour=hour, position=position, card=str(taken))
-        self._place(taken, hour, turned=False)
+        self._placed(taken, hour, turned=False)
 
-    def _place(self, card: Card, source: int, turned: bool) -> None:
+    def _placed(self, card: Card, source: int, turned: bool) -> None:
+        """Narrate the card the deal has just put face up under its hour."""
         target = hour_of(card)
-        self.up[target].append(card)
         self.last = {"card": str(card), "from": source, "to": target}
-        self.current = target
         if turned:
             head = (f"{self.subject(0, 'turns')} {card.symbol} from {hour_words(source)} and "
                     f"{self.verb(0, 'puts')} it face up under {hour_words(target)}")
@@ -322,15 +481,10 @@ class Relogio(Patience, Game):
                    face_up=self.face_up_count())
 
     def _check_end(self) -> None:
-        if self.pending is not None or self.down[self.current]:
-            return
-        assert self.current == CENTRE and len(self.up[CENTRE]) == 4, "only the centre can run out"
-        left = self.face_down_count()
-        if left == 0:
-            self.result = "won"
+        if self.result == "won":
             self._emit("game_end", "relogio.win", "All 52 cards are face up: you win!", won=True, face_down=0)
-        else:
-            self.result = "lost"
+        elif self.result == "lost":
+            left = self.face_down_count()
             self._emit("game_end", "relogio.fourth_king",
                        f"The fourth King is in the centre and the centre has no face-down card left: the game "
                        f"stops with {words.count(left, 'card')} still face down. You lose.",
@@ -339,13 +493,7 @@ class Relogio(Patience, Game):
     # ---- what the player sees ----
     def known_face_down(self) -> dict[str, Any] | None:
         """Where the King you swapped lies, while it is still face down (you put it there)."""
-        king = self.swapped_king
-        if king is None:
-            return None
-        for hour in HOURS:
-            if king in self.down[hour]:
-                return {"hour": hour, "position": self.down[hour].index(king) + 1, "card": str(king)}
-        return None
+        return self.deal.known_face_down()
 
     def view(self, seat: int) -> dict[str, Any]:
         """Face-up cards and how many cards lie face down in each pile: never which ones."""
@@ -371,5 +519,5 @@ class Relogio(Patience, Game):
         }
 
 
-__all__ = ["CENTRE", "HOURS", "RULES", "Relogio", "clock_deck", "deal_piles", "hour_label", "hour_of",
+__all__ = ["CENTRE", "HOURS", "RULES", "Deal", "Relogio", "clock_deck", "deal_piles", "hour_label", "hour_of",
            "hour_words", "parse_hour"]

@@ -20,22 +20,23 @@ import json
 import random
 from collections import Counter
 from math import factorial, prod, sqrt
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..cards import Card, parse_card
 from .. import claims
 from ..hints import Alternative, Hint
 from ..words import count
-from .relogio import CENTRE, HOURS, hour_label, hour_words, slot_words
+from .relogio import CENTRE, HOURS, Deal, hour_label, hour_words, slot_words, unseen
+from .relogio_real import Deal as RealDeal
 
 EXACT_LIMIT = 2000   # enumerate every arrangement when there are at most this many
 SAMPLES = 2000       # otherwise play out this many random arrangements (the same ones for every move)
 Layout = list[list[int]]  # index = hour (0 unused), face-down ranks top first
 
 
-# ---- Relógio: a lean play-out, no narration ----
+# ---- Relógio: the lean deal played out with the medium bot's plan ----
 
-def rule_of_thumb_slot(down: Layout) -> int | None:
+def rule_of_thumb_slot(down: Layout | list[list[Card]]) -> int | None:
     """Where the medium bot (and the look-ahead) put the fourth King: under the fullest pile."""
     best, size = None, 0
     for hour in HOURS:
@@ -44,36 +45,39 @@ def rule_of_thumb_slot(down: Layout) -> int | None:
     return best
 
 
-def play_out(down: Layout, current: int, kings_up: int, swap_left: bool) -> bool:
-    """Finish the game from ``current`` (mutates ``down``); True when every card ends face up.
+def finish(deal: Deal) -> bool:
+    """Play the lean deal to its end (mutates it) with the plan: keep Kings until the fourth, which goes
+    to the bottom of the fullest pile; True when every card ends face up."""
+    up_kings = deal.up[CENTRE]
+    while deal.result is None:
+        if deal.pending is None:
+            deal.turn(on=True)
+        elif len(up_kings) < 3:
+            deal.keep(on=True)
+        else:
+            hour = rule_of_thumb_slot(deal.down)
+            assert hour is not None  # the swap is offered only while a card is face down
+            deal.swap(hour, len(deal.down[hour]), on=True)
+    return deal.result == "won"
 
-    With the swap still available, Kings are kept until the fourth, which goes to the bottom
-    of the fullest pile (rule of thumb).
-    """
-    while down[current]:
-        card = down[current].pop(0)
-        if card == CENTRE and swap_left and kings_up == 3:
-            hour = rule_of_thumb_slot(down)
-            if hour is not None:
-                card, down[hour][-1] = down[hour][-1], CENTRE
-                swap_left = False
-        if card == CENTRE:
-            kings_up += 1
-        current = card
-    return not any(down)
+
+_BY_RANK = {r: Card(r, "S") for r in HOURS}  # a card standing for its rank (suits never matter here)
+
+
+def play_out(down: Layout, current: int, kings_up: int, swap_left: bool) -> bool:
+    """Finish a game of ranks (``down``: face-down ranks per hour, top first) from ``current`` on the lean
+    deal, :func:`finish`'s plan for the swap if ``swap_left``; True when every card ends face up. For the
+    lesson's live win rates, which deal ranks."""
+    deal = Deal([[_BY_RANK[r] for r in pile] for pile in down])
+    deal.current, deal.swap_used = current, not swap_left
+    deal.up[CENTRE] = [_BY_RANK[CENTRE]] * kings_up
+    return finish(deal)
 
 
 def unseen_ranks(view: dict[str, Any]) -> list[int]:
     """Ranks of the cards this player has not seen face up (the King in hand and a King
     they put face down themselves are seen)."""
-    left = Counter({r: 4 for r in HOURS})
-    for pile in view["piles"]:
-        left.subtract(parse_card(c).rank for c in pile["face_up"])
-    if view["pending"]:
-        left[CENTRE] -= 1
-    if view["known_face_down"]:
-        left[CENTRE] -= 1
-    return sorted(left.elements())
+    return sorted(c.rank for c in unseen(view))
 
 
 def arrangements(view: dict[str, Any], seed: str) -> tuple[Iterator[list[int]], int, bool]:
@@ -114,15 +118,26 @@ def _multiset_permutations(items: list[int]) -> Iterator[list[int]]:
     return rec()
 
 
-def fill(view: dict[str, Any], ranks: list[int]) -> Layout:
-    """Face-down slots filled with ``ranks`` in pile order; a King you placed stays where it is."""
+def worlds(view: dict[str, Any]) -> Callable[[list[int]], Deal]:
+    """``world(ranks)``: the lean deal of ``view`` with its unseen cards face down in the order of ``ranks``
+    (an arrangement of :func:`unseen_ranks`), in :meth:`Deal.from_view`'s order of slots."""
+    hidden = unseen(view)
+    template = Deal.from_view(view, hidden)
     known = view["known_face_down"]
-    it = iter(ranks)
-    down: Layout = [[]]
-    for pile in view["piles"]:
-        down.append([CENTRE if known and known["hour"] == pile["hour"] and known["position"] == d
-                     else next(it) for d in range(1, pile["face_down"] + 1)])
-    return down
+    slots = [(p["hour"], i) for p in view["piles"] for i in range(p["face_down"])
+             if not (known and known["hour"] == p["hour"] and known["position"] == i + 1)]
+    by_rank: dict[int, list[Card]] = {}
+    for card in hidden:
+        by_rank.setdefault(card.rank, []).append(card)
+
+    def world(ranks: list[int]) -> Deal:
+        deal = template.copy()
+        down, taken = deal.down, dict.fromkeys(by_rank, 0)
+        for (hour, i), rank in zip(slots, ranks):
+            down[hour][i] = by_rank[rank][taken[rank]]
+            taken[rank] += 1
+        return deal
+    return world
 
 
 def slot_classes(view: dict[str, Any]) -> list[tuple[int, int]]:
@@ -142,15 +157,15 @@ def class_of(slot: tuple[int, int], counts: dict[int, int]) -> tuple[int, int]:
     return (hour, position if position == counts[hour] else 1)
 
 
-def _after_keep(down: Layout, view: dict[str, Any]) -> bool:
-    return play_out(down, CENTRE, view["kings_up"] + 1, view["swap_available"])
+def _after_keep(deal: Deal) -> bool:
+    deal.keep(on=True)
+    return finish(deal)
 
 
-def _after_swap(down: Layout, view: dict[str, Any], hour: int, position: int) -> bool:
+def _after_swap(deal: Deal, hour: int, position: int) -> bool:
     """The King takes the slot's place; the card taken out is played as if just turned."""
-    card = down[hour][position - 1]
-    down[hour][position - 1] = CENTRE
-    return play_out(down, card, view["kings_up"] + (card == CENTRE), False)
+    deal.swap(hour, position, on=True)
+    return finish(deal)
 
 
 def _seed(view: dict[str, Any]) -> str:
@@ -166,15 +181,15 @@ def win_chances(view: dict[str, Any]) -> tuple[dict[str, float], int, bool]:
     source, total, exact = arrangements(view, _seed(view))
     wins: Counter[str] = Counter()
     classes = slot_classes(view) if view["pending"] else []
+    world = worlds(view)
     for ranks in source:
-        down = fill(view, ranks)
+        deal = world(ranks)
         if not view["pending"]:
-            wins["turn"] += play_out([list(p) for p in down], view["current"], view["kings_up"],
-                                     view["swap_available"])
+            wins["turn"] += finish(deal)
             continue
-        wins["keep"] += _after_keep([list(p) for p in down], view)
+        wins["keep"] += _after_keep(deal.copy())
         for hour, position in classes:
-            wins[f"swap {hour_label(hour)}:{position}"] += _after_swap([list(p) for p in down], view, hour, position)
+            wins[f"swap {hour_label(hour)}:{position}"] += _after_swap(deal.copy(), hour, position)
     keys = [f"swap {hour_label(h)}:{p}" for h, p in classes] + (["keep"] if view["pending"] else ["turn"])
     return {k: wins[k] / total for k in keys}, total, exact
 
@@ -318,51 +333,33 @@ def _advise_relogio(view: dict[str, Any]) -> Hint:
 # ---- Relógio Real: forced moves, exact look-ahead ----
 
 def card_code(card: Card) -> int:
-    """A card as one small int, rank first (``code >> 2`` is the rank): fast to copy and hash."""
+    """A card as one small int, rank first (``code >> 2`` is the rank): how the lesson's win rates deal."""
     return card.rank * 4 + "SHDC".index(card.suit)
+
+
+def real_finish(deal: RealDeal) -> tuple[bool, int]:
+    """(won?, steps): play the lean Relógio Real deal on to its end (mutates it). A position met twice
+    after the start means a loss; suits count, as they do in the rules."""
+    start = deal.steps
+    while deal.result is None:
+        deal.move()
+    return deal.result == "won", deal.steps - start
 
 
 def real_outcome(piles: list[list[int]], carried: int | None, position: int | None, removed: int,
                  rounds: int = 3) -> tuple[bool, int]:
-    """(won?, steps): play Relógio Real on from here without narration (``piles`` index = hour,
-    0 unused, top first, cards as ``card_code``). A position met twice means a loss; suits count,
-    as they do in the rules (the same ranks in other suits are another position)."""
-    seen: set[tuple[Any, ...]] = set()
-    steps = 0
-
-    def complete() -> bool:
-        return all(piles[h] and piles[h][0] >> 2 == h for h in HOURS)
-
-    while True:
-        while complete():  # a complete round is removed as soon as it shows, carried card or not
-            for h in HOURS:
-                piles[h].pop(0)
-            removed += 1
-            if removed == rounds:
-                return True, steps
-        if steps and (key := (tuple(tuple(p) for p in piles), carried, position, removed)) in seen:
-            return False, steps
-        elif steps:
-            seen.add(key)
-        if carried is None:
-            position = next(h for h in HOURS if piles[h][0] >> 2 != h)
-            carried = piles[position].pop(0)
-        else:
-            assert position is not None
-            hour = position
-            for _ in HOURS:
-                hour = hour % 13 + 1
-                if piles[hour][0] >> 2 != hour:
-                    break
-            piles[hour].append(carried)
-            carried, position = piles[hour].pop(0), hour
-        steps += 1
+    """:func:`real_finish` for a position given in card codes (``piles`` index = hour, 0 unused, top
+    first; ``removed`` rounds already taken off), as the lesson's win rates deal."""
+    def card(code: int) -> Card:
+        return Card(code >> 2, "SHDC"[code & 3])
+    deal = RealDeal([[card(c) for c in pile] for pile in piles], rounds - removed)
+    if deal.result is None and carried is not None:
+        deal.carried, deal.position = card(carried), position
+    return real_finish(deal)
 
 
 def real_outcome_of_view(view: dict[str, Any]) -> tuple[bool, int]:
-    piles: list[list[int]] = [[]] + [[card_code(parse_card(c)) for c in p["cards"]] for p in view["piles"]]
-    carried = None if view["carried"] is None else card_code(parse_card(view["carried"]))
-    return real_outcome(piles, carried, view["position"], len(view["removed"]), view["rounds"])
+    return real_finish(RealDeal.from_view(view, []))
 
 
 REAL_WON = claims.fact("relogio_real.won", "Played out from here, this deal is won in {steps}")

@@ -9,11 +9,12 @@ it would go round for ever: that is a loss.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from ..cards import Card
+from ..cards import Card, parse_card, parse_cards
 from ..words import count
 from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader
+from ..rummy_core import on_deal
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
@@ -35,6 +36,137 @@ RULES = Rulebook([
 
 def is_correct(hour: int, pile: list[Card]) -> bool:
     return bool(pile) and pile[0].rank == hour
+
+
+MOVE = Action("move")
+
+
+class Deal:
+    """Relógio Real in play, with no narration: what the hint plays out to see how the deal ends.
+    :class:`RelogioReal` wraps it with the events a learner reads.
+
+    ``piles[h]``: hour ``h``'s cards, top first (index 0 unused); ``carried``: the card in hand, picked up
+    from ``position``; ``removed``: the Ace-to-King rounds taken off; ``seen``: each position met after a
+    move, with the step that reached it; ``result``: "won" or "lost" once over. A new deal removes at
+    once any round its tops already complete.
+    """
+
+    __slots__ = ("piles", "carried", "position", "removed", "steps", "seen", "result", "rounds")
+
+    #: What a view does not say, which :meth:`from_view` guesses: the positions met before (a rebuilt deal
+    #: remembers none, so a repeat is called when a position met after the view comes back; play is
+    #: forced, so a deal that returns to an earlier position comes back to one of those too).
+    NOT_IN_VIEW = ("seen",)
+
+    def __init__(self, piles: list[list[Card]], rounds: int = 3) -> None:
+        self.piles = piles
+        self.carried: Card | None = None
+        self.position: int | None = None
+        self.removed: list[list[Card]] = []
+        self.steps = 0
+        self.seen: dict[tuple[Any, ...], int] = {}
+        self.result: str | None = None
+        self.rounds = rounds
+        self.remove_complete_rounds()
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.piles, d.removed, d.seen = [p[:] for p in self.piles], self.removed[:], dict(self.seen)
+        d.carried, d.position, d.steps, d.result, d.rounds = (
+            self.carried, self.position, self.steps, self.result, self.rounds)
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card] = (), seed: int = 0) -> Deal:
+        """The deal as the view shows it: every card is face up, so nothing is hidden (``sampled_hidden`` must
+        be empty and ``seed`` is unused)."""
+        if sampled_hidden:
+            raise ValueError(f"{len(sampled_hidden)} hidden cards given, but Relógio Real hides none")
+        d = cls.__new__(cls)
+        d.piles = [[]] + [parse_cards(p["cards"]) for p in view["piles"]]
+        d.carried = parse_card(view["carried"]) if view["carried"] else None
+        d.position, d.steps, d.result, d.rounds = view["position"], view["steps"], view["result"], view["rounds"]
+        d.removed = [parse_cards(r) for r in view["removed"]]
+        d.seen = {}
+        return d
+
+    # ---- what is legal ----
+    def to_act(self) -> list[int]:
+        return [] if self.result else [0]
+
+    def legal(self, seat: int) -> list[Action]:
+        return [MOVE]
+
+    def correct_hours(self) -> list[int]:
+        return [h for h in HOURS if is_correct(h, self.piles[h])]
+
+    def start_hour(self) -> int:
+        """1 o'clock unless its top card is the Ace; else the first wrong pile clockwise."""
+        return next(h for h in HOURS if not is_correct(h, self.piles[h]))
+
+    def next_wrong(self, after: int) -> int:
+        """The next wrong pile clockwise after ``after`` (it may be ``after`` itself, all the way round)."""
+        piles = self.piles
+        for step in range(1, len(HOURS) + 1):
+            hour = (after - 1 + step) % len(HOURS) + 1
+            pile = piles[hour]
+            if not pile or pile[0].rank != hour:
+                return hour
+        raise AssertionError("a complete round is removed before anything is carried on")
+
+    def target(self) -> int | None:
+        """Where the next move happens: the start pile, or the pile the carried card goes under."""
+        if self.result:
+            return None
+        if self.carried is None:
+            return self.start_hour()
+        assert self.position is not None
+        return self.next_wrong(self.position)
+
+    # ---- a move ----
+    def apply(self, seat: int, action: Action) -> None:
+        self.move()
+
+    def move(self) -> Card | None:
+        """The forced step: pick up the first wrong pile's top card, or put the carried card under the next
+        wrong pile and pick up its top card; then remove complete rounds, and a repeat loses. Returns the
+        card put down (None for the first pick-up)."""
+        self.steps += 1
+        put = self.carried
+        if put is None:
+            hour = self.start_hour()
+        else:
+            assert self.position is not None
+            hour = self.next_wrong(self.position)
+            self.piles[hour].append(put)
+        self.carried, self.position = self.piles[hour].pop(0), hour
+        if self.remove_complete_rounds():
+            return put
+        key = self.state_key()
+        if key in self.seen:
+            self.result = "lost"
+        else:
+            self.seen[key] = self.steps
+        return put
+
+    def remove_complete_rounds(self) -> bool:
+        """Remove every complete Ace-to-King round; True when that wins the game."""
+        piles = self.piles
+        while all(piles[h] and piles[h][0].rank == h for h in HOURS):
+            self.removed.append([piles[h].pop(0) for h in HOURS])
+            if len(self.removed) == self.rounds:
+                self.result = "won"
+                return True
+        return False
+
+    def state_key(self) -> tuple[Any, ...]:
+        """Everything that decides the rest of the game: piles, carried card, place, removals."""
+        return (tuple(tuple(self.piles[h]) for h in HOURS), self.carried, self.position, len(self.removed))
+
+
+def unseen(view: Mapping[str, Any]) -> list[Card]:
+    """The cards the player cannot see: none, every card is face up."""
+    return []
 
 
 class RelogioRealView(ViewHeader):
@@ -65,24 +197,32 @@ class RelogioReal(Patience, Game):
     has_choices = False  # every move is forced
     rules = RULES
     advisor_module = "engine.games.relogio_ai"  # one clock advisor for both clocks
+    lean_deal = Deal
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("rounds", 3, "Ace-to-King rounds to remove for a win: the seed says 3; 1 or 2 make a "
                "practice game.", choices=(1, 2, 3)),
     )
 
+    deal: Deal
+    # The game's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
+    piles = on_deal("piles")
+    carried = on_deal("carried")
+    position = on_deal("position")
+    removed = on_deal("removed")
+    steps = on_deal("steps")
+    seen = on_deal("seen")
+    result = on_deal("result")
+
     # ---- the deal ----
     def _setup(self) -> None:
-        self.piles = deal_clock(self, "relogio_real-deal")  # hour -> cards, top first, all face up
-        self.carried: Card | None = None
-        self.position: int | None = None  # the hour the carried card was picked up from
-        self.removed: list[list[Card]] = []
-        self.steps = 0
-        self.result: str | None = None
-        self.seen: dict[tuple[Any, ...], int] = {}
+        piles = deal_clock(self, "relogio_real-deal")  # hour -> cards, top first, all face up
+        correct = self._correct_words([h for h in HOURS if is_correct(h, piles[h])])
+        self.deal = Deal([[]] + [piles[h] for h in HOURS], self.options["rounds"])
         self.last: dict[str, Any] | None = None
         self._emit("deal", "real.deal", "The 52 cards are dealt face up into 13 piles of 4, hours 1 to 12 "
-                   f"around the clock and K in the centre. {self._correct_words()}")
-        self._remove_complete_rounds()
+                   f"around the clock and K in the centre. {correct}")
+        self._announce_removed(0)
 
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
@@ -95,63 +235,51 @@ class RelogioReal(Patience, Game):
         return [len(self.removed)]
 
     def _legal(self, seat: int) -> list[Action]:
-        return [Action("move")]
+        return self.deal.legal(seat)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
         if act.verb in ("move", "step") and not act.arg:
-            return Action("move")
+            return MOVE
         raise IllegalAction(f"{str(action)!r} is not a Relógio Real move: the only move is 'move' "
                             "(every step is forced).", "real.move")
 
     def correct_hours(self) -> list[int]:
-        return [h for h in HOURS if is_correct(h, self.piles[h])]
+        return self.deal.correct_hours()
 
     def start_hour(self) -> int:
         """1 o'clock unless its top card is the Ace; else the first wrong pile clockwise."""
-        return next(h for h in HOURS if not is_correct(h, self.piles[h]))
+        return self.deal.start_hour()
 
     def next_wrong(self, after: int) -> int:
         """The next wrong pile clockwise after ``after`` (it may be ``after`` itself, all the way round)."""
-        for step in range(1, len(HOURS) + 1):
-            hour = (after - 1 + step) % len(HOURS) + 1
-            if not is_correct(hour, self.piles[hour]):
-                return hour
-        raise AssertionError("a complete round is removed before anything is carried on")
+        return self.deal.next_wrong(after)
 
     def target(self) -> int | None:
         """Where the next move happens: the start pile, or the pile the carried card goes under."""
-        if self.result:
-            return None
-        if self.carried is None:
-            return self.start_hour()
-        assert self.position is not None
-        return self.next_wrong(self.position)
+        return self.deal.target()
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
-        self.steps += 1
-        if self.carried is None:
-            self._pick_up_first()
+        before, rounds = self.position, len(self.removed)
+        put = self.deal.move()
+        hour, picked = self.position, self.carried
+        assert hour is not None and picked is not None
+        if put is None:
+            self._picked_up_first(hour, picked)
         else:
-            self._carry_on()
-        if self._remove_complete_rounds():
-            return
-        key = self.state_key()
-        if key in self.seen:
-            self.result = "lost"
+            assert before is not None
+            self._carried_on(put, before, hour, picked)
+        self._announce_removed(rounds)
+        if self.result == "lost":
+            first = self.seen[self.deal.state_key()]
             self._emit("game_end", "real.repeat",
                        f"This position (the same piles, {self._carried_words()} at {hour_words(self.position or 0)},"
                        f" {count(len(self.removed), 'round')} removed) was already "
-                       f"reached at step {self.seen[key]}: play would go round for ever. You lose.",
-                       won=False, first_seen=self.seen[key], steps=self.steps)
-            return
-        self.seen[key] = self.steps
+                       f"reached at step {first}: play would go round for ever. You lose.",
+                       won=False, first_seen=first, steps=self.steps)
 
-    def _pick_up_first(self) -> None:
-        hour = self.start_hour()
-        card = self.piles[hour].pop(0)
-        self.carried, self.position = card, hour
+    def _picked_up_first(self, hour: int, card: Card) -> None:
         self.last = {"card": str(card), "from": hour, "to": None, "picked": str(card)}
         if hour == 1:
             why = "its top card is not the Ace"
@@ -161,14 +289,8 @@ class RelogioReal(Patience, Game):
                    f"{self.subject(0, 'starts')} at {hour_words(hour)} ({why}) and {self.verb(0, 'picks')} "
                    f"up its top card, {card.symbol}.", seat=0, card=str(card), hour=hour)
 
-    def _carry_on(self) -> None:
-        assert self.carried is not None and self.position is not None
-        card = self.carried
-        hour = self.next_wrong(self.position)
-        skipped = [(self.position + k - 1) % 13 + 1 for k in range(1, (hour - self.position - 1) % 13 + 1)]
-        self.piles[hour].append(card)
-        new = self.piles[hour].pop(0)
-        self.carried, self.position = new, hour
+    def _carried_on(self, card: Card, before: int, hour: int, new: Card) -> None:
+        skipped = [(before + k - 1) % 13 + 1 for k in range(1, (hour - before - 1) % 13 + 1)]
         self.last = {"card": str(card), "from": None, "to": hour, "picked": str(new)}
         skip = f" (skipping {', '.join(hour_label(h) for h in skipped)}: correct)" if skipped else ""
         self._emit("move", "real.move",
@@ -176,32 +298,25 @@ class RelogioReal(Patience, Game):
                    f"{self.verb(0, 'picks')} up its top card, {new.symbol}.",
                    seat=0, card=str(card), hour=hour, picked=str(new), skipped=skipped)
 
-    def _remove_complete_rounds(self) -> bool:
-        """Remove every complete Ace-to-King round; True when that wins the game."""
-        while len(self.correct_hours()) == len(HOURS):
-            round_cards = [self.piles[h].pop(0) for h in HOURS]
-            self.removed.append(round_cards)
-            n = len(self.removed)
+    def _announce_removed(self, before: int) -> None:
+        """The rounds the deal removed since it had ``before`` of them, and the win they may make."""
+        for n, round_cards in enumerate(self.removed[before:], start=before + 1):
             self._emit("remove", "real.remove",
                        f"All 13 piles show their own hour: {self.subject(0, 'removes')} "
                        f"{' '.join(c.symbol for c in round_cards)} (round {n} of {self.options['rounds']}).",
                        seat=0, cards=[str(c) for c in round_cards], round=n)
-            if n == self.options["rounds"]:
-                self.result = "won"
-                self._emit("game_end", "real.win",
-                           f"{count(n, 'round')} removed: you win!", won=True, steps=self.steps)
-                return True
-        return False
+        if self.result == "won":
+            self._emit("game_end", "real.win",
+                       f"{count(len(self.removed), 'round')} removed: you win!", won=True, steps=self.steps)
 
     def state_key(self) -> tuple[Any, ...]:
         """Everything that decides the rest of the game: piles, carried card, place, removals."""
-        return (tuple(tuple(self.piles[h]) for h in HOURS), self.carried, self.position, len(self.removed))
+        return self.deal.state_key()
 
     def _carried_words(self) -> str:
         return "nothing in hand" if self.carried is None else f"{self.carried.symbol} in hand"
 
-    def _correct_words(self) -> str:
-        good = self.correct_hours()
+    def _correct_words(self, good: list[int]) -> str:
         if not good:
             return "No pile is correct yet."
         listed = ", ".join(hour_label(h) for h in good)
@@ -228,4 +343,4 @@ class RelogioReal(Patience, Game):
         }
 
 
-__all__ = ["CENTRE", "RULES", "RelogioReal", "is_correct"]
+__all__ = ["CENTRE", "RULES", "Deal", "RelogioReal", "is_correct", "unseen"]
