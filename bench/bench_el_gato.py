@@ -1,4 +1,5 @@
-"""El Gato benchmarks: games per second per player count, hint latency, game lengths, draws.
+"""El Gato benchmarks: games per second per player count (through the protocol and on the lean core), search
+rollouts per second on the lean core, hint latency, game lengths, draws.
 
     python bench/bench_el_gato.py [--seconds 3] [--games 300] [--positions 300]
 
@@ -17,8 +18,38 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from engine.games.el_gato import PLAYER_COUNTS  # noqa: E402
-from measure import game_runner, hint_runner, latency_ms, percentile, play_rate, speed_table  # noqa: E402
+from engine.cards import spanish_40  # noqa: E402
+from engine.dealing import deal_round_robin  # noqa: E402
+from engine.games.el_gato import PACK_SIZE, PLAYER_COUNTS, Deal, unseen  # noqa: E402
+from engine.search import random_playout  # noqa: E402
+from measure import (game_runner, hint_runner, latency_ms, load_average, percentile, play_rate,  # noqa: E402
+                     rollout_rate, speed_table)
+
+#: The search row: positions, worlds per position, and the most moves a rollout makes (a game's length).
+ROLLOUT_POSITIONS, ROLLOUT_SAMPLES, ROLLOUT_MOVES = 20, 8, 20_000
+OPTIONS = {"ace_high": False, "guerra": "highest", "cycle_draw": True, "trick_limit": 5000}
+
+
+def lean_game(seed: int, players: int = 4) -> int:
+    """One seeded game on the lean core (engine.games.el_gato.Deal: no narration, no checks), from the deal
+    to the end; returns its moves."""
+    pack = spanish_40()
+    random.Random(seed).shuffle(pack)
+    packets, _ = deal_round_robin(pack, players, PACK_SIZE // players, first=0)
+    return random_playout(Deal(packets, 0, OPTIONS), random.Random(seed), ROLLOUT_MOVES)
+
+
+def safe_margin(deal: Deal, seat: int) -> float:
+    """What a rollout is worth to ``seat``: -1 if it lost, +1 if another seat lost, 0 for a draw or unfinished."""
+    return 0.0 if deal.loser is None else -1.0 if deal.loser == seat else 1.0
+
+
+def rollout_row() -> None:
+    """Rollouts per second of the determinized search (engine.search.pimc) on the lean deal's from_view."""
+    views = [g.view(s) for g, s in spots_for_hints(ROLLOUT_POSITIONS)]
+    rate, done = rollout_rate(views, unseen, Deal.from_view, safe_margin, ROLLOUT_SAMPLES, ROLLOUT_MOVES)
+    print(f"search rollouts to the game's end on the lean core: {rate:,.0f} rollouts/s ({done} rollouts; "
+          f"load average {load_average()})")
 
 
 def games_per_second(players: int, seconds: float) -> tuple[float, float]:
@@ -74,12 +105,14 @@ def main() -> None:
         print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
 
     print()
-    speed_table("El Gato, 4 players: no separate lean core (every move is 'play', the protocol is the core); "
-                "the hint computes its odds exactly, no rollouts",
+    speed_table("El Gato, 4 players: random games through the protocol and on the lean core (Deal); the hint "
+                "computes its odds exactly, no rollouts",
                 {"protocol: whole games": ("games", game_runner(
                     lambda seed: engine.new_game("el_gato", players=4, seed=seed), lambda game, rng: "play")),
+                 "lean core: random games": ("games", lean_game),
                  "hint (exact odds, no rollouts)": ("hints", hint_runner(spots_for_hints(40)))},
-                args.seconds)
+                args.seconds, base="protocol: whole games", compared=("lean core: random games",))
+    rollout_row()
 
     if args.positions:
         med, p95 = hint_latency_ms(args.positions)

@@ -1,5 +1,6 @@
-"""Jubilee benchmarks: random games per second, hint latency per bot level, bot strength, and
-following the hint against medium bots.
+"""Jubilee benchmarks: random games per second (through the protocol and on the lean core), search rollouts
+per second on the lean core, hint latency per bot level, bot strength, and following the hint against medium
+bots.
 
     python bench/bench_jubilee.py [--seconds 5] [--positions 300] [--matches 200] [--hint-matches 400]
                                   [--only-hint]
@@ -10,6 +11,7 @@ Prints tables; nothing here is asserted by the tests (speed is measured, not ass
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
@@ -17,7 +19,38 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import decision_latency, game_runner, hint_runner, mean_ci, play_rate, random_positions, speed_table  # noqa: E402
+from engine.cards import jubilee_61  # noqa: E402
+from engine.dealing import deal_round_robin  # noqa: E402
+from engine.games.jubilee import HAND_SIZE, Deal, unseen  # noqa: E402
+from engine.search import random_playout  # noqa: E402
+from measure import (decision_latency, game_runner, hint_runner, load_average, mean_ci, play_rate,  # noqa: E402
+                     random_positions, rollout_rate, speed_table)
+
+#: The search row: positions, worlds per position, and the most random moves a rollout makes.
+ROLLOUT_POSITIONS, ROLLOUT_SAMPLES, ROLLOUT_MOVES = 20, 8, 1000
+
+
+def lean_deal(seed: int, players: int = 4) -> int:
+    """One seeded deal of random legal moves on the lean core (engine.games.jubilee.Deal: no narration, no
+    checks), from the shuffle to the last card; returns its moves."""
+    rng = random.Random(seed)
+    pack = jubilee_61()
+    rng.shuffle(pack)
+    hands, stock = deal_round_robin(pack, players, HAND_SIZE, first=1)
+    return random_playout(Deal(hands, stock, 1), rng)
+
+
+def points_margin(deal: Deal, seat: int) -> float:
+    """What a rollout is worth to ``seat``: its points in the deal less the best of the others'."""
+    return float(deal.points[seat] - max(p for s, p in enumerate(deal.points) if s != seat))
+
+
+def rollout_row() -> None:
+    """Rollouts per second of the determinized search (engine.search.pimc) on the lean deal's from_view."""
+    views = [g.view(s) for g, s in positions(ROLLOUT_POSITIONS)]
+    rate, done = rollout_rate(views, unseen, Deal.from_view, points_margin, ROLLOUT_SAMPLES, ROLLOUT_MOVES)
+    print(f"search rollouts to the deal's end on the lean core: {rate:,.0f} rollouts/s ({done} rollouts; "
+          f"load average {load_average()})")
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -92,12 +125,14 @@ def main() -> None:
         print(f"{players:>8} {gps:>10.1f} {mps:>10.0f}")
 
     print()
-    speed_table("Jubilee, 4 players: no separate lean core (the protocol is the core); the hint computes its "
-                "odds exactly, no rollouts",
+    speed_table("Jubilee, 4 players: random deals through the protocol and on the lean core (Deal); the hint "
+                "computes its odds exactly, no rollouts",
                 {"protocol: one deal": ("games", game_runner(
                     lambda seed: engine.new_game("jubilee", players=4, seed=seed, match="single"))),
+                 "lean core: random deals": ("deals", lean_deal),
                  "hint (exact odds, no rollouts)": ("hints", hint_runner(positions(40)))},
-                args.seconds)
+                args.seconds, base="protocol: one deal", compared=("lean core: random deals",))
+    rollout_row()
 
     if args.positions:
         spots = positions(args.positions)

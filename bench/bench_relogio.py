@@ -1,4 +1,5 @@
-"""Relógio and Relógio Real benchmarks: games per second, hint latency, measured win rates.
+"""Relógio and Relógio Real benchmarks: games per second (through the protocol and on the lean cores), search
+rollouts per second, hint latency, measured win rates.
 
     python bench/bench_relogio.py [--seconds 3] [--positions 100] [--games 2000] [--hard-games 60]
                                   [--hint-games 200] [--only-hint]
@@ -29,8 +30,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engine  # noqa: E402
 from engine.hints import Bot  # noqa: E402
 from engine.games import relogio_ai  # noqa: E402
-from engine.games.relogio import CENTRE, HOURS  # noqa: E402
-from measure import game_runner, latency_ms, mean_ci, play_rate, rate_ci, speed_table  # noqa: E402
+from engine.cards import standard_52  # noqa: E402
+from engine.games import relogio_real  # noqa: E402
+from engine.games.relogio import HOURS, Deal, deal_piles, unseen  # noqa: E402
+from engine.search import random_playout  # noqa: E402
+from measure import (game_runner, latency_ms, load_average, mean_ci, play_rate, rate_ci, rollout_rate,  # noqa: E402
+                     speed_table)
+
+#: The search row: King positions, worlds per position, and the most moves a rollout makes.
+ROLLOUT_POSITIONS, ROLLOUT_SAMPLES, ROLLOUT_MOVES = 20, 8, 1000
 
 
 def games_per_second(game_id: str, seconds: float, **options: object) -> tuple[float, float]:
@@ -38,31 +46,63 @@ def games_per_second(game_id: str, seconds: float, **options: object) -> tuple[f
     return play_rate(lambda seed: engine.new_game(game_id, seed=seed, **options), seconds)
 
 
+def new_deal(seed: int) -> Deal:
+    """A seeded Relógio deal on the lean core (engine.games.relogio.Deal: no narration, no checks)."""
+    pack = standard_52()
+    random.Random(seed).shuffle(pack)
+    piles = deal_piles(pack)
+    return Deal([[]] + [piles[h] for h in HOURS])
+
+
+def lean_random(seed: int) -> int:
+    """A whole deal of random legal moves (keep or swap anywhere) on the lean core; returns its moves."""
+    return random_playout(new_deal(seed), random.Random(seed))
+
+
 def lean_game(seed: int) -> int:
-    """A whole Relógio deal on the lean core (``relogio_ai.play_out``, what the hint plays): shuffle the
-    ranks into 13 piles of 4 and play out from the centre, the swap kept for the fourth King (rule of thumb);
-    returns the cards turned."""
-    ranks = [r for r in HOURS for _ in range(4)]
-    random.Random(seed).shuffle(ranks)
-    down = [[]] + [ranks[4 * i:4 * i + 4] for i in range(13)]
-    relogio_ai.play_out(down, CENTRE, 0, True)
-    return 52 - sum(len(p) for p in down)
+    """A whole deal played as the hint plays out (``relogio_ai.finish``: Kings kept, the fourth to the bottom
+    of the fullest pile) on the lean core; returns the cards turned up."""
+    deal = new_deal(seed)
+    relogio_ai.finish(deal)
+    return deal.face_up_count()
+
+
+def real_lean(seed: int) -> int:
+    """A whole Relógio Real deal on its lean core (engine.games.relogio_real.Deal); returns its steps."""
+    pack = standard_52()
+    random.Random(seed).shuffle(pack)
+    piles = deal_piles(pack)
+    return relogio_ai.real_finish(relogio_real.Deal([[]] + [piles[h] for h in HOURS]))[1]
 
 
 def rollout_runner() -> Callable[[int], int]:
     """The hint's inner loop: from a fresh deal's view, one arrangement of the unseen cards (a fixed
-    sample, as the hint draws them), filled in and played out (returns the cards turned)."""
+    sample, as the hint draws them), filled in and played out (returns the cards turned up)."""
     view = engine.new_game("relogio", seed=5).view(0)
     ranks = relogio_ai.unseen_ranks(view)
+    world = relogio_ai.worlds(view)
     rng = random.Random(1)
 
     def run(_: int) -> int:
         order = list(ranks)
         rng.shuffle(order)
-        down = relogio_ai.fill(view, order)
-        relogio_ai.play_out(down, view["current"], view["kings_up"], view["swap_available"])
-        return 52 - sum(len(p) for p in down)
+        deal = world(order)
+        relogio_ai.finish(deal)
+        return deal.face_up_count()
     return run
+
+
+def won(deal: Deal, seat: int) -> float:
+    return 1.0 if deal.result == "won" else 0.0
+
+
+def search_row() -> None:
+    """Rollouts per second of the generic determinized search (engine.search.pimc, random play-outs) on the
+    lean deal's from_view, at King positions (keep or a swap)."""
+    views = [g.view(0) for g in king_positions(ROLLOUT_POSITIONS)]
+    rate, done = rollout_rate(views, unseen, Deal.from_view, won, ROLLOUT_SAMPLES, ROLLOUT_MOVES)
+    print(f"search rollouts to the end on the lean core (engine.search.pimc, random play-outs from King "
+          f"positions): {rate:,.0f} rollouts/s ({done} rollouts; load average {load_average()})")
 
 
 def king_positions(count: int) -> list[engine.Game]:
@@ -186,12 +226,18 @@ def main() -> None:
         print(f"{label:>28} {gps:>10.1f} {mps:>10.0f}")
 
     print()
-    speed_table("Relógio: one deal on the lean core and through the protocol; rollouts of the hint's play-outs "
-                "from a fresh deal", {
+    speed_table("Relógio: one deal through the protocol and on the lean core (Deal); rollouts of the hint's "
+                "play-outs from a fresh deal", {
                     "protocol: whole games": ("games", game_runner(lambda seed: engine.new_game("relogio", seed=seed))),
-                    "lean core (play_out)": ("games", lean_game),
-                    "hint: rollouts (arrange, play out)": ("rollouts", rollout_runner())},
-                args.seconds)
+                    "lean core: random deals": ("deals", lean_random),
+                    "lean core: the hint's plan (finish)": ("deals", lean_game),
+                    "hint: rollouts (arrange, play out)": ("rollouts", rollout_runner()),
+                    "protocol: relogio_real games": ("games", game_runner(
+                        lambda seed: engine.new_game("relogio_real", seed=seed))),
+                    "lean core: relogio_real deals": ("deals", real_lean)},
+                args.seconds, base="protocol: whole games",
+                compared=("lean core: random deals", "lean core: the hint's plan (finish)"))
+    search_row()
 
     if args.positions:
         hint_latency_table(args.positions)

@@ -267,8 +267,8 @@ class Deal:
         """The card goes face up under its hour, whose next card is turned (with ``on``, turned here too).
         The game stops when that pile has none: only the centre can run out, with the fourth King."""
         down, up = self.down, self.up
+        hour = card.rank
         while True:
-            hour = card.rank
             up[hour].append(card)
             pile = down[hour]
             if not pile:
@@ -280,9 +280,11 @@ class Deal:
                 self.current = hour
                 return
             card = pile.pop(0)
-            if card.rank == CENTRE and self.swap_offered(card):
+            turned = card.rank
+            if turned == CENTRE and self.swap_offered(card):
                 self.current, self.pending = hour, card
                 return
+            hour = turned
 
     def known_face_down(self) -> dict[str, Any] | None:
         """Where the King you swapped lies, while it is still face down (you put it there)."""
