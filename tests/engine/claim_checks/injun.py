@@ -67,11 +67,11 @@ def _uniform(view: dict[str, Any]) -> dict[int, float]:
 # ---- the real game, forked cheaply and replayed ----
 
 def _fork(game: engine.Game) -> engine.Game:
-    """A copy of an Injun game that moves on independently (its lists copied, its betting round deep)."""
+    """A copy of an Injun game that moves on independently (its lists copied, its deal deep)."""
     g: Any = copy.copy(game)
-    for name in ("_history", "_events", "chips", "contrib", "folded", "all_in", "dealt_in", "cards", "deal_actions"):
+    for name in ("_history", "_events", "deal_actions"):
         setattr(g, name, list(getattr(game, name)))
-    g.round = copy.deepcopy(game.round)  # type: ignore[attr-defined]
+    g.deal = copy.deepcopy(game.deal)  # type: ignore[attr-defined]
     return g
 
 
