@@ -210,10 +210,9 @@ class Deal:
         d.min_raise, d.max_raise, d.keep_odd, d.dealer = self.min_raise, self.max_raise, self.keep_odd, self.dealer
         d.dealt_in, d.cards, d.chips, d.contrib = self.dealt_in, self.cards[:], self.chips[:], self.contrib[:]
         d.carry, d.folded, d.all_in = self.carry, self.folded[:], self.all_in[:]
-        rnd = self.round
-        d.round = None if rnd is None else PokerRound(rnd.players, rnd.bets[:], rnd.pending[:], rnd.raises)
+        d.round = None if self.round is None else self.round.copy()
         d.turn, d.last_actor, d.phase = self.turn, self.last_actor, self.phase
-        d.awards, d.showdown, d.won = self.awards[:], self.showdown, self.won[:]
+        d.awards, d.showdown, d.won = self.awards, self.showdown, self.won  # replaced, never changed, by settle()
         return d
 
     @classmethod
@@ -281,7 +280,8 @@ class Deal:
 
     def bettors(self) -> list[int]:
         """Players still betting: in the deal, not folded, with chips left."""
-        return [s for s, can in enumerate(self._can_act()) if can]
+        dealt_in, folded, all_in = self.dealt_in, self.folded, self.all_in
+        return [s for s in range(self.players) if dealt_in[s] and not folded[s] and not all_in[s]]
 
     @property
     def high(self) -> int:
@@ -364,15 +364,19 @@ class Deal:
         self._move_on()
 
     def betting_over(self) -> bool:
-        if sum(self._live()) <= 1:
+        live = bettors = 0
+        for dealt, folded, all_in in zip(self.dealt_in, self.folded, self.all_in):
+            if dealt and not folded:
+                live += 1
+                bettors += not all_in
+        if live <= 1:
             return True
-        bettors = self.bettors()
         rnd = self.round
         if rnd is None:
-            return len(bettors) <= 1
+            return bettors <= 1
         if not rnd.pending:
             return True
-        return len(bettors) <= 1 and all(rnd.to_call(s) == 0 for s in rnd.pending)
+        return bettors <= 1 and all(rnd.to_call(s) == 0 for s in rnd.pending)
 
     def _move_on(self) -> None:
         if self.betting_over():

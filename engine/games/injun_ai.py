@@ -200,9 +200,12 @@ def habit_odds(chance: float, spot: Spot) -> dict[str, float]:
 
 def spot_in(deal: Deal, seat: int, raises: int) -> Spot:
     """The spot of ``seat`` in a lean deal (``raises``: the raises made this deal before this move)."""
-    poker = deal.round is not None
-    return Spot(deal.style, deal.pot_total, deal.to_call(seat), deal.high, poker and bool(deal.raise_range(seat)),
-                not poker and deal.can_see(seat), raises, len(deal.bettors()), deal.ante, deal.players)
+    bettors = len(deal.bettors())
+    if deal.round is None:
+        return Spot(deal.style, deal.pot_total, 0, 0, False, deal.can_see(seat), raises, bettors, deal.ante,
+                    deal.players)
+    return Spot(deal.style, deal.pot_total, deal.to_call(seat), deal.high, bool(deal.raise_range(seat)), False,
+                raises, bettors, deal.ante, deal.players)
 
 
 @dataclass(frozen=True)
@@ -373,7 +376,6 @@ class _Walk:
         self.ranks = {s: rank_value(c) for s, c in seen_cards(view).items()}
         self.raises = sum(a.split()[0] == "raise" for _s, a in view["actions"]) + raised
         self.calls: dict[int, dict[int, float]] = {}
-        self._memo: dict[tuple[Any, ...], dict[str, float]] = {}
         self.prune = prune
         self._chances: dict[tuple[Any, ...], dict[int, float]] = {}
         self.weight = 1.0
@@ -382,14 +384,11 @@ class _Walk:
 
     def odds(self, s: int, r: int, d: Deal) -> dict[str, float]:
         """Player ``s``'s answer under the habit, my card being of rank ``r``, the deal as ``d``."""
-        key = (s, r, tuple(d.folded), tuple(d.all_in), d.chips[s], d.contrib[s], d.pot_total)
-        if key not in self._memo:
-            live = _live(d)
-            chance_key = (s, live)
-            if chance_key not in self._chances:
-                self._chances[chance_key] = chance_table(s, self.ranks, self.me, live)
-            self._memo[key] = habit_odds(self._chances[chance_key][r], spot_in(d, s, self.raises))
-        return self._memo[key]
+        key = (s, tuple(d.folded))  # who is still in (those dealt in are fixed for the deal)
+        chances = self._chances.get(key)
+        if chances is None:
+            chances = self._chances[key] = chance_table(s, self.ranks, self.me, _live(d))
+        return habit_odds(chances[r], spot_in(d, s, self.raises))
 
     def taken(self, d: Deal) -> float:
         """What you take from the pots: the deal settled as it stands (the cards compared now if it is not over)."""
