@@ -869,8 +869,8 @@ class Injun(Game):
             top = max(d.chips)
             seat = next(s for s in seats_from((d.dealer + 1) % self.players, self.players) if d.chips[s] == top)
             d.chips[seat] += d.carry
-            self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {d.carry} odd chip(s) left "
-                       "in the middle.", seat=seat, chips=d.carry)
+            self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {count(d.carry, 'odd chip')} "
+                       "left in the middle.", seat=seat, chips=d.carry)
             d.carry = 0
         best = max(d.chips)
         winners = [s for s in range(self.players) if d.chips[s] == best]
