@@ -9,6 +9,14 @@ comparison. Wins count a tie for the most chips as a share; 25% is chance.
 Strength: chips won per deal by the stronger level, at 4-player tables where the two
 levels sit in alternate seats, over seeded sessions of 10 deals (95% interval).
 
+The lean core (issue 20; 2026-11-24, ``--hint-sessions 0 --sessions 0 --positions 200 --seconds 2``, load
+average about 3.4 on the shared 2-core machine): one seeded 4-player poker deal through
+``engine.games.injun.Deal`` (no events, no checks; the hint walks its answers on it) runs 6,287 deals/s
+against 2,293 through the protocol (2.74x, alternated); random play to the deal's end on the lean core,
+4 players: 8,290 deals/s poker, 12,232 brag (15 players: 4,746 and 4,443); search rollouts (worlds from
+``Deal.from_view``) 14,539/s. The protocol's own rows did not slow down with the lean core under them
+(CPU time, alternated with the code before it: 4 players 2,862-2,948 deals/s against 2,768-2,840 poker).
+
 Hint v medium (issue 18), measured with ``--only-hint --hint-sessions 150``: the seat that follows the
 hint wins +10.4% [+4.4, +16.5] more sessions and +6.01 [+4.38, +7.65] more chips than a medium bot in the
 same seat (poker style); Brag +9.0% [+3.8, +14.2] and +6.93 [+3.68, +10.19] chips.
