@@ -391,9 +391,9 @@ class _Walk:
         return habit_odds(chances[r], spot_in(d, s, self.raises))
 
     def taken(self, d: Deal) -> float:
-        """What you take from the pots: the deal settled as it stands (the cards compared now if it is not over)."""
+        """What you take from the pots: the deal settled as it stands (the cards compared now if it is not over;
+        every deal handed here is a copy no other branch reads)."""
         if d.phase != "done":
-            d = d.copy()
             d.settle()
         return float(d.chips[self.me] - self.kept)
 
@@ -436,8 +436,9 @@ class _Walk:
             self.lost += self.weight * reach * o["fold"]
         if self.weight * reach * stays < self.prune:
             self.lost += self.weight * reach * stays
-        else:  # a call (seed betting: it ends the betting at once), or in brag a chip
-            total += self._step(r, _then(d, s, CHIP if self.brag else CALL), i + 1, reach * stays)
+        else:  # a call (seed betting: it ends the betting at once), or in brag a chip: the last branch, on d itself
+            d.apply(s, CHIP if self.brag else CALL)
+            total += self._step(r, d, i + 1, reach * stays)
         return total
 
 
