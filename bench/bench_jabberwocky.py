@@ -43,7 +43,8 @@ import engine  # noqa: E402
 from engine.games import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.games.jabberwocky import Deal  # noqa: E402
-from measure import alternated, decision_latency, mean_ci, random_positions, speed_table  # noqa: E402
+from measure import (alternated, decision_latency, lean_deal_rate, load_average, mean_ci, random_positions,  # noqa: E402
+                     rollout_rate, speed_table)
 
 
 def ours_game(players: int, rounds: object) -> Callable[[int], int]:
@@ -111,6 +112,28 @@ def rollout_runner() -> Callable[[int], int]:
         ai.finish_round(world)
         return moves
     return run
+
+
+def lean_protocol_rows(seconds: float) -> None:
+    """Issue 20: the lean core through the protocol every game's Deal offers (to_act, legal, apply: what
+    engine.search.random_playout drives), and rollouts of the generic search (view_worlds + from_view)."""
+    from engine.games.jabberwocky import unseen
+
+    def new_deal(seed: int) -> Deal:
+        rng = random.Random(seed)
+        pack = list(range(52))
+        rng.shuffle(pack)
+        return Deal([pack[i:36:4] for i in range(4)], seed % 4, pack[36])
+
+    def value(deal: Deal, seat: int) -> float:
+        return float(deal.points("seed")[seat])
+    print(f"\nJabberwocky: the lean core through its protocol, random play, load average {load_average()}")
+    deals, moves = lean_deal_rate(new_deal, seconds)
+    print(f"random deals/s through the lean core (4 players, 9 cards): {deals:,.0f} deals/s, {moves:,.0f} moves/s")
+    views = [g.view(seat) for g, seat in positions(20)]
+    rate, done = rollout_rate(views, unseen, Deal.from_view, value, 8, 1000)
+    print(f"rollouts/s (view_worlds + from_view, random play to the round's end): {rate:,.0f} ({done} rollouts)",
+          flush=True)
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -236,6 +259,8 @@ def main() -> None:
                 "the determinized search from a dealt round" + ("" if theirs else " (OpenSpiel not installed)"),
                 rows, args.seconds, base=openspiel,
                 compared=("lean core (Deal, what search plays)", "protocol (events, checks)", openspiel))
+
+    lean_protocol_rows(args.seconds)
 
     if args.positions:
         print(f"\nJabberwocky: decision latency over {args.positions} positions of 4-player games (ms)")
