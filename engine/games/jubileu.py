@@ -354,8 +354,9 @@ class Deal:
         partner = view["partner"]
         jubileu = contract in ("jubileu", "jubileu-ultima")
         trump = None if view["trump"] is None else tricks.SUIT_INDEX[view["trump"]]
+        played = {c for t in view["tricks_played"] for c in t["cards"]} | {c for _, c in view["trick"]}
         d = Deal(known_hands(view), trump, view["declarer"], partner, called if jubileu else None,
-                 view["current_player"], public=not jubileu or partner is not None)
+                 view["current_player"], public=not jubileu or view["called_card"] in played)
         if jubileu:
             d.espirra = ESPIRRA_STATES[view["espirra"]]
         d.won = list(view["tricks_won"])
