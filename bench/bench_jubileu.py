@@ -7,6 +7,10 @@ against a medium bot in that seat on the same seeds (issue 18).
     python bench/bench_jubileu.py --only-hint --hint-deals 300 --jobs 1   # about 5 minutes on a loaded machine
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+
+Lean core through its protocol (issue 20: ``Deal.to_act/legal/apply`` driven by engine.search.random_playout,
+and rollouts of the generic search, view_worlds + ``Deal.from_view``), printed after the speed table; at a
+load of about 5: 4,584 random deals/s (238,355 moves/s) and 7,899 rollouts/s.
 """
 
 from __future__ import annotations

@@ -20,6 +20,10 @@ against itself nets 0: it plays the same cards the same way from either seat). F
 medium bot by about 30 points a deal, with an interval well clear of 0.
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+
+Lean core through its protocol (issue 20: ``Deal.to_act/legal/apply`` driven by engine.search.random_playout,
+and rollouts of the generic search, view_worlds + ``Deal.from_view``), printed after the speed table; at a
+load of about 5: 7,633 random deals/s (137,386 moves/s) and 16,794 rollouts/s.
 """
 
 from __future__ import annotations
