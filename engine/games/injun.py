@@ -247,6 +247,11 @@ class Deal:
         chips = [view["chips"][s] + view["contributed"][s] for s in range(view["players"])]
         return cls(view["options"], chips, cards, view["dealer"], view["pot_total"] - sum(view["contributed"]))
 
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand as the other games hold theirs: its one card, or none for a seat sitting out."""
+        return [[] if c is None else [c] for c in self.cards]
+
     # ---- chips and pots ----
     @property
     def pot_total(self) -> int:
@@ -428,6 +433,14 @@ def read_action(text: str) -> Action:
     """A move as a view's ``actions`` list writes it ("raise 3", "fold")."""
     verb, _, arg = text.partition(" ")
     return Action(verb, arg)
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: its own
+    card (while the cards are not turned up), then the pack not dealt (the proof that from_view rebuilds the deal)."""
+    own = deal.cards[view["seat"]]
+    dealt = {c for c in deal.cards if c is not None}
+    return ([own] if own is not None and deal.phase != "done" else []) + [c for c in _PACK if c not in dealt]
 
 
 def unseen(view: Mapping[str, Any]) -> list[Card]:

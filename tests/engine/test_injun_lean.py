@@ -18,6 +18,7 @@ import pytest
 
 import engine
 from engine.cards import Card, standard_52
+from engine.games import injun
 from engine.games.injun import Deal, Injun, read_action, unseen
 from engine.search import random_playout, view_worlds
 
@@ -45,8 +46,8 @@ def new_game(i: int) -> engine.Game:
 
 
 def hidden_in_order(g: engine.Game, seat: int) -> list[Card]:
-    """The cards ``seat`` cannot see, in the order ``Deal.from_view`` places them: its own card (when it
-    is dealt in and the cards are not turned up), then the rest of the pack, which no one holds."""
+    """The cards ``seat`` cannot see, in the order ``Deal.from_view`` places them (its own card, then the pack
+    not dealt), written here again from the game's cards rather than through the module's own helper."""
     d = g.deal  # type: ignore[attr-defined]
     own = d.cards[seat]
     dealt = {c for c in d.cards if c is not None}
@@ -92,6 +93,7 @@ def test_unseen_is_your_own_card_and_the_pack_not_dealt():
             assert own is None or own in hidden
             assert not any(c in hidden for s, c in enumerate(g.cards) if s != seat and c is not None)  # type: ignore[attr-defined]
             assert sorted(hidden) == sorted(hidden_in_order(g, seat))
+            assert injun.hidden_in_order(g.deal, g.view(seat)) == hidden_in_order(g, seat)  # type: ignore[attr-defined]
 
 
 def test_lean_deal_from_a_view_agrees_with_the_narrated_game():
