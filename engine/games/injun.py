@@ -226,6 +226,7 @@ class Deal:
         if view["revealed"]:  # the game is over: the last deal, settled
             d = cls.start_of(view, sampled_hidden)
             d.chips, d.contrib, d.carry = list(view["chips"]), [0] * d.players, view["pot_total"]
+            d.folded, d.all_in = list(view["folded"]), list(view["all_in"])
             d.turn, d.phase = None, "done"
             result = view["last_result"]
             d.won, d.showdown = list(result["won"]), bool(result["showdown"])

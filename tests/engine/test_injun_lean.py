@@ -173,3 +173,17 @@ def test_search_worlds_fit_the_view_and_play_out():
 
 def test_a_view_writes_its_moves_as_the_lean_deal_reads_them():
     assert read_action("raise 3") == engine.Action("raise", "3") and read_action("fold") == engine.Action("fold")
+
+
+def test_from_the_view_of_a_finished_game_the_last_deal_is_over():
+    for seed in range(6):
+        g = engine.new_game("injun", players=2 + seed, seed=seed, max_deals=1, style=("poker", "brag")[seed % 2])
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.apply(random_move(g, rng))
+        for seat in range(g.players):
+            view = g.view(seat)
+            assert unseen(view) == [c for c in standard_52() if c not in g.cards]  # type: ignore[attr-defined]
+            lean = Deal.from_view(view, unseen(view))
+            assert lean.phase == "done" and lean.to_act() == [] and lean.points() == g.last_result["won"]  # type: ignore[attr-defined]
+            assert (lean.cards, lean.chips, lean.folded, lean.all_in) == (g.cards, g.chips, g.folded, g.all_in)  # type: ignore[attr-defined]
