@@ -121,6 +121,7 @@ def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
         out.append(card)
     return out
 
+
 def sits_in(chips: int, ante: int) -> bool:
     """Can a player with ``chips`` pay the ante? Those who cannot sit out (RULES injun.sit_out)."""
     return chips >= ante
@@ -447,9 +448,8 @@ def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
 def unseen(view: Mapping[str, Any]) -> list[Card]:
     """The cards ``view``'s seat cannot see: its own card (until the cards are turned up) and the pack
     not dealt; every card it can see is another player's."""
-    seen = {parse_card(c) for s, c in enumerate(view["cards"]) if c is not None and s != view["seat"]}
-    if view["revealed"] and view["cards"][view["seat"]] is not None:
-        seen.add(parse_card(view["cards"][view["seat"]]))
+    mine_shown = view["revealed"]
+    seen = {parse_card(c) for s, c in enumerate(view["cards"]) if c is not None and (s != view["seat"] or mine_shown)}
     return [c for c in _PACK if c not in seen]
 
 
