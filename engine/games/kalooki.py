@@ -29,6 +29,7 @@ from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrang
     not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
+from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for
 from ..words import count, noun_for
@@ -1285,3 +1286,8 @@ def _swapped(meld: Meld, card: Card) -> Meld:
     """A four with ``card`` in place of the joker that stood for it (Trinidad's joker swap)."""
     j = next(j for j, c in enumerate(meld.cards) if c.is_joker and meld.stands_for(j) == card)
     return Meld(RUN, meld.cards[:j] + (card,) + meld.cards[j + 1:], meld.ranks, meld.suit)
+
+
+# The lean core, declared on the rules class (its Deal comes after the narrated game in this module).
+Kalooki.lean_deal = Deal
+Kalooki.lean_unseen = staticmethod(unseen_cards)

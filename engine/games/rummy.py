@@ -31,6 +31,7 @@ from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
+from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for, shuffled
 from ..words import count, join
@@ -845,3 +846,8 @@ def _why_not_fit(meld: Meld, card: Card, rules: MeldRules) -> str:
     if card.rank == 1 and meld.ranks[-1] == 13 and rules.ace == ACE_LOW:
         reason += " (the Ace is low only, so it cannot follow the King)"
     return reason + "."
+
+
+# The lean core, declared on the rules class (its Deal comes after the narrated game in this module).
+Rummy.lean_deal = Deal
+Rummy.lean_unseen = staticmethod(unseen_cards)

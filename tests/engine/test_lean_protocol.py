@@ -39,17 +39,9 @@ class MissingLeanCore(Exception):
     """The game does not declare its lean core yet (``lean_deal`` / ``lean_unseen`` / ``hidden_in_order``)."""
 
 
-def rummy_order(deal: Any, view: dict) -> list[Any]:
-    """The rummies' order (tests/engine/test_rummies_lean.py keeps it): their modules have no hook of their own."""
-    from .test_rummies_lean import hidden_in_order
-    return hidden_in_order(deal, view["seat"])
-
-
 def hidden_order(game_id: str, module: Any) -> Callable[[Any, dict], list[Any]]:
     if hasattr(module, "hidden_in_order"):
         return module.hidden_in_order
-    if game_id in ("kalooki", "rummy"):
-        return rummy_order
     raise MissingLeanCore(f"{module.__name__} has no hidden_in_order(deal, view)")
 
 
@@ -95,8 +87,7 @@ def legal_texts(deal: Any, seat: int) -> list[str]:
     return sorted(shown(deal, a) for a in deal.legal(seat))
 
 
-BUILDING = {"jubilee": "lean_a", "el_gato": "lean_a", "relogio": "lean_a", "relogio_real": "lean_a",
-            "kalooki": "lean_b", "rummy": "lean_b"}
+BUILDING = {"jubilee": "lean_a", "el_gato": "lean_a", "relogio": "lean_a", "relogio_real": "lean_a"}
 GAME_IDS = [pytest.param(gid, marks=pytest.mark.xfail(strict=True, raises=MissingLeanCore,
                                                       reason="lean core lands with lean_a/lean_b"))
             if gid in BUILDING else gid for gid in engine.GAMES]
