@@ -191,6 +191,11 @@ class Deal:
         d.cycle_draw, d.trick_limit = options["cycle_draw"], options["trick_limit"]
         return d
 
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards: its packet (the lean-core contract's name)."""
+        return self.packets
+
     # ---- whose turn, what is legal ----
     def to_act(self) -> list[int]:
         return [] if self.result else [self.order[len(self.trick)]]
@@ -302,6 +307,12 @@ class RoundEnd(NamedTuple):
     fighters: list[int]
     trick: list[tuple[int, Card]]
     aside: list[tuple[int, Card]]
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
+    """The cards nobody has seen in ``deal``, in the order :meth:`Deal.from_view` places them: the unseen top of
+    each packet, seat by seat (the proof that from_view rebuilds the true deal)."""
+    return [c for packet, top in zip(deal.packets, deal.unseen_on_top) for c in packet[:top]]
 
 
 def face_up(view: Mapping[str, Any]) -> list[Card]:

@@ -242,6 +242,19 @@ class Deal:
         self.turn = nxt
 
 
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: each
+    other hand less what it showed when it passed, then the stock, top card first (the proof that from_view
+    rebuilds the true deal)."""
+    out: list[Card] = []
+    for s, hand in enumerate(deal.hands):
+        if s != view["seat"]:
+            rest = Counter(hand)
+            rest.subtract(deal.revealed[s] or [])
+            out += sorted(rest.elements())
+    return out + deal.stock
+
+
 def unseen(view: Mapping[str, Any]) -> list[Card]:
     """The cards ``view``'s seat cannot see, in the pack's order: not in its hand, not played, not shown by
     a player who passed (:meth:`Deal.from_view` places them)."""

@@ -198,6 +198,12 @@ class Deal:
         d.swap_used, d.swapped_king, d.result = view["swap_used"], king, view["result"]
         return d
 
+    @property
+    def hands(self) -> list[list[Card]]:
+        """The one player's cards still to turn: every face-down card, hour by hour (the lean-core contract's
+        name)."""
+        return [[c for pile in self.down for c in pile]]
+
     # ---- what is legal ----
     def to_act(self) -> list[int]:
         return [] if self.result else [0]
@@ -295,6 +301,12 @@ class Deal:
             if king in self.down[hour]:
                 return {"hour": hour, "position": self.down[hour].index(king) + 1, "card": str(king)}
         return None
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
+    """The face-down cards the player has not seen in ``deal``, in the order :meth:`Deal.from_view` places them:
+    hour by hour, top first, less a King he put face down himself (the proof that from_view rebuilds the deal)."""
+    return [c for h in HOURS for c in deal.down[h] if c != deal.swapped_king]
 
 
 def unseen(view: Mapping[str, Any]) -> list[Card]:
@@ -521,5 +533,5 @@ class Relogio(Patience, Game):
         }
 
 
-__all__ = ["CENTRE", "HOURS", "RULES", "Deal", "Relogio", "clock_deck", "deal_piles", "hour_label", "hour_of",
-           "hour_words", "parse_hour"]
+__all__ = ["CENTRE", "HOURS", "RULES", "Deal", "Relogio", "clock_deck", "deal_piles", "hidden_in_order", "hour_label",
+           "hour_of", "hour_words", "parse_hour", "unseen"]

@@ -90,6 +90,12 @@ class Deal:
         d.seen = {}
         return d
 
+    @property
+    def hands(self) -> list[list[Card]]:
+        """The one player's cards still on the clock, hour by hour, and the card in hand (the lean-core
+        contract's name)."""
+        return [[c for pile in self.piles for c in pile] + ([self.carried] if self.carried else [])]
+
     # ---- what is legal ----
     def to_act(self) -> list[int]:
         return [] if self.result else [0]
@@ -166,6 +172,11 @@ class Deal:
 
 def unseen(view: Mapping[str, Any]) -> list[Card]:
     """The cards the player cannot see: none, every card is face up."""
+    return []
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``deal`` hides from the player: none (the lean-core contract's proof order)."""
     return []
 
 
@@ -343,4 +354,4 @@ class RelogioReal(Patience, Game):
         }
 
 
-__all__ = ["CENTRE", "RULES", "Deal", "RelogioReal", "is_correct", "unseen"]
+__all__ = ["CENTRE", "RULES", "Deal", "RelogioReal", "hidden_in_order", "is_correct", "unseen"]

@@ -29,7 +29,7 @@ class LeanCase:
     """One game's handles for the agreement check."""
 
     new: Callable[[int], engine.Game]             # a seeded game (its variants chosen from the seed)
-    hidden_in_order: Callable[[Any, int], list]   # (the game's deal, seat) -> the hidden cards in from_view's order
+    hidden_in_order: Callable[[Any, Any], list]   # (the game's deal, a view) -> its hidden cards in from_view's order
     state: Callable[[Any], Any]                   # what must agree between the deals (and the game's deal)
     result: Callable[[Any], Any]                  # a finished lean deal's result (points, loser, won ...)
     game_result: Callable[[engine.Game], Any]     # the same read from the narrated game once that deal ended
@@ -45,7 +45,7 @@ def rebuilt(case: LeanCase, g: engine.Game, seat: int) -> Any:
     game's deal after ``case.guesses`` has checked what from_view guessed."""
     deal_type = type(g).lean_deal
     view = g.view(seat)
-    hidden = case.hidden_in_order(g.deal, seat)
+    hidden = case.hidden_in_order(g.deal, view)
     assert Counter(hidden) == Counter(type(g).lean_unseen(view))
     lean = deal_type.from_view(view, hidden, seed=g.seed)
     case.guesses(lean, g.deal)

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine.cards import spanish_40
-from engine.games.el_gato import GATO, PLAY, Deal, ElGato, unseen
+from engine.games.el_gato import GATO, PLAY, Deal, ElGato, hidden_in_order, unseen
 from engine.search import random_playout, view_worlds
 
 from .lean_agreement import LeanCase, agree_to_the_end, copy_is_independent
@@ -23,11 +23,6 @@ def new(seed: int) -> engine.Game:
     return engine.new_game("el_gato", players=(2, 4, 5, 8, 10)[seed % 5], seed=seed, ace_high=bool(seed // 5 % 2),
                            guerra=("highest", "any_pair")[seed // 10 % 2], cycle_draw=seed % 7 != 6,
                            trick_limit=(5000, 60)[seed // 3 % 2])
-
-
-def hidden_in_order(deal: Deal, seat: int) -> list:
-    """The cards nobody has seen, in from_view's order: the unseen top of each packet, seat by seat."""
-    return [c for packet, top in zip(deal.packets, deal.unseen_on_top) for c in packet[:top]]
 
 
 def state(deal: Deal) -> tuple:
@@ -63,7 +58,7 @@ def test_a_repeat_ends_the_rebuilt_game_as_it_ends_the_game() -> None:
     earlier = [list(p) for p in g.packets], g.leader
     for _ in range(4):
         g.apply("play")
-    lean = Deal.from_view(g.view(0), hidden_in_order(g.deal, 0))
+    lean = Deal.from_view(g.view(0), hidden_in_order(g.deal, g.view(0)))
     lean.seen = set(g.deal.seen)
     lean.packets, lean.leader = [list(p) for p in earlier[0]], earlier[1]
     lean.start_trick()

@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine.cards import parse_card
 from engine.games import jubilee
-from engine.games.jubilee import Deal, unseen
+from engine.games.jubilee import Deal, hidden_in_order, unseen
 from engine.search import random_playout, view_worlds
 
 from .lean_agreement import LeanCase, agree_to_the_end, copy_is_independent
@@ -33,17 +33,6 @@ def new(seed: int) -> engine.Game:
                                deck=HEARTS_FIRST, first_dealer=seed // 5 % 2)
     return engine.new_game("jubilee", players=2 + seed % 6, seed=seed, match="single",
                            first_play=("any", "black")[seed // 6 % 2])
-
-
-def hidden_in_order(deal: Deal, seat: int) -> list:
-    """What ``seat`` cannot see in from_view's order: each other hand less what it showed, then the stock."""
-    out = []
-    for s, hand in enumerate(deal.hands):
-        if s != seat:
-            rest = Counter(hand)
-            rest.subtract(deal.revealed[s] or [])
-            out += sorted(rest.elements())
-    return out + deal.stock
 
 
 def state(deal: Deal) -> tuple:
@@ -73,7 +62,7 @@ def test_first_black_positions_are_rebuilt_while_the_rule_binds() -> None:
         for _ in range(seed % 6):
             g.apply(g.legal_actions()[0])
         seat = g.current_player
-        lean = Deal.from_view(g.view(seat), hidden_in_order(g.deal, seat))
+        lean = Deal.from_view(g.view(seat), hidden_in_order(g.deal, g.view(seat)))
         assert lean.black_first == g.black_first
         assert lean.opening_passes == (g.deal.opening_passes if g.black_first else 2)
         assert [str(a) for a in lean.legal(seat)] == [str(a) for a in g.legal_actions(seat)]

@@ -16,7 +16,7 @@ import pytest
 import engine
 from engine.cards import parse_card
 from engine.games import relogio_ai
-from engine.games.relogio import CENTRE, HOURS, Deal, Relogio, unseen
+from engine.games.relogio import CENTRE, HOURS, Deal, Relogio, hidden_in_order, unseen
 from engine.hints import Bot
 from engine.search import random_playout, view_worlds
 
@@ -25,11 +25,6 @@ from .lean_agreement import LeanCase, agree_to_the_end, copy_is_independent
 
 def new(seed: int) -> engine.Game:
     return engine.new_game("relogio", seed=seed, king_swap=("any_king", "fourth_king", "off")[seed % 3])
-
-
-def hidden_in_order(deal: Deal, seat: int) -> list:
-    """The face-down cards the player has not seen, hour by hour, top first (a King he put down he knows)."""
-    return [c for h in HOURS for c in deal.down[h] if c != deal.swapped_king]
 
 
 def state(deal: Deal) -> tuple:

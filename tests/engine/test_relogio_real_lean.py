@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from engine.games import relogio_ai
-from engine.games.relogio_real import MOVE, Deal, RelogioReal, unseen
+from engine.games.relogio_real import MOVE, Deal, RelogioReal, hidden_in_order, unseen
 
 from .lean_agreement import LeanCase, agree_to_the_end, copy_is_independent
 
@@ -29,7 +29,7 @@ def tags(g: engine.Game) -> list[str]:
     return ([f"{len(g.removed)} removed"] if g.removed else []) + ([f"game {g.result}"] if g.is_over else [])
 
 
-CASE = LeanCase(new, lambda deal, seat: [], state, result=lambda d: d.result, game_result=lambda g: g.result,
+CASE = LeanCase(new, hidden_in_order, state, result=lambda d: d.result, game_result=lambda g: g.result,
                 most_moves=150, tags=tags)
 
 
