@@ -461,7 +461,7 @@ class ElGato(Game):
 
     @property
     def is_over(self) -> bool:
-        return self.result is not None
+        return self.deal.result is not None
 
     @property
     def scores(self) -> list[int]:
@@ -489,7 +489,7 @@ class ElGato(Game):
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
         tied = self.deal.tied  # the guerra being fought, if any, before this card
-        left = max(len(self.packets[seat]) - 1, 0)  # what the packet keeps, before the trick goes under it
+        left = max(len(self.deal.packets[seat]) - 1, 0)  # what the packet keeps, before the trick goes under it
         card, donor, done = self.deal.play(seat)
         if donor is not None:
             self._emit("donate", "el_gato.last_card",
@@ -559,8 +559,9 @@ class ElGato(Game):
         self._announce_safe()
 
     def _announce_safe(self) -> None:
+        packets, tied = self.deal.packets, self.deal.tied
         for s in range(self.players):
-            if not self.packets[s] and s not in self.tied and not self._safe[s]:
+            if not packets[s] and s not in tied and not self._safe[s]:
                 self._safe[s] = True
                 self._emit("safe", "el_gato.safe",
                            f"{_cap(self.whose(s))} packet is empty: {self.subject(s, 'is')} safe.", seat=s)
