@@ -3,6 +3,10 @@ rollouts per second on the lean core, hint latency, game lengths, draws.
 
     python bench/bench_el_gato.py [--seconds 3] [--games 300] [--positions 300]
 
+Lean core (issue 20), ``--seconds 5 --positions 0 --games 0`` on the shared 2-core machine (load average about
+3.8), rows alternated, 4 players: whole games through the protocol 59/s, on the lean Deal 207/s (3.5x); search
+rollouts to the game's end 222/s.
+
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 """
 

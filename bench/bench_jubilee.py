@@ -5,6 +5,10 @@ bots.
     python bench/bench_jubilee.py [--seconds 5] [--positions 300] [--matches 200] [--hint-matches 400]
                                   [--only-hint]
 
+Lean core (issue 20), ``--seconds 5 --positions 0 --matches 0 --hint-matches 0`` on the shared 2-core machine
+(load average about 2.3-2.9), rows alternated: one deal through the protocol 497/s, random deals on the lean
+Deal 2,201/s (4.4x); search rollouts to the deal's end 5,041/s.
+
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
 """
 
