@@ -612,6 +612,9 @@ class Table(w.VBox):
         self.hint_button.disabled = not view["legal"]
         over = self.game.is_over
         self.end_panel.layout.display = "" if over else "none"
+        # while playing, an empty hand keeps its row's height (nothing jumps); once the game is over, an
+        # empty row would only leave a band of cloth between the end panel and the buttons
+        self.hand.layout.display = "none" if over and not self.hand.items else ""
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
         self._autosave()
