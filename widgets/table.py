@@ -369,6 +369,7 @@ class Table(w.VBox):
                                        tooltip=self.t("Shuffle and deal a new game"))
         self.end_new_button.on_click(lambda _: self.new_deal())
         self.review = ReviewPanel(self)  # "Review this deal" (widgets/review_panel.py)
+        self.review.add_class("parlour-review-panel")
         buttons = w.HBox([self.again_button, self.end_new_button, self.review.button])
         buttons.add_class("parlour-buttons")
         self.end_panel = w.VBox([self.end_html, buttons])

@@ -161,9 +161,10 @@ function render({ model, el }) {
   document.addEventListener("keydown", onKeyDown, true);
   model.on("change:rest", onRest);
   // the view is put in the table's box after it is rendered: look for the table once it is there
+  let tries = 0;
   const attach = setInterval(() => {
     observe();
-    if (observed) clearInterval(attach);
+    if (observed || ++tries > 240) clearInterval(attach); // a minute; a focus in the table attaches it too
   }, 250);
   const onFocusInObserve = () => observe();
   document.addEventListener("focusin", onFocusInObserve, true);
