@@ -77,10 +77,10 @@ def test_injun_focus_survives_the_bots(voila_server, voila_page, save_screenshot
     expect(status).to_contain_text("Your turn", timeout=60_000)
     expect(fold).to_be_enabled()
     expect_focus_in(page, button(table, "Fold").and_(table.locator("button:focus")))
+    save_screenshot(page, "focus-injun", full_page=False)  # Fold drawn with the keyboard's focus ring
     page.keyboard.press(" ")
     expect(log_rows(table, "You fold")).to_have_count(2, timeout=30_000)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
-    save_screenshot(page, "focus-injun", full_page=False)
 
 
 def play_a_card_by_keys(page: Page, table: Locator, hand: Locator) -> None:
@@ -122,7 +122,7 @@ def test_jabberwocky_focus_goes_from_the_bids_to_the_hand_and_back(voila_server,
     expect(status).to_contain_text("Your turn")
     expect_focus_in(page, table.locator(".jw-bids button:focus"))
     assert bids.count() > 1
+    save_screenshot(page, "focus-jabberwocky", full_page=False)  # the bid button with the focus ring
     page.keyboard.press("Enter")
     expect(log_rows(table, "You bid")).to_have_count(2, timeout=30_000)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
-    save_screenshot(page, "focus-jabberwocky", full_page=False)
