@@ -39,6 +39,9 @@ def test_play_injun_in_the_browser(voila_server, voila_page, save_screenshot, ar
     expect(status).to_contain_text("Your turn", timeout=60_000)
     fold = button(table, "Fold")
     folded = table.locator(".parlour-log-row", has_text="You fold, leaving the card face down.")
+    # deal 2's own turn: nobody has bet yet (Ben and Cleo fold), so the raise button offers "Bet 1"; the
+    # status can still say "Your turn" from deal 1 for a moment after the showdown's log rows arrive
+    expect(button(table, "Bet 1")).to_be_enabled(timeout=60_000)
     expect(fold).to_be_enabled()
     fold.focus()
     expect(fold).to_be_focused()
