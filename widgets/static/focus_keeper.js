@@ -1,23 +1,22 @@
-// Parlour focus keeper (anywidget ES module): the keyboard focus of a table survives its repaints.
-//
-// A table disables or hides its move buttons while the bots play, and empties a card row when a deal
-// ends; the browser then drops the focus to the page's body, and a keyboard learner's next Enter goes
-// nowhere. The keeper remembers the control of its table (the `.parlour` box around it) that had the
-// focus when the repaint took it away, and gives the focus back as soon as that control (the same
-// element, or one of the same kind: the same caption, the same row of cards) can take it again. When
-// it cannot any more and the table is at rest (Python bumps `rest`: your turn, or the game is over), the
-// focus goes to the next control of the table after it.
+// Parlour focus keeper (anywidget ES module): a table's control that a repaint disabled, hid or removed gets
+// the keyboard focus back when it can take it again; once the table is at rest (Python bumps `rest`) and it
+// cannot, the focus goes to the table's next control. Why and when: widgets/focus_keeper.py.
 
 const CONTROLS = "button, input, select, textarea, [tabindex]";
 const ACTING_KEYS = new Set(["Enter", " ", "Spacebar"]);
 
+/** Whether `el` still holds the focus it has: on the page, shown and enabled (a dimmed card does: the learner
+ * may read it while the bots play). */
+export function holds(el) {
+  if (!el || !el.isConnected || el.disabled || !el.getClientRects().length) return false;
+  return getComputedStyle(el).visibility !== "hidden";
+}
+
 /** Whether `el` can take the focus now: on the page, shown, enabled, and in the tab order or a card that may
  * be played (a row of cards keeps one card in the tab order; its arrows reach the others). */
 export function usable(el) {
-  if (!el || !el.isConnected || el.disabled || el.getAttribute("aria-disabled") === "true") return false;
-  if (el.tabIndex < 0 && !el.classList.contains("parlour-card--playable")) return false;
-  if (!el.getClientRects().length) return false;
-  return getComputedStyle(el).visibility !== "hidden";
+  if (!holds(el) || el.getAttribute("aria-disabled") === "true") return false;
+  return el.tabIndex >= 0 || el.classList.contains("parlour-card--playable");
 }
 
 /** What the keeper remembers of a focused control: itself, its kind and where it sat. */
@@ -95,8 +94,8 @@ function render({ model, el }) {
       memory = inTable(active) ? record(active) : null; // the learner went on
       return stopPolling();
     }
-    if (!nowhere && usable(active)) return stopPolling();
-    if (nowhere && !memory.lost && usable(memory.el)) return stopPolling(); // a blur the learner made
+    if (!nowhere && holds(active)) return stopPolling();
+    if (nowhere && !memory.lost && holds(memory.el)) return stopPolling(); // a blur the learner made
     memory.lost = true;
     const scope = scopeOf(memory);
     if (!scope) return;
@@ -119,7 +118,7 @@ function render({ model, el }) {
     if (!m || ev.target !== m.el || ev.relatedTarget) return;
     // after the event: a removed element is still on the page while its focusout is dispatched
     queueMicrotask(() => {
-      if (memory === m && !usable(m.el)) {
+      if (memory === m && !holds(m.el)) {
         m.lost = true;
         check();
       }
