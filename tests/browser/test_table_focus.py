@@ -4,8 +4,9 @@ A keyboard learner Tabs to a control and presses Enter; the bots then play, the 
 hides that control and repaints, and at the learner's next turn the focus is back where a keyboard
 user expects it, so the next Enter or Space acts without Tabbing through the page again:
 
-- Injun: the Call button comes back if it is legal again; when it is not (nobody bet), the focus goes
-  to the next control; Fold, disabled while the bots bet, has the focus again at your next turn.
+- Injun: after your Call the next deal has no bet to call, so Call stays disabled and the focus goes to
+  the next control (the amount to bet); Fold, disabled while the bots bet, has it again at your next turn.
+- Klaberjass: Pass, disabled while the bot bids, has the focus back in the second round of bidding.
 - Jabberwocky: a bid button hides once you have bid, and the focus goes to your hand when you must
   play; when the round's last card is played the hand empties, and at the next round's bid the focus is
   on a bid button.
@@ -125,4 +126,25 @@ def test_jabberwocky_focus_goes_from_the_bids_to_the_hand_and_back(voila_server,
     save_screenshot(page, "focus-jabberwocky", full_page=False)  # the bid button with the focus ring
     page.keyboard.press("Enter")
     expect(log_rows(table, "You bid")).to_have_count(2, timeout=30_000)
+    assert not [e for e in page.errors if "pageerror" in e], page.errors
+
+
+def test_klaberjass_pass_keeps_the_focus_into_the_second_round(voila_server, voila_page, save_screenshot):
+    page = voila_page
+    page.goto(voila_server + "voila/render/klaberjass.ipynb")
+    table = deal_table(page, "2-000005")  # Ada passes on the turned-up Q♥: your turn to take or pass
+    status = table.locator(".parlour-status")
+    pass_button = button(table, "Pass")
+    expect(button(table, "Take ♥")).to_be_enabled(timeout=60_000)
+    pass_button.focus()
+    expect(pass_button).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(log_rows(table, "You pass.")).to_have_count(1, timeout=30_000)
+
+    # Ada passes again in the second round: at your turn Pass, disabled while she chose, has the focus back
+    expect(button(table, "Name ♠")).to_be_enabled(timeout=60_000)
+    expect(status).to_contain_text("Your turn")
+    expect_focus_in(page, button(table, "Pass").and_(table.locator("button:focus")))
+    page.keyboard.press(" ")
+    expect(log_rows(table, "You pass.")).to_have_count(2, timeout=30_000)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
