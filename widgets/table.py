@@ -31,6 +31,7 @@ from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
                                read_table_code, table_code)
 from widgets.deal_toolbar import LEVEL_WORDS, DealToolbar
+from widgets.focus_keeper import FocusKeeper
 from widgets.page_style import TABLE_CSS, table_style
 from widgets.resume_panel import ResumePanel
 from widgets.review_panel import ReviewPanel
@@ -102,6 +103,7 @@ class Table(w.VBox):
         players = cls.default_players if players is None else players
 
         self.style_html = table_style()  # one stylesheet per page, shared by its tables and pictures
+        self.focus_keeper = FocusKeeper()  # a repaint never leaves a keyboard learner's focus on the page's body
         self.toolbar = bar = DealToolbar(self, players, level)
         self.players_box, self.level_box, self.code_box, self.deal_button = \
             bar.players_box, bar.level_box, bar.code_box, bar.deal_button
@@ -159,7 +161,7 @@ class Table(w.VBox):
         main.add_class("parlour-main")
         # "connection lost: reload" when the kernel goes away, in the table's language
         self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD))
-        head = w.VBox([self.style_html, self.link_notice, self.connection_watch,  # [1] stays the toolbar
+        head = w.VBox([self.style_html, self.link_notice, self.connection_watch, self.focus_keeper,  # [1]: toolbar
                        *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
         super().__init__([head, bar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
@@ -367,10 +369,13 @@ class Table(w.VBox):
                                        tooltip=self.t("Shuffle and deal a new game"))
         self.end_new_button.on_click(lambda _: self.new_deal())
         self.review = ReviewPanel(self)  # "Review this deal" (widgets/review_panel.py)
+        self.review.add_class("parlour-review-panel")
         buttons = w.HBox([self.again_button, self.end_new_button, self.review.button])
         buttons.add_class("parlour-buttons")
         self.end_panel = w.VBox([self.end_html, buttons])
         self.end_panel.add_class("parlour-end")
+        for aid in (self.hint_button, self.undo_button, self.review.deal_button):
+            aid.add_class("parlour-aid")  # not a move: a focus whose move is gone goes to a move first
         self.end_panel.layout.display = "none"
 
     def play_again(self) -> None:
@@ -608,10 +613,15 @@ class Table(w.VBox):
         self.hint_button.disabled = not view["legal"]
         over = self.game.is_over
         self.end_panel.layout.display = "" if over else "none"
+        # while playing, an empty hand keeps its row's height (nothing jumps); once the game is over, an
+        # empty row would only leave a band of cloth between the end panel and the buttons
+        self.hand.layout.display = "none" if over and not self.hand.items else ""
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
         self._autosave()
         self.review.sync()  # your new decisions are evaluated in the background
+        if over or view["legal"]:  # last: the browser has every control of this painting when it hears it
+            self.focus_keeper.at_rest()
 
     def _drop_stale_hint(self) -> None:
         """A hint answers one position: once anyone moves (a bot's call, your No call), it is cleared."""

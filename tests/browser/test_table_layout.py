@@ -31,6 +31,9 @@ from .table_page import deal_table as type_code
 
 import engine
 import widgets.games
+from engine.hints import Bot
+from engine.review_link import moves_code
+from widgets.deal_link import link_query
 from widgets.settings import encode, settings_for
 from widgets.table import Table
 
@@ -48,6 +51,13 @@ REFUSED_CODES = ["4-K7QM3P/01234567", "https://example.org/voila/render/lesson.i
                  "K7QM3PK7QM3PK7QM3PK7QM3PK7QM3PK7QM3PK7QM3P"]
 #: How far below the Hint button its panel may open (px): the row's gap, not a screen away.
 HINT_NEAR = 40
+#: The tallest band of bare cloth a finished game may show between two things drawn on it (px): the gap
+#: between two rows is a few pixels; a row kept empty (a hand with no cards) is a card's height.
+BARE_CLOTH = 48
+#: The shortest match of each game (Jubileu: as its lesson deals it), so a finished one is quick to reach.
+SHORTEST = {"jubilee": {"match": "single"}, "jubileu": {"deals": 2}, "injun": {"max_deals": 5},
+            "kalooki": {"deals": "short"}, "jabberwocky": {"rounds": "short"}, "klaberjass": {"target": 301},
+            "relogio_real": {"rounds": 1}}
 
 # Boxes of the table in page coordinates: every control, and every leaf that shows text or a card.
 MEASURE = """(table) => {
@@ -151,6 +161,57 @@ SETTLED = """(el) => new Promise((resolve) => {
   };
   requestAnimationFrame(tick);
 })"""
+
+
+# The bands of the cloth (``.parlour-table``) where nothing is drawn, top to bottom: between the boxes of
+# every visible line of text, control, card or picture, and of every panel with a background or border.
+BARE_BANDS = """(table) => {
+  const felt = table.querySelector('.parlour-table');
+  const s = getComputedStyle(felt);
+  const f = felt.getBoundingClientRect();
+  // the review of the game (opened by a review link, under the cloth's controls) is not the cloth's end
+  const review = felt.querySelector('.parlour-review-panel');
+  const top = f.top + parseFloat(s.paddingTop);
+  const end = review ? review.getBoundingClientRect().top : Infinity;
+  const bottom = Math.min(f.bottom - parseFloat(s.paddingBottom), end);
+  const shown = (el) => {
+    for (let a = el; a && a !== felt; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.display === 'none' || st.visibility === 'hidden' || Number(st.opacity) === 0) return false;
+    }
+    return true;
+  };
+  const spans = [];
+  const add = (r) => {
+    const from = Math.max(top, r.top), to = Math.min(bottom, r.bottom);
+    if (r.width >= 1 && to > from) spans.push([from, to]);
+  };
+  for (const el of felt.querySelectorAll('*')) {
+    if (el.closest('svg') && el.tagName !== 'svg') continue;
+    if (!shown(el) || (review && review.contains(el))) continue;
+    const st = getComputedStyle(el);
+    const drawn = el.matches('button, input, select, textarea, img, svg, .parlour-card')
+      || st.backgroundColor !== 'rgba(0, 0, 0, 0)' || parseFloat(st.borderTopWidth) > 0;
+    if (drawn) add(el.getBoundingClientRect());
+  }
+  const walker = document.createTreeWalker(felt, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent.trim() || !node.parentElement || !shown(node.parentElement)) continue;
+    if (review && review.contains(node)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) add(r);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  const bands = [];
+  let reached = top;
+  for (const [a, b] of spans) {
+    if (a > reached) bands.push({from: Math.round(reached - f.top), height: Math.round(a - reached)});
+    reached = Math.max(reached, b);
+  }
+  if (bottom > reached) bands.push({from: Math.round(reached - f.top), height: Math.round(bottom - reached)});
+  return bands;
+}"""
 
 
 def overlap(a: dict, b: dict, slack: float = 1.0) -> bool:
@@ -329,4 +390,49 @@ def test_the_hint_opens_under_the_hint_button(lesson, voila_server, voila_page, 
             "(el) => el.scrollIntoView({block: 'center'})")
         deal_table(page, "000005")  # the same deal again: no hint shown
         expect(panel).to_have_count(0)
+    assert not problems, "\n".join(problems)
+
+
+def finished_game_link(game_id: str) -> str:
+    """A review link to a finished game of ``game_id`` (its shortest match, every seat played by easy bots): the
+    lesson's table replays it, so the page shows the end of a game without playing it in the browser."""
+    cls = table_class(game_id)
+    table = cls(seed=5, **SHORTEST.get(game_id, {}))
+    game = table.game
+    bots = {seat: Bot(game_id, "easy", seed=seat) for seat in range(table.players)}
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(bots[seat].choose(game.view(seat)), seat)
+    return link_query(table.code, "easy", game_id, moves_code(game))
+
+
+ENGLISH_GAMES = [p for p in PAGES if "/" not in p]
+
+
+@pytest.mark.parametrize("lesson", ENGLISH_GAMES)
+def test_a_finished_game_leaves_no_band_of_bare_cloth(lesson, voila_server, voila_page, save_screenshot):
+    """The end of a game (the end panel, the final scores) sits on the cloth without a band of nothing: an
+    empty row keeps its height while the game is played (nothing jumps), not once it is over."""
+    page, name = voila_page, page_name(lesson)
+    game_id = Path(lesson).stem
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    if engine.game_class(game_id).has_choices:  # a review link: the table it goes to replays a finished game
+        page.goto(voila_server + f"voila/render/{lesson}?{finished_game_link(game_id)}")
+        # the table that went to the end (a lesson may show practice tables before it); its review opens later
+        table = page.locator(".parlour").filter(has=page.locator(".parlour-end:visible"))
+    else:  # a game nobody chooses in (no review): its Finish button plays it to the end
+        page.goto(voila_server + f"voila/render/{lesson}")
+        table = deal_table(page, "000005")
+        table.locator("button", has_text=re.compile(r"^\s*Finish\s*$")).click()
+    end = table.locator(".parlour-end")
+    expect(end).to_be_visible(timeout=180_000)
+    problems: list[str] = []
+    for width, height in SIZES:
+        show_at(page, table, width, height)
+        end.scroll_into_view_if_needed()
+        settle(page, table)
+        save_screenshot(page, f"layout-{name}-finished-{width}x{height}", full_page=False)
+        bare = [band for band in table.evaluate(BARE_BANDS) if band["height"] > BARE_CLOTH]
+        if bare:
+            problems.append(f"at {width}×{height}, bands of bare cloth (px from the cloth's top): {bare}")
     assert not problems, "\n".join(problems)
