@@ -216,6 +216,46 @@ def jedi_placeholder(folder: Path) -> Path:
     return write_wheel(folder, "jedi", "0.0.0+parlour.site", {})
 
 
+# ---- bytecode: what a lesson imports, compiled once here instead of on every visit ---------------
+
+#: what a lesson imports besides Parlour's own modules: the kernel's start (jupyterlite-pyodide-kernel's
+#: worker imports these two) and the lesson runner
+KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel", "parlour_site"]
+#: folders (in the stdlib zip and the wheels) whose modules are left out unless something imported them
+DROP_UNIMPORTED = ["pygments/lexers/", "encodings/"]
+
+
+def parlour_modules() -> list[str]:
+    """Every module of engine/ and widgets/, as dotted names (all are imported at build time)."""
+    return sorted(".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                  for package in ("engine", "widgets") for p in (ROOT / package).rglob("*.py")
+                  if "__pycache__" not in p.parts)
+
+
+def in_pyodide(path: Path) -> str:
+    """``path`` as precompile.mjs's Pyodide sees it (the host's / mounted at /host)."""
+    return "/host" + str(path.resolve())
+
+
+def precompile(core: Path, pyodide: Path, carried: list[Path], cache: Path) -> None:
+    """Replace the stdlib zip and the carried wheels in ``pyodide`` by their precompiled versions
+    (deploy/site/precompile.py, run in this Pyodide under Node.js: see its docstring)."""
+    work = cache / "precompile"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "wheels").mkdir(parents=True)
+    config = {"stdlib": in_pyodide(pyodide / "python_stdlib.zip"), "stdlib_out": in_pyodide(work / "python_stdlib.zip"),
+              "wheels": [in_pyodide(w) for w in carried], "wheels_out": in_pyodide(work / "wheels"),
+              "imports": KERNEL_IMPORTS, "optional_imports": parlour_modules(), "drop_unimported": DROP_UNIMPORTED}
+    (work / "config.json").write_text(json.dumps(config))
+    say("compiling what a lesson imports to bytecode (in Pyodide, under Node.js)")
+    run(["node", str(HERE / "precompile.mjs"), str(core), str(HERE / "precompile.py"), str(work / "config.json")],
+        stdout=subprocess.DEVNULL)
+    shutil.copy2(work / "python_stdlib.zip", pyodide / "python_stdlib.zip")
+    for wheel in carried:
+        shutil.copy2(work / "wheels" / wheel.name, wheel)
+    shutil.rmtree(work)
+
+
 # ---- the lock: Pyodide's own, pointed at the wheels the site carries -----------------------------
 
 def wheel_name(file_name: str) -> str:
@@ -268,6 +308,7 @@ def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools
         if wheel.name.split("-")[0] in KERNEL_WHEELS and not wheel.name.startswith("widgetsnbextension-3"):
             carried.append(shutil.copy2(wheel, pyodide / wheel.name))
     carried += [parlour_wheel(pyodide, teacher_tools), jedi_placeholder(pyodide)]
+    precompile(core, pyodide, [Path(c) for c in carried], cache)
     core_lock = json.loads((core / "pyodide-lock.json").read_text())
     (pyodide / "pyodide-lock.json").write_text(json.dumps(site_lock(core_lock, [Path(c) for c in carried])))
     settings = {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}}
