@@ -31,14 +31,10 @@ Last run (2026-11-24, this 2-core machine at load average 8.5 from other work), 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import os
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -52,52 +48,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench_app_load import (BROWSER_ARGS, PLAYABLE_CARD, Fetched, _kernels, click_to_repaint_ms,  # noqa: E402
                             load_average, start_server, time_to, wait_quiet)
 from deploy.site import build as site_build  # noqa: E402
+from deploy.site.static_host import StaticHost, serve  # noqa: E402
 from tests.conftest import CHROMIUM, VOILA_STATIC_PROBE, free_port, stop_server, wait_for_url  # noqa: E402
 
 DEAL = "deal=2-000001&level=easy"
 FIRST_VISIT_TARGET_MB, CACHED_TARGET_S = 8.0, 4.0
-
-
-class StaticHost(http.server.SimpleHTTPRequestHandler):
-    """A static host as the README asks for one: precompressed files, cache headers; counts what it sends."""
-
-    sent = 0
-    requests = 0
-    lock = threading.Lock()
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "public, max-age=3600")
-        super().end_headers()
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        gz = path + ".gz"
-        if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(gz) and os.path.isfile(path):
-            f = open(gz, "rb")
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
-            self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
-            self.end_headers()
-            return f
-        return super().send_head()
-
-    def copyfile(self, source, outputfile) -> None:
-        data = source.read()
-        outputfile.write(data)
-        with StaticHost.lock:
-            StaticHost.sent += len(data)
-            StaticHost.requests += 1
-
-
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def renderer_mb() -> float:
