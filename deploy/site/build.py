@@ -329,33 +329,49 @@ def lite_build(jupyter: Path, lite: Path, out: Path) -> None:
         cwd=lite, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"}, stdout=subprocess.DEVNULL)
 
 
-# ---- the kernel's worker, patched ----------------------------------------------------------------
+# ---- JupyterLite's bundles, patched --------------------------------------------------------------
 
-KERNEL_STATIC = Path("extensions/@jupyterlite/pyodide-kernel-extension/static")
+KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
 #: jupyterlite-pyodide-kernel 0.8.6's start, in each of its worker bundles: the drive is mounted (and made
 #: the working folder) before the kernel's imports
 KERNEL_START = re.compile(r"await this\.initRuntime\((\w)\),await this\.initFilesystem\(\1\),"
                           r"await this\.initPackageManager\(\1\),await this\.initKernel\(\1\),")
 KERNEL_START_PATCHED = (r"await this.initRuntime(\1),await this.initPackageManager(\1),"
                         r"await this.initKernel(\1),await this.initFilesystem(\1),")
+#: JupyterLite 0.8.6's service worker registration (its app bundle)
+SW_REGISTER = re.compile(r"(\w)=await (\w)\.register\((\w)\),console\.info\(\"JupyterLite ServiceWorker was")
+SW_REGISTER_PATCHED = r'\1=await \2.register(\3,{updateViaCache:"all"}),console.info("JupyterLite ServiceWorker was'
 
 
-def patch_kernel_start(out: Path) -> int:
-    """Mount JupyterLite's drive after the kernel's imports, not before: in the drive every file lookup is a
-    request through the service worker (2–3 ms), and Python looks up each of the kernel's few hundred
-    imports in the working folder first (``""`` on sys.path) — about half a second of a visit. Nothing the
-    kernel imports reads the drive. Returns the number of bundles patched (the build fails on none)."""
+def patch_bundles(out: Path, folder: str, pattern: re.Pattern, replacement: str) -> int:
+    """Rewrite ``pattern`` in every bundle under ``out/folder``; the build fails if no bundle holds it (a new
+    JupyterLite: look at the patch again). Returns the number of places patched."""
     patched = 0
-    for bundle in sorted((out / KERNEL_STATIC).glob("*.js")):
+    for bundle in sorted((out / folder).glob("*.js")):
         text = bundle.read_text(encoding="utf-8")
-        new, count = KERNEL_START.subn(KERNEL_START_PATCHED, text)
+        new, count = pattern.subn(replacement, text)
         if count:
             bundle.write_text(new, encoding="utf-8")
             patched += count
     if not patched:
-        raise BuildError(f"no kernel worker bundle in {out / KERNEL_STATIC} starts as expected (a new "
-                         "jupyterlite-pyodide-kernel? check patch_kernel_start)")
+        raise BuildError(f"no bundle in {out / folder} holds {pattern.pattern[:60]}… (a new JupyterLite? "
+                         "see patch_jupyterlite)")
     return patched
+
+
+def patch_jupyterlite(out: Path) -> None:
+    """Two changes to JupyterLite's own bundles, each a few characters:
+
+    - the kernel mounts JupyterLite's drive after its imports, not before: in the drive every file lookup
+      is a request through the service worker (2–3 ms), and Python looks up each of the kernel's few
+      hundred imports in the working folder first (``""`` on sys.path): about half a second of every
+      visit. Nothing the kernel imports reads the drive.
+    - the service worker is registered with ``updateViaCache: "all"``: the browser's check for a new
+      service worker then goes through its HTTP cache like every other file, so a second visit within
+      the host's cache time sends no request at all (a new site still reaches visitors when that expires).
+    """
+    patch_bundles(out, KERNEL_STATIC, KERNEL_START, KERNEL_START_PATCHED)
+    patch_bundles(out, "build", SW_REGISTER, SW_REGISTER_PATCHED)
 
 
 # ---- Parlour's pages -----------------------------------------------------------------------------
@@ -439,7 +455,7 @@ def build(out: Path, teacher_tools: str = "on") -> Path:
     wheel_dir = wheels(cache, jupyter)
     lite = stage(cache, core, wheel_dir, jupyter, teacher_tools)
     lite_build(jupyter, lite, out)
-    patch_kernel_start(out)
+    patch_jupyterlite(out)
     parlour_pages(out)
     precompress(out)
     return out

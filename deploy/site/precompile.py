@@ -28,8 +28,6 @@ import zipfile
 from importlib import _bootstrap_external  # type: ignore[attr-defined]
 from pathlib import Path
 
-SITE_PACKAGES = Path(next(p for p in sys.path if p.endswith("site-packages")))
-STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
 #: module files kept as source whatever happens: run as scripts, or read as text
 TEXT_MODULES = {"__main__.py", "conftest.py"}
 #: encodings a page may still ask for by name though none was imported here
@@ -104,18 +102,20 @@ def record(entries: dict[str, bytes], record_name: str) -> bytes:
 
 def main(config_path: str) -> None:
     config = json.loads(Path(config_path).read_text())
+    site_packages = Path(next(p for p in sys.path if p.endswith("site-packages")))
+    stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))  # Pyodide's stdlib: /lib/python314.zip
     wheels = [Path(w) for w in config["wheels"]]
     for wheel in wheels:  # installed as Pyodide's loadPackage does: unpacked into site-packages
         with zipfile.ZipFile(wheel) as zf:
-            zf.extractall(SITE_PACKAGES)
+            zf.extractall(site_packages)
     importlib.invalidate_caches()
     used = imported_files(config["imports"], config["optional_imports"])
     drop = tuple(config["drop_unimported"])
-    rewrite(Path(config["stdlib"]), Path(config["stdlib_out"]), STDLIB_ZIP, used, drop)
+    rewrite(Path(config["stdlib"]), Path(config["stdlib_out"]), stdlib_zip, used, drop)
     out = Path(config["wheels_out"])
     out.mkdir(parents=True, exist_ok=True)
     for wheel in wheels:
-        rewrite(wheel, out / wheel.name, str(SITE_PACKAGES), used, drop)
+        rewrite(wheel, out / wheel.name, str(site_packages), used, drop)
     print(f"precompile: {sum(1 for f in used if f.endswith('.py'))} modules compiled", file=sys.stderr)
 
 
