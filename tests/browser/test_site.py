@@ -60,6 +60,25 @@ def site(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture
+def site_page(page, request, save_screenshot):
+    """A page for the site: generous timeouts, errors recorded, a shot on failure. (Not conftest's voila_page,
+    whose teardown waits up to 15 s for each tab to close and free a Voilà kernel: JupyterLite's page asks
+    before it unloads, and the site has no kernel on any server.)"""
+    page.set_default_timeout(60_000)
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and page.errors.append(f"console: {msg.text}"))
+    yield page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        try:
+            save_screenshot(page, f"FAILED-{request.node.name}")
+        except Exception:  # the page may be gone; the failure itself matters more
+            pass
+        print("\n".join(page.errors))
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
@@ -75,8 +94,8 @@ def site_url(site):
     server.server_close()
 
 
-def test_a_lesson_plays_on_the_static_site(site_url, voila_page, context, save_screenshot):
-    page = voila_page
+def test_a_lesson_plays_on_the_static_site(site_url, site_page, save_screenshot):
+    page = site_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url)
     link = page.locator('.parlour-game[data-game="rummy"] a.parlour-play[href="lessons/rummy.html"]')
@@ -200,8 +219,8 @@ def pass_in_the_auction(page: Page, key: str, word: str) -> str:
     return saves(page)[key]
 
 
-def test_autosave_resumes_on_the_site(site_url, voila_page, save_screenshot):
-    page = voila_page
+def test_autosave_resumes_on_the_site(site_url, site_page, save_screenshot):
+    page = site_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + "lessons/jubilee.html")
     play_cards(page, site_table(page), JUBILEE, 2)
@@ -218,10 +237,10 @@ def test_autosave_resumes_on_the_site(site_url, voila_page, save_screenshot):
     assert not [e for e in page.errors if "pageerror" in e], page.errors
 
 
-def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, voila_page):
+def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, site_page):
     """Every lesson of the site is one page, JupyterLite's REPL: the browser's key is the lesson the address
     names, so Jubileu in English and in Portuguese (the same game, the same slot) keep a game each."""
-    page = voila_page
+    page = site_page
     page.goto(site_url + "lessons/jubileu.html")
     english = pass_in_the_auction(page, ENGLISH, "Pass")
     page.goto(site_url + "lessons/pt/jubileu.html")
