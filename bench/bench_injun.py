@@ -9,6 +9,14 @@ comparison. Wins count a tie for the most chips as a share; 25% is chance.
 Strength: chips won per deal by the stronger level, at 4-player tables where the two
 levels sit in alternate seats, over seeded sessions of 10 deals (95% interval).
 
+The lean core (issue 20; 2026-11-24, ``--hint-sessions 0 --sessions 0 --positions 200 --seconds 2``, load
+average about 3.4 on the shared 2-core machine): one seeded 4-player poker deal through
+``engine.games.injun.Deal`` (no events, no checks; the hint walks its answers on it) runs 6,287 deals/s
+against 2,293 through the protocol (2.74x, alternated); random play to the deal's end on the lean core,
+4 players: 8,290 deals/s poker, 12,232 brag (15 players: 4,746 and 4,443); search rollouts (worlds from
+``Deal.from_view``) 14,539/s. The protocol's own rows did not slow down with the lean core under them
+(CPU time, alternated with the code before it: 4 players 2,862-2,948 deals/s against 2,768-2,840 poker).
+
 Hint v medium (issue 18), measured with ``--only-hint --hint-sessions 150``: the seat that follows the
 hint wins +10.4% [+4.4, +16.5] more sessions and +6.01 [+4.38, +7.65] more chips than a medium bot in the
 same seat (poker style); Brag +9.0% [+3.8, +14.2] and +6.93 [+3.68, +10.19] chips.
@@ -21,21 +29,79 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
+from engine.cards import standard_52  # noqa: E402
+from engine.games.injun import Deal, unseen  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import decision_latency, game_runner, hint_runner, mean_ci, play_rate, rate_ci, speed_table  # noqa: E402
+from engine.search import random_playout, view_worlds  # noqa: E402
+from engine.shuffle import shuffled  # noqa: E402
+from measure import (decision_latency, game_runner, hint_runner, lean_deal_rate, load_average, mean_ci,  # noqa: E402
+                     play_rate, rate_ci, rollout_rate, speed_table)
 
 STYLES = ("poker", "brag")
 TABLE_SIZES = (2, 4, 8, 15)
 
 
-def random_bet(game: engine.Game, rng: random.Random) -> engine.Action:
+def pick(legal: Sequence[engine.Action], rng: random.Random) -> engine.Action:
     """A random legal move, mostly among the first six (raise amounts would crowd out fold and call)."""
-    legal = game.legal_actions()
     return legal[0] if len(legal) > 6 and rng.random() < 0.5 else rng.choice(legal[:6])
+
+
+def random_bet(game: engine.Game, rng: random.Random) -> engine.Action:
+    return pick(game.legal_actions(), rng)
+
+
+def new_lean_deal(seed: int, style: str = "poker", players: int = 4) -> Deal:
+    """A seeded deal on the lean core, as the narrated game's first deal would be (20 chips each)."""
+    options = engine.GAMES["injun"].option_defaults() | {"style": style}
+    return Deal.dealt(options, [20] * players, seed % players, shuffled(standard_52(), seed, "injun-deal", 0))
+
+
+def lean_runner(style: str, players: int) -> Callable[[int], int]:
+    """``run(seed)``: one seeded deal through the lean core (no events, no checks), the moves chosen as the
+    protocol row chooses them; returns its moves."""
+    def run(seed: int) -> int:
+        d = new_lean_deal(seed, style, players)
+        rng = random.Random(seed)
+        moves = 0
+        while d.turn is not None:
+            d.apply(d.turn, pick(d.legal(d.turn), rng))
+            moves += 1
+        return moves
+    return run
+
+
+def rollout_runner(views: list[dict]) -> Callable[[int], int]:
+    """``run(i)``: one rollout of the determinized search from the ``i``-th view (cycling): a world from
+    ``Deal.from_view`` with the seat's card drawn from the cards it cannot see, a random legal move of
+    the seat, then random play to the deal's end; returns the moves made."""
+    worlds = [(v["seat"], view_worlds(v, unseen, Deal.from_view)) for v in views]
+
+    def run(i: int) -> int:
+        seat, world_of = worlds[i % len(worlds)]
+        rng = random.Random(i)
+        world = world_of(rng)
+        world.apply(seat, rng.choice(world.legal(seat)))
+        return 1 + random_playout(world, rng)
+    return run
+
+
+def lean_rows(seconds: float, views: list[dict]) -> None:
+    """Issue 20 rows: random deals through the lean core by style and table size (engine.search's random
+    playout: any legal move, raise amounts included), and the determinized search's rollouts per second."""
+    print(f"\nInjun: the lean core (Deal), random play to the deal's end, load average {load_average()}")
+    print(f"{'style':>6} {'players':>8} {'deals/s':>10} {'moves/s':>10}")
+    for style in STYLES:
+        for players in TABLE_SIZES:
+            deals, moves = lean_deal_rate(lambda i, s=style, p=players: new_lean_deal(i, s, p), seconds)
+            print(f"{style:>6} {players:>8} {deals:>10.1f} {moves:>10.0f}", flush=True)
+    rate, done = rollout_rate(views, unseen, Deal.from_view, lambda d, seat: float(d.points()[seat]), 8, 10_000)
+    print(f"search rollouts (pimc over each position's moves, played to the deal's end): {rate:.1f} rollouts/s "
+          f"({done} rollouts, load average {load_average()})")
 
 
 def random_deals_per_second(style: str, players: int, seconds: float) -> tuple[float, float]:
@@ -142,13 +208,18 @@ def main() -> None:
             print(f"{style:>6} {players:>8} {dps:>10.1f} {mps:>10.0f}")
 
     print()
-    speed_table("Injun, poker style, 4 players: no separate lean core (the protocol is the core); the hint "
-                "computes its odds exactly, no rollouts",
+    spots = positions(40)
+    speed_table("Injun, poker style, 4 players: one deal through the protocol and through the lean core "
+                "(engine.games.injun.Deal, what the hint plays its answers on); search rollouts; the hint "
+                "(exact odds over the answers, no rollouts)",
                 {"protocol: one deal": ("deals", game_runner(
                     lambda seed: engine.new_game("injun", players=4, seed=seed, style="poker", max_deals=1),
                     random_bet)),
-                 "hint (exact odds, no rollouts)": ("hints", hint_runner(positions(40)))},
-                args.seconds)
+                 "lean core: one deal": ("deals", lean_runner("poker", 4)),
+                 "search: rollouts (imagine, play out)": ("rollouts", rollout_runner([g.view(s) for g, s in spots])),
+                 "hint (exact odds, no rollouts)": ("hints", hint_runner(spots))},
+                args.seconds, base="protocol: one deal", compared=("lean core: one deal",))
+    lean_rows(args.seconds, [g.view(s) for g, s in spots[:10]])
 
     if args.positions:
         spots = positions(args.positions)

@@ -20,6 +20,10 @@ Before issue 24 (main at 1d500ea), the same command in runs alternated with thes
 the lean core 1.80x and 1.95x (after: 1.99x and 2.10x); the fastest of 40 alternated batches of 100
 rounds in one process, before 2.07x, after 2.33x; rollouts about 3x as many (3.3k -> 13k/s, fastest batch).
 
+Lean core through its protocol (issue 20: ``Deal.to_act/legal/apply`` driven by engine.search.random_playout,
+and rollouts of the generic search, view_worlds + ``Deal.from_view``), printed after the speed table; at a load
+of about 5: 6,919 random deals/s (276,751 moves/s) and 9,643 rollouts/s.
+
 Hint v medium (issue 18), measured with ``--only-hint --hint-games 40 --jobs 1`` (the hint's own 1600
 imagined deals a decision; points of one seat over a 3-5-7-5-3 game, paired on the same seeds)::
 
@@ -43,7 +47,8 @@ import engine  # noqa: E402
 from engine.games import jabberwocky_ai as ai  # noqa: E402
 from engine.hints import LEVELS, Bot  # noqa: E402
 from engine.games.jabberwocky import Deal  # noqa: E402
-from measure import alternated, decision_latency, mean_ci, random_positions, speed_table  # noqa: E402
+from measure import (alternated, decision_latency, lean_deal_rate, load_average, mean_ci, random_positions,  # noqa: E402
+                     rollout_rate, speed_table)
 
 
 def ours_game(players: int, rounds: object) -> Callable[[int], int]:
@@ -111,6 +116,28 @@ def rollout_runner() -> Callable[[int], int]:
         ai.finish_round(world)
         return moves
     return run
+
+
+def lean_protocol_rows(seconds: float) -> None:
+    """Issue 20: the lean core through the protocol every game's Deal offers (to_act, legal, apply: what
+    engine.search.random_playout drives), and rollouts of the generic search (view_worlds + from_view)."""
+    from engine.games.jabberwocky import unseen
+
+    def new_deal(seed: int) -> Deal:
+        rng = random.Random(seed)
+        pack = list(range(52))
+        rng.shuffle(pack)
+        return Deal([pack[i:36:4] for i in range(4)], seed % 4, pack[36])
+
+    def value(deal: Deal, seat: int) -> float:
+        return float(deal.points("seed")[seat])
+    print(f"\nJabberwocky: the lean core through its protocol, random play, load average {load_average()}")
+    deals, moves = lean_deal_rate(new_deal, seconds)
+    print(f"random deals/s through the lean core (4 players, 9 cards): {deals:,.0f} deals/s, {moves:,.0f} moves/s")
+    views = [g.view(seat) for g, seat in positions(20)]
+    rate, done = rollout_rate(views, unseen, Deal.from_view, value, 8, 1000)
+    print(f"rollouts/s (view_worlds + from_view, random play to the round's end): {rate:,.0f} ({done} rollouts)",
+          flush=True)
 
 
 def positions(count: int) -> list[tuple[engine.Game, int]]:
@@ -236,6 +263,8 @@ def main() -> None:
                 "the determinized search from a dealt round" + ("" if theirs else " (OpenSpiel not installed)"),
                 rows, args.seconds, base=openspiel,
                 compared=("lean core (Deal, what search plays)", "protocol (events, checks)", openspiel))
+
+    lean_protocol_rows(args.seconds)
 
     if args.positions:
         print(f"\nJabberwocky: decision latency over {args.positions} positions of 4-player games (ms)")

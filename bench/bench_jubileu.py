@@ -7,6 +7,10 @@ against a medium bot in that seat on the same seeds (issue 18).
     python bench/bench_jubileu.py --only-hint --hint-deals 300 --jobs 1   # about 5 minutes on a loaded machine
 
 Prints tables; nothing here is asserted by the tests (speed is measured, not assumed).
+
+Lean core through its protocol (issue 20: ``Deal.to_act/legal/apply`` driven by engine.search.random_playout,
+and rollouts of the generic search, view_worlds + ``Deal.from_view``), printed after the speed table; at a
+load of about 5: 4,584 random deals/s (238,355 moves/s) and 7,899 rollouts/s.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ import engine  # noqa: E402
 from engine.games.jubileu import Deal  # noqa: E402
 from engine.games import jubileu_ai as ai  # noqa: E402
 from engine.hints import Bot  # noqa: E402
-from measure import decision_latency, mean_ci, percentile, speed_table  # noqa: E402
+from measure import (decision_latency, lean_deal_rate, load_average, mean_ci, percentile, rollout_rate,  # noqa: E402
+                     speed_table)
 
 
 def protocol_deal(seed: int) -> int:
@@ -70,14 +75,36 @@ def rollout_runner() -> Callable[[int], int]:
             break
         seed += 1
     view = g.view(g.current_player)
-    determinize, playout, move = ai.determinizer(view), ai._playout(view), view["legal"][0]
+    determinize, playout, move = ai.play_worlds(view), ai._playout(view), view["legal"][0]
     rng = random.Random(1)
 
     def run(_: int) -> int:
         world = determinize(rng)
         playout(world, move, rng)
-        return sum(len(h) for h in world)
+        return sum(len(h) for h in world.hands)
     return run
+
+
+def lean_protocol_rows(seconds: float) -> None:
+    """Issue 20: the lean core through the protocol every game's Deal offers (to_act, legal, apply: what
+    engine.search.random_playout drives), and rollouts of the generic search (view_worlds + from_view)."""
+    from engine.games.jubileu import unseen
+
+    def new_deal(seed: int) -> Deal:
+        rng = random.Random(seed)
+        pack = list(range(52))
+        rng.shuffle(pack)
+        return Deal([pack[i::4] for i in range(4)], seed % 4, 0, None, None, 0, public=True)
+
+    def value(deal: Deal, seat: int) -> float:
+        return float(deal.won[seat])
+    print(f"\nJubileu: the lean core through its protocol, random play, load average {load_average()}")
+    deals, moves = lean_deal_rate(new_deal, seconds)
+    print(f"random deals/s through the lean core (the play): {deals:,.0f} deals/s, {moves:,.0f} moves/s")
+    views = [g.view(seat) for g, seat in positions(20, "play")]
+    rate, done = rollout_rate(views, unseen, Deal.from_view, value, 8, 1000)
+    print(f"rollouts/s (view_worlds + from_view, random play to the deal's end): {rate:,.0f} ({done} rollouts)",
+          flush=True)
 
 
 def positions(count: int, phase: str) -> list[tuple[engine.Game, int]]:
@@ -193,6 +220,7 @@ def main() -> None:
             "search: rollouts (imagine, play out)": ("rollouts", rollout_runner())}
     speed_table("Jubileu: random legal play, one deal; rollouts of the determinized search from a deal's "
                 "first card", rows, args.seconds)
+    lean_protocol_rows(args.seconds)
 
     if args.positions:
         print(f"\n## Latency ({args.positions} seeded positions per phase)\n")

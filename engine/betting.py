@@ -102,6 +102,12 @@ class PokerRound:
         order = [s for s in seats_from(first, players) if can_act[s]]
         return cls(players, [0] * players, order)
 
+    def copy(self) -> "PokerRound":
+        """An independent copy (search copies a deal many times: no dataclass machinery)."""
+        r = PokerRound.__new__(PokerRound)
+        r.players, r.bets, r.pending, r.raises = self.players, self.bets[:], self.pending[:], self.raises
+        return r
+
     @property
     def high(self) -> int:
         return max(self.bets)

@@ -239,6 +239,11 @@ class Game:
     deal_word: ClassVar[str] = "deal"
     #: The ``TypedDict`` naming every key of ``view(seat)``; the protocol test checks views against it.
     view_type: ClassVar[type | None] = None
+    #: The lean core: a narration-free ``Deal`` (``copy``, ``from_view``, ``to_act``, ``legal``, ``apply``) that
+    #: the game holds in play as ``self.deal`` and search plays out, and the cards a view's seat cannot see.
+    #: Declared by every game (tests/engine/test_lean_protocol.py).
+    lean_deal: ClassVar[type]
+    lean_unseen: ClassVar[Any]  # a staticmethod: (view) -> list of cards
     #: Longer text is refused before parsing; a game whose moves list many cards (a Kalooki lay-down) raises it.
     max_action_length: ClassVar[int] = MAX_ACTION_LENGTH
 

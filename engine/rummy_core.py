@@ -151,6 +151,20 @@ def hidden_hands(view: Mapping[str, Any], sampled: Sequence[Card], known_key: st
     return hands, stock, list(sampled[start + view["stock_size"]:])
 
 
+def hidden_in_order(deal: RummyDeal, view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :func:`hidden_hands` places them:
+    each other hand (less what it is known to hold), then the stock, then the pile's face-down bottom.
+    With these as ``sampled``, a deal's ``from_view`` rebuilds ``deal`` itself (the lean-core tests)."""
+    seat = view["seat"]
+    out: list[Card] = []
+    for s, hand in enumerate(deal.hands):
+        if s != seat:
+            rest = Counter(hand)
+            rest.subtract(deal.known_held[s])
+            out += sorted(rest.elements())
+    return out + deal.stock + deal.discards[:getattr(deal, "face_down", 0)]
+
+
 def known_copy(view: Mapping[str, Any], known_key: str) -> list[list[Card]]:
     """Each seat's cards that everyone saw go in (taken face up), from a view."""
     return [parse_cards(k) for k in view[known_key]]

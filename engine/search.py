@@ -10,8 +10,9 @@ The game supplies three things, all built from one seat's view (never the state)
 ``determinize(rng)`` deals an imagined world; ``playout(world, move, rng)`` plays
 ``move`` there and returns the seat's value and the named outcomes it wants to
 count ("won the trick", "made the bid"). This module knows nothing else about cards.
-A game with a lean deal that has ``from_view`` (the rummies) gets ``determinize`` from
-:func:`view_worlds` and plays out with :func:`random_playout`.
+Every game's lean deal (``type(game).lean_deal``, with ``from_view``; the rules class's ``lean_unseen``
+lists what a seat cannot see) gets ``determinize`` from :func:`view_worlds` and plays out with
+:func:`random_playout`.
 """
 
 from __future__ import annotations

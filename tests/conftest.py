@@ -321,7 +321,14 @@ def voila_page(page, request, save_screenshot):
             tab.close(run_before_unload=True)
         except Exception:  # already closed
             pass
-    _wait_until(lambda: all(tab.is_closed() for tab in page.context.pages), 15)
+    # Wait through Playwright's own call: its sync API hears a tab's "close" only inside a call, so
+    # polling ``is_closed()`` between sleeps never saw one and every browser test waited its 15 s.
+    for tab in list(page.context.pages):
+        if not tab.is_closed():
+            try:
+                tab.wait_for_event("close", timeout=15_000)
+            except Exception:  # closed meanwhile, or never: the context's teardown closes it
+                pass
     _wait_until(lambda: not _kernel_processes([k for k in kernels if isinstance(k, str) and k]), 20)
 
 

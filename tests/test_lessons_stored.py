@@ -22,3 +22,20 @@ def test_stored_without_outputs(path):
 
 def test_every_registered_game_has_a_lesson():
     assert {p.stem for p in NOTEBOOKS} >= set(engine.GAMES)
+
+
+ALL_NOTEBOOKS = sorted(LESSONS.rglob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", ALL_NOTEBOOKS, ids=lambda p: str(p.relative_to(LESSONS)))
+def test_stored_valid_with_cell_ids(path):
+    """nbformat 4.5 made cell ids required (a missing one is a warning now, "a hard error" later), and
+    JupyterLab and nbval key cells by them: every cell has one, unique, and the notebook validates."""
+    import nbformat
+
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    if (nb["nbformat"], nb["nbformat_minor"]) >= (4, 5):
+        ids = [c.get("id") for c in nb["cells"]]
+        assert None not in ids, f"cells without an id: {[i for i, x in enumerate(ids) if x is None]}"
+        assert len(set(ids)) == len(ids), "cell ids repeat"
+    nbformat.validate(nbformat.reads(path.read_text(encoding="utf-8"), as_version=nbformat.NO_CONVERT))

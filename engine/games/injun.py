@@ -5,23 +5,28 @@ never looks at it. Then you bet on a card you cannot see, from the cards you can
 highest card takes the pot; so does the last player left when everyone else drops out.
 Two ways of betting: poker style (fold, call, raise) and brag style (a chip a turn until
 two remain, then quit or pay two chips to see). Chips carry over from deal to deal.
+
+The play of one deal lives in :class:`Deal`, which has no narration, so search can copy it
+and play it out; :class:`Injun` wraps it with what a learner reads and carries the chips
+from deal to deal.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, seats_from, split_pot
-from ..cards import ACE, Card, standard_52
+from ..cards import ACE, Card, parse_card, standard_52
 from ..dealing import stacked_pack
 from ..notation import read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
-                       TakesTurns, ViewHeader, first_dealer_option)
+                       ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
 from ..words import agreeing, count, join, verb_for
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
+_PACK = standard_52()
 
 RULES = Rulebook([
     Rule("injun.pack", "A standard pack of 52 cards. Aces are high, then King, Queen, Jack, 10 … 2; "
@@ -117,6 +122,337 @@ def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
     return out
 
 
+def sits_in(chips: int, ante: int) -> bool:
+    """Can a player with ``chips`` pay the ante? Those who cannot sit out (RULES injun.sit_out)."""
+    return chips >= ante
+
+
+FOLD, CALL, CHIP, SEE = Action("fold"), Action("call"), Action("chip"), Action("see")
+_BRAG_MOVES = (FOLD, CHIP)
+_BRAG_MOVES_SEE = (FOLD, CHIP, SEE)
+
+
+class Award(NamedTuple):
+    """How one pot went at the end of a deal: its winners (none: it stays in the middle), the chips each
+    took, and the odd chips kept back for the next deal."""
+
+    pot: Pot
+    winners: tuple[int, ...]
+    shares: dict[int, int]
+    kept: int
+
+
+class Deal:
+    """One deal of Injun with no narration: the antes, one card each, the betting, the pots settled.
+
+    The lean path that search copies and plays out; :class:`Injun` wraps it with the events a learner
+    reads and carries the chips from deal to deal. Moves are :class:`Action` (``fold``, ``call``,
+    ``bet N`` / ``raise N`` with N chips above the highest bet, ``chip``, ``see``); :meth:`apply` trusts
+    them (the narrated game checks). ``chips`` are in front of each player, ``contrib`` what each has
+    put in this deal (antes too), ``carry`` odd chips left in the middle by the last deal. Once the
+    deal is over (``phase`` "done") the pots have been paid into ``chips``, ``awards`` say how,
+    ``showdown`` whether cards were compared, and :meth:`points` what each seat won or lost.
+    """
+
+    __slots__ = ("players", "style", "seed_betting", "ante", "min_raise", "max_raise", "keep_odd", "dealer",
+                 "dealt_in", "cards", "chips", "contrib", "carry", "folded", "all_in", "round", "turn",
+                 "last_actor", "phase", "awards", "showdown", "won")
+
+    #: Nothing: a view shows every card but the seat's own, the chips, and the deal's moves, from which
+    #: :meth:`from_view` replays the betting (who must still answer the last raise, and in what order).
+    NOT_IN_VIEW: tuple[str, ...] = ()
+
+    def __init__(self, options: Mapping[str, Any], chips: Sequence[int], cards: Sequence[Card | None],
+                 dealer: int, carry: int = 0) -> None:
+        """A deal just dealt: ``cards[seat]`` is None for a seat sitting out. Every seat dealt in antes."""
+        n = self.players = len(chips)
+        self.style: str = options["style"]
+        self.seed_betting = self.style == "poker" and options["betting"] == "seed"
+        self.ante: int = options["ante"]
+        self.min_raise: int = options["min_raise"]
+        self.max_raise: int | None = options["max_raise"]
+        self.keep_odd = options["odd_chip"] == "next_pot"
+        self.dealer = dealer
+        self.cards = list(cards)
+        self.dealt_in = [c is not None for c in self.cards]
+        self.chips = list(chips)
+        self.contrib = [0] * n
+        self.carry = carry
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.turn: int | None = None
+        self.last_actor = dealer
+        self.phase = "betting"
+        self.awards: list[Award] = []
+        self.showdown = False
+        self.won: list[int] = []
+        for seat in seats_from((dealer + 1) % n, n):
+            if self.dealt_in[seat]:
+                self._pay(seat, self.ante)
+                self.all_in[seat] = self.chips[seat] == 0
+        self.round = PokerRound.start(n, (dealer + 1) % n, self._can_act()) if self.style == "poker" else None
+        self._move_on()
+
+    @classmethod
+    def dealt(cls, options: Mapping[str, Any], chips: Sequence[int], dealer: int, pack: Sequence[Card],
+              carry: int = 0) -> Deal:
+        """A new deal from ``pack`` (top card first): one card each, clockwise from the dealer's left, to
+        every seat that can pay the ante."""
+        n = len(chips)
+        cards: list[Card | None] = [None] * n
+        order = [s for s in seats_from((dealer + 1) % n, n) if sits_in(chips[s], options["ante"])]
+        for card, seat in zip(pack, order):
+            cards[seat] = card
+        return cls(options, chips, cards, dealer, carry)
+
+    def copy(self) -> Deal:
+        d = Deal.__new__(Deal)
+        d.players, d.style, d.seed_betting, d.ante = self.players, self.style, self.seed_betting, self.ante
+        d.min_raise, d.max_raise, d.keep_odd, d.dealer = self.min_raise, self.max_raise, self.keep_odd, self.dealer
+        d.dealt_in, d.cards, d.chips, d.contrib = self.dealt_in, self.cards[:], self.chips[:], self.contrib[:]
+        d.carry, d.folded, d.all_in = self.carry, self.folded[:], self.all_in[:]
+        d.round = None if self.round is None else self.round.copy()
+        d.turn, d.last_actor, d.phase = self.turn, self.last_actor, self.phase
+        d.awards, d.showdown, d.won = self.awards, self.showdown, self.won  # replaced, never changed, by settle()
+        return d
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card], seed: int = 0) -> Deal:
+        """The deal as ``view``'s seat sees it, its own card being the first of ``sampled_hidden`` (the
+        cards :func:`unseen` lists; the others are the pack not dealt, which plays no part in a deal).
+
+        The deal is rebuilt as it was dealt (each player's chips before the ante are his chips and what
+        he has put in; the pot's remainder is the odd chips carried in), then the view's moves are
+        replayed. ``seed`` is unused: nothing in a deal is shuffled after the deal."""
+        if view["revealed"]:  # the game is over: the last deal, settled
+            d = cls.start_of(view, sampled_hidden)
+            d.chips, d.contrib, d.carry = list(view["chips"]), [0] * d.players, view["pot_total"]
+            d.folded, d.all_in = list(view["folded"]), list(view["all_in"])
+            d.turn, d.phase = None, "done"
+            result = view["last_result"]
+            d.won, d.showdown = list(result["won"]), bool(result["showdown"])
+            return d
+        d = cls.start_of(view, sampled_hidden)
+        for seat, action in view["actions"]:
+            d.apply(int(seat), read_action(action))
+        return d
+
+    @classmethod
+    def start_of(cls, view: Mapping[str, Any], sampled_hidden: Sequence[Card]) -> Deal:
+        """The deal ``view`` shows as it stood when it was dealt, before anyone bet (:meth:`from_view`)."""
+        me = view["seat"]
+        cards: list[Card | None] = [None if c is None else parse_card(c) for c in view["cards"]]
+        if view["in_deal"][me] and cards[me] is None:
+            if not sampled_hidden:
+                raise ValueError("no hidden card to place in the seat's own hand")
+            cards[me] = sampled_hidden[0]
+        chips = [view["chips"][s] + view["contributed"][s] for s in range(view["players"])]
+        return cls(view["options"], chips, cards, view["dealer"], view["pot_total"] - sum(view["contributed"]))
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand as the other games hold theirs: its one card, or none for a seat sitting out."""
+        return [[] if c is None else [c] for c in self.cards]
+
+    # ---- chips and pots ----
+    @property
+    def pot_total(self) -> int:
+        return sum(self.contrib) + self.carry
+
+    def pots(self, showdown: bool = False) -> list[Pot]:
+        """The pots as they stand: the main pot (with any odd chips carried in) and side pots.
+
+        At the showdown of the seed's betting every level of bets makes its own pot (injun.seed_betting).
+        """
+        if showdown and self.seed_betting:
+            pots = pots_by_level(self.contrib, self._live())
+        else:
+            pots = build_pots(self.contrib, self._live(), self.all_in)
+        if self.carry:
+            if pots:
+                pots[0] = Pot(pots[0].amount + self.carry, pots[0].eligible)
+            else:
+                pots = [Pot(self.carry, ())]
+        return pots
+
+    def _pay(self, seat: int, chips: int) -> None:
+        self.chips[seat] -= chips
+        self.contrib[seat] += chips
+
+    def _live(self) -> list[bool]:
+        return [d and not f for d, f in zip(self.dealt_in, self.folded)]
+
+    def _can_act(self) -> list[bool]:
+        return [d and not f and not a for d, f, a in zip(self.dealt_in, self.folded, self.all_in)]
+
+    def bettors(self) -> list[int]:
+        """Players still betting: in the deal, not folded, with chips left."""
+        dealt_in, folded, all_in = self.dealt_in, self.folded, self.all_in
+        return [s for s in range(self.players) if dealt_in[s] and not folded[s] and not all_in[s]]
+
+    @property
+    def high(self) -> int:
+        """Poker: the highest bet of the round (0 in brag)."""
+        return max(self.round.bets) if self.round is not None else 0
+
+    def to_call(self, seat: int) -> int:
+        return self.round.to_call(seat) if self.round is not None else 0
+
+    def raise_range(self, seat: int) -> range:
+        """Poker: the raises (or opening bets) ``seat`` may make, in chips above the highest bet."""
+        if not any(s != seat for s in self.bettors()):
+            return range(0)  # nobody could answer a raise
+        most = self.chips[seat] - self.to_call(seat)
+        if self.max_raise is not None:
+            most = min(most, self.max_raise)
+        return range(self.min_raise, most + 1)
+
+    def can_see(self, seat: int) -> bool:
+        """Brag: only the last two players may pay to see, with the chips for it."""
+        return len(self.bettors()) == 2 and self.chips[seat] >= SEE_COST
+
+    # ---- whose turn, what is legal ----
+    def to_act(self) -> list[int]:
+        return [] if self.turn is None else [self.turn]
+
+    def legal(self, seat: int) -> list[Action]:
+        """The moves of ``seat``, whose turn it is; bets and raises as a bounded menu of amounts."""
+        if self.round is not None:
+            high = self.round.high
+            amounts = self.raise_range(seat)
+            menu = amount_menu(amounts.start, amounts.stop - 1) if amounts else []
+            verb = "raise" if high else "bet"
+            return [FOLD, CALL, *(Action(verb, str(n)) for n in menu)] if high else \
+                [FOLD, *(Action(verb, str(n)) for n in menu)]
+        return list(_BRAG_MOVES_SEE if self.can_see(seat) else _BRAG_MOVES)
+
+    def allows(self, seat: int, action: Action) -> bool:
+        """The move list offers a bounded menu of amounts; any amount in the raise range is legal."""
+        if self.round is not None and action.verb in ("bet", "raise"):
+            return action.verb == ("raise" if self.round.high else "bet") and int(action.arg) in self.raise_range(seat)
+        return action in self.legal(seat)
+
+    def cost(self, seat: int, action: Action) -> int:
+        """The chips ``action`` puts in the pot (a short call: all the chips left)."""
+        verb = action.verb
+        if verb == "call":
+            return min(self.to_call(seat), self.chips[seat])
+        if verb in ("bet", "raise"):
+            return self.to_call(seat) + int(action.arg)
+        return BRAG_CHIP if verb == "chip" else SEE_COST if verb == "see" else 0
+
+    # ---- a move ----
+    def apply(self, seat: int, action: Action) -> None:
+        """Make a legal move (unchecked) and move on: the next player's turn, or the pots settled."""
+        self.last_actor = seat
+        verb = action.verb
+        if verb == "fold":
+            self.folded[seat] = True
+            if self.round is not None:
+                self.round.drop(seat)
+            self._move_on()
+            return
+        chips = self.cost(seat, action)
+        self._pay(seat, chips)
+        if verb == "see":  # the cards are shown at once
+            self.settle()
+            return
+        rnd = self.round
+        if rnd is not None:
+            rnd.put_in(seat, chips)
+            if verb == "call":
+                rnd.answered(seat)
+                if self.seed_betting:  # the first player who just matches ends the betting
+                    rnd.close()
+        if self.chips[seat] == 0:
+            self.all_in[seat] = True
+        if rnd is not None and verb != "call":
+            rnd.reopened(seat, self._can_act())
+        self._move_on()
+
+    def betting_over(self) -> bool:
+        live = bettors = 0
+        for dealt, folded, all_in in zip(self.dealt_in, self.folded, self.all_in):
+            if dealt and not folded:
+                live += 1
+                bettors += not all_in
+        if live <= 1:
+            return True
+        rnd = self.round
+        if rnd is None:
+            return bettors <= 1
+        if not rnd.pending:
+            return True
+        return bettors <= 1 and all(rnd.to_call(s) == 0 for s in rnd.pending)
+
+    def _move_on(self) -> None:
+        if self.betting_over():
+            self.settle()
+        elif self.round is not None:
+            self.turn = self.round.pending[0]
+        else:
+            can = self._can_act()
+            n = self.players
+            self.turn = next(s for s in seats_from((self.last_actor + 1) % n, n) if can[s])
+
+    # ---- the end of the deal ----
+    def settle(self) -> None:
+        """Show down now (or pay the last player in): every pot to its winners, as the rules share it."""
+        n = self.players
+        self.turn = None
+        self.phase = "done"
+        pots = self.pots(showdown=True)
+        before = [self.chips[s] + self.contrib[s] for s in range(n)]
+        self.showdown = any(len(p.eligible) >= 2 for p in pots)
+        self.carry = 0
+        self.awards = [self._award(pot) for pot in pots]
+        self.contrib = [0] * n
+        self.won = [self.chips[s] - before[s] for s in range(n)]
+
+    def _award(self, pot: Pot) -> Award:
+        eligible = pot.eligible
+        if not eligible:  # only odd chips carried in, and nobody left to win them: keep them in the middle
+            self.carry += pot.amount
+            return Award(pot, (), {}, 0)
+        if len(eligible) == 1:
+            self.chips[eligible[0]] += pot.amount
+            return Award(pot, eligible, {eligible[0]: pot.amount}, 0)
+        values = {s: rank_value(c) for s in eligible if (c := self.cards[s]) is not None}
+        best = max(values.values())
+        winners = tuple(s for s in eligible if values.get(s) == best)
+        shares, odd = split_pot(pot.amount, winners, self.dealer, self.players, keep_odd=self.keep_odd)
+        for s, chips in shares.items():
+            self.chips[s] += chips
+        self.carry += odd
+        return Award(pot, winners, shares, odd)
+
+    def points(self) -> list[int]:
+        """Chips each seat won (or lost, antes included) in this deal, once it is over."""
+        return list(self.won)
+
+
+def read_action(text: str) -> Action:
+    """A move as a view's ``actions`` list writes it ("raise 3", "fold")."""
+    verb, _, arg = text.partition(" ")
+    return Action(verb, arg)
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: its own
+    card (while the cards are not turned up), then the pack not dealt (the proof that from_view rebuilds the deal)."""
+    own = deal.cards[view["seat"]]
+    dealt = {c for c in deal.cards if c is not None}
+    return ([own] if own is not None and deal.phase != "done" else []) + [c for c in _PACK if c not in dealt]
+
+
+def unseen(view: Mapping[str, Any]) -> list[Card]:
+    """The cards ``view``'s seat cannot see: its own card (until the cards are turned up) and the pack
+    not dealt; every card it can see is another player's."""
+    mine_shown = view["revealed"]
+    seen = {parse_card(c) for s, c in enumerate(view["cards"]) if c is not None and (s != view["seat"] or mine_shown)}
+    return [c for c in _PACK if c not in seen]
+
+
 class InjunView(ViewHeader):
     """Every key of ``Injun.view(seat)`` (tests/engine/test_protocol_match.py checks them)."""
 
@@ -147,8 +483,7 @@ class InjunView(ViewHeader):
     is_over: bool
     legal: list[str]
 
-
-class Injun(TakesTurns, Game):
+class Injun(Game):
     id = "injun"
     view_type = InjunView
     name = "Injun"
@@ -156,6 +491,8 @@ class Injun(TakesTurns, Game):
              "poker style or brag style.")
     min_players, max_players, default_players = 2, 15, 4
     rules = RULES
+    lean_deal = Deal
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("style", "poker", "How the betting goes: 'poker' (open, call, raise) or 'brag' (a chip a turn "
                "until two remain, then quit or pay two to see). The seed gives both.", choices=("poker", "brag")),
@@ -178,7 +515,7 @@ class Injun(TakesTurns, Game):
         first_dealer_option("The seat that deals first; None draws for the first Ace with the seed."),
     )
 
-    turn: int | None  # type: ignore[assignment]  # nobody's between two betting rounds
+    deal: Deal
 
     # ---- the game ----
     def _setup(self) -> None:
@@ -188,7 +525,7 @@ class Injun(TakesTurns, Game):
         chips = list(start) if isinstance(start, (list, tuple)) else [start] * self.players
         if len(chips) != self.players:
             raise OptionError(f"starting_chips= lists {len(chips)} seats; this game has {self.players}")
-        if sum(c >= o["ante"] for c in chips) < 2:
+        if sum(sits_in(c, o["ante"]) for c in chips) < 2:
             raise OptionError(f"ante={o['ante']}: at least two players must have the chips to pay it")
         if o["max_raise"] is not None and o["max_raise"] < o["min_raise"]:
             raise OptionError(f"max_raise={o['max_raise']} is below min_raise={o['min_raise']}")
@@ -198,15 +535,12 @@ class Injun(TakesTurns, Game):
         self.seed_betting: bool = self.style == "poker" and o["betting"] == "seed"
         self.ante: int = o["ante"]
         self.total_chips = sum(chips)
-        self.chips = chips
-        self.carry = 0
         self.deal_number = 0
-        self.dealer = -1
         self._over = False
         self.last_result: dict[str, Any] | None = None
         first = o["first_dealer"]
         self.first_dealer = first if first is not None else self._draw_for_dealer()
-        self._start_deal()
+        self._start_deal(chips, 0)
 
     def _draw_for_dealer(self) -> int:
         """Seed: each player draws a card and the one who draws an Ace deals (narrated)."""
@@ -221,101 +555,113 @@ class Injun(TakesTurns, Game):
                 return seat
         raise AssertionError("a 52-card pack holds four Aces")  # pragma: no cover
 
-    # ---- a deal ----
+    # ---- the deal in play (its state lives in ``self.deal``) ----
+    @property
+    def current_player(self) -> int | None:
+        return None if self._over else self.deal.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def chips(self) -> list[int]:
+        return self.deal.chips
+
+    @property
+    def cards(self) -> list[Card | None]:
+        return self.deal.cards
+
+    @property
+    def contrib(self) -> list[int]:
+        return self.deal.contrib
+
+    @property
+    def carry(self) -> int:
+        return self.deal.carry
+
+    @property
+    def folded(self) -> list[bool]:
+        return self.deal.folded
+
+    @property
+    def all_in(self) -> list[bool]:
+        return self.deal.all_in
+
+    @property
+    def dealt_in(self) -> list[bool]:
+        return self.deal.dealt_in
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def round(self) -> PokerRound | None:
+        return self.deal.round
+
+    @property
+    def revealed(self) -> bool:
+        """The cards are turned up once the deal is settled (the game's last deal: the next one starts at once)."""
+        return self.deal.phase == "done"
+
+    @property
+    def pot_total(self) -> int:
+        return self.deal.pot_total
+
+    def pots(self, showdown: bool = False) -> list[Pot]:
+        """The pots as they stand: the main pot (with any odd chips carried in) and side pots."""
+        return self.deal.pots(showdown)
+
     def in_game(self, seat: int) -> bool:
         """Can ``seat`` pay the ante? Those who cannot sit out (RULES injun.sit_out)."""
-        return self.chips[seat] >= self.ante
+        return sits_in(self.chips[seat], self.ante)
 
-    def _start_deal(self) -> None:
+    # ---- a deal ----
+    def _start_deal(self, chips: list[int], carry: int) -> None:
         n = self.players
-        self.dealt_in = [self.in_game(s) for s in range(n)]
+        dealt_in = [sits_in(c, self.ante) for c in chips]
         start = self.first_dealer if self.deal_number == 0 else (self.dealer + 1) % n
-        self.dealer = next(s for s in seats_from(start, n) if self.dealt_in[s])
+        dealer = next(s for s in seats_from(start, n) if dealt_in[s])
         pack = stacked_pack(standard_52(), self.deck if self.deal_number == 0 else None,
                             self.seed, "injun-deal", self.deal_number, pack_name="52-card pack")
-        order = [s for s in seats_from((self.dealer + 1) % n, n) if self.dealt_in[s]]
-        self.cards: list[Card | None] = [None] * n
-        for card, seat in zip(pack, order):
-            self.cards[seat] = card
-        self.contrib = [0] * n
-        self.folded = [False] * n
-        self.all_in = [False] * n
-        self.revealed = False
+        self.deal = Deal.dealt(self.options, chips, dealer, pack, carry)
         self.deal_actions: list[tuple[int, str]] = []
-        self.round: PokerRound | None = None
-        self.turn = None
-        self._last_actor = self.dealer
         self.deal_start_event = len(self._events)
-        cutter = next(s for s in reversed(seats_from(self.dealer, n)) if self.dealt_in[s] and s != self.dealer)
-        out = [self.names[s] for s in range(n) if not self.dealt_in[s]]
+        order = [s for s in seats_from((dealer + 1) % n, n) if dealt_in[s]]
+        cutter = next(s for s in reversed(seats_from(dealer, n)) if dealt_in[s] and s != dealer)
+        out = [self.names[s] for s in range(n) if not dealt_in[s]]
         sitting = (f" {join(out)} {'sit' if len(out) > 1 else verb_for(out[0], 'sits')} out: no chips for the ante."
                    if out else "")
         of = f" of {self.options['max_deals']}" if self.options["max_deals"] else ""
         self._emit("deal", "injun.deal",
-                   f"Deal {self.deal_number + 1}{of}: {self.subject(self.dealer, 'shuffles')}, "
+                   f"Deal {self.deal_number + 1}{of}: {self.subject(dealer, 'shuffles')}, "
                    f"{self.subject(cutter, 'cuts', first=False)}, "
-                   f"and {self.subject(self.dealer, 'deals', first=False)} one card face down to "
+                   f"and {self.subject(dealer, 'deals', first=False)} one card face down to "
                    f"each of the {len(order)} players. Nobody may look at their own card: each holds it up "
                    f"for the others to see.{sitting}",
-                   seat=self.dealer, deal=self.deal_number, dealer=self.dealer, players_in=order)
-        for seat in order:
-            self._pay(seat, self.ante)
-        carried = f" (with {count(self.carry, 'odd chip')} left from the last deal)" \
-            if self.carry else ""
+                   seat=dealer, deal=self.deal_number, dealer=dealer, players_in=order)
+        pot = carry + self.ante * len(order)
+        carried = f" (with {count(carry, 'odd chip')} left from the last deal)" if carry else ""
         self._emit("ante", "injun.ante",
-                   f"Everyone in antes {count(self.ante, 'chip')}: the pot holds "
-                   f"{self.pot_total}{carried}.", pot=self.pot_total)
+                   f"Everyone in antes {count(self.ante, 'chip')}: the pot holds {pot}{carried}.", pot=pot)
         for seat in order:
-            if self.chips[seat] == 0:
-                self._run_out(seat)
-        if self.style == "poker":
-            self.round = PokerRound.start(n, (self.dealer + 1) % n, self._can_act())
-        self._continue()
+            if self.deal.all_in[seat]:
+                self._run_out(seat, self.ante)
+        if self.deal.phase == "done":  # everyone but one is all in on the antes
+            self._settle()
 
-    # ---- chips and pots ----
-    @property
-    def pot_total(self) -> int:
-        return sum(self.contrib) + self.carry
-
-    def pots(self, showdown: bool = False) -> list[Pot]:
-        """The pots as they stand: the main pot (with any odd chips carried in) and side pots.
-
-        At the showdown of the seed's betting every level of bets makes its own pot (injun.seed_betting).
-        """
-        if showdown and self.seed_betting:
-            pots = pots_by_level(self.contrib, self._live())
-        else:
-            pots = build_pots(self.contrib, self._live(), self.all_in)
-        if self.carry:
-            if pots:
-                pots[0] = Pot(pots[0].amount + self.carry, pots[0].eligible)
-            else:
-                pots = [Pot(self.carry, ())]
-        return pots
-
-    def _pay(self, seat: int, chips: int) -> None:
-        assert 0 < chips <= self.chips[seat], "a bet is checked against the chips before it is made"
-        self.chips[seat] -= chips
-        self.contrib[seat] += chips
-
-    def _live(self) -> list[bool]:
-        return [self.dealt_in[s] and not self.folded[s] for s in range(self.players)]
-
-    def _can_act(self) -> list[bool]:
-        return [live and not self.all_in[s] for s, live in enumerate(self._live())]
-
-    def _run_out(self, seat: int) -> None:
-        self.all_in[seat] = True
+    def _run_out(self, seat: int, stake: int) -> None:
         if self.style == "brag":
             self._emit("cap", "injun.brag_cap",
                        f"{self.subject(seat, 'has')} no chips left, so {self.names[seat]}'s card is shown to the "
                        f"others once more and laid on the pot. {self.names[seat]} can win only this first pot "
-                       f"({count(self.contrib[seat], 'chip')} from each player); later bets go into a second pot.",
-                       seat=seat, stake=self.contrib[seat])
+                       f"({count(stake, 'chip')} from each player); later bets go into a second pot.",
+                       seat=seat, stake=stake)
         else:
             self._emit("all_in", "injun.all_in",
                        f"{self.subject(seat, 'is')} all in: {self.names[seat]} can win at most "
-                       f"{count(self.contrib[seat], 'chip')} from each player.", seat=seat, stake=self.contrib[seat])
+                       f"{count(stake, 'chip')} from each player.", seat=seat, stake=stake)
 
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
@@ -333,42 +679,20 @@ class Injun(TakesTurns, Game):
 
     def bettors(self) -> list[int]:
         """Players still betting: in the deal, not folded, with chips left."""
-        can = self._can_act()
-        return [s for s in range(self.players) if can[s]]
+        return self.deal.bettors()
 
     def to_call(self, seat: int) -> int:
-        return self.round.to_call(seat) if self.round is not None else 0
+        return self.deal.to_call(seat)
 
     def raise_range(self, seat: int) -> range:
         """Poker: the raises (or opening bets) ``seat`` may make, in chips above the highest bet."""
-        assert self.round is not None
-        if not any(s != seat for s in self.bettors()):
-            return range(0)  # nobody could answer a raise
-        most = self.chips[seat] - self.to_call(seat)
-        if self.options["max_raise"] is not None:
-            most = min(most, self.options["max_raise"])
-        return range(self.options["min_raise"], most + 1)
+        return self.deal.raise_range(seat)
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.style == "poker":
-            assert self.round is not None
-            verb = "raise" if self.round.high else "bet"
-            calls = [Action("call")] if self.round.high else []
-            amounts = self.raise_range(seat)
-            menu = amount_menu(amounts.start, amounts.stop - 1) if amounts else []
-            return [Action("fold"), *calls, *(Action(verb, str(n)) for n in menu)]
-        acts = [Action("fold"), Action("chip")]
-        if len(self.bettors()) == 2 and self.chips[seat] >= SEE_COST:
-            acts.append(Action("see"))
-        return acts
+        return self.deal.legal(seat)
 
     def _allows(self, seat: int, action: Action) -> bool:
-        """The move list offers a bounded menu of amounts; any amount in the raise range is legal."""
-        if self.style == "poker" and action.verb in ("bet", "raise"):
-            assert self.round is not None
-            verb = "raise" if self.round.high else "bet"
-            return action.verb == verb and int(action.arg) in self.raise_range(seat)
-        return action in self._legal(seat)
+        return self.deal.allows(seat, action)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -423,151 +747,103 @@ class Injun(TakesTurns, Game):
         calling = f" ({self.to_call(seat)} to call and {n} more)" if self.to_call(seat) else ""
         return (f"That needs {need} chips{calling}, and {who} {self.verb(seat, 'has')} only "
                 f"{self.chips[seat]}.", "injun.chips")
-
-    # ---- a move ----
+    # ---- a move: the deal makes it, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
         self.deal_actions.append((seat, str(action)))
-        self._last_actor = seat
-        deal = self.deal_number
+        d = self.deal
+        paid, owed, stake = d.cost(seat, action), d.to_call(seat), d.contrib[seat]
+        two = len(d.bettors()) == 2
+        pot = d.pot_total + paid  # the pot once this move's chips are in (before any settling)
+        was_out = d.all_in[seat]
+        d.apply(seat, action)
         if self.style == "poker":
-            self._poker(seat, action)
+            self._tell_poker(seat, action, paid, owed, pot)
         else:
-            self._brag(seat, action)
-        if self.deal_number == deal:  # a brag "see" settles the deal at once
-            self._continue()
+            self._tell_brag(seat, action, two, pot)
+        if d.all_in[seat] and not was_out:
+            self._run_out(seat, stake + paid)
+        if d.phase == "done":
+            self._settle()
 
-    def _fold(self, seat: int, rule: str, verb: str, rest: str = "") -> None:
-        self.folded[seat] = True
-        self._emit("fold", rule, f"{self.subject(seat, verb)}{rest}, leaving the card face down.", seat=seat,
-                   pot=self.pot_total)
+    def _fold(self, seat: int, rule: str, verb: str, pot: int, rest: str = "") -> None:
+        self._emit("fold", rule, f"{self.subject(seat, verb)}{rest}, leaving the card face down.", seat=seat, pot=pot)
 
-    def _poker(self, seat: int, action: Action) -> None:
-        rnd = self.round
-        assert rnd is not None
+    def _tell_poker(self, seat: int, action: Action, chips: int, owed: int, pot: int) -> None:
         if action.verb == "fold":
-            rnd.drop(seat)
-            self._fold(seat, "injun.fold", "folds")
-            return
-        if action.verb == "call":
-            owed = rnd.to_call(seat)
-            chips = min(owed, self.chips[seat])
-            rnd.put_in(seat, chips)
-            self._pay(seat, chips)
-            rnd.answered(seat)
+            self._fold(seat, "injun.fold", "folds", pot)
+        elif action.verb == "call":
             short = f" (all {'your' if self.names[seat] == 'You' else 'the'} chips left, {owed} were needed)" \
                 if chips < owed else ""
-            ends = ""
-            if self.seed_betting:
-                rnd.close()
-                ends = " That ends the betting at once: everyone still in shows down with what they have put in."
+            ends = " That ends the betting at once: everyone still in shows down with what they have put in." \
+                if self.seed_betting else ""
             self._emit("call", "injun.seed_betting" if self.seed_betting else "injun.poker_bet",
-                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {self.pot_total}.{ends}",
-                       seat=seat, chips=chips, pot=self.pot_total)
+                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {pot}.{ends}",
+                       seat=seat, chips=chips, pot=pot)
         else:
             n = int(action.arg)
-            chips = rnd.to_call(seat) + n
-            rnd.put_in(seat, chips)
-            self._pay(seat, chips)
+            assert self.round is not None
             if action.verb == "bet":
                 text = f"{self.subject(seat, 'opens')} with a bet of {chips}"
             else:
-                text = f"{self.subject(seat, 'raises')} by {n} to {rnd.bets[seat]}"
-            self._emit(action.verb, "injun.poker_bet", f"{text}: the pot holds {self.pot_total}.",
-                       seat=seat, chips=chips, raised=n, pot=self.pot_total)
-        if self.chips[seat] == 0:
-            self._run_out(seat)
-        if action.verb in ("bet", "raise"):
-            rnd.reopened(seat, self._can_act())
+                text = f"{self.subject(seat, 'raises')} by {n} to {self.round.bets[seat]}"
+            self._emit(action.verb, "injun.poker_bet", f"{text}: the pot holds {pot}.",
+                       seat=seat, chips=chips, raised=n, pot=pot)
 
-    def _brag(self, seat: int, action: Action) -> None:
-        two = len(self.bettors()) == 2
+    def _tell_brag(self, seat: int, action: Action, two: bool, pot: int) -> None:
         if action.verb == "fold":
             if two:
-                self._fold(seat, "injun.brag_two", "quits")
+                self._fold(seat, "injun.brag_two", "quits", pot)
             else:
-                self._fold(seat, "injun.fold", "drops", " out")
+                self._fold(seat, "injun.fold", "drops", pot, " out")
         elif action.verb == "chip":
-            self._pay(seat, BRAG_CHIP)
             self._emit("chip", "injun.brag_two" if two else "injun.brag_chip",
-                       f"{self.subject(seat, 'puts')} in a chip: the pot holds {self.pot_total}.",
-                       seat=seat, chips=BRAG_CHIP, pot=self.pot_total)
-            if self.chips[seat] == 0:
-                self._run_out(seat)
+                       f"{self.subject(seat, 'puts')} in a chip: the pot holds {pot}.",
+                       seat=seat, chips=BRAG_CHIP, pot=pot)
         else:
-            self._pay(seat, SEE_COST)
             self._emit("see", "injun.brag_see",
-                       f"{self.subject(seat, 'pays')} {SEE_COST} chips to see: the pot holds {self.pot_total}.",
-                       seat=seat, chips=SEE_COST, pot=self.pot_total)
-            self._settle()
-
-    def _betting_over(self) -> bool:
-        if sum(self._live()) <= 1:
-            return True
-        bettors = self.bettors()
-        if self.style == "brag":
-            return len(bettors) <= 1
-        rnd = self.round
-        assert rnd is not None
-        if not rnd.pending:
-            return True
-        return len(bettors) <= 1 and all(rnd.to_call(s) == 0 for s in rnd.pending)
-
-    def _continue(self) -> None:
-        if self._betting_over():
-            self._settle()
-            return
-        if self.style == "poker":
-            assert self.round is not None
-            self.turn = self.round.pending[0]
-        else:
-            can = self._can_act()
-            self.turn = next(s for s in seats_from((self._last_actor + 1) % self.players, self.players)
-                             if can[s])
+                       f"{self.subject(seat, 'pays')} {SEE_COST} chips to see: the pot holds {pot}.",
+                       seat=seat, chips=SEE_COST, pot=pot)
 
     # ---- the end of a deal ----
     def _settle(self) -> None:
+        """Tell how the deal ended (settling it now if it is still open), then deal again or end the game."""
+        d = self.deal
+        if d.phase != "done":
+            d.settle()
         n = self.players
-        self.turn = None
-        pots = self.pots(showdown=True)
-        before = [self.chips[s] + self.contrib[s] for s in range(n)]
-        showdown = any(len(p.eligible) >= 2 for p in pots)
-        cards = ", ".join(f"{self.names[s]} {c.symbol}{' (folded)' if self.folded[s] else ''}"
-                          for s, c in enumerate(self.cards) if c is not None)
-        shown = {str(s): str(c) for s, c in enumerate(self.cards) if c is not None}
-        self.revealed = True
-        if showdown:
+        cards = ", ".join(f"{self.names[s]} {c.symbol}{' (folded)' if d.folded[s] else ''}"
+                          for s, c in enumerate(d.cards) if c is not None)
+        shown = {str(s): str(c) for s, c in enumerate(d.cards) if c is not None}
+        if d.showdown:
             self._emit("showdown", "injun.showdown", f"Showdown: every card is turned up. {cards}.", cards=shown)
-        names = ["the pot"] if len(pots) == 1 else ["the first pot", "the second pot"] + \
-            [f"side pot {i}" for i in range(3, len(pots) + 1)]
-        self.carry = 0
-        for pot, label in zip(pots, names):
-            self._award(pot, label, showdown)
-        self.contrib = [0] * n
-        won = [self.chips[s] - before[s] for s in range(n)]
-        if not showdown:
+        pots = len(d.awards)
+        names = ["the pot"] if pots == 1 else ["the first pot", "the second pot"] + \
+            [f"side pot {i}" for i in range(3, pots + 1)]
+        for award, label in zip(d.awards, names):
+            self._tell_award(award, label, d.showdown)
+        if not d.showdown:
             self._emit("reveal", "injun.reveal", f"The cards are turned up: {cards}.", cards=shown)
-        self.last_result = {"deal": self.deal_number, "cards": [None if c is None else str(c) for c in self.cards],
-                            "folded": list(self.folded), "won": won, "showdown": showdown,
-                            "pots": [p.as_dict() for p in pots]}
-        summary = ", ".join(f"{self.names[s]} {self.chips[s]}" for s in range(n))
+        won = d.points()
+        self.last_result = {"deal": self.deal_number, "cards": [None if c is None else str(c) for c in d.cards],
+                            "folded": list(d.folded), "won": won, "showdown": d.showdown,
+                            "pots": [a.pot.as_dict() for a in d.awards]}
+        summary = ", ".join(f"{self.names[s]} {d.chips[s]}" for s in range(n))
         self._emit("deal_end", "injun.session", f"Deal {self.deal_number + 1} is over. Chips: {summary}.",
-                   deal=self.deal_number, won=won, chips=list(self.chips))
+                   deal=self.deal_number, won=won, chips=list(d.chips))
         self.deal_number += 1
         able = [s for s in range(n) if self.in_game(s)]
         limit = self.options["max_deals"]
         if len(able) >= 2 and (limit is None or self.deal_number < limit):
-            self._start_deal()
+            self._start_deal(d.chips[:], d.carry)
         else:
             self._end_session(len(able) < 2)
 
-    def _award(self, pot: Pot, label: str, showdown: bool) -> None:
-        eligible = list(pot.eligible)
-        if not eligible:  # only odd chips carried in, and nobody left to win them: keep them in the middle
-            self.carry += pot.amount
+    def _tell_award(self, award: Award, label: str, showdown: bool) -> None:
+        pot, winners, shares, kept = award
+        if not winners:  # odd chips nobody was left to win: they stay in the middle
             return
-        if len(eligible) == 1:
-            seat = eligible[0]
-            self.chips[seat] += pot.amount
+        if len(pot.eligible) == 1:
+            seat = winners[0]
             if not showdown:
                 text = (f"Everyone else has dropped out: {self.subject(seat, 'wins')} {label} of {pot.amount} "
                         "without showing the card.")
@@ -578,19 +854,13 @@ class Injun(TakesTurns, Game):
                     "injun.seed_betting" if self.seed_betting else "injun.all_in"
             self._emit("win", rule, text, seat=seat, chips=pot.amount, winners=[seat])
             return
-        best = max(rank_value(c) for s in eligible if (c := self.cards[s]) is not None)
-        winners = [s for s in eligible if (c := self.cards[s]) is not None and rank_value(c) == best]
-        keep = self.options["odd_chip"] == "next_pot"
-        shares, odd = split_pot(pot.amount, winners, self.dealer, self.players, keep_odd=keep)
-        for s, chips in shares.items():
-            self.chips[s] += chips
         if len(winners) == 1:
             seat = winners[0]
             card = self.cards[seat]
             assert card is not None
             self._emit("win", "injun.showdown",
                        f"{self.names[seat]}'s {card.symbol} is the highest card: {self.subject(seat, 'wins')} "
-                       f"{label} of {pot.amount}.", seat=seat, chips=pot.amount, winners=winners)
+                       f"{label} of {pot.amount}.", seat=seat, chips=pot.amount, winners=list(winners))
             return
         tied = " and ".join(self.names[s] for s in winners)
         parts = ", ".join(f"{self.names[s]} {shares[s]}" for s in winners)
@@ -598,31 +868,31 @@ class Injun(TakesTurns, Game):
         rule = "injun.showdown"
         if pot.amount % len(winners):
             rule = "injun.odd_chip"
-            if keep:
-                self.carry += odd
-                stays = agreeing(odd, "The odd chip stays", "The odd chips stay")
+            if kept:
+                stays = agreeing(kept, "The odd chip stays", "The odd chips stay")
                 text += f" {stays} in the middle for the next deal."
             else:
                 text += " The odd chip goes to the first of them to the left of the dealer."
-        self._emit("win", rule, text, winners=winners, chips=pot.amount, shares={str(s): shares[s] for s in winners})
+        self._emit("win", rule, text, winners=list(winners), chips=pot.amount,
+                   shares={str(s): shares[s] for s in winners})
 
     def _end_session(self, last_one: bool) -> None:
         self._over = True
-        self.turn = None
-        if self.carry:  # odd chips left in the middle go to the player with most chips, left of the dealer first
-            top = max(self.chips)
-            seat = next(s for s in seats_from((self.dealer + 1) % self.players, self.players) if self.chips[s] == top)
-            self.chips[seat] += self.carry
-            self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {self.carry} odd chip(s) left "
-                       "in the middle.", seat=seat, chips=self.carry)
-            self.carry = 0
-        best = max(self.chips)
-        winners = [s for s in range(self.players) if self.chips[s] == best]
+        d = self.deal
+        if d.carry:  # odd chips left in the middle go to the player with most chips, left of the dealer first
+            top = max(d.chips)
+            seat = next(s for s in seats_from((d.dealer + 1) % self.players, self.players) if d.chips[s] == top)
+            d.chips[seat] += d.carry
+            self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {count(d.carry, 'odd chip')} "
+                       "left in the middle.", seat=seat, chips=d.carry)
+            d.carry = 0
+        best = max(d.chips)
+        winners = [s for s in range(self.players) if d.chips[s] == best]
         names = " and ".join(self.names[s] for s in winners)
         verb = "win" if len(winners) > 1 else self.verb(winners[0], "wins")
         why = "only one player can still pay the ante" if last_one else f"{self.deal_number} deals have been played"
         self._emit("game_end", "injun.session", f"The game is over ({why}): {names} {verb} with {count(best, 'chip')}.",
-                   winners=winners, scores=list(self.chips))
+                   winners=winners, scores=list(d.chips))
 
     # ---- what one seat sees ----
     def _raise_bounds(self, seat: int) -> list[int] | None:

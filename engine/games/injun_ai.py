@@ -16,24 +16,25 @@ might hold, every action another player made while looking at it gets the probab
 habit gives it; Bayes' rule turns the product into the chance of each card (``posterior``).
 Then each move is valued in chips: every player who must answer calls, folds or raises as the
 habit says, in turn; if one of them raises back you fold; otherwise the pots are settled
-exactly as the rules settle them (``evaluate``). Everything is computed from the view, never
-from the game.
+(``evaluate``). Everything is computed from the view, never from the game: the betting so far
+and every answer are played on the rules' own lean deal (``injun.Deal.from_view``), so no rule
+is written twice.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Iterable, Sequence
 
-from ..betting import build_pots, pots_by_level, seats_from, split_pot
-from ..cards import Card, parse_card, standard_52
+from ..betting import seats_from
+from ..cards import Card, parse_card
 from .. import claims
 from ..hints import Alternative, Hint
 from ..words import count, join
-from .injun import SEE_COST, rank_value
+from ..protocol import Action
+from .injun import BRAG_CHIP, CALL, CHIP, FOLD, SEE, SEE_COST, Deal, rank_value, read_action, unseen
 
-_PACK = standard_52()
 RANKS = range(2, 15)
 SLIP = 0.1           # the habit's "one time in ten he does something else"
 RAISE_AT = 0.6       # raise when the chance he sees is at least this
@@ -67,12 +68,6 @@ WORTH_FACT = claims.fact("injun.worth", "worth {chips} chips on average from her
 def seen_cards(view: dict[str, Any]) -> dict[int, Card]:
     """The cards this seat can see, by seat (everyone's but its own)."""
     return {s: parse_card(c) for s, c in enumerate(view["cards"]) if c is not None and s != view["seat"]}
-
-
-def unseen(view: dict[str, Any]) -> list[Card]:
-    """The cards your own card may be: every card you cannot see."""
-    seen = set(seen_cards(view).values())
-    return [c for c in _PACK if c not in seen]
 
 
 def rivals(view: dict[str, Any]) -> list[int]:
@@ -203,6 +198,16 @@ def habit_odds(chance: float, spot: Spot) -> dict[str, float]:
 
 # ---- the betting so far, replayed from the view ----
 
+def spot_in(deal: Deal, seat: int, raises: int) -> Spot:
+    """The spot of ``seat`` in a lean deal (``raises``: the raises made this deal before this move)."""
+    bettors = len(deal.bettors())
+    if deal.round is None:
+        return Spot(deal.style, deal.pot_total, 0, 0, False, deal.can_see(seat), raises, bettors, deal.ante,
+                    deal.players)
+    return Spot(deal.style, deal.pot_total, deal.to_call(seat), deal.high, bool(deal.raise_range(seat)), False,
+                raises, bettors, deal.ante, deal.players)
+
+
 @dataclass(frozen=True)
 class Moment:
     """One earlier move of this deal: who made it, what kind, and the spot he was in."""
@@ -213,51 +218,21 @@ class Moment:
     live: tuple[int, ...]   # seats still in (not folded) when he moved, himself included
 
 
+def _live(deal: Deal) -> tuple[int, ...]:
+    return tuple(s for s in range(deal.players) if deal.dealt_in[s] and not deal.folded[s])
+
+
 def replay(view: dict[str, Any]) -> list[Moment]:
-    """The deal's moves with the spot each player faced, rebuilt from what the view shows."""
-    n, style, ante = view["players"], view["style"], view["ante"]
-    options = view["options"]
-    dealt = list(view["in_deal"])
-    chips = [view["chips"][s] + view["contributed"][s] - (ante if dealt[s] else 0) for s in range(n)]
-    contrib = [ante if dealt[s] else 0 for s in range(n)]
-    carry = view["pot_total"] - sum(view["contributed"])
-    folded = [False] * n
-    all_in = [dealt[s] and chips[s] == 0 for s in range(n)]
-    bets = [0] * n
+    """The deal's moves with the spot each player faced: the lean deal rebuilt as it was dealt from the
+    view (:meth:`Deal.start_of`) and the view's moves played on it again."""
+    deal = Deal.start_of(view, unseen(view))
     raises = 0
     out = []
     for seat, action in view["actions"]:
         seat = int(seat)
-        bettors = [s for s in range(n) if dealt[s] and not folded[s] and not all_in[s]]
-        high = max(bets)
-        to_call = high - bets[seat]
-        others = any(s != seat for s in bettors)
-        most = chips[seat] - to_call
-        if options.get("max_raise") is not None:
-            most = min(most, options["max_raise"])
-        spot = Spot(style, sum(contrib) + carry, to_call if style == "poker" else 0, high if style == "poker" else 0,
-                    style == "poker" and others and most >= options.get("min_raise", 1),
-                    style == "brag" and len(bettors) == 2 and chips[seat] >= SEE_COST,
-                    raises, len(bettors), ante, n)
-        kind = kind_of(action)
-        out.append(Moment(seat, kind, spot, tuple(s for s in range(n) if dealt[s] and not folded[s])))
-        pay = 0
-        if kind == "fold":
-            folded[seat] = True
-        elif kind == "call":
-            pay = min(to_call, chips[seat])
-        elif kind == "raise":
-            pay = to_call + int(action.split()[1])
-            raises += action.split()[0] == "raise"
-        elif kind == "chip":
-            pay = 1
-        elif kind == "see":
-            pay = SEE_COST
-        bets[seat] += pay
-        chips[seat] -= pay
-        contrib[seat] += pay
-        if pay and chips[seat] == 0:
-            all_in[seat] = True
+        out.append(Moment(seat, kind_of(action), spot_in(deal, seat, raises), _live(deal)))
+        raises += action.split()[0] == "raise"
+        deal.apply(seat, read_action(action))
     return out
 
 
@@ -312,66 +287,6 @@ def prior(view: dict[str, Any]) -> dict[int, float]:
 
 # ---- the moves, valued in chips ----
 
-class Table(NamedTuple):
-    """The chips as they stand, from the view; seats that must answer a move are worked out from it."""
-
-    me: int
-    players: int
-    chips: tuple[int, ...]
-    contrib: tuple[int, ...]
-    bets: tuple[int, ...]
-    live: tuple[bool, ...]
-    all_in: tuple[bool, ...]
-    carry: int
-    seed_betting: bool
-    dealer: int
-    keep_odd: bool
-
-
-def table_of(view: dict[str, Any]) -> Table:
-    n = view["players"]
-    live = tuple(view["in_deal"][s] and not view["folded"][s] for s in range(n))
-    return Table(view["seat"], n, tuple(view["chips"]), tuple(view["contributed"]), tuple(view["round_bets"]),
-                 live, tuple(view["all_in"]), view["pot_total"] - sum(view["contributed"]),
-                 view["style"] == "poker" and view["options"].get("betting") == "seed", view["dealer"],
-                 view["options"].get("odd_chip") == "next_pot")
-
-
-def _pay(t: Table, seat: int, chips: int) -> Table:
-    pay = min(chips, t.chips[seat])
-    if not pay:
-        return t
-    left = t.chips[seat] - pay
-
-    def put(values: tuple[int, ...], new: int) -> tuple[int, ...]:
-        return values[:seat] + (new,) + values[seat + 1:]
-    all_in = t.all_in[:seat] + (t.all_in[seat] or left == 0,) + t.all_in[seat + 1:]
-    return t._replace(chips=put(t.chips, left), contrib=put(t.contrib, t.contrib[seat] + pay),
-                      bets=put(t.bets, t.bets[seat] + pay), all_in=all_in)
-
-
-def _fold(t: Table, seat: int) -> Table:
-    return t._replace(live=t.live[:seat] + (False,) + t.live[seat + 1:])
-
-
-def _winnings(t: Table, my_rank: int, ranks: dict[int, int], by_level: bool) -> float:
-    """What my card of ``my_rank`` takes from the pots as they stand, shown down now."""
-    if by_level:
-        pots = pots_by_level(t.contrib, t.live)
-    else:
-        pots = build_pots(t.contrib, t.live, t.all_in)
-    won = 0
-    for i, pot in enumerate(pots):
-        amount = pot.amount + (t.carry if i == 0 else 0)
-        if t.me in pot.eligible:
-            rank = {s: my_rank if s == t.me else ranks[s] for s in pot.eligible}
-            best = max(rank.values())
-            winners = [s for s in pot.eligible if rank[s] == best]
-            if t.me in winners:  # ties share; the odd chip as the rules give it
-                won += split_pot(amount, winners, t.dealer, t.players, keep_odd=t.keep_odd)[0][t.me]
-    return float(won)
-
-
 @dataclass(frozen=True)
 class Value:
     """A move's worth: expected chips from here (what is in the pot is no longer yours), and the
@@ -389,36 +304,39 @@ def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float 
     grown by the calls before him). If anyone raises back you fold, and the move's chips are lost;
     otherwise the pots are shown down as the rules settle them. Seed betting: the first call ends it.
     Brag: after a chip, the others each answer once; between the last two, if the other answers
-    with a chip you then pay to see. Unlikely branches (a card and a set of answers) are left out only
-    while what they could change stays under :data:`WORTH_ERROR` chips and :data:`STAY_ERROR` of a
-    chance, or when looking finer would walk more than :data:`MAX_NODES` answers (``prune`` fixes the
-    threshold instead, 0 for every branch).
+    with a chip you then pay to see (or, with fewer than two chips left, put in your last). Every move
+    is played on the lean deal (``Deal.from_view``, your card one of each rank in turn), so the chips
+    move exactly as the rules move them. Unlikely branches (a card and a set of answers) are left out
+    only while what they could change stays under :data:`WORTH_ERROR` chips and :data:`STAY_ERROR` of
+    a chance, or when looking finer would walk more than :data:`MAX_NODES` answers (``prune`` fixes
+    the threshold instead, 0 for every branch).
     """
-    me = view["seat"]
-    seen = seen_cards(view)
-    ranks = {s: rank_value(c) for s, c in seen.items()}
-    t0 = table_of(view)
     kind = kind_of(move)
     if kind == "fold":
         return Value(0.0, {})
-    paid = {"call": view["to_call"], "chip": 1, "see": SEE_COST}.get(kind)
-    after = _pay(t0, me, paid if paid is not None else view["to_call"] + int(move.split()[1]))
-    cost = sum(after.contrib) - sum(t0.contrib)
-    order = [s for s in seats_from((me + 1) % t0.players, t0.players)
-             if after.live[s] and not after.all_in[s] and s != me]
-    high = max(after.bets)
-    if view["style"] == "poker":
-        answer = [] if kind == "call" and t0.seed_betting else [s for s in order if after.bets[s] < high]
-    else:  # a see shows the cards at once, and so does a chip that leaves one player able to bet
-        still = sum(after.live[s] and not after.all_in[s] for s in range(t0.players))
-        answer = [] if kind == "see" or still <= 1 else order
+    me = view["seat"]
+    pool = unseen(view)
+    base = Deal.from_view(view, pool)
+    action = read_action(move)
+    cost = base.cost(me, action)
+    after = base.copy()
+    after.apply(me, action)  # your card does not change who must answer, only what the pots pay you
+    order = [s for s in seats_from((me + 1) % base.players, base.players) if s != me and s in after.bettors()]
+    if after.phase == "done":  # a see, a seed-betting call, or nobody left to bet: the cards are shown
+        answer = []
+    elif after.round is not None:
+        answer = [s for s in order if after.round.bets[s] < after.high]
+    else:
+        answer = order
     # The most any branch can bring back: the whole pot once everyone has paid what he may be asked.
-    ceiling = sum(after.contrib) + after.carry + SEE_COST * (1 + len(answer)) + sum(
-        max(0, high - after.bets[s]) for s in answer)
+    asked = sum(after.high - after.round.bets[s] for s in answer) if after.round is not None else \
+        BRAG_CHIP * len(answer)
+    ceiling = base.pot_total + cost + SEE_COST * (1 + len(answer)) + asked
+    cards = {rank_value(c): c for c in reversed(pool)}  # a card of each rank you might hold
     threshold = PRUNE if prune is None else prune
     while True:
-        walk = _Walk(view, seen, ranks, high, answer, kind == "raise", threshold)
-        total = sum(p * walk.expected(r, after, p) for r, p in dist.items() if p >= walk.prune)
+        walk = _Walk(view, base, action, cards, answer, kind == "raise", threshold)
+        total = sum(p * walk.expected(r, p) for r, p in dist.items() if p >= walk.prune)
         walk.lost += sum(p for p in dist.values() if p < walk.prune)
         if prune is not None or not walk.lost or (walk.lost * ceiling <= WORTH_ERROR and walk.lost <= STAY_ERROR):
             break
@@ -436,64 +354,74 @@ MAX_NODES = 8_000    # unless that would walk more answers than this (the larges
 #                      be off by a few tenths of a chip)
 
 
-class _Walk:
-    """The answers to one move, walked in turn for a card of each rank."""
+def _then(deal: Deal, seat: int, action: Action) -> Deal:
+    """A copy of ``deal`` with ``seat``'s move made."""
+    d = deal.copy()
+    d.apply(seat, action)
+    return d
 
-    def __init__(self, view: dict[str, Any], seen: dict[int, Card], ranks: dict[int, int], high: int,
+
+class _Walk:
+    """The answers to one move, walked in turn on the lean deal for a card of each rank.
+
+    Values are the chips you take from the pots (what you have once the deal is settled, less what
+    you had after paying for the move): a branch left out counts as taking nothing."""
+
+    def __init__(self, view: dict[str, Any], base: Deal, action: Action, cards: dict[int, Card],
                  answer: list[int], raised: bool, prune: float) -> None:
-        self.view, self.seen, self.ranks, self.high, self.answer = view, seen, ranks, high, answer
-        self.style = view["style"]
+        self.me = view["seat"]
+        self.base, self.action, self.cards, self.answer = base, action, cards, answer
+        self.brag = base.round is None
+        self.kept = base.chips[self.me] - base.cost(self.me, action)  # your chips once the move is paid
+        self.ranks = {s: rank_value(c) for s, c in seen_cards(view).items()}
         self.raises = sum(a.split()[0] == "raise" for _s, a in view["actions"]) + raised
         self.calls: dict[int, dict[int, float]] = {}
-        self._memo: dict[tuple[Any, ...], dict[str, float]] = {}
         self.prune = prune
         self._chances: dict[tuple[Any, ...], dict[int, float]] = {}
         self.weight = 1.0
         self.lost = 0.0  # the chance of the branches left out
         self.nodes = 0   # answers walked
 
-    def odds(self, s: int, r: int, t: Table) -> dict[str, float]:
-        """Player ``s``'s answer under the habit, my card being of rank ``r``, the table as ``t``."""
-        key = (s, r, t.live, t.bets[s], t.chips[s], sum(t.contrib), t.all_in)
-        if key not in self._memo:
-            self._memo[key] = self._odds(s, r, t)
-        return self._memo[key]
+    def odds(self, s: int, r: int, d: Deal) -> dict[str, float]:
+        """Player ``s``'s answer under the habit, my card being of rank ``r``, the deal as ``d``."""
+        key = (s, tuple(d.folded))  # who is still in (those dealt in are fixed for the deal)
+        chances = self._chances.get(key)
+        if chances is None:
+            chances = self._chances[key] = chance_table(s, self.ranks, self.me, _live(d))
+        return habit_odds(chances[r], spot_in(d, s, self.raises))
 
-    def _odds(self, s: int, r: int, t: Table) -> dict[str, float]:
-        poker = self.style == "poker"
-        owed = self.high - t.bets[s] if poker else 0
-        live = [x for x in range(t.players) if t.live[x]]
-        bettors = sum(t.live[x] and not t.all_in[x] for x in range(t.players))
-        others = any(t.live[x] and not t.all_in[x] for x in range(t.players) if x != s)  # someone to answer
-        spot = Spot(self.style, sum(t.contrib) + t.carry, owed, self.high if poker else 0,
-                    poker and others and t.chips[s] - owed >= self.view["options"].get("min_raise", 1),
-                    not poker and bettors == 2 and t.chips[s] >= SEE_COST,
-                    self.raises, bettors, self.view["ante"], t.players)
-        chance_key = (s, t.live)
-        if chance_key not in self._chances:
-            self._chances[chance_key] = chance_table(s, self.ranks, t.me, live)
-        return habit_odds(self._chances[chance_key][r], spot)
+    def taken(self, d: Deal) -> float:
+        """What you take from the pots: the deal settled as it stands (the cards compared now if it is not over;
+        every deal handed here is a copy no other branch reads)."""
+        if d.phase != "done":
+            d.settle()
+        return float(d.chips[self.me] - self.kept)
 
-    def expected(self, r: int, t: Table, weight: float) -> float:
-        """Expected winnings of my card of rank ``r`` (whose chance is ``weight``) once all have answered."""
+    def expected(self, r: int, weight: float) -> float:
+        """Expected takings of my card of rank ``r`` (whose chance is ``weight``) once all have answered."""
         self.calls[r] = {}
         self.weight = weight
-        if self.style == "brag" and len(self.answer) == 1:  # the last two: he quits, sees, or chips and then I see
+        d = self.base.copy()
+        d.cards[self.me] = self.cards[r]
+        d.apply(self.me, self.action)
+        if self.brag and len(self.answer) == 1:  # the last two: he quits, sees, or chips and then I see
             s = self.answer[0]
-            o = self.odds(s, r, t)
+            o = self.odds(s, r, d)
             self.calls[r][s] = 1 - o["fold"]
-            quit_ = _winnings(_fold(t, s), r, self.ranks, False)
-            see = _winnings(_pay(t, s, SEE_COST), r, self.ranks, False)
-            chip_then_see = _winnings(_pay(_pay(t, s, 1), t.me, SEE_COST), r, self.ranks, False) - SEE_COST
-            return o["fold"] * quit_ + o.get("see", 0.0) * see + o["chip"] * chip_then_see
-        return self._step(r, t, 0, 1.0)
+            total = o["fold"] * self.taken(_then(d, s, FOLD))
+            if "see" in o:
+                total += o["see"] * self.taken(_then(d, s, SEE))
+            chipped = _then(d, s, CHIP)
+            if chipped.phase != "done":  # with fewer than two chips left, your last chip ends it instead
+                chipped.apply(self.me, SEE if chipped.can_see(self.me) else CHIP)
+            return total + o["chip"] * self.taken(chipped)
+        return self._step(r, d, 0, 1.0)
 
-    def _step(self, r: int, t: Table, i: int, reach: float) -> float:
-        if i == len(self.answer) or (self.style == "brag" and sum(
-                t.live[x] and not t.all_in[x] for x in range(t.players)) <= 1):  # nobody left to bet against
-            return reach * _winnings(t, r, self.ranks, t.seed_betting)
+    def _step(self, r: int, d: Deal, i: int, reach: float) -> float:
+        if d.phase == "done" or i == len(self.answer):  # settled, or everyone has answered once
+            return reach * self.taken(d)
         s = self.answer[i]
-        o = self.odds(s, r, t)
+        o = self.odds(s, r, d)
         self.nodes += 1
         stays = 1 - o["fold"] - o.get("raise", 0.0)  # a raise back: you fold, nothing more is won
         self.calls[r][s] = self.calls[r].get(s, 0.0) + reach * stays
@@ -501,20 +429,18 @@ class _Walk:
         see = o.get("see", 0.0)  # brag, the last two: paying to see shows the cards at once
         if see:
             stays -= see
-            total += reach * see * _winnings(_pay(t, s, SEE_COST), r, self.ranks, False)
+            total += reach * see * self.taken(_then(d, s, SEE))
         if self.weight * reach * o["fold"] >= self.prune:
-            total += self._step(r, _fold(t, s), i + 1, reach * o["fold"])
+            total += self._step(r, _then(d, s, FOLD), i + 1, reach * o["fold"])
         else:
             self.lost += self.weight * reach * o["fold"]
         if self.weight * reach * stays < self.prune:
             self.lost += self.weight * reach * stays
-        else:
-            paid = _pay(t, s, self.high - t.bets[s] if self.style == "poker" else 1)
-            if t.seed_betting:  # the first call ends the betting at once
-                total += reach * stays * _winnings(paid, r, self.ranks, True)
-            else:
-                total += self._step(r, paid, i + 1, reach * stays)
+        else:  # a call (seed betting: it ends the betting at once), or in brag a chip: the last branch, on d itself
+            d.apply(s, CHIP if self.brag else CALL)
+            total += self._step(r, d, i + 1, reach * stays)
         return total
+
 
 
 def raise_sizes(view: dict[str, Any]) -> list[int]:
@@ -558,7 +484,9 @@ def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list
             if kind != "chip":
                 note += "; if anyone raises back, you fold"
             if kind == "chip" and len(v.calls) == 1:
-                note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then pay {SEE_COST} to see"
+                then = f"pay {SEE_COST} to see" if view["chips"][view["seat"]] - BRAG_CHIP >= SEE_COST else \
+                    "put in your last chip, and the cards are shown"
+                note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then {then}"
             elif kind == "chip":
                 note += "; valued as if the cards were compared after that round"
         elif kind == "call" and view["options"].get("betting") == "seed":

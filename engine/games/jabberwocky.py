@@ -11,7 +11,7 @@ learner reads.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
@@ -161,6 +161,79 @@ class Deal:
         self.hands[seat] = cards
         self.held[seat] = tricks.bits(cards)
 
+    # -- the lean-deal protocol (engine.search.LeanDeal; LEAN.md) --
+    #: What a view does not say, which :meth:`from_view` guesses: nothing. Bids, tricks, revokes and the
+    #: turned-up card are public; only the other hands are hidden, and they are ``sampled_hidden``.
+    NOT_IN_VIEW: tuple[str, ...] = ()
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[int], seed: int | str = 0) -> "Deal":
+        """The round as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
+        ``sampled_hidden``: the first seat after 0 that is not the viewer takes as many as it holds, then the
+        next, and so on (seats in increasing order); the rest lie in the stock, which play never reaches.
+        ``seed`` is unused (nothing in a round is random once it is dealt)."""
+        return cls.placer(view)(sampled_hidden)
+
+    @classmethod
+    def placer(cls, view: Mapping[str, Any]) -> Callable[[Sequence[int]], "Deal"]:
+        """:meth:`from_view` for one view, again and again: ``place(sampled_hidden)`` builds the same deal
+        as ``from_view(view, sampled_hidden)``, but the view is read once (search imagines many deals)."""
+        base = cls.seen_from(view)
+        me, n = view["seat"], view["players"]
+        places = [(s, view["hand_sizes"][s]) for s in range(n) if s != me]
+        needed = sum(size for _, size in places)
+
+        def place(sampled_hidden: Sequence[int]) -> Deal:
+            if len(sampled_hidden) < needed:
+                raise ValueError(f"{len(sampled_hidden)} hidden cards cannot fill the other hands ({needed} cards)")
+            world = base.copy()
+            start = 0
+            for s, size in places:
+                world.set_hand(s, list(sampled_hidden[start:start + size]))
+                start += size
+            return world
+        return place
+
+    @classmethod
+    def seen_from(cls, view: Mapping[str, Any]) -> "Deal":
+        """What ``view`` says of the round: the viewer's hand, the others' hands left empty."""
+        me, n = view["seat"], view["players"]
+        base = Deal.__new__(Deal)
+        base.players, base.size, base.dealer = n, view["cards_this_round"], view["dealer"]
+        base.turn_up = CARD_OF[view["trump_card"]]
+        base.trump = base.turn_up // 13
+        base.hands = [[] for _ in range(n)]
+        base.hands[me] = sorted(CARD_OF[c] for c in view["hand"])
+        base.bids, base.won, base.revokes = list(view["bids"]), list(view["tricks_won"]), list(view["revokes"])
+        base.trick = [CARD_OF[c] for _, c in view["trick"]]
+        base.trick_seats = [s for s, _ in view["trick"]]
+        base.turn = view["current_player"] if view["current_player"] is not None else me
+        base.broken = view["trump_broken"]
+        options = view["options"]
+        base.strict, base.breaking = options["revoke"] == "strict", bool(options["trump_breaking"])
+        base.phase = view["phase"] if view["phase"] in ("bid", "play") else "done"
+        base.done_tricks = [(list(t["seats"]), [CARD_OF[c] for c in t["cards"]], t["winner"])
+                            for t in view["tricks_played"]]
+        base.recount()
+        return base
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "done" else [self.turn]
+
+    def legal(self, seat: int) -> Sequence[int]:
+        """Bids while bidding, else cards: small integers either way (:meth:`notation` names them)."""
+        return self.legal_bids() if self.phase == "bid" else self.legal_cards(seat)
+
+    def apply(self, seat: int, action: int) -> None:
+        if self.phase == "bid":
+            self.bid(action)
+        else:
+            self.play(action)
+
+    def notation(self, action: int) -> str:
+        """The game's notation of one of :meth:`legal`'s actions now ("bid 2", "play 7H")."""
+        return f"bid {action}" if self.phase == "bid" else str(PLAY[action])
+
     # -- bidding --
     def forbidden(self) -> int | None:
         if self.phase != "bid" or self.turn != self.dealer:
@@ -253,6 +326,27 @@ class Deal:
         return [round_points(b or 0, w, r, scoring) for b, w, r in zip(self.bids, self.won, self.revokes)]
 
 
+def unseen(view: Mapping[str, Any]) -> list[int]:
+    """The cards ``view``'s seat cannot see, in the pack's order (:meth:`Deal.from_view` places them): the
+    other hands and the stock, less the turned-up card and every card played."""
+    seen = {CARD_OF[c] for c in view["hand"]}
+    seen.add(CARD_OF[view["trump_card"]])
+    seen.update(CARD_OF[c] for _, c in view["trick"])
+    for t in view["tricks_played"]:
+        seen.update(CARD_OF[c] for c in t["cards"])
+    return [c for c in range(52) if c not in seen]
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[int]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: the
+    other hands by seat, then the stock in the pack's order (the proof that from_view rebuilds the true deal)."""
+    seat = view["seat"]
+    out = [c for s, hand in enumerate(deal.hands) if s != seat for c in hand]
+    placed = set(out) | set(deal.hands[seat]) | {deal.turn_up} | set(deal.trick)
+    placed.update(c for _, cards, _ in deal.done_tricks for c in cards)
+    return out + [c for c in range(52) if c not in placed]
+
+
 def _check_rounds(value: Any) -> str | None:
     if isinstance(value, str):
         return None if value in SCHEDULES else "choose 'full', 'short' or a list of card counts"
@@ -299,6 +393,8 @@ class Jabberwocky(Game):
     min_players, max_players, default_players = 3, 5, 4
     deal_word = "round"
     rules = RULES
+    lean_deal = Deal
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("revoke", "strict", "'strict': only cards that follow suit are offered (the rules text "
                "shows the −3); 'table': a revoke is allowed and costs 3 points at the round's end.",

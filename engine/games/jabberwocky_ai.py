@@ -19,7 +19,7 @@ from .. import tricks
 from ..cards import SUIT_NAMES, parse_card
 from .. import claims
 from ..hints import Alternative, Hint
-from .jabberwocky import Deal, forbidden_bid, round_points
+from .jabberwocky import Deal, forbidden_bid, round_points, unseen
 from ..search import Inconsistent, Tally, pimc, unseen_dealer
 from ..words import count
 
@@ -44,35 +44,16 @@ def _sym(c: int) -> str:
 def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]]:
     """The round as this seat knows it: its own hand filled in, the others empty.
 
-    Returns the partial deal, the cards it has not seen, and for each seat a test of
-    which cards that seat cannot hold (it showed it has none of their suit).
+    Returns the partial deal, the cards it has not seen (:func:`~engine.games.jabberwocky.unseen`), and for
+    each seat a test of which cards that seat cannot hold (it showed it has none of their suit).
     """
-    n, me = view["players"], view["seat"]
-    hands: list[list[int]] = [[] for _ in range(n)]
-    hands[me] = sorted(_idx(c) for c in view["hand"])
-    d = Deal.__new__(Deal)
-    d.players, d.size, d.dealer = n, view["cards_this_round"], view["dealer"]
-    d.turn_up = _idx(view["trump_card"])
-    d.trump = d.turn_up // 13
-    d.hands = hands
-    d.bids, d.won, d.revokes = list(view["bids"]), list(view["tricks_won"]), list(view["revokes"])
-    d.trick = [_idx(c) for _, c in view["trick"]]
-    d.trick_seats = [s for s, _ in view["trick"]]
-    d.turn = view["current_player"] if view["current_player"] is not None else me
-    d.broken = view["trump_broken"]
-    opts = view["options"]
-    d.strict, d.breaking = opts["revoke"] == "strict", bool(opts["trump_breaking"])
-    d.phase = view["phase"] if view["phase"] in ("bid", "play") else "done"
-    d.done_tricks = []
-    d.recount()
-
-    seen = set(hands[me]) | {d.turn_up} | set(d.trick)
+    n = view["players"]
+    d = Deal.seen_from(view)
     lacks: list[set[int]] = [set() for _ in range(n)]
     broken = False
-    played = [(t["seats"], [_idx(c) for c in t["cards"]]) for t in view["tricks_played"]]
+    played = [(seats, cards) for seats, cards, _ in d.done_tricks]
     played.append((d.trick_seats, d.trick))
     for seats, cards in played:
-        seen.update(cards)
         if not cards:
             continue
         led = cards[0] // 13
@@ -83,9 +64,8 @@ def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]
                 lacks[s].add(led)
             if c // 13 == d.trump:
                 broken = True
-    unseen = [c for c in range(52) if c not in seen]
     barred = [_lacks_suits(frozenset(no)) for no in lacks]
-    return d, unseen, barred
+    return d, unseen(view), barred
 
 
 def _lacks_suits(suits: frozenset[int]) -> Callable[[int], bool]:
@@ -93,26 +73,25 @@ def _lacks_suits(suits: frozenset[int]) -> Callable[[int], bool]:
 
 
 def determinizer(view: View) -> Callable[[random.Random], Deal]:
-    """Imagined deals that fit the view: the search's worlds."""
-    base, unseen, barred = known_deal(view)
+    """Imagined deals that fit the view (the search's worlds), built by :meth:`Deal.from_view`: the unseen
+    cards are dealt to the other hands, keeping the suits each has shown it lacks, and to the stock."""
+    base, hidden, barred = known_deal(view)
+    place = Deal.placer(view)
     me = view["seat"]
     others = [s for s in range(base.players) if s != me]
     # Cards the others still hold; the stock (everything else) holds the rest of the unseen.
     sizes = [view["hand_sizes"][s] for s in others]
-    stock = len(unseen) - sum(sizes)
+    stock = len(hidden) - sum(sizes)
     bars = [barred[s] for s in others] + [lambda c: False]
-    deal = unseen_dealer(unseen, sizes + [stock], bars)
-    deal_freely = unseen_dealer(unseen, sizes + [stock], [lambda c: False] * len(bars))
+    deal = unseen_dealer(hidden, sizes + [stock], bars)
+    deal_freely = unseen_dealer(hidden, sizes + [stock], [lambda c: False] * len(bars))
 
     def determinize(rng: random.Random) -> Deal:
         try:
             dealt = deal(rng)
         except Inconsistent:  # a revoke in table mode can contradict a shown void
             dealt = deal_freely(rng)
-        world = base.copy()
-        for s, hand in zip(others, dealt):
-            world.set_hand(s, hand)
-        return world
+        return place([c for hand in dealt for c in hand])  # from_view's order: the others by seat, the stock
     return determinize
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .. import tricks
 from ..words import agreeing, inside, join as join_names
@@ -256,6 +256,11 @@ def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
 # ---- One deal in play, without narration (the lean path search copies) ---------------------
 
 NO_ESPIRRA, ORDERED, WHEN_HE_LIKES, SPENT = 0, 1, 2, 3
+#: The lean deal's actions beside the cards (0-51): the declarer's "Espirra" and "Espirra quando quiser", and
+#: the partner's called Ace played as espirra (what the game writes "espirra" too).
+ORDER_ESPIRRA, ORDER_WHEN, PLAY_ESPIRRA = 52, 53, 54
+#: The view's words for the espirra states.
+ESPIRRA_STATES = {"none": NO_ESPIRRA, "ordered": ORDERED, "quando": WHEN_HE_LIKES, "spent": SPENT}
 
 #: The shared trick strengths (:func:`engine.tricks.trick_keys`) per trump suit, the last (index -1)
 #: for no trumps: ``TRICK_KEYS[trump][led][card]``, looked up when a trick is won instead of computed.
@@ -301,6 +306,102 @@ class Deal:
         d.turn, d.troela, d.done_tricks, d.phase = self.turn, self.troela, list(self.done_tricks), self.phase
         d.public = self.public
         return d
+
+    # -- the lean-deal protocol (engine.search.LeanDeal; LEAN.md): the play, once the contract is settled --
+    #: What a view does not say, which :meth:`from_view` guesses: the secret partner of a Jubileu (and whether
+    #: he has won a trick), taken to be whoever holds the called Ace in the imagined hands.
+    NOT_IN_VIEW: tuple[str, ...] = ("partner", "partner_won")
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[int], seed: int | str = 0) -> "Deal":
+        """The play as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
+        ``sampled_hidden``: the seats whose hands it does not see (not its own, exposed or colloquy hands), in
+        increasing order, each take as many as they hold. ``seed`` is unused (the play has no chance left)."""
+        return cls.placer(view)(sampled_hidden)
+
+    @classmethod
+    def placer(cls, view: Mapping[str, Any]) -> Callable[[Sequence[int]], "Deal"]:
+        """:meth:`from_view` for one view, again and again: ``place(sampled_hidden)`` builds the same deal as
+        ``from_view(view, sampled_hidden)``, but the view is read once (search imagines many deals)."""
+        base = cls.seen_from(view)
+        known = base.hands
+        places = [(s, view["hand_sizes"][s]) for s in range(SEATS) if s != view["seat"] and not known[s]]
+        needed = sum(size for _, size in places)
+        called = CARD_OF[view["called_card"]] if view["called_card"] else None
+        secret = view["partner"] is None and called is not None
+
+        def place(sampled_hidden: Sequence[int]) -> Deal:
+            if len(sampled_hidden) != needed:
+                raise ValueError(f"{len(sampled_hidden)} hidden cards do not fill the unseen hands ({needed} cards)")
+            hands = [list(h) for h in known]
+            start = 0
+            for s, size in places:
+                hands[s] = list(sampled_hidden[start:start + size])
+                start += size
+            world = base.copy()
+            world.hands = hands
+            if secret:
+                world.partner = partner = next((s for s in range(SEATS) if called in hands[s]), None)
+                world.partner_won = partner is not None and any(t[2] == partner for t in world.done_tricks)
+            return world
+        return place
+
+    @classmethod
+    def seen_from(cls, view: Mapping[str, Any]) -> "Deal":
+        """What ``view`` says of the play: the hands its seat sees (:func:`known_hands`), the others empty."""
+        called = CARD_OF[view["called_card"]] if view["called_card"] else None
+        contract = view["contract"]
+        partner = view["partner"]
+        jubileu = contract in ("jubileu", "jubileu-ultima")
+        trump = None if view["trump"] is None else tricks.SUIT_INDEX[view["trump"]]
+        played = {c for t in view["tricks_played"] for c in t["cards"]} | {c for _, c in view["trick"]}
+        d = Deal(known_hands(view), trump, view["declarer"], partner, called if jubileu else None,
+                 view["current_player"], public=not jubileu or view["called_card"] in played)
+        if jubileu:
+            d.espirra = ESPIRRA_STATES[view["espirra"]]
+        d.won = list(view["tricks_won"])
+        d.trick = [CARD_OF[c] for _, c in view["trick"]]
+        d.trick_seats = [s for s, _ in view["trick"]]
+        d.espirra_at = view["espirra_in_trick"]
+        d.done_tricks = [(t["seats"], [CARD_OF[c] for c in t["cards"]], t["winner"], t["espirra"])
+                         for t in view["tricks_played"]]
+        d.partner_won = partner is not None and any(t["winner"] == partner for t in view["tricks_played"])
+        d.troela = contract == OBRIGATORIO and bool(view["options"].get("troela"))
+        if d.troela and called is not None:
+            d.called = called
+        if view["phase"] != "play":
+            d.phase = "done"
+        return d
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "done" else [self.turn]
+
+    def legal(self, seat: int) -> list[int]:
+        """The cards ``seat`` may play, then the espirra calls open to him (:data:`ORDER_ESPIRRA`,
+        :data:`ORDER_WHEN`, :data:`PLAY_ESPIRRA`), as the game lists them."""
+        out = self.legal_cards(seat)
+        if self.may_order(seat):
+            out.append(ORDER_ESPIRRA)
+        if self.may_order_when(seat):
+            out.append(ORDER_WHEN)
+        if self.may_espirra_when(seat):
+            out.append(PLAY_ESPIRRA)
+        return out
+
+    def apply(self, seat: int, action: int) -> None:
+        if action < 52:
+            self.play(action)
+        elif action == PLAY_ESPIRRA:
+            self.play(self.called, True)  # type: ignore[arg-type]
+        else:
+            self.order(action == ORDER_WHEN)
+
+    @staticmethod
+    def notation(action: int) -> str:
+        """The game's notation of one of :meth:`legal`'s actions ("play 7H", "espirra")."""
+        if action < 52:
+            return str(PLAY[action])
+        return "espirra-quando-quiser" if action == ORDER_WHEN else "espirra"
 
     @property
     def led_suit(self) -> int | None:
@@ -399,6 +500,33 @@ BID_ACTIONS = {b.key: Action("bid", b.key) for b in LADDER}
 CARD_OF = {NOTE[i]: i for i in range(52)}
 
 
+def known_hands(view: Mapping[str, Any]) -> list[list[int]]:
+    """Each seat's cards as ``view``'s seat sees them: its own, the exposed and the colloquy hands (the others
+    empty)."""
+    hands: list[list[int]] = [[] for _ in range(SEATS)]
+    hands[view["seat"]] = [CARD_OF[c] for c in view["hand"]]
+    for s, cards in {**view["exposed"], **view["colloquy"]}.items():
+        hands[int(s)] = [CARD_OF[c] for c in cards]
+    return hands
+
+
+def unseen(view: Mapping[str, Any]) -> list[int]:
+    """The cards ``view``'s seat cannot see, in the pack's order (:meth:`Deal.from_view` places them): the hands
+    it does not see, less every card played."""
+    seen = {c for h in known_hands(view) for c in h}
+    for t in view["tricks_played"]:
+        seen.update(CARD_OF[c] for c in t["cards"])
+    seen.update(CARD_OF[c] for _, c in view["trick"])
+    return [c for c in range(52) if c not in seen]
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[int]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: the
+    hands it does not see, by seat (the proof that from_view rebuilds the true deal)."""
+    known = known_hands(view)
+    return [c for s, hand in enumerate(deal.hands) if s != view["seat"] and not known[s] for c in hand]
+
+
 def _slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")
@@ -458,6 +586,8 @@ class Jubileu(Game):
     blurb = "The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\"."
     min_players = max_players = default_players = SEATS
     rules = RULES
+    lean_deal = Deal  # the play, once the contract is settled (``self.play``; None in the auction)
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("deals", 4, "How many deals the session lasts (a thrown-in deal counts).", check=_positive_int),
         Option("target", None, "None, or end the session after the deal in which a player has won or lost "
@@ -585,6 +715,11 @@ class Jubileu(Game):
             assert self.play is not None
             return self.play.turn
         return self.turn
+
+    @property
+    def deal(self) -> Deal | None:
+        """The lean deal in play (:attr:`play`, under the name every game gives it); None in the auction."""
+        return self.play
 
     @property
     def is_over(self) -> bool:

@@ -30,8 +30,8 @@ from ..claims import Certain, Comparison, Count, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..i18n import N_, say
 from ..search import Inconsistent, Tally, pimc, unseen_dealer
-from .jubileu import (ACE_RANK, BIDS, MEIA, NO_ESPIRRA, OBRIGATORIO, ORDERED, SEATS, SPENT, SUIT_SYMBOL,
-                      SUIT_WORDS, TRICK_KEYS, WHEN_HE_LIKES, Deal, obrigatorio_calls, settle)
+from .jubileu import (ACE_RANK, BIDS, MEIA, OBRIGATORIO, ORDERED, SEATS, SUIT_SYMBOL,
+                      SUIT_WORDS, TRICK_KEYS, WHEN_HE_LIKES, Deal, known_hands, obrigatorio_calls, settle, unseen)
 
 View = dict[str, Any]
 
@@ -64,11 +64,7 @@ def _tr(view: View, message: str, **fields: Any) -> str:
 
 def known_cards(view: View) -> tuple[list[list[int]], set[int]]:
     """Each seat's cards as this seat sees them (its own, exposed and colloquy hands) and every card seen."""
-    me = view["seat"]
-    hands: list[list[int]] = [[] for _ in range(SEATS)]
-    hands[me] = [_idx(c) for c in view["hand"]]
-    for s, cards in {**view["exposed"], **view["colloquy"]}.items():
-        hands[int(s)] = [_idx(c) for c in cards]
+    hands = known_hands(view)
     seen = {c for h in hands for c in h}
     for t in view["tricks_played"]:
         seen.update(_idx(c) for c in t["cards"])
@@ -110,9 +106,33 @@ def ace_limits(view: View) -> list[tuple[int, int]]:
 
 def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
     """Imagined full hands (as they are now) that fit everything this seat knows."""
+    hands, open_seats, deal_open = _open_dealer(view)
+
+    def determinize(rng: random.Random) -> list[list[int]]:
+        world = [list(h) for h in hands]
+        for s, hand in zip(open_seats, deal_open(rng)):
+            world[s] = hand
+        return world
+    return determinize
+
+
+def play_worlds(view: View) -> Callable[[random.Random], Deal]:
+    """Imagined deals of the play that fit everything this seat knows, built by :meth:`Deal.from_view`: the
+    hands :func:`determinizer` imagines, placed in from_view's order (the unseen hands by seat)."""
+    _, _, deal_open = _open_dealer(view)
+    place = Deal.placer(view)
+
+    def determinize(rng: random.Random) -> Deal:
+        return place([c for hand in deal_open(rng) for c in hand])
+    return determinize
+
+
+def _open_dealer(view: View) -> tuple[list[list[int]], list[int], Callable[[random.Random], list[list[int]]]]:
+    """(the hands this seat sees, the seats whose hands it does not see, a dealer of those hands that keeps
+    the suits each has shown it lacks, the Aces the auction proves and where the called Ace may be)."""
     me = view["seat"]
-    hands, seen = known_cards(view)
-    unseen = [c for c in range(52) if c not in seen]
+    hands = known_hands(view)
+    hidden = unseen(view)
     open_seats = [s for s in range(SEATS) if s != me and not hands[s]]
     sizes = [view["hand_sizes"][s] for s in open_seats]
     lacks = voids(view)
@@ -143,11 +163,11 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
         return lambda c: c // 13 in no or (no_called and c == called)
     bars = [barred_for(s) for s in open_seats]
     free = not any(lacks[s] or called_barred(s) for s in open_seats)   # the auction: any deal of the rest
-    deal = unseen_dealer(unseen, sizes, bars)  # who may hold what, worked out once for every imagined deal
-    deal_freely = unseen_dealer(unseen, sizes, [lambda c: False] * len(sizes))
+    deal = unseen_dealer(hidden, sizes, bars)  # who may hold what, worked out once for every imagined deal
+    deal_freely = unseen_dealer(hidden, sizes, [lambda c: False] * len(sizes))
 
     def shuffled(rng: random.Random) -> list[list[int]]:
-        cards = list(unseen)
+        cards = list(hidden)
         rng.shuffle(cards)
         out, start = [], 0
         for size in sizes:
@@ -163,7 +183,7 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
                 return False
         return True
 
-    def determinize(rng: random.Random) -> list[list[int]]:
+    def deal_open(rng: random.Random) -> list[list[int]]:
         dealt: list[list[int]] = []
         for _ in range(20):
             if free:
@@ -177,37 +197,8 @@ def determinizer(view: View) -> Callable[[random.Random], list[list[int]]]:
                 dealt = deal_freely(rng)
             if fits(dealt):
                 break
-        world = [list(h) for h in hands]
-        for s, hand in zip(open_seats, dealt):
-            world[s] = hand
-        return world
-    return determinize
-
-
-def deal_from_view(view: View, world: list[list[int]]) -> Deal:
-    """The play as this seat knows it, with ``world``'s hands filled in."""
-    called = _idx(view["called_card"]) if view["called_card"] else None
-    contract = view["contract"]
-    partner = view["partner"]
-    if partner is None and called is not None:
-        partner = next((s for s in range(SEATS) if called in world[s]), None)
-    jubileu = contract in ("jubileu", "jubileu-ultima")
-    d = Deal(world, _suit(view["trump"]), view["declarer"], partner, called if jubileu else None,
-             view["current_player"], public=not jubileu or view["partner"] is not None)
-    espirra = view["espirra"]
-    if jubileu:
-        d.espirra = {"none": NO_ESPIRRA, "ordered": ORDERED, "quando": WHEN_HE_LIKES, "spent": SPENT}[espirra]
-    d.won = list(view["tricks_won"])
-    d.trick = [_idx(c) for _, c in view["trick"]]
-    d.trick_seats = [s for s, _ in view["trick"]]
-    d.espirra_at = view["espirra_in_trick"]
-    d.done_tricks = [(t["seats"], [_idx(c) for c in t["cards"]], t["winner"], t["espirra"])
-                     for t in view["tricks_played"]]
-    d.partner_won = partner is not None and any(t["winner"] == partner for t in view["tricks_played"])
-    d.troela = contract == OBRIGATORIO and bool(view["options"].get("troela"))
-    if d.troela and called is not None:
-        d.called = called
-    return d
+        return dealt
+    return hands, open_seats, deal_open
 
 
 # ---- the medium habits (also how search imagines everyone plays) --------------------------------
@@ -320,21 +311,14 @@ def contract_made(contract: str, declarers: list[int], partner: int | None, won:
     return next(p.made for p in pays if p.player == player)
 
 
-def _playout(view: View) -> Callable[[list[list[int]], str, random.Random], tuple[float, Mapping[str, bool]]]:
+def _playout(view: View) -> Callable[[Deal, str, random.Random], tuple[float, Mapping[str, bool]]]:
     me = view["seat"]
     contract = view["contract"]
     declarers = view["declarers"]
     alone = BIDS[contract].misere and me in declarers   # a misère player counts the tricks he takes himself
-    base = deal_from_view(view, [[] for _ in range(SEATS)])  # read the view once; each playout copies it
-    called = base.called if base.called is not None else (_idx(view["called_card"]) if view["called_card"] else None)
-    secret = view["partner"] is None and called is not None
 
-    def playout(world: list[list[int]], move: str, rng: random.Random) -> tuple[float, Mapping[str, bool]]:
-        d = base.copy()
-        d.hands = [list(h) for h in world]
-        if secret:
-            d.partner = next((s for s in range(SEATS) if called in world[s]), None)
-            d.partner_won = d.partner is not None and any(t[2] == d.partner for t in d.done_tricks)
+    def playout(world: Deal, move: str, rng: random.Random) -> tuple[float, Mapping[str, bool]]:
+        d = world.copy()
         sides = side_of(d, contract, declarers)
         verb, _, arg = move.partition(" ")
         if verb in ("espirra", "espirra-quando-quiser") and me == d.declarer:
@@ -363,15 +347,15 @@ def search(view: View, playouts: int, rng: random.Random,
     samples = max(MIN_SAMPLES, playouts // max(1, len(moves)))
     playout = _playout(view)
     if record is None:
-        return pimc(moves, determinizer(view), playout, samples, rng)
+        return pimc(moves, play_worlds(view), playout, samples, rng)
     for m in moves:
         record[m] = []
 
-    def recorded(world: list[list[int]], move: str, r: random.Random) -> tuple[float, Mapping[str, bool]]:
+    def recorded(world: Deal, move: str, r: random.Random) -> tuple[float, Mapping[str, bool]]:
         value, outcomes = playout(world, move, r)
         record[move].append(value)
         return value, outcomes
-    return pimc(moves, determinizer(view), recorded, samples, rng)
+    return pimc(moves, play_worlds(view), recorded, samples, rng)
 
 
 def paired_margin(a: list[float], b: list[float]) -> float:
@@ -651,8 +635,7 @@ def medium(view: View, rng: random.Random) -> str:
     choice = _auction_phase_choice(view)
     if choice:
         return choice
-    determinize = determinizer(view)
-    d = deal_from_view(view, determinize(rng))
+    d = play_worlds(view)(rng)
     sides = side_of(d, view["contract"], view["declarers"])
     c, espirra = heuristic_card(d, view["seat"], view["contract"], sides)
     if espirra and "espirra" in view["legal"]:

@@ -29,8 +29,10 @@ from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrang
     not_in_hand, run_layouts, why_not_meld
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
+from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for
+from ..words import count, noun_for
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).
 DEALS: dict[int, tuple[int, int, int]] = {
@@ -121,11 +123,11 @@ def contract_words(threes: int, fours: int) -> str:
     """``"two fours and a three"``: the contract as the table and the hints say it."""
     parts = []
     if fours and (fours > threes or not threes):
-        parts.append(f"{_NUMBER[fours]} four{'s' if fours > 1 else ''}")
+        parts.append(f"{_NUMBER[fours]} {noun_for(fours, 'four')}")
     if threes:
-        parts.append(f"{_NUMBER[threes]} three{'s' if threes > 1 else ''}")
+        parts.append(f"{_NUMBER[threes]} {noun_for(threes, 'three')}")
     if fours and not (fours > threes or not threes):
-        parts.append(f"{_NUMBER[fours]} four{'s' if fours > 1 else ''}")
+        parts.append(f"{_NUMBER[fours]} {noun_for(fours, 'four')}")
     return " and ".join(parts)
 
 
@@ -774,7 +776,7 @@ def contract_problem(melds: Sequence[Meld], threes: int, fours: int) -> str | No
     sets = [m for m in melds if m.kind == SET]
     runs = [m for m in melds if m.kind == RUN]
     if len(sets) != threes or len(runs) != fours:
-        has = f"{len(sets)} three{'s' if len(sets) != 1 else ''} and {len(runs)} four{'s' if len(runs) != 1 else ''}"
+        has = f"{count(len(sets), 'three')} and {count(len(runs), 'four')}"
         return f"The contract is {contract_words(threes, fours)}, exactly; this lay-down has {has}."
     ranks = [m.rank for m in sets]
     if len(set(ranks)) != len(ranks):
@@ -1284,3 +1286,8 @@ def _swapped(meld: Meld, card: Card) -> Meld:
     """A four with ``card`` in place of the joker that stood for it (Trinidad's joker swap)."""
     j = next(j for j, c in enumerate(meld.cards) if c.is_joker and meld.stands_for(j) == card)
     return Meld(RUN, meld.cards[:j] + (card,) + meld.cards[j + 1:], meld.ranks, meld.suit)
+
+
+# The lean core, declared on the rules class (its Deal comes after the narrated game in this module).
+Kalooki.lean_deal = Deal
+Kalooki.lean_unseen = staticmethod(unseen_cards)

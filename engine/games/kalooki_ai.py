@@ -47,6 +47,7 @@ from .. import claims
 from ..claims import Certain, Comparison, Count, Figure
 from ..hints import Alternative, Hint
 from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
+from ..words import agreeing, join, noun_for
 from . import kalooki
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
 
@@ -554,7 +555,7 @@ def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
     if n >= far:
         return f"{far} or more cards short"
     least = "at least " if jokers >= 2 else ""
-    return f"{least}{'one card' if n == 1 else f'{n} cards'} short"
+    return f"{least}{'one' if n == 1 else n} {noun_for(n, 'card')} short"
 
 
 def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
@@ -722,8 +723,8 @@ def advise(view: View) -> Hint:
             words = f"With the {card} {_be(later, would=True, still=True)}, and {cost}: let it go."
         else:
             gain = f"With the {card} {_be(later, would=True)}"
-            names = " and ".join(view["names"][s] for s in case.racing)
-            has = "have" if len(case.racing) > 1 else "has"
+            names = join([view["names"][s] for s in case.racing])
+            has = agreeing(len(case.racing), "has", "have")
             if not case.racing:
                 words = f"{gain}; {cost}. Nobody else has laid down yet: call."
             elif case.later >= RACE_SHORT:

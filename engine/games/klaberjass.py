@@ -14,7 +14,7 @@ sentences a learner reads.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
@@ -260,8 +260,82 @@ class Deal:
         d.seq_seat, d.seq_points, d.need_trick, d.phase = self.seq_seat, self.seq_points, self.need_trick, self.phase
         return d
 
-    def legal(self) -> list[int]:
-        """:func:`legal_cards` for two players (a trick holds at most the lead), unrolled: search calls it most."""
+    # -- the lean-deal protocol (engine.search.LeanDeal; LEAN.md): the play, once trumps are settled --
+    #: What a view does not say, which :meth:`from_view` guesses: nothing. Tricks, card points, the sequences
+    #: (announced as the play begins) and Bella are public; only the opponent's unknown cards and the stock are
+    #: hidden, and they are ``sampled_hidden``. Whether he holds Bella follows from his imagined hand.
+    NOT_IN_VIEW: tuple[str, ...] = ()
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[int], seed: int | str = 0) -> "Deal":
+        """The play as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
+        ``sampled_hidden``: the first ones complete the opponent's hand (beside the cards he is known to hold,
+        :func:`opponent_known`), the rest lie in the stock, which play never reaches. ``seed`` is unused."""
+        return cls.placer(view)(sampled_hidden)
+
+    @classmethod
+    def placer(cls, view: Mapping[str, Any]) -> Callable[[Sequence[int]], "Deal"]:
+        """:meth:`from_view` for one view, again and again: ``place(sampled_hidden)`` builds the same deal as
+        ``from_view(view, sampled_hidden)``, but the view is read once (search imagines many deals)."""
+        base = cls.seen_from(view)
+        opp = 1 - view["seat"]
+        his = opponent_known(view)
+        count = view["hand_sizes"][opp] - len(his)
+        king, queen = base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q
+        played_by_him = {t[1] if t[0] == opp else t[2] for t in base.tricks_played}
+        if base.trick and base.turn != opp:
+            played_by_him.add(base.trick[0])
+        known_his = set(his) | played_by_him  # his for certain, whatever the imagined hand
+        bella_open = base.bella_seat is None and not base.bella_done
+
+        def place(sampled_hidden: Sequence[int]) -> Deal:
+            if len(sampled_hidden) < count:
+                raise ValueError(f"{len(sampled_hidden)} hidden cards cannot fill the opponent's hand ({count} cards)")
+            hand = list(sampled_hidden[:count])
+            world = base.copy()
+            world.hands[opp] = hand + his
+            if bella_open and (king in known_his or king in hand) and (queen in known_his or queen in hand):
+                world.bella_seat = opp
+            return world
+        return place
+
+    @classmethod
+    def seen_from(cls, view: Mapping[str, Any]) -> "Deal":
+        """What ``view`` says of the play: the viewer's hand, the opponent's left empty."""
+        me = view["seat"]
+        d = Deal.__new__(Deal)
+        d.hands = [[], []]
+        d.hands[me] = sorted(CARD_OF[c] for c in view["hand"])
+        d.dealer, d.trump, d.maker = view["dealer"], tricks.SUIT_INDEX[view["trump"]], view["maker"]
+        d.turn = view["current_player"] if view["current_player"] is not None else me
+        d.trick = [CARD_OF[c] for _, c in view["trick"]]
+        d.points, d.won = list(view["card_points"]), list(view["tricks_won"])
+        d.tricks_played = [(t["seats"][0], CARD_OF[t["cards"][0]], CARD_OF[t["cards"][1]], t["winner"])
+                           for t in view["tricks_played"]]
+        last = d.tricks_played[-1] if d.tricks_played else None
+        d.last_trick = None if last is None else (last[1], last[2], last[3])
+        seq = view["sequences"]
+        d.seq_seat, d.seq_points = seq["winner"], seq["points"]
+        d.need_trick = bool(view["options"]["sequences_need_trick"])
+        d.bella_done = view["bella"] is not None
+        d.bella_seat = view["bella"]["seat"] if d.bella_done else (me if view["bella_in_hand"] else None)
+        d.phase = "play" if view["phase"] == "play" else "done"
+        return d
+
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "done" else [self.turn]
+
+    def apply(self, seat: int, action: int) -> None:
+        self.play(action)
+
+    @staticmethod
+    def notation(action: int) -> str:
+        """The game's notation of one of :meth:`legal`'s cards ("play 7H")."""
+        return str(PLAY[action])
+
+    def legal(self, seat: int | None = None) -> list[int]:
+        """:func:`legal_cards` for two players (a trick holds at most the lead), unrolled: search calls it most.
+        Only the seat to act may play, so ``seat`` (the protocol's) changes nothing."""
         hand = self.hands[self.turn]
         if not self.trick:
             return list(hand)
@@ -315,6 +389,39 @@ class Deal:
         if self.bella_done:
             out[self.bella_seat] += BELLA  # type: ignore[index]
         return out
+
+
+def opponent_known(view: Mapping[str, Any]) -> list[int]:
+    """Cards the opponent is known to hold still: his shown sequences and a turn-up he took (dix)."""
+    me = view["seat"]
+    played = {CARD_OF[c] for t in view["tricks_played"] for c in t["cards"]} | {CARD_OF[c] for _, c in view["trick"]}
+    known = {CARD_OF[c] for q in view["sequences"]["shown"] if q["seat"] != me for c in q["cards"]}
+    dix = view["dix"]
+    if dix is not None and dix["seat"] != me:
+        known.add(CARD_OF[dix["took"]])
+    return sorted(known - played)
+
+
+def unseen(view: Mapping[str, Any]) -> list[int]:
+    """The cards ``view``'s seat cannot see, in the pack's order (:meth:`Deal.from_view` places them): the
+    opponent's hand but what he is known to hold, and the stock but its cards on show."""
+    seen = {CARD_OF[c] for c in view["hand"]}
+    seen.update(CARD_OF[c] for _, c in view["trick"])
+    seen.update(CARD_OF[c] for t in view["tricks_played"] for c in t["cards"])
+    seen.add(CARD_OF[view["turn_up"]])
+    if view["bottom_card"]:
+        seen.add(CARD_OF[view["bottom_card"]])
+    seen.update(opponent_known(view))
+    return [c for c in PACK if c not in seen]
+
+
+def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[int]:
+    """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: the
+    opponent's cards but the known ones, then the stock (the proof that from_view rebuilds the true deal)."""
+    hand = deal.hands[1 - view["seat"]]
+    known = set(opponent_known(view))
+    mine = [c for c in hand if c not in known]
+    return mine + [c for c in unseen(view) if c not in hand]
 
 
 # ---- options ------------------------------------------------------------------------------------
@@ -384,6 +491,8 @@ class Klaberjass(Game):
     blurb = "Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501."
     min_players = max_players = default_players = 2
     rules = RULES
+    lean_deal = Deal  # the play, once trumps are settled (``self.deal`` is None while they are bid)
+    lean_unseen = staticmethod(unseen)
     variants = (
         Option("dix", False, "False (the seed): no exchange. True: when the turned-up suit is trumps, the "
                "holder of the 7 of trumps may exchange it for the turn-up before the first lead.",

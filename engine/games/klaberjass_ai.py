@@ -25,8 +25,8 @@ from ..claims import Certain, Claim, Comparison, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..search import Tally, pimc
 from ..words import inside, noun_for, possessive, verb_for
-from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, RANK_K, RANK_Q, SUIT_CODES, TRUMP_POWER,
-                         POINTS, REPLY_WINS, Deal, card_points, settle, trick_winner)
+from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, SUIT_CODES, TRUMP_POWER,
+                         POINTS, REPLY_WINS, Deal, card_points, opponent_known, settle, trick_winner, unseen)
 
 View = dict[str, Any]
 
@@ -118,48 +118,14 @@ def finish_deal(d: Deal) -> None:
 
 # ---- reading a view into a lean deal -------------------------------------------------------------
 
-def _opponent_known(view: View) -> list[int]:
-    """Cards the opponent is known to hold still: his shown sequences and a turn-up he took (dix)."""
-    me = view["seat"]
-    played = {_idx(c) for t in view["tricks_played"] for c in t["cards"]} | {_idx(c) for _, c in view["trick"]}
-    known = {_idx(c) for q in view["sequences"]["shown"] if q["seat"] != me for c in q["cards"]}
-    dix = view["dix"]
-    if dix is not None and dix["seat"] != me:
-        known.add(_idx(dix["took"]))
-    return sorted(known - played)
-
-
 def known_deal(view: View) -> tuple[Deal, list[int], int, Callable[[int], bool], list[int]]:
     """The deal as this seat knows it: (partial deal, unseen cards, how many the opponent holds among
     them, a test of which cards he cannot hold, the cards known to be his)."""
-    me, opp = view["seat"], 1 - view["seat"]
-    trump = tricks.SUIT_INDEX[view["trump"]]
-    mine = sorted(_idx(c) for c in view["hand"])
-    d = Deal.__new__(Deal)
-    d.hands = [[], []]
-    d.hands[me] = mine
-    d.dealer, d.trump, d.maker = view["dealer"], trump, view["maker"]
-    d.turn = view["current_player"] if view["current_player"] is not None else me
-    d.trick = [_idx(c) for _, c in view["trick"]]
-    d.points, d.won = list(view["card_points"]), list(view["tricks_won"])
-    d.tricks_played = [(t["seats"][0], _idx(t["cards"][0]), _idx(t["cards"][1]), t["winner"])
-                       for t in view["tricks_played"]]
-    last = d.tricks_played[-1] if d.tricks_played else None
-    d.last_trick = None if last is None else (last[1], last[2], last[3])
-    seq = view["sequences"]
-    d.seq_seat, d.seq_points = seq["winner"], seq["points"]
-    d.need_trick = bool(view["options"]["sequences_need_trick"])
-    d.bella_done = view["bella"] is not None
-    d.bella_seat = view["bella"]["seat"] if d.bella_done else (me if view["bella_in_hand"] else None)
-    d.phase = "play"
-
-    seen = set(mine) | set(d.trick) | {c for t in d.tricks_played for c in t[1:3]}
-    seen.add(_idx(view["turn_up"]))
-    if view["bottom_card"]:
-        seen.add(_idx(view["bottom_card"]))
-    his = _opponent_known(view)
-    seen |= set(his)
-    unseen = [c for c in PACK if c not in seen]
+    opp = 1 - view["seat"]
+    d = Deal.seen_from(view)
+    trump = d.trump
+    his = opponent_known(view)
+    hidden = unseen(view)
     # What he showed he lacks: a suit he did not follow; trumps, when he neither followed nor trumped;
     # trumps above a led trump he did not beat.
     lacks: set[int] = set()
@@ -178,34 +144,24 @@ def known_deal(view: View) -> tuple[Deal, list[int], int, Callable[[int], bool],
         s = c // 13
         return s in lacks or (s == trump and above is not None and TRUMP_POWER[c] > above)
     his_count = view["hand_sizes"][opp] - len(his)
-    return d, unseen, his_count, barred, his
+    return d, hidden, his_count, barred, his
 
 
 def determinizer(view: View) -> Callable[[random.Random], Deal]:
-    """Imagined deals that fit the view: the opponent's hand, the rest to the stock.
+    """Imagined deals that fit the view, built by :meth:`Deal.from_view`: the opponent's hand, the rest to
+    the stock (which play never reaches, so only his cards are placed).
 
     Only the opponent's hand is constrained (the stock may hold anything), so every hand he could hold
     is equally likely when his unknown cards are a plain random sample of the cards he may hold: exact,
     and cheaper than dealing card by card."""
-    base, unseen, count, barred, his = known_deal(view)
-    opp = 1 - view["seat"]
-    possible = [c for c in unseen if not barred(c)]
+    _, hidden, count, barred, _ = known_deal(view)
+    possible = [c for c in hidden if not barred(c)]
     if len(possible) < count:  # what he showed contradicts itself (cannot happen in a legal game): ignore it
-        possible = list(unseen)
-    king, queen = base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q
-    played_by_him = {t[1] if t[0] == opp else t[2] for t in base.tricks_played}
-    if base.trick and base.turn != opp:
-        played_by_him.add(base.trick[0])
-    known_his = set(his) | played_by_him  # his for certain, whatever the imagined hand
-    bella_open = base.bella_seat is None and not base.bella_done
+        possible = list(hidden)
+    place = Deal.placer(view)
 
     def determinize(rng: random.Random) -> Deal:
-        hand = rng.sample(possible, count)
-        world = base.copy()
-        world.hands[opp] = hand + his
-        if bella_open and (king in known_his or king in hand) and (queen in known_his or queen in hand):
-            world.bella_seat = opp
-        return world
+        return place(rng.sample(possible, count))
     return determinize
 
 

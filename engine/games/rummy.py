@@ -31,9 +31,10 @@ from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
+from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for, shuffled
-from ..words import count
+from ..words import count, join
 
 RULES = Rulebook([
     Rule("rummy.pack", "One standard 52-card pack. Face cards count 10, Aces 1, the others their "
@@ -681,7 +682,7 @@ class Rummy(TakesTurns, Game):
             how, rule = "turned over without shuffling", "rummy.no_shuffle"
         left = self.options["rebuilds"] - self.rebuilt
         more = ("the next run-out is a stalemate" if left == 0
-                else f"it may be rebuilt {left} more time{'s' if left > 1 else ''}")
+                else f"it may be rebuilt {count(left, 'more time')}")
         self._emit("rebuild", rule if self.options["rebuilds"] == 1 else "rummy.rebuild_cap",
                    f"The stock has run out: the {len(self.stock)} discards are {how} into a new stock ({more}).",
                    size=len(self.stock))
@@ -718,7 +719,7 @@ class Rummy(TakesTurns, Game):
                        "everyone scores his own hand.", points=0)
         elif len(lowest) > 1:
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
-                       f"{_and([self.names[s] for s in lowest])} tie for the lowest hand ({low}): nobody "
+                       f"{join([self.names[s] for s in lowest])} tie for the lowest hand ({low}): nobody "
                        "scores.", points=0)
         else:
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
@@ -776,7 +777,7 @@ class Rummy(TakesTurns, Game):
         why = "the lowest total" if penalty else count(best, "point")
         self._emit("game_end", "rummy.penalty" if penalty else "rummy.target",
                    f"{self.subject(max(range(self.players), key=lambda s: self.totals[s]), 'has')} reached "
-                   f"{self.target}: the match is over. {_and([self.names[s] for s in winners])} {verb} "
+                   f"{self.target}: the match is over. {join([self.names[s] for s in winners])} {verb} "
                    f"with {why}.", winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
@@ -827,10 +828,6 @@ def _shown(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _why_not_fit(meld: Meld, card: Card, rules: MeldRules) -> str:
     """Words for a lay-off that fails: the set's rank, or the run's two open ends."""
     if meld.kind == SET:
@@ -849,3 +846,8 @@ def _why_not_fit(meld: Meld, card: Card, rules: MeldRules) -> str:
     if card.rank == 1 and meld.ranks[-1] == 13 and rules.ace == ACE_LOW:
         reason += " (the Ace is low only, so it cannot follow the King)"
     return reason + "."
+
+
+# The lean core, declared on the rules class (its Deal comes after the narrated game in this module).
+Rummy.lean_deal = Deal
+Rummy.lean_unseen = staticmethod(unseen_cards)

@@ -75,3 +75,12 @@ def test_an_amount_menu_stays_small_for_millions_of_chips():
     inner = menu[1:-1]
     assert all(len(str(n).rstrip("0")) <= 2 for n in inner)  # round numbers a person can read
     assert amount_menu(7, 40) == sorted(set(amount_menu(7, 40))) and amount_menu(7, 40)[0] == 7
+
+
+def test_a_copied_round_moves_on_alone():
+    rnd = PokerRound.start(3, 1, [True, True, True])
+    twin = rnd.copy()
+    twin.put_in(1, 4)
+    twin.reopened(1, [True, True, True])
+    assert (rnd.bets, rnd.pending, rnd.raises) == ([0, 0, 0], [1, 2, 0], 0)
+    assert (twin.bets, twin.pending, twin.raises) == ([0, 4, 0], [2, 0], 1)

@@ -304,3 +304,19 @@ def test_an_all_in_raise_cannot_be_raised_back():
     assert view["chips"][me] == view["to_call"] + int(allin.split()[1])  # the raise is all you have
     dist = posterior(view)
     assert value(view, allin, dist, prune=0).chips == pytest.approx(brute_value(g, me, allin, dist), abs=1e-9)
+
+
+def test_with_one_chip_left_the_last_two_value_a_chip_by_the_last_chip_not_a_see():
+    """Brag, the last two: after your chip you have one chip left, so when Ben chips back you cannot pay
+    two to see; your last chip ends the betting. The walk charged a see you could not pay (a chip's worth
+    came out 0.6 too low and the hint said "pay to see" instead of "put in a chip"); the claim checker
+    plays every branch in the real game."""
+    from .claim_checks.injun import walk
+    g = table(["QS", "9H", "5C"], 2, "fold", "chip", style="brag", starting_chips=[20, 20, 3])
+    me = g.current_player
+    view = g.view(me)
+    assert view["chips"][me] == 2 and "see" in view["legal"]
+    dist = posterior(view)
+    assert value(view, "chip", dist, prune=0).chips == pytest.approx(walk(g, me, "chip", dist)[0], abs=1e-9)
+    best = evaluate(view, dist)[0]
+    assert best.action == "chip" and "you then put in your last chip, and the cards are shown" in best.note

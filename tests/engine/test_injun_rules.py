@@ -178,6 +178,16 @@ def test_variant_the_odd_chip_stays_for_the_next_pot():
     assert "1 odd chip left from the last deal" in g.events[-1].text
 
 
+def test_an_odd_chip_still_in_the_middle_when_the_game_ends_goes_to_the_leader():
+    """The last deal's odd chip (odd_chip='next_pot') goes to the player with most chips, counted in words."""
+    g = deal(["KS", "KH", "5C"], dealer=2, odd_chip="next_pot", max_deals=1)
+    play(g, (0, "bet 2"), (1, "call"), (2, "fold"))
+    assert g.is_over and g.carry == 0
+    last_win = [e for e in g.events if e.kind == "win"][-1]
+    assert last_win.rule == "injun.odd_chip" and last_win.data["chips"] == 1
+    assert last_win.text.endswith("takes the 1 odd chip left in the middle.")
+
+
 def test_poker_all_in_call_and_side_pot():
     """RULES §5: a standard poker betting round (S8); a player short of chips calls all in and
     can win only what he matched: the rest is a side pot for the others."""

@@ -19,6 +19,7 @@ import pytest
 
 import engine
 from engine.cards import Card, parse_card
+from engine import rummy_core
 from engine.games import kalooki, rummy
 from engine.search import random_playout, view_worlds
 
@@ -30,15 +31,8 @@ FOLLOW = 150  # moves played on after each position (or to the end of its deal)
 
 
 def hidden_in_order(deal: Any, seat: int) -> list[Card]:
-    """The cards ``seat`` cannot see, in the order ``Deal.from_view`` places them: each other hand
-    (less what it is known to hold), then the stock, then the pile's face-down bottom."""
-    out: list[Card] = []
-    for s, hand in enumerate(deal.hands):
-        if s != seat:
-            rest = Counter(hand)
-            rest.subtract(deal.known_held[s])
-            out += sorted(rest.elements())
-    return out + deal.stock + deal.discards[:getattr(deal, "face_down", 0)]
+    """The cards ``seat`` cannot see, in the order ``Deal.from_view`` places them (engine.rummy_core)."""
+    return rummy_core.hidden_in_order(deal, {"seat": seat})
 
 
 def state(deal: Any) -> tuple:

@@ -10,8 +10,8 @@
 - A move's worth in chips and the chance each player answers it by staying in are worked out by playing
   the move in the real game for each card the seat might hold, and every answer in turn with those same
   chances; a raise back means the seat folds (the hint says so); Brag: between the last two, a chip back
-  is answered by paying to see; with more players (or when the seat has nothing left to bet), the cards
-  are compared once everyone has answered once (the hint's note says so). The hint leaves out only
+  is answered by paying to see (or, with fewer than two chips left, by the seat's last chip); with more
+  players, the cards are compared once everyone has answered once (the hint's note says so). The hint leaves out only
   branches that cannot change its figures by more than a hair (in the largest tables, a little more), so
   they may differ from these by half a point of a chance or 0.1 chip of a worth.
 """
@@ -67,11 +67,11 @@ def _uniform(view: dict[str, Any]) -> dict[int, float]:
 # ---- the real game, forked cheaply and replayed ----
 
 def _fork(game: engine.Game) -> engine.Game:
-    """A copy of an Injun game that moves on independently (its lists copied, its betting round deep)."""
+    """A copy of an Injun game that moves on independently (its lists copied, its deal deep)."""
     g: Any = copy.copy(game)
-    for name in ("_history", "_events", "chips", "contrib", "folded", "all_in", "dealt_in", "cards", "deal_actions"):
+    for name in ("_history", "_events", "deal_actions"):
         setattr(g, name, list(getattr(game, name)))
-    g.round = copy.deepcopy(game.round)  # type: ignore[attr-defined]
+    g.deal = copy.deepcopy(game.deal)  # type: ignore[attr-defined]
     return g
 
 
@@ -146,8 +146,8 @@ def walk(game: engine.Game, seat: int, move: str, dist: dict[int, float]) -> tup
             who = h.current_player
             if who == seat or who in answered:  # Brag: every other player has answered once
                 nxt = _fork(h)
-                if who == seat and heads_up and "see" in [str(a) for a in nxt.legal_actions(seat)]:
-                    nxt.apply("see", seat)
+                if who == seat and heads_up:  # pay to see; with fewer than two chips, the last chip ends it
+                    nxt.apply("see" if "see" in [str(a) for a in nxt.legal_actions(seat)] else "chip", seat)
                 else:
                     nxt._settle()  # the cards compared now, as the hint's note says
                 stack.append((nxt, q, answered))
