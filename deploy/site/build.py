@@ -14,7 +14,10 @@ and ``static/pyodide/``.
 What a visitor downloads is cut here: only the REPL app, no source maps, no jedi (a placeholder
 wheel: completion is of no use in a lesson), no data files or tests inside the wheels, every wheel
 preloaded from the site's own pyodide-lock.json (no PyPI fallback), and a ``.gz`` beside every
-large text file for hosts that serve precompressed files.
+large text file for hosts that serve precompressed files. What a visitor waits for is cut here too:
+every module a lesson imports is compiled to bytecode once, here (precompile.py, in this Pyodide under
+Node.js), and two small patches to JupyterLite's bundles (:func:`patch_jupyterlite`) keep the kernel's
+imports off JupyterLite's drive and let a second visit send no request.
 """
 
 from __future__ import annotations
