@@ -20,25 +20,28 @@ voila.json's preheated pool) from a folder holding only that lesson. For each, i
 Targets (issue 23): a first visit of at most 8 MB compressed, a cached visit playable in 4 s. The
 machine's load average is printed with the table: seconds on a busy machine are noisy.
 
-Last run (2026-11-24, this 2-core machine at load average 8.5 from other work), ``--repeat 2``::
+The routes are alternated (site, Voilà, Voilà, site, …), so both meet the same machine; the load
+average is printed before and after, and the seconds as a ratio to Voilà's.
+
+Last run (2026-11-24, this 2-core machine at load average 3.5-5.5 from other work), ``--repeat 3``::
 
            route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
-     static site            11.4       138        18.1       0.00               14.3                11     779
-           Voilà             2.4         -         3.6       0.79                4.4                14     462
-    Voilà's server also holds a kernel per open page: 63, 66 MB
+     static site            11.9       137         8.6       0.00                8.3                13     826
+           Voilà             2.3         -         3.6       0.79                2.4                15     465
+    Voilà's server also holds a kernel per open page: 64, 67 MB
+    static site / Voilà: first visit 2.4x, cached visit 3.5x the seconds
+
+The site as built before the bytecode step and the JupyterLite patches, alternated with it in one run
+(load 2-6): cached visit 15.9 s before, 7.5 s after; first visit 16.0 s before, 7.9 s after.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
-import os
 import shutil
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -52,52 +55,11 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench_app_load import (BROWSER_ARGS, PLAYABLE_CARD, Fetched, _kernels, click_to_repaint_ms,  # noqa: E402
                             load_average, start_server, time_to, wait_quiet)
 from deploy.site import build as site_build  # noqa: E402
+from deploy.site.static_host import StaticHost, serve  # noqa: E402
 from tests.conftest import CHROMIUM, VOILA_STATIC_PROBE, free_port, stop_server, wait_for_url  # noqa: E402
 
 DEAL = "deal=2-000001&level=easy"
 FIRST_VISIT_TARGET_MB, CACHED_TARGET_S = 8.0, 4.0
-
-
-class StaticHost(http.server.SimpleHTTPRequestHandler):
-    """A static host as the README asks for one: precompressed files, cache headers; counts what it sends."""
-
-    sent = 0
-    requests = 0
-    lock = threading.Lock()
-
-    def log_message(self, *args) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "public, max-age=3600")
-        super().end_headers()
-
-    def send_head(self):
-        path = self.translate_path(self.path)
-        gz = path + ".gz"
-        if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(gz) and os.path.isfile(path):
-            f = open(gz, "rb")
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
-            self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
-            self.end_headers()
-            return f
-        return super().send_head()
-
-    def copyfile(self, source, outputfile) -> None:
-        data = source.read()
-        outputfile.write(data)
-        with StaticHost.lock:
-            StaticHost.sent += len(data)
-            StaticHost.requests += 1
-
-
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def renderer_mb() -> float:
@@ -131,16 +93,14 @@ def visit(context, url: str) -> dict:
         page.close(run_before_unload=True)
 
 
-def visits(browser, url: str, repeat: int) -> tuple[list[dict], list[dict]]:
-    first, cached = [], []
-    for _ in range(repeat):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        try:
-            first.append(visit(context, url))
-            cached.append(visit(context, url))
-        finally:
-            context.close()
-    return first, cached
+def visit_pair(browser, url: str, first: list[dict], cached: list[dict]) -> None:
+    """A browser that never saw ``url`` opens it (first visit), then opens it again (cached visit)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        first.append(visit(context, url))
+        cached.append(visit(context, url))
+    finally:
+        context.close()
 
 
 def med(rows: list[dict], key: str) -> float:
@@ -155,7 +115,7 @@ def clicks(rows: list[dict]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--repeat", type=int, default=2, help="fresh browsers per route (median)")
+    ap.add_argument("--repeat", type=int, default=3, help="fresh browsers per route, alternated (median)")
     ap.add_argument("--lesson", default="rummy", help="a lesson whose deal 2-000001 starts on your turn")
     ap.add_argument("--site", default="", help="a site built already (default: build one, downloads cached)")
     ap.add_argument("--skip-voila", action="store_true")
@@ -171,32 +131,39 @@ def main() -> None:
     print(f"site: {sum(p.stat().st_size for p in files) / 2**20:.1f} MB in {len(files)} files "
           f"(+ {sum(p.stat().st_size for p in site.rglob('*.gz')) / 2**20:.1f} MB of .gz beside them)")
 
-    rows = []
+    routes: dict[str, tuple[list[dict], list[dict]]] = {"static site": ([], []), "Voilà": ([], [])}
+    loads = [load_average()]
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         host, base = serve(site)
+        urls = {"static site": f"{base}lessons/{args.lesson}.html?{DEAL}"}
+        server = None
         try:
-            first, cached = visits(browser, f"{base}lessons/{args.lesson}.html?{DEAL}", args.repeat)
-            rows.append(("static site", first, cached, "sent"))
-        finally:
-            host.shutdown()
-        if not args.skip_voila:
-            folder = Path(tempfile.mkdtemp(prefix="parlour-voila-"))
-            shutil.copy(ROOT / "lessons" / f"{args.lesson}.ipynb", folder)
-            port = free_port()
-            server = start_server(port, Path(tempfile.mkstemp(suffix=".log")[1]), root=str(folder))
-            try:
+            if not args.skip_voila:
+                folder = Path(tempfile.mkdtemp(prefix="parlour-voila-"))
+                shutil.copy(ROOT / "lessons" / f"{args.lesson}.ipynb", folder)
+                port = free_port()
+                server = start_server(port, Path(tempfile.mkstemp(suffix=".log")[1]), root=str(folder))
                 voila = f"http://127.0.0.1:{port}/"
                 wait_for_url(voila + VOILA_STATIC_PROBE, 90, server)
                 wait_quiet(server.pid, 1)
-                first, cached = visits(browser, f"{voila}voila/render/{args.lesson}.ipynb?{DEAL}", args.repeat)
+                urls["Voilà"] = f"{voila}voila/render/{args.lesson}.ipynb?{DEAL}"
+            for n in range(args.repeat):  # the routes alternated, so both meet the same machine
+                for name in (list(urls) if n % 2 == 0 else list(urls)[::-1]):
+                    visit_pair(browser, urls[name], *routes[name])
+            if server is not None:
                 kernels = [p.memory_info().rss / 2**20 for p in _kernels(server.pid)]
-                rows.append(("Voilà", first, cached, "http"))
-            finally:
+        finally:
+            host.shutdown()
+            if server is not None:
                 stop_server(server)
         browser.close()
+    loads.append(load_average())
+    rows = [(name, first, cached, "sent" if name == "static site" else "http")
+            for name, (first, cached) in routes.items() if first]
 
-    print(f"\n{args.lesson}, {args.repeat} fresh browser(s) per route; {load_average()}")
+    print(f"\n{args.lesson}, {args.repeat} fresh browser(s) per route, alternated; before: {loads[0]}; "
+          f"after: {loads[1]}")
     print(f"{'route':>12}  {'first visit MB':>14}  {'requests':>8}  {'playable s':>10}  {'cached MB':>9}  "
           f"{'cached playable s':>17}  {'click→repaint ms':>16}  {'tab MB':>6}")
     for name, first, cached, key in rows:
@@ -207,6 +174,9 @@ def main() -> None:
     if not args.skip_voila:
         print(f"Voilà's server also holds a kernel per open page: {', '.join(f'{k:.0f}' for k in kernels)} MB "
               "(RSS of its kernels after the visits: the pool's and any not yet culled)")
+    if len(rows) == 2:
+        print(f"static site / Voilà: first visit {med(rows[0][1], 's') / med(rows[1][1], 's'):.1f}x, "
+              f"cached visit {med(rows[0][2], 's') / med(rows[1][2], 's'):.1f}x the seconds")
     site_first = rows[0][1]
     print(f"targets: first visit ≤ {FIRST_VISIT_TARGET_MB:.0f} MB compressed: "
           f"{med(site_first, 'sent') / 2**20:.1f} MB; cached visit playable ≤ {CACHED_TARGET_S:.0f} s: "

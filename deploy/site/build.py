@@ -14,7 +14,10 @@ and ``static/pyodide/``.
 What a visitor downloads is cut here: only the REPL app, no source maps, no jedi (a placeholder
 wheel: completion is of no use in a lesson), no data files or tests inside the wheels, every wheel
 preloaded from the site's own pyodide-lock.json (no PyPI fallback), and a ``.gz`` beside every
-large text file for hosts that serve precompressed files.
+large text file for hosts that serve precompressed files. What a visitor waits for is cut here too:
+every module a lesson imports is compiled to bytecode once, here (precompile.py, in this Pyodide under
+Node.js), and two small patches to JupyterLite's bundles (:func:`patch_jupyterlite`) keep the kernel's
+imports off JupyterLite's drive and let a second visit send no request.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -216,6 +220,46 @@ def jedi_placeholder(folder: Path) -> Path:
     return write_wheel(folder, "jedi", "0.0.0+parlour.site", {})
 
 
+# ---- bytecode: what a lesson imports, compiled once here instead of on every visit ---------------
+
+#: what a lesson imports besides Parlour's own modules: the kernel's start (jupyterlite-pyodide-kernel's
+#: worker imports these two) and the lesson runner
+KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel", "parlour_site"]
+#: folders (in the stdlib zip and the wheels) whose modules are left out unless something imported them
+DROP_UNIMPORTED = ["pygments/lexers/", "encodings/"]
+
+
+def parlour_modules() -> list[str]:
+    """Every module of engine/ and widgets/, as dotted names (all are imported at build time)."""
+    return sorted(".".join(p.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+                  for package in ("engine", "widgets") for p in (ROOT / package).rglob("*.py")
+                  if "__pycache__" not in p.parts)
+
+
+def in_pyodide(path: Path) -> str:
+    """``path`` as precompile.mjs's Pyodide sees it (the host's / mounted at /host)."""
+    return "/host" + str(path.resolve())
+
+
+def precompile(core: Path, pyodide: Path, carried: list[Path], cache: Path) -> None:
+    """Replace the stdlib zip and the carried wheels in ``pyodide`` by their precompiled versions
+    (deploy/site/precompile.py, run in this Pyodide under Node.js: see its docstring)."""
+    work = cache / "precompile"
+    shutil.rmtree(work, ignore_errors=True)
+    (work / "wheels").mkdir(parents=True)
+    config = {"stdlib": in_pyodide(pyodide / "python_stdlib.zip"), "stdlib_out": in_pyodide(work / "python_stdlib.zip"),
+              "wheels": [in_pyodide(w) for w in carried], "wheels_out": in_pyodide(work / "wheels"),
+              "imports": KERNEL_IMPORTS, "optional_imports": parlour_modules(), "drop_unimported": DROP_UNIMPORTED}
+    (work / "config.json").write_text(json.dumps(config))
+    say("compiling what a lesson imports to bytecode (in Pyodide, under Node.js)")
+    run(["node", str(HERE / "precompile.mjs"), str(core), str(HERE / "precompile.py"), str(work / "config.json")],
+        stdout=subprocess.DEVNULL)
+    shutil.copy2(work / "python_stdlib.zip", pyodide / "python_stdlib.zip")
+    for wheel in carried:
+        shutil.copy2(work / "wheels" / wheel.name, wheel)
+    shutil.rmtree(work)
+
+
 # ---- the lock: Pyodide's own, pointed at the wheels the site carries -----------------------------
 
 def wheel_name(file_name: str) -> str:
@@ -268,6 +312,7 @@ def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools
         if wheel.name.split("-")[0] in KERNEL_WHEELS and not wheel.name.startswith("widgetsnbextension-3"):
             carried.append(shutil.copy2(wheel, pyodide / wheel.name))
     carried += [parlour_wheel(pyodide, teacher_tools), jedi_placeholder(pyodide)]
+    precompile(core, pyodide, [Path(c) for c in carried], cache)
     core_lock = json.loads((core / "pyodide-lock.json").read_text())
     (pyodide / "pyodide-lock.json").write_text(json.dumps(site_lock(core_lock, [Path(c) for c in carried])))
     settings = {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}}
@@ -285,6 +330,51 @@ def lite_build(jupyter: Path, lite: Path, out: Path) -> None:
     shutil.rmtree(out, ignore_errors=True)
     run([str(jupyter), "lite", "build", "--lite-dir", str(lite), "--output-dir", str(out)],
         cwd=lite, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"}, stdout=subprocess.DEVNULL)
+
+
+# ---- JupyterLite's bundles, patched --------------------------------------------------------------
+
+KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
+#: jupyterlite-pyodide-kernel 0.8.6's start, in each of its worker bundles: the drive is mounted (and made
+#: the working folder) before the kernel's imports
+KERNEL_START = re.compile(r"await this\.initRuntime\((\w)\),await this\.initFilesystem\(\1\),"
+                          r"await this\.initPackageManager\(\1\),await this\.initKernel\(\1\),")
+KERNEL_START_PATCHED = (r"await this.initRuntime(\1),await this.initPackageManager(\1),"
+                        r"await this.initKernel(\1),await this.initFilesystem(\1),")
+#: JupyterLite 0.8.6's service worker registration (its app bundle)
+SW_REGISTER = re.compile(r"(\w)=await (\w)\.register\((\w)\),console\.info\(\"JupyterLite ServiceWorker was")
+SW_REGISTER_PATCHED = r'\1=await \2.register(\3,{updateViaCache:"all"}),console.info("JupyterLite ServiceWorker was'
+
+
+def patch_bundles(out: Path, folder: str, pattern: re.Pattern, replacement: str) -> int:
+    """Rewrite ``pattern`` in every bundle under ``out/folder``; the build fails if no bundle holds it (a new
+    JupyterLite: look at the patch again). Returns the number of places patched."""
+    patched = 0
+    for bundle in sorted((out / folder).glob("*.js")):
+        text = bundle.read_text(encoding="utf-8")
+        new, count = pattern.subn(replacement, text)
+        if count:
+            bundle.write_text(new, encoding="utf-8")
+            patched += count
+    if not patched:
+        raise BuildError(f"no bundle in {out / folder} holds {pattern.pattern[:60]}… (a new JupyterLite? "
+                         "see patch_jupyterlite)")
+    return patched
+
+
+def patch_jupyterlite(out: Path) -> None:
+    """Two changes to JupyterLite's own bundles, each a few characters:
+
+    - the kernel mounts JupyterLite's drive after its imports, not before: in the drive every file lookup
+      is a request through the service worker (2–3 ms), and Python looks up each of the kernel's few
+      hundred imports in the working folder first (``""`` on sys.path): about half a second of every
+      visit. Nothing the kernel imports reads the drive.
+    - the service worker is registered with ``updateViaCache: "all"``: the browser's check for a new
+      service worker then goes through its HTTP cache like every other file, so a second visit within
+      the host's cache time sends no request at all (a new site still reaches visitors when that expires).
+    """
+    patch_bundles(out, KERNEL_STATIC, KERNEL_START, KERNEL_START_PATCHED)
+    patch_bundles(out, "build", SW_REGISTER, SW_REGISTER_PATCHED)
 
 
 # ---- Parlour's pages -----------------------------------------------------------------------------
@@ -368,6 +458,7 @@ def build(out: Path, teacher_tools: str = "on") -> Path:
     wheel_dir = wheels(cache, jupyter)
     lite = stage(cache, core, wheel_dir, jupyter, teacher_tools)
     lite_build(jupyter, lite, out)
+    patch_jupyterlite(out)
     parlour_pages(out)
     precompress(out)
     return out

@@ -2,7 +2,10 @@
 
 Opens Rummy from the gallery's link with a deal link (?deal=…&level=…), draws from the stock (a face-down
 card: its click reaches Python in the browser as Pyodide's jsnull), discards, asks for a Hint, copies the
-deal's link and follows it; screenshots at 1280×800 and 420×900. The build's downloads are cached
+deal's link and follows it; screenshots at 1280×800 and 420×900. Plays Jubilee, reloads and resumes the
+same position, and checks that the English and the Portuguese lesson keep separate saves (JupyterLite's
+REPL is one page for every lesson: the browser's key is the lesson it names). A second visit, from a host
+that sends cache headers, downloads nothing. The build's downloads are cached
 (.cache/site or $PARLOUR_SITE_CACHE), so after the first run the build needs no network; without a
 cache and without PyPI and npm the test is skipped, saying so.
 """
@@ -13,16 +16,19 @@ import functools
 import http.server
 import re
 import threading
+import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
 from deploy.site import build as site_build
+from deploy.site.static_host import StaticHost, serve
 
 from .table_page import button
+from .test_resume import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -54,6 +60,25 @@ def site(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.fixture
+def site_page(page, request, save_screenshot):
+    """A page for the site: generous timeouts, errors recorded, a shot on failure. (Not conftest's voila_page,
+    whose teardown waits up to 15 s for each tab to close and free a Voilà kernel: JupyterLite's page asks
+    before it unloads, and the site has no kernel on any server.)"""
+    page.set_default_timeout(60_000)
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and page.errors.append(f"console: {msg.text}"))
+    yield page
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        try:
+            save_screenshot(page, f"FAILED-{request.node.name}")
+        except Exception:  # the page may be gone; the failure itself matters more
+            pass
+        print("\n".join(page.errors))
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args) -> None:
         pass
@@ -69,8 +94,8 @@ def site_url(site):
     server.server_close()
 
 
-def test_a_lesson_plays_on_the_static_site(site_url, voila_page, context, save_screenshot):
-    page = voila_page
+def test_a_lesson_plays_on_the_static_site(site_url, site_page, save_screenshot):
+    page = site_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url)
     link = page.locator('.parlour-game[data-game="rummy"] a.parlour-play[href="lessons/rummy.html"]')
@@ -126,3 +151,126 @@ def test_a_lesson_plays_on_the_static_site(site_url, voila_page, context, save_s
     expect(again.locator(".widget-text input").first).to_have_value(DEAL)
     expect(again.locator(".parlour-status")).to_contain_text("Draw: click the stock", timeout=60_000)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
+
+
+SAVES = """() => Object.fromEntries(Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))
+                                    .map(key => [key.split(":").pop(), localStorage.getItem(key)]))"""
+JUBILEE = "jubilee.ipynb#jubilee/0"  # the browser's key of a table: its lesson and its slot on the page
+ENGLISH, PORTUGUESE = "jubileu.ipynb#jubileu/0", "pt/jubileu.ipynb#jubileu/0"  # the same game, two lessons
+
+
+def saves(page: Page) -> dict[str, str]:
+    """What the browser keeps: each lesson's table (``ENGLISH``…) and its save's text."""
+    return page.evaluate(SAVES)
+
+
+def kept(page: Page, key: str) -> tuple[int, bool] | None:
+    """The game the browser keeps under ``key``: (your moves in it, whether it is your turn), None if none."""
+    import engine
+    from widgets.autosave import read_table_save
+
+    text = saves(page).get(key)
+    if text is None:
+        return None
+    game = engine.load_game(read_table_save(text).game_json)
+    return sum(seat == 0 for seat, _ in game.history), game.to_act() == [0]
+
+
+def play_cards(page: Page, table: Locator, key: str, cards: int) -> None:
+    """Play ``cards`` cards, each once the browser keeps the position before it at your turn (the bots have
+    answered: the table saves after every change), and wait until it keeps the last one."""
+    for _ in range(cards):
+        moves = (kept(page, key) or (0, True))[0]
+        card = table.locator(".parlour-card--playable").first
+        expect(card).to_be_visible(timeout=120_000)
+        card.click()
+        deadline = time.monotonic() + 120
+        while kept(page, key) != (moves + 1, True):
+            assert time.monotonic() < deadline, f"the browser keeps {kept(page, key)}, not {(moves + 1, True)}"
+            page.wait_for_timeout(200)
+
+
+def site_table(page: Page) -> Locator:
+    table = page.locator(".parlour").first
+    expect(table).to_be_visible(timeout=180_000)
+    return table
+
+
+def resume_offered(page: Page, resume: str) -> Locator:
+    """After a (re)load: the table offers the kept game; press ``resume`` (the button's words)."""
+    table = site_table(page)
+    offer = table.locator(".parlour-resume")
+    expect(offer).to_be_visible(timeout=120_000)
+    button(offer, resume).click()
+    expect(offer).to_be_hidden(timeout=30_000)
+    return table
+
+
+def pass_in_the_auction(page: Page, key: str, word: str) -> str:
+    """Jubileu: at your first turn of the auction, pass (``word``: the button's caption); the save then kept."""
+    table = site_table(page)
+    pass_button = button(table, word)
+    expect(pass_button).to_be_enabled(timeout=120_000)
+    pass_button.click()
+    deadline = time.monotonic() + 60
+    while key not in saves(page):
+        assert time.monotonic() < deadline, f"the browser keeps {sorted(saves(page))}, not {key}"
+        page.wait_for_timeout(200)
+    return saves(page)[key]
+
+
+def test_autosave_resumes_on_the_site(site_url, site_page, save_screenshot):
+    page = site_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + "lessons/jubilee.html")
+    play_cards(page, site_table(page), JUBILEE, 2)
+    table = site_table(page)
+    before = position(table)
+    assert before["turn"] and "You play" in str(before["log"])
+
+    page.reload()  # the REPL runs the lesson again; the browser kept the game
+    table = resume_offered(page, "Resume your game")
+    expect(table.locator(".parlour-status")).to_contain_text("Your game is back", timeout=30_000)
+    assert position(table) == before
+    table.scroll_into_view_if_needed()
+    save_screenshot(page, "site-resume-1280x800", full_page=False)
+    assert not [e for e in page.errors if "pageerror" in e], page.errors
+
+
+def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, site_page):
+    """Every lesson of the site is one page, JupyterLite's REPL: the browser's key is the lesson the address
+    names, so Jubileu in English and in Portuguese (the same game, the same slot) keep a game each."""
+    page = site_page
+    page.goto(site_url + "lessons/jubileu.html")
+    english = pass_in_the_auction(page, ENGLISH, "Pass")
+    page.goto(site_url + "lessons/pt/jubileu.html")
+    portuguese = pass_in_the_auction(page, PORTUGUESE, "Passo")
+    assert set(saves(page)) == {ENGLISH, PORTUGUESE} and saves(page)[ENGLISH] == english != portuguese
+
+    page.reload()  # each lesson offers its own game back, in its own language
+    resume_offered(page, "Retomar a sua partida")
+    page.goto(site_url + "lessons/jubileu.html")
+    resume_offered(page, "Resume your game")
+    assert not [e for e in page.errors if "pageerror" in e], page.errors
+
+def test_a_second_visit_downloads_nothing(site, browser):
+    """A host that sends cache headers (deploy/site/static_host.py, as the README asks): the second visit of a
+    lesson is served from the browser's cache (and JupyterLite's service worker) with not one byte sent."""
+    server, base = serve(site)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # no routes: they turn caching off
+    try:
+        sent = []
+        for _ in range(2):
+            page = context.new_page()
+            before = StaticHost.sent
+            page.goto(base + f"lessons/rummy.html?deal={DEAL}&level=easy")
+            expect(page.locator(".parlour .parlour-card--playable").first).to_be_visible(timeout=180_000)
+            page.wait_for_timeout(1000)  # anything the page still asks for after the table shows
+            sent.append(StaticHost.sent - before)
+            page.close()
+        assert sent[0] > 2_000_000, sent  # the first visit downloads Python, its wheels and the app
+        assert sent[1] == 0, f"a second visit downloaded {sent[1]} bytes"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

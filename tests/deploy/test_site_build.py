@@ -79,3 +79,46 @@ def test_wheels_lose_their_data_files_and_tests_not_their_code(tmp_path):
     names = zipfile.ZipFile(slim).namelist()
     assert "anywidget/__init__.py" in names and "anywidget-1.0.dist-info/METADATA" in names
     assert not [n for n in names if "/tests/" in n or ".data/" in n]
+
+
+def test_jupyterlites_bundles_are_patched_or_the_build_says_why(tmp_path):
+    static = tmp_path / site_build.KERNEL_STATIC
+    static.mkdir(parents=True)
+    (tmp_path / "build").mkdir()
+    worker = static / "comlink.worker.js"  # the shapes of jupyterlite-pyodide-kernel's and JupyterLite's bundles
+    worker.write_text("async initialize(t){await this.initRuntime(t),await this.initFilesystem(t),"
+                      "await this.initPackageManager(t),await this.initKernel(t),await this.initGlobals(t)}")
+    app = tmp_path / "build" / "981.js"
+    app.write_text('try{s=await t.register(e),console.info("JupyterLite ServiceWorker was successfully registered")}')
+    site_build.patch_jupyterlite(tmp_path)
+    assert worker.read_text() == ("async initialize(t){await this.initRuntime(t),await this.initPackageManager(t),"
+                                  "await this.initKernel(t),await this.initFilesystem(t),await this.initGlobals(t)}")
+    assert 's=await t.register(e,{updateViaCache:"all"}),console.info(' in app.read_text()
+    with pytest.raises(site_build.BuildError, match="a new JupyterLite"):
+        site_build.patch_jupyterlite(tmp_path)  # patched already: the shapes are gone, and the build says so
+
+
+def test_parlours_modules_are_all_named_for_the_bytecode_step():
+    modules = site_build.parlour_modules()
+    assert {"engine", "engine.games.rummy", "widgets", "widgets.table", "widgets.games.rummy_lesson"} <= set(modules)
+    assert not [m for m in modules if "__init__" in m or "__pycache__" in m]
+
+
+def test_imported_modules_become_bytecode_and_unimported_lexers_are_left_out(tmp_path):
+    from deploy.site import precompile
+
+    wheel = site_build.write_wheel(tmp_path, "pygments", "1.0", {
+        "pygments/__init__.py": b"x = 1\n", "pygments/lexers/python.py": b"y = 2\n",
+        "pygments/lexers/lisp.py": b"z = 3\n", "pygments/unused.py": b"w = 4\n", "pygments/data.txt": b"text"})
+    where = "/lib/python3.14/site-packages"
+    used = {f"{where}/pygments/__init__.py", f"{where}/pygments/lexers/python.py"}
+    target = tmp_path / "out.whl"
+    precompile.rewrite(wheel, target, where, used, ("pygments/lexers/",))
+    with zipfile.ZipFile(target) as zf:
+        names = set(zf.namelist())
+        record = zf.read("pygments-1.0.dist-info/RECORD").decode()
+        code = zf.read("pygments/__init__.pyc")
+    assert {"pygments/__init__.pyc", "pygments/lexers/python.pyc", "pygments/unused.py", "pygments/data.txt"} <= names
+    assert not {"pygments/__init__.py", "pygments/lexers/lisp.py", "pygments/lexers/lisp.pyc"} & names
+    assert "pygments/__init__.pyc,sha256=" in record and "lisp" not in record
+    assert int.from_bytes(code[4:8], "little") == 0b01  # hash-based, unchecked: loaded without its source

@@ -5,16 +5,19 @@
 
 const PREFIX = "parlour:autosave:v1:";
 
-/** The lesson a page shows, the same for its Voilà page and its JupyterLab tab: "jabberwocky.ipynb". */
-export function lessonOf(pathname) {
+/** The lesson a page shows, the same for its Voilà page, its JupyterLab tab and the static site's lesson
+ * (JupyterLite's REPL page, which names the lesson in its address: ?lesson=pt/jubileu): "jabberwocky.ipynb". */
+export function lessonOf(pathname, search = "") {
+  const siteLesson = /\/repl\/(index\.html)?$/.test(pathname || "") && new URLSearchParams(search).get("lesson");
+  if (siteLesson) return `${siteLesson}.ipynb`;
   const path = decodeURIComponent(pathname || "");
   const m = path.match(/\/(?:voila\/render|lab\/tree|lab\/workspaces\/[^/]+\/tree|notebooks|doc\/tree)\/(.+\.ipynb)$/);
   return m ? m[1] : path;
 }
 
 /** The storage key of a table: the lesson page and the table's slot ("jabberwocky/0"). */
-export function keyFor(pathname, slot) {
-  return `${PREFIX}${lessonOf(pathname)}#${slot}`;
+export function keyFor(pathname, slot, search = "") {
+  return `${PREFIX}${lessonOf(pathname, search)}#${slot}`;
 }
 
 /** localStorage if this browser lets the page use it, else null (autosave is then off). */
@@ -34,7 +37,7 @@ function initialize({ model }) {
   const onMessage = (msg) => {
     const store = storage();
     if (!store || !msg || typeof msg !== "object") return;
-    const key = keyFor(window.location.pathname, model.get("slot"));
+    const key = keyFor(window.location.pathname, model.get("slot"), window.location.search);
     try {
       if (msg.event === "keep" && typeof msg.text === "string") store.setItem(key, msg.text);
       else if (msg.event === "forget") store.removeItem(key);
@@ -53,7 +56,7 @@ function render({ model, el }) {
   const store = storage();
   let text = null;
   if (store) {
-    try { text = store.getItem(keyFor(window.location.pathname, model.get("slot"))); } catch (_err) { text = null; }
+    try { text = store.getItem(keyFor(window.location.pathname, model.get("slot"), window.location.search)); } catch (_err) { text = null; }
   }
   model.send({ event: "stored", storage: store !== null, text });
 }

@@ -12,6 +12,7 @@ import ast
 import json
 import os
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from IPython import get_ipython
@@ -54,8 +55,19 @@ def run_code(source: str, namespace: dict[str, Any]) -> None:
             display(value)
 
 
+def leave_the_drive() -> None:
+    """Work in the browser's own memory, not JupyterLite's drive: the kernel starts in /drive, where every
+    file lookup is a request through the service worker (2–3 ms each), and Python looks up every import
+    and IPython every Markdown text there first (``""`` on sys.path is the working folder). A lesson reads
+    no file of the drive: everything it needs travels in the site's wheel."""
+    home = Path.home()
+    home.mkdir(parents=True, exist_ok=True)
+    os.chdir(home)
+
+
 def run(lesson: str) -> None:
     """Show lesson ``lesson`` (its path under lessons/ without ``.ipynb``) in this REPL."""
+    leave_the_drive()
     os.environ["PARLOUR_TEACHER_TOOLS"] = settings().get("teacher_tools", "on")
     display(HTML(PAGE_STYLE))
     shell = get_ipython()

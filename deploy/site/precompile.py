@@ -1,0 +1,125 @@
+"""Compile the modules a lesson imports to bytecode at build time, inside the site's own Pyodide.
+
+A visitor's browser otherwise compiles every module it imports from source, on every visit: Pyodide's
+start, the kernel (IPython, traitlets, prompt_toolkit, the stdlib's asyncio, email, pdb, …) and Parlour
+are about five CPU-seconds of it on this machine. precompile.mjs runs this file in Pyodide under Node.js,
+so the bytecode is the browser's Python 3.14 (its magic number), compiled without column ranges
+(PYTHONNODEBUGRANGES: a quarter smaller; tracebacks keep their line numbers).
+
+It unpacks the site's wheels into Pyodide's site-packages, imports what a lesson imports (the kernel's
+modules and every Parlour module), and rewrites the stdlib zip and each wheel: every module that was
+imported becomes an unchecked hash-based ``.pyc`` in place of its ``.py`` (sourceless: the importer loads it
+without reading or comparing a source); a module nothing imported stays source, so it still works if
+something imports it later. Under DROP_UNIMPORTED's folders a module nothing imported is left out: the
+lexers of 600 languages (a lesson shows no code) and the stdlib's text encodings but a few.
+
+    precompile.py CONFIG_JSON        (the paths as Pyodide sees them; see build.py's precompile())
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib
+import importlib.util
+import json
+import sys
+import zipfile
+from importlib import _bootstrap_external  # type: ignore[attr-defined]
+from pathlib import Path
+
+#: module files kept as source whatever happens: run as scripts, or read as text
+TEXT_MODULES = {"__main__.py", "conftest.py"}
+#: encodings a page may still ask for by name though none was imported here
+KEPT_ENCODINGS = {"ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32",
+                  "utf_32_le", "utf_32_be", "cp1252", "cp437", "idna", "punycode", "charmap", "unicode_escape",
+                  "raw_unicode_escape", "base64_codec", "hex_codec", "aliases", "__init__"}
+DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def pyc(source: bytes, filename: str) -> bytes | None:
+    """The unchecked hash-based bytecode of ``source``, or None if Python 3.14 cannot compile it."""
+    try:
+        code = compile(source, filename, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return None
+    return bytes(_bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def imported_files(modules: list[str], optional: list[str]) -> set[str]:
+    """Every module file (absolute path, a zip's members as ``…/python314.zip/x.py``) loaded by importing
+    ``modules`` and ``optional`` (those that import in the browser: not the hub's server-side ones), and by
+    Pyodide's own start before them."""
+    for name in modules:
+        importlib.import_module(name)
+    for name in optional:
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            print(f"precompile: {name} does not import in the browser ({exc}); left as source", file=sys.stderr)
+    return {str(getattr(m, "__file__", None)) for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
+
+
+def rewrite(source: Path, target: Path, where: str, used: set[str], drop_unimported: tuple[str, ...]) -> None:
+    """``source`` (a zip) into ``target``: imported modules as bytecode, unimported ones under
+    ``drop_unimported`` left out, every other file as it was; a wheel's RECORD lists the files it holds."""
+    entries: dict[str, bytes] = {}
+    record_name = ""
+    with zipfile.ZipFile(source) as zf:
+        for info in zf.infolist():
+            name = info.filename
+            if info.is_dir():
+                continue
+            if name.endswith(".dist-info/RECORD"):
+                record_name = name
+                continue
+            data = zf.read(info)
+            is_module = name.endswith(".py") and name.rsplit("/", 1)[-1] not in TEXT_MODULES
+            if is_module and f"{where}/{name}" in used:
+                code = pyc(data, f"{where}/{name}")
+                entries.update({name[:-3] + ".pyc": code} if code is not None else {name: data})
+            elif not (is_module and name.startswith(drop_unimported) and not kept(name)):
+                entries[name] = data
+    if record_name:
+        entries[record_name] = record(entries, record_name)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for arc, data in entries.items():
+            info = zipfile.ZipInfo(arc, date_time=DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, data)
+
+
+def kept(name: str) -> bool:
+    return name.startswith("encodings/") and name[len("encodings/"):-3] in KEPT_ENCODINGS
+
+
+def record(entries: dict[str, bytes], record_name: str) -> bytes:
+    lines = [f"{arc},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},"
+             f"{len(data)}" for arc, data in entries.items()]
+    return ("\n".join([*lines, f"{record_name},,"]) + "\n").encode()
+
+
+def main(config_path: str) -> None:
+    config = json.loads(Path(config_path).read_text())
+    site_packages = Path(next(p for p in sys.path if p.endswith("site-packages")))
+    stdlib_zip = next(p for p in sys.path if p.endswith(".zip"))  # Pyodide's stdlib: /lib/python314.zip
+    wheels = [Path(w) for w in config["wheels"]]
+    for wheel in wheels:  # installed as Pyodide's loadPackage does: unpacked into site-packages
+        with zipfile.ZipFile(wheel) as zf:
+            zf.extractall(site_packages)
+    importlib.invalidate_caches()
+    used = imported_files(config["imports"], config["optional_imports"])
+    drop = tuple(config["drop_unimported"])
+    rewrite(Path(config["stdlib"]), Path(config["stdlib_out"]), stdlib_zip, used, drop)
+    out = Path(config["wheels_out"])
+    out.mkdir(parents=True, exist_ok=True)
+    for wheel in wheels:
+        rewrite(wheel, out / wheel.name, str(site_packages), used, drop)
+    print(f"precompile: {sum(1 for f in used if f.endswith('.py'))} modules compiled", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    if sys.version_info[:2] != (3, 14):  # the bytecode must be the browser's: only the site's Pyodide writes it
+        raise SystemExit(f"precompile.py runs in the site's Pyodide (Python 3.14), not {sys.version.split()[0]}")
+    main(sys.argv[1])
