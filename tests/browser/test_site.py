@@ -157,6 +157,7 @@ SAVES = """() => Object.fromEntries(Object.keys(localStorage).filter(key => key.
                                     .map(key => [key.split(":").pop(), localStorage.getItem(key)]))"""
 JUBILEE = "jubilee.ipynb#jubilee/0"  # the browser's key of a table: its lesson and its slot on the page
 ENGLISH, PORTUGUESE = "jubileu.ipynb#jubileu/0", "pt/jubileu.ipynb#jubileu/0"  # the same game, two lessons
+PASSABLE = "4-000001"  # Jubileu: your hand holds no Ace, so you may pass (engine.new_game("jubileu", seed="000001"))
 
 
 def saves(page: Page) -> dict[str, str]:
@@ -240,14 +241,19 @@ def test_autosave_resumes_on_the_site(site_url, site_page, save_screenshot):
 def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, site_page):
     """Every lesson of the site is one page, JupyterLite's REPL: the browser's key is the lesson the address
     names, so Jubileu in English and in Portuguese (the same game, the same slot) keep a game each."""
+    import engine
+
+    hand = engine.new_game("jubileu", players=4, seed=PASSABLE.split("-")[1]).view(0)["hand"]
+    assert not [c for c in hand if c.startswith("A")], f"deal {PASSABLE} gives you Aces: {hand}"
     page = site_page
-    page.goto(site_url + "lessons/jubileu.html")
+    # A dealt hand you may pass with (no Aces: three would oblige you to bid); a new deal is random.
+    page.goto(site_url + f"lessons/jubileu.html?deal={PASSABLE}")
     english = pass_in_the_auction(page, ENGLISH, "Pass")
-    page.goto(site_url + "lessons/pt/jubileu.html")
+    page.goto(site_url + f"lessons/pt/jubileu.html?deal={PASSABLE}")
     portuguese = pass_in_the_auction(page, PORTUGUESE, "Passo")
     assert set(saves(page)) == {ENGLISH, PORTUGUESE} and saves(page)[ENGLISH] == english != portuguese
 
-    page.reload()  # each lesson offers its own game back, in its own language
+    page.goto(site_url + "lessons/pt/jubileu.html")  # each lesson offers its own game back, in its own language
     resume_offered(page, "Retomar a sua partida")
     page.goto(site_url + "lessons/jubileu.html")
     resume_offered(page, "Resume your game")
