@@ -288,13 +288,19 @@ def save_screenshot(artifacts_dir):
     return save
 
 
-@pytest.fixture
-def voila_page(page, request, save_screenshot):
-    """A Playwright page for Voilà apps: generous timeouts, errors recorded, failure shots."""
-    page.set_default_timeout(60_000)  # a notebook page runs every cell before showing
+def record_errors(page) -> None:
+    """A 60 s default timeout (a notebook page runs every cell before showing), and the page's errors
+    and console errors kept in ``page.errors`` for the test to assert on."""
+    page.set_default_timeout(60_000)
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))
     page.on("console", lambda msg: msg.type == "error" and page.errors.append(f"console: {msg.text}"))
+
+
+@pytest.fixture
+def voila_page(page, request, save_screenshot):
+    """A Playwright page for Voilà apps: generous timeouts, errors recorded, failure shots."""
+    record_errors(page)
     yield page
     rep = getattr(request.node, "rep_call", None)
     if rep is not None and rep.failed:

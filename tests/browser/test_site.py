@@ -26,6 +26,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from deploy.site import build as site_build
 from deploy.site.static_host import StaticHost, serve
+from tests.conftest import record_errors
 
 from .table_page import button
 from .test_resume import position
@@ -65,10 +66,7 @@ def site_page(page, request, save_screenshot):
     """A page for the site: generous timeouts, errors recorded, a shot on failure. (Not conftest's voila_page,
     whose teardown waits up to 15 s for each tab to close and free a Voilà kernel: JupyterLite's page asks
     before it unloads, and the site has no kernel on any server.)"""
-    page.set_default_timeout(60_000)
-    page.errors = []
-    page.on("pageerror", lambda exc: page.errors.append(f"pageerror: {exc}"))
-    page.on("console", lambda msg: msg.type == "error" and page.errors.append(f"console: {msg.text}"))
+    record_errors(page)
     yield page
     rep = getattr(request.node, "rep_call", None)
     if rep is not None and rep.failed:
