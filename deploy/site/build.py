@@ -1,6 +1,7 @@
 """Build Parlour's static site: every lesson playable in the browser (JupyterLite + Pyodide), no server.
 
-    python deploy/site/build.py [OUTPUT_DIR] [--teacher-tools on|off]     (./run site [DIR] runs this)
+    python deploy/site/build.py [OUTPUT_DIR] [--teacher-tools on|off] [--zips stored|deflated]
+                                                                     (./run site [DIR] runs this)
 
 Every version is pinned in this folder: the build tools (requirements-tools.txt, installed into a
 venv of their own), the Pyodide core from npm (package.json, checked against its integrity), and the
@@ -13,8 +14,10 @@ and ``static/pyodide/``.
 
 What a visitor downloads is cut here: only the REPL app, no source maps, no jedi (a placeholder
 wheel: completion is of no use in a lesson), no data files or tests inside the wheels, every wheel
-preloaded from the site's own pyodide-lock.json (no PyPI fallback), and a ``.gz`` beside every
-large text file for hosts that serve precompressed files. What a visitor waits for is cut here too:
+preloaded from the site's own pyodide-lock.json (no PyPI fallback), the stdlib's parts no browser tab can
+use left out, and a ``.br`` (brotli) and a ``.gz`` beside every large file for hosts that serve
+precompressed files. The stdlib zip and the wheels hold their files uncompressed (``--zips stored``), so
+that brotli compresses each whole: a quarter fewer bytes than zip's own deflate, file by file. What a visitor waits for is cut here too:
 every module a lesson imports is compiled to bytecode once, here (precompile.py, in this Pyodide under
 Node.js), and two small patches to JupyterLite's bundles (:func:`patch_jupyterlite`) keep the kernel's
 imports off JupyterLite's drive and let a second visit send no request.
@@ -33,6 +36,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import venv
 import zipfile
 from pathlib import Path
@@ -64,6 +68,9 @@ EXTRA_DEPENDS = {
     "jedi": [],
 }
 PRECOMPRESS = {".js", ".mjs", ".wasm", ".json", ".css", ".html", ".zip", ".whl", ".svg", ".txt"}
+#: how the stdlib zip and the wheels hold their files: "stored" for a host that compresses them (the
+#: ``.br``/``.gz`` beside each file, or on the fly), "deflated" for one that may send them as they are
+ZIPS = ("stored", "deflated")
 
 
 class BuildError(RuntimeError):
@@ -200,9 +207,10 @@ def parlour_wheel(folder: Path, teacher_tools: str) -> Path:
 
 
 def unused_in_the_browser(name: str) -> bool:
-    """A wheel's file no lesson needs in the browser: its data files (anywidget's lab extension, which the
-    site serves from extensions/ already) and its packages' own tests."""
-    return ".data/data/" in name or "/tests/" in name
+    """A wheel's file no lesson needs in the browser: its data files and bundled front-end extensions
+    (anywidget's lab and notebook extensions, which the site serves from extensions/ already) and its
+    packages' own tests."""
+    return any(part in name for part in (".data/data/", "/tests/", "/labextension/", "/nbextension/"))
 
 
 def slim_wheel(source: Path, target: Path) -> Path:
@@ -225,8 +233,15 @@ def jedi_placeholder(folder: Path) -> Path:
 #: what a lesson imports besides Parlour's own modules: the kernel's start (jupyterlite-pyodide-kernel's
 #: worker imports these two) and the lesson runner
 KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel", "parlour_site"]
-#: folders (in the stdlib zip and the wheels) whose modules are left out unless something imported them
-DROP_UNIMPORTED = ["pygments/lexers/", "encodings/"]
+#: folders and modules (in the stdlib zip and the wheels) left out unless something imported them: the
+#: lexers of 600 languages, text encodings, and the stdlib's parts no page in a browser tab can use
+#: (no processes, sockets or terminal there): multiprocessing, servers, mail and FTP clients, the
+#: terminal REPL, command-line tools
+DROP_UNIMPORTED = ["pygments/lexers/", "encodings/", "multiprocessing/", "_pyrepl/", "xmlrpc/", "wsgiref/",
+                   "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py", "mailbox.py", "pickletools.py",
+                   "doctest.py", "trace.py", "modulefinder.py", "tabnanny.py", "pyclbr.py", "zipapp.py",
+                   "pty.py", "tty.py", "webbrowser.py", "antigravity.py", "this.py", "__hello__.py",
+                   "__phello__/"]
 
 
 def parlour_modules() -> list[str]:
@@ -241,7 +256,7 @@ def in_pyodide(path: Path) -> str:
     return "/host" + str(path.resolve())
 
 
-def precompile(core: Path, pyodide: Path, carried: list[Path], cache: Path) -> None:
+def precompile(core: Path, pyodide: Path, carried: list[Path], cache: Path, zips: str = "stored") -> None:
     """Replace the stdlib zip and the carried wheels in ``pyodide`` by their precompiled versions
     (deploy/site/precompile.py, run in this Pyodide under Node.js: see its docstring)."""
     work = cache / "precompile"
@@ -249,7 +264,8 @@ def precompile(core: Path, pyodide: Path, carried: list[Path], cache: Path) -> N
     (work / "wheels").mkdir(parents=True)
     config = {"stdlib": in_pyodide(pyodide / "python_stdlib.zip"), "stdlib_out": in_pyodide(work / "python_stdlib.zip"),
               "wheels": [in_pyodide(w) for w in carried], "wheels_out": in_pyodide(work / "wheels"),
-              "imports": KERNEL_IMPORTS, "optional_imports": parlour_modules(), "drop_unimported": DROP_UNIMPORTED}
+              "imports": KERNEL_IMPORTS, "optional_imports": parlour_modules(), "drop_unimported": DROP_UNIMPORTED,
+              "stored": zips == "stored"}
     (work / "config.json").write_text(json.dumps(config))
     say("compiling what a lesson imports to bytecode (in Pyodide, under Node.js)")
     run(["node", str(HERE / "precompile.mjs"), str(core), str(HERE / "precompile.py"), str(work / "config.json")],
@@ -297,7 +313,7 @@ def site_lock(core_lock: dict, carried: list[Path]) -> dict:
 
 # ---- JupyterLite ---------------------------------------------------------------------------------
 
-def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools: str) -> Path:
+def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools: str, zips: str = "stored") -> Path:
     """JupyterLite's input folder: its config, and static/pyodide (the core, the wheels, the lock)."""
     lite = cache / "stage"
     shutil.rmtree(lite, ignore_errors=True)
@@ -312,7 +328,7 @@ def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools
         if wheel.name.split("-")[0] in KERNEL_WHEELS and not wheel.name.startswith("widgetsnbextension-3"):
             carried.append(shutil.copy2(wheel, pyodide / wheel.name))
     carried += [parlour_wheel(pyodide, teacher_tools), jedi_placeholder(pyodide)]
-    precompile(core, pyodide, [Path(c) for c in carried], cache)
+    precompile(core, pyodide, [Path(c) for c in carried], cache, zips)
     core_lock = json.loads((core / "pyodide-lock.json").read_text())
     (pyodide / "pyodide-lock.json").write_text(json.dumps(site_lock(core_lock, [Path(c) for c in carried])))
     settings = {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}}
@@ -440,27 +456,45 @@ def parlour_pages(out: Path) -> None:
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve build/ and static/ as they are
 
 
-def precompress(out: Path, min_bytes: int = 1024) -> None:
-    """A ``.gz`` beside each large text file, for hosts that serve precompressed files (nginx gzip_static)."""
-    for path in out.rglob("*"):
+def precompress(out: Path, cache: Path, min_bytes: int = 1024) -> None:
+    """A ``.br`` and a ``.gz`` beside each large file that compresses, for hosts that serve precompressed
+    files (nginx ``brotli_static``/``gzip_static``). Brotli at its best is slow (half a minute for the
+    wasm), so each ``.br`` is kept in the cache under its file's sha256: a build makes only new ones."""
+    store = cache / "brotli"
+    store.mkdir(parents=True, exist_ok=True)
+    wanted: dict[Path, Path] = {}
+    for path in sorted(out.rglob("*")):
         if path.is_file() and path.suffix in PRECOMPRESS and path.stat().st_size >= min_bytes:
             data = path.read_bytes()
             packed = gzip.compress(data, compresslevel=9, mtime=0)
             if len(packed) < len(data) * 0.9:
                 path.with_name(path.name + ".gz").write_bytes(packed)
+                wanted[path] = store / (hashlib.sha256(data).hexdigest() + ".br")
+    jobs = [[str(path), str(kept)] for path, kept in wanted.items() if not kept.exists()]
+    if jobs:
+        say(f"brotli for {len(jobs)} files (kept in {store})")
+        with tempfile.NamedTemporaryFile("w", suffix=".json", dir=cache) as listing:
+            listing.write(json.dumps(jobs))
+            listing.flush()
+            run(["node", str(HERE / "brotli.mjs"), listing.name])
+    for path, kept in wanted.items():
+        if kept.stat().st_size < path.with_name(path.name + ".gz").stat().st_size:
+            shutil.copyfile(kept, path.with_name(path.name + ".br"))
+    for stale in set(store.glob("*.br")) - set(wanted.values()):  # a build keeps only its own
+        stale.unlink()
 
 
-def build(out: Path, teacher_tools: str = "on") -> Path:
+def build(out: Path, teacher_tools: str = "on", zips: str = "stored") -> Path:
     cache = cache_dir()
     cache.mkdir(parents=True, exist_ok=True)
     jupyter = tools_venv(cache)
     core = pyodide_core(cache)
     wheel_dir = wheels(cache, jupyter)
-    lite = stage(cache, core, wheel_dir, jupyter, teacher_tools)
+    lite = stage(cache, core, wheel_dir, jupyter, teacher_tools, zips)
     lite_build(jupyter, lite, out)
     patch_jupyterlite(out)
     parlour_pages(out)
-    precompress(out)
+    precompress(out, cache)
     return out
 
 
@@ -470,9 +504,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the folder to write (replaced); default build/site")
     parser.add_argument("--teacher-tools", choices=("on", "off"), default="on",
                         help="offer the 'show all hands' switch on the site's tables (default on)")
+    parser.add_argument("--zips", choices=ZIPS, default="stored",
+                        help="stored (default): the stdlib zip and the wheels hold their files uncompressed, for a "
+                             "host that compresses them (the .br/.gz beside each file, or on the fly); deflated: "
+                             "for a host that may send .zip/.whl files as they are")
     args = parser.parse_args(argv)
     try:
-        out = build(Path(args.out).resolve(), args.teacher_tools)
+        out = build(Path(args.out).resolve(), args.teacher_tools, args.zips)
     except BuildError as exc:
         say(str(exc))
         return 1

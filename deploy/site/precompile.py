@@ -11,13 +11,15 @@ modules and every Parlour module), and rewrites the stdlib zip and each wheel: e
 imported becomes an unchecked hash-based ``.pyc`` in place of its ``.py`` (sourceless: the importer loads it
 without reading or comparing a source); a module nothing imported stays source, so it still works if
 something imports it later. Under DROP_UNIMPORTED's folders a module nothing imported is left out: the
-lexers of 600 languages (a lesson shows no code) and the stdlib's text encodings but a few.
+lexers of 600 languages (a lesson shows no code), the stdlib's text encodings but a few, and the stdlib's
+parts no page in a browser tab can use (servers, mail clients, multiprocessing, the terminal REPL).
 
     precompile.py CONFIG_JSON        (the paths as Pyodide sees them; see build.py's precompile())
 """
 
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import importlib
@@ -37,10 +39,27 @@ KEPT_ENCODINGS = {"ascii", "latin_1", "utf_8", "utf_8_sig", "utf_16", "utf_16_le
 DATE = (2020, 1, 1, 0, 0, 0)
 
 
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` with the docstrings of its module, classes and functions taken out, as ``python -OO`` does
+    (their ``__doc__`` is None; asserts stay): a page shows no help text, and they are a sixth of the
+    bytecode a visitor downloads. Every other statement keeps its line number."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                if len(node.body) == 1:
+                    node.body[0] = ast.copy_location(ast.Pass(), first)
+                else:
+                    del node.body[0]
+    return tree
+
+
 def pyc(source: bytes, filename: str) -> bytes | None:
-    """The unchecked hash-based bytecode of ``source``, or None if Python 3.14 cannot compile it."""
+    """The unchecked hash-based bytecode of ``source`` without its docstrings, or None if Python 3.14
+    cannot compile it."""
     try:
-        code = compile(source, filename, "exec", dont_inherit=True)
+        tree = without_docstrings(ast.parse(source, filename))
+        code = compile(tree, filename, "exec", dont_inherit=True)
     except (SyntaxError, ValueError):
         return None
     return bytes(_bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
@@ -60,9 +79,12 @@ def imported_files(modules: list[str], optional: list[str]) -> set[str]:
     return {str(getattr(m, "__file__", None)) for m in list(sys.modules.values()) if getattr(m, "__file__", None)}
 
 
-def rewrite(source: Path, target: Path, where: str, used: set[str], drop_unimported: tuple[str, ...]) -> None:
+def rewrite(source: Path, target: Path, where: str, used: set[str], drop_unimported: tuple[str, ...],
+            stored: bool = False) -> None:
     """``source`` (a zip) into ``target``: imported modules as bytecode, unimported ones under
-    ``drop_unimported`` left out, every other file as it was; a wheel's RECORD lists the files it holds."""
+    ``drop_unimported`` left out, every other file as it was; a wheel's RECORD lists the files it holds.
+    ``stored``: the entries are not compressed inside the zip, so the host's brotli or gzip compresses the
+    whole file (a quarter fewer bytes than deflate entry by entry; nothing to inflate in the browser)."""
     entries: dict[str, bytes] = {}
     record_name = ""
     with zipfile.ZipFile(source) as zf:
@@ -82,10 +104,11 @@ def rewrite(source: Path, target: Path, where: str, used: set[str], drop_unimpor
                 entries[name] = data
     if record_name:
         entries[record_name] = record(entries, record_name)
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    with zipfile.ZipFile(target, "w", method, compresslevel=None if stored else 9) as out:
         for arc, data in entries.items():
             info = zipfile.ZipInfo(arc, date_time=DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.external_attr = 0o644 << 16
             out.writestr(info, data)
 
@@ -111,11 +134,12 @@ def main(config_path: str) -> None:
     importlib.invalidate_caches()
     used = imported_files(config["imports"], config["optional_imports"])
     drop = tuple(config["drop_unimported"])
-    rewrite(Path(config["stdlib"]), Path(config["stdlib_out"]), stdlib_zip, used, drop)
+    stored = bool(config.get("stored"))
+    rewrite(Path(config["stdlib"]), Path(config["stdlib_out"]), stdlib_zip, used, drop, stored)
     out = Path(config["wheels_out"])
     out.mkdir(parents=True, exist_ok=True)
     for wheel in wheels:
-        rewrite(wheel, out / wheel.name, str(site_packages), used, drop)
+        rewrite(wheel, out / wheel.name, str(site_packages), used, drop, stored)
     print(f"precompile: {sum(1 for f in used if f.endswith('.py'))} modules compiled", file=sys.stderr)
 
 

@@ -1,5 +1,5 @@
-"""A static host as the README asks for one, for the site's tests and bench: each file's precompressed ``.gz``
-when the browser accepts gzip, ``Cache-Control: max-age=3600`` (a second visit asks for nothing), and a count
+"""A static host as the README asks for one, for the site's tests and bench: each file's precompressed ``.br``
+when the browser accepts brotli (``.gz`` when it accepts gzip only), ``Cache-Control: max-age=3600`` (a second visit asks for nothing), and a count
 of the bytes it sent (bodies only) so a test or a bench can say what a visit downloaded."""
 
 from __future__ import annotations
@@ -27,17 +27,23 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
-        gz = path + ".gz"
-        if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(gz) and os.path.isfile(path):
-            f = open(gz, "rb")
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
-            self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
-            self.end_headers()
-            return f
+        accepted = self.headers.get("Accept-Encoding", "")
+        for coding, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if coding in accepted and os.path.isfile(path + suffix) and os.path.isfile(path):
+                return self.send_compressed(path, coding, suffix)
         return super().send_head()
+
+    def send_compressed(self, path: str, coding: str, suffix: str):
+        """The headers of ``path``'s precompressed copy (``path + suffix``, in ``coding``); the open copy."""
+        f = open(path + suffix, "rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", coding)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(int(os.stat(path).st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return f
 
     def copyfile(self, source, outputfile) -> None:
         data = source.read()
