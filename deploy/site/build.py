@@ -17,10 +17,11 @@ wheel: completion is of no use in a lesson), no data files or tests inside the w
 preloaded from the site's own pyodide-lock.json (no PyPI fallback), the stdlib's parts no browser tab can
 use left out, and a ``.br`` (brotli) and a ``.gz`` beside every large file for hosts that serve
 precompressed files. The stdlib zip and the wheels hold their files uncompressed (``--zips stored``), so
-that brotli compresses each whole: a quarter fewer bytes than zip's own deflate, file by file. What a visitor waits for is cut here too:
-every module a lesson imports is compiled to bytecode once, here (precompile.py, in this Pyodide under
-Node.js), and two small patches to JupyterLite's bundles (:func:`patch_jupyterlite`) keep the kernel's
-imports off JupyterLite's drive and let a second visit send no request.
+that brotli compresses each whole: a quarter fewer bytes than zip's own deflate, file by file. What a
+visitor waits for is cut here too: every module a lesson imports is compiled to bytecode (without its
+docstrings) once, here (precompile.py, in this Pyodide under Node.js), and two small patches to
+JupyterLite's bundles (:func:`patch_jupyterlite`) keep the kernel's imports off JupyterLite's drive and
+let a second visit send no request.
 """
 
 from __future__ import annotations

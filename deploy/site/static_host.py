@@ -1,6 +1,7 @@
 """A static host as the README asks for one, for the site's tests and bench: each file's precompressed ``.br``
-when the browser accepts brotli (``.gz`` when it accepts gzip only), ``Cache-Control: max-age=3600`` (a second visit asks for nothing), and a count
-of the bytes it sent (bodies only) so a test or a bench can say what a visit downloaded."""
+when the browser accepts brotli (``.gz`` when it accepts gzip only), ``Cache-Control: max-age=3600`` (a second
+visit asks for nothing), and a count of the bytes it sent (bodies only) so a test or a bench can say what a
+visit downloaded."""
 
 from __future__ import annotations
 
