@@ -34,6 +34,7 @@ from .test_resume import position
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DEAL = "2-000001"  # two players; Ada deals, so you draw first
+FIRST_VISIT_BUDGET = 8 * 2**20  # issue 23: a first visit downloads at most 8 MB, compressed
 REGISTRIES = ("https://pypi.org/simple/jupyterlite-core/", "https://registry.npmjs.org/pyodide")
 
 
@@ -258,8 +259,9 @@ def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, site_page)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
 
 def test_a_second_visit_downloads_nothing(site, browser):
-    """A host that sends cache headers (deploy/site/static_host.py, as the README asks): the second visit of a
-    lesson is served from the browser's cache (and JupyterLite's service worker) with not one byte sent."""
+    """A host that sends cache headers and the precompressed files (deploy/site/static_host.py, as the README
+    asks): a first visit stays within issue 23's 8 MB, and the second visit of a lesson is served from the
+    browser's cache (and JupyterLite's service worker) with not one byte sent."""
     server, base = serve(site)
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # no routes: they turn caching off
     try:
@@ -273,6 +275,7 @@ def test_a_second_visit_downloads_nothing(site, browser):
             sent.append(StaticHost.sent - before)
             page.close()
         assert sent[0] > 2_000_000, sent  # the first visit downloads Python, its wheels and the app
+        assert sent[0] <= FIRST_VISIT_BUDGET, f"a first visit downloaded {sent[0] / 2**20:.2f} MB (brotli)"
         assert sent[1] == 0, f"a second visit downloaded {sent[1]} bytes"
     finally:
         context.close()

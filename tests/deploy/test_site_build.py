@@ -3,15 +3,21 @@ and its build setting, the site's lock, the lesson pages. tests/browser/test_sit
 
 from __future__ import annotations
 
+import gzip
 import json
+import marshal
 import subprocess
 import sys
+import traceback
+import urllib.request
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from deploy.site import build as site_build
+from deploy.site import precompile
+from deploy.site.static_host import serve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,12 +79,13 @@ def test_a_lesson_page_opens_the_repl_keeping_the_deal_link():
 def test_wheels_lose_their_data_files_and_tests_not_their_code(tmp_path):
     wheel = site_build.write_wheel(tmp_path, "anywidget", "1.0", {
         "anywidget/__init__.py": b"x = 1", "anywidget/tests/test_x.py": b"",
-        "anywidget-1.0.data/data/share/jupyter/labextensions/anywidget/static/big.js": b"0" * 1000})
+        "anywidget-1.0.data/data/share/jupyter/labextensions/anywidget/static/big.js": b"0" * 1000,
+        "anywidget/labextension/static/main.js": b"0" * 1000, "anywidget/nbextension/index.js": b"0" * 1000})
     (tmp_path / "slim").mkdir()
     slim = site_build.slim_wheel(wheel, tmp_path / "slim" / wheel.name)
     names = zipfile.ZipFile(slim).namelist()
     assert "anywidget/__init__.py" in names and "anywidget-1.0.dist-info/METADATA" in names
-    assert not [n for n in names if "/tests/" in n or ".data/" in n]
+    assert not [n for n in names if "/tests/" in n or ".data/" in n or "extension/" in n]  # served from extensions/
 
 
 def test_jupyterlites_bundles_are_patched_or_the_build_says_why(tmp_path):
@@ -105,8 +112,6 @@ def test_parlours_modules_are_all_named_for_the_bytecode_step():
 
 
 def test_imported_modules_become_bytecode_and_unimported_lexers_are_left_out(tmp_path):
-    from deploy.site import precompile
-
     wheel = site_build.write_wheel(tmp_path, "pygments", "1.0", {
         "pygments/__init__.py": b"x = 1\n", "pygments/lexers/python.py": b"y = 2\n",
         "pygments/lexers/lisp.py": b"z = 3\n", "pygments/unused.py": b"w = 4\n", "pygments/data.txt": b"text"})
@@ -122,3 +127,90 @@ def test_imported_modules_become_bytecode_and_unimported_lexers_are_left_out(tmp
     assert not {"pygments/__init__.py", "pygments/lexers/lisp.py", "pygments/lexers/lisp.pyc"} & names
     assert "pygments/__init__.pyc,sha256=" in record and "lisp" not in record
     assert int.from_bytes(code[4:8], "little") == 0b01  # hash-based, unchecked: loaded without its source
+
+
+def test_bytecode_drops_docstrings_and_keeps_behaviour_and_line_numbers():
+    source = (b'"""The module."""\nfrom __future__ import annotations\n\n\nclass Deck:\n    """Cards."""\n\n'
+              b'    def size(self) -> int:\n        """How many."""\n        return 52\n\n\n'
+              b'def only_a_docstring():\n    """Nothing else."""\n\n\ndef fails():\n    """Raises."""\n'
+              b'    raise ValueError("line 19")\n')
+    code = marshal.loads(precompile.pyc(source, "deck.py")[16:])  # after the pyc's 16-byte header
+    namespace: dict = {}
+    exec(code, namespace)
+    assert "__doc__" not in namespace and namespace["Deck"].__doc__ is None  # no module docstring assigned
+    assert namespace["Deck"]().size() == 52 and namespace["Deck"].size.__doc__ is None
+    assert namespace["only_a_docstring"]() is None and namespace["only_a_docstring"].__doc__ is None
+    with pytest.raises(ValueError) as caught:
+        namespace["fails"]()
+    assert traceback.extract_tb(caught.value.__traceback__)[-1].lineno == 19  # tracebacks keep their lines
+    assert b"Cards." not in marshal.dumps(code) and b"How many." not in marshal.dumps(code)
+    assert precompile.pyc(b"def broken(:\n", "broken.py") is None  # left as source, as before
+
+
+def test_zips_are_stored_for_the_host_to_compress_and_the_stdlib_loses_what_no_tab_can_use(tmp_path):
+    stdlib = tmp_path / "python_stdlib.zip"
+    files = {"json/__init__.py": b"a = 1\n", "multiprocessing/pool.py": b"b = 2\n", "trace.py": b"c = 3\n",
+             "traceback.py": b"d = 4\n", "smtplib.py": b"e = 5\n", "_pyrepl/main.py": b"f = 6\n",
+             "email/parser.py": b"g = 7\n"}
+    with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    where = "/lib/python314.zip"
+    target = tmp_path / "out.zip"
+    precompile.rewrite(stdlib, target, where, {f"{where}/json/__init__.py"}, tuple(site_build.DROP_UNIMPORTED),
+                       stored=True)
+    with zipfile.ZipFile(target) as zf:
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_STORED}
+        assert set(zf.namelist()) == {"json/__init__.pyc", "traceback.py", "email/parser.py"}
+    precompile.rewrite(stdlib, target, where, set(), (), stored=False)  # --zips deflated: as zip packs them
+    with zipfile.ZipFile(target) as zf:
+        assert {i.compress_type for i in zf.infolist()} == {zipfile.ZIP_DEFLATED} and len(zf.namelist()) == 7
+
+
+def brotli_decompress(path: Path) -> bytes:
+    script = "process.stdout.write(require('zlib').brotliDecompressSync(require('fs').readFileSync(process.argv[1])))"
+    return subprocess.run(["node", "-e", script, str(path)], capture_output=True, check=True).stdout
+
+
+def test_precompressed_files_sit_beside_each_file_and_brotli_is_made_once(tmp_path, monkeypatch):
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    (out / "static").mkdir(parents=True)
+    wasm = out / "static" / "core.wasm"
+    wasm.write_bytes(b"parlour " * 4000)
+    (out / "static" / "tiny.js").write_text("x")  # too small to be worth it
+    (out / "static" / "photo.png").write_bytes(b"png" * 1000)  # not a type that compresses
+    site_build.precompress(out, cache)
+    assert brotli_decompress(wasm.with_name("core.wasm.br")) == wasm.read_bytes()
+    assert gzip.decompress(wasm.with_name("core.wasm.gz").read_bytes()) == wasm.read_bytes()
+    assert sorted(p.name for p in (out / "static").iterdir()) == [
+        "core.wasm", "core.wasm.br", "core.wasm.gz", "photo.png", "tiny.js"]
+
+    def no_node(cmd, **kwargs):
+        raise AssertionError(f"brotli ran again: {cmd}")
+    monkeypatch.setattr(site_build, "run", no_node)
+    wasm.with_name("core.wasm.br").unlink()
+    site_build.precompress(out, cache)  # the same bytes: the cached .br, no brotli run
+    assert brotli_decompress(wasm.with_name("core.wasm.br")) == wasm.read_bytes()
+    monkeypatch.undo()
+    wasm.write_bytes(b"another " * 4000)
+    site_build.precompress(out, cache)
+    assert brotli_decompress(wasm.with_name("core.wasm.br")) == wasm.read_bytes()
+    assert len(list((cache / "brotli").glob("*.br"))) == 1  # the old file's is gone
+
+
+def test_the_static_host_sends_brotli_or_gzip_as_the_browser_accepts(tmp_path):
+    page = tmp_path / "app.js"
+    page.write_text("plain")
+    page.with_name("app.js.br").write_bytes(b"brotli bytes")
+    page.with_name("app.js.gz").write_bytes(b"gzip bytes")
+    server, base = serve(tmp_path)
+    try:
+        for accepted, coding, body in [("gzip, deflate, br, zstd", "br", b"brotli bytes"),
+                                       ("gzip, deflate", "gzip", b"gzip bytes"), ("identity", None, b"plain")]:
+            request = urllib.request.Request(base + "app.js", headers={"Accept-Encoding": accepted})
+            with urllib.request.urlopen(request) as response:
+                assert response.headers.get("Content-Encoding") == coding and response.read() == body
+                assert response.headers.get("Content-Type") == "text/javascript"
+    finally:
+        server.shutdown()
+        server.server_close()
