@@ -81,14 +81,15 @@ def visit(context, url: str) -> dict:
     fetched = Fetched()
     page.on("requestfinished", fetched.count)
     page.on("websocket", fetched.watch)
-    before_sent, before_requests = StaticHost.sent, StaticHost.requests
+    before_sent, before_requests, before_paths = StaticHost.sent, StaticHost.requests, StaticHost.by_path.copy()
     try:
         seconds = time_to(page, url, PLAYABLE_CARD, timeout_s=300)
         page.wait_for_timeout(500)  # the first paint's last messages
         memory = renderer_mb()
         clicks = click_to_repaint_ms(page, 1)
         return {"s": seconds, "ms": clicks, "tab_mb": memory, "http": fetched.http_bytes, "ws": fetched.ws_bytes,
-                "sent": StaticHost.sent - before_sent, "requests": StaticHost.requests - before_requests}
+                "sent": StaticHost.sent - before_sent, "requests": StaticHost.requests - before_requests,
+                "paths": StaticHost.by_path - before_paths}
     finally:
         page.close(run_before_unload=True)
 
@@ -119,6 +120,7 @@ def main() -> None:
     ap.add_argument("--lesson", default="rummy", help="a lesson whose deal 2-000001 starts on your turn")
     ap.add_argument("--site", default="", help="a site built already (default: build one, downloads cached)")
     ap.add_argument("--skip-voila", action="store_true")
+    ap.add_argument("--largest", type=int, default=8, help="list this many of a first visit's largest files")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
 
@@ -178,6 +180,13 @@ def main() -> None:
         print(f"static site / Voilà: first visit {med(rows[0][1], 's') / med(rows[1][1], 's'):.1f}x, "
               f"cached visit {med(rows[0][2], 's') / med(rows[1][2], 's'):.1f}x the seconds")
     site_first = rows[0][1]
+    if args.largest and site_first:
+        paths = site_first[0]["paths"]
+        print(f"the site's first visit, its {args.largest} largest files (as sent: brotli where the host has a .br):")
+        for path, size in paths.most_common(args.largest):
+            print(f"{size / 2**10:9.0f} KB  {path}")
+        print(f"{(sum(paths.values()) - sum(n for _, n in paths.most_common(args.largest))) / 2**10:9.0f} KB  "
+              f"the other {len(paths) - args.largest} files")
     print(f"targets: first visit ≤ {FIRST_VISIT_TARGET_MB:.0f} MB compressed: "
           f"{med(site_first, 'sent') / 2**20:.1f} MB; cached visit playable ≤ {CACHED_TARGET_S:.0f} s: "
           f"{med(rows[0][2], 's'):.1f} s")

@@ -5,6 +5,7 @@ visit downloaded."""
 
 from __future__ import annotations
 
+import collections
 import functools
 import http.server
 import os
@@ -13,10 +14,12 @@ from pathlib import Path
 
 
 class StaticHost(http.server.SimpleHTTPRequestHandler):
-    """Serves the site; ``sent`` and ``requests`` count every body written (all servers of this process)."""
+    """Serves the site; ``sent`` and ``requests`` count every body written, ``by_path`` the bytes of each path
+    (all servers of this process)."""
 
     sent = 0
     requests = 0
+    by_path: collections.Counter[str] = collections.Counter()
     lock = threading.Lock()
 
     def log_message(self, *args) -> None:
@@ -52,6 +55,7 @@ class StaticHost(http.server.SimpleHTTPRequestHandler):
         with StaticHost.lock:
             StaticHost.sent += len(data)
             StaticHost.requests += 1
+            StaticHost.by_path[self.path.split("?")[0]] += len(data)
 
 
 def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
