@@ -3,8 +3,8 @@
     python bench/bench_site.py [--repeat 2] [--lesson rummy] [--site DIR] [--skip-voila]
 
 Builds the site (deploy/site/build.py, its downloads cached) unless ``--site`` names a built one, and
-serves it the way a static host should: each file's precompressed ``.gz`` when the browser accepts
-gzip, and ``Cache-Control: max-age=3600`` so a second visit asks for nothing (GitHub Pages sends
+serves it the way a static host should: each file's precompressed ``.br`` when the browser accepts
+brotli (``.gz`` for gzip), and ``Cache-Control: max-age=3600`` so a second visit asks for nothing (GitHub Pages sends
 ``max-age=600`` and compresses on the fly). The same lesson is served by Voilà (``widgets.server``,
 voila.json's preheated pool) from a folder holding only that lesson. For each, in Debian's Chromium:
 
@@ -23,16 +23,28 @@ machine's load average is printed with the table: seconds on a busy machine are 
 The routes are alternated (site, Voilà, Voilà, site, …), so both meet the same machine; the load
 average is printed before and after, and the seconds as a ratio to Voilà's.
 
-Last run (2026-11-24, this 2-core machine at load average 3.5-5.5 from other work), ``--repeat 3``::
+Last run (2026-11-24, this 2-core machine at load average 4.3-4.7 from other work), ``--repeat 3``::
 
            route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
-     static site            11.9       137         8.6       0.00                8.3                13     826
-           Voilà             2.3         -         3.6       0.79                2.4                15     465
-    Voilà's server also holds a kernel per open page: 64, 67 MB
-    static site / Voilà: first visit 2.4x, cached visit 3.5x the seconds
+     static site             7.8       137         6.6       0.00                7.9                 8     848
+           Voilà             2.3         -         2.7       0.83                1.7                11     460
+    Voilà's server also holds a kernel per open page: 65, 67 MB
+    static site / Voilà: first visit 2.5x, cached visit 4.6x the seconds
+    the site's first visit, its 8 largest files (as sent: brotli where the host has a .br):
+         2703 KB  /static/pyodide/pyodide.asm.wasm
+         1490 KB  /static/pyodide/python_stdlib.zip
+          494 KB  /build/jlab_core.a86436d.js
+          477 KB  /static/pyodide/parlour-0.1.0-py3-none-any.whl
+          458 KB  /static/pyodide/ipython-9.12.0-py3-none-any.whl
+          309 KB  /static/pyodide/prompt_toolkit-3.0.52-py3-none-any.whl
+          202 KB  /static/pyodide/pyodide.asm.mjs
+          140 KB  /static/pyodide/pygments-2.20.0-py3-none-any.whl
+         1738 KB  the other 128 files
 
-The site as built before the bytecode step and the JupyterLite patches, alternated with it in one run
-(load 2-6): cached visit 15.9 s before, 7.5 s after; first visit 16.0 s before, 7.9 s after.
+Before brotli, stored zips and docstring-free bytecode the first visit was 11.9 MB (same 137 requests);
+the cached visit did not change measurably (alternated with that build at load 4-8: 7.3 s before, 7.4 s
+after). The site as built before the bytecode step and the JupyterLite patches, alternated with it in one
+run (load 2-6): cached visit 15.9 s before, 7.5 s after; first visit 16.0 s before, 7.9 s after.
 """
 
 from __future__ import annotations
