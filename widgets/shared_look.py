@@ -58,10 +58,10 @@ def shared_layout(**values: Any) -> w.Layout:
     return shared_look(w.Layout, **values)  # type: ignore[return-value]
 
 
-def _copy(look: w.Widget) -> w.Widget:
-    """A widget's own copy of a shared look, the same values."""
+def _copy(look: w.Widget, changes: dict[str, Any]) -> w.Widget:
+    """A widget's own copy of a shared look, with these values changed."""
     kind = type(look).__bases__[-1]
-    return kind(**{name: getattr(look, name) for name in look.keys if not name.startswith("_")})
+    return kind(**{**{name: getattr(look, name) for name in look.keys if not name.startswith("_")}, **changes})
 
 
 def _every_widget_class() -> list[type]:
@@ -87,18 +87,22 @@ def share_plain_looks() -> None:
 def set_layout(widget: w.DOMWidget, **values: Any) -> None:
     """Change ``widget``'s layout alone: a shared one is first copied into the widget's own, unless the
     values asked for are already there (a log row hidden again stays on the shared layout)."""
-    if _differs(widget.layout, values):
-        if isinstance(widget.layout, _Frozen):
-            widget.layout = _copy(widget.layout)
+    if not _differs(widget.layout, values):
+        return
+    if isinstance(widget.layout, _Frozen):
+        widget.layout = _copy(widget.layout, values)
+    else:
         _assign(widget.layout, values)
 
 
 def set_style(widget: w.DOMWidget, **values: Any) -> None:
     """Change ``widget``'s style alone, as ``set_layout`` does its layout."""
     style = widget.style  # type: ignore[attr-defined]
-    if _differs(style, values):
-        if isinstance(style, _Frozen):
-            widget.style = style = _copy(style)  # type: ignore[attr-defined]
+    if not _differs(style, values):
+        return
+    if isinstance(style, _Frozen):
+        widget.style = _copy(style, values)  # type: ignore[attr-defined]
+    else:
         _assign(style, values)
 
 
