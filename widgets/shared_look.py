@@ -64,8 +64,9 @@ def _copy(look: w.Widget, changes: dict[str, Any]) -> w.Widget:
     return kind(**{**{name: getattr(look, name) for name in look.keys if not name.startswith("_")}, **changes})
 
 
-def _every_widget_class() -> list[type]:
-    found, todo = [], [w.DOMWidget]
+def _every_widget_class() -> list[type[w.DOMWidget]]:
+    found: list[type[w.DOMWidget]] = []
+    todo: list[type[w.DOMWidget]] = [w.DOMWidget]
     while todo:
         cls = todo.pop()
         found.append(cls)
