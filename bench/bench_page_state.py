@@ -8,10 +8,12 @@ when the page opens. The websocket's own compression is not counted. A play tabl
 deal, so the state's size varies by a few kB from run to run; the stylesheet's copies do not.
 ``--json`` prints one JSON object per lesson instead of the table (the tests read it).
 
-Last run (2026-11-24, main at 827e8d5 against branch w_table, two runs each, kB of state):
-jubilee 680-681 -> 667-671, kalooki 902-910 -> 862-866, rummy 666-669 -> 625-628, klaberjass
-966-967 -> 930-931; the table CSS 4, 10, 10, 9 copies -> 1 (5.1 kB each). A walkthrough's step
-also sent the 5 kB again with each board; it now sends the board alone.
+Last run (2026-11-24, c66e0b5 -> with widgets/shared_look.py: plain layouts and styles shared),
+models and kB of state per lesson: jubilee 426 -> 191 (680 -> 506 kB), jubileu 611 -> 268 (792 -> 536),
+el_gato 390 -> 182 (569 -> 408), relogio 970 -> 440 (1627 -> 1227), injun 528 -> 240 (467 -> 250),
+kalooki 903 -> 411 (892 -> 532), rummy 570 -> 256 (642 -> 404), jabberwocky 682 -> 307 (702 -> 425),
+klaberjass 723 -> 323 (944 -> 651). The table CSS is sent once per page (it was 4-10 times, 5.1 kB each,
+before 827e8d5).
 """
 
 from __future__ import annotations

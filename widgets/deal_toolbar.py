@@ -18,6 +18,7 @@ from widgets.deal_code import code_box_width
 from widgets.deal_link import CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link, \
     take_page_link
 from widgets.settings import Setting, settings_for
+from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, help_html
 
 if TYPE_CHECKING:
@@ -37,13 +38,13 @@ class SettingsPanel(w.VBox):
         rows = []
         for s in self.settings:
             box = w.Dropdown(options=list(s.choices), description=s.label, tooltip=s.help,
-                             style={"description_width": "initial"}, layout=w.Layout(width="auto"))
+                             style={"description_width": "initial"}, layout=shared_layout(width="auto"))
             self.boxes[s.option] = box
             row = w.HBox([box, w.HTML(help_html(s.help))])
             row.add_class("parlour-setting")
             rows.append(row)
         self.apply_button = w.Button(description=t("Deal again with these settings"), icon="check",
-                                     button_style="primary", layout=w.Layout(width="auto"),
+                                     button_style="primary", layout=shared_layout(width="auto"),
                                      tooltip=t("The same cards (the same code), with the settings above"))
         self.apply_button.on_click(lambda _: host.apply_settings())
         note = w.HTML(help_html(t("Changing a setting deals this game again, with the same code; the code then "
@@ -51,16 +52,16 @@ class SettingsPanel(w.VBox):
         super().__init__([*rows, w.HBox([self.apply_button, note])])
         self.add_class("parlour-panel")
         self.add_class("parlour-settings")
-        self.layout.display = "none"
+        set_layout(self, display="none")
         self.toggle = w.ToggleButton(description=t("Settings"), icon="sliders", value=False,
                                      tooltip=t("The game's variants: choose, then deal again"),
-                                     layout=w.Layout(width="auto"))
+                                     layout=shared_layout(width="auto"))
         self.toggle.observe(self._toggled, "value")
         if not self.settings:
-            self.toggle.layout.display = "none"
+            set_layout(self.toggle, display="none")
 
     def _toggled(self, change: Any) -> None:
-        self.layout.display = "" if change["new"] else "none"
+        set_layout(self, display="" if change["new"] else "none")
 
     def show(self, options: dict[str, Any]) -> None:
         """Set each menu to what the table plays now (``options``: every option's value)."""
@@ -83,29 +84,29 @@ class DealToolbar(w.HBox):
         self.host = host
         self.plays_links = False  # the page's deal link is for this table (a play table, not a set practice deal)
         self.players_box = w.Dropdown(options=list(range(cls.min_players, cls.max_players + 1)), value=players,
-                                      description=t("Players"), layout=w.Layout(width="150px"))
+                                      description=t("Players"), layout=shared_layout(width="150px"))
         self.level_box = w.Dropdown(options=[(t(LEVEL_WORDS.get(v, v)), v) for v in LEVELS], value=level,
-                                    description=t("Bots"), layout=w.Layout(width="170px"))
-        self.code_box = w.Text(description=t("Deal code"), layout=w.Layout(width="220px"), continuous_update=False,
+                                    description=t("Bots"), layout=shared_layout(width="170px"))
+        self.code_box = w.Text(description=t("Deal code"), layout=shared_layout(width="220px"), continuous_update=False,
                                tooltip=t("Share this code: the same code deals the same cards"))
-        self.deal_button = w.Button(description=t("Play this deal"), layout=w.Layout(width="auto"),
+        self.deal_button = w.Button(description=t("Play this deal"), layout=shared_layout(width="auto"),
                                     tooltip=t("Deal the cards of the code on the left"))
         self.copy_link = CopyLink(self._page_address)  # the page's address with ?deal=…&level=…: to share
         self.copy_link.words = {
             "button": t("Copy link"), "copied": t("Copied"),
             "tooltip": t("Copy a link that opens this deal, with these bots and settings"),
             "by_hand": t("Copy this link:"), "field": t("Link to this deal")}
-        self.link_notice = w.HTML(layout=w.Layout(display="none"))  # why a page's deal link was refused
+        self.link_notice = w.HTML(layout=shared_layout(display="none"))  # why a page's deal link was refused
         self.link_notice.add_class("parlour-link-notice")
         self.new_button = w.Button(description=t("New deal"), icon="refresh", button_style="primary",
-                                   tooltip=t("Shuffle and deal a new game"), layout=w.Layout(width="auto"))
+                                   tooltip=t("Shuffle and deal a new game"), layout=shared_layout(width="auto"))
         self.settings_panel = SettingsPanel(host)
         self.new_button.on_click(lambda _: host.new_deal())
         self.deal_button.on_click(lambda _: host.deal_from_code(self.code_box.value))
         self.code_box.observe(self._code_typed, "value")  # Enter or leaving the box
         self.level_box.observe(lambda _: host.level_changed(), "value")
         if not cls.has_choices:  # nobody chooses anything: a bot's strength means nothing
-            self.level_box.layout.display = "none"
+            set_layout(self.level_box, display="none")
         self.players_box.observe(self._players_changed, "value")
         super().__init__([self.players_box, self.level_box, self.code_box, self.copy_link, self.deal_button,
                           self.new_button, self.settings_panel.toggle])
@@ -118,7 +119,7 @@ class DealToolbar(w.HBox):
         try:
             self.players_box.value = players
             self.code_box.value = code
-            self.code_box.layout.width = code_box_width(code)
+            set_layout(self.code_box, width=code_box_width(code))
             self.settings_panel.show({**host.rules_class.option_defaults(), **host.options})
         finally:
             host._starting = False
@@ -162,7 +163,7 @@ class DealToolbar(w.HBox):
         """Deal a link's code with its bot level; a bad value is said above the table, which keeps its deal."""
         host = self.host
         self.link_notice.value = ""
-        self.link_notice.layout.display = "none"
+        set_layout(self.link_notice, display="none")
         try:
             link: DealLink = read_deal_link(query)
             if link.game is not None and link.game != host.game_id:
@@ -178,6 +179,6 @@ class DealToolbar(w.HBox):
             self.link_notice.value = ("<div role='alert'>⚠ " + esc(host.t(
                 "This page's link was not followed: {why} The table deals as the lesson set it up (deal {code}).",
                 why=host.said(exc), code=host.code)) + "</div>")
-            self.link_notice.layout.display = ""
+            set_layout(self.link_notice, display="")
             return False
         return True

@@ -13,39 +13,32 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from widgets.shared_look import shared_layout
+
 TABLE_CSS_FILE = Path(__file__).parent / "static" / "table.css"
 TABLE_CSS = f"<style>\n{TABLE_CSS_FILE.read_text(encoding='utf-8')}</style>\n"
 
 _shared: w.HTML | None = None
-_picture_layout: w.Layout | None = None
 
 
 def table_style() -> w.HTML:
     """This kernel's one (hidden) widget carrying the table CSS; a hidden ``<style>`` still applies."""
     global _shared
     if _shared is None or getattr(_shared, "comm", None) is None:  # never made, or closed (Widget.close_all)
-        _shared = w.HTML(TABLE_CSS, layout=w.Layout(display="none"))
+        _shared = w.HTML(TABLE_CSS, layout=shared_layout(display="none"))
         _shared.add_class("parlour-style")
     return _shared
-
-
-def _shared_layout() -> w.Layout:
-    """One default layout for every picture's box: each of its own would cost a page about 1 kB more."""
-    global _picture_layout
-    if _picture_layout is None or getattr(_picture_layout, "comm", None) is None:
-        _picture_layout = w.Layout()
-    return _picture_layout
 
 
 class Picture(w.VBox):
     """A lesson's picture in the table's style: its HTML beside a view of the shared stylesheet.
 
-    Its box shares one layout with every other picture's: never change ``picture.layout``.
+    Its box shares the plain layout (``widgets.shared_look``): change it with ``set_layout``.
     """
 
     def __init__(self, body_html: str = "") -> None:
         self.body = w.HTML(body_html)
-        super().__init__([table_style(), self.body], layout=_shared_layout())
+        super().__init__([table_style(), self.body])
 
     @property
     def value(self) -> str:

@@ -8,6 +8,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from widgets.card_surface import CardRow
+from widgets.shared_look import shared_layout
 
 
 class ChoiceQuiz(w.VBox):
@@ -19,7 +20,7 @@ class ChoiceQuiz(w.VBox):
         self.answer_text = answer
         self.explanation = explanation
         self.question = w.HTML(f"<b>Check:</b> {question}")
-        self.buttons = [w.Button(description=c, layout=w.Layout(width="auto")) for c in choices]
+        self.buttons = [w.Button(description=c, layout=shared_layout(width="auto")) for c in choices]
         for b in self.buttons:
             b.on_click(lambda btn: self.answer(btn.description))
         self.feedback = w.HTML()

@@ -15,6 +15,7 @@ import engine
 from engine.i18n import N_, Sentence
 from engine.protocol import ParlourError, SaveError
 from widgets.autosave import AutoSave, TableSave, next_slot, read_table_save
+from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, help_html
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ class ResumePanel(w.VBox):
         self._kept: tuple[Any, ...] | None = None  # what was last sent to the browser: (game, level, moves)
         self.html = w.HTML()
         self.resume_button = w.Button(description=t("Resume your game"), icon="play", button_style="success",
-                                      layout=w.Layout(width="auto"), tooltip=t("Go on from where you were"))
-        self.fresh_button = w.Button(description=t("Start a new deal"), layout=w.Layout(width="auto"),
+                                      layout=shared_layout(width="auto"), tooltip=t("Go on from where you were"))
+        self.fresh_button = w.Button(description=t("Start a new deal"), layout=shared_layout(width="auto"),
                                      tooltip=t("Play the deal on the table; the saved game is dropped"))
         self.resume_button.on_click(lambda _: host.resume())
         self.fresh_button.on_click(lambda _: host.decline_resume())
@@ -44,12 +45,12 @@ class ResumePanel(w.VBox):
         buttons.add_class("parlour-buttons")
         super().__init__([self.html, buttons])
         self.add_class("parlour-resume")
-        self.layout.display = "none"
-        self.save_notice = w.HTML(layout=w.Layout(display="none"))  # why a kept game could not be resumed
+        set_layout(self, display="none")
+        self.save_notice = w.HTML(layout=shared_layout(display="none"))  # why a kept game could not be resumed
         self.save_notice.add_class("parlour-save-notice")
         self.note = w.HTML(help_html(t("Your game is kept in this browser: if the page reloads or the server "
                                        "restarts, you can resume it.")),
-                           layout=w.Layout(display="none"))  # shown once the browser says it can
+                           layout=shared_layout(display="none"))  # shown once the browser says it can
         self.note.add_class("parlour-autosave-note")
 
     def keep(self, at_rest: bool = True) -> None:
@@ -76,7 +77,7 @@ class ResumePanel(w.VBox):
     def _browser_kept(self, text: str | None) -> None:
         """The browser's report of the save it holds for this table: offer it back, or drop it."""
         if self.autosave is not None and self.autosave.ready:
-            self.note.layout.display = ""
+            set_layout(self.note, display="")
         if text is None:
             self.keep()
             return
@@ -92,13 +93,13 @@ class ResumePanel(w.VBox):
             return
         self.offer = (saved, game)
         self.html.value = f"<div role='status'>{esc(self.offer_words(game))}</div>"
-        self.layout.display = ""
+        set_layout(self, display="")
 
     def drop(self, why: str | None) -> None:
         """Forget the browser's save (saying why, if there is a reason to), and keep this table's game instead."""
         if why:
             self.save_notice.value = f"<div role='alert'>⚠ {esc(why)}</div>"
-            self.save_notice.layout.display = ""
+            set_layout(self.save_notice, display="")
         assert self.autosave is not None
         self._kept = None
         self.autosave.forget()
@@ -139,7 +140,7 @@ class ResumePanel(w.VBox):
             return False
         host = self.host
         saved, game = self.offer
-        self.layout.display = "none"
+        set_layout(self, display="none")
         before = host.options
         try:
             host.options = dict(game.options)
@@ -157,5 +158,5 @@ class ResumePanel(w.VBox):
     def decline(self) -> None:
         """Play the deal on the table; from now on it is the game this browser keeps."""
         self.offer = None
-        self.layout.display = "none"
+        set_layout(self, display="none")
         self.keep()

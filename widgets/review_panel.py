@@ -32,6 +32,7 @@ from engine.review_thresholds import REVIEW_THRESHOLDS
 from engine.protocol import ParlourError
 from widgets.deal_link import CopyLink, link_query
 from widgets.settings import decode
+from widgets.shared_look import set_layout, shared_layout
 
 if TYPE_CHECKING:
     from widgets.table import Table
@@ -74,23 +75,23 @@ class ReviewPanel(w.VBox):
         self.table = table
         self._deals_ended = 0  # deals of the match over so far
         t = table.t
-        self.button = w.Button(description=t("Review this deal"), icon="search", layout=w.Layout(width="auto"),
+        self.button = w.Button(description=t("Review this deal"), icon="search", layout=shared_layout(width="auto"),
                                tooltip=t("Each of your decisions rated, with the better move"))
-        self.button.layout.display = "none"
+        set_layout(self.button, display="none")
         self.button.on_click(lambda _: self.show_review())
         self.summary_html = w.HTML()
-        self.rows = w.Select(options=[], rows=8, layout=w.Layout(width="100%"))
+        self.rows = w.Select(options=[], rows=8, layout=shared_layout(width="100%"))
         self.rows.observe(self._picked, "value")
         self.detail_html = w.HTML()
         self.detail_html.add_class("parlour-review-detail")
         self.try_button = w.Button(description=t("Try the better move"), icon="play", button_style="success",
-                                   layout=w.Layout(width="auto"),
+                                   layout=shared_layout(width="auto"),
                                    tooltip=t("Play the better move here and let the same bots play on"))
         self.try_button.on_click(lambda _: self.try_better())
         self.back_button = w.Button(description=t("Back to the end of the deal"), icon="arrow-left",
-                                    layout=w.Layout(width="auto"), tooltip=t("Put the deal you played back"))
+                                    layout=shared_layout(width="auto"), tooltip=t("Put the deal you played back"))
         self.back_button.on_click(lambda _: self.back())
-        self.close_button = w.Button(description=t("Close the review"), layout=w.Layout(width="auto"))
+        self.close_button = w.Button(description=t("Close the review"), layout=shared_layout(width="auto"))
         self.close_button.on_click(lambda _: self.hide_review())
         # the page's address with the deal, the bots and the moves made: the same review in another browser
         self.copy_link = CopyLink(words={"button": t("Copy review link"), "copied": t("Copied"),
@@ -99,12 +100,12 @@ class ReviewPanel(w.VBox):
         buttons = w.HBox([self.try_button, self.back_button, self.close_button, self.copy_link])
         buttons.add_class("parlour-buttons")
         # while a match goes on: the review of the deal just finished (the end panel reviews the whole match)
-        self.deal_button = w.Button(icon="search", layout=w.Layout(width="auto", display="none"),
+        self.deal_button = w.Button(icon="search", layout=shared_layout(width="auto", display="none"),
                                     tooltip=t("Your decisions in the deal just played, rated"))
         self.deal_button.on_click(lambda _: self.show_review(deal=self._deals_ended))
         self.body = w.VBox([self.summary_html, self.rows, self.detail_html, buttons])
         self.body.add_class("parlour-review")
-        self.body.layout.display = "none"
+        set_layout(self.body, display="none")
         super().__init__([w.HTML(REVIEW_CSS), self.deal_button, self.body])
         self._deal: int | None = None  # the deal reviewed (None: the whole game)
         self._deal_of: dict[int, int] = {}  # history index → its deal (1, 2, …), from the last replay
@@ -148,18 +149,18 @@ class ReviewPanel(w.VBox):
                 job = self._executor.submit(_evaluate, *inputs) if self.in_background() else None
                 self._jobs[index] = (action, job, inputs)
         self._synced = len(history)
-        self.button.layout.display = "" if game.is_over else "none"
+        set_layout(self.button, display="" if game.is_over else "none")
         self._deals_ended = sum(e.kind in END_KINDS for e in game.events)
         mid_match = self._deals_ended > 0 and not game.is_over
         self.deal_button.description = self.table.t("Review deal {k}", k=self._deals_ended)
-        self.deal_button.layout.display = "" if mid_match else "none"
+        set_layout(self.deal_button, display="" if mid_match else "none")
 
     def _reset(self, game: engine.Game) -> None:
         for _, job, _inputs in self._jobs.values():
             _cancel(job)
         self._game, self._jobs, self._synced = game, {}, 0
         self.review, self.viewing = None, None
-        self.body.layout.display = "none"
+        set_layout(self.body, display="none")
 
     @property
     def pending(self) -> int:
@@ -198,9 +199,9 @@ class ReviewPanel(w.VBox):
                 entries.append(result)
         self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
         self.copy_link.query = self.link_query()
-        self.copy_link.layout.display = "" if self.code_deals_this_game() else "none"
+        set_layout(self.copy_link, display="" if self.code_deals_this_game() else "none")
         self._draw()
-        self.body.layout.display = ""
+        set_layout(self.body, display="")
         return self.review
 
     def link_query(self) -> str:
@@ -255,7 +256,7 @@ class ReviewPanel(w.VBox):
     def hide_review(self) -> None:
         if self.looking:
             self.back()
-        self.body.layout.display = "none"
+        set_layout(self.body, display="none")
 
     def _draw(self) -> None:
         review, t, lang = self.review, self.table.t, self.table.lang
@@ -413,7 +414,7 @@ class ReviewPanel(w.VBox):
             and len(self._shown.history) == self.viewing.index
         self.try_button.disabled = not (at_decision and self.viewing is not None
                                         and self.viewing.best != self.viewing.action)
-        self.back_button.layout.display = "" if self.looking else "none"
+        set_layout(self.back_button, display="" if self.looking else "none")
         over = self._game is not None and self._game.is_over
         self.back_button.description = self.table.t("Back to the end of the deal" if over else "Back to your game")
 

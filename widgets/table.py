@@ -36,6 +36,7 @@ from widgets.page_style import TABLE_CSS, table_style
 from widgets.resume_panel import ResumePanel
 from widgets.review_panel import ReviewPanel
 from widgets.settings import Setting, decode, encode
+from widgets.shared_look import set_layout, set_style, shared_layout
 from widgets.table_html import esc, history_html, hint_html, scores_html, seat_box_html, standings_html, status_html
 from widgets.table_log import LOG_ROWS, LogHistory, TableLog
 
@@ -116,17 +117,17 @@ class Table(w.VBox):
         self.save_notice, self.autosave_note = offer.save_notice, offer.note
         self.teacher_tools = teacher_tools_enabled()
         self.show_all_box = w.Checkbox(value=show_all and self.teacher_tools, description=t(self.show_all_words),
-                                       indent=False, layout=w.Layout(width="auto"))
+                                       indent=False, layout=shared_layout(width="auto"))
         if not self.teacher_tools:  # a classroom server: nobody may look at the others' cards
             self.show_all_box.disabled = True
-            self.show_all_box.layout.display = "none"
+            set_layout(self.show_all_box, display="none")
         self.hint_button = w.Button(description=t("Hint"), icon="lightbulb-o", tooltip=t(self.hint_tooltip))
         self.undo_button = w.Button(description=t("Undo"), icon="undo", tooltip=t("Take back your last move"))
         self.status = w.HTML()
         self.status.add_class("parlour-status")
         self.scoreboard = w.HTML()
         self.scoreboard.add_class("parlour-panel")
-        self.hint_panel = w.HTML(layout=w.Layout(display="none"))  # no room taken on the cloth until a hint
+        self.hint_panel = w.HTML(layout=shared_layout(display="none"))  # no room taken on the cloth until a hint
         self.hint_panel.observe(self._hint_shown, "value")
         self.hint_button.add_class("parlour-hint-button")  # the hint panel opens under it
         self.log_panel = TableLog(t, self.lang, self.explain_log_row)
@@ -150,8 +151,8 @@ class Table(w.VBox):
         children.append(self.review)  # the review of the deal, under the cloth's controls (the hand stays in sight)
         self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
-        self.felt.layout.align_self = "flex-start"  # the cloth keeps its size when the side grows
-        self.felt.layout.width = f"{self.felt_width}px"  # ... and when hands empty; max-width 100% on a phone
+        set_layout(self.felt, align_self="flex-start")  # the cloth keeps its size when the side grows
+        set_layout(self.felt, width=f"{self.felt_width}px")  # ... and when hands empty; max-width 100% on a phone
         for child in children:
             if isinstance(child, w.HBox) and any(isinstance(c, w.Button) for c in child.children):
                 child.add_class("parlour-buttons")
@@ -238,7 +239,7 @@ class Table(w.VBox):
         return table_code(players, seed, encode(self.settings, options, self.rules_class))
 
     def _hint_shown(self, change: Any) -> None:
-        self.hint_panel.layout.display = "" if change["new"] else "none"
+        set_layout(self.hint_panel, display="" if change["new"] else "none")
 
     def _show_all_changed(self, change: Any) -> None:
         if change["new"] and not self.teacher_tools:
@@ -362,10 +363,11 @@ class Table(w.VBox):
     def _build_end_panel(self) -> None:
         self.end_html = w.HTML()
         self.again_button = w.Button(description=self.t("Play again with the same deal"), icon="repeat",
-                                     button_style="success", layout=w.Layout(width="auto"),
+                                     button_style="success", layout=shared_layout(width="auto"),
                                      tooltip=self.t("The same cards, dealt again: try another way"))
         self.again_button.on_click(lambda _: self.play_again())
-        self.end_new_button = w.Button(description=self.t("New deal"), icon="refresh", layout=w.Layout(width="auto"),
+        self.end_new_button = w.Button(description=self.t("New deal"), icon="refresh",
+                                       layout=shared_layout(width="auto"),
                                        tooltip=self.t("Shuffle and deal a new game"))
         self.end_new_button.on_click(lambda _: self.new_deal())
         self.review = ReviewPanel(self)  # "Review this deal" (widgets/review_panel.py)
@@ -376,7 +378,7 @@ class Table(w.VBox):
         self.end_panel.add_class("parlour-end")
         for aid in (self.hint_button, self.undo_button, self.review.deal_button):
             aid.add_class("parlour-aid")  # not a move: a focus whose move is gone goes to a move first
-        self.end_panel.layout.display = "none"
+        set_layout(self.end_panel, display="none")
 
     def play_again(self) -> None:
         """Deal the same cards again, with the same settings (and the same seeded bots)."""
@@ -612,10 +614,10 @@ class Table(w.VBox):
         self.undo_button.disabled = self.game.is_over or not any(seat == self.human for seat, _ in self.game.history)
         self.hint_button.disabled = not view["legal"]
         over = self.game.is_over
-        self.end_panel.layout.display = "" if over else "none"
+        set_layout(self.end_panel, display="" if over else "none")
         # while playing, an empty hand keeps its row's height (nothing jumps); once the game is over, an
         # empty row would only leave a band of cloth between the end panel and the buttons
-        self.hand.layout.display = "none" if over and not self.hand.items else ""
+        set_layout(self.hand, display="none" if over and not self.hand.items else "")
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
         self._autosave()
@@ -649,9 +651,9 @@ class Table(w.VBox):
                   (t("Very fast"), round(base / 10, 3))]
         if delay <= 0:
             speeds.append((t("At once"), delay))
-        box = w.Dropdown(options=speeds, value=delay, description=t("Speed"), layout=w.Layout(width="150px"),
+        box = w.Dropdown(options=speeds, value=delay, description=t("Speed"), layout=shared_layout(width="150px"),
                          tooltip=t("How long Autoplay pauses between steps"))
-        box.style.description_width = "44px"
+        set_style(box, description_width="44px")
 
         def changed(change: Any) -> None:
             self.autoplay_delay = change["new"]

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, log_line_html, why_html
 
 LOG_ROWS = 12
@@ -73,10 +74,9 @@ class TableLog(w.VBox):
         self.add_class("parlour-panel")
 
     def _row(self, i: int, width: str, explain: Callable[[int], str]) -> w.HBox:
-        why = w.Button(description=self.t("Why?"), layout=w.Layout(width=width, min_width=width, height="24px",
-                                                                   visibility="hidden"),
-                       tooltip=self.t("Which rule made this happen?"))
-        row = w.HBox([why, w.HTML()])
+        why = w.Button(description=self.t("Why?"), tooltip=self.t("Which rule made this happen?"),
+                       layout=shared_layout(width=width, min_width=width, height="24px", visibility="hidden"))
+        row = w.HBox([why, w.HTML()], layout=shared_layout(display="none"))  # empty rows share their look
         row.add_class("parlour-log-row")
         why.on_click(lambda _b, i=i: explain(i))
         return row
@@ -95,12 +95,12 @@ class TableLog(w.VBox):
             why, text = row.children
             if i < len(shown):
                 text.value = esc(shown[i]["text"])
-                why.layout.visibility = "visible"
-                row.layout.display = ""
+                set_layout(why, visibility="visible")
+                set_layout(row, display="")
             else:  # an empty row takes no room: the log holds only what happened
                 text.value = ""
-                why.layout.visibility = "hidden"
-                row.layout.display = "none"
+                set_layout(why, visibility="hidden")
+                set_layout(row, display="none")
 
     def shown_event(self, i: int) -> tuple[int, dict[str, Any]] | None:
         """The index in the log and the event of the ``i``-th row with a Why? button (None: an empty row)."""

@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from engine.protocol import Game
 from widgets.page_style import table_style
+from widgets.shared_look import shared_layout
 
 
 G = TypeVar("G", bound=Game)
@@ -46,7 +47,8 @@ class Walkthrough(w.VBox, Generic[G]):
         self.back_button.on_click(lambda _: self.back())
         self.next_button.on_click(lambda _: self.next())
         super().__init__([table_style(),  # the board's table style: sent once per page, not with every step
-                          w.HTML(WALKTHROUGH_CSS, layout=w.Layout(display="none")),  # a hidden <style> still applies
+                          w.HTML(WALKTHROUGH_CSS,  # a hidden <style> still applies
+                                 layout=shared_layout(display="none")),
                           w.HBox([self.back_button, self.next_button, self.progress]),
                           self.narration, self.board])
         self.add_class("parlour-walkthrough")

@@ -17,6 +17,7 @@ from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import set_layout
 from widgets.table import Table, esc
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
@@ -81,7 +82,7 @@ class ElGatoTable(Table):
         self.speed_box = self.speed_control(self.autoplay_delay)
         buttons = w.HBox([self.play_button, self.autoplay_button, self.finish_button, self.speed_box,
                           self.hint_button, self.undo_button])
-        buttons.layout.flex_flow = "row wrap"
+        set_layout(buttons, flex_flow="row wrap")
         mine = w.HBox([self.hand, self.packet_html])
         return [self.seats_html, self.middle_html, self.status, mine, buttons]
 

@@ -15,6 +15,7 @@ from engine import words
 
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import shared_layout
 from widgets.table import Table, esc
 
 FOREHEAD = "Your card is on your forehead: everyone sees it but you."
@@ -67,14 +68,14 @@ class InjunTable(Table):
         mine = w.VBox([self.hand, self.forehead_note])
         middle = w.HBox([mine, self.pot_html])
         middle.add_class("parlour-center")
-        self.fold_button = w.Button(description="Fold", icon="times", layout=w.Layout(width="auto"))
-        self.call_button = w.Button(description="Call", icon="check", layout=w.Layout(width="auto"))
-        self.amount_box = w.IntText(value=1, description="Raise by", layout=w.Layout(width="150px"),
+        self.fold_button = w.Button(description="Fold", icon="times", layout=shared_layout(width="auto"))
+        self.call_button = w.Button(description="Call", icon="check", layout=shared_layout(width="auto"))
+        self.amount_box = w.IntText(value=1, description="Raise by", layout=shared_layout(width="150px"),
                                     tooltip="How many chips above the highest bet")
         self.raise_button = w.Button(description="Raise", icon="arrow-up", button_style="warning",
-                                     layout=w.Layout(width="auto"))
-        self.chip_button = w.Button(description="Chip in 1", icon="plus", layout=w.Layout(width="auto"))
-        self.see_button = w.Button(description="Pay 2 to see", icon="eye", layout=w.Layout(width="auto"))
+                                     layout=shared_layout(width="auto"))
+        self.chip_button = w.Button(description="Chip in 1", icon="plus", layout=shared_layout(width="auto"))
+        self.see_button = w.Button(description="Pay 2 to see", icon="eye", layout=shared_layout(width="auto"))
         self.fold_button.on_click(lambda _: self.act("fold"))
         self.call_button.on_click(lambda _: self.act("call"))
         self.raise_button.on_click(lambda _: self.act(self.raise_action()))

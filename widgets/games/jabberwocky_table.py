@@ -21,6 +21,7 @@ from engine.games.jabberwocky import REVOKE_PENALTY
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import set_layout, shared_layout
 from widgets.table import Table, esc
 
 MAX_BID = 9  # the biggest round deals 9 cards
@@ -119,11 +120,11 @@ class JabberwockyTable(Table):
         self.last_trick_html = w.HTML()
         strip = w.HBox([self.trump_html, self.ladder_html, self.last_trick_html])
         strip.add_class("jw-strip")
-        strip.layout.justify_content = "space-between"
+        set_layout(strip, justify_content="space-between")
         self.board = w.HTML()
         self.banner = w.HTML()
         self.bid_buttons = [self._make_bid_button(b) for b in range(MAX_BID + 1)]
-        self.bid_box = w.Text(placeholder="or type it", layout=w.Layout(width="110px"), continuous_update=False,
+        self.bid_box = w.Text(placeholder="or type it", layout=shared_layout(width="110px"), continuous_update=False,
                               tooltip="Type a number and press Enter")
         self.bid_box.observe(self._bid_typed, "value")
         self.bid_note = w.HTML()
@@ -133,11 +134,11 @@ class JabberwockyTable(Table):
         self.bid_panel.children[0].add_class("jw-bids")
         self.hand.card_width = 58
         buttons = w.VBox([self.hint_button, self.undo_button])
-        buttons.layout.justify_content = "flex-end"
+        set_layout(buttons, justify_content="flex-end")
         mine = w.HBox([self.hand, buttons])  # Hint and Undo beside your cards: the whole table fits 800 px
         mine.add_class("parlour-buttons")
-        mine.layout.align_items = "flex-end"
-        self.hand.layout.flex = "1 1 auto"
+        set_layout(mine, align_items="flex-end")
+        set_layout(self.hand, flex="1 1 auto")
         return [self.css_html, strip, self.board, self.banner, self.status, self.bid_panel, mine]
 
     def _make_bid_button(self, amount: int) -> w.Button:
@@ -287,11 +288,11 @@ class JabberwockyTable(Table):
 
     def _draw_bids(self, view: dict[str, Any]) -> None:
         bidding = view["phase"] == "bid"
-        self.bid_panel.layout.display = "" if bidding else "none"
+        set_layout(self.bid_panel, display="" if bidding else "none")
         my_turn = bidding and view["current_player"] == self.human
         hinted = self._last_hint.action if self._last_hint else None
         for amount, button in enumerate(self.bid_buttons):
-            button.layout.display = "" if amount <= view["cards_this_round"] else "none"
+            set_layout(button, display="" if amount <= view["cards_this_round"] else "none")
             action = f"bid {amount}"
             if not my_turn:
                 button.disabled, button.tooltip = True, "Wait for your turn to bid."

@@ -15,6 +15,7 @@ from engine.games.jubilee_ai import landing_cards
 from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
+from widgets.shared_look import shared_layout
 from widgets.table import esc
 from widgets.walkthrough import Walkthrough
 
@@ -107,7 +108,7 @@ class CountCheck(w.VBox):
         self.rng = random.Random(seed)
         self.position = 0
         self.prompt = w.HTML()
-        self.count_box = w.IntText(description="New count", layout=w.Layout(width="180px"))
+        self.count_box = w.IntText(description="New count", layout=shared_layout(width="180px"))
         self.score_box = w.ToggleButtons(options=SCORE_CHOICES, value=None, description="Score")
         self.check_button = w.Button(description="Check", button_style="primary")
         self.again_button = w.Button(description="Another one")

@@ -11,6 +11,7 @@ from engine.games.jubilee import card_value
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import shared_layout
 from widgets.table import Table, esc
 
 
@@ -34,7 +35,7 @@ class JubileeTable(Table):
         center = w.HBox([self.pile_html, self.count_html, self.stock_html])
         center.add_class("parlour-center")
         self.pass_button = w.Button(description="Show hand and pass", icon="hand-paper-o",
-                                    layout=w.Layout(width="auto"),
+                                    layout=shared_layout(width="auto"),
                                     tooltip="Only when every card would take the count below 0")
         self.pass_button.on_click(lambda _: self.act("pass"))
         buttons = w.HBox([self.hint_button, self.undo_button, self.pass_button])

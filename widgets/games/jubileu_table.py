@@ -19,6 +19,7 @@ import engine
 from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
 from engine.i18n import N_, catalog
 from widgets.settings import Setting
+from widgets.shared_look import set_layout
 from widgets.table import Table, esc
 
 BOARD_W, BOARD_H = 640, 340
@@ -111,7 +112,7 @@ class JubileuTable(Table):
         for child in self.children:
             if self.felt in getattr(child, "children", ()):
                 child.add_class("ju-main")  # lets the log wrap below the cloth on a narrow screen
-        self.show_all_box.layout.width = "auto"
+        set_layout(self.show_all_box, width="auto")
         self.refresh()
 
     # ---- the widgets on the cloth ----
@@ -318,10 +319,10 @@ class JubileuTable(Table):
 
     def _draw_ladder(self, view: dict[str, Any]) -> None:
         bidding = view["phase"] == "auction"
-        self.bid_panel.layout.display = "" if bidding else "none"
-        self.pass_button.layout.display = "" if bidding else "none"
+        set_layout(self.bid_panel, display="" if bidding else "none")
+        set_layout(self.pass_button, display="" if bidding else "none")
         if not bidding:
-            self.join_button.layout.display = "none"
+            set_layout(self.join_button, display="none")
             return
         my_turn = view["current_player"] == self.human
         hinted = self._last_hint.action if self._last_hint else None
@@ -341,7 +342,7 @@ class JubileuTable(Table):
         self.pass_button.tooltip = (self.t(N_("Pass: a pass is final.")) if "pass" in legal
                                     else self.game.why_illegal("pass", self.human) or "")
         self.join_button.description = self.t(N_("Join Meia Miséria"))
-        self.join_button.layout.display = "" if "join" in legal else "none"
+        set_layout(self.join_button, display="" if "join" in legal else "none")
         self.join_button.tooltip = self.t(N_("Play Meia Miséria too, each for himself: exactly one trick."))
         for b in (self.pass_button, self.join_button):
             b.button_style = "warning" if my_turn and hinted == ("pass" if b is self.pass_button else "join") else ""
@@ -349,7 +350,7 @@ class JubileuTable(Table):
     def _draw_choices(self, view: dict[str, Any]) -> None:
         phase = view["phase"]
         mine = view["current_player"] == self.human and phase in ("trump", "call")
-        self.choice_panel.layout.display = "" if mine else "none"
+        set_layout(self.choice_panel, display="" if mine else "none")
         if not mine:
             return
         legal = view["legal"]
@@ -357,30 +358,30 @@ class JubileuTable(Table):
             self.choice_label.value = esc(self.t(N_("Name trump:")))
             for i, b in enumerate(self.trump_buttons):
                 action = f"trump {SUIT_LETTERS[i]}"
-                b.layout.display = ""
+                set_layout(b, display="")
                 b.description = f"{SUIT_SYMBOL[i]} {self.t(SUIT_WORDS[i])}"
                 b.disabled = action not in legal
                 b.tooltip = "" if action in legal else (self.game.why_illegal(action, self.human) or "")
             for b in self.call_buttons:
-                b.layout.display = "none"
+                set_layout(b, display="none")
         else:
             self.choice_label.value = esc(self.t(N_("Call your partner's card:")))
             for b in self.trump_buttons:
-                b.layout.display = "none"
+                set_layout(b, display="none")
             cards = [m.split()[1] for m in legal]
             for i, b in enumerate(self.call_buttons):
                 if i < len(cards):
-                    b.layout.display = ""
+                    set_layout(b, display="")
                     b.description = engine.parse_card(cards[i]).symbol
                     b._card = cards[i]  # type: ignore[attr-defined]
                     b.tooltip = self.t(N_("Call {card}: its holder becomes your partner."),
                                        card=engine.parse_card(cards[i]).symbol)
                 else:
-                    b.layout.display = "none"
+                    set_layout(b, display="none")
 
     def _draw_espirra(self, view: dict[str, Any]) -> None:
         legal = view["legal"] if view["current_player"] == self.human else []
-        self.espirra_panel.layout.display = "" if "espirra" in legal else "none"
+        set_layout(self.espirra_panel, display="" if "espirra" in legal else "none")
         self.espirra_button.tooltip = self.game.rule_text("jubileu.espirra")
         self.quando_button.tooltip = self.game.rule_text("jubileu.espirra_quando")
         if view["partner"] == self.human and view["declarer"] != self.human:
@@ -388,7 +389,7 @@ class JubileuTable(Table):
             self.espirra_button.tooltip = self.game.rule_text("jubileu.espirra_quando")
         else:
             self.espirra_button.description = "Espirra!"
-        self.quando_button.layout.display = "" if "espirra-quando-quiser" in legal else "none"
+        set_layout(self.quando_button, display="" if "espirra-quando-quiser" in legal else "none")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         phase = view["phase"]

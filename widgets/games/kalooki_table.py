@@ -24,6 +24,7 @@ from engine.games.kalooki import DEALS, contract_words
 from engine.words import count
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import set_layout, set_style, shared_layout
 from widgets.table import Table, esc
 
 KALOOKI_CSS = """
@@ -107,11 +108,11 @@ class KalookiTable(Table):
         self.take_button = w.Button(description="Take discard", tooltip="Take the top card of the discard pile")
         self.lay_button = w.Button(description=BUTTON_WORDS["lay"], button_style="success",
                                    tooltip="Lay down this deal's contract (keeping the fewest points in hand)")
-        self.tack_box = w.Dropdown(options=[], description="Tack", layout=w.Layout(width="230px"))
+        self.tack_box = w.Dropdown(options=[], description="Tack", layout=shared_layout(width="230px"))
         self.tack_button = w.Button(description="Tack it", tooltip="Put the chosen card onto the chosen meld")
-        self.challenge_box = w.Dropdown(options=[], description="Who", layout=w.Layout(width="230px"),
+        self.challenge_box = w.Dropdown(options=[], description="Who", layout=shared_layout(width="230px"),
                                         tooltip="The player you say holds more than 18 cards")
-        self.challenge_box.style.description_width = "40px"
+        set_style(self.challenge_box, description_width="40px")
         self.challenge_button = w.Button(description=BUTTON_WORDS["challenge"],
                                          tooltip="Say this player holds more than 18 cards: whoever is wrong "
                                                  "scores his hand plus 50 and sits out the deal")
@@ -123,7 +124,7 @@ class KalookiTable(Table):
         self.refuse_button = w.Button(description=BUTTON_WORDS["refuse"],
                                       tooltip="Take the discard yourself as your draw")
         self.wait_box = w.Checkbox(value=True, description="Stop for my calls", indent=False,
-                                   layout=w.Layout(width="170px"))
+                                   layout=shared_layout(width="170px"))
         self._pending = None
         self.draw_button.on_click(lambda _: self.act("draw"))
         self.take_button.on_click(lambda _: self.act("take"))
@@ -236,7 +237,7 @@ class KalookiTable(Table):
             self.lay_button: any(a.startswith("lay ") for a in legal),
         }
         for button, visible in show.items():
-            button.layout.display = None if visible else "none"
+            set_layout(button, display=None if visible else "none")
         if top:
             self.take_button.description = self.action_label("take")
             self.call_button.description = self.action_label("call")
@@ -254,8 +255,8 @@ class KalookiTable(Table):
         box.options = [(words(a), a) for a in moves]
         hinted = self._last_hint.action if self._last_hint else None
         box.value = next((a for a in (hinted, before) if a in moves), moves[0] if moves else None)
-        box.layout.display = None if moves else "none"
-        button.layout.display = None if moves else "none"
+        set_layout(box, display=None if moves else "none")
+        set_layout(button, display=None if moves else "none")
 
     def _challenge_words(self, action: str) -> str:
         seat = int(action.split()[1])

@@ -17,6 +17,7 @@ from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import set_layout, shared_layout
 from widgets.table import Table, esc
 
 KLABERJASS_CSS = """
@@ -117,10 +118,10 @@ class KlaberjassTable(Table):
         super().__init__(*args, **kwargs)
         # Narrow screens: the side panel and the toolbar wrap below the cloth instead of overflowing.
         for box in (self.children[1], self.children[2]):
-            box.layout.flex_flow = "row wrap"
-        self.felt.layout.min_width = "0"
-        self.felt.layout.max_width = "100%"  # no wider than a phone
-        self.players_box.layout.display = "none"  # always two players
+            set_layout(box, flex_flow="row wrap")
+        set_layout(self.felt, min_width="0")
+        set_layout(self.felt, max_width="100%")  # no wider than a phone
+        set_layout(self.players_box, display="none")  # always two players
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:
@@ -134,13 +135,13 @@ class KlaberjassTable(Table):
                               ("name C", "Name ♣"), ("schmeiss", "Schmeiss"), ("accept", "Accept: throw in"),
                               ("refuse", "Refuse"), ("exchange", "Exchange the 7"), ("keep", "Keep the 7"),
                               ("pass", "Pass")):
-            button = w.Button(description=label, layout=w.Layout(width="auto"))
+            button = w.Button(description=label, layout=shared_layout(width="auto"))
             button.on_click(lambda _b, action=action: self.act(action))
             self.bid_buttons[action] = button
         self.bid_title = w.HTML()
         self.bid_panel = w.VBox([self.bid_title, w.HBox(list(self.bid_buttons.values()))])
         self.bid_panel.children[1].add_class("kj-bids")
-        self.bid_panel.children[1].layout.flex_flow = "row wrap"
+        set_layout(self.bid_panel.children[1], flex_flow="row wrap")
         self.hand.card_width = 56  # nine cards fit one row of the cloth
         buttons = w.HBox([self.hint_button, self.undo_button])
         return [self.css_html, self.strip, self.opponent_html, self.middle, self.me_html, self.status,
@@ -256,12 +257,12 @@ class KlaberjassTable(Table):
                  "schmeiss": {"accept", "refuse"}, "dix": {"exchange", "keep"}}.get(phase, set())
         if not view["options"]["schmeiss"]:
             shown.discard("schmeiss")
-        self.bid_panel.layout.display = "" if shown else "none"
+        set_layout(self.bid_panel, display="" if shown else "none")
         my_turn = view["current_player"] == self.human
         hinted = self._last_hint.action if self._last_hint else None
         up = parse_card(view["turn_up"])
         for action, button in self.bid_buttons.items():
-            button.layout.display = "" if action in shown else "none"
+            set_layout(button, display="" if action in shown else "none")
             if action == "take":
                 button.description = f"Take {up.symbol[-1]}"
             if not my_turn:

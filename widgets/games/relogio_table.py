@@ -17,6 +17,7 @@ from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words,
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
+from widgets.shared_look import set_layout, shared_layout
 from widgets.table import Table, esc
 
 CLOCK_AREAS = '''
@@ -72,11 +73,11 @@ class ClockFace(w.GridBox):
             row.on_refused(_forward(on_click, hour, False))
             label = w.HTML()
             label.add_class("relogio-label")
-            cell = w.VBox([label, row], layout=w.Layout(grid_area=f"h{hour_label(hour)}"))
+            cell = w.VBox([label, row], layout=shared_layout(grid_area=f"h{hour_label(hour)}"))
             cell.add_class("relogio-pile")
             self.rows[hour], self.labels[hour], self.cells[hour] = row, label, cell
-        middle.layout.grid_area = "tu"  # the card just turned (or carried), beside the centre
-        super().__init__([*self.cells.values(), middle], layout=w.Layout(
+        set_layout(middle, grid_area="tu")  # the card just turned (or carried), beside the centre
+        super().__init__([*self.cells.values(), middle], layout=shared_layout(
             grid_template_areas=CLOCK_AREAS, grid_template_columns="repeat(5, 140px)", grid_gap="2px 4px",
             justify_items="center", align_items="center", min_width="716px"))
         self.add_class("relogio-clock")
@@ -111,8 +112,8 @@ class _ClockTable(Table):
             self.autoplay_delay = autoplay_delay
         self._autoplaying = False
         super().__init__(players=1, seed=seed, bot_delay=0, **options)
-        self.players_box.layout.display = "none"  # one player, no bots: nothing to choose
-        self.level_box.layout.display = "none"
+        set_layout(self.players_box, display="none")  # one player, no bots: nothing to choose
+        set_layout(self.level_box, display="none")
 
     def felt_children(self) -> list[w.Widget]:
         self.turned_html = w.HTML()
@@ -123,7 +124,7 @@ class _ClockTable(Table):
         self.autoplay_button.on_click(lambda _: self.toggle_autoplay())
         self.speed_box = self.speed_control(self.autoplay_delay)
         buttons = w.HBox([*self.buttons(), self.speed_box])
-        buttons.layout.flex_flow = "row wrap"
+        set_layout(buttons, flex_flow="row wrap")
         return [w.HTML(CLOCK_CSS), self.clock, self.status, *self.extra_controls(), buttons]
 
     def buttons(self) -> list[w.Widget]:
@@ -235,16 +236,17 @@ class RelogioTable(_ClockTable):
         """The swap in words: after you click a pile, one big button per face-down card it may replace."""
         self.swap_hour: int | None = None
         self.swap_html = w.HTML()
-        self.swap_buttons = [w.Button(layout=w.Layout(width="auto", height="44px")) for _ in range(4)]
+        self.swap_buttons = [w.Button(layout=shared_layout(width="auto", height="44px")) for _ in range(4)]
         for depth, button in enumerate(self.swap_buttons, start=1):
             button.on_click(lambda _b, depth=depth: self.swap_at(depth))
-        cancel = w.Button(description="Choose another pile", icon="times", layout=w.Layout(width="auto", height="44px"))
+        cancel = w.Button(description="Choose another pile", icon="times",
+                          layout=shared_layout(width="auto", height="44px"))
         cancel.on_click(lambda _: self.choose_swap_pile(None))
         row = w.HBox([*self.swap_buttons, cancel])
         row.add_class("parlour-buttons")
         self.swap_panel = w.VBox([self.swap_html, row])
         self.swap_panel.add_class("relogio-swap")
-        self.swap_panel.layout.display = "none"
+        set_layout(self.swap_panel, display="none")
         return [self.swap_panel]
 
     def choose_swap_pile(self, hour: int | None) -> None:
@@ -265,7 +267,7 @@ class RelogioTable(_ClockTable):
         self.swap_hour = hour
         self.clock.mark_current(hour, "relogio-pile--chosen")
         if hour is None:
-            self.swap_panel.layout.display = "none"
+            set_layout(self.swap_panel, display="none")
             return
         king = parse_card(view["pending"]).symbol
         n = view["piles"][hour - 1]["face_down"]
@@ -273,12 +275,12 @@ class RelogioTable(_ClockTable):
         self.swap_html.value = (f"<div data-testid='swap-words'>Put {esc(king)} face down in "
                                 f"<b>{esc(hour_words(hour))}</b>, in place of:</div>")
         for depth, button in enumerate(self.swap_buttons, start=1):
-            button.layout.display = "" if depth <= n else "none"
+            set_layout(button, display="" if depth <= n else "none")
             place = slot_words(hour, depth, n).split(" of ")[0]  # "the top card", "the 2nd card", …
             button.description = place + (" (turned next)" if depth == 1 and n > 1 else "")
             button.tooltip = swap_words(hour, depth, n)
             button.button_style = "info" if hinted == f"swap {hour_label(hour)}:{depth}" else ""
-        self.swap_panel.layout.display = ""
+        set_layout(self.swap_panel, display="")
 
     def forced_action(self, view: dict[str, Any]) -> str | None:
         return "turn" if view["legal"] == ["turn"] else None
@@ -326,7 +328,7 @@ class RelogioTable(_ClockTable):
         self.turned_html.value = self._turned(view)
         pending = bool(view["pending"])
         self.turn_button.disabled = view["legal"] != ["turn"]
-        self.keep_button.layout.display = "" if pending else "none"
+        set_layout(self.keep_button, display="" if pending else "none")
         self.autoplay_button.disabled = view["is_over"]
 
     def _face_down_cards(self, hour: int) -> list[str | None]:
@@ -420,7 +422,7 @@ class RelogioRealTable(_ClockTable):
         self.finish_button = w.Button(description="Finish", icon="fast-forward",
                                       tooltip="Play every remaining move at once")
         self.finish_button.on_click(lambda _: self.finish())
-        self.show_all_box.layout.display = "none"  # nothing is hidden in Relógio Real
+        set_layout(self.show_all_box, display="none")  # nothing is hidden in Relógio Real
         return [self.step_button, self.autoplay_button, self.finish_button, self.hint_button, self.undo_button]
 
     def action_label(self, action: str) -> str:

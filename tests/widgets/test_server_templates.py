@@ -1,0 +1,60 @@
+"""The server compiles Voilà's page templates once, not for every page (issue 22: the classroom's CPU).
+
+Voilà builds a new exporter, so a new Jinja environment, for every page; compiling the templates again was
+a quarter of the server's CPU per page (py-spy on ``widgets.server`` serving Jubilee eight times).
+"""
+
+from __future__ import annotations
+
+import jinja2
+import pytest
+from voila.exporter import VoilaExporter
+from voila.paths import collect_template_paths
+
+from widgets.server import TemplateCode, share_template_code
+
+
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the templates Jinja compiles from source from now on."""
+    names: list[str] = []
+    real = jinja2.Environment.compile
+
+    def counting(self, source, name=None, filename=None, raw=False, defer_init=False):  # noqa: ANN001
+        names.append(name)
+        return real(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    return names
+
+
+def voila_exporter() -> VoilaExporter:
+    return VoilaExporter(template_paths=collect_template_paths(["voila", "nbconvert"], "lab"), template_name="lab")
+
+
+def test_the_second_page_uses_the_templates_the_first_compiled(compiled: list[str]) -> None:
+    first = voila_exporter()
+    share_template_code(first)
+    first.environment.get_template("index.html.j2")
+    assert "index.html.j2" in compiled, "the first page compiles Voilà's page template"
+    compiled.clear()
+    second = voila_exporter()
+    assert second.environment is not first.environment, "Voilà's exporters share no environment"
+    share_template_code(second)
+    second.environment.get_template("index.html.j2")
+    assert compiled == []
+
+
+def test_a_changed_template_is_compiled_again(compiled: list[str]) -> None:
+    code = TemplateCode()
+    sources = {"page.j2": "Hello {{ name }}"}
+
+    def render() -> str:
+        env = jinja2.Environment(loader=jinja2.DictLoader(sources), bytecode_cache=code, autoescape=True)
+        return env.get_template("page.j2").render(name="class")
+
+    assert render() == "Hello class" and render() == "Hello class"
+    assert compiled == ["page.j2"]
+    sources["page.j2"] = "Goodbye {{ name }}"
+    assert render() == "Goodbye class"
+    assert compiled == ["page.j2", "page.j2"]
