@@ -23,18 +23,18 @@ machine's load average is printed with the table: seconds on a busy machine are 
 The routes are alternated (site, Voilà, Voilà, site, …), so both meet the same machine; the load
 average is printed before and after, and the seconds as a ratio to Voilà's.
 
-Last run (2026-11-24, this 2-core machine at load average 4.3-4.7 from other work), ``--repeat 3``::
+Last run (2026-11-24, this 2-core machine at load average 2.0-3.4 from other work), ``--repeat 3``::
 
            route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
-     static site             7.8       137         6.6       0.00                7.9                 8     848
-           Voilà             2.3         -         2.7       0.83                1.7                11     460
-    Voilà's server also holds a kernel per open page: 65, 67 MB
-    static site / Voilà: first visit 2.5x, cached visit 4.6x the seconds
+     static site             7.8       137         5.1       0.00                4.5                 7     812
+           Voilà             2.1         -         1.9       0.62                1.5                14     458
+    Voilà's server also holds a kernel per open page: 65, 63 MB
+    static site / Voilà: first visit 2.7x, cached visit 3.0x the seconds
     the site's first visit, its 8 largest files (as sent: brotli where the host has a .br):
          2703 KB  /static/pyodide/pyodide.asm.wasm
          1490 KB  /static/pyodide/python_stdlib.zip
           494 KB  /build/jlab_core.a86436d.js
-          477 KB  /static/pyodide/parlour-0.1.0-py3-none-any.whl
+          479 KB  /static/pyodide/parlour-0.1.0-py3-none-any.whl
           458 KB  /static/pyodide/ipython-9.12.0-py3-none-any.whl
           309 KB  /static/pyodide/prompt_toolkit-3.0.52-py3-none-any.whl
           202 KB  /static/pyodide/pyodide.asm.mjs
