@@ -232,8 +232,9 @@ def jedi_placeholder(folder: Path) -> Path:
 # ---- bytecode: what a lesson imports, compiled once here instead of on every visit ---------------
 
 #: what a lesson imports besides Parlour's own modules: the kernel's start (jupyterlite-pyodide-kernel's
-#: worker imports these two) and the lesson runner
-KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel", "parlour_site"]
+#: worker imports these two), the lesson runner, and tarfile (Pyodide's package loader imports it to
+#: install the wheels: compiled on every visit otherwise, 0.1 s)
+KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel", "parlour_site", "tarfile"]
 #: folders and modules (in the stdlib zip and the wheels) left out unless something imported them: the
 #: lexers of 600 languages, text encodings, and the stdlib's parts no page in a browser tab can use
 #: (no processes, sockets or terminal there): multiprocessing, servers, mail and FTP clients, the

@@ -281,3 +281,33 @@ def test_a_second_visit_downloads_nothing(site, browser):
         context.close()
         server.shutdown()
         server.server_close()
+
+
+#: Pyodide started as the kernel's worker starts it (the site's lock, its preloaded packages, the kernel's
+#: imports), then a lesson's imports: the modules Python compiled from source on the way (frozen ones aside)
+COMPILED_AT_RUNTIME = """
+import { pathToFileURL } from "node:url";
+const dir = process.argv[1];
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/` });
+await pyodide.loadPackage(JSON.parse(process.argv[2]), { messageCallback: () => {} });
+pyodide.runPython("import piplite.piplite, pyodide_kernel");
+pyodide.runPython("import parlour_site, engine, widgets.table, widgets.games.rummy_lesson");
+console.log(pyodide.runPython(`
+import json, sys
+json.dumps(sorted(name for name, module in list(sys.modules.items())
+                  if (getattr(module, "__file__", None) or "").endswith(".py")
+                  and getattr(module.__spec__, "origin", None) != "frozen"))`));
+"""
+
+
+def test_a_visit_compiles_no_module_from_source(site):
+    """Every module the kernel's start and a lesson import is bytecode already (deploy/site/precompile.py),
+    Pyodide's own package loader's included: a module compiled in the browser costs every visit its time."""
+    import json
+    import subprocess
+
+    out = subprocess.run(["node", "--input-type=module", "-e", COMPILED_AT_RUNTIME, "--",
+                          str(site / "static" / "pyodide"), json.dumps(site_build.PRELOAD)],
+                         capture_output=True, text=True, timeout=300, check=True)
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
