@@ -223,6 +223,37 @@ def slim_wheel(source: Path, target: Path) -> Path:
     return target
 
 
+#: IPython's package imports its terminal (``IPython.terminal.embed``, and with it prompt_toolkit: a third of
+#: the kernel's imports, and two wheels, 0.35 MB) only to offer ``IPython.embed``; a kernel has no terminal.
+#: The site's IPython imports it when ``IPython.embed`` is first asked for (PEP 562's module __getattr__).
+IPYTHON_EMBED = re.compile(r"^from \.terminal\.embed import embed\n", re.MULTILINE)
+IPYTHON_EMBED_LAZY = ('\n\ndef __getattr__(name):\n    if name == "embed":\n'
+                      '        from .terminal.embed import embed\n\n        return embed\n'
+                      '    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n')
+#: packages only IPython's terminal needs: not ipython's dependencies in the site's lock (still in it, so a
+#: cell that imports them loads them)
+TERMINAL_ONLY = {"prompt_toolkit", "prompt-toolkit", "wcwidth"}
+
+
+def lazy_ipython_terminal(wheel: Path) -> Path:
+    """Rewrite ``wheel`` (IPython's) so that ``import IPython`` leaves its terminal out (see IPYTHON_EMBED);
+    the build fails if IPython's ``__init__`` does not hold that import (a new IPython: look again)."""
+    with zipfile.ZipFile(wheel) as zin:
+        entries = [(entry, zin.read(entry)) for entry in zin.infolist()]
+    patched = 0
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zout:
+        for entry, data in entries:
+            if entry.filename == "IPython/__init__.py":
+                text = data.decode("utf-8")
+                text, patched = IPYTHON_EMBED.subn("", text)
+                data = (text + IPYTHON_EMBED_LAZY).encode("utf-8")
+            zout.writestr(entry, data)
+    if patched != 1:
+        raise BuildError(f"{wheel.name}: IPython/__init__.py does not hold {IPYTHON_EMBED.pattern!r} once "
+                         "(a new IPython? see lazy_ipython_terminal)")
+    return wheel
+
+
 def jedi_placeholder(folder: Path) -> Path:
     """An empty ``jedi``: the kernel insists on installing jedi (1.5 MB, code completion), which no
     lesson uses; with no module inside, IPython finds no jedi and completes without it."""
@@ -299,7 +330,8 @@ def site_lock(core_lock: dict, carried: list[Path]) -> dict:
     for name, wheel in sorted(by_name.items()):
         known = core_lock["packages"].get(name)
         if known is not None and name != "jedi":
-            entry = lock_entry(wheel, name, known["imports"], known["depends"])
+            depends = [d for d in known["depends"] if not (name == "ipython" and d in TERMINAL_ONLY)]
+            entry = lock_entry(wheel, name, known["imports"], depends)
         else:
             entry = lock_entry(wheel, name, [] if name == "jedi" else [name.replace("-", "_")],
                                EXTRA_DEPENDS.get(name, []))
@@ -324,6 +356,7 @@ def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         shutil.copy2(core / name, pyodide / name)
     carried = [slim_wheel(w, pyodide / w.name) for w in sorted(wheel_dir.glob("*.whl"))]
+    lazy_ipython_terminal(next(w for w in carried if wheel_name(w.name) == "ipython"))
     kernel_pypi = (jupyter.parents[1] / "share" / "jupyter" / "labextensions" / "@jupyterlite"
                    / "pyodide-kernel-extension" / "static" / "pypi")
     for wheel in sorted(kernel_pypi.glob("*.whl")):

@@ -295,19 +295,22 @@ pyodide.runPython("import piplite.piplite, pyodide_kernel");
 pyodide.runPython("import parlour_site, engine, widgets.table, widgets.games.rummy_lesson");
 console.log(pyodide.runPython(`
 import json, sys
-json.dumps(sorted(name for name, module in list(sys.modules.items())
-                  if (getattr(module, "__file__", None) or "").endswith(".py")
-                  and getattr(module.__spec__, "origin", None) != "frozen"))`));
+json.dumps({"from source": sorted(name for name, module in list(sys.modules.items())
+                                  if (getattr(module, "__file__", None) or "").endswith(".py")
+                                  and getattr(module.__spec__, "origin", None) != "frozen"),
+            "terminal": sorted(n for n in sys.modules if n.startswith(("prompt_toolkit", "IPython.terminal.embed")))})
+`));
 """
 
 
-def test_a_visit_compiles_no_module_from_source(site):
+def test_a_visit_compiles_no_module_from_source_nor_imports_a_terminal(site):
     """Every module the kernel's start and a lesson import is bytecode already (deploy/site/precompile.py),
-    Pyodide's own package loader's included: a module compiled in the browser costs every visit its time."""
+    Pyodide's own package loader's included: a module compiled in the browser costs every visit its time.
+    And IPython's terminal (prompt_toolkit) is neither loaded nor imported (build.py's lazy_ipython_terminal)."""
     import json
     import subprocess
 
     out = subprocess.run(["node", "--input-type=module", "-e", COMPILED_AT_RUNTIME, "--",
                           str(site / "static" / "pyodide"), json.dumps(site_build.PRELOAD)],
                          capture_output=True, text=True, timeout=300, check=True)
-    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == {"from source": [], "terminal": []}

@@ -51,15 +51,21 @@ def test_the_sites_lock_resolves_every_preloaded_package(tmp_path):
                  "typing_extensions", "piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]:
         wheels.append(site_build.write_wheel(tmp_path, name, "1.0", {f"{name}/__init__.py": b""}))
     wheels += [site_build.parlour_wheel(tmp_path, "on"), site_build.jedi_placeholder(tmp_path)]
+    wheels += [site_build.write_wheel(tmp_path, name, "1.0", {f"{name}/__init__.py": b""})
+               for name in ("prompt_toolkit", "wcwidth")]
     core = {"info": {"python": "3.14.2"}, "packages": {
         "micropip": {"imports": ["micropip"], "depends": []},
-        "ipython": {"imports": ["IPython"], "depends": ["traitlets"]},
+        "ipython": {"imports": ["IPython"], "depends": ["traitlets", "prompt_toolkit", "wcwidth"]},
+        "prompt-toolkit": {"imports": ["prompt_toolkit"], "depends": ["wcwidth"]},
+        "wcwidth": {"imports": ["wcwidth"], "depends": []},
         "traitlets": {"imports": ["traitlets"], "depends": []},
         "jedi": {"imports": ["jedi"], "depends": ["parso"]},
         "numpy": {"imports": ["numpy"], "depends": []}}}
     lock = site_build.site_lock(core, wheels)
     packages = lock["packages"]
     assert set(site_build.PRELOAD) <= set(packages) and "numpy" not in packages
+    assert packages["ipython"]["depends"] == ["traitlets"]  # IPython's terminal is not loaded with it …
+    assert packages["prompt-toolkit"]["imports"] == ["prompt_toolkit"]  # … but a cell that imports it may
     assert packages["jedi"]["depends"] == [] and packages["jedi"]["imports"] == []
     assert not [n for n in zipfile.ZipFile(tmp_path / packages["jedi"]["file_name"]).namelist()
                 if not n.startswith("jedi-0.0.0+parlour.site.dist-info/")]
@@ -214,3 +220,24 @@ def test_the_static_host_sends_brotli_or_gzip_as_the_browser_accepts(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_ipython_imports_its_terminal_only_when_embed_is_asked_for(tmp_path):
+    init = (b'"""IPython."""\nfrom .core.getipython import get_ipython\nfrom .terminal.embed import embed\n'
+            b'from .core.interactiveshell import InteractiveShell\n')
+    embed = b"import prompt_toolkit\n\ndef embed(**kwargs):\n    return 'embedded'\n"
+    files = {"IPython/__init__.py": init, "IPython/core/__init__.py": b"",
+             "IPython/core/getipython.py": b"def get_ipython():\n    return None\n",
+             "IPython/core/interactiveshell.py": b"class InteractiveShell:\n    pass\n",
+             "IPython/terminal/__init__.py": b"", "IPython/terminal/embed.py": embed,
+             "prompt_toolkit/__init__.py": b""}
+    wheel = site_build.lazy_ipython_terminal(site_build.write_wheel(tmp_path, "ipython", "9.0", files))
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site-packages")
+    script = ("import sys, IPython\n"
+              "print('prompt_toolkit' in sys.modules, IPython.InteractiveShell.__name__)\n"
+              "print(IPython.embed(), 'prompt_toolkit' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "site-packages")})
+    assert out.stdout.split() == ["False", "InteractiveShell", "embedded", "True"]
+    with pytest.raises(site_build.BuildError, match="a new IPython"):
+        site_build.lazy_ipython_terminal(wheel)  # patched already: the import is gone, and the build says so
