@@ -152,12 +152,15 @@ SPILLS = """(root) => {
 # has answered a resize, a scroll or a repaint.
 SETTLED = """(el) => new Promise((resolve) => {
   let last = '', same = 0;
+  const deadline = performance.now() + 15000;
   const tick = () => {
     const r = el.getBoundingClientRect();
     const now = [r.left, r.top, r.width, r.height, document.documentElement.scrollWidth, scrollY].join();
     same = now === last ? same + 1 : 0;
+    if (same >= 3) resolve(null);
+    else if (performance.now() > deadline) resolve(`still moving after 15 s: ${last} -> ${now}`);
+    else requestAnimationFrame(tick);
     last = now;
-    if (same >= 3) resolve(true); else requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 })"""
@@ -268,7 +271,8 @@ def deal_table(page: Page, code: str) -> Locator:
 
 def settle(page: Page, what: Locator) -> None:
     """Until the layout has answered the last resize or scroll (``what`` and the page stopped moving)."""
-    what.evaluate(SETTLED)
+    moving = what.evaluate(SETTLED)
+    assert moving is None, f"the layout never settled (left, top, width, height, page width, scroll): {moving}"
     page.evaluate("() => new Promise((resolve) => requestAnimationFrame(() => resolve(true)))")
 
 
