@@ -23,28 +23,31 @@ machine's load average is printed with the table: seconds on a busy machine are 
 The routes are alternated (site, Voilà, Voilà, site, …), so both meet the same machine; the load
 average is printed before and after, and the seconds as a ratio to Voilà's.
 
-Last run (2026-11-24, this 2-core machine at load average 2.0-3.4 from other work), ``--repeat 3``::
+Last run (2026-11-24, this 2-core machine at load average 4.5-6.4 from other work), ``--repeat 3``::
 
            route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
-     static site             7.8       137         5.1       0.00                4.5                 7     812
-           Voilà             2.1         -         1.9       0.62                1.5                14     458
-    Voilà's server also holds a kernel per open page: 65, 63 MB
-    static site / Voilà: first visit 2.7x, cached visit 3.0x the seconds
+     static site             7.5       135         5.9       0.00                5.1                 9     805
+           Voilà             2.0         -         2.2       0.50                3.2                14     458
+    Voilà's server also holds a kernel per open page: 66, 63 MB
+    static site / Voilà: first visit 2.7x, cached visit 1.6x the seconds
     the site's first visit, its 8 largest files (as sent: brotli where the host has a .br):
          2703 KB  /static/pyodide/pyodide.asm.wasm
-         1490 KB  /static/pyodide/python_stdlib.zip
+         1483 KB  /static/pyodide/python_stdlib.zip
           494 KB  /build/jlab_core.a86436d.js
           479 KB  /static/pyodide/parlour-0.1.0-py3-none-any.whl
-          458 KB  /static/pyodide/ipython-9.12.0-py3-none-any.whl
-          309 KB  /static/pyodide/prompt_toolkit-3.0.52-py3-none-any.whl
+          450 KB  /static/pyodide/ipython-9.12.0-py3-none-any.whl
           202 KB  /static/pyodide/pyodide.asm.mjs
           140 KB  /static/pyodide/pygments-2.20.0-py3-none-any.whl
-         1738 KB  the other 128 files
+           94 KB  /static/pyodide/micropip-0.11.1-py3-none-any.whl
+         1609 KB  the other 126 files
 
-Before brotli, stored zips and docstring-free bytecode the first visit was 11.9 MB (same 137 requests);
-the cached visit did not change measurably (alternated with that build at load 4-8: 7.3 s before, 7.4 s
-after). The site as built before the bytecode step and the JupyterLite patches, alternated with it in one
-run (load 2-6): cached visit 15.9 s before, 7.5 s after; first visit 16.0 s before, 7.9 s after.
+The same tree at load 4.5-5.3: cached visit 6.5 s (Voilà 3.1 s); the tree before IPython's terminal was
+left out, at load 2.0-3.4: 4.5 s (Voilà 1.5 s). Before brotli, stored zips, docstring-free bytecode and
+IPython's terminal left out, the first visit was 11.9 MB in 137 requests. Alternated cached visits: the
+byte cuts changed nothing measurable (load 4-8: 7.3 s before, 7.4 s after); leaving IPython's terminal
+out, 5.4 s before, 5.1 s after (load 5-7). The site as built before the bytecode step and the
+JupyterLite patches, alternated with it in one run (load 2-6): cached visit 15.9 s before, 7.5 s after;
+first visit 16.0 s before, 7.9 s after.
 """
 
 from __future__ import annotations
