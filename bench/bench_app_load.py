@@ -39,29 +39,29 @@ a script turns the browser's cache off):
 
 The machine's load average is printed with each table: numbers on a busy machine are noisy.
 
-Last run (2026-11-23, this 2-core machine, load average 2-5 from other work; commit f85245a),
-``--repeat 3 --clicks 3 --lessons jubilee,kalooki,relogio,rummy --class-size 30``::
+Last run (2026-11-24, this 2-core machine, quiet: other work 0.00-0.01 cores in every row; after the
+shared layouts of widgets/shared_look.py), ``--repeat 3 --skip-class --clicks 3``::
 
-                    page  first visit: median s  max s  from the gallery: median s  max s  click→repaint ms
-                 gallery                   2.48   2.79                           -      -                 -
-                 jubilee                   3.36   3.43                        3.21   3.57                32
-                 kalooki                   4.12   4.58                        3.45   3.51                 -
-                 relogio                   4.10   4.79                        3.96   4.40                20
-                   rummy                   3.43   4.78                        3.10   3.30                17
-             all lessons                                                                                19
-    one button (Voilà floor)               2.52   2.59                        2.42   2.61                 -
+                page  first visit s  x floor  from gallery s  x floor  MB first  MB gallery  ws MB  click ms
+             gallery           1.47    0.78x               -        -      1.46           -   0.01         -
+             el_gato           1.89    1.09x            1.36    0.87x      1.59        0.09   0.45         9
+               injun           1.85    1.00x            1.49    0.99x      1.59        0.09   0.30         -
+         jabberwocky           2.18    1.10x            1.53    1.00x      1.59        0.09   0.48         -
+             jubilee           1.86    1.21x            1.52    0.97x      1.59        0.09   0.56        13
+             jubileu           1.87    1.23x            1.56    1.10x      1.59        0.09   0.59         -
+             kalooki           1.76    1.26x            1.49    1.08x      1.59        0.09   0.61         -
+          klaberjass           1.75    1.17x            1.50    0.99x      1.59        0.09   0.71         -
+          pt/jubileu           1.89    1.13x            1.46    0.94x      1.59        0.09   0.59         -
+             relogio           1.99    1.09x            1.83    1.37x      1.59        0.09   1.31        15
+        relogio_real           1.72    0.90x            1.58    1.03x      1.59        0.09   0.60         -
+               rummy           1.99    1.27x            1.51    1.37x      1.59        0.09   0.47         9
+  one button (floor)           1.61    1.00x            1.50    1.00x
 
-    A class of 30: jubilee's pool raised to 30 (filled in 51 s); 41 pooled kernels, 2561 MB, 62 MB each
-                                                 first s  median s  last s  failed
-         first visit (98 assets): page              0.02      0.05    0.14       0
-         first visit: all a browser needs           8.07     10.18   13.72       0
-         from the gallery: page                     0.01      0.06    0.11       0
-         from the gallery: all a browser needs      1.31      2.96    3.03       0
-
-The one-button page shows that Voilà 0.5.13's own front end (about 5 MB of scripts in 98
-files, then its widget manager and kernel connection) needs about 2.4 s on this machine before
-any widget can appear; the lessons add 0.7-1.5 s to that (their widgets' state, 0.7-1.6 MB).
-A run with every lesson (the same morning, load 5-7) gave 3.2-4.6 s from the gallery.
+The one-button page shows what Voilà 0.5.13's own front end (its scripts, then its widget manager and
+kernel connection) needs on this machine before any widget can appear: about 1.5 s. Relógio's page
+(two tables, 38 card rows, each an anywidget that imports its own copy of the card code) is the
+heaviest. The class of 30 (``--class-size 30``) was last measured on 2026-11-23 at load 2-5: every
+page within 0.14 s, all a browser needs within 3.0 s from the gallery and 13.7 s on a first visit.
 """
 
 from __future__ import annotations

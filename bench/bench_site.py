@@ -23,13 +23,13 @@ machine's load average is printed with the table: seconds on a busy machine are 
 The routes are alternated (site, Voilà, Voilà, site, …), so both meet the same machine; the load
 average is printed before and after, and the seconds as a ratio to Voilà's.
 
-Last run (2026-11-24, this 2-core machine at load average 4.5-6.4 from other work), ``--repeat 3``::
+Last run (2026-11-24, this 2-core machine at load average 2.7-3.5, with the widgets' shared layouts),
+``--repeat 3``::
 
            route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
-     static site             7.5       135         5.9       0.00                5.1                 9     805
-           Voilà             2.0         -         2.2       0.50                3.2                14     458
-    Voilà's server also holds a kernel per open page: 66, 63 MB
-    static site / Voilà: first visit 2.7x, cached visit 1.6x the seconds
+     static site             7.5       135         4.9       0.00                4.5                 8     800
+           Voilà             2.0         -         1.9       0.53                1.4                16     457
+    static site / Voilà: first visit 2.6x, cached visit 3.3x the seconds
     the site's first visit, its 8 largest files (as sent: brotli where the host has a .br):
          2703 KB  /static/pyodide/pyodide.asm.wasm
          1483 KB  /static/pyodide/python_stdlib.zip
@@ -41,6 +41,7 @@ Last run (2026-11-24, this 2-core machine at load average 4.5-6.4 from other wor
            94 KB  /static/pyodide/micropip-0.11.1-py3-none-any.whl
          1609 KB  the other 126 files
 
+Before the shared layouts, at load 4.5-6.4: cached visit 5.1 s (Voilà 3.2 s), first visit 5.9 s.
 The same tree at load 4.5-5.3: cached visit 6.5 s (Voilà 3.1 s); the tree before IPython's terminal was
 left out, at load 2.0-3.4: 4.5 s (Voilà 1.5 s). Before brotli, stored zips, docstring-free bytecode and
 IPython's terminal left out, the first visit was 11.9 MB in 137 requests. Alternated cached visits: the
