@@ -29,8 +29,9 @@ class _Frozen:
     def __setattr__(self, name: str, value: Any) -> None:
         if self._frozen and name in self.keys:  # type: ignore[attr-defined]
             raise AttributeError(
-                f"this {type(self).__bases__[-1].__name__} is shared by many widgets, so '{name}' cannot change "
-                "here: change one widget's with set_layout(widget, ...) or set_style(widget, ...)")
+                f"this {type(self).__bases__[-1].__name__} is shared by many widgets (Parlour shares plain looks so "
+                f"that pages open sooner), so '{name}' cannot change here: change one widget's with "
+                f"widgets.shared_look.set_layout(widget, {name}=...) or set_style(widget, {name}=...)")
         super().__setattr__(name, value)
 
 
