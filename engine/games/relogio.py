@@ -47,6 +47,12 @@ def hour_label(hour: int) -> str:
     return "K" if hour == CENTRE else str(hour)
 
 
+def swap_slot(arg: str) -> tuple[int, int]:
+    """A legal swap's argument, ``"7:2"`` or ``"K:1"`` (as ``hour_label`` writes it) → (hour, position)."""
+    label, _, position = arg.partition(":")
+    return (CENTRE if label == "K" else int(label)), int(position)
+
+
 def hour_words(hour: int) -> str:
     return "the centre" if hour == CENTRE else f"{hour} o'clock"
 
@@ -234,8 +240,7 @@ class Deal:
         elif action.verb == "keep":
             self.keep()
         else:
-            label, _, pos = action.arg.partition(":")
-            self.swap(CENTRE if label == "K" else int(label), int(pos))
+            self.swap(*swap_slot(action.arg))
 
     def turn(self, on: bool = False) -> Card:
         """Turn the top face-down card of the current pile: a King offered the swap waits for keep or swap,
@@ -415,15 +420,13 @@ class Relogio(Patience, Game):
             if action.verb == "turn":
                 return (f"You have just turned {self.pending.symbol}: first keep it ('keep') or swap it "
                         "for a face-down card ('swap 7:2').", "relogio.swap")
-            label, _, pos = action.arg.partition(":")
-            hour = parse_hour(label)
-            assert hour is not None  # parse_action checked it
+            hour, position = swap_slot(action.arg)  # parse_action wrote it
             count = len(self.down[hour])
             if not count:
                 return f"{hour_words(hour).capitalize()} has no face-down card left to swap with.", "relogio.swap"
             return (f"{hour_words(hour).capitalize()} has {words.count(count, 'face-down card')}: "
                     f"choose {hour_label(hour)}:1 (top) to {hour_label(hour)}:{count} (bottom), "
-                    f"not {hour_label(hour)}:{pos}.", "relogio.swap")
+                    f"not {hour_label(hour)}:{position}.", "relogio.swap")
         if action.verb in ("keep", "swap"):
             if self.swap_used:
                 return "The King swap is used up: it is allowed once per game.", "relogio.swap"
@@ -438,10 +441,7 @@ class Relogio(Patience, Game):
         elif action.verb == "keep":
             self._keep()
         else:
-            label, _, pos = action.arg.partition(":")
-            hour = parse_hour(label)
-            assert hour is not None
-            self._swap(hour, int(pos))
+            self._swap(*swap_slot(action.arg))
         self._check_end()
 
     def _turn(self) -> None:

@@ -26,7 +26,7 @@ from ..cards import Card, parse_card
 from .. import claims
 from ..hints import Alternative, Hint
 from ..words import count
-from .relogio import CENTRE, HOURS, Deal, hour_label, hour_words, slot_words, unseen
+from .relogio import CENTRE, HOURS, Deal, hour_label, hour_words, slot_words, swap_slot, unseen
 from .relogio_real import Deal as RealDeal
 
 EXACT_LIMIT = 2000   # enumerate every arrangement when there are at most this many
@@ -248,11 +248,14 @@ def _said(stated: tuple[claims.Claim, ...]) -> str:
     return words + (f" ({stated[1].words()})" if len(stated) > 1 else "")
 
 
+def _pile(view: dict[str, Any], hour: int) -> dict[str, Any]:
+    return next(p for p in view["piles"] if p["hour"] == hour)
+
+
 def slot_of(action: str, view: dict[str, Any]) -> str:
     """"the bottom card of 7 o'clock": a swap's slot in words (never its notation)."""
-    label, _, pos = action[5:].partition(":")
-    pile = next(p for p in view["piles"] if p["label"] == label)
-    return slot_words(pile["hour"], int(pos), pile["face_down"])
+    hour, position = swap_slot(action[5:])
+    return slot_words(hour, position, _pile(view, hour)["face_down"])
 
 
 def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
@@ -261,11 +264,10 @@ def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
     out = []
     for action in view["legal"]:
         if action.startswith("swap "):
-            label, _, pos = action[5:].partition(":")
-            hour = CENTRE if label == "K" else int(label)
-            kind = class_of((hour, int(pos)), counts)
+            hour, position = swap_slot(action[5:])
+            kind = class_of((hour, position), counts)
             p = chances[f"swap {hour_label(kind[0])}:{kind[1]}"]
-            head = f"King as {slot_words(hour, int(pos), counts[hour])}: "
+            head = f"King as {slot_words(hour, position, counts[hour])}: "
         else:
             p = chances[action]
             head = "keep the King: it goes to the centre; " if action == "keep" else "turn the next card: "
@@ -285,9 +287,8 @@ def _basis(view: dict[str, Any], total: int, exact: bool) -> tuple[str, tuple[cl
 
 
 def _above_bottom(action: str, view: dict[str, Any]) -> bool:
-    label, _, pos = action[5:].partition(":")
-    pile = next(p for p in view["piles"] if p["label"] == label)
-    return int(pos) < pile["face_down"]
+    hour, position = swap_slot(action[5:])
+    return position < _pile(view, hour)["face_down"]
 
 
 def _advise_relogio(view: dict[str, Any]) -> Hint:

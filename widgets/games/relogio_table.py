@@ -13,7 +13,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from engine.cards import parse_card
-from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words
+from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words, swap_slot
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
@@ -293,9 +293,8 @@ class RelogioTable(_ClockTable):
         if verb == "keep":
             return self.keep_button.description
         if verb == "swap":
-            label, _, depth = arg.partition(":")
-            hour = CENTRE if label == hour_label(CENTRE) else int(label)
-            return swap_words(hour, int(depth), self.game.view(self.human)["piles"][hour - 1]["face_down"])
+            hour, depth = swap_slot(arg)
+            return swap_words(hour, depth, self.game.view(self.human)["piles"][hour - 1]["face_down"])
         return super().action_label(action)
 
     def draw(self, view: dict[str, Any]) -> None:
