@@ -119,8 +119,7 @@ class KlaberjassTable(Table):
         # Narrow screens: the side panel and the toolbar wrap below the cloth instead of overflowing.
         for box in (self.children[1], self.children[2]):
             set_layout(box, flex_flow="row wrap")
-        set_layout(self.felt, min_width="0")
-        set_layout(self.felt, max_width="100%")  # no wider than a phone
+        set_layout(self.felt, min_width="0", max_width="100%")  # no wider than a phone
         set_layout(self.players_box, display="none")  # always two players
 
     # ---- the widgets on the cloth ----
