@@ -80,11 +80,13 @@ def test_a_closed_shared_look_is_made_again():
 
 
 def test_a_table_still_hides_and_shows_its_parts():
-    """The table's panels change their own layouts: its hint panel opens and the others stay."""
+    """The table's hint panel opens on its own copy: the widgets that shared its hidden look stay hidden."""
     table = RelogioTable(seed=3)
-    assert table.hint_panel.layout.display == "none"
+    hidden = table.hint_panel.layout
+    assert hidden is shared_layout(display="none") and table.toolbar.link_notice.layout is hidden
     table.hint_button.click()
-    assert table.hint_panel.layout.display == ""
+    assert table.hint_panel.layout.display == "" and table.hint_panel.layout is not hidden
+    assert hidden.display == "none" and table.toolbar.link_notice.layout.display == "none"
     assert table.end_panel.layout.display == "none", "another panel did not change with it"
 
 
