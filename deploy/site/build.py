@@ -386,12 +386,29 @@ def lite_build(jupyter: Path, lite: Path, out: Path) -> None:
 # ---- JupyterLite's bundles, patched --------------------------------------------------------------
 
 KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
-#: jupyterlite-pyodide-kernel 0.8.6's start, in each of its worker bundles: the drive is mounted (and made
-#: the working folder) before the kernel's imports
-KERNEL_START = re.compile(r"await this\.initRuntime\((\w)\),await this\.initFilesystem\(\1\),"
-                          r"await this\.initPackageManager\(\1\),await this\.initKernel\(\1\),")
-KERNEL_START_PATCHED = (r"await this.initRuntime(\1),await this.initPackageManager(\1),"
-                        r"await this.initKernel(\1),await this.initFilesystem(\1),")
+#: jupyterlite-pyodide-kernel 0.8.6's start, in each of its worker bundles (its remote kernel's ``initialize``):
+#: the runtime, the drive, the package manager, the kernel. Patched: the first steps but the drive become
+#: ``parlourStart``, a method run once, which the prestarted worker begins before the kernel asks (and
+#: then the lesson's own imports, ``parlourWarm``); ``initialize`` awaits it, then mounts the drive
+KERNEL_START = re.compile(r"async initialize\((\w)\)\{((?:[^{}]|\{[^{}]*\})*?)await this\.initRuntime\(\1\),"
+                          r"await this\.initFilesystem\(\1\),await this\.initPackageManager\(\1\),"
+                          r"await this\.initKernel\(\1\),")
+KERNEL_START_PATCHED = (r"parlourStart(\1){return this._parlourStart||(this._parlourStart=(async()=>{"
+                        r"await this.initRuntime(\1),await this.initPackageManager(\1),await this.initKernel(\1),"
+                        r"\1.parlourWarm&&await this._pyodide.runPythonAsync(\1.parlourWarm)})())}"
+                        r"async initialize(\1){\2await this.parlourStart(\1),await this.initFilesystem(\1),")
+#: the comlink worker's last statement (its kernel, exposed to the page): it also listens for the
+#: prestart's message (kernel_prestart.js), and begins ``parlourStart`` with the options it carries
+KERNEL_EXPOSED = re.compile(r"(\w+)=new (\w+);(\w+)\(\1\);export\{\2 as PyodideComlinkKernel\}")
+KERNEL_EXPOSED_PATCHED = (r'\1=new \2;\3(\1);addEventListener("message",m=>{let o=m.data&&m.data.parlourPrestart;'
+                          r'o&&(\1._options=o,\1._driveName="",\1._localPath="",\1.parlourStart(o).catch(()=>{}))});'
+                          r"export{\2 as PyodideComlinkKernel}")
+#: the page's side of the kernel, creating its worker: it adopts the prestarted one when that fits
+KERNEL_WORKER = re.compile(r'initWorker\((\w)\)\{let (\w)=(\w)=>new Worker\(\3,\{type:"module"\}\);'
+                           r"return crossOriginIsolated\?")
+KERNEL_WORKER_PATCHED = (r'initWorker(\1){let \2=\3=>new Worker(\3,{type:"module"}),parlour=globalThis.parlourKernel;'
+                         r"if(parlour&&!crossOriginIsolated&&(globalThis.parlourKernel=null,parlour.fits(\1)))"
+                         r"return parlour.worker;return crossOriginIsolated?")
 #: JupyterLite 0.8.6's service worker registration (its app bundle)
 SW_REGISTER = re.compile(r"(\w)=await (\w)\.register\((\w)\),console\.info\(\"JupyterLite ServiceWorker was")
 SW_REGISTER_PATCHED = r'\1=await \2.register(\3,{updateViaCache:"all"}),console.info("JupyterLite ServiceWorker was'
@@ -414,8 +431,12 @@ def patch_bundles(out: Path, folder: str, pattern: re.Pattern, replacement: str)
 
 
 def patch_jupyterlite(out: Path) -> None:
-    """Two changes to JupyterLite's own bundles, each a few characters:
+    """A few changes to JupyterLite's own bundles, each a few characters:
 
+    - the kernel's worker can be started before the kernel is created (kernel_prestart.js, at the top of the
+      REPL's page: see :func:`prestart_kernel`): the worker's start up to the kernel's imports becomes a
+      step run once (``parlourStart``), which a message from the page may begin, and the kernel adopts
+      the worker the page started instead of creating one once JupyterLab has booted.
     - the kernel mounts JupyterLite's drive after its imports, not before: in the drive every file lookup
       is a request through the service worker (2–3 ms), and Python looks up each of the kernel's few
       hundred imports in the working folder first (``""`` on sys.path): about half a second of every
@@ -425,7 +446,44 @@ def patch_jupyterlite(out: Path) -> None:
       the host's cache time sends no request at all (a new site still reaches visitors when that expires).
     """
     patch_bundles(out, KERNEL_STATIC, KERNEL_START, KERNEL_START_PATCHED)
+    patch_bundles(out, KERNEL_STATIC, KERNEL_EXPOSED, KERNEL_EXPOSED_PATCHED)
+    patch_bundles(out, KERNEL_STATIC, KERNEL_WORKER, KERNEL_WORKER_PATCHED)
     patch_bundles(out, "build", SW_REGISTER, SW_REGISTER_PATCHED)
+
+
+#: the placeholder in kernel_prestart.js for what the build knows: the site's paths and the kernel's settings
+PRESTART_CONFIG = "PARLOUR_PRESTART_CONFIG"
+
+
+def prestart_config(out: Path) -> dict:
+    """What kernel_prestart.js needs to start the kernel's worker as the kernel would: the worker's bundle, and
+    the kernel plugin's settings from the site's jupyter-lite.json (paths from the site's root)."""
+    settings = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]["litePluginSettings"]
+    kernel = settings[KERNEL_PLUGIN]
+    static = out / KERNEL_STATIC
+    workers = sorted(static.glob("comlink.worker.*.js"))
+    piplite = sorted((static / "pypi").glob("piplite-*.whl"))
+    if len(workers) != 1 or len(piplite) != 1:
+        raise BuildError(f"{static} holds {len(workers)} comlink workers and {len(piplite)} piplite wheels, not one "
+                         "each (a new jupyterlite-pyodide-kernel? see prestart_kernel)")
+    return {"root": "../", "worker": workers[0].relative_to(out).as_posix(),
+            "pyodideUrl": kernel["pyodideUrl"], "pipliteWheelUrl": piplite[0].relative_to(out).as_posix(),
+            "pipliteUrls": [*kernel.get("pipliteUrls", []), f"{KERNEL_STATIC}/pypi/all.json"],
+            "disablePyPIFallback": bool(kernel.get("disablePyPIFallback")),
+            "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
+
+
+def prestart_kernel(out: Path) -> None:
+    """Put kernel_prestart.js, with the site's settings, first in the REPL's page (every lesson opens it): the
+    lesson's Python then starts as the page does, while JupyterLab's REPL boots (see that script)."""
+    page = out / "repl" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    script = "".join(line for line in (HERE / "kernel_prestart.js").read_text(encoding="utf-8").splitlines(True)
+                     if not line.startswith("//"))  # its opening comment stays in the repository
+    script = script.replace(PRESTART_CONFIG, json.dumps(prestart_config(out)), 1)
+    if "<head>" not in text:
+        raise BuildError(f"{page} holds no <head> (a new JupyterLite? see prestart_kernel)")
+    page.write_text(text.replace("<head>", "<head>\n<script>\n" + script + "</script>", 1), encoding="utf-8")
 
 
 # ---- Parlour's pages -----------------------------------------------------------------------------
@@ -528,6 +586,7 @@ def build(out: Path, teacher_tools: str = "on", zips: str = "stored") -> Path:
     lite = stage(cache, core, wheel_dir, jupyter, teacher_tools, zips)
     lite_build(jupyter, lite, out)
     patch_jupyterlite(out)
+    prestart_kernel(out)
     parlour_pages(out)
     precompress(out, cache)
     return out

@@ -4,11 +4,14 @@ Each lesson page of the static site opens JupyterLite's REPL with its input hidd
 ``parlour_site.run("rummy")``: the Markdown cells are displayed as Markdown, the code cells run
 in the REPL's namespace and their last expression is displayed, as Voilà shows a notebook. The
 lessons travel inside the site's Parlour wheel (``parlour_site/lessons``), so nothing is fetched.
+Before that, while the REPL's page is still booting, the kernel's worker calls ``prepare("rummy")``
+(deploy/site/kernel_prestart.js): the lesson's imports then cost the worker's time, not the learner's.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import os
 from importlib import resources
@@ -42,6 +45,48 @@ def lesson_cells(lesson: str) -> list[dict[str, Any]]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
+def lesson_imports(lesson: str) -> list[str]:
+    """The modules lesson ``lesson``'s code cells import by name (``import x``, ``from x import y``), in order."""
+    names: list[str] = []
+    for cell in lesson_cells(lesson):
+        if cell.get("cell_type") != "code":
+            continue
+        try:
+            tree = ast.parse("".join(cell.get("source", "")))
+        except SyntaxError:
+            continue  # the cell shows its own error when it runs
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.append(node.module)
+    return list(dict.fromkeys(names))
+
+
+def prepare(lesson: str) -> list[str]:
+    """Import what lesson ``lesson`` imports, before its page asks to run it (the site's kernel worker calls
+    this while JupyterLab's REPL is still booting). Never fails: a lesson or a module that cannot be
+    imported shows its error when its cell runs. Returns the modules imported."""
+    apply_settings()
+    try:
+        wanted = lesson_imports(lesson)
+    except (ValueError, OSError):
+        return []
+    done = []
+    for name in wanted:
+        try:
+            importlib.import_module(name)
+        except Exception:  # the cell that imports it reports it, where the learner sees it
+            continue
+        done.append(name)
+    return done
+
+
+def apply_settings() -> None:
+    """Make the build's settings what the lesson's code reads (teacher tools: an environment variable)."""
+    os.environ["PARLOUR_TEACHER_TOOLS"] = settings().get("teacher_tools", "on")
+
+
 def run_code(source: str, namespace: dict[str, Any]) -> None:
     """Run one code cell; display its last expression's value, as a notebook does."""
     tree = ast.parse(source)
@@ -68,7 +113,7 @@ def leave_the_drive() -> None:
 def run(lesson: str) -> None:
     """Show lesson ``lesson`` (its path under lessons/ without ``.ipynb``) in this REPL."""
     leave_the_drive()
-    os.environ["PARLOUR_TEACHER_TOOLS"] = settings().get("teacher_tools", "on")
+    apply_settings()
     display(HTML(PAGE_STYLE))
     shell = get_ipython()
     namespace: dict[str, Any] = shell.user_ns if shell is not None else {}
