@@ -387,22 +387,25 @@ def lite_build(jupyter: Path, lite: Path, out: Path) -> None:
 
 KERNEL_STATIC = "extensions/@jupyterlite/pyodide-kernel-extension/static"
 #: jupyterlite-pyodide-kernel 0.8.6's start, in each of its worker bundles (its remote kernel's ``initialize``):
-#: the runtime, the drive, the package manager, the kernel. Patched: the first steps but the drive become
-#: ``parlourStart``, a method run once, which the prestarted worker begins before the kernel asks (and
-#: then the lesson's own imports, ``parlourWarm``); ``initialize`` awaits it, then mounts the drive
-KERNEL_START = re.compile(r"async initialize\((\w)\)\{((?:[^{}]|\{[^{}]*\})*?)await this\.initRuntime\(\1\),"
-                          r"await this\.initFilesystem\(\1\),await this\.initPackageManager\(\1\),"
-                          r"await this\.initKernel\(\1\),")
-KERNEL_START_PATCHED = (r"parlourStart(\1){return this._parlourStart||(this._parlourStart=(async()=>{"
-                        r"await this.initRuntime(\1),await this.initPackageManager(\1),await this.initKernel(\1),"
-                        r"\1.parlourWarm&&await this._pyodide.runPythonAsync(\1.parlourWarm)})())}"
-                        r"async initialize(\1){\2await this.parlourStart(\1),await this.initFilesystem(\1),")
+#: the options taken (``parlourOptions``), then the runtime, the drive, the package manager, the kernel.
+#: Patched: the options and the steps but the drive become ``parlourStart``, run once, with the options it
+#: is first given: a message from the page may begin it before the kernel exists (kernel_prestart.js), and
+#: it ends with the lesson's own imports (``parlourWarm``). ``initialize`` awaits it, takes the kernel's own
+#: options, then mounts the drive
+KERNEL_START = re.compile(r"async initialize\((\w)\)\{(var \w+;)((?:[^{}]|\{[^{}]*\})*?)"
+                          r"await this\.initRuntime\(\1\),await this\.initFilesystem\(\1\),"
+                          r"await this\.initPackageManager\(\1\),await this\.initKernel\(\1\),")
+KERNEL_START_PATCHED = (r"parlourOptions(\1){\3}"
+                        r"parlourStart(\1){return this._parlourStart||(this._parlourStart=(async()=>{"
+                        r"this.parlourOptions(\1),await this.initRuntime(\1),await this.initPackageManager(\1),"
+                        r"await this.initKernel(\1),\1.parlourWarm&&await this._pyodide.runPythonAsync(\1.parlourWarm)"
+                        r"})())}async initialize(\1){\2await this.parlourStart(\1),this.parlourOptions(\1),"
+                        r"await this.initFilesystem(\1),")
 #: the comlink worker's last statement (its kernel, exposed to the page): it also listens for the
 #: prestart's message (kernel_prestart.js), and begins ``parlourStart`` with the options it carries
 KERNEL_EXPOSED = re.compile(r"(\w+)=new (\w+);(\w+)\(\1\);export\{\2 as PyodideComlinkKernel\}")
 KERNEL_EXPOSED_PATCHED = (r'\1=new \2;\3(\1);addEventListener("message",m=>{let o=m.data&&m.data.parlourPrestart;'
-                          r'o&&(\1._options=o,\1._driveName="",\1._localPath="",\1.parlourStart(o).catch(()=>{}))});'
-                          r"export{\2 as PyodideComlinkKernel}")
+                          r"o&&\1.parlourStart(o).catch(()=>{})});export{\2 as PyodideComlinkKernel}")
 #: the page's side of the kernel, creating its worker: it adopts the prestarted one when that fits
 KERNEL_WORKER = re.compile(r'initWorker\((\w)\)\{let (\w)=(\w)=>new Worker\(\3,\{type:"module"\}\);'
                            r"return crossOriginIsolated\?")

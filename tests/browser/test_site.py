@@ -283,6 +283,24 @@ def test_a_second_visit_downloads_nothing(site, browser):
         server.server_close()
 
 
+def test_pythons_start_overlaps_the_apps_boot(site_url, site_page):
+    """The REPL's page starts the kernel's worker first thing (deploy/site/kernel_prestart.js): Pyodide is
+    asked for before the app has booted and connected to its kernel, the kernel adopts that worker (one
+    Pyodide, not two), and the lesson plays."""
+    page = site_page
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url.split("?")[0].rsplit("/", 1)[-1]))
+    page.on("console", lambda message: message.text.startswith("Starting WebSocket") and seen.append("kernel"))
+    page.goto(site_url + f"lessons/rummy.html?deal={DEAL}&level=easy")
+    expect(page.locator(".parlour .parlour-card--playable").first).to_be_visible(timeout=180_000)
+    assert page.evaluate("() => globalThis.parlourPrestart.state") == "adopted"
+    assert seen.count("pyodide.asm.wasm") == 1, seen
+    assert "kernel" in seen and seen.index("pyodide.asm.wasm") < seen.index("kernel"), seen
+    worker = next(name for name in seen if name.startswith("comlink.worker."))
+    assert seen.index(worker) < seen.index(next(name for name in seen if name.startswith("jlab_core."))), seen
+    assert not [e for e in page.errors if "pageerror" in e], page.errors
+
+
 #: Pyodide started as the kernel's worker starts it (the site's lock, its preloaded packages, the kernel's
 #: imports), then a lesson's imports: the modules Python compiled from source on the way (frozen ones aside)
 COMPILED_AT_RUNTIME = """

@@ -94,21 +94,153 @@ def test_wheels_lose_their_data_files_and_tests_not_their_code(tmp_path):
     assert not [n for n in names if "/tests/" in n or ".data/" in n or "extension/" in n]  # served from extensions/
 
 
+#: the shapes of jupyterlite-pyodide-kernel 0.8.6's bundles (its worker's kernel, and the page's side that creates
+#: the worker), each inside a harness that records what runs (run in Node.js after the build's patches)
+WORKER_BUNDLE = """const calls = []; let onMessage = null;
+globalThis.addEventListener = (type, handler) => { onMessage = handler; };
+const Nt = () => {};
+class rr { constructor() { this._pyodide = { runPythonAsync: async (code) => { calls.push("warm " + code); } }; }
+  async initRuntime(t) { await null; calls.push("runtime " + t.tag); }
+  async initPackageManager(t) { calls.push("packages " + this._options.tag); }
+  async initKernel(t) { calls.push("kernel " + t.tag); }
+  async initFilesystem(t) { calls.push("drive " + t.tag + " " + this._localPath); }
+  async initGlobals(t) { calls.push("globals " + t.tag); }
+  async initialize(t){var n;if(this._options=t,t.location.includes(":")){let n=t.location.split(":");\
+this._driveName=n[0],this._localPath=n[1]}else this._driveName="",this._localPath=t.location;\
+await this.initRuntime(t),await this.initFilesystem(t),await this.initPackageManager(t),await this.initKernel(t),\
+await this.initGlobals(t),null==(n=this._initializer)||n.resolve()}
+}
+let ku=new rr;Nt(ku);export{rr as PyodideComlinkKernel}
+"""
+WORKER_RUN = """
+const prestart = process.argv[1] === "prestart";
+if (prestart) onMessage({ data: { parlourPrestart: { tag: "page", location: "", parlourWarm: "import x" } } });
+onMessage({ data: { id: "comlink's own message" } });
+await ku.initialize({ tag: "kernel", location: "drive:here" });
+await ku.initialize({ tag: "again", location: "" });  // started once: a second call only mounts the drive
+console.log(JSON.stringify(calls));
+"""
+PAGE_BUNDLE = """let created = [];
+globalThis.Worker = class { constructor(url, options) { created.push(url + " " + options.type); } };
+globalThis.crossOriginIsolated = false;
+class w{initWorker(e){let t=e=>new Worker(e,{type:"module"});return crossOriginIsolated?t("coincident"):t("comlink")}}
+"""
+PAGE_RUN = """
+const fit = process.argv[1] === "fits";
+globalThis.parlourKernel = { worker: "the prestarted worker", fits: (options) => options.pyodideUrl === "ok" && fit };
+const first = new w().initWorker({ pyodideUrl: "ok" });
+const second = new w().initWorker({ pyodideUrl: "ok" });
+console.log(JSON.stringify([typeof first === "string" ? first : "new", created, globalThis.parlourKernel]));
+"""
+
+
+def run_patched(path: Path, harness: str, *args: str) -> object:
+    code = path.read_text() + harness
+    out = subprocess.run(["node", "--input-type=module", "-e", code, "--", *args], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def test_jupyterlites_bundles_are_patched_or_the_build_says_why(tmp_path):
     static = tmp_path / site_build.KERNEL_STATIC
     static.mkdir(parents=True)
     (tmp_path / "build").mkdir()
-    worker = static / "comlink.worker.js"  # the shapes of jupyterlite-pyodide-kernel's and JupyterLite's bundles
-    worker.write_text("async initialize(t){await this.initRuntime(t),await this.initFilesystem(t),"
-                      "await this.initPackageManager(t),await this.initKernel(t),await this.initGlobals(t)}")
+    worker, page = static / "comlink.worker.js", static / "393.js"
+    worker.write_text(WORKER_BUNDLE)
+    page.write_text(PAGE_BUNDLE)
     app = tmp_path / "build" / "981.js"
     app.write_text('try{s=await t.register(e),console.info("JupyterLite ServiceWorker was successfully registered")}')
     site_build.patch_jupyterlite(tmp_path)
-    assert worker.read_text() == ("async initialize(t){await this.initRuntime(t),await this.initPackageManager(t),"
-                                  "await this.initKernel(t),await this.initFilesystem(t),await this.initGlobals(t)}")
+    # the worker the page prestarted: Pyodide, the packages, the kernel, the lesson's imports, all begun by the
+    # page's message with its options; the kernel's initialize then mounts its drive (after the imports)
+    assert run_patched(worker, WORKER_RUN, "prestart") == [
+        "runtime page", "packages page", "kernel page", "warm import x", "drive kernel here", "globals kernel",
+        "drive again ", "globals again"]
+    # no prestart: the kernel's initialize does every step itself, the drive after the imports
+    assert run_patched(worker, WORKER_RUN, "none") == [
+        "runtime kernel", "packages kernel", "kernel kernel", "drive kernel here", "globals kernel",
+        "drive again ", "globals again"]
+    # the page's side adopts the prestarted worker once, if it fits the kernel's options; otherwise its own
+    assert run_patched(page, PAGE_RUN, "fits") == ["the prestarted worker", ["comlink module"], None]
+    assert run_patched(page, PAGE_RUN, "refuses") == ["new", ["comlink module", "comlink module"], None]
     assert 's=await t.register(e,{updateViaCache:"all"}),console.info(' in app.read_text()
     with pytest.raises(site_build.BuildError, match="a new JupyterLite"):
         site_build.patch_jupyterlite(tmp_path)  # patched already: the shapes are gone, and the build says so
+
+
+#: kernel_prestart.js in the REPL's page, run in Node.js with a browser's globals faked: what it posts to the worker
+PRESTART_RUN = """
+globalThis.location = new URL(process.argv[1]);
+globalThis.crossOriginIsolated = process.argv[2] === "isolated";
+const posted = [];
+globalThis.Worker = class { constructor(url, options) { this.url = url; this.type = options.type; }
+  postMessage(message) { posted.push([this.url, this.type, message]); } terminate() { this.ended = true; } };
+console.warn = () => {};
+SCRIPT
+const kernel = globalThis.parlourKernel;
+const options = posted.length ? posted[0][2].parlourPrestart : null;
+const fits = kernel ? [kernel.fits({ ...options, location: "" }), parlourPrestart.state,
+                       kernel.fits({ ...options, pyodideUrl: "elsewhere" }), parlourPrestart.state, kernel.worker.ended]
+                    : [];
+console.log(JSON.stringify({ state: kernel ? "started" : parlourPrestart.state, posted, fits }));
+"""
+
+
+def test_the_repls_page_starts_the_kernels_worker_first(tmp_path):
+    static = tmp_path / site_build.KERNEL_STATIC
+    (static / "pypi").mkdir(parents=True)
+    (static / "comlink.worker.abc123.js").write_text("")
+    (static / "pypi" / "piplite-0.8.6-py3-none-any.whl").write_text("")
+    kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
+              "pipliteUrls": ["./extensions/all.json?sha256=1"], "loadPyodideOptions": {"packages": ["parlour"]}}
+    (tmp_path / "jupyter-lite.json").write_text(json.dumps(
+        {"jupyter-config-data": {"litePluginSettings": {site_build.KERNEL_PLUGIN: kernel}}}))
+    (tmp_path / "repl").mkdir()
+    (tmp_path / "repl" / "index.html").write_text('<html>\n<head>\n<link rel="preload" href="../build/x.js">')
+    site_build.prestart_kernel(tmp_path)
+    page = (tmp_path / "repl" / "index.html").read_text()
+    assert page.index("parlourPrestart") < page.index('<link rel="preload"')  # before the app's bundles
+    script = page.split("<script>\n", 1)[1].split("</script>", 1)[0]
+    assert "PARLOUR_PRESTART_CONFIG" not in script and "\n//" not in script
+
+    def run(url: str, isolation: str = "") -> dict:
+        code = PRESTART_RUN.replace("SCRIPT", script)
+        out = subprocess.run(["node", "--input-type=module", "-e", code, "--", url, isolation], capture_output=True,
+                             text=True, timeout=60)
+        assert out.returncode == 0, out.stderr[-2000:]
+        return json.loads(out.stdout.strip().splitlines()[-1])
+
+    root = "https://school.example/parlour/"
+    seen = run(root + "repl/index.html?kernel=python&lesson=pt/jubileu&deal=4-000001")
+    [(worker, kind, message)] = seen["posted"]
+    options = message["parlourPrestart"]
+    assert (worker, kind) == (root + site_build.KERNEL_STATIC + "/comlink.worker.abc123.js", "module")
+    assert options["pyodideUrl"] == root + "static/pyodide/pyodide.mjs"
+    assert options["indexUrl"] == root + "static/pyodide/"
+    assert options["pipliteUrls"] == [root + "extensions/all.json?sha256=1",
+                                      root + site_build.KERNEL_STATIC + "/pypi/all.json"]
+    assert options["loadPyodideOptions"] == {"packages": ["parlour"]} and options["disablePyPIFallback"] is True
+    assert options["parlourWarm"] == 'import parlour_site\nparlour_site.prepare("pt/jubileu")'
+    assert seen["fits"] == [True, "adopted", False, "refused", True]  # the kernel's own settings, or none
+    odd = run(root + "repl/index.html?lesson=x%22%29%3Bimport%20os")  # not a lesson's name: no Python from it
+    assert odd["posted"][0][2]["parlourPrestart"]["parlourWarm"] == ""
+    assert run(root + "repl/index.html?lesson=rummy", "isolated") == {"state": "off", "posted": [], "fits": []}
+
+
+def test_prepare_imports_what_a_lesson_imports_and_never_fails(tmp_path):
+    wheel = site_build.parlour_wheel(tmp_path, "off")
+    zipfile.ZipFile(wheel).extractall(tmp_path / "site-packages")
+    script = ("import sys, parlour_site\n"
+              "print(parlour_site.lesson_imports('rummy'))\n"
+              "print(parlour_site.prepare('rummy'), 'widgets.games.rummy_lesson' in sys.modules)\n"
+              "print(parlour_site.prepare('no/such/lesson'))\n"
+              "import os; print(os.environ['PARLOUR_TEACHER_TOOLS'])\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                         env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(tmp_path / "site-packages")})
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.splitlines() == ["['widgets.games.rummy_lesson']", "['widgets.games.rummy_lesson'] True", "[]",
+                                       "off"]
 
 
 def test_parlours_modules_are_all_named_for_the_bytecode_step():
