@@ -110,14 +110,26 @@ def visit(context, url: str) -> dict:
         page.close(run_before_unload=True)
 
 
-def visit_pair(browser, url: str, first: list[dict], cached: list[dict]) -> None:
-    """A browser that never saw ``url`` opens it (first visit), then opens it again (cached visit)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def visit_pair(pw, browser, url: str, first: list[dict], cached: list[dict], profile: str = "disk") -> None:
+    """A browser that never saw ``url`` opens it (first visit), then opens it again (cached visit). ``profile``
+    "disk": a new profile folder, kept on disk as a visitor's browser keeps its caches, the code it compiled
+    included (V8's code cache of the scripts and of Pyodide's wasm); "incognito": a new context of ``browser``,
+    an incognito profile, whose cache keeps the files but no compiled code."""
+    if profile == "disk":
+        folder = tempfile.mkdtemp(prefix="parlour-profile-")
+        context = pw.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=BROWSER_ARGS,
+                                                        viewport={"width": 1280, "height": 800})
+    else:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
+        for page in context.pages:  # a persistent profile opens with a blank tab
+            page.close()
         first.append(visit(context, url))
         cached.append(visit(context, url))
     finally:
         context.close()
+        if profile == "disk":
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def med(rows: list[dict], key: str) -> float:
@@ -137,6 +149,9 @@ def main() -> None:
     ap.add_argument("--site", default="", help="a site built already (default: build one, downloads cached)")
     ap.add_argument("--skip-voila", action="store_true")
     ap.add_argument("--largest", type=int, default=8, help="list this many of a first visit's largest files")
+    ap.add_argument("--profile", choices=("disk", "incognito"), default="disk",
+                    help="disk (default): each browser a new profile folder, caches kept as a visitor's browser keeps "
+                         "them (compiled code included); incognito: a new context, whose cache keeps no compiled code")
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
 
@@ -168,7 +183,7 @@ def main() -> None:
                 urls["Voilà"] = f"{voila}voila/render/{args.lesson}.ipynb?{DEAL}"
             for n in range(args.repeat):  # the routes alternated, so both meet the same machine
                 for name in (list(urls) if n % 2 == 0 else list(urls)[::-1]):
-                    visit_pair(browser, urls[name], *routes[name])
+                    visit_pair(pw, browser, urls[name], *routes[name], profile=args.profile)
             if server is not None:
                 kernels = [p.memory_info().rss / 2**20 for p in _kernels(server.pid)]
         finally:
@@ -180,8 +195,8 @@ def main() -> None:
     rows = [(name, first, cached, "sent" if name == "static site" else "http")
             for name, (first, cached) in routes.items() if first]
 
-    print(f"\n{args.lesson}, {args.repeat} fresh browser(s) per route, alternated; before: {loads[0]}; "
-          f"after: {loads[1]}")
+    print(f"\n{args.lesson}, {args.repeat} fresh browser(s) per route ({args.profile} profile), alternated; "
+          f"before: {loads[0]}; after: {loads[1]}")
     print(f"{'route':>12}  {'first visit MB':>14}  {'requests':>8}  {'playable s':>10}  {'cached MB':>9}  "
           f"{'cached playable s':>17}  {'click→repaint ms':>16}  {'tab MB':>6}")
     for name, first, cached, key in rows:

@@ -54,6 +54,12 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
            "widgetsnbextension", "ipywidgets", "anywidget", "parlour"]
 #: wheels the kernel extension ships (static/pypi) that go into the lock too
+#: JupyterLite plugins the site leaves off. Its service worker serves the kernel JupyterLite's drive (the
+#: files a user keeps in the browser) and ``input()``, which no lesson uses; registered, it stands between
+#: the page and every file the page and the kernel's worker load (100-odd on each visit), and on the
+#: second visit it unregisters and registers itself again, keeping the kernel off the drive anyway. Without
+#: it a second visit still sends no request: the host's cache headers keep every file in the browser's cache.
+DISABLED_PLUGINS = ["@jupyterlite/application-extension:service-worker-manager"]
 KERNEL_WHEELS = {"piplite": "piplite", "pyodide_kernel": "pyodide-kernel", "ipykernel": "ipykernel",
                  "widgetsnbextension": "widgetsnbextension"}
 #: lock dependencies of the packages Pyodide's own lock does not know (their wheels' runtime needs)
@@ -369,7 +375,8 @@ def stage(cache: Path, core: Path, wheel_dir: Path, jupyter: Path, teacher_tools
     settings = {KERNEL_PLUGIN: {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(
         {"jupyter-lite-schema-version": 0,
-         "jupyter-config-data": {"appName": "Parlour", "litePluginSettings": settings}}))
+         "jupyter-config-data": {"appName": "Parlour", "litePluginSettings": settings,
+                                 "disabledExtensions": DISABLED_PLUGINS}}))
     (lite / "jupyter_lite_config.json").write_text(json.dumps(
         {"LiteBuildConfig": {"apps": ["repl"], "no_sourcemaps": True, "no_unused_shared_packages": True,
                              "contents": []}}))
@@ -412,9 +419,6 @@ KERNEL_WORKER = re.compile(r'initWorker\((\w)\)\{let (\w)=(\w)=>new Worker\(\3,\
 KERNEL_WORKER_PATCHED = (r'initWorker(\1){let \2=\3=>new Worker(\3,{type:"module"}),parlour=globalThis.parlourKernel;'
                          r"if(parlour&&!crossOriginIsolated&&(globalThis.parlourKernel=null,parlour.fits(\1)))"
                          r"return parlour.worker;return crossOriginIsolated?")
-#: JupyterLite 0.8.6's service worker registration (its app bundle)
-SW_REGISTER = re.compile(r"(\w)=await (\w)\.register\((\w)\),console\.info\(\"JupyterLite ServiceWorker was")
-SW_REGISTER_PATCHED = r'\1=await \2.register(\3,{updateViaCache:"all"}),console.info("JupyterLite ServiceWorker was'
 
 
 def patch_bundles(out: Path, folder: str, pattern: re.Pattern, replacement: str) -> int:
@@ -434,24 +438,20 @@ def patch_bundles(out: Path, folder: str, pattern: re.Pattern, replacement: str)
 
 
 def patch_jupyterlite(out: Path) -> None:
-    """A few changes to JupyterLite's own bundles, each a few characters:
+    """Two changes to JupyterLite's own bundles, each a few characters:
 
     - the kernel's worker can be started before the kernel is created (kernel_prestart.js, at the top of the
       REPL's page: see :func:`prestart_kernel`): the worker's start up to the kernel's imports becomes a
       step run once (``parlourStart``), which a message from the page may begin, and the kernel adopts
       the worker the page started instead of creating one once JupyterLab has booted.
-    - the kernel mounts JupyterLite's drive after its imports, not before: in the drive every file lookup
-      is a request through the service worker (2–3 ms), and Python looks up each of the kernel's few
-      hundred imports in the working folder first (``""`` on sys.path): about half a second of every
-      visit. Nothing the kernel imports reads the drive.
-    - the service worker is registered with ``updateViaCache: "all"``: the browser's check for a new
-      service worker then goes through its HTTP cache like every other file, so a second visit within
-      the host's cache time sends no request at all (a new site still reaches visitors when that expires).
+    - the kernel mounts JupyterLite's drive (only where a host makes the page cross-origin isolated: the
+      site registers no service worker, see :data:`DISABLED_PLUGINS`) after its imports, not before: in the
+      drive every file lookup is a round trip to the page, and Python looks up each of the kernel's few
+      hundred imports in the working folder first (``""`` on sys.path). Nothing the kernel imports reads it.
     """
     patch_bundles(out, KERNEL_STATIC, KERNEL_START, KERNEL_START_PATCHED)
     patch_bundles(out, KERNEL_STATIC, KERNEL_EXPOSED, KERNEL_EXPOSED_PATCHED)
     patch_bundles(out, KERNEL_STATIC, KERNEL_WORKER, KERNEL_WORKER_PATCHED)
-    patch_bundles(out, "build", SW_REGISTER, SW_REGISTER_PATCHED)
 
 
 #: the placeholder in kernel_prestart.js for what the build knows: the site's paths and the kernel's settings
