@@ -416,6 +416,24 @@ def share_template_code(exporter: Any) -> None:
     exporter.environment.bytecode_cache = TEMPLATE_CODE
 
 
+SHARED_MODULES = "<script>" + (Path(__file__).parent / "static" / "shared_modules.js").read_text() + "</script>"
+_HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
+
+
+def with_shared_modules(page_part: str) -> tuple[str, bool]:
+    """The page's part with static/shared_modules.js run first thing in its ``<head>``, and whether
+    the part had the head (the template writes the page in several parts).
+
+    The widgets' modules arrive as text over the kernel's websocket, after the page is written, so
+    the page itself must teach the browser to import each text once (one card-row module for a
+    table's 28 rows, not 28).
+    """
+    head = _HEAD.search(page_part)
+    if head is None:
+        return page_part, False
+    return page_part[:head.end()] + SHARED_MODULES + page_part[head.end():], True
+
+
 class GuardedNotebookRenderer(NotebookRenderer):
     """Voilà's renderer, but a kernel that dies while starting ends the page with a notice.
 
@@ -434,9 +452,12 @@ class GuardedNotebookRenderer(NotebookRenderer):
         return self._guarded(inner, kernel_id)
 
     async def _guarded(self, inner: Any, kernel_id: str | None) -> Any:
+        headed = False
         try:
-            async for item in inner:
-                yield item
+            async for html_part, resources in inner:
+                if not headed:
+                    html_part, headed = with_shared_modules(html_part)
+                yield html_part, resources
         except Exception:
             self.log.exception("Rendering %s failed (kernel %s)", self.notebook_path, kernel_id)
             handler = self.request_handler  # None for a preheated pool's page

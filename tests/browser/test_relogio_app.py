@@ -12,9 +12,21 @@ from .table_page import button, deal_table, open_from_gallery
 pytestmark = pytest.mark.browser
 
 DEAL_CODE = "1-000005"  # a fixed deal: the centre's top card is the A♣, then the 5♦ at 1 o'clock
+#: Before the page's own scripts: note each blob: URL made for a script (anywidget imports a widget's
+#: module from one), with the script's size, so the test sees how many times a module was loaded.
+COUNT_SCRIPT_BLOBS = """
+const made = [];
+const native = URL.createObjectURL.bind(URL);
+URL.createObjectURL = (object) => {
+  if (object instanceof Blob && object.type === "text/javascript") made.push(object.size);
+  return native(object);
+};
+window.parlourScriptBlobs = made;
+"""
 
 
 def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
+    voila_page.context.add_init_script(COUNT_SCRIPT_BLOBS)  # the lesson opens in a new tab
     page = open_from_gallery(voila_page, voila_server, "relogio")
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -72,3 +84,9 @@ def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, 
     expect(real.locator("[data-testid=progress]")).to_contain_text("steps: 1")
     real.screenshot(path=str(artifacts_dir / "relogio-real-table.png"))
     assert not errors, errors
+
+    # the page loaded each widget module once (server.py's shared_modules.js), not once per card row:
+    # its two tables have over 30 card rows, and a module loaded per row cost a seventh of a second
+    sizes = page.evaluate("() => window.parlourScriptBlobs")
+    assert sizes, "no widget module was loaded from a blob: the count cannot tell"
+    assert len(sizes) == len(set(sizes)), f"a widget module was loaded more than once: sizes {sorted(sizes)}"

@@ -58,3 +58,16 @@ def test_a_changed_template_is_compiled_again(compiled: list[str]) -> None:
     sources["page.j2"] = "Goodbye {{ name }}"
     assert render() == "Goodbye class"
     assert compiled == ["page.j2", "page.j2"]
+
+
+def test_the_page_head_runs_the_one_module_per_source_script_first() -> None:
+    """Every page teaches the browser to import a widget module once (static/shared_modules.js), before
+    any of Voilà's scripts: the widgets' code arrives later, as text, over the kernel's websocket."""
+    from widgets.server import SHARED_MODULES, with_shared_modules
+
+    part, headed = with_shared_modules('<!DOCTYPE html>\n<html lang="en">\n<HEAD><meta charset="utf-8" />'
+                                       "<script>voila()</script>")
+    assert headed
+    assert part.index(SHARED_MODULES) < part.index("<meta") < part.index("voila()")
+    assert "URL.createObjectURL" in SHARED_MODULES and SHARED_MODULES.startswith("<script>")
+    assert with_shared_modules("<div>a cell</div>") == ("<div>a cell</div>", False)  # no head: unchanged
