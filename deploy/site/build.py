@@ -441,7 +441,7 @@ def patch_jupyterlite(out: Path) -> None:
     """Two changes to JupyterLite's own bundles, each a few characters:
 
     - the kernel's worker can be started before the kernel is created (kernel_prestart.js, at the top of the
-      REPL's page: see :func:`prestart_kernel`): the worker's start up to the kernel's imports becomes a
+      REPL's page: see :func:`repl_page_scripts`): the worker's start up to the kernel's imports becomes a
       step run once (``parlourStart``), which a message from the page may begin, and the kernel adopts
       the worker the page started instead of creating one once JupyterLab has booted.
     - the kernel mounts JupyterLite's drive (only where a host makes the page cross-origin isolated: the
@@ -468,7 +468,7 @@ def prestart_config(out: Path) -> dict:
     piplite = sorted((static / "pypi").glob("piplite-*.whl"))
     if len(workers) != 1 or len(piplite) != 1:
         raise BuildError(f"{static} holds {len(workers)} comlink workers and {len(piplite)} piplite wheels, not one "
-                         "each (a new jupyterlite-pyodide-kernel? see prestart_kernel)")
+                         "each (a new jupyterlite-pyodide-kernel? see prestart_config)")
     return {"root": "../", "worker": workers[0].relative_to(out).as_posix(),
             "pyodideUrl": kernel["pyodideUrl"], "pipliteWheelUrl": piplite[0].relative_to(out).as_posix(),
             "pipliteUrls": [*kernel.get("pipliteUrls", []), f"{KERNEL_STATIC}/pypi/all.json"],
@@ -476,17 +476,25 @@ def prestart_config(out: Path) -> dict:
             "loadPyodideOptions": kernel.get("loadPyodideOptions", {})}
 
 
-def prestart_kernel(out: Path) -> None:
-    """Put kernel_prestart.js, with the site's settings, first in the REPL's page (every lesson opens it): the
-    lesson's Python then starts as the page does, while JupyterLab's REPL boots (see that script)."""
+def repl_page_scripts(out: Path) -> None:
+    """Put two scripts first in the REPL's page (every lesson opens it), before JupyterLab's bundles load:
+
+    - kernel_prestart.js, with the site's settings: the lesson's Python starts as the page does, while
+      JupyterLab's REPL boots (see that script);
+    - widgets/static/shared_modules.js (as Voilà's pages run it, widgets/server.py): anywidget imports each
+      widget's module from a blob of its text, once per widget; with it a table's card rows share one
+      module instead of compiling the same text once per row.
+    """
     page = out / "repl" / "index.html"
     text = page.read_text(encoding="utf-8")
-    script = "".join(line for line in (HERE / "kernel_prestart.js").read_text(encoding="utf-8").splitlines(True)
-                     if not line.startswith("//"))  # its opening comment stays in the repository
-    script = script.replace(PRESTART_CONFIG, json.dumps(prestart_config(out)), 1)
+    prestart = "".join(line for line in (HERE / "kernel_prestart.js").read_text(encoding="utf-8").splitlines(True)
+                       if not line.startswith("//"))  # its opening comment stays in the repository
+    prestart = prestart.replace(PRESTART_CONFIG, json.dumps(prestart_config(out)), 1)
+    shared = (ROOT / "widgets" / "static" / "shared_modules.js").read_text(encoding="utf-8")
     if "<head>" not in text:
-        raise BuildError(f"{page} holds no <head> (a new JupyterLite? see prestart_kernel)")
-    page.write_text(text.replace("<head>", "<head>\n<script>\n" + script + "</script>", 1), encoding="utf-8")
+        raise BuildError(f"{page} holds no <head> (a new JupyterLite? see repl_page_scripts)")
+    scripts = "".join(f"\n<script>\n{script}</script>" for script in (prestart, shared))
+    page.write_text(text.replace("<head>", "<head>" + scripts, 1), encoding="utf-8")
 
 
 # ---- Parlour's pages -----------------------------------------------------------------------------
@@ -589,7 +597,7 @@ def build(out: Path, teacher_tools: str = "on", zips: str = "stored") -> Path:
     lite = stage(cache, core, wheel_dir, jupyter, teacher_tools, zips)
     lite_build(jupyter, lite, out)
     patch_jupyterlite(out)
-    prestart_kernel(out)
+    repl_page_scripts(out)
     parlour_pages(out)
     precompress(out, cache)
     return out

@@ -29,6 +29,7 @@ from deploy.site.static_host import StaticHost, serve
 from tests.conftest import record_errors
 
 from .table_page import button
+from .test_relogio_app import COUNT_SCRIPT_BLOBS
 from .test_resume import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -286,8 +287,10 @@ def test_a_second_visit_downloads_nothing(site, browser):
 def test_pythons_start_overlaps_the_apps_boot(site_url, site_page):
     """The REPL's page starts the kernel's worker first thing (deploy/site/kernel_prestart.js): Pyodide is
     asked for before the app has booted and connected to its kernel, the kernel adopts that worker (one
-    Pyodide, not two), and the lesson plays."""
+    Pyodide, not two), and the lesson plays. And the page loads each widget module once, not once per
+    card row (widgets/static/shared_modules.js, run before the app as on Voilà's pages)."""
     page = site_page
+    page.add_init_script(COUNT_SCRIPT_BLOBS)
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url.split("?")[0].rsplit("/", 1)[-1]))
     page.on("console", lambda message: message.text.startswith("Starting WebSocket") and seen.append("kernel"))
@@ -298,6 +301,9 @@ def test_pythons_start_overlaps_the_apps_boot(site_url, site_page):
     assert "kernel" in seen and seen.index("pyodide.asm.wasm") < seen.index("kernel"), seen
     worker = next(name for name in seen if name.startswith("comlink.worker."))
     assert seen.index(worker) < seen.index(next(name for name in seen if name.startswith("jlab_core."))), seen
+    sizes = page.evaluate("() => window.parlourScriptBlobs")
+    assert sizes, "no widget module was loaded from a blob: the count cannot tell"
+    assert len(sizes) == len(set(sizes)), f"a widget module was loaded more than once: sizes {sorted(sizes)}"
     assert not [e for e in page.errors if "pageerror" in e], page.errors
 
 

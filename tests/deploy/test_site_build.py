@@ -183,7 +183,7 @@ console.log(JSON.stringify({ state: kernel ? "started" : parlourPrestart.state, 
 """
 
 
-def test_the_repls_page_starts_the_kernels_worker_first(tmp_path):
+def test_the_repls_page_starts_the_kernels_worker_first_and_shares_widget_modules(tmp_path):
     static = tmp_path / site_build.KERNEL_STATIC
     (static / "pypi").mkdir(parents=True)
     (static / "comlink.worker.abc123.js").write_text("")
@@ -194,9 +194,10 @@ def test_the_repls_page_starts_the_kernels_worker_first(tmp_path):
         {"jupyter-config-data": {"litePluginSettings": {site_build.KERNEL_PLUGIN: kernel}}}))
     (tmp_path / "repl").mkdir()
     (tmp_path / "repl" / "index.html").write_text('<html>\n<head>\n<link rel="preload" href="../build/x.js">')
-    site_build.prestart_kernel(tmp_path)
+    site_build.repl_page_scripts(tmp_path)
     page = (tmp_path / "repl" / "index.html").read_text()
-    assert page.index("parlourPrestart") < page.index('<link rel="preload"')  # before the app's bundles
+    shared = (ROOT / "widgets" / "static" / "shared_modules.js").read_text()
+    assert page.index("parlourPrestart") < page.index(shared) < page.index('<link rel="preload"')  # before the app
     script = page.split("<script>\n", 1)[1].split("</script>", 1)[0]
     assert "PARLOUR_PRESTART_CONFIG" not in script and "\n//" not in script
 
