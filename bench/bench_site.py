@@ -1,6 +1,6 @@
 """The static site (issue 23) beside Voilà: what a visitor downloads and waits for, in the same run.
 
-    python bench/bench_site.py [--repeat 2] [--lesson rummy] [--site DIR] [--skip-voila]
+    python bench/bench_site.py [--repeat 2] [--lesson rummy] [--site DIR] [--skip-voila] [--profile incognito]
 
 Builds the site (deploy/site/build.py, its downloads cached) unless ``--site`` names a built one, and
 serves it the way a static host should: each file's precompressed ``.br`` when the browser accepts
@@ -8,7 +8,9 @@ brotli (``.gz`` for gzip), and ``Cache-Control: max-age=3600`` so a second visit
 ``max-age=600`` and compresses on the fly). The same lesson is served by Voilà (``widgets.server``,
 voila.json's preheated pool) from a folder holding only that lesson. For each, in Debian's Chromium:
 
-- first visit: a browser that never saw the site; seconds from the request to a playable table (a
+- first visit: a browser that never saw the site (a new profile folder on disk, as a visitor's browser keeps
+  its caches and the code it compiled; ``--profile incognito``: a new Playwright context, an incognito
+  profile, whose cache keeps files but no compiled code); seconds from the request to a playable table (a
   legal card lit; the deal link ``?deal=2-000001`` makes it the learner's turn) and the bytes sent
   (site: every body the server wrote, workers' fetches included; Voilà: HTTP bodies and headers
   received plus the websocket's payload);
@@ -23,24 +25,31 @@ machine's load average is printed with the table: seconds on a busy machine are 
 The routes are alternated (site, Voilà, Voilà, site, …), so both meet the same machine; the load
 average is printed before and after, and the seconds as a ratio to Voilà's.
 
-Last run (2026-11-24, this 2-core machine at load average 2.7-3.5, with the widgets' shared layouts),
-``--repeat 3``::
+Last run (2026-11-25, this 2-core machine at load average 1.8-2.4; the kernel's worker started with the
+page, no service worker, shared widget modules), ``--repeat 2``::
 
            route  first visit MB  requests  playable s  cached MB  cached playable s  click→repaint ms  tab MB
-     static site             7.5       135         4.9       0.00                4.5                 8     800
-           Voilà             2.0         -         1.9       0.53                1.4                16     457
-    static site / Voilà: first visit 2.6x, cached visit 3.3x the seconds
+     static site             7.5       136         4.9       0.00                3.4                 8     646
+           Voilà             2.1         -         2.1       0.55                1.2                10     463
+    static site / Voilà: first visit 2.3x, cached visit 2.8x the seconds
     the site's first visit, its 8 largest files (as sent: brotli where the host has a .br):
          2703 KB  /static/pyodide/pyodide.asm.wasm
          1483 KB  /static/pyodide/python_stdlib.zip
           494 KB  /build/jlab_core.a86436d.js
-          479 KB  /static/pyodide/parlour-0.1.0-py3-none-any.whl
+          481 KB  /static/pyodide/parlour-0.1.0-py3-none-any.whl
           450 KB  /static/pyodide/ipython-9.12.0-py3-none-any.whl
           202 KB  /static/pyodide/pyodide.asm.mjs
           140 KB  /static/pyodide/pygments-2.20.0-py3-none-any.whl
            94 KB  /static/pyodide/micropip-0.11.1-py3-none-any.whl
-         1609 KB  the other 126 files
+         1633 KB  the other 127 files
 
+The same build, ``--profile incognito`` (load 2.2-3.5): cached visit 5.5 s (Voilà 1.6 s), first visit 5.9 s
+(Voilà 2.9 s): without its compiled code kept, the browser compiles Pyodide's wasm again on every visit. The
+runs before 2026-11-25 below were all incognito. With the disk profile at load 5-7: cached visit 6.1 s.
+AB_RESULT
+
+Earlier (incognito): at load 2.7-3.5, with the widgets' shared layouts, cached visit 4.5 s (Voilà 1.4 s),
+first visit 4.9 s, 7.5 MB in 135 requests.
 Before the shared layouts, at load 4.5-6.4: cached visit 5.1 s (Voilà 3.2 s), first visit 5.9 s.
 The same tree at load 4.5-5.3: cached visit 6.5 s (Voilà 3.1 s); the tree before IPython's terminal was
 left out, at load 2.0-3.4: 4.5 s (Voilà 1.5 s). Before brotli, stored zips, docstring-free bytecode and

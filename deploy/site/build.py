@@ -19,9 +19,12 @@ use left out, and a ``.br`` (brotli) and a ``.gz`` beside every large file for h
 precompressed files. The stdlib zip and the wheels hold their files uncompressed (``--zips stored``), so
 that brotli compresses each whole: a quarter fewer bytes than zip's own deflate, file by file. What a
 visitor waits for is cut here too: every module a lesson imports is compiled to bytecode (without its
-docstrings) once, here (precompile.py, in this Pyodide under Node.js), and two small patches to
-JupyterLite's bundles (:func:`patch_jupyterlite`) keep the kernel's imports off JupyterLite's drive and
-let a second visit send no request.
+docstrings) once, here (precompile.py, in this Pyodide under Node.js). And the two long steps of a visit
+run side by side, on the two cores a machine has at least: the REPL's page starts the kernel's worker
+(Pyodide, the wheels, the kernel's and the lesson's imports) first thing, while JupyterLab's app boots on
+the page's thread, and the kernel adopts it (kernel_prestart.js, :func:`repl_page_scripts`,
+:func:`patch_jupyterlite`). The page registers no service worker (:data:`DISABLED_PLUGINS`): files come
+straight from the browser's cache, and the host's cache headers let a second visit send no request.
 """
 
 from __future__ import annotations

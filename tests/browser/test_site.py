@@ -5,7 +5,8 @@ card: its click reaches Python in the browser as Pyodide's jsnull), discards, as
 deal's link and follows it; screenshots at 1280×800 and 420×900. Plays Jubilee, reloads and resumes the
 same position, and checks that the English and the Portuguese lesson keep separate saves (JupyterLite's
 REPL is one page for every lesson: the browser's key is the lesson it names). A second visit, from a host
-that sends cache headers, downloads nothing. The build's downloads are cached
+that sends cache headers, downloads nothing. The kernel's worker starts with the page, before the app has
+booted, and the page loads each widget module once. The build's downloads are cached
 (.cache/site or $PARLOUR_SITE_CACHE), so after the first run the build needs no network; without a
 cache and without PyPI and npm the test is skipped, saying so.
 """
@@ -262,7 +263,7 @@ def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, site_page)
 def test_a_second_visit_downloads_nothing(site, browser):
     """A host that sends cache headers and the precompressed files (deploy/site/static_host.py, as the README
     asks): a first visit stays within issue 23's 8 MB, and the second visit of a lesson is served from the
-    browser's cache (and JupyterLite's service worker) with not one byte sent."""
+    browser's cache with not one byte sent (the site registers no service worker)."""
     server, base = serve(site)
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # no routes: they turn caching off
     try:

@@ -101,10 +101,11 @@ def run_code(source: str, namespace: dict[str, Any]) -> None:
 
 
 def leave_the_drive() -> None:
-    """Work in the browser's own memory, not JupyterLite's drive: the kernel starts in /drive, where every
-    file lookup is a request through the service worker (2–3 ms each), and Python looks up every import
-    and IPython every Markdown text there first (``""`` on sys.path is the working folder). A lesson reads
-    no file of the drive: everything it needs travels in the site's wheel."""
+    """Work in the browser's own memory, not JupyterLite's drive: where the kernel has one (a cross-origin
+    isolated page; the site registers no service worker) it starts in /drive, where every file lookup is a
+    round trip to the page, and Python looks up every import and IPython every Markdown text there first
+    (``""`` on sys.path is the working folder). A lesson reads no file of the drive: everything it needs
+    travels in the site's wheel."""
     home = Path.home()
     home.mkdir(parents=True, exist_ok=True)
     os.chdir(home)
