@@ -46,7 +46,9 @@ page, no service worker, shared widget modules), ``--repeat 2``::
 The same build, ``--profile incognito`` (load 2.2-3.5): cached visit 5.5 s (Voilà 1.6 s), first visit 5.9 s
 (Voilà 2.9 s): without its compiled code kept, the browser compiles Pyodide's wasm again on every visit. The
 runs before 2026-11-25 below were all incognito. With the disk profile at load 5-7: cached visit 6.1 s.
-AB_RESULT
+Alternated with the build before the worker's early start, the service worker's removal and the shared
+widget modules (/tmp script, disk profiles, 6 pairs each started at load < 2, which rose to 3-6 during
+the pair): cached visit 0.82x the seconds (4.8 s against 5.2 s), third visit 0.80x, first visit 0.95x.
 
 Earlier (incognito): at load 2.7-3.5, with the widgets' shared layouts, cached visit 4.5 s (Voilà 1.4 s),
 first visit 4.9 s, 7.5 MB in 135 requests.
