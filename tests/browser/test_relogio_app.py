@@ -89,7 +89,7 @@ def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, 
     assert not errors, errors
 
     # the page loaded each widget module once (server.py's shared_modules.js), not once per card row:
-    # its two tables have over 30 card rows, and a module loaded per row cost a seventh of a second
+    # its two tables have 28 card rows, and a module loaded per row cost about a seventh of a second
     sizes = page.evaluate("() => window.parlourScriptBlobs")
 
     # the icons come with Voilà's own scripts: the page asks no other site for them, and they draw
