@@ -420,6 +420,17 @@ SHARED_MODULES = "<script>" + (Path(__file__).parent / "static" / "shared_module
 _HEAD = re.compile(r"<head[^>]*>", re.IGNORECASE)
 
 
+#: Voilà's template links Font Awesome from a CDN, though its own scripts already bring the icons (Font
+#: Awesome 5 with the version-4 names the widgets use). Offline the link only fails; behind a school's
+#: firewall that drops packets it holds the whole page until the browser gives up on it.
+_CDN_ICONS = re.compile(r'[ \t]*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/@fortawesome/[^"]*"[^>]*>\n?')
+
+
+def without_cdn_icons(page_part: str) -> str:
+    """The page's part without the template's links to Font Awesome on a CDN."""
+    return _CDN_ICONS.sub("", page_part)
+
+
 def with_shared_modules(page_part: str) -> tuple[str, bool]:
     """The page's part with static/shared_modules.js run first thing in its ``<head>``, and whether
     the part had the head (the template writes the page in several parts).
@@ -452,11 +463,13 @@ class GuardedNotebookRenderer(NotebookRenderer):
         return self._guarded(inner, kernel_id)
 
     async def _guarded(self, inner: Any, kernel_id: str | None) -> Any:
-        headed = False
+        headed = in_body = False
         try:
             async for html_part, resources in inner:
                 if not headed:
                     html_part, headed = with_shared_modules(html_part)
+                if not in_body:
+                    html_part, in_body = without_cdn_icons(html_part), "</head>" in html_part
                 yield html_part, resources
         except Exception:
             self.log.exception("Rendering %s failed (kernel %s)", self.notebook_path, kernel_id)

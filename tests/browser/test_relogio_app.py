@@ -27,6 +27,9 @@ window.parlourScriptBlobs = made;
 
 def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
     voila_page.context.add_init_script(COUNT_SCRIPT_BLOBS)  # the lesson opens in a new tab
+    outside: list[str] = []  # requests that leave the server (the template's Font Awesome CDN link)
+    voila_page.context.on("request", lambda r: "127.0.0.1" not in r.url and r.url.startswith("http")
+                          and outside.append(r.url))
     page = open_from_gallery(voila_page, voila_server, "relogio")
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -86,7 +89,18 @@ def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, 
     assert not errors, errors
 
     # the page loaded each widget module once (server.py's shared_modules.js), not once per card row:
-    # its two tables have over 30 card rows, and a module loaded per row cost a seventh of a second
+    # its two tables have 28 card rows, and a module loaded per row cost about a seventh of a second
     sizes = page.evaluate("() => window.parlourScriptBlobs")
+
+    # the icons come with Voilà's own scripts: the page asks no other site for them, and they draw
+    assert not outside, outside
+    icon = page.evaluate("""async () => {
+      const i = [...document.querySelectorAll('.parlour button i.fa-lightbulb-o')].pop();
+      const before = getComputedStyle(i, '::before');
+      const faces = await document.fonts.load(`900 16px ${before.fontFamily}`, before.content.replaceAll('"', ''));
+      return {content: before.content, family: before.fontFamily, faces: faces.length};
+    }""")
+    assert icon["content"] not in ("none", "normal", "") and "Font Awesome" in icon["family"], icon
+    assert icon["faces"] >= 1, icon  # the font itself loaded, not only its stylesheet
     assert sizes, "no widget module was loaded from a blob: the count cannot tell"
     assert len(sizes) == len(set(sizes)), f"a widget module was loaded more than once: sizes {sorted(sizes)}"

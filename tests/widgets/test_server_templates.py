@@ -71,3 +71,19 @@ def test_the_page_head_runs_the_one_module_per_source_script_first() -> None:
     assert part.index(SHARED_MODULES) < part.index("<meta") < part.index("voila()")
     assert "URL.createObjectURL" in SHARED_MODULES and SHARED_MODULES.startswith("<script>")
     assert with_shared_modules("<div>a cell</div>") == ("<div>a cell</div>", False)  # no head: unchanged
+
+
+def test_the_page_head_asks_no_cdn_for_icons() -> None:
+    """Voilà's template links Font Awesome on a CDN that its own scripts make redundant; the page must not
+    wait on it (a classroom offline, or behind a firewall that drops the request)."""
+    from pathlib import Path
+
+    from jupyter_core.paths import jupyter_path
+
+    from widgets.server import without_cdn_icons
+
+    templates = [Path(p) / "lab" / "index.html.j2" for p in jupyter_path("voila", "templates")]
+    source = next(t for t in templates if t.exists()).read_text()
+    assert "cdn.jsdelivr.net" in source
+    cleaned = without_cdn_icons(source)
+    assert "cdn.jsdelivr.net" not in cleaned and "<style>" in cleaned
