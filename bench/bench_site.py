@@ -45,7 +45,8 @@ page, no service worker, shared widget modules), ``--repeat 2``::
 
 The same build, ``--profile incognito`` (load 2.2-3.5): cached visit 5.5 s (Voilà 1.6 s), first visit 5.9 s
 (Voilà 2.9 s): without its compiled code kept, the browser compiles Pyodide's wasm again on every visit. The
-runs before 2026-11-25 below were all incognito. With the disk profile at load 3.2-6.6 (``--repeat 3``):
+runs before 2026-11-25 below were all incognito. With the disk profile at load 1.5-3.1: cached visit 3.3 s
+(Voilà 1.3 s), first visit 4.2 s (Voilà 2.0 s); at load 3.2-6.6 (``--repeat 3``):
 cached visit 4.3 s (Voilà 2.3 s), first visit 6.6 s (Voilà 2.5 s); at load 5-7: cached visit 6.1 s.
 Alternated with the build before the worker's early start, the service worker's removal and the shared
 widget modules (/tmp script, disk profiles, 6 pairs each started at load < 2, which rose to 3-6 during
