@@ -5,9 +5,9 @@
                                    [--skip-class] [--skip-pages]
 
 Serves lessons/ the way ``./run app`` does (voila.json: a preheated pool per lesson) and opens
-pages in Debian's Chromium, its HTTP cache on (cdn.jsdelivr.net, which the Voilà template asks
-for Font Awesome, is made unreachable instead of answered by Playwright: answering requests from
-a script turns the browser's cache off):
+pages in Debian's Chromium, its HTTP cache on (cdn.jsdelivr.net, where Voilà's template links Font
+Awesome, is made unreachable instead of answered by Playwright, which would turn the browser's cache
+off; the server leaves those links out of its pages, so this only matters for another server):
 
 1. Each lesson page with the server warm (its pools full), each load alternated with a load of a page of
    one button served by the same server (the floor Voilà's own front end sets under every lesson), and
@@ -87,8 +87,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 from other_work import QUIET_CORES, OtherWork  # noqa: E402
 from student_client import open_lesson  # noqa: E402
 
-# The Voilà template's Font Awesome stylesheet is on cdn.jsdelivr.net, out of this machine's
-# reach: fail it at once rather than answer it from Playwright (which turns the HTTP cache off).
+# The Voilà template's Font Awesome stylesheet is on cdn.jsdelivr.net, out of this machine's reach
+# (widgets/server.py leaves it out of Parlour's pages): fail it at once rather than answer it from
+# Playwright (which turns the HTTP cache off).
 BROWSER_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP cdn.jsdelivr.net ~NOTFOUND"]
 
 # A legal move's control is lit: a playable card, or (bids, draws, calls) the table's Hint button,
