@@ -56,13 +56,13 @@ KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: through piplite, which would look on PyPI): the kernel's own packages, the widgets and Parlour
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
            "widgetsnbextension", "ipywidgets", "anywidget", "parlour"]
-#: wheels the kernel extension ships (static/pypi) that go into the lock too
 #: JupyterLite plugins the site leaves off. Its service worker serves the kernel JupyterLite's drive (the
 #: files a user keeps in the browser) and ``input()``, which no lesson uses; registered, it stands between
 #: the page and every file the page and the kernel's worker load (100-odd on each visit), and on the
 #: second visit it unregisters and registers itself again, keeping the kernel off the drive anyway. Without
 #: it a second visit still sends no request: the host's cache headers keep every file in the browser's cache.
 DISABLED_PLUGINS = ["@jupyterlite/application-extension:service-worker-manager"]
+#: wheels the kernel extension ships (static/pypi) that go into the lock too
 KERNEL_WHEELS = {"piplite": "piplite", "pyodide_kernel": "pyodide-kernel", "ipykernel": "ipykernel",
                  "widgetsnbextension": "widgetsnbextension"}
 #: lock dependencies of the packages Pyodide's own lock does not know (their wheels' runtime needs)
