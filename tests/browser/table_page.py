@@ -6,6 +6,26 @@ import re
 
 from playwright.sync_api import Locator, Page, TimeoutError as PlaywrightTimeout, expect
 
+#: An init script (``context.add_init_script``: before the page's own scripts) that notes each blob: URL
+#: made for a script, with the script's size: anywidget imports a widget's module from one, so the list
+#: says how many times a module was loaded (widgets/static/shared_modules.js makes it once each).
+COUNT_SCRIPT_BLOBS = """
+const made = [];
+const native = URL.createObjectURL.bind(URL);
+URL.createObjectURL = (object) => {
+  if (object instanceof Blob && object.type === "text/javascript") made.push(object.size);
+  return native(object);
+};
+window.parlourScriptBlobs = made;
+"""
+
+
+def assert_each_module_loaded_once(page: Page) -> None:
+    """The page (opened with :data:`COUNT_SCRIPT_BLOBS`) loaded each widget module once, not once per widget."""
+    sizes = page.evaluate("() => window.parlourScriptBlobs")
+    assert sizes, "no widget module was loaded from a blob: the count cannot tell"
+    assert len(sizes) == len(set(sizes)), f"a widget module was loaded more than once: sizes {sorted(sizes)}"
+
 
 def open_from_gallery(page: Page, server: str, game_id: str) -> Page:
     """Follow the gallery's link to a lesson; returns the page it opened in (a new tab in Voilà)."""

@@ -7,22 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .table_page import button, deal_table, open_from_gallery
+from .table_page import COUNT_SCRIPT_BLOBS, assert_each_module_loaded_once, button, deal_table, open_from_gallery
 
 pytestmark = pytest.mark.browser
 
 DEAL_CODE = "1-000005"  # a fixed deal: the centre's top card is the A♣, then the 5♦ at 1 o'clock
-#: Before the page's own scripts: note each blob: URL made for a script (anywidget imports a widget's
-#: module from one), with the script's size, so the test sees how many times a module was loaded.
-COUNT_SCRIPT_BLOBS = """
-const made = [];
-const native = URL.createObjectURL.bind(URL);
-URL.createObjectURL = (object) => {
-  if (object instanceof Blob && object.type === "text/javascript") made.push(object.size);
-  return native(object);
-};
-window.parlourScriptBlobs = made;
-"""
 
 
 def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
@@ -90,7 +79,7 @@ def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, 
 
     # the page loaded each widget module once (server.py's shared_modules.js), not once per card row:
     # its two tables have 28 card rows, and a module loaded per row cost about a seventh of a second
-    sizes = page.evaluate("() => window.parlourScriptBlobs")
+    assert_each_module_loaded_once(page)
 
     # the icons come with Voilà's own scripts: the page asks no other site for them, and they draw
     assert not outside, outside
@@ -102,5 +91,3 @@ def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, 
     }""")
     assert icon["content"] not in ("none", "normal", "") and "Font Awesome" in icon["family"], icon
     assert icon["faces"] >= 1, icon  # the font itself loaded, not only its stylesheet
-    assert sizes, "no widget module was loaded from a blob: the count cannot tell"
-    assert len(sizes) == len(set(sizes)), f"a widget module was loaded more than once: sizes {sorted(sizes)}"

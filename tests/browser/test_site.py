@@ -29,8 +29,7 @@ from deploy.site import build as site_build
 from deploy.site.static_host import StaticHost, serve
 from tests.conftest import record_errors
 
-from .table_page import button
-from .test_relogio_app import COUNT_SCRIPT_BLOBS
+from .table_page import COUNT_SCRIPT_BLOBS, assert_each_module_loaded_once, button
 from .test_resume import position
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -302,9 +301,7 @@ def test_pythons_start_overlaps_the_apps_boot(site_url, site_page):
     assert "kernel" in seen and seen.index("pyodide.asm.wasm") < seen.index("kernel"), seen
     worker = next(name for name in seen if name.startswith("comlink.worker."))
     assert seen.index(worker) < seen.index(next(name for name in seen if name.startswith("jlab_core."))), seen
-    sizes = page.evaluate("() => window.parlourScriptBlobs")
-    assert sizes, "no widget module was loaded from a blob: the count cannot tell"
-    assert len(sizes) == len(set(sizes)), f"a widget module was loaded more than once: sizes {sorted(sizes)}"
+    assert_each_module_loaded_once(page)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
 
 

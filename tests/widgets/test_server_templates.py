@@ -1,4 +1,5 @@
-"""The server compiles Voilà's page templates once, not for every page (issue 22: the classroom's CPU).
+"""What the server does to Voilà's pages (issue 22): compiles their templates once, not for every page,
+and writes their head so that the browser loads each widget module once and asks no CDN for icons.
 
 Voilà builds a new exporter, so a new Jinja environment, for every page; compiling the templates again was
 a quarter of the server's CPU per page (py-spy on ``widgets.server`` serving Jubilee eight times).
