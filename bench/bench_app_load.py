@@ -18,7 +18,10 @@ off; the server leaves those links out of its pages, so this only matters for an
    and from the gallery, and the websocket payload (the widgets' state, before the websocket's own
    compression). Seconds from the request to a playable
    table, i.e. a legal move's control lit (a playable card, or the Hint button, which the table
-   enables exactly when the learner has a legal move). Twice: a *first visit* (a browser that has
+   enables exactly when the learner has a legal move), timed by the page itself: the first frame
+   that shows it, on the page's clock, whose origin is the start of the navigation (Playwright's
+   own wait for a selector looks at 0.27 s and then every 0.5 s, which added up to half a second to
+   every figure before 2026-11-25, 02:50). Twice: a *first visit* (a browser that has
    never seen the app: every script fetched) and *from the gallery* (the way a student arrives:
    the gallery page opened first, so Voilà's scripts are in the browser's cache); median and max
    over ``--repeat`` loads. A last row times a notebook of one button on the same server: the
@@ -183,11 +186,38 @@ def default_pool_size() -> int:
     return int(pools.get("default", {}).get("pool_size", 1))
 
 
+# The page times itself: Playwright's wait for a selector polls at 0, 20, 70, 170, 270 ms and then every
+# 500 ms, so a table ready at 0.8 s would be seen at 1.27 s. This watcher, installed before the page's own
+# scripts, looks once per frame (requestAnimationFrame: the frame's layout is due then anyway) and keeps
+# the page clock's time of the first frame in which the selector matches a visible element (a box of
+# its own and not visibility:hidden, as Playwright's "visible"). In a frame of the page it writes to the
+# top window, in the top window's clock.
+_READY_WATCH_JS = """(selector) => {
+  const visible = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility === 'visible';
+  };
+  const look = () => {
+    if ([...document.querySelectorAll(selector)].some(visible)) {
+      const at = performance.timeOrigin + performance.now();
+      let top = window;
+      try { top = window.top; top.__parlourReadyAt; } catch (e) { top = window; }
+      if (top.__parlourReadyAt === undefined || at < top.__parlourReadyAt) top.__parlourReadyAt = at;
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
 def time_to(page, url: str, selector: str, timeout_s: float = 120) -> float:
-    start = time.perf_counter()
+    """Seconds from the request for ``url`` to the first frame that shows ``selector`` (the page's clock:
+    its time origin is the start of the navigation)."""
+    page.add_init_script(f"({_READY_WATCH_JS})({json.dumps(selector)})")
     page.goto(url, wait_until="commit")
-    page.locator(selector).first.wait_for(state="visible", timeout=timeout_s * 1000)
-    return time.perf_counter() - start
+    page.wait_for_function("window.__parlourReadyAt !== undefined", timeout=timeout_s * 1000)
+    return page.evaluate("(window.__parlourReadyAt - performance.timeOrigin) / 1000")
 
 
 def click_to_repaint_ms(page, clicks: int) -> list[float]:

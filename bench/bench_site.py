@@ -85,6 +85,7 @@ from bench_app_load import (BROWSER_ARGS, PLAYABLE_CARD, Fetched, _kernels, clic
                             load_average, start_server, time_to, wait_quiet)
 from deploy.site import build as site_build  # noqa: E402
 from deploy.site.static_host import StaticHost, serve  # noqa: E402
+from profiles import PROFILES, browser_profile  # noqa: E402
 from tests.conftest import CHROMIUM, VOILA_STATIC_PROBE, free_port, stop_server, wait_for_url  # noqa: E402
 
 DEAL = "deal=2-000001&level=easy"
@@ -124,25 +125,12 @@ def visit(context, url: str) -> dict:
 
 
 def visit_pair(pw, browser, url: str, first: list[dict], cached: list[dict], profile: str = "disk") -> None:
-    """A browser that never saw ``url`` opens it (first visit), then opens it again (cached visit). ``profile``
-    "disk": a new profile folder, kept on disk as a visitor's browser keeps its caches, the code it compiled
-    included (V8's code cache of the scripts and of Pyodide's wasm); "incognito": a new context of ``browser``,
-    an incognito profile, whose cache keeps the files but no compiled code."""
-    if profile == "disk":
-        folder = tempfile.mkdtemp(prefix="parlour-profile-")
-        context = pw.chromium.launch_persistent_context(folder, executable_path=CHROMIUM, args=BROWSER_ARGS,
-                                                        viewport={"width": 1280, "height": 800})
-    else:
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
-        for page in context.pages:  # a persistent profile opens with a blank tab
-            page.close()
+    """A browser that never saw ``url`` opens it (first visit), then opens it again (cached visit), in a
+    ``profile`` of bench/profiles.py: "disk" keeps the code it compiled (V8's code cache of the scripts and
+    of Pyodide's wasm) as a visitor's browser does; "incognito" keeps only the files."""
+    with browser_profile(pw, browser, profile, CHROMIUM, BROWSER_ARGS, {"width": 1280, "height": 800}) as context:
         first.append(visit(context, url))
         cached.append(visit(context, url))
-    finally:
-        context.close()
-        if profile == "disk":
-            shutil.rmtree(folder, ignore_errors=True)
 
 
 def med(rows: list[dict], key: str) -> float:
@@ -162,7 +150,7 @@ def main() -> None:
     ap.add_argument("--site", default="", help="a site built already (default: build one, downloads cached)")
     ap.add_argument("--skip-voila", action="store_true")
     ap.add_argument("--largest", type=int, default=8, help="list this many of a first visit's largest files")
-    ap.add_argument("--profile", choices=("disk", "incognito"), default="disk",
+    ap.add_argument("--profile", choices=PROFILES, default="disk",
                     help="disk (default): each browser a new profile folder, caches kept as a visitor's browser keeps "
                          "them (compiled code included); incognito: a new context, whose cache keeps no compiled code")
     args = ap.parse_args()
