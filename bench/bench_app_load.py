@@ -42,32 +42,30 @@ off; the server leaves those links out of its pages, so this only matters for an
 
 The machine's load average is printed with each table: numbers on a busy machine are noisy.
 
-Last run (2026-11-25, this 2-core machine, quiet: other work 0.00-0.01 cores in every row; each widget
-module loaded once, no CDN links), ``--repeat 3 --skip-class --clicks 3``::
+Last run (2026-11-25 02:52, this 2-core machine, quiet: other work 0.04-0.06 cores in every row; the
+page's own clock), ``--repeat 3 --skip-class --clicks 3``::
 
                     page  first visit s  x floor  from gallery s  x floor  MB first  MB gallery  ws MB  click ms
-                 gallery           1.37    0.76x               -        -      1.46           -   0.01         -
-                 el_gato           1.67    0.93x            1.60    1.12x      1.59        0.09   0.46        13
-                   injun           1.94    1.33x            1.58    1.10x      1.59        0.09   0.30         -
-             jabberwocky           1.84    1.18x            1.47    0.93x      1.59        0.09   0.48         -
-                 jubilee           1.63    1.34x            1.43    0.92x      1.59        0.09   0.56         8
-                 jubileu           1.50    1.08x            1.43    1.10x      1.59        0.09   0.59         -
-                 kalooki           1.58    1.20x            1.46    1.11x      1.59        0.09   0.61         -
-              klaberjass           1.61    1.16x            1.53    1.08x      1.59        0.09   0.71         -
-              pt/jubileu           1.55    0.92x            1.66    1.15x      1.59        0.09   0.60         -
-                 relogio           1.83    1.21x            1.57    1.33x      1.59        0.09   1.31        20
-            relogio_real           1.78    1.19x            1.60    1.07x      1.59        0.09   0.60         -
-                   rummy           1.68    1.26x            1.33    0.91x      1.59        0.09   0.46        14
-      one button (floor)           1.51    1.00x            1.43    1.00x
+                 gallery           1.02    0.85x               -        -      1.46           -   0.01         -
+                 el_gato           1.46    1.23x            1.21    1.12x      1.59        0.09   0.45        10
+                   injun           1.55    1.11x            1.32    1.25x      1.59        0.09   0.30         -
+             jabberwocky           1.39    0.96x            1.30    1.20x      1.59        0.09   0.49         -
+                 jubilee           1.64    1.15x            1.30    1.11x      1.59        0.09   0.56        12
+                 jubileu           1.44    1.24x            1.29    1.19x      1.59        0.09   0.59         -
+                 kalooki           1.55    1.18x            1.35    1.27x      1.59        0.09   0.61         -
+              klaberjass           1.70    1.37x            1.50    1.28x      1.59        0.09   0.71         -
+              pt/jubileu           1.40    1.20x            1.24    1.17x      1.59        0.09   0.60         -
+                 relogio           1.60    1.36x            1.33    1.24x      1.59        0.09   1.31        14
+            relogio_real           1.28    1.14x            1.25    1.17x      1.59        0.09   0.60         -
+                   rummy           1.50    1.23x            1.23    1.24x      1.59        0.09   0.46        11
+      one button (floor)           1.22    1.00x            1.08    1.00x
 
-The run before (2026-11-24, before the modules were shared): floor 1.61 s first, 1.50 s from the gallery;
-Relógio 1.83 s from the gallery (1.37x), every other lesson 1.36-1.58 s.
-
-The one-button page shows what Voilà 0.5.13's own front end (its scripts, then its widget manager and
-kernel connection) needs on this machine before any widget can appear: about 1.5 s. Relógio's page
-(two tables, 28 card rows, 1.3 MB of widget state) is the heaviest. The class of 30
-(``--class-size 30``) was last measured on 2026-11-23 at load 2-5: every page within 0.14 s, all a
-browser needs within 3.0 s from the gallery and 13.7 s on a first visit.
+Runs before 2026-11-25 02:50 timed the page with Playwright's selector wait, which polls every 0.5 s
+after its first 0.27 s: they read the floor at 1.43-1.61 s and the lessons at 1.33-1.83 s from the
+gallery. Relógio's page (two tables, 28 card rows, 1.3 MB of widget state) is the heaviest;
+Klaberjass, with 18 checks before its table, the slowest. The class of 30 (``--class-size 30``) was
+last measured on 2026-11-23 at load 2-5: every page within 0.14 s, all a browser needs within 3.0 s
+from the gallery and 13.7 s on a first visit.
 """
 
 from __future__ import annotations
