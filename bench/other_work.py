@@ -30,9 +30,9 @@ def _machine_busy() -> float:
     return sum(t) - t.idle - getattr(t, "iowait", 0.0)
 
 
-class _OwnTree:
+class OwnTree:
     """CPU-seconds of every process seen in the tree under ``root`` (its own time, not its reaped
-    children's: those were seen themselves)."""
+    children's: those were seen themselves), as of the last ``sample()``."""
 
     def __init__(self, root: psutil.Process) -> None:
         self._root = root
@@ -56,7 +56,7 @@ class OtherWork:
     ``w.now()`` while it runs)."""
 
     def __init__(self) -> None:
-        self._own = _OwnTree(psutil.Process(os.getpid()))
+        self._own = OwnTree(psutil.Process(os.getpid()))
         self._stop = threading.Event()
         self.cores = 0.0
 

@@ -1,7 +1,8 @@
 """A browser profile for one visitor: on disk, as a real browser keeps one, or incognito.
 
-Not a benchmark itself. The page benches open every visitor through ``browser_profile`` so that
-"first visit" and "cached visit" mean the same thing in each of their tables.
+Not a benchmark itself. The static site's bench (bench_site.py) opens every visitor through
+``browser_profile``; the app-load bench keeps to incognito contexts (a first visit, or a student's first
+lesson from the gallery, runs no script from a code cache either way).
 
 Why the kind matters: Chromium keeps, per profile, both the files it fetched and V8's code cache (the
 compiled form of a script, made the second time the script runs and used from the third). A Playwright
@@ -21,32 +22,23 @@ from typing import Iterator
 
 import psutil
 
+from other_work import OwnTree
+
 PROFILES = ("disk", "incognito")
 #: A new Chromium's own start (its profile, and the address bar's page, which even a headless Chromium
 #: builds) takes a core for about a second: a page timed meanwhile would share it.
 SETTLED_CORES, SETTLE_LIMIT_S = 0.1, 10.0
 
 
-def _tree_cpu() -> float:
-    me = psutil.Process(os.getpid())
-    total = 0.0
-    for p in [me, *me.children(recursive=True)]:
-        try:
-            t = p.cpu_times()
-            total += t.user + t.system
-        except psutil.Error:
-            pass
-    return total
-
-
 def settle(window: float = 0.5) -> None:
     """Until this bench's process tree (its browsers, servers and kernels) uses under ``SETTLED_CORES``
     over ``window`` seconds, at most ``SETTLE_LIMIT_S``."""
+    own = OwnTree(psutil.Process(os.getpid()))
     deadline = time.monotonic() + SETTLE_LIMIT_S
     while time.monotonic() < deadline:
-        before = _tree_cpu()
+        before = own.sample()
         time.sleep(window)
-        if (_tree_cpu() - before) / window < SETTLED_CORES:
+        if (own.sample() - before) / window < SETTLED_CORES:
             return
 
 
