@@ -170,3 +170,18 @@ def test_the_hint_names_each_move_with_its_buttons_words():
     t = stacked(["KC", "2S", "3D"], style="brag")
     assert t.action_label("chip") == t.chip_button.description and t.action_label("see") == t.see_button.description
     assert t.action_label("raise 3") == "Raise by 3"
+
+
+def test_after_a_hint_your_own_amount_stays_and_the_button_bets_it():
+    """Issue 31: a hint fills the amount box once; an amount you type stays, the button says it and bets it."""
+    t = stacked(["KC", "2S", "3D"])
+    t.amount_box.value = 3
+    hint = t.show_hint()
+    assert hint is not None and hint.action == "bet 1"  # the hint's amount fills the box when it opens
+    assert t.amount_box.value == 1 and t.raise_button.description == "Bet 1"
+    t.amount_box.value = 4  # the learner disagrees with the hint
+    t.refresh()  # any repaint while the hint still shows
+    assert t.amount_box.value == 4 and t.raise_button.description == "Bet 4"
+    assert t.raise_button.button_style == "warning"  # no longer lit as the hinted move
+    t.raise_button.click()
+    assert t.game.history[0] == (0, "bet 4")

@@ -12,6 +12,7 @@ from typing import Any
 
 import ipywidgets as w
 from engine import words
+from engine.hints import Hint
 
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
@@ -52,6 +53,8 @@ class InjunTable(Table):
     hint_score_format = "{:+.2f}"
     hint_score_note = ("* chips you can expect to win (+) or lose (−) with the move, from the cards you can see and "
                        "the others' bets, read as the hint explains.")
+
+    _filled_by: Hint | None = None  #: the hint that last filled the amount box (each hint fills it once)
 
     def felt_children(self) -> list[w.Widget]:
         self.style_box = w.ToggleButtons(options=[("Poker style", "poker"), ("Brag style", "brag")],
@@ -203,8 +206,11 @@ class InjunTable(Table):
         n = self.amount_box.value
         label = f"Bet {n}" if opening else f"Raise by {n} (to {view['high_bet'] + n})"
         self._button(self.raise_button, action, label, hinted)
-        self.raise_button.button_style = "info" if hinted and hinted.split()[0] in ("bet", "raise") else "warning"
-        if hinted and hinted.split()[0] in ("bet", "raise") and self.amount_box.value != int(hinted.split()[1]):
+        self.raise_button.button_style = "info" if hinted == action else "warning"
+        hint = self._last_hint
+        if hint is not None and hint is not self._filled_by and hinted and hinted.split()[0] in ("bet", "raise"):
+            # the hint fills the box once, when it opens; an amount the learner types afterwards stays
+            self._filled_by = hint
             self.amount_box.value = int(hinted.split()[1])  # repaints through the observer
 
     def _last_deal_html(self, view: dict[str, Any]) -> str:
