@@ -1,8 +1,11 @@
 """Binder, rehearsed here: what repo2docker does with binder/, then the gallery link.
 
-Binder runs ``pip install -r binder/requirements.txt``, then ``binder/postBuild`` from the
-repo root, then a Jupyter Server (with the Voilà server extension) rooted at the repo; the
-README's Binder link opens ``voila/render/lessons/index.ipynb`` there.
+Binder (repo2docker) picks a Python from ``binder/runtime.txt``, runs ``pip install -r
+binder/requirements.txt``, then ``binder/postBuild`` from the repo root, then a Jupyter Server
+(with the Voilà server extension) rooted at the repo; the README's Binder link opens
+``voila/render/lessons/index.ipynb`` there. The build below runs on this machine, so its Python
+is checked separately against the one repo2docker would choose (without runtime.txt that was
+3.10, on which ``ipykernel==7.4.0`` does not install).
 """
 
 from __future__ import annotations
@@ -14,15 +17,146 @@ import secrets
 import subprocess
 import sys
 import tomllib
+import shutil
 import urllib.request
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
 GALLERY_PATH = "voila/render/lessons/index.ipynb"
 INSTALL_TIMEOUT = 900  # seconds; with pip's cache warm it takes about a minute
+
+# repo2docker's rules for the Python of an image (jupyterhub/repo2docker 2025-2026: buildpacks/base.py
+# binder_dir and runtime, buildpacks/python/__init__.py python_version, buildpacks/conda/__init__.py
+# major_pythons, buildpacks/conda/supported_python_version.py; docs: "runtime.txt - Specifying runtimes").
+R2D_DEFAULT_PYTHON = {"2": "2.7", "3": "3.10"}  # what "python-3", or no runtime.txt, gives
+R2D_SUPPORTED_PYTHON = ("3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14")
+# Files that make repo2docker build with another buildpack than its Python one (checked in this order
+# before it): the Python rules below would then not be the ones it applies.
+R2D_OTHER_BUILDPACKS = ("Dockerfile", "Project.toml", "JuliaProject.toml", "REQUIRE", "default.nix",
+                        "install.R", "DESCRIPTION", "environment.yml", "Pipfile", "Pipfile.lock")
+
+
+def _binder_dir(repo: Path) -> Path | None:
+    """repo2docker reads its files from binder/ or .binder/ (never both) if one exists, else the root."""
+    found = [repo / name for name in ("binder", ".binder") if (repo / name).is_dir()]
+    if len(found) > 1:
+        raise ValueError("both binder/ and .binder/: repo2docker refuses to build")
+    return found[0] if found else None
+
+
+def repo2docker_python(repo: Path) -> str:
+    """The Python version ("x.y") repo2docker builds ``repo`` with, or ValueError where it would refuse.
+
+    With a binder folder, pyproject.toml's requires-python is not read at all: only runtime.txt
+    ("python-x.y") chooses, and without it repo2docker takes its default, whatever the project needs.
+    """
+    binder = _binder_dir(repo)
+    config = binder or repo
+    other = [name for name in R2D_OTHER_BUILDPACKS if (config / name).exists()]
+    if other:
+        raise ValueError(f"{config / other[0]} makes repo2docker use another buildpack than its Python one")
+    runtime = config / "runtime.txt"
+    source = "default"
+    version = R2D_DEFAULT_PYTHON["3"]
+    if runtime.exists():
+        text = runtime.read_text().strip()
+        parts = text.split("-")
+        if len(parts) not in (2, 4, 5) or not all(parts):
+            raise ValueError(f"repo2docker refuses runtime.txt {text!r} (python-x.y)")
+        if parts[0] != "python":
+            raise ValueError(f"runtime.txt {text!r} names no Python: repo2docker builds another language")
+        if len(parts) in (2, 5):
+            asked = parts[1]
+            if len(Version(asked).release) <= 1:
+                version = R2D_DEFAULT_PYTHON[asked]
+            else:
+                version, source = asked, "runtime"
+    if binder is None and (repo / "pyproject.toml").exists():
+        needs = tomllib.loads((repo / "pyproject.toml").read_text()).get("project", {}).get("requires-python")
+        if needs and version not in SpecifierSet(needs):
+            if source == "runtime":
+                raise ValueError("runtime.txt's Python is not one pyproject.toml's requires-python allows")
+            fits = list(SpecifierSet(needs).filter(R2D_SUPPORTED_PYTHON))
+            if not fits:
+                raise ValueError(f"repo2docker has no Python that requires-python {needs!r} allows")
+            version = fits[-1]
+    if version.count(".") != 1:
+        raise ValueError(f"repo2docker takes a Python as x.y (e.g. python-3.11), not {version!r}")
+    if version not in R2D_SUPPORTED_PYTHON + ("2.7",):
+        raise ValueError(f"repo2docker has no base environment for Python {version}")
+    return version
+
+
+def _repo(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+    return tmp_path
+
+
+NEEDS_311 = '[project]\nname = "x"\nrequires-python = ">=3.11"\n'
+
+
+@pytest.mark.parametrize("files, expected", [
+    # binder/ without runtime.txt: the default, pyproject.toml unread (Parlour's Binder before the fix)
+    ({"binder/requirements.txt": "", "pyproject.toml": NEEDS_311}, "3.10"),
+    ({"binder/requirements.txt": "", "binder/runtime.txt": "python-3.11\n"}, "3.11"),
+    ({".binder/runtime.txt": "python-3.12"}, "3.12"),
+    ({"binder/runtime.txt": "python-3"}, "3.10"),
+    # no binder folder: requires-python moves the default up to the newest Python it allows
+    ({"requirements.txt": "", "pyproject.toml": NEEDS_311}, R2D_SUPPORTED_PYTHON[-1]),
+    ({"runtime.txt": "python-3.12", "pyproject.toml": NEEDS_311}, "3.12"),
+    # refused by repo2docker
+    ({"binder/runtime.txt": "python-3.11.4"}, ValueError),
+    ({"binder/runtime.txt": "python3.11"}, ValueError),
+    ({"runtime.txt": "python-3.10", "pyproject.toml": NEEDS_311}, ValueError),
+    ({"binder/runtime.txt": "python-3.11", "binder/environment.yml": ""}, ValueError),
+    ({"binder/runtime.txt": "python-3.11", ".binder/runtime.txt": "python-3.11"}, ValueError),
+])
+def test_the_python_reader_follows_repo2dockers_rules(tmp_path, files, expected):
+    repo = _repo(tmp_path, files)
+    if expected is ValueError:
+        with pytest.raises(ValueError):
+            repo2docker_python(repo)
+    else:
+        assert repo2docker_python(repo) == expected
+
+
+def test_binder_builds_with_a_python_parlour_supports():
+    """The fault of issue 31: no binder/runtime.txt, so repo2docker took 3.10 and the image failed."""
+    version = repo2docker_python(ROOT)
+    needs = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert version in SpecifierSet(needs), (
+        f"repo2docker would build Binder's image with Python {version}, but pyproject.toml requires {needs}: "
+        f"pin it in binder/runtime.txt (a line python-x.y)")
+
+
+def test_every_binder_pin_installs_on_that_python():
+    """Each pin's own Requires-Python (pip reads it from the package's metadata) allows Binder's Python."""
+    version = repo2docker_python(ROOT)
+    pins = _pins((BINDER / "requirements.txt").read_text().splitlines())
+    for name, pinned in pins.items():
+        dist = metadata.metadata(name)  # the same pins as pyproject.toml: ./run installed them here
+        assert dist["Version"] == pinned, f"{name} {dist['Version']} is installed, not {pinned}: run ./run again"
+        needs = dist.get("Requires-Python") or ""
+        assert version in SpecifierSet(needs), f"{name}=={pinned} needs Python {needs}; Binder's is {version}"
+
+
+def _interpreter_for(version: str) -> tuple[str, str]:
+    """An interpreter of Binder's Python version for the rehearsal: this one, or pythonX.Y on PATH.
+    Without one, this one (the build then rehearses the pins and postBuild, not the version)."""
+    if f"{sys.version_info.major}.{sys.version_info.minor}" == version:
+        return sys.executable, version
+    other = shutil.which(f"python{version}")
+    if other:
+        return other, version
+    return sys.executable, f"{sys.version_info.major}.{sys.version_info.minor}"
 
 
 def _pins(lines) -> dict[str, str]:
@@ -96,8 +230,11 @@ def test_binder_build_serves_the_gallery(tmp_path, artifacts_dir, spawn_server, 
     build_log.write_bytes(b"")
     env = _clean_env(venv, home)
 
-    # 1. The image: a fresh Python with binder/requirements.txt, then postBuild.
-    _run([sys.executable, "-m", "venv", str(venv)], env=env, log=build_log, timeout=120)
+    # 1. The image: a fresh Python (Binder's version where this machine has it) with
+    # binder/requirements.txt, then postBuild.
+    python, version = _interpreter_for(repo2docker_python(ROOT))
+    build_log.write_text(f"Binder's Python: {repo2docker_python(ROOT)}; this build's: {version} ({python})\n")
+    _run([python, "-m", "venv", str(venv)], env=env, log=build_log, timeout=120)
     py = str(venv / "bin" / "python")
     _run([py, "-m", "pip", "install", "--progress-bar", "off", "-r", str(BINDER / "requirements.txt")],
          env=env, log=build_log, timeout=INSTALL_TIMEOUT)

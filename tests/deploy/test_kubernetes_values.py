@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
+import tomllib
 from pathlib import Path
 
 import jsonschema
 import yaml
+from packaging.specifiers import SpecifierSet
 
-KUBE = Path(__file__).resolve().parents[2] / "deploy" / "kubernetes"
+from tests.test_binder import repo2docker_python
+
+ROOT = Path(__file__).resolve().parents[2]
+KUBE = ROOT / "deploy" / "kubernetes"
 
 
 def values() -> dict:
@@ -40,3 +47,19 @@ def test_students_land_on_the_gallery_with_culling_and_limits():
     memory = v["singleuser"]["memory"]
     assert memory["guarantee"].endswith("M") and memory["limit"].endswith("G")
     assert int(memory["guarantee"][:-1]) >= 280  # a student's server measured at 220-280 MB
+
+
+def test_the_image_is_built_with_a_python_parlour_supports():
+    """The image comes from the repo2docker command in values.yaml's header: the Python repo2docker
+    chooses for the folder it builds (binder/runtime.txt's) must be one Parlour and its pins accept,
+    and the header must name that version."""
+    text = (KUBE / "values.yaml").read_text()
+    command = re.search(r"^#\s+(repo2docker .*)$", text, re.M)
+    assert command, "values.yaml's header says how the image is built (a repo2docker command)"
+    folder = ROOT / shlex.split(command.group(1))[-1]  # run from the repo root, as the header's helm line is
+    assert (folder / "binder").is_dir(), f"repo2docker builds {folder}, which has no binder/ folder"
+    version = repo2docker_python(folder)
+    needs = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
+    assert version in SpecifierSet(needs), f"the image would run Python {version}; Parlour needs {needs}"
+    named = re.search(r"binder/runtime\.txt's \(python-([\d.]+)", text)
+    assert named and named.group(1) == version, f"values.yaml's header names another Python than {version}"
