@@ -388,7 +388,13 @@ def _card(index: int) -> Card:
 
 def least_deadwood(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY,
                    value: Value = rummy_value) -> Arrangement:
-    """The melds that leave the fewest deadwood points in ``hand`` (exact)."""
+    """The melds that leave the fewest deadwood points in ``hand`` (exact): the solver's entry point.
+
+    >>> from engine.cards import parse_cards
+    >>> best = least_deadwood(parse_cards("7H 8H 9H KS KD KC 2C 5D"))
+    >>> [str(m) for m in best.melds], best.points
+    (['7H 8H 9H', 'KS KD KC'], 7)
+    """
     found = _Solver(hand, rules, value, contract=False).solve(None)
     assert found is not None  # leaving every card as deadwood is always possible
     return found
@@ -459,7 +465,13 @@ def _segments(positions: list[int], shortest: int) -> list[tuple[int, ...]]:
 def contract_arrangement(hand: Sequence[Card], threes: int, fours: int,
                          rules: MeldRules = KALOOKI, value: Value = rummy_value) -> Arrangement | None:
     """Lay down exactly ``threes`` sets of different ranks and ``fours`` runs of different
-    suits, each as long as helps, leaving the fewest deadwood points; None if impossible."""
+    suits, each as long as helps, leaving the fewest deadwood points; None if impossible.
+
+    >>> from engine.cards import parse_cards
+    >>> found = contract_arrangement(parse_cards("7S 7H 7D 9C 9H JK 5D 6D 8D"), threes=2, fours=0)
+    >>> [str(m) for m in found.melds], found.points
+    (['7S 7H 7D', '9H 9C JK'], 19)
+    """
     found = _Solver(hand, rules, value, contract=True).solve((threes, fours))
     return found
 

@@ -60,6 +60,15 @@ def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None 
     follow plays anything (Jabberwocky, Jubileu). ``must_trump``: he must play a trump
     if he holds one. ``must_win_trump_lead``: when ``trump`` was led, he must play a
     trump that beats every trump in ``trick`` (the cards played so far) if he holds one.
+
+    >>> from engine.cards import parse_card
+    >>> hand = [index(parse_card(c)) for c in ("JH", "7H", "AS")]
+    >>> [str(card(c)) for c in follow_suit(hand, SUIT_INDEX["H"])]  # hearts led: follow
+    ['JH', '7H']
+    >>> [str(card(c)) for c in follow_suit(hand, SUIT_INDEX["C"])]  # no club: anything
+    ['JH', '7H', 'AS']
+    >>> [str(card(c)) for c in follow_suit(hand, SUIT_INDEX["C"], trump=SUIT_INDEX["H"], must_trump=True)]
+    ['JH', '7H']
     """
     if led_suit is None:
         return list(hand)

@@ -26,7 +26,11 @@ def plural(noun: str) -> str:
 
 
 def count(n: int, noun: str, many: str | None = None) -> str:
-    """``count(1, "chip")`` → ``"1 chip"``; ``count(3, "seat")`` → ``"3 seats"``; ``many`` for odd plurals."""
+    """A number and its noun, agreeing; ``many`` for odd plurals.
+
+    >>> count(1, "chip"), count(3, "seat"), count(2, "person")
+    ('1 chip', '3 seats', '2 people')
+    """
     return f"{n} {noun_for(n, noun, many)}"
 
 
@@ -53,7 +57,11 @@ def verb_for(subject: str, verb: str) -> str:
 
 
 def says(subject: str, verb: str) -> str:
-    """``"Ada scores"`` / ``"You score"``: a subject and its verb, agreeing."""
+    """A subject and its verb, agreeing: the verb is given as "Ada" would say it.
+
+    >>> says("Ada", "scores"), says("You", "scores"), says("You", "has")
+    ('Ada scores', 'You score', 'You have')
+    """
     return f"{subject} {verb_for(subject, verb)}"
 
 

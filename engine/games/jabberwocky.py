@@ -65,6 +65,11 @@ def forbidden_bid(size: int, other_bids: Sequence[int]) -> int | None:
 
     The bids may not total the number of tricks; if the others already bid more than
     that, no bid of the dealer's can make them equal (RULES.md §7).
+
+    >>> forbidden_bid(6, [2, 0, 3])  # 6 tricks, the others bid 5: the dealer may not bid 1
+    1
+    >>> forbidden_bid(3, [3, 1]) is None  # they already bid 4 of 3 tricks: he is free
+    True
     """
     rest = size - sum(other_bids)
     return rest if rest >= 0 else None

@@ -220,7 +220,13 @@ def anticlockwise_from(seat: int) -> list[int]:
 
 def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
            meia_players: Sequence[int] = ()) -> list[Payment]:
-    """Who pays whom for one deal (RULES.md §2 "Payments")."""
+    """Who pays whom for one deal (RULES.md §2 "Payments"); ``won`` is each seat's tricks.
+
+    >>> [(p.payer, p.payee, p.chips) for p in settle("solo-9", 0, None, [7, 2, 2, 2])]  # 2 short: 4 + 1 each
+    [(0, 1, 5), (0, 2, 5), (0, 3, 5)]
+    >>> [(p.payer, p.payee, p.chips) for p in settle("jubileu", 0, 2, [5, 4, 0, 4])]  # 5 of 7: 2 + 1 each
+    [(0, 1, 3), (2, 3, 3)]
+    """
     bid = BIDS[key]
     v = bid.chips
     out: list[Payment] = []

@@ -149,7 +149,12 @@ Sequence_ = tuple[int, int, int, tuple[int, ...]]  # (length, top rank, suit, ca
 def find_sequences(hand: Sequence[int]) -> list[Sequence_]:
     """Every run of three or more in A K Q J 10 9 8 7 order, longest and highest first.
 
-    A run of five or more is one fifty; a card belongs to one sequence only."""
+    A run of five or more is one fifty; a card belongs to one sequence only.
+
+    >>> hand = [CARD_OF[c] for c in "9S 10S JS QS 7H 8H 9H AD".split()]
+    >>> [sequence_name(s) for s in find_sequences(hand)]
+    ['a fifty (4 cards to the Q♠)', 'a tertz (3 cards to the 9♥)']
+    """
     held = set(hand)
     found: list[Sequence_] = []
     per_suit = [0, 0, 0, 0]
@@ -205,6 +210,11 @@ def settle(totals: Sequence[int], maker: int, tie_rule: str, held: int = 0) -> t
 
     ``outcome`` is "made", "failed" or "tie". Points held over from an earlier tie go
     to whoever wins this deal; a tie under the held-over rule keeps them waiting.
+
+    >>> settle([70, 92], maker=0, tie_rule="fails")  # the maker fails: his opponent takes both
+    ([0, 162], 'failed', 0)
+    >>> settle([81, 81], maker=0, tie_rule="held_over")  # a tie: the maker's 81 wait for the next deal
+    ([0, 81], 'tie', 81)
     """
     opp = 1 - maker
     scored = [0, 0]
