@@ -166,7 +166,7 @@ def relogio_with(choose: Callable[[dict, random.Random], str], king_swap: str = 
 
 
 def random_slot_on_fourth(view: dict, rng: random.Random) -> str:
-    """RULES.md's measurement: the swap on the 4th King into a random face-down slot."""
+    """The measurement of docs/rules/relogio.md#examples: the swap on the 4th King into a random face-down slot."""
     swaps = [a for a in view["legal"] if a.startswith("swap ")]
     return rng.choice(swaps) if view["pending"] else "turn"
 

@@ -64,7 +64,7 @@ def split_pot(amount: int, winners: Sequence[int], dealer: int, players: int,
     """Share ``amount`` equally among ``winners``; returns (chips per winner, odd chips kept back).
 
     Chips that do not divide evenly go one each to the winners first left of the dealer
-    (RULES.md §5 [T]); with ``keep_odd`` they are returned instead, for the next pot.
+    (docs/rules/injun.md#injun.odd_chip [T]); with ``keep_odd`` they are returned instead, for the next pot.
     """
     if not winners:
         raise ValueError("a pot needs at least one winner")
@@ -85,7 +85,7 @@ def odd_chip_order(winners: Sequence[int], dealer: int, players: int) -> list[in
 
 @dataclass
 class PokerRound:
-    """One standard poker betting round (RULES.md §5): fold, call the highest total, or raise it.
+    """One standard poker betting round (docs/rules/injun.md#injun.poker_bet): fold, call the highest total, or raise it.
 
     ``bets`` are this round's bets only (antes are not part of them). ``pending`` lists,
     in turn order, the seats that still have to answer the last bet or raise; the round
@@ -138,7 +138,7 @@ class PokerRound:
 
 def pots_by_level(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     """Pots when every player still in goes to the showdown with what he has put in: each
-    contribution level closes a pot, exactly like all-in side pots (RULES.md §5, betting="seed")."""
+    contribution level closes a pot, exactly like all-in side pots (docs/rules/injun.md#injun.seed_betting)."""
     return build_pots(contributions, live, live)
 
 

@@ -57,8 +57,8 @@ def _plain(value: Any) -> str:
 
 
 def learner_help(doc: str) -> str:
-    """An option's doc without the notes meant for developers ("RULES.md §4 [T]:", "(wikiHow)")."""
-    text = re.sub(r"\(?RULES\.md §\s*\d+(\s*\[T\])?( guard)?\)?:?\s*", "", doc)
+    """An option's doc without the notes meant for developers ("docs/rules/el_gato.md [T]:", "(wikiHow)")."""
+    text = re.sub(r"\(?docs/rules/[\w.-]+\.md(#[\w.-]*[\w-])?(\s*\[T\])?( guard)?\)?:?\s*", "", doc)
     text = re.sub(r"\s*\((wikiHow|the seed|as the seed says)\)", "", text)
     text = re.sub(r"\s+", " ", text).strip()
     return text[:1].upper() + text[1:]

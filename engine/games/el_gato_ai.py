@@ -23,7 +23,7 @@ from ..words import count
 
 def card_source(view: dict[str, Any]) -> int | None:
     """Whose packet your next card comes from: yours, or (in a guerra with none left) the next
-    player clockwise who still has cards (RULES §4); None if nobody has one."""
+    player clockwise who still has cards (docs/rules/el_gato.md#el_gato.last_card); None if nobody has one."""
     me, n, sizes = view["seat"], view["players"], view["packet_sizes"]
     for step in range(n):
         seat = (me + step) % n

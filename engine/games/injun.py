@@ -1,4 +1,4 @@
-"""Injun, or Indian poker (seed 001; RULES.md §5).
+"""Injun, or Indian poker (seed 001; docs/rules/injun.md).
 
 Everyone antes, gets one card and holds it up so that all the others can see it, but
 never looks at it. Then you bet on a card you cannot see, from the cards you can. The
@@ -106,6 +106,19 @@ def _none_or_positive(value: Any) -> str | None:
     return None if value is None else _positive_int(value)
 
 
+#: The longest game, in deals: a game played "until one player has all the chips" can otherwise run for
+#: thousands of deals (with 11-15 players and one-chip raises, random play took 60,000 moves), longer than
+#: any learner stays at a table. The most chips after this many deals win, as after any agreed number.
+LONGEST_GAME = 100
+
+
+def _deal_limit(value: Any) -> str | None:
+    """``max_deals``: None, or 1 to :data:`LONGEST_GAME` deals."""
+    if value is None:
+        return None
+    return _positive_int(value) or (f"a game lasts {LONGEST_GAME} deals at most" if value > LONGEST_GAME else None)
+
+
 def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
     """The ``deck=`` that deals ``cards[seat]`` to each seat when ``dealer`` deals the first deal.
 
@@ -123,7 +136,7 @@ def deck_for(cards: Sequence[str | None], dealer: int) -> list[str]:
 
 
 def sits_in(chips: int, ante: int) -> bool:
-    """Can a player with ``chips`` pay the ante? Those who cannot sit out (RULES injun.sit_out)."""
+    """Can a player with ``chips`` pay the ante? Those who cannot sit out (docs/rules/injun.md#injun.sit_out)."""
     return chips >= ante
 
 
@@ -503,14 +516,14 @@ class Injun(Game):
         Option("starting_chips", 20, "Chips each player starts the game with, or a list with each seat's chips "
                "(to go on from an earlier game).", check=_chips_option),
         Option("ante", 1, "Chips each player puts in before every deal.", check=_positive_int),
-        Option("max_deals", 10, "The game ends after this many deals (None: play until one player can pay "
-               "the ante).", check=_none_or_positive),
+        Option("max_deals", 10, f"The game ends after this many deals, {LONGEST_GAME} at most (None: play until "
+               f"only one player can pay the ante, or {LONGEST_GAME} deals have been played).", check=_deal_limit),
         Option("min_raise", 1, "Poker style: the smallest opening bet or raise, in chips (the seed's example "
                "raises by 2 and 5 after a bet of 20, so any raise of a chip or more).", check=_positive_int),
         Option("max_raise", None, "Poker style: the largest bet or raise (None: any size, as the seed says).",
                check=_none_or_positive),
         Option("odd_chip", "left_of_dealer", "Where the odd chip of a shared pot goes: 'left_of_dealer' "
-               "(RULES.md §5) or 'next_pot' (it stays in the middle for the next deal).",
+               "(docs/rules/injun.md#injun.odd_chip) or 'next_pot' (it stays in the middle for the next deal).",
                choices=("left_of_dealer", "next_pot")),
         first_dealer_option("The seat that deals first; None draws for the first Ace with the seed."),
     )
@@ -614,7 +627,7 @@ class Injun(Game):
         return self.deal.pots(showdown)
 
     def in_game(self, seat: int) -> bool:
-        """Can ``seat`` pay the ante? Those who cannot sit out (RULES injun.sit_out)."""
+        """Can ``seat`` pay the ante? Those who cannot sit out (docs/rules/injun.md#injun.sit_out)."""
         return sits_in(self.chips[seat], self.ante)
 
     # ---- a deal ----
@@ -824,6 +837,12 @@ class Injun(Game):
         if not d.showdown:
             self._emit("reveal", "injun.reveal", f"The cards are turned up: {cards}.", cards=shown)
         won = d.points()
+        able = [s for s in range(n) if self.in_game(s)]
+        limit = self.options["max_deals"]
+        last = len(able) < 2 or self.deal_number + 1 >= (LONGEST_GAME if limit is None else limit)
+        if last and d.carry:  # odd chips left in the middle are won in this last deal: its result counts them
+            seat, chips = self._give_carry()
+            won[seat] += chips
         self.last_result = {"deal": self.deal_number, "cards": [None if c is None else str(c) for c in d.cards],
                             "folded": list(d.folded), "won": won, "showdown": d.showdown,
                             "pots": [a.pot.as_dict() for a in d.awards]}
@@ -831,12 +850,10 @@ class Injun(Game):
         self._emit("deal_end", "injun.session", f"Deal {self.deal_number + 1} is over. Chips: {summary}.",
                    deal=self.deal_number, won=won, chips=list(d.chips))
         self.deal_number += 1
-        able = [s for s in range(n) if self.in_game(s)]
-        limit = self.options["max_deals"]
-        if len(able) >= 2 and (limit is None or self.deal_number < limit):
-            self._start_deal(d.chips[:], d.carry)
-        else:
+        if last:
             self._end_session(len(able) < 2)
+        else:
+            self._start_deal(d.chips[:], d.carry)
 
     def _tell_award(self, award: Award, label: str, showdown: bool) -> None:
         pot, winners, shares, kept = award
@@ -876,16 +893,21 @@ class Injun(Game):
         self._emit("win", rule, text, winners=list(winners), chips=pot.amount,
                    shares={str(s): shares[s] for s in winners})
 
+    def _give_carry(self) -> tuple[int, int]:
+        """The game ends with odd chips in the middle: they go to the player with most chips, left of the
+        dealer first. Returns that seat and the chips."""
+        d = self.deal
+        top = max(d.chips)
+        seat = next(s for s in seats_from((d.dealer + 1) % self.players, self.players) if d.chips[s] == top)
+        chips, d.carry = d.carry, 0
+        d.chips[seat] += chips
+        self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {count(chips, 'odd chip')} "
+                   "left in the middle.", seat=seat, chips=chips)
+        return seat, chips
+
     def _end_session(self, last_one: bool) -> None:
         self._over = True
         d = self.deal
-        if d.carry:  # odd chips left in the middle go to the player with most chips, left of the dealer first
-            top = max(d.chips)
-            seat = next(s for s in seats_from((d.dealer + 1) % self.players, self.players) if d.chips[s] == top)
-            d.chips[seat] += d.carry
-            self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {count(d.carry, 'odd chip')} "
-                       "left in the middle.", seat=seat, chips=d.carry)
-            d.carry = 0
         best = max(d.chips)
         winners = [s for s in range(self.players) if d.chips[s] == best]
         names = " and ".join(self.names[s] for s in winners)

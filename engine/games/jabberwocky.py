@@ -1,4 +1,4 @@
-"""Jabberwocky, an Oh Hell game of exact bids (seed 003; RULES.md §7).
+"""Jabberwocky, an Oh Hell game of exact bids (seed 003; docs/rules/jabberwocky.md).
 
 Thirteen rounds of 3, 4 … 9 … 4, 3 cards. A turned-up card names trumps; everyone
 bids how many tricks they will take, the dealer last and never so that the bids add
@@ -64,7 +64,7 @@ def forbidden_bid(size: int, other_bids: Sequence[int]) -> int | None:
     """The dealer's one forbidden bid (the hook), or None when every bid is allowed.
 
     The bids may not total the number of tricks; if the others already bid more than
-    that, no bid of the dealer's can make them equal (RULES.md §7).
+    that, no bid of the dealer's can make them equal (docs/rules/jabberwocky.md#jabberwocky.hook).
 
     >>> forbidden_bid(6, [2, 0, 3])  # 6 tricks, the others bid 5: the dealer may not bid 1
     1
@@ -166,7 +166,7 @@ class Deal:
         self.hands[seat] = cards
         self.held[seat] = tricks.bits(cards)
 
-    # -- the lean-deal protocol (engine.search.LeanDeal; LEAN.md) --
+    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md) --
     #: What a view does not say, which :meth:`from_view` guesses: nothing. Bids, tricks, revokes and the
     #: turned-up card are public; only the other hands are hidden, and they are ``sampled_hidden``.
     NOT_IN_VIEW: tuple[str, ...] = ()

@@ -1,4 +1,4 @@
-"""Jubilee, the Czech counting game (seed 000; RULES.md §1).
+"""Jubilee, the Czech counting game (seed 000; docs/rules/jubilee.md).
 
 Players take turns adding black cards to a running count and subtracting hearts.
 Landing on a multiple of 25 scores, jumping over one costs, and the count may
@@ -104,7 +104,7 @@ class Deal:
 
     The stock's top card is ``stock[0]``. ``revealed[s]``: what seat ``s`` showed when it last passed
     and still holds (None once it has played them all); ``opening_passes``: passes before the deal's
-    first card (the first-black variant lapses once every player has passed, RULES §1).
+    first card (the first-black variant lapses once every player has passed, docs/rules/jubilee.md#jubilee.first_black_lapses).
     ``points[s]``: what seat ``s`` has scored this deal; ``phase`` is "done" once every card is played.
     """
 
@@ -177,7 +177,7 @@ class Deal:
 
     @property
     def black_first(self) -> bool:
-        """RULES §1: the first-black variant binds until a card is played or everyone has passed in turn."""
+        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or everyone has passed in turn."""
         return self.first_black and not self.pile and self.opening_passes < self.players
 
     def playable(self, seat: int) -> list[Card]:
@@ -204,7 +204,7 @@ class Deal:
             self.play(seat, _CARD_OF[action.arg])
 
     def pass_turn(self, seat: int) -> None:
-        """RULES §1: a player who cannot play shows his hand and passes; he does not draw."""
+        """docs/rules/jubilee.md#jubilee.cannot_play: a player who cannot play shows his hand and passes; he does not draw."""
         self.revealed[seat] = list(self.hands[seat])
         if not self.pile:
             self.opening_passes += 1
@@ -231,7 +231,7 @@ class Deal:
         return before, points, rule, drawn
 
     def _advance(self) -> None:
-        """The next player holding cards; the deal is over when nobody holds any (RULES §1 skip, end)."""
+        """The next player holding cards; the deal is over when nobody holds any (docs/rules/jubilee.md#jubilee.skip, docs/rules/jubilee.md#jubilee.end)."""
         hands, n = self.hands, self.players
         if not any(hands):
             self.phase = "done"
@@ -360,7 +360,7 @@ class Jubilee(TakesTurns, Game):
 
     @property
     def black_first(self) -> bool:
-        """RULES §1: the first-black variant binds until a card is played or everyone has passed in turn."""
+        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or everyone has passed in turn."""
         return self.deal.black_first
 
     def playable(self, seat: int) -> list[Card]:

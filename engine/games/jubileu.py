@@ -1,4 +1,4 @@
-"""Jubileu, the Portuguese auction whist (seed 001; RULES.md §2).
+"""Jubileu, the Portuguese auction whist (seed 001; docs/rules/jubileu.md).
 
 Four players, 52 cards, Aces high, and everything goes **anticlockwise**: seat numbers
 rise to the right, so the next player, the next dealer and the next bidder are always
@@ -170,7 +170,7 @@ SUIT_SYMBOL = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
 
 
 def overcall_problem(standing: str | None, new: str) -> str | None:
-    """Why ``new`` may not follow ``standing`` (an English sentence to translate), or None (seed; RULES.md §2)."""
+    """Why ``new`` may not follow ``standing`` (an English sentence to translate), or None (seed; docs/rules/jubileu.md#jubileu.overcall)."""
     if standing is None:
         return None
     old, bid = BIDS[standing], BIDS[new]
@@ -188,13 +188,13 @@ def overcall_problem(standing: str | None, new: str) -> str | None:
 
 
 def ace_calls(hand: Sequence[int], trump: int | None) -> list[int]:
-    """The Aces a Jubileu declarer may call: one he lacks, never the trump Ace (seed; RULES.md §2)."""
+    """The Aces a Jubileu declarer may call: one he lacks, never the trump Ace (seed; docs/rules/jubileu.md#jubileu.call_ace)."""
     return [s * 13 + ACE_RANK for s in range(4) if s != trump and s * 13 + ACE_RANK not in hand]
 
 
 def obrigatorio_calls(hand: Sequence[int]) -> list[int]:
     """The cards a Jogo Obrigatório declarer with four Aces may call: a King he lacks, a Queen if he holds
-    every King, and so on down [T] (RULES.md §2); the bots' search calls from the same list."""
+    every King, and so on down [T] (docs/rules/jubileu.md#jubileu.obrigatorio); the bots' search calls from the same list."""
     for rank in range(ACE_RANK - 1, -1, -1):
         free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
         if free:
@@ -220,7 +220,7 @@ def anticlockwise_from(seat: int) -> list[int]:
 
 def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
            meia_players: Sequence[int] = ()) -> list[Payment]:
-    """Who pays whom for one deal (RULES.md §2 "Payments"); ``won`` is each seat's tricks.
+    """Who pays whom for one deal (docs/rules/jubileu.md#jubileu.pay_solo and the payment rules after it); ``won`` is each seat's tricks.
 
     >>> [(p.payer, p.payee, p.chips) for p in settle("solo-9", 0, None, [7, 2, 2, 2])]  # 2 short: 4 + 1 each
     [(0, 1, 5), (0, 2, 5), (0, 3, 5)]
@@ -313,7 +313,7 @@ class Deal:
         d.public = self.public
         return d
 
-    # -- the lean-deal protocol (engine.search.LeanDeal; LEAN.md): the play, once the contract is settled --
+    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md): the play, once the contract is settled --
     #: What a view does not say, which :meth:`from_view` guesses: the secret partner of a Jubileu (and whether
     #: he has won a trick), taken to be whoever holds the called Ace in the imagined hands.
     NOT_IN_VIEW: tuple[str, ...] = ("partner", "partner_won")
@@ -437,7 +437,7 @@ class Deal:
 
     def may_order(self, seat: int) -> bool:
         """The declarer may say "Espirra" on his own turn while the Ace is out, in a trick the partner has not
-        yet played to (RULES.md §2): the Ace must come to that very trick."""
+        yet played to (docs/rules/jubileu.md#jubileu.espirra): the Ace must come to that very trick."""
         return self.may_order_when(seat) and self.partner not in self.trick_seats
 
     def may_espirra_when(self, seat: int) -> bool:
@@ -603,7 +603,7 @@ class Jubileu(Game):
         Option("all_pass", "throw_in", "'throw_in': when all four pass, the next dealer (to the right) deals; "
                "'redeal': the same dealer deals again. Either way the deal counts.", choices=("throw_in", "redeal")),
         Option("meia_join", "still_in", "Who may join a standing Meia Miséria: 'still_in', players who have not "
-               "passed (RULES.md §2); 'anyone', a player who passed is offered it once too; 'nobody'.",
+               "passed (docs/rules/jubileu.md#jubileu.join); 'anyone', a player who passed is offered it once too; 'nobody'.",
                choices=("still_in", "anyone", "nobody")),
         Option("troela", False, "True: in Jogo Obrigatório the partner must lead his Ace (or the called card) "
                "and trumps cannot win that first trick (Rikken's troela).", choices=(False, True)),
@@ -748,7 +748,7 @@ class Jubileu(Game):
         return self._aces[seat]
 
     def bound_to_bid(self, seat: int) -> bool:
-        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6 (RULES.md §2)."""
+        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6 (docs/rules/jubileu.md#jubileu.obligation)."""
         return self.aces(seat) >= 3 and (self.standing is None or BIDS[self.standing].level < 6) \
             and seat not in self.passed
 

@@ -1,4 +1,4 @@
-"""Kalooki, the Jamaican contract rummy (seed 002; RULES.md §6).
+"""Kalooki, the Jamaican contract rummy (seed 002; docs/rules/kalooki.md).
 
 Nine deals of 9, 10, 11, 12, 12, 13, 14, 15, 16 cards from a double pack with four
 jokers. Each deal has a contract (three threes; two threes and a four; …; four fours)
@@ -34,7 +34,7 @@ from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal
 from ..shuffle import rng_for
 from ..words import count, noun_for
 
-#: Deal number → (cards dealt, threes, fours): the seed's table (RULES.md §6).
+#: Deal number → (cards dealt, threes, fours): the seed's table (docs/rules/kalooki.md#kalooki.contract).
 DEALS: dict[int, tuple[int, int, int]] = {
     1: (9, 3, 0), 2: (10, 2, 1), 3: (11, 1, 2), 4: (12, 0, 3), 5: (12, 4, 0),
     6: (13, 3, 1), 7: (14, 2, 2), 8: (15, 1, 3), 9: (16, 0, 4),
@@ -104,7 +104,7 @@ RULES = Rulebook([
 
 
 def penalty(card: Card) -> int:
-    """What a card left in hand costs (RULES.md §6.7)."""
+    """What a card left in hand costs (docs/rules/kalooki.md#kalooki.score)."""
     if card.is_joker:
         return 50
     if card.rank == 1:
@@ -216,7 +216,7 @@ class Kalooki(TakesTurns, Game):
     min_players, max_players, default_players = 3, 6, 4
     rules = RULES
     max_action_length = 160  # a lay-down of the 18 cards a called hand can hold, written out
-    lowest_wins = True  # penalty points: the fewest win (RULES.md §6.8)
+    lowest_wins = True  # penalty points: the fewest win (docs/rules/kalooki.md#kalooki.end)
     variants = (
         Option("deals", "full", "'full': the nine deals; 'short': deals 1 to 3 for a class period; or a "
                "list of deal numbers (1 to 9).", check=_check_deals),
@@ -230,8 +230,8 @@ class Kalooki(TakesTurns, Game):
         Option("challenge", False, "Trinidad: the challenge of a hand of more than 18 cards (+50 to whoever "
                "is wrong).", choices=(False, True)),
         Option("max_rebuilds", 10, "How many times the stock may be rebuilt in one deal; when it runs out "
-               "after that the deal is blocked and everyone scores his hand (so every deal ends; RULES.md "
-               "§6.8 sets no limit, the seed's block rummy variant ends at the first run-out). None: no limit.",
+               "after that the deal is blocked and everyone scores his hand (so every deal ends; docs/rules/kalooki.md#kalooki.rebuild "
+               "(a Parlour choice) where the rules set no limit, the seed's block rummy variant ends at the first run-out). None: no limit.",
                check=lambda v: None if v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0)
                else "a whole number of rebuilds, or None"),
         first_dealer_option(),
@@ -772,7 +772,7 @@ def _most_in_a_window(bits: int, size: int) -> int:
 
 
 def contract_problem(melds: Sequence[Meld], threes: int, fours: int) -> str | None:
-    """Why these melds are not exactly the contract (RULES.md §6.3–4), or None."""
+    """Why these melds are not exactly the contract (docs/rules/kalooki.md#kalooki.lay), or None."""
     sets = [m for m in melds if m.kind == SET]
     runs = [m for m in melds if m.kind == RUN]
     if len(sets) != threes or len(runs) != fours:

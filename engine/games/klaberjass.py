@@ -1,4 +1,4 @@
-"""Klaberjass ("Clabberjass"), the two-player trick game of seed 004 (RULES.md §8).
+"""Klaberjass ("Clabberjass"), the two-player trick game of seed 004 (docs/rules/klaberjass.md).
 
 Thirty-two cards, six each; the stock's top card proposes trumps. One player takes a
 trump suit and becomes the *maker*, three more cards each, and nine tricks are played
@@ -136,7 +136,7 @@ REPLY_WINS: tuple[tuple[bool, ...], ...] = tuple(
 POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(card_points(c, t) for c in range(52)) for t in range(4))
 
 #: Only the 18 cards dealt (nine each) are played, so a deal's card points and last trick are at most the
-#: 18 dearest cards + 10 = 156, whatever the trumps (RULES.md §8): never the pack's 152 + 10.
+#: 18 dearest cards + 10 = 156, whatever the trumps (docs/rules/klaberjass.md#klaberjass.last_trick): never the pack's 152 + 10.
 CARDS_PLAYED = 18
 MAX_DEAL_CARD_POINTS = max(sum(sorted(POINTS[t][c] for c in PACK)[-CARDS_PLAYED:]) for t in range(4)) + LAST_TRICK
 
@@ -186,7 +186,7 @@ def sequence_name(seq: Sequence_) -> str:
 
 def sequence_winner(hands: Sequence[Sequence[int]], dealer: int, trump: int, tie_rule: str,
                     found: Sequence[list[Sequence_]] | None = None) -> int | None:
-    """Whose sequences score (RULES.md §8): longer best, then higher top; ties by ``tie_rule``.
+    """Whose sequences score (docs/rules/klaberjass.md#klaberjass.sequence_compare): longer best, then higher top; ties by ``tie_rule``.
 
     ``found``: each hand's :func:`find_sequences`, when the caller has them already."""
     best = list(found) if found is not None else [find_sequences(h) for h in hands]
@@ -270,7 +270,7 @@ class Deal:
         d.seq_seat, d.seq_points, d.need_trick, d.phase = self.seq_seat, self.seq_points, self.need_trick, self.phase
         return d
 
-    # -- the lean-deal protocol (engine.search.LeanDeal; LEAN.md): the play, once trumps are settled --
+    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md): the play, once trumps are settled --
     #: What a view does not say, which :meth:`from_view` guesses: nothing. Tricks, card points, the sequences
     #: (announced as the play begins) and Bella are public; only the opponent's unknown cards and the stock are
     #: hidden, and they are ``sampled_hidden``. Whether he holds Bella follows from his imagined hand.

@@ -1,4 +1,4 @@
-"""Relógio Real, the royal clock (seed 001; RULES.md §3).
+"""Relógio Real, the royal clock (seed 001; docs/rules/relogio_real.md).
 
 The clock of Relógio dealt face up. A pile is correct when its top card shows its own
 hour. You carry a wrong card round the clock: it goes under the next wrong pile, whose

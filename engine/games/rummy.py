@@ -1,4 +1,4 @@
-"""Basic Rummy, cardgames.io's "Traditional Rummy" (seed 002; RULES.md §6, Basic Rummy spec).
+"""Basic Rummy, cardgames.io's "Traditional Rummy" (seed 002; docs/rules/rummy.md).
 
 Two to four players; ten cards each with two players, seven with three or four; one card
 turned up to start the discard pile. On your turn you draw (the stock or the discard),

@@ -1,4 +1,4 @@
-"""How a game's lean ``Deal`` is proved against its narrated game (LEAN.md), written once for the games
+"""How a game's lean ``Deal`` is proved against its narrated game (docs/lean-deal.md), written once for the games
 whose test files import it (tests/engine/test_<game>_lean.py).
 
 From seeded positions of random play: a deal rebuilt from one seat's view and the TRUE hidden cards in

@@ -8,7 +8,7 @@ from engine.betting import PokerRound, Pot, amount_menu, build_pots, odd_chip_or
 
 
 def test_one_pot_when_nobody_has_run_out_even_if_the_stakes_differ():
-    """RULES §5 Test: in brag the 2 chips of a see are not matched — one pot of 8, shared by A and B."""
+    """docs/rules/injun.md#examples: in brag the 2 chips of a see are not matched — one pot of 8, shared by A and B."""
     assert build_pots([3, 4, 1], [True, True, False], [False, False, False]) == [Pot(8, (0, 1))]
 
 
@@ -30,7 +30,7 @@ def test_a_live_player_who_put_in_less_than_a_capped_stake_still_contests_the_fi
 
 
 def test_split_gives_odd_chips_to_the_first_winners_left_of_the_dealer():
-    """RULES §5 [T]: "An odd chip in a split goes to the first tied player left of the dealer"."""
+    """docs/rules/injun.md [T]: "An odd chip in a split goes to the first tied player left of the dealer"."""
     assert split_pot(7, [0, 1], dealer=2, players=3) == ({0: 4, 1: 3}, 0)
     assert split_pot(7, [0, 1], dealer=0, players=3) == ({0: 3, 1: 4}, 0)
     assert split_pot(11, [0, 2, 3], dealer=1, players=4) == ({0: 3, 2: 4, 3: 4}, 0)  # seats 2, 3 first
@@ -41,7 +41,7 @@ def test_split_gives_odd_chips_to_the_first_winners_left_of_the_dealer():
 
 
 def test_a_poker_round_ends_when_everyone_has_matched_the_last_raise():
-    """RULES §5: fold, call (match the highest total) or raise; the round ends when every remaining
+    """docs/rules/injun.md: fold, call (match the highest total) or raise; the round ends when every remaining
     player has matched the last raise."""
     can = [True, True, True]
     rnd = PokerRound.start(3, first=1, can_act=can)

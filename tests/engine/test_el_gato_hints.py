@@ -34,7 +34,7 @@ def test_the_leader_is_told_the_chance_of_the_gato():
 
 
 def test_odds_against_a_sota_count_the_cards_not_face_up():
-    """Against a Sota only the gato wins (RULES §4), 3 Sotas tie, 35 lose, of 39 unseen cards."""
+    """Against a Sota only the gato wins (docs/rules/el_gato.md), 3 Sotas tie, 35 lose, of 39 unseen cards."""
     g = game(["10Co", "7Or"], dealer=1)
     g.apply("play")
     view = g.view(1)
@@ -94,7 +94,7 @@ def test_no_hint_out_of_turn():
 
 def test_the_hint_remembers_the_gato_went_under_a_packet():
     """Issue 8, item 6: after the 5 de oros went under a packet in trick 1, the leader's hint said "It is the
-    gato 1 time in 40". Everyone saw it go under Ann's packet (RULES §4: "The winner puts the trick under his
+    gato 1 time in 40". Everyone saw it go under Ann's packet (docs/rules/el_gato.md: "The winner puts the trick under his
     packet in play order"), so it cannot be anyone's next card until Ann's dealt cards are used up."""
     g = game(["5Or", "7Co"], dealer=1)
     g.apply("play")

@@ -1,4 +1,4 @@
-"""El Gato's lean deal (engine.games.el_gato.Deal) against the narrated game (LEAN.md).
+"""El Gato's lean deal (engine.games.el_gato.Deal) against the narrated game (docs/lean-deal.md).
 
 Over seeded positions of every player count and variant: the game rebuilt from the view and the true order
 of the cards nobody has seen plays on alike with a copy of the game's deal and the game itself to the end,

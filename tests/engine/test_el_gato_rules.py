@@ -1,4 +1,4 @@
-"""El Gato against its sources: seed 001 and RULES.md §4 (each test cites its rule)."""
+"""El Gato against its sources: seed 001 and docs/rules/el_gato.md (each test cites its rule)."""
 
 from collections import Counter
 
@@ -35,14 +35,14 @@ def fill(tops: list[str]) -> list[str]:
     return [" ".join([top] + rest[i * each:(i + 1) * each]) for i, top in enumerate(tops)]
 
 
-# The RULES.md §4 2-player example, completed to 20 cards each (the rest never matters here).
+# The docs/rules/el_gato.md 2-player example, completed to 20 cards each (the rest never matters here).
 P1_CARDS = "7Co 3Es 1Or 1Co 1Es 1Ba 2Or 2Co 2Es 2Ba 3Or 3Co 3Ba 4Or 4Co 4Es 4Ba 5Co 5Es 5Ba"
 P2_CARDS = "7Ba 9Or 6Or 6Co 6Es 6Ba 7Or 7Es 8Or 8Co 8Es 8Ba 9Co 9Es 9Ba 10Or 10Co 10Es 10Ba 5Or"
 
 
 def test_the_pack_is_the_spanish_forty():
     """Seed: "Baralho Espanhol (48 cartas), do qual se retiram os Reis e Cavaleiros … apenas 40
-    cartas"; RULES §4: 1–9 and the Sota in oros, copas, espadas, bastos."""
+    cartas"; docs/rules/el_gato.md: 1–9 and the Sota in oros, copas, espadas, bastos."""
     g = engine.new_game("el_gato", players=2, seed=3)
     held = Counter(c for p in g.packets for c in p)
     assert held == Counter(spanish_40()) and len(held) == 40
@@ -65,7 +65,7 @@ def test_other_player_counts_are_refused(players):
 
 def test_the_highest_card_deals_and_the_draw_is_narrated():
     """Seed: "escolher um carteador por meio do sorteio da maior carta"; ties for highest draw again
-    (RULES §4 [T], the usual way to settle a draw). The draw is part of the seeded set-up."""
+    (docs/rules/el_gato.md [T], the usual way to settle a draw). The draw is part of the seeded set-up."""
     ties = 0
     for seed in range(60):
         g = engine.new_game("el_gato", players=4, seed=seed)
@@ -98,7 +98,7 @@ def test_the_deal_is_one_at_a_time_from_the_dealers_left_and_packets_keep_that_o
 
 
 def test_two_player_guerra_worked_example():
-    """RULES §4 test: 2 players: 7 vs 7 is a guerra; then 3 vs 9, so P2 puts
+    """docs/rules/el_gato.md#examples: 2 players: 7 vs 7 is a guerra; then 3 vs 9, so P2 puts
     [7(P1), 7(P2), 3, 9] under his packet. Seed: "deixam momentaneamente de lado as cartas
     empatadas, e iniciam uma nova vaza. O vencedor … recolher as cartas das duas vazas, na ordem
     em que foram jogadas"."""
@@ -117,7 +117,7 @@ def test_two_player_guerra_worked_example():
 
 
 def test_the_gato_beats_a_sota():
-    """RULES §4 test: the gato beats a Sota. Seed: "o 5 de Ouros, que é chamado gato e tem valor
+    """docs/rules/el_gato.md#examples: the gato beats a Sota. Seed: "o 5 de Ouros, que é chamado gato e tem valor
     superior a qualquer outra carta"."""
     g = stacked(fill(["10Co", "5Or"]), dealer=1)
     events = play(g, 2)
@@ -127,7 +127,7 @@ def test_the_gato_beats_a_sota():
 
 
 def test_ranks_are_face_value_with_the_sota_highest_and_suits_equal():
-    """RULES §4 [T]: Sota(10) > 9 > … > 1, suits equal; option ace_high puts the 1 above the Sota."""
+    """docs/rules/el_gato.md [T]: Sota(10) > 9 > … > 1, suits equal; option ace_high puts the 1 above the Sota."""
     assert [rank_of(Card(r, "Co")) for r in range(1, 11)] == list(range(1, 11))
     assert rank_of(Card(5, "Co")) == 5  # only the 5 de oros is the gato
     assert rank_of(Card(7, "Es")) == rank_of(Card(7, "Ba"))
@@ -141,7 +141,7 @@ def test_the_ace_high_variant_decides_an_as_against_a_sota(ace_high, winner):
 
 
 def test_guerra_only_on_a_tie_for_the_highest_card_and_play_goes_clockwise_from_the_winner():
-    """RULES §4 [T]: guerra only on a tie for the highest card; the trick winner plays first to the
+    """docs/rules/el_gato.md [T]: guerra only on a tie for the highest card; the trick winner plays first to the
     next trick, then clockwise. Seed: the winner puts the trick under his packet in play order."""
     full = fill(["3Or", "3Co", "9Es", "2Ba"])
     g = stacked(full, dealer=3)  # seat 0 leads
@@ -171,7 +171,7 @@ def ten_player_game(**options) -> ElGato:
 
 def test_more_than_two_tied_play_a_tie_break_among_themselves_and_the_donor_is_the_next_tied_clockwise():
     """Seed: "Quando o empate envolve mais de dois jogadores, ele é decidido por meio de uma vaza jogada
-    apenas entre os jogadores envolvidos, e o vencedor ficará com todas as cartas." RULES §4: the donor
+    apenas entre os jogadores envolvidos, e o vencedor ficará com todas as cartas." docs/rules/el_gato.md: the donor
     is the next tied player clockwise who has cards."""
     g = ten_player_game()
     play(g, 30)  # three tricks of ten
@@ -205,7 +205,7 @@ def test_more_than_two_tied_play_a_tie_break_among_themselves_and_the_donor_is_t
 
 
 def test_a_tied_player_without_cards_takes_the_next_opponents_card_even_if_untied_and_nobody_is_redealt():
-    """RULES §4: "A tied player who has no card left takes the top card of an opponent's packet (seed:
+    """docs/rules/el_gato.md: "A tied player who has no card left takes the top card of an opponent's packet (seed:
     'a primeira carta do monte de seu adversário'): the next player clockwise who still has cards, tied or
     not. A player already safe is never dealt back in." (An earlier brief said "redeal".) Seats 1 and 2
     tie with their last cards; seats 3, 4 are safe and hold nothing, so the card comes from seat 5."""
@@ -236,7 +236,7 @@ def test_a_tied_player_without_cards_takes_the_next_opponents_card_even_if_untie
 
 @pytest.mark.parametrize("seed", [18, 1, 2, 3, 4, 5, 6, 7])
 def test_a_safe_player_never_gets_cards_again_in_ten_player_games(seed):
-    """RULES §4: "A player already safe (empty packet, out of the guerra) is never dealt back in"; there
+    """docs/rules/el_gato.md: "A player already safe (empty packet, out of the guerra) is never dealt back in"; there
     is no redeal. Seed 18 is the issue's game where the old redeal brought safe players back."""
     g = engine.new_game("el_gato", players=10, seed=seed)
     safe: set[int] = set()
@@ -255,7 +255,7 @@ def trick_of(ranks: list[str]) -> list:
 
 
 def test_guerra_any_pair_starts_a_guerra_below_the_highest_card():
-    """RULES §4, option guerra="any_pair" [V, the seed's literal words "Quando duas cartas de valor igual
+    """docs/rules/el_gato.md, option guerra="any_pair" [V, the seed's literal words "Quando duas cartas de valor igual
     são jogadas na mesma vaza"]: any two equal cards start a guerra between their players, even below the
     highest card; the default stays "highest"."""
     hands = fill(["7Co", "9Es", "7Ba", "2Or"])
@@ -309,7 +309,7 @@ def test_a_player_who_ties_with_his_last_card_plays_his_opponents_top_card():
 
 def test_the_last_player_holding_cards_loses_holding_all_forty_and_the_empty_player_is_safe():
     """Seed: "O objetivo do jogo é ficar sem nenhuma carta na mão, e o perdedor será aquele que ficar
-    com todas as cartas." RULES §4: empty-packet players not in a guerra are safe."""
+    com todas as cartas." docs/rules/el_gato.md: empty-packet players not in a guerra are safe."""
     g = stacked_two(f"{LOW} 10Or 5Ba", f"10Es {HIGH} 5Or 10Ba")  # P1's last card loses too
     events = play(g, 40)
     assert g.is_over and g.current_player is None and g.legal_actions() == []
@@ -323,7 +323,7 @@ def test_the_last_player_holding_cards_loses_holding_all_forty_and_the_empty_pla
 
 
 def test_safe_players_sit_out_the_following_tricks():
-    """RULES §4: empty-packet players not in a guerra are safe; the next trick is among the rest."""
+    """docs/rules/el_gato.md: empty-packet players not in a guerra are safe; the next trick is among the rest."""
     g = ten_player_game()
     play(g, 10)  # trick 1: seat 5's gato; everyone still holds cards
     assert not any(g.view(0)["safe"])
@@ -331,7 +331,7 @@ def test_safe_players_sit_out_the_following_tricks():
 
 
 def test_the_trick_limit_guard_ends_in_a_draw():
-    """RULES §4 [T]: a trick cap → draw (War-type games can loop)."""
+    """docs/rules/el_gato.md [T]: a trick cap → draw (War-type games can loop)."""
     g = engine.new_game("el_gato", players=2, seed=5, trick_limit=10)
     while not g.is_over:
         g.apply("play")
@@ -340,7 +340,7 @@ def test_the_trick_limit_guard_ends_in_a_draw():
 
 
 def test_a_repeated_position_is_a_draw():
-    """RULES §4 [T]: cycle detection → draw. A natural loop is very rare with 40 cards (none in
+    """docs/rules/el_gato.md [T]: cycle detection → draw. A natural loop is very rare with 40 cards (none in
     the soak's games), so this test puts the packets back where they stood at the start of an
     earlier trick, as a loop would, and starts the next trick."""
     g = engine.new_game("el_gato", players=2, seed=5)

@@ -1,4 +1,4 @@
-"""A thousand seeded El Gato games must hold every invariant (RULES §4; DESIGN.md "Hidden
+"""A thousand seeded El Gato games must hold every invariant (docs/rules/el_gato.md; DESIGN.md "Hidden
 information is real"): the 40 cards are conserved at every step, every game ends (one loser
 holding all 40, or a guarded draw), and nobody's view or log shows the order of any packet."""
 
@@ -93,7 +93,7 @@ def test_a_thousand_seeded_games_hold_every_invariant(players):
 
 
 def test_a_safe_player_never_plays_again():
-    """RULES §4: a safe player is never dealt back in (no redeal)."""
+    """docs/rules/el_gato.md: a safe player is never dealt back in (no redeal)."""
     for seed in range(40):
         g = engine.new_game("el_gato", players=5, seed=seed)
         safe: set[int] = set()

@@ -294,7 +294,7 @@ def test_the_habit_gives_every_open_move_a_chance():
 
 def test_an_all_in_raise_cannot_be_raised_back():
     """Issue 18: when your raise puts you all in and only one player is left to answer, nobody could answer
-    a raise of his (RULES §5, poker: a raise needs someone to answer it), so he may only call or fold. The
+    a raise of his (docs/rules/injun.md, poker: a raise needs someone to answer it), so he may only call or fold. The
     walk gave his raise a chance anyway (one move in ten at random over three moves, not two), and the
     worth and his chance of staying in came out wrong; brute force plays his real view."""
     g = table(["KS", "9H", "5C"], 2, "fold", "bet 2", starting_chips=[20, 20, 6])

@@ -1,4 +1,4 @@
-"""Injun's lean deal (engine.games.injun.Deal) against the narrated game (LEAN.md, issue 20 item 4).
+"""Injun's lean deal (engine.games.injun.Deal) against the narrated game (docs/lean-deal.md, issue 20 item 4).
 
 Over positions from the soak's random players (poker and brag, the seed's betting, odd chips kept,
 raise limits, short stacks; 2 to 15 players): a deal rebuilt from one seat's view and the true cards

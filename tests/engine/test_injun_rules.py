@@ -1,4 +1,4 @@
-"""Injun against its sources: seed 001 and RULES.md §5 (each test cites the rule it checks)."""
+"""Injun against its sources: seed 001 and docs/rules/injun.md (each test cites the rule it checks)."""
 
 from __future__ import annotations
 
@@ -30,10 +30,10 @@ def kinds(events) -> list[str]:
     return [e.kind for e in events]
 
 
-# ---- RULES.md §5 "Test" ----
+# ---- docs/rules/injun.md#examples ----
 
 def test_rules_md_brag_example_kings_split_the_pot_of_eight():
-    """RULES §5 Test: "Brag, 3 players ante 1: A 1, B 1, C folds; A 1; B pays 2 to see;
+    """docs/rules/injun.md#examples: "Brag, 3 players ante 1: A 1, B 1, C folds; A 1; B pays 2 to see;
     K vs K → pot 8 split 4/4"."""
     g = deal(["KS", "KH", "5C"], dealer=2, style="brag")
     assert g.pot_total == 3
@@ -51,7 +51,7 @@ def test_rules_md_brag_example_kings_split_the_pot_of_eight():
 
 def test_aces_are_high_and_suits_equal():
     """Seed: "a ordem decrescente de valor das cartas vai do Ás (carta mais alta) ao 2, e os naipes
-    têm valores iguais" (RULES §5: A high to 2, suits equal)."""
+    têm valores iguais" (docs/rules/injun.md: A high to 2, suits equal)."""
     g = deal(["AC", "KS", "2D"], dealer=2)
     play(g, (0, "bet 1"), (1, "call"), (2, "call"))
     assert g.last_result["won"] == [4, -2, -2]
@@ -78,7 +78,7 @@ def test_the_first_to_draw_an_ace_deals_and_it_is_narrated():
 
 def test_everyone_antes_and_gets_one_card_clockwise_from_the_dealers_left():
     """Seed: each player, the dealer included, antes; one card each, face down, clockwise from the
-    dealer's left. The dealer shuffles last and the player on his right cuts (RULES §5)."""
+    dealer's left. The dealer shuffles last and the player on his right cuts (docs/rules/injun.md)."""
     g = engine.new_game("injun", players=4, seed=3, first_dealer=1, deck=["2S", "3S", "4S", "5S"],
                         names=["A", "B", "C", "D"], ante=2)
     assert [str(c) for c in g.cards] == ["4S", "5S", "2S", "3S"]  # to C, D, A, then B the dealer
@@ -104,7 +104,7 @@ def test_nobody_sees_their_own_card_but_everyone_sees_the_others():
 
 def test_poker_the_seeds_example_twenty_then_plus_two_then_plus_five():
     """Seed: "Se, por exemplo, o primeiro jogador apostar 20 fichas, o segundo apostará 20 fichas mais 2,
-    o terceiro 22 fichas mais 5" — and the betting ends when a player just matches (RULES §5:
+    o terceiro 22 fichas mais 5" — and the betting ends when a player just matches (docs/rules/injun.md:
     the round ends when every remaining player has matched the last raise)."""
     g = deal(["9S", "KD", "4C"], dealer=2, starting_chips=100)
     events = play(g, (0, "bet 20"), (1, "raise 2"), (2, "raise 5"))
@@ -139,7 +139,7 @@ def test_betting_is_compulsory_not_betting_means_dropping_out():
 
 
 def test_everyone_else_folds_and_the_last_player_wins_without_a_showdown():
-    """RULES §5: "Everyone else folds → the last player wins without a showdown" (and the seed's brag
+    """docs/rules/injun.md#injun.last_player: "Everyone else folds → the last player wins without a showdown" (and the seed's brag
     "o último jogador será o vencedor, mesmo que a sua carta não seja maior")."""
     g = deal(["2S", "KD", "AC"], dealer=2)
     events = play(g, (0, "bet 2"), (1, "fold"), (2, "fold"))
@@ -158,7 +158,7 @@ def test_everyone_else_folds_and_the_last_player_wins_without_a_showdown():
     (1, [(2, "fold"), (0, "bet 2"), (1, "call")], 0),  # B deals: C (folded), then A
 ])
 def test_ties_share_and_the_odd_chip_goes_to_the_first_tied_player_left_of_the_dealer(dealer, moves, odd_to):
-    """RULES §5: "tied high cards share … An odd chip in a split goes to the first tied player left
+    """docs/rules/injun.md: "tied high cards share … An odd chip in a split goes to the first tied player left
     of the dealer [T]". The pot is 7: antes 3, and A and B put in 2 each."""
     g = deal(["KS", "KH", "5C"], dealer=dealer)
     play(g, *moves)
@@ -169,7 +169,7 @@ def test_ties_share_and_the_odd_chip_goes_to_the_first_tied_player_left_of_the_d
 
 
 def test_variant_the_odd_chip_stays_for_the_next_pot():
-    """RULES §5 [T] as an option: odd_chip='next_pot' keeps it in the middle for the next deal."""
+    """docs/rules/injun.md [T] as an option: odd_chip='next_pot' keeps it in the middle for the next deal."""
     g = deal(["KS", "KH", "5C"], dealer=2, odd_chip="next_pot")
     play(g, (0, "bet 2"), (1, "call"), (2, "fold"))
     win = next(e for e in g.events if e.kind == "win")
@@ -189,7 +189,7 @@ def test_an_odd_chip_still_in_the_middle_when_the_game_ends_goes_to_the_leader()
 
 
 def test_poker_all_in_call_and_side_pot():
-    """RULES §5: a standard poker betting round (S8); a player short of chips calls all in and
+    """docs/rules/injun.md: a standard poker betting round (S8); a player short of chips calls all in and
     can win only what he matched: the rest is a side pot for the others."""
     g = deal(["AS", "QD", "KC"], dealer=2, starting_chips=[4, 20, 20])
     play(g, (0, "bet 1"), (1, "raise 5"), (2, "call"))
@@ -245,7 +245,7 @@ def test_brag_the_player_out_of_chips_lays_his_card_on_the_pot_and_a_second_pot_
     """Seed: "quando algum jogador ficar sem fichas … deverá mostrar mais uma vez a sua carta … e colocá-la
     … em cima do monte. As apostas seguintes deverão ser feitas em um novo monte … o primeiro monte será
     disputado pelos dois jogadores que continuaram mais aquele que havia fechado o monte … O segundo monte
-    será disputado apenas pelos dois". RULES §5: the capped player "does not count as one of the two"."""
+    será disputado apenas pelos dois". docs/rules/injun.md: the capped player "does not count as one of the two"."""
     g = deal(["QS", "AH", "KC"], dealer=2, style="brag", starting_chips=[10, 3, 10])
     events = play(g, (0, "chip"), (1, "chip"), (2, "chip"), (0, "chip"), (1, "chip"))
     cap = next(e for e in events if e.kind == "cap")
@@ -266,7 +266,7 @@ def test_brag_the_player_out_of_chips_lays_his_card_on_the_pot_and_a_second_pot_
 
 def test_brag_quitting_with_a_capped_player_still_shows_down_the_first_pot():
     """The first pot is contested by three: if one of the two quits, the other wins the second pot
-    unseen but must still beat the capped player's card for the first (seed; RULES §5)."""
+    unseen but must still beat the capped player's card for the first (seed; docs/rules/injun.md)."""
     g = deal(["QS", "AH", "KC"], dealer=2, style="brag", starting_chips=[10, 3, 10])
     play(g, (0, "chip"), (1, "chip"), (2, "chip"), (0, "chip"), (1, "chip"), (2, "chip"), (0, "chip"))
     events = play(g, (2, "quit"))
@@ -278,7 +278,7 @@ def test_brag_quitting_with_a_capped_player_still_shows_down_the_first_pot():
 # ---- from deal to deal ----
 
 def test_the_deal_passes_left_and_chips_carry_over():
-    """RULES §5: "After the first deal the deal passes left"; the brief: chips carry over."""
+    """docs/rules/injun.md: "After the first deal the deal passes left"; the brief: chips carry over."""
     g = deal(["2S", "KD", "AC"], dealer=2)
     play(g, (0, "fold"), (1, "fold"))  # C wins the antes
     assert g.deal_number == 1 and g.dealer == 0
@@ -289,7 +289,7 @@ def test_the_deal_passes_left_and_chips_carry_over():
 
 
 def test_a_player_who_cannot_ante_sits_out_and_the_deal_skips_him():
-    """Parlour's answer for players out of chips: they sit out the following deals (RULES injun.sit_out)."""
+    """Parlour's answer for players out of chips: they sit out the following deals (docs/rules/injun.md#injun.sit_out)."""
     g = deal(["2S", "KD", "AC"], dealer=2, starting_chips=[1, 10, 10])
     play(g, (1, "bet 1"), (2, "call"))  # A is all in with the ante and loses to the Ace
     assert g.chips[0] == 0 and g.deal_number == 1
@@ -300,7 +300,7 @@ def test_a_player_who_cannot_ante_sits_out_and_the_deal_skips_him():
 
 
 def test_the_game_ends_when_one_player_has_all_the_chips():
-    """The brief: a session ends when one player has all the chips (RULES injun.session)."""
+    """The brief: a session ends when one player has all the chips (docs/rules/injun.md#injun.session)."""
     g = deal(["2S", "AD"], dealer=1, starting_chips=3, max_deals=None)
     play(g, (0, "bet 2"), (1, "call"))
     assert g.is_over and g.chips == [0, 6] and g.current_player is None
@@ -352,7 +352,7 @@ SEED_ENDS = ("Seed: \"As apostas terminam quando um jogador iguala a aposta do j
 
 
 def test_seed_betting_the_first_player_who_just_matches_ends_it_and_levels_make_pots():
-    """RULES §5, option betting="seed" (and the seed: "o primeiro jogador … faz uma aposta inicial qualquer,
+    """docs/rules/injun.md, option betting="seed" (and the seed: "o primeiro jogador … faz uma aposta inicial qualquer,
     que deve ser sucessivamente aumentada pelos outros jogadores"): A bets 20, B raises to 22, C merely
     matches 22: the betting ends at once, and A shows down with the 20 he put in. Contributions 21/23/23:
     the first pot (21 × 3 = 63) is for all three, the second (2 + 2) for B and C only, split by
@@ -370,7 +370,7 @@ def test_seed_betting_the_first_player_who_just_matches_ends_it_and_levels_make_
 
 
 def test_seed_betting_players_who_have_not_bet_show_down_with_their_ante():
-    """RULES §5 betting="seed": "every player not dropped goes to the showdown with what he has put in" —
+    """docs/rules/injun.md#injun.seed_betting (betting="seed"): "every player not dropped goes to the showdown with what he has put in" —
     A opens, B just matches: C and D, who never bet, show down for the antes alone. """ + SEED_ENDS
     g = deal(["5D", "9S", "AC", "KH"], dealer=3, starting_chips=50, betting="seed")
     play(g, (0, "bet 4"), (1, "call"))
@@ -381,7 +381,7 @@ def test_seed_betting_players_who_have_not_bet_show_down_with_their_ante():
 
 
 def test_seed_betting_a_raise_must_be_answered_and_standard_betting_is_unchanged():
-    """RULES §5: default stays the standard round; with betting="seed" the same moves end earlier."""
+    """docs/rules/injun.md: default stays the standard round; with betting="seed" the same moves end earlier."""
     moves = ((0, "bet 20"), (1, "raise 2"), (2, "raise 5"), (0, "call"))
     standard = deal(["9S", "KD", "4C"], dealer=2, starting_chips=100)
     play(standard, *moves)

@@ -1,4 +1,4 @@
-"""Jabberwocky's rules, each tested against the seed (003) or RULES.md §7."""
+"""Jabberwocky's rules, each tested against the seed (003) or docs/rules/jabberwocky.md."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def bids_of(game: engine.Game) -> list[int]:
 def test_thirteen_rounds_of_three_up_to_nine_and_back():
     # Seed: "the dealer gives three cards to each player. The number of cards increases by one
     # each round until nine cards are dealt. After that … decreases by one each round."
-    # RULES.md §7 test: round sizes [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3].
+    # docs/rules/jabberwocky.md#examples: round sizes [3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3].
     assert FULL_SCHEDULE == (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
     g = engine.new_game("jabberwocky", players=4, seed=11)
     rng = random.Random(0)
@@ -42,7 +42,7 @@ def test_short_schedule_and_own_schedule_are_variants():
 
 
 def test_cards_dealt_one_at_a_time_from_the_dealers_left_then_the_turn_up():
-    # RULES.md §7: "deal one card at a time"; seed: "the dealer turns over the top card of the
+    # docs/rules/jabberwocky.md: "deal one card at a time"; seed: "the dealer turns over the top card of the
     # remainder of the deck. The suit of that card is the trump suit".
     deck = "2S 3S 4S 5S 6S 7S 8S 9S 10S JH".split()
     g = engine.new_game("jabberwocky", players=3, seed=1, deck=deck, first_dealer=0, rounds=[3])
@@ -97,7 +97,7 @@ def test_seed_example_the_dealer_may_not_bid_one():
 
 
 def test_dealer_is_free_when_the_others_already_bid_more_than_the_tricks():
-    # RULES.md §7 test: "3 players, 3 cards, bids 3, 1 → dealer free" (the hook rule).
+    # docs/rules/jabberwocky.md#examples: "3 players, 3 cards, bids 3, 1 → dealer free" (the hook rule).
     g = engine.new_game("jabberwocky", players=3, seed=8, first_dealer=2, rounds=[3])
     play_all(g, "b3 b1")
     assert bids_of(g) == [0, 1, 2, 3]
@@ -140,7 +140,7 @@ def test_must_follow_suit_when_able():
 
 
 def test_rules_example_unbroken_trump_must_lead_the_other_suit():
-    # RULES.md §7 test: "Unbroken ♦ trump, leader holds ♦ and ♣ → must lead ♣".
+    # docs/rules/jabberwocky.md#examples: "Unbroken ♦ trump, leader holds ♦ and ♣ → must lead ♣".
     g = stacked_round(["KD 4C", "5C 6C", "7C 8C"], "2D", dealer=2)
     play_all(g, "b1 b1 b1")
     assert [str(a) for a in g.legal_actions()] == ["play 4C"]
@@ -150,7 +150,7 @@ def test_rules_example_unbroken_trump_must_lead_the_other_suit():
 
 
 def test_rules_example_an_all_trump_hand_may_lead_trump_and_breaks_it():
-    # RULES.md §7 test: "all-♦ hand → may lead ♦, which breaks trump".
+    # docs/rules/jabberwocky.md#examples: "all-♦ hand → may lead ♦, which breaks trump".
     g = stacked_round(["KD 4D", "5C 6C", "7C 8C"], "2D", dealer=2)
     play_all(g, "b1 b1 b1")
     assert sorted(str(a) for a in g.legal_actions()) == ["play 4D", "play KD"]
@@ -162,7 +162,7 @@ def test_rules_example_an_all_trump_hand_may_lead_trump_and_breaks_it():
 
 def test_a_ruff_breaks_trumps_the_turn_up_does_not_and_it_resets_each_round():
     # Seed: 'Trump is said to be "broken" the first time a trump card is played.'
-    # RULES.md §7: "not by the turn-up. It resets each round."
+    # docs/rules/jabberwocky.md: "not by the turn-up. It resets each round."
     deck_hands = ["AC 3H", "KD 9H", "7C 8C"]
     g = stacked_round(deck_hands, "2D", dealer=2, rounds=[2, 2])
     play_all(g, "b1 b1 b1")
@@ -222,7 +222,7 @@ def test_classic_scoring_is_ten_plus_the_bid():
 
 def test_table_mode_revoke_costs_three_the_trick_stands_and_the_bid_can_still_score():
     # Seed: "Each player must follow suit (failing to do so deducts 3 points from the score as a
-    # penalty)". RULES.md §7 table mode: "−3 each is charged at round end, the trick stands, and the
+    # penalty)". docs/rules/jabberwocky.md#jabberwocky.revoke (table mode): "−3 each is charged at round end, the trick stands, and the
     # bid point can still be won."
     g = stacked_round(["AC 3H", "KC 9H", "7C 8S"], "2D", dealer=2, revoke="table")
     play_all(g, "b2 b0 b1 AC")

@@ -1,5 +1,5 @@
 """Random legal play over 1,000 seeded full Jabberwocky games per player count must hold the
-invariants (issue 3; RULES.md §7; DESIGN.md "Hidden information is real")."""
+invariants (issue 3; docs/rules/jabberwocky.md; DESIGN.md "Hidden information is real")."""
 
 from __future__ import annotations
 

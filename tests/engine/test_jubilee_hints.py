@@ -83,7 +83,7 @@ def test_hint_when_you_must_pass():
 
 
 def test_hint_to_pass_under_the_black_first_card_variant():
-    """Variant (RULES §1, S2): at the first card, jokers are not allowed either."""
+    """Variant (docs/rules/jubilee.md, S2): at the first card, jokers are not allowed either."""
     hands = ["JK JK 2H 3H 4H 5H 6H 7H", "2S 3S 4S 5S 6S 7S 8S 9S"]
     g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, first_play="black",
                         deck=stack_deal(hands, first=0))
@@ -134,7 +134,7 @@ def test_unknown_bot_level():
 
 
 def test_landing_values_are_only_values_a_card_has():
-    """No Jubilee card is worth 1 or 11-14 (RULES §1 spec 1), so from 11 nothing lands on 25."""
+    """No Jubilee card is worth 1 or 11-14 (docs/rules/jubilee.md#jubilee.values), so from 11 nothing lands on 25."""
     from engine.games.jubilee_ai import landing_cards
     assert landing_cards(11) == (set(), 0)
     assert landing_cards(10) == ({15}, 10)
@@ -155,7 +155,7 @@ def test_hints_never_contradict_themselves_over_seeded_games():
     """Issue 8, item 7: "jumping over 200 (−5), but every other card is worse … 5♠, 7♠ would do as well", and
     "needs the 9♥ … about 0%" when the 9♥ was already played. Over real positions: "every other card is worse"
     only when none ties; a card the next player "needs" is one nobody has played or holds in view; a share is
-    "0%" or "100%" only when exact (RULES §1: the pack has one heart suit, so one 9♥)."""
+    "0%" or "100%" only when exact (docs/rules/jubilee.md: the pack has one heart suit, so one 9♥)."""
     import random
     import re
 

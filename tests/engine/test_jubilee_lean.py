@@ -1,4 +1,4 @@
-"""Jubilee's lean deal (engine.games.jubilee.Deal) against the narrated game (LEAN.md).
+"""Jubilee's lean deal (engine.games.jubilee.Deal) against the narrated game (docs/lean-deal.md).
 
 Over seeded positions of random play, with 2 to 7 players and both first-play rules: a deal rebuilt from one
 seat's view and the true hidden cards offers the game's moves, and plays on alike with a copy of the game's

@@ -1,4 +1,4 @@
-"""Jubilee against its sources: seed 000 and RULES.md §1 (each test cites its rule)."""
+"""Jubilee against its sources: seed 000 and docs/rules/jubilee.md (each test cites its rule)."""
 
 import random
 
@@ -13,7 +13,7 @@ from .helpers import stack_deal
 
 def test_card_values_follow_the_seed_chart():
     """Seed: "Ace Black (+15), Red (-15); Jack, Queen, King Black (+10), Red (-10); 2 to 10
-    face value; Joker 0". RULES §1 spec 1."""
+    face value; Joker 0". docs/rules/jubilee.md#jubilee.values."""
     assert card_value(parse_card("AS")) == 15 and card_value(parse_card("AC")) == 15
     assert card_value(parse_card("AH")) == -15
     assert [card_value(parse_card(c)) for c in ("JS", "QC", "KS")] == [10, 10, 10]
@@ -23,7 +23,7 @@ def test_card_values_follow_the_seed_chart():
 
 
 def test_pack_sums_to_217_and_the_seeds_189_is_the_club_aces_counted_as_1():
-    """RULES §1: final count is 217; 189 only if both club Aces count 1 (28 less)."""
+    """docs/rules/jubilee.md: final count is 217; 189 only if both club Aces count 1 (28 less)."""
     pack = jubilee_61()
     assert sum(card_value(c) for c in pack) == FINAL_COUNT == 217
     aces_as_one = sum(1 if c == Card(1, "C") else card_value(c) for c in pack)
@@ -31,7 +31,7 @@ def test_pack_sums_to_217_and_the_seeds_189_is_the_club_aces_counted_as_1():
 
 
 @pytest.mark.parametrize("before, card, after, points", [
-    (90, "QS", 100, 20),    # RULES §1 test: 90+Q♠ → 100 (+20)
+    (90, "QS", 100, 20),    # docs/rules/jubilee.md#examples: 90+Q♠ → 100 (+20)
     (110, "JH", 100, 20),   # 110−J♥ → 100 (+20): landing by subtraction counts
     (95, "8S", 103, -5),    # 95+8♠ → 103 (−5)
     (101, "2H", 99, -5),    # 101−2♥ → 99 (−5)
@@ -43,14 +43,14 @@ def test_pack_sums_to_217_and_the_seeds_189_is_the_club_aces_counted_as_1():
     (10, "AC", 25, 10),
 ])
 def test_scoring_worked_examples(before, card, after, points):
-    """RULES §1 Land vs pass, 100s, zero and jokers."""
+    """docs/rules/jubilee.md#jubilee.passing: land vs pass, 100s, zero and jokers."""
     c = parse_card(card)
     assert before + card_value(c) == after
     assert score_for(before, c)[0] == points
 
 
 def test_three_player_worked_example_through_the_engine():
-    """RULES §1 test: three players from 0. A K♠ → 10; B A♣ → 25 (+10); C 7♥ → 18 (0);
+    """docs/rules/jubilee.md#examples: three players from 0. A K♠ → 10; B A♣ → 25 (+10); C 7♥ → 18 (0);
     A 9♠ → 27 (−5); B Joker → 27 (0); C 2♥ → 25 (+10); A 10♥ → 15; B 6♥ → 9; C's
     10-point heart is illegal. Totals A −5, B 10, C 10.
 
@@ -81,7 +81,7 @@ def test_three_player_worked_example_through_the_engine():
 
 
 def test_a_player_who_cannot_play_shows_the_hand_and_passes_without_drawing():
-    """RULES §1 test: count 4, hand all ♥5+ and no joker: reveal and pass; hand and stock
+    """docs/rules/jubilee.md#examples: count 4, hand all ♥5+ and no joker: reveal and pass; hand and stock
     unchanged. Seed: "he must show his hand and then pass his current turn"."""
     hands = ["4S 2S 3S 4C 5C 6C 7C 8C", "5H 6H 7H 8H 9H 10H JH QH"]
     g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, match="single",
@@ -110,7 +110,7 @@ def test_revealed_cards_are_forgotten_as_they_are_played():
 
 
 def test_the_count_may_never_go_below_zero():
-    """Seed: "The ongoing count is never allowed to be less then zero"; RULES §1 spec 3:
+    """Seed: "The ongoing count is never allowed to be less then zero"; docs/rules/jubilee.md#jubilee.no_negative:
     legal = {c : count + value(c) >= 0}."""
     hands = ["5S 2H 5H 6H KH 3S 4S JK", "2C 3C 4C 5C 6C 7C 8C 9C"]
     g = engine.new_game("jubilee", players=2, seed=1, first_dealer=1, match="single",
@@ -126,7 +126,7 @@ def test_the_count_may_never_go_below_zero():
 
 def test_deal_is_eight_each_one_at_a_time_from_the_dealers_left_and_the_rest_is_stock():
     """Seed: "deals eight face-down cards to each player, one-by-one and in a clockwise
-    direction, starting with the player to his immediate left"; RULES §1 spec 2."""
+    direction, starting with the player to his immediate left"; docs/rules/jubilee.md#jubilee.deal."""
     deck = [str(c) for c in jubilee_61()]
     for players in range(2, 8):
         g = engine.new_game("jubilee", players=players, seed=0, deck=deck, first_dealer=1)
@@ -140,7 +140,7 @@ def test_deal_is_eight_each_one_at_a_time_from_the_dealers_left_and_the_rest_is_
 def test_draw_after_playing_while_the_stock_lasts():
     """Seed: "After playing a card, the player then draws one card from the stock pile"."""
     g = engine.new_game("jubilee", players=7, seed=9)
-    assert len(g.stock) == 5  # RULES §1 spec 2: 61 − 56
+    assert len(g.stock) == 5  # docs/rules/jubilee.md#jubilee.deal: 61 − 56
     top = g.stock[0]
     seat = g.current_player
     g.apply(g.legal_actions()[0])
@@ -148,7 +148,7 @@ def test_draw_after_playing_while_the_stock_lasts():
 
 
 def test_once_the_stock_is_gone_empty_hands_are_skipped_and_the_deal_ends_at_217():
-    """RULES §1 Termination and spec 4."""
+    """docs/rules/jubilee.md#jubilee.skip and docs/rules/jubilee.md#jubilee.end."""
     g = engine.new_game("jubilee", players=4, seed=21, match="single")
     while not g.is_over:
         seat = g.current_player
@@ -158,7 +158,7 @@ def test_once_the_stock_is_gone_empty_hands_are_skipped_and_the_deal_ends_at_217
 
 
 def test_match_is_one_deal_per_player_and_the_deal_rotates_clockwise():
-    """RULES §1 Match [T]; seed: "After each hand the deal rotates around the table in a
+    """docs/rules/jubilee.md#jubilee.match [T]; seed: "After each hand the deal rotates around the table in a
     clockwise direction"."""
     g = engine.new_game("jubilee", players=3, seed=2, first_dealer=0)
     dealers = []
@@ -177,7 +177,7 @@ def test_match_is_one_deal_per_player_and_the_deal_rotates_clockwise():
 
 
 def test_first_play_black_variant():
-    """RULES §1: S2 requires a black first card; default allows a joker [T]."""
+    """docs/rules/jubilee.md: S2 requires a black first card; default allows a joker [T]."""
     hands = ["JK 2S 3S 4S 5S 6S 7S 8S", "9S 10S 2C 3C 4C 5C 6C 7C"]
     deck = stack_deal(hands, first=0)
     strict = engine.new_game("jubilee", players=2, seed=1, deck=deck, first_dealer=1, first_play="black")
@@ -192,7 +192,7 @@ def test_first_play_black_variant():
 
 
 def test_winners_and_ties_share():
-    """RULES §1 spec 4: highest score wins; ties share [T]."""
+    """docs/rules/jubilee.md#jubilee.match: highest score wins; ties share [T]."""
     g = engine.new_game("jubilee", players=2, seed=4, match="single")
     while not g.is_over:
         g.apply(g.legal_actions()[0])
@@ -212,7 +212,7 @@ RED = [str(c) for c in jubilee_61() if c.suit == "H" or c.is_joker]  # 13 hearts
 
 
 def test_first_black_lapses_once_everyone_has_passed_in_turn():
-    """RULES §1, First play: "once every player has passed in turn without a play the restriction lapses
+    """docs/rules/jubilee.md, First play: "once every player has passed in turn without a play the restriction lapses
     for that deal (jokers become playable)". Two hands of hearts and jokers: both pass, then a joker opens."""
     hands = ["JK JK 2H 3H 4H 5H 6H 7H", "JK 8H 9H 10H JH QH KH AH"]
     g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, first_play="black", match="single",
@@ -228,7 +228,7 @@ def test_first_black_lapses_once_everyone_has_passed_in_turn():
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_soak_first_black_with_stacked_red_openers_always_ends(players):
-    """RULES §1: "a deal where the player to open holds no black card must still end". 2 players: both
+    """docs/rules/jubilee.md: "a deal where the player to open holds no black card must still end". 2 players: both
     hands are hearts and jokers only (the issue's stall); 3 players: the first two hands are."""
     for i in range(60):
         rng = random.Random(i)

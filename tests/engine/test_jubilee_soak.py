@@ -1,5 +1,5 @@
 """Random legal play over thousands of seeded Jubilee deals must hold the invariants
-(RULES §1 Termination; DESIGN.md "Hidden information is real")."""
+(docs/rules/jubilee.md#jubilee.end; DESIGN.md "Hidden information is real")."""
 
 import random
 from collections import Counter

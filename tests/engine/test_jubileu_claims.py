@@ -100,7 +100,7 @@ def test_a_card_is_said_to_win_or_lose_the_trick_only_when_every_legal_reply_agr
 
 
 def test_the_top_trump_is_not_certain_while_the_declarer_may_yet_say_espirra():
-    """RULES.md §2: the called Ace played as espirra beats trumps. C leads A♠ with the declarer A and then the
+    """docs/rules/jubileu.md: the called Ace played as espirra beats trumps. C leads A♠ with the declarer A and then the
     partner B still to play: A may say "Espirra" and B's A♥ takes the trick, so A♠ is not a certainty."""
     g = stacked(ESPIRRA_THREAT, dealer=D, ultima="KD")
     play_all(g, "bid jubileu; pass; pass; pass; trump S; call AH; play 2C; play 5C; play KS; play AC")

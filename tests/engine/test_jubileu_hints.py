@@ -128,7 +128,7 @@ def test_best_bid_passes_when_nothing_wins_chips():
 
 def test_four_aces_and_four_kings_neither_crash_the_hint_nor_the_hard_bot():
     """Issue 18 item 2: with every Ace and every King the search called a King the hand lacks (there is none)
-    and raised StopIteration; the engine offers Queens (RULES.md §2 [T]), and so must the search."""
+    and raised StopIteration; the engine offers Queens (docs/rules/jubileu.md [T]), and so must the search."""
     g = stacked({0: "AS AH AD AC KS KH KD KC QS 2H 3H 4D 5C"}, dealer=3)
     view = g.view(0)
     assert "bid obrigatorio" in view["legal"]

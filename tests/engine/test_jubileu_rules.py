@@ -1,4 +1,4 @@
-"""Jubileu's rules, each test citing the seed (001) or RULES.md §2 — its "Tests" list first."""
+"""Jubileu's rules, each test citing the seed (001) or docs/rules/jubileu.md — its "Tests" list first."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from .jubileu_helpers import play_all, stacked
 A, B, C, D = 0, 1, 2, 3
 
 
-# ---- RULES.md §2 Tests: the overcall list -----------------------------------------------------
+# ---- docs/rules/jubileu.md#examples: the overcall list -----------------------------------------------------
 
 @pytest.mark.parametrize("standing, new, ok", [
     ("meia-miseria", "solo-8", False),
@@ -28,13 +28,13 @@ A, B, C, D = 0, 1, 2, 3
     ("meia-miseria", "obrigatorio", True),
 ])
 def test_the_overcall_list_of_rules_md(standing, new, ok):
-    """RULES.md §2 Tests, "Overcalls": ✓ and ✗ exactly as listed (seed: "na declaração prevalece quem se
+    """docs/rules/jubileu.md#examples, "Overcalls": ✓ and ✗ exactly as listed (seed: "na declaração prevalece quem se
     manifestar em primeiro lugar")."""
     assert (overcall_problem(standing, new) is None) is ok
 
 
 def test_the_ladder_has_17_levels_with_the_seeds_chips():
-    """RULES.md §2 bid table: 17 levels, levels 5 and 9 hold three bids each; chips per the seed's list."""
+    """docs/rules/jubileu.md#jubileu.ladder: 17 levels, levels 5 and 9 hold three bids each; chips per the seed's list."""
     assert sorted({b.level for b in LADDER}) == list(range(1, 18))
     assert [b.key for b in LADDER if b.level == 5] == ["meia-miseria", "solo-8", "solo-8-ultima"]
     assert [b.key for b in LADDER if b.level == 9] == ["solo-10", "solo-10-ultima", "miseria"]
@@ -59,7 +59,7 @@ def test_a_refusal_says_which_rule_and_why():
 
 
 def test_a_player_still_in_joins_meia_miseria_and_a_passed_player_may_not():
-    """RULES.md §2 Tests: "a non-passed player joins Meia Miséria ✓; a passed player ✗" (seed: "mesmo já tendo
+    """docs/rules/jubileu.md#examples: "a non-passed player joins Meia Miséria ✓; a passed player ✗" (seed: "mesmo já tendo
     feito sua declaração anteriormente")."""
     g = stacked({}, dealer=D)
     play_all(g, "bid jubileu; pass; bid meia-miseria; pass")   # A bids, B passes, C Meia, D passes
@@ -82,7 +82,7 @@ def test_a_passed_player_may_not_join():
 
 
 def test_the_ace_holder_may_not_pass_over_solo_sete():
-    """RULES.md §2 Tests: "Holder of A♠ A♥ A♦ passes over Solo Sete: illegal" (seed: "é obrigado a declarar no
+    """docs/rules/jubileu.md#examples: "Holder of A♠ A♥ A♦ passes over Solo Sete: illegal" (seed: "é obrigado a declarar no
     mínimo Jogo Obrigatório")."""
     g = stacked({B: "AS AH AD"}, dealer=D)
     g.apply("bid solo-7")
@@ -99,10 +99,10 @@ def test_only_a_holder_of_three_aces_may_bid_jogo_obrigatorio():
     refused(g, "bid obrigatorio", match="only for a player dealt 3 or 4 Aces", rule="jubileu.obligation")
 
 
-# ---- RULES.md §2 Tests: payments ------------------------------------------------------------------
+# ---- docs/rules/jubileu.md#examples: payments ------------------------------------------------------------------
 
 def test_solo_nove_making_7_costs_the_declarer_15():
-    """RULES.md §2 Tests / seed: "Se o declarante pediu Solo Nove e fez 7 vazas, pagará a cada um as 4 fichas … e
+    """docs/rules/jubileu.md#examples / seed: "Se o declarante pediu Solo Nove e fez 7 vazas, pagará a cada um as 4 fichas … e
     mais uma ficha"; with 8, only the 4."""
     pays = settle("solo-9", A, None, [7, 2, 2, 2])
     assert pays == [Payment(A, o, 5, A, False) for o in (B, C, D)] and sum(p.chips for p in pays) == 15
@@ -110,7 +110,7 @@ def test_solo_nove_making_7_costs_the_declarer_15():
 
 
 def test_jubileu_making_9_and_making_5():
-    """RULES.md §2 Tests: "Jubileu makes 9: C→A 4, D→B 4. Jubileu makes 5: A→C 3, B→D 3" (seed: "Se A e B
+    """docs/rules/jubileu.md#examples: "Jubileu makes 9: C→A 4, D→B 4. Jubileu makes 5: A→C 3, B→D 3" (seed: "Se A e B
     ganham, C paga para A e D paga para B")."""
     assert settle("jubileu", A, B, [5, 4, 2, 2]) == [Payment(C, A, 4, A, True), Payment(D, B, 4, A, True)]
     assert settle("jubileu", A, B, [3, 2, 4, 4]) == [Payment(A, C, 3, A, False), Payment(B, D, 3, A, False)]
@@ -123,7 +123,7 @@ def test_solo_overtricks_and_a_one_trick_miss():
 
 
 def test_several_meia_miseria_players_are_settled_separately():
-    """RULES.md §2: "Several Meia Miséria players are settled separately against the other three"."""
+    """docs/rules/jubileu.md: "Several Meia Miséria players are settled separately against the other three"."""
     pays = settle("meia-miseria", C, None, [1, 5, 1, 6], meia_players=[C, A])
     mine = [p for p in pays if p.player == C]
     assert mine == [Payment(o, C, 3, C, True) for o in (D, A, B)]   # C took exactly one: paid by all three
@@ -133,13 +133,13 @@ def test_several_meia_miseria_players_are_settled_separately():
 
 
 def test_misere_payments_are_flat():
-    """RULES.md §2 [T]: misère-type contracts pay a flat V, no over/short."""
+    """docs/rules/jubileu.md [T]: misère-type contracts pay a flat V, no over/short."""
     assert [p.chips for p in settle("miseria", D, None, [4, 4, 5, 0])] == [5, 5, 5]
     assert [(p.payer, p.chips) for p in settle("coloquio", D, None, [4, 4, 2, 3])] == [(D, 15)] * 3
     assert [p.chips for p in settle("miseria-aberta", D, None, [4, 4, 5, 0])] == [10] * 3
 
 
-# ---- RULES.md §2 Tests: Espirra ---------------------------------------------------------------------
+# ---- docs/rules/jubileu.md#examples: Espirra ---------------------------------------------------------------------
 
 ESPIRRA_DEAL = {A: "2C 3C 4C KS QS", B: "AH 5C 6C", C: "AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", D: "AD AC"}
 
@@ -151,7 +151,7 @@ def jubileu_spades_calling_the_ace_of_hearts() -> engine.Game:
 
 
 def test_espirra_the_called_ace_beats_the_ace_of_trumps():
-    """RULES.md §2 Tests: "Trump ♠, called A♥. The declarer leads ♣ and says Espirra. The partner holds clubs but
+    """docs/rules/jubileu.md#examples: "Trump ♠, called A♥. The declarer leads ♣ and says Espirra. The partner holds clubs but
     plays A♥; a defender ruffs with A♠; A♥ wins" (seed: "ganhando inclusive do maior trunfo")."""
     g = jubileu_spades_calling_the_ace_of_hearts()
     assert g.current_player == A and "espirra" in g.view(A)["legal"]
@@ -167,7 +167,7 @@ def test_espirra_the_called_ace_beats_the_ace_of_trumps():
 
 
 def test_before_any_order_the_called_ace_is_an_ordinary_card():
-    """RULES.md §2: "Before any order the Ace is an ordinary card: … it can be trumped" (seed: "essa carta terá
+    """docs/rules/jubileu.md: "Before any order the Ace is an ordinary card: … it can be trumped" (seed: "essa carta terá
     valor normal, podendo ser cortada")."""
     g = stacked({A: "2H KS QS", B: "AH", C: "AS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", D: "AD AC"},
                 dealer=D, ultima="KD")
@@ -180,7 +180,7 @@ def test_before_any_order_the_called_ace_is_an_ordinary_card():
 
 
 def test_espirra_quando_quiser_waits_until_the_partner_has_won_a_trick():
-    """RULES.md §2 / seed: "seu parceiro terá que ganhar uma vaza antes de poder jogar o Ás de espirra"."""
+    """docs/rules/jubileu.md / seed: "seu parceiro terá que ganhar uma vaza antes de poder jogar o Ás de espirra"."""
     g = stacked({A: "AC 2C 3C 4C KS QS", B: "AH KC 5C 6C", C: "AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH",
                  D: "AD 7C 8C"}, dealer=D, ultima="KD")
     play_all(g, "bid jubileu; pass; pass; pass; trump S; call AH")
@@ -198,7 +198,7 @@ def test_espirra_quando_quiser_waits_until_the_partner_has_won_a_trick():
 
 
 def test_espirra_only_in_a_trick_the_partner_has_not_yet_played_to():
-    """RULES.md §2 Espirra: the declarer orders it "on one of his own turns (lead or follow), in a trick the
+    """docs/rules/jubileu.md#jubileu.espirra: the declarer orders it "on one of his own turns (lead or follow), in a trick the
     partner has not yet played to". B (the partner) leads ♣ and the declarer A plays last: "Espirra" is not
     offered in that trick and is refused if typed, so B, who holds clubs, is never forced to throw A♥ into the
     next trick. In a trick A plays to before B, A may order it."""
@@ -227,7 +227,7 @@ def test_the_partner_is_secret_until_his_ace_is_played():
 
 
 def test_the_called_ace_is_not_the_trump_ace_nor_one_the_declarer_holds():
-    """Seed: "esse Ás nunca poderá ser o Ás de trunfo"; RULES.md §2 (Rikken): one he does not hold."""
+    """Seed: "esse Ás nunca poderá ser o Ás de trunfo"; docs/rules/jubileu.md (Rikken): one he does not hold."""
     g = stacked({A: "AC 2D", B: "AH", C: "AS", D: "AD"}, dealer=D, ultima="KD")
     play_all(g, "bid jubileu; pass; pass; pass; trump S")
     assert g.view(A)["legal"] == ["call AH", "call AD"]
@@ -247,7 +247,7 @@ def test_jubileu_da_ultima_takes_the_ultimas_suit_as_trump():
 
 def test_dealing_bidding_and_play_go_anticlockwise():
     """Seed: "obedecem o sentido anti-horário … o segundo carteador será o jogador à direita"; the dealer receives
-    the last card and announces its suit; the auction opens on the dealer's right (RULES.md §2)."""
+    the last card and announces its suit; the auction opens on the dealer's right (docs/rules/jubileu.md)."""
     g = engine.new_game("jubileu", seed=5, first_dealer=2, deals=2)
     pack = engine.dealing.stacked_pack(engine.cards.standard_52(), None, g.seed, "jubileu-deal", 0)
     assert engine.parse_card(g.view(3)["hand"][0]) in pack[0::4]          # first card to the dealer's right
@@ -274,7 +274,7 @@ def test_the_lowest_card_deals_first():
 
 
 def test_all_pass_throws_in_and_the_next_dealer_deals():
-    """RULES.md §2 [T]: all pass → throw in; the next dealer (to the right) deals; the option redeals."""
+    """docs/rules/jubileu.md [T]: all pass → throw in; the next dealer (to the right) deals; the option redeals."""
     g = stacked({}, dealer=D, deals=2)
     play_all(g, "pass; pass; pass; pass")
     assert g.view(0)["dealer"] == A and g.view(0)["deal"] == 2 and g.chips == [20] * 4
@@ -311,14 +311,14 @@ def test_jogo_obrigatorio_with_four_aces_calls_a_king():
 
 
 def test_four_aces_and_four_kings_call_a_queen():
-    """RULES.md §2 [T]: "a Queen if he holds all four Kings"."""
+    """docs/rules/jubileu.md [T]: "a Queen if he holds all four Kings"."""
     g = stacked({A: "AS AH AD AC KS KH KD KC QS"}, dealer=D)
     play_all(g, "bid obrigatorio; pass; pass; pass")
     assert g.view(A)["legal"] == ["call QH", "call QD", "call QC"]
 
 
 def test_troela_the_partner_leads_his_ace_and_trumps_cannot_win_it():
-    """RULES.md §2 option (Rikken troela, off by default)."""
+    """docs/rules/jubileu.md#jubileu.troela (Rikken troela, off by default)."""
     g = stacked({A: "AS AH AD", C: "AC 2C", D: "3S", B: "2S"}, dealer=D, troela=True)
     play_all(g, "bid obrigatorio; pass; pass; pass; trump S")
     assert g.view(C)["legal"] == ["play AC"]
@@ -327,7 +327,7 @@ def test_troela_the_partner_leads_his_ace_and_trumps_cannot_win_it():
 # ---- open misères and the rest ----------------------------------------------------------------------
 
 def test_open_misere_exposes_the_declarers_hand_after_the_auction():
-    """RULES.md §2 [T]: "the hand is exposed right after the auction"."""
+    """docs/rules/jubileu.md [T]: "the hand is exposed right after the auction"."""
     g = stacked({}, dealer=D)
     play_all(g, "bid miseria-aberta; pass; pass; pass")
     hand = g.view(A)["hand"]
@@ -339,7 +339,7 @@ def test_open_misere_exposes_the_declarers_hand_after_the_auction():
 
 
 def test_coloquio_defenders_see_each_others_hands():
-    """RULES.md §2 [T]: Colóquio — the defenders share information (they see each other's hands)."""
+    """docs/rules/jubileu.md [T]: Colóquio — the defenders share information (they see each other's hands)."""
     g = stacked({}, dealer=D)
     play_all(g, "pass; bid coloquio; pass; pass")
     assert set(g.view(A)["colloquy"]) == {"2", "3"} and g.view(A)["colloquy"]["2"] == g.view(C)["hand"]

@@ -1,4 +1,4 @@
-"""Random legal play over 3,000 seeded Jubileu deals must hold the invariants (issue 11; RULES.md §2;
+"""Random legal play over 3,000 seeded Jubileu deals must hold the invariants (issue 11; docs/rules/jubileu.md;
 DESIGN.md "Hidden information is real"): every card played once, 13 tricks, chips conserved to the
 chip, the called Ace's holder secret until it falls, every deal and every session ends."""
 

@@ -17,7 +17,7 @@ from .test_kalooki_rules import calling_table, lay_with_spares, play, table
 
 
 def test_shortfall_counts_the_cards_missing_from_the_contract():
-    """Deal 2 needs two threes and a four (RULES.md §6.2)."""
+    """Deal 2 needs two threes and a four (docs/rules/kalooki.md#kalooki.contract)."""
     assert ai.shortfall(parse_cards("7S 7H 7D 8D 8C 8H 3S 4S 5S 6S"), 2, 1)[0] == 0
     assert ai.shortfall(parse_cards("7S 7H 7D 8D 8C 8H 3S 4S 5S KD"), 2, 1)[0] == 1
     assert ai.shortfall(parse_cards("7S 7H QD 8D 8C 2H 3S 4S 5S KD"), 2, 1)[0] == 3

@@ -1,4 +1,4 @@
-"""Kalooki's rules, each test citing RULES.md §6 (the Kalooki spec and its test lines) or seed 002.
+"""Kalooki's rules, each test citing docs/rules/kalooki.md (the Kalooki spec and its test lines) or seed 002.
 
 Positions are stacked with ``deck=``: the hands (by seat), the upcard, then the stock top first;
 :func:`table` pads each hand with spare low cards so a test names only the cards it is about.

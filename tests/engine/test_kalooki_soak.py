@@ -1,4 +1,4 @@
-"""Random legal play over seeded nine-deal Kalooki games with random calls (issue 12; RULES.md §6).
+"""Random legal play over seeded nine-deal Kalooki games with random calls (issue 12; docs/rules/kalooki.md).
 
 At every step all 108 cards are somewhere (hands, stock, discard pile, melds); no player who must
 discard holds only jokers (a joker is never discarded); every meld on the table is a valid three or

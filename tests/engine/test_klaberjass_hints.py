@@ -57,7 +57,7 @@ def test_the_bid_numbers_are_the_simulations_numbers():
     assert [(t.move, t.mean, t.rate("made")) for t in tallies] == [(t.move, t.mean, t.rate("made")) for t in again]
     take = next(t for t in tallies if t.move == "take")
     # The mean is of real deal results: one side scores at most both totals, cards and last trick at most
-    # 156 (RULES.md §8), two fifties 100 and Bella 20.
+    # 156 (docs/rules/klaberjass.md), two fifties 100 and Bella 20.
     assert -(156 + 100 + 20) <= take.mean <= 156 + 100 + 20 and take.samples == 50
 
 

@@ -1,4 +1,4 @@
-"""Klaberjass against its sources: seed 004 ("Clabberjass") and RULES.md §8, test line by test line."""
+"""Klaberjass against its sources: seed 004 ("Clabberjass") and docs/rules/klaberjass.md, test line by test line."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def legal_strings(g: engine.Game) -> set[str]:
 # ---- the pack, the ranks, the points -------------------------------------------------------------
 
 def test_32_cards_worth_152_and_a_deal_at_most_156_with_the_last_trick():
-    # RULES.md §8 test: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
+    # docs/rules/klaberjass.md#examples: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
     assert sorted(PACK) == sorted(tricks.index(c) for c in piquet_32()) and len(PACK) == 32
     for trump in range(4):
         assert sum(card_points(c, trump) for c in PACK) == TOTAL_CARD_POINTS == 152
@@ -69,10 +69,10 @@ def test_two_rank_orders():
 # ---- following, winning a trump lead, trumping -------------------------------------------------------
 
 def test_shared_trick_rules_take_klaberjass_options():
-    # RULES.md §8 test: "Trump ♥, 9♥ led, follower holds J♥ and 7♥ → only J♥ legal; holds A♥ and 7♥ → either."
+    # docs/rules/klaberjass.md#examples: "Trump ♥, 9♥ led, follower holds J♥ and 7♥ → only J♥ legal; holds A♥ and 7♥ → either."
     assert legal_cards(ix("JH 7H KS"), ix("9H"), H) == ix("JH")
     assert sorted(legal_cards(ix("AH 7H KS"), ix("9H"), H)) == sorted(ix("AH 7H"))
-    # RULES.md §8 test: "♠ led, follower void in ♠ holding 7♥ → must play 7♥."
+    # docs/rules/klaberjass.md#examples: "♠ led, follower void in ♠ holding 7♥ → must play 7♥."
     assert legal_cards(ix("7H AD KC"), ix("KS"), H) == ix("7H")
     # Seed: "having none of a trump-card too, he can play as he pleases."
     assert sorted(legal_cards(ix("AD KC"), ix("KS"), H)) == sorted(ix("AD KC"))
@@ -118,11 +118,11 @@ def test_deal_six_in_threes_turn_up_then_three_more_and_the_bottom_card():
     events = g.apply("take")
     # Seed: "the dealer gives three cards more to each and turns the pack … so that the last card can be seen."
     assert len(g.view(ELDEST)["hand"]) == len(g.view(DEALER)["hand"]) == 9
-    # RULES.md §8: the turn-up lies under the pack, so turning the pack over shows the turn-up itself.
+    # docs/rules/klaberjass.md: the turn-up lies under the pack, so turning the pack over shows the turn-up itself.
     assert g.view(DEALER)["bottom_card"] == g.view(ELDEST)["bottom_card"] == "8H"
     assert g.view(ELDEST)["trump"] == "H" and g.view(ELDEST)["maker"] == ELDEST
     assert any(e.rule == "klaberjass.deal_more" for e in events)
-    assert g.current_player == ELDEST  # RULES.md §8: the non-dealer leads the first trick
+    assert g.current_player == ELDEST  # docs/rules/klaberjass.md: the non-dealer leads the first trick
 
 
 def test_a_refused_turn_up_lies_under_the_pack_and_is_the_card_shown():
@@ -193,7 +193,7 @@ def test_sequences_are_runs_in_ace_king_order_five_count_as_one_fifty():
 
 @pytest.mark.parametrize("tie_rule, winner", [("seed", ELDEST), ("trump", DEALER)])
 def test_sequence_tie_non_dealer_by_default_trump_by_option(tie_rule, winner):
-    # RULES.md §8 test: "Non-dealer 9-10-J♠ vs dealer 9-10-J♣ with ♣ trump → default: the non-dealer
+    # docs/rules/klaberjass.md#examples: "Non-dealer 9-10-J♠ vs dealer 9-10-J♣ with ♣ trump → default: the non-dealer
     # scores 20; option: the dealer does."
     hands = [ix("9C 10C JC AH 7D"), ix("9S 10S JS AD 8H")]  # [dealer, non-dealer]
     assert sequence_winner(hands, DEALER, C, tie_rule) == winner
@@ -247,7 +247,7 @@ BELLA_HANDS = ("AC KC QC JC 8S 9S 10D 7S AS", "KH QH 7D 8D 9D AD 10S JS 10C")
 
 
 def test_bella_scores_for_the_player_who_lost_the_sequences():
-    # RULES.md §8 test: "Bella scores 20 even for the player who lost the sequence comparison."
+    # docs/rules/klaberjass.md#examples: "Bella scores 20 even for the player who lost the sequence comparison."
     g = stacked_game(*BELLA_HANDS, turn_up="7H", sequences_need_trick=False)
     events = play_all(g, "pass take")
     assert g.view(DEALER)["sequences"]["winner"] == ELDEST  # fifty to the Ace beats a tertz
@@ -265,7 +265,7 @@ def test_bella_scores_for_the_player_who_lost_the_sequences():
 # ---- the maker's risk ---------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("totals, maker, rule, scored", [
-    ([70, 92], 0, "fails", [0, 162]),       # RULES.md §8 test: "Maker 70 vs 92 → opponent +162, maker 0"
+    ([70, 92], 0, "fails", [0, 162]),       # docs/rules/klaberjass.md#examples: "Maker 70 vs 92 → opponent +162, maker 0"
     ([81, 81], 0, "fails", [0, 162]),       # "81 vs 81 → opponent +162" (a tie is a failure)
     ([92, 70], 0, "fails", [92, 70]),       # the maker made it: each keeps his own
     ([81, 81], 0, "belote", [0, 81]),       # option: the maker loses only his own

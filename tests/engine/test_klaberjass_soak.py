@@ -1,5 +1,5 @@
 """Random legal play over 5,000 seeded Klaberjass deals, every option in turn, must hold the invariants
-(issue 10; RULES.md §8; DESIGN.md "Hidden information is real")."""
+(issue 10; docs/rules/klaberjass.md; DESIGN.md "Hidden information is real")."""
 
 from __future__ import annotations
 

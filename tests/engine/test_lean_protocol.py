@@ -1,4 +1,4 @@
-"""Every registered game has a lean core with the same contract (issue 20 item 4; LEAN.md).
+"""Every registered game has a lean core with the same contract (issue 20 item 4; docs/lean-deal.md).
 
 Checked generically, for each id of ``engine.GAMES``, over positions of seeded random matches:
 - the rules class declares ``lean_deal`` (with ``copy``, ``from_view``, ``to_act``, ``legal``, ``apply`` and a

@@ -1,4 +1,4 @@
-"""engine/melds.py: what a meld is (RULES.md §6, Kalooki and Basic Rummy), lay-offs, and the
+"""engine/melds.py: what a meld is (docs/rules/kalooki.md and docs/rules/rummy.md), lay-offs, and the
 arrangement solver checked against brute force on small hands."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ RUMMY_JOKERS = replace(BASIC_RUMMY, jokers=True)
 
 
 def kalooki_value(card: Card) -> int:
-    """RULES.md §6 Kalooki item 7: joker 50, black A 15, red A 1, K/Q/J/10 10, 2–9 face value."""
+    """docs/rules/kalooki.md#kalooki.score: joker 50, black A 15, red A 1, K/Q/J/10 10, 2–9 face value."""
     if card.is_joker:
         return 50
     if card.rank == 1:
@@ -31,7 +31,7 @@ def cards(text: str) -> list[Card]:
     return parse_cards(text)
 
 
-# ---- RULES.md §6 tests, Kalooki ----
+# ---- docs/rules/kalooki.md#examples ----
 
 @pytest.mark.parametrize("text, ok", [
     ("7S 7S 7H", True),        # a three with duplicates from the double pack
@@ -83,7 +83,7 @@ def test_contract_melds_may_be_longer_than_the_minimum():
     assert sorted(len(m.cards) for m in found.melds) == [4, 5]
 
 
-# ---- RULES.md §6 tests, Basic Rummy ----
+# ---- docs/rules/rummy.md#examples ----
 
 def test_ace_is_low_only_in_basic_rummy():
     # §6 Basic Rummy item 2: "A-2-3 ✓, Q-K-A ✗, no wrap"
@@ -260,7 +260,7 @@ def test_a_card_equal_to_the_low_end_is_not_laid_off_at_the_high_end():
 
 
 def test_jokers_alone_never_complete_a_contract():
-    """RULES.md §6: a three needs two real cards; three jokers and no pair make no three."""
+    """docs/rules/kalooki.md: a three needs two real cards; three jokers and no pair make no three."""
     hand = cards("JK JK JK 5H 9C KD")
     assert contract_arrangement(hand, 1, 0, KALOOKI, kalooki_value) is None
     assert brute_contract(hand, KALOOKI, kalooki_value, 1, 0) is None

@@ -71,7 +71,7 @@ def test_every_slot_above_the_bottom_of_a_pile_is_worth_the_same():
 
 
 def test_keeping_the_fourth_king_with_cards_down_is_hopeless_and_the_hint_says_why():
-    """RULES §3: the 4th King with cards face down loses; the hint puts it in numbers."""
+    """docs/rules/relogio.md: the 4th King with cards face down loses; the hint puts it in numbers."""
     g = keep_until(3, lambda v: v["pending"] and v["kings_up"] == 3)
     assert g.view(0)["face_down"] == 14
     hint = engine.hint(g)
@@ -125,7 +125,7 @@ def test_no_decision_still_gets_a_chance():
 
 
 def test_plain_clock_chance_from_the_deal_is_one_in_13():
-    """RULES §3 [V] 1/13: the hint's own estimate of a fresh plain deal agrees within its margin."""
+    """docs/rules/relogio.md [V] 1/13: the hint's own estimate of a fresh plain deal agrees within its margin."""
     hint = engine.hint(engine.new_game("relogio", seed=8, king_swap="off"))
     assert abs(hint.alternatives[0].score - 100 / 13) <= 2.5
 
@@ -160,7 +160,7 @@ def test_bots_play_whole_games_from_the_view():
 def test_a_chance_says_certain_only_when_it_is():
     """Issue 8, item 7 (the Jabberwocky "100%" fault, looked for in Relógio): an exact count says 100% or 0%
     only when every (or no) arrangement wins, and a sampled estimate never does, except where the rules
-    themselves decide (RULES §3: the 4th King with cards face down loses)."""
+    themselves decide (docs/rules/relogio.md: the 4th King with cards face down loses)."""
     from engine.claims import Certain, Chance
 
     assert Chance("relogio.win", p=0.996).words().startswith("you win with a chance of over 99%")

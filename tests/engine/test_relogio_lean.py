@@ -1,4 +1,4 @@
-"""Relógio's lean deal (engine.games.relogio.Deal) against the narrated game (LEAN.md), and the hint's
+"""Relógio's lean deal (engine.games.relogio.Deal) against the narrated game (docs/lean-deal.md), and the hint's
 play-outs on it.
 
 Over seeded positions under every King-swap option: the game rebuilt from the view and the true face-down

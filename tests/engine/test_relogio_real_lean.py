@@ -1,4 +1,4 @@
-"""Relógio Real's lean deal (engine.games.relogio_real.Deal) against the narrated game (LEAN.md), and the
+"""Relógio Real's lean deal (engine.games.relogio_real.Deal) against the narrated game (docs/lean-deal.md), and the
 hint's look-ahead on it.
 
 Nothing is hidden, so a deal rebuilt from the view alone (and the game's memory of positions, which the view

@@ -1,4 +1,4 @@
-"""Relógio Real against seed 001 ("Relógio Real") and RULES.md §3 (each test cites its rule)."""
+"""Relógio Real against seed 001 ("Relógio Real") and docs/rules/relogio_real.md (each test cites its rule)."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def test_the_deal_is_face_up_and_hides_nothing():
 
 
 def test_a_pile_is_correct_when_its_top_card_shows_its_hour():
-    """Seed: "procurando colocar as cartas em seus lugares corretos"; RULES §3: "A pile is correct if
+    """Seed: "procurando colocar as cartas em seus lugares corretos"; docs/rules/relogio_real.md: "A pile is correct if
     its top card's rank equals its hour"."""
     deck = clock_deck({1: "5D", 2: "2S", 3: "7C", "K": "KD"})
     view = engine.new_game("relogio_real", deck=deck).view(0)
@@ -62,7 +62,7 @@ def test_start_at_one_oclock_unless_it_shows_its_ace():
 def test_the_carried_card_goes_under_the_next_wrong_pile_whose_top_is_picked_up():
     """Seed: "colocá-la debaixo das cartas do próximo monte. Então, colocará a primeira carta desse
     monte no seguinte, mas sempre pulando os montes cujas primeiras cartas estão corretamente
-    colocadas"; RULES §3: the carried card goes to the bottom of the next incorrect pile."""
+    colocadas"; docs/rules/relogio_real.md: the carried card goes to the bottom of the next incorrect pile."""
     g = engine.new_game("relogio_real", deck=clock_deck({1: "5D", 2: "2S", 3: "7C 9S 10H JD"}), names=["You"])
     g.apply("move")
     events = g.apply("move")
@@ -73,7 +73,7 @@ def test_the_carried_card_goes_under_the_next_wrong_pile_whose_top_is_picked_up(
 
 
 def test_the_round_goes_from_12_to_the_kings_hour_and_back_to_1():
-    """RULES §3 [T]: "The cycle is 1…12 → K → 1"."""
+    """docs/rules/relogio_real.md [T]: "The cycle is 1…12 → K → 1"."""
     deck = clock_deck({1: "AS 3D", 2: "2H", 3: "3S", **{h: RANKS[h - 1] + "S" for h in range(4, 12)},
                        12: "5C", "K": "9D"})
     g = engine.new_game("relogio_real", deck=deck)
@@ -88,7 +88,7 @@ def test_the_round_goes_from_12_to_the_kings_hour_and_back_to_1():
 
 
 def test_only_the_start_pile_shrinks():
-    """RULES §3: "Only the start pile shrinks, so no pile empties before the 3rd removal"."""
+    """docs/rules/relogio_real.md: "Only the start pile shrinks, so no pile empties before the 3rd removal"."""
     g = engine.new_game("relogio_real", seed=21)
     g.apply("move")
     start = g.position
@@ -102,7 +102,7 @@ def test_only_the_start_pile_shrinks():
 
 def test_all_tops_correct_are_removed_ace_to_king_while_a_card_is_carried():
     """Seed: "até que todos os montes fiquem com suas cartas de cima corretamente colocadas … retirar
-    as 13 cartas, em sequência do Ás ao Rei"; RULES §3 [T]: "If all tops become correct while a card is
+    as 13 cartas, em sequência do Ás ao Rei"; docs/rules/relogio_real.md [T]: "If all tops become correct while a card is
     carried, remove them, then put the carried card under the next incorrect pile"."""
     g = engine.new_game("relogio_real",
                         deck=clock_deck(sorted_piles(h1="5D AS 9C AH", h5="5S 5H 5C AD", h9="9S 9H 9D AC")))
@@ -147,7 +147,7 @@ def view_key(view: dict) -> str:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_a_repeated_position_is_a_loss_detected_exactly(seed):
-    """RULES §3 [T]: "Play is deterministic, so a repeated state (piles, carried card, position,
+    """docs/rules/relogio_real.md [T]: "Play is deterministic, so a repeated state (piles, carried card, position,
     removals) means a loss". The game ends at the first position seen twice, never before."""
     g = engine.new_game("relogio_real", seed=seed)
     seen: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""Relógio against its sources: seed 001 ("RELÓGIO") and RULES.md §3 (each test cites its rule)."""
+"""Relógio against its sources: seed 001 ("RELÓGIO") and docs/rules/relogio.md (each test cites its rule)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def play_turns(g: engine.Game, n: int) -> list[engine.Event]:
 
 def test_the_deal_is_13_face_down_piles_of_4_from_a_52_card_pack():
     """Seed: "distribuir as cartas, uma a uma e fechadas, formando 13 montes de 4 cartas" (no joker);
-    RULES §3: 13 face-down piles of 4, a clock with Kings in the centre."""
+    docs/rules/relogio.md: 13 face-down piles of 4, a clock with Kings in the centre."""
     g = engine.new_game("relogio", seed=11)
     assert [len(g.down[h]) for h in HOURS] == [4] * 13
     cards = [c for h in HOURS for c in g.down[h]]
@@ -60,7 +60,7 @@ def test_every_card_belongs_to_an_hour_and_kings_to_the_centre():
 
 def test_play_starts_in_the_centre_and_the_card_goes_under_its_hour():
     """Seed: "iniciar o jogo pelo monte central … Se ele virar um 7 … debaixo do monte das 7 horas";
-    then "vira a primeira carta de cima do monte em que colocou a carta aberta". RULES §3 spec."""
+    then "vira a primeira carta de cima do monte em que colocou a carta aberta". docs/rules/relogio.md#relogio.turn."""
     g = engine.new_game("relogio", deck=clock_deck({"K": "7H", 7: "3C"}), names=["You"])
     events = g.apply("turn")
     assert events[0].rule == "relogio.turn" and events[0].data["card"] == "7H"
@@ -87,7 +87,7 @@ def test_a_card_of_its_own_hour_goes_under_the_same_pile_and_play_stays():
 
 
 def test_all_52_face_up_is_a_win():
-    """RULES §3: "Win iff 52 cards are face up"; seed: "só pode vencer se virar todas as cartas"."""
+    """docs/rules/relogio.md: "Win iff 52 cards are face up"; seed: "só pode vencer se virar todas as cartas"."""
     g = engine.new_game("relogio", deck=winning_deck(), king_swap="off")
     while not g.is_over:
         g.apply("turn")
@@ -98,7 +98,7 @@ def test_all_52_face_up_is_a_win():
 
 def test_the_fourth_king_with_cards_face_down_loses():
     """Seed: "o jogo estará irremediavelmente perdido se os 4 Reis forem abertos antes que as cartas
-    dos outros montes"; RULES §3: play stops when the 4th King is placed."""
+    dos outros montes"; docs/rules/relogio.md: play stops when the 4th King is placed."""
     g = engine.new_game("relogio", deck=clock_deck({"K": four("K")}), king_swap="off")
     events = play_turns(g, 4)
     assert g.is_over and g.result == "lost" and g.scores == [4]
@@ -109,7 +109,7 @@ def test_the_fourth_king_with_cards_face_down_loses():
 
 
 def test_the_seeds_restart_from_the_centre_is_a_no_op():
-    """RULES §3: "You arrive at a non-King pile only after placing a card of its rank, so it still has
+    """docs/rules/relogio.md: "You arrive at a non-King pile only after placing a card of its rank, so it still has
     a face-down card even on the 4th arrival; only the centre can run dry." On many deals: every
     arrival at hours 1-12 finds a face-down card, and the game ends only in the centre."""
     for seed in range(300):
@@ -122,7 +122,7 @@ def test_the_seeds_restart_from_the_centre_is_a_no_op():
 
 
 def test_the_swap_is_offered_on_any_king_and_declining_keeps_it():
-    """RULES §3 [T] "King swap: offered on any King turned, once per game" (king_swap='any_king')."""
+    """docs/rules/relogio.md [T] "King swap: offered on any King turned, once per game" (king_swap='any_king')."""
     g = engine.new_game("relogio", deck=clock_deck({"K": "KS KH 2C"}))
     events = g.apply("turn")
     assert events[-1].kind == "turn" and events[-1].rule == "relogio.swap" and "the 1st King" in events[-1].text
@@ -137,7 +137,7 @@ def test_the_swap_is_offered_on_any_king_and_declining_keeps_it():
 
 
 def test_swapping_puts_the_king_face_down_and_plays_the_card_taken_as_just_turned():
-    """RULES §3 [T]: "The King goes face down into any chosen face-down slot, and the card taken from
+    """docs/rules/relogio.md [T]: "The King goes face down into any chosen face-down slot, and the card taken from
     that slot is treated as just turned." Seed: "um Rei, apenas uma vez durante o jogo, pode ser
     trocado por outra carta ainda fechada"."""
     g = engine.new_game("relogio", deck=clock_deck({"K": "KS", 7: "2H 9D 3S"}), names=["You"])
@@ -167,7 +167,7 @@ def test_the_swap_is_once_per_game():
 
 
 def test_a_swap_into_the_same_pile_and_taking_a_king():
-    """RULES §3 [T] "any chosen face-down slot": the centre itself too; a King taken out is placed
+    """docs/rules/relogio.md [T] "any chosen face-down slot": the centre itself too; a King taken out is placed
     in the centre like any turned King."""
     g = engine.new_game("relogio", deck=clock_deck({"K": "KS KH 4C"}))
     g.apply("turn")
@@ -178,7 +178,7 @@ def test_a_swap_into_the_same_pile_and_taking_a_king():
 
 
 def test_fourth_king_variant_offers_only_the_fourth():
-    """RULES §3 [V]: "with the swap used on the 4th King" — the variant king_swap='fourth_king'."""
+    """docs/rules/relogio.md [V]: "with the swap used on the 4th King" — the variant king_swap='fourth_king'."""
     g = engine.new_game("relogio", deck=clock_deck({"K": four("K")}), king_swap="fourth_king")
     play_turns(g, 3)
     assert len(g.up[CENTRE]) == 3 and not g.is_over
@@ -218,7 +218,7 @@ def test_no_swap_when_no_card_is_face_down():
 
 
 def test_options_and_their_defaults():
-    """RULES §3 [T] decisions are named options with their defaults."""
+    """docs/rules/relogio.md#variants: [T] decisions are named options with their defaults."""
     assert Relogio.option_defaults() == {"king_swap": "any_king"}
     with pytest.raises(engine.OptionError, match="king_swap='always' is not allowed"):
         engine.new_game("relogio", king_swap="always")

@@ -1,4 +1,4 @@
-"""Thousands of seeded Relógio and Relógio Real games hold every invariant (RULES.md §3;
+"""Thousands of seeded Relógio and Relógio Real games hold every invariant (docs/rules/relogio.md, docs/rules/relogio_real.md;
 DESIGN.md "Hidden information is real": a face-down card is hidden even from the player)."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def test_relogio_random_play_with_the_swap_holds_every_invariant():
 
 
 def test_plain_clock_is_won_about_one_deal_in_13():
-    """RULES §3 [V]: "Simulated win rate 7.8% ≈ 1/13" (the classic result: exactly 1/13)."""
+    """docs/rules/relogio.md [V]: "Simulated win rate 7.8% ≈ 1/13" (the classic result: exactly 1/13)."""
     results = run_seeds(relogio_result, [(50_000 + seed, "off", seed % 50 == 0) for seed in range(GAMES)])
     wins = results.count("won")
     low, high = binomial_band(1 / 13, GAMES)
@@ -84,7 +84,7 @@ def test_plain_clock_is_won_about_one_deal_in_13():
 
 
 def test_the_swap_on_the_fourth_king_wins_about_28_percent():
-    """RULES §3 [V]: "Simulated win rate with the swap used on the 4th King: about 28%" (the King put
+    """docs/rules/relogio.md [V]: "Simulated win rate with the swap used on the 4th King: about 28%" (the King put
     into a face-down slot chosen at random)."""
     rng = random.Random(3)
     wins = 0
@@ -99,7 +99,7 @@ def test_the_swap_on_the_fourth_king_wins_about_28_percent():
 
 
 def test_relogio_real_random_deals_hold_every_invariant():
-    """RULES §3: conserved cards, no empty pile before the 3rd removal, won iff three rounds removed,
+    """docs/rules/relogio.md: conserved cards, no empty pile before the 3rd removal, won iff three rounds removed,
     a loss only on a repeated position; "Simulated win rate about 1.2%" [V]."""
     wins = run_seeds(play_real, [(seed,) for seed in range(GAMES)]).count("won")
     assert 0.002 <= wins / GAMES <= 0.03, wins

@@ -156,7 +156,7 @@ def test_no_hint_when_it_is_not_your_turn():
 
 
 def test_hard_keeps_its_melds_hidden_until_it_can_go_out_or_an_opponent_gets_close():
-    """RULES.md §6: going rummy (the whole hand in one turn, nothing put down before) scores double,
+    """docs/rules/rummy.md: going rummy (the whole hand in one turn, nothing put down before) scores double,
     and a meld on the table takes lay-offs; the hard bot holds its meld, the hint still teaches melding."""
     g = fresh()
     g.apply("draw discard")

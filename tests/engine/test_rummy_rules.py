@@ -1,4 +1,4 @@
-"""Basic Rummy's rules, each tested against seed 002 (cardgames.io's Basic Rummy) or RULES.md §6."""
+"""Basic Rummy's rules, each tested against seed 002 (cardgames.io's Basic Rummy) or docs/rules/rummy.md."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_every_event_cites_a_rule_of_the_book():
 # ---- melds, the Ace, lay-offs ----
 
 def test_ace_is_low_q_k_a_refused_a_2_3_accepted():
-    # Seed: "Aces are low, and sequences can not wrap around." RULES §6 item 2: A-2-3 ✓, Q-K-A ✗.
+    # Seed: "Aces are low, and sequences can not wrap around." docs/rules/rummy.md#rummy.ace: A-2-3 ✓, Q-K-A ✗.
     deck = stack_deck(["2C 3C 4C 5C 6C 7C 8C 9C 10C JC", "AS 2S 3S QS KS 5H 6H 8D 9D 10D"], "2H AH", first=1)
     g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
     g.apply("draw stock")  # A♥
@@ -77,7 +77,7 @@ def test_a_refusal_names_the_missing_card():
 
 
 def test_lay_off_at_both_ends_of_a_run_and_onto_a_set_any_owner():
-    # Seed: "lay them off on existing melds"; RULES §6 item 2: "lay off on any meld".
+    # Seed: "lay them off on existing melds"; docs/rules/rummy.md#rummy.layoff: "lay off on any meld".
     deck = stack_deck(["5S 6S 7S 9H 9D 9C 2C 4D QD KD", "4S 8S 9S KH 3H JC JD 3C 5D 7D"],
                       "2H AH 10S 6C", first=1)
     g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
@@ -100,10 +100,10 @@ def test_lay_off_onto_a_set():
     assert g.view(0)["melds"][0]["cards"] == ["9S", "9H", "9D", "9C"]
 
 
-# ---- going out, going rummy, scoring (RULES §6 test lines) ----
+# ---- going out, going rummy, scoring (docs/rules/rummy.md#examples) ----
 
 def test_loser_holding_k_7_a_pays_18():
-    # RULES §6 test: "Rummy, 2 players: the loser holds K♠ 7♦ A♣ → 18"
+    # docs/rules/rummy.md#examples: "Rummy, 2 players: the loser holds K♠ 7♦ A♣ → 18"
     assert hand_value(engine.parse_cards("KS 7D AC")) == 18
     g = scripted()
     events = play(g, ["draw stock", "meld AS 2S 3S 4S", "discard 9H",
@@ -117,7 +117,7 @@ def test_loser_holding_k_7_a_pays_18():
 
 
 def test_going_rummy_doubles_to_36():
-    # RULES §6 test: "(36 if the winner went rummy)"; seed: "his points are doubled!"
+    # docs/rules/rummy.md#examples: "(36 if the winner went rummy)"; seed: "his points are doubled!"
     g = scripted()
     events = play(g, ["draw stock", "meld AS 2S 3S 4S", "discard 9H",
                       "draw stock", "discard 5S",
@@ -151,7 +151,7 @@ def test_going_out_by_a_final_lay_off():
 
 
 def test_card_just_taken_from_the_discard_may_not_be_discarded():
-    # RULES §6 Basic Rummy item 3 (Hoyle, default on).
+    # docs/rules/rummy.md#rummy.discard_rule (Hoyle, default on).
     deck = stack_deck(["2C 3C 4C 6D 7D 8D 9H 9S 9C 5C", "AS 2S 3S QH KH 5H 6H 8C JD 10D"], "KC 9D", first=1)
     g = engine.new_game("rummy", players=2, deck=deck, first_dealer=0)
     g.apply("draw discard")
@@ -180,7 +180,7 @@ def run_down_the_stock(g: engine.Game, limit: int = 2000) -> None:
 def test_stock_rebuilt_once_then_stalemate_scores_nothing():
     # Seed: "If the deck is depleted before a player has won, then the discard pile is shuffled and
     # used as a new deck. If the deck is depleted for a second time then the hand is considered a
-    # stalemate and finishes with no one getting any points." RULES §6 test: "stock empties twice → 0".
+    # stalemate and finishes with no one getting any points." docs/rules/rummy.md#examples: "stock empties twice → 0".
     g = engine.new_game("rummy", players=4, seed=3)
     run_down_the_stock(g)
     kinds = [e.kind for e in g.events]
@@ -216,7 +216,7 @@ def test_no_shuffle_variant_turns_the_pile_over():
 
 
 def test_match_ends_at_the_target():
-    # RULES §6 item 6: a target score, default 100 (the seed's figures are lost).
+    # docs/rules/rummy.md#rummy.target: a target score, default 100 (the seed's figures are lost).
     assert engine.new_game("rummy").target == 100
     g = scripted(target=18)
     play(g, ["draw stock", "meld AS 2S 3S 4S", "discard 9H", "draw stock", "meld 10H JH QH KH", "discard 5S",
@@ -228,7 +228,7 @@ def test_match_ends_at_the_target():
     refused(g, "draw stock", match="over", rule="game.over")
 
 
-# ---- variants (RULES §6 item 7), all off by default ----
+# ---- variants (docs/rules/rummy.md#variants), all off by default ----
 
 def test_variants_are_off_by_default():
     defaults = engine.game_class("rummy").option_defaults()

@@ -1,11 +1,11 @@
-"""The El Gato lesson's checks give the answers RULES.md §4 gives, and its luck report adds up."""
+"""The El Gato lesson's checks give the answers docs/rules/el_gato.md gives, and its luck report adds up."""
 
 from widgets.games.el_gato_lesson import (WALK_MOVES, guerra_check, gato_check, luck_report, safe_check, trick_check,
                                     walkthrough, winner_of)
 
 
 def test_the_trick_check_accepts_only_the_sota():
-    """RULES §4 [T]: face value, Sota(10) highest, suits equal."""
+    """docs/rules/el_gato.md [T]: face value, Sota(10) highest, suits equal."""
     quiz = trick_check(("9Or", "10Es", "1Co", "5Ba"))
     assert quiz.right == {1}
     assert not quiz.pick(0) and "suits do not matter" in quiz.feedback.value
@@ -13,14 +13,14 @@ def test_the_trick_check_accepts_only_the_sota():
 
 
 def test_winner_of_knows_the_gato_ties_and_the_ace_high_variant():
-    assert winner_of(["10Es", "5Or"]) == "5Or"  # RULES §4 test: the gato beats a Sota
-    assert winner_of(["7Co", "7Ba"]) is None  # RULES §4 test: 7 vs 7 is a guerra
+    assert winner_of(["10Es", "5Or"]) == "5Or"  # docs/rules/el_gato.md#examples: the gato beats a Sota
+    assert winner_of(["7Co", "7Ba"]) is None  # docs/rules/el_gato.md#examples: 7 vs 7 is a guerra
     assert winner_of(["1Co", "10Ba"]) == "10Ba" and winner_of(["1Co", "10Ba"], ace_high=True) == "1Co"
 
 
 def test_the_choice_checks_have_the_rules_answers():
     assert gato_check().answer("The 5 de oros") and not gato_check().answer("The Sota")
-    assert guerra_check().answer("7, 7, 3, 9")  # RULES §4 test: [7(P1), 7(P2), 3, 9]
+    assert guerra_check().answer("7, 7, 3, 9")  # docs/rules/el_gato.md#examples: [7(P1), 7(P2), 3, 9]
     assert safe_check().answer("She is out and safe")
 
 

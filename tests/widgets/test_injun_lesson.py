@@ -1,4 +1,4 @@
-"""The Injun lesson's checks and walkthroughs, driven as a learner would (RULES.md §5)."""
+"""The Injun lesson's checks and walkthroughs, driven as a learner would (docs/rules/injun.md)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_betting_checks_use_the_seeds_example_and_pot_odds():
 
 
 def test_brag_checks_match_rules_md():
-    """RULES §5 Test (pot 8 split 4/4) and the capped player's second pot."""
+    """docs/rules/injun.md#examples (pot 8 split 4/4) and the capped player's second pot."""
     assert lesson.brag_split_check().answer("4 each")
     assert lesson.second_pot_check().answer("Ada and Cleo")
 

@@ -1,4 +1,4 @@
-"""The Injun table driven by clicks in plain pytest (DESIGN.md "Widgets"; RULES.md §5)."""
+"""The Injun table driven by clicks in plain pytest (DESIGN.md "Widgets"; docs/rules/injun.md)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def stacked(cards: list[str], style: str = "poker", **options) -> InjunTable:
 
 
 def test_your_card_is_face_down_on_your_forehead_and_the_others_are_face_up(table):
-    """Seed: nobody may see his own card; it is held up for the others (RULES §5)."""
+    """Seed: nobody may see his own card; it is held up for the others (docs/rules/injun.md)."""
     mine = own_card(table)
     assert table.hand.cards == [None]  # drawn face down
     assert "on your forehead" in table.forehead_note.value
@@ -81,7 +81,7 @@ def test_folding_hands_the_pot_to_the_last_player():
 
 
 def test_brag_controls_and_pay_two_to_see_only_for_the_last_two():
-    """Seed, brag: a chip a turn until two remain; then quit or pay two to see (RULES §5)."""
+    """Seed, brag: a chip a turn until two remain; then quit or pay two to see (docs/rules/injun.md)."""
     t = stacked(["5C", "9S", "KD"], style="brag")
     assert t.controls.children == (t.brag_controls,)
     assert t.see_button.disabled and "Only the last two players may pay to see" in t.see_button.tooltip
@@ -152,7 +152,7 @@ def test_a_whole_game_can_be_played_by_clicks():
 
 
 def test_with_the_seeds_betting_the_call_button_says_it_ends_the_betting():
-    """RULES §5, betting="seed": the first player who just matches ends the betting at once."""
+    """docs/rules/injun.md, betting="seed": the first player who just matches ends the betting at once."""
     for betting, label in (("seed", "Call 2 and end the betting"), ("standard", "Call 2")):
         t = stacked(["2S", "3D", "4C"], betting=betting)
         t.amount_box.value = 1

@@ -1,4 +1,4 @@
-"""The Jabberwocky lesson's checks give the engine's answers to RULES.md §7's examples."""
+"""The Jabberwocky lesson's checks give the engine's answers to docs/rules/jabberwocky.md#examples."""
 
 from __future__ import annotations
 
@@ -20,14 +20,14 @@ def test_the_seed_hook_example_forbids_1():
 
 
 def test_the_dealer_is_free_when_the_others_overbid():
-    """RULES.md §7: 3 players, 3 cards, bids 3, 1 → the dealer is free."""
+    """docs/rules/jabberwocky.md#examples: 3 players, 3 cards, bids 3, 1 → the dealer is free."""
     quiz = lesson.hook_check(3, (3, 1))
     assert quiz.answer_text == "None: the dealer is free"
     assert lesson.dealer_bids(lesson.hook_example(3, (3, 1))) == [0, 1, 2, 3]
 
 
 def test_an_unbroken_trump_may_not_be_led_beside_another_suit():
-    """RULES.md §7: unbroken ♦ trumps, the leader holds ♦ and ♣ → must lead ♣."""
+    """docs/rules/jabberwocky.md#examples: unbroken ♦ trumps, the leader holds ♦ and ♣ → must lead ♣."""
     quiz = lesson.trump_lead_check()
     assert sorted(quiz.cards) == ["4C", "9D", "AD", "KC"]
     assert right_cards(quiz) == ["4C", "KC"]
@@ -35,7 +35,7 @@ def test_an_unbroken_trump_may_not_be_led_beside_another_suit():
 
 
 def test_an_all_trump_hand_may_lead_a_trump_which_breaks_trumps():
-    """RULES.md §7: an all-♦ hand may lead ♦, which breaks trumps."""
+    """docs/rules/jabberwocky.md: an all-♦ hand may lead ♦, which breaks trumps."""
     game = lesson.all_trumps_lead()
     assert [str(a) for a in game.legal_actions()] == ["play 3D", "play 5D", "play 9D", "play AD"]
     texts = [e.text for e in game.apply("play AD")]
@@ -59,7 +59,7 @@ def test_who_wins_a_trick():
 
 
 def test_scoring_checks():
-    """Seed +1 for an exact bid; classic 10 + bid; table-mode revokes −3 (RULES.md §7)."""
+    """Seed +1 for an exact bid; classic 10 + bid; table-mode revokes −3 (docs/rules/jabberwocky.md)."""
     assert lesson.score_check(2, 3).answer_text == "0"
     assert lesson.score_check(0, 0).answer_text == "1"
     assert lesson.score_check(2, 2, scoring="classic").answer_text == "12"

@@ -1,4 +1,4 @@
-"""The Jabberwocky table driven by clicks in plain pytest (DESIGN.md "Widgets"; RULES.md §7)."""
+"""The Jabberwocky table driven by clicks in plain pytest (DESIGN.md "Widgets"; docs/rules/jabberwocky.md)."""
 
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_bid_buttons_run_from_0_to_the_round_size_and_a_click_bids(stacked):
 
 
 def test_the_dealers_forbidden_bid_is_disabled_with_the_hook_as_tooltip():
-    """Seed: 4 players, 6 cards, bids 2, 0, 3 → the dealer may not bid 1 (RULES.md §7 tests)."""
+    """Seed: 4 players, 6 cards, bids 2, 0, 3 → the dealer may not bid 1 (docs/rules/jabberwocky.md#examples)."""
     t = seed_example_table()
     assert shown_buttons(t) == ["0", "1", "2", "3", "4", "5", "6"]
     forbidden = t.bid_buttons[1]
@@ -111,7 +111,7 @@ def test_trying_the_forbidden_bid_puts_the_rule_in_the_status_line_and_changes_n
 
 
 def test_a_dealer_is_free_when_the_others_overbid():
-    """RULES.md §7: 3 players, 3 cards, bids 3, 1 → the dealer may bid anything."""
+    """docs/rules/jabberwocky.md#examples: 3 players, 3 cards, bids 3, 1 → the dealer may bid anything."""
     t = JabberwockyTable(players=3, seed=2, bot_delay=0, rounds=[3], first_dealer=0)
     t.game = engine.new_game("jabberwocky", players=3, seed=2, names=t.names, rounds=[3], first_dealer=0)
     t.game.apply("bid 3", 1)
@@ -194,7 +194,7 @@ def test_in_table_mode_a_revoke_is_playable_but_flagged_and_costs_three():
     t = JabberwockyTable(players=4, seed=3, bot_delay=0, revoke="table", **STACKED)
     t.bid(1)
     click_card(t, "7C")
-    assert sorted(playable(t)) == ["2H", "5D", "9C"]  # RULES.md §7 table mode: a revoke is allowed …
+    assert sorted(playable(t)) == ["2H", "5D", "9C"]  # docs/rules/jabberwocky.md#jabberwocky.revoke (table mode): a revoke is allowed …
     for card in ("5D", "9C"):
         assert item(t, card)["tooltip"].startswith("⚠ A revoke") and "costs 3 points" in item(t, card)["tooltip"]
     assert not item(t, "2H")["tooltip"].startswith("⚠")

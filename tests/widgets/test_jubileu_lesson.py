@@ -9,7 +9,7 @@ from widgets.games import jubileu_lesson as lesson
 
 @pytest.mark.parametrize("lang, yes, no", [("en", "Yes", "No"), ("pt", "Sim", "Não")])
 def test_overcall_checks_answer_as_the_rules_do(lang, yes, no):
-    """RULES.md §2 Tests: Solo Oito → Meia Miséria ✗; Solo Oito → Solo Oito da Última ✓."""
+    """docs/rules/jubileu.md#examples: Solo Oito → Meia Miséria ✗; Solo Oito → Solo Oito da Última ✓."""
     q = lesson.overcall_check("solo-8", "meia-miseria", lang)
     assert q.answer_text == no and not q.answer(yes)
     assert lesson.overcall_check("solo-8", "solo-8-ultima", lang).answer_text == yes

@@ -1,4 +1,4 @@
-"""The Kalooki lesson's checks give the engine's answers to RULES.md §6's test lines."""
+"""The Kalooki lesson's checks give the engine's answers to docs/rules/kalooki.md#examples."""
 
 from __future__ import annotations
 

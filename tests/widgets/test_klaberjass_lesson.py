@@ -1,4 +1,4 @@
-"""The Klaberjass lesson's checks give the engine's answers to seed 004 and RULES.md §8's examples."""
+"""The Klaberjass lesson's checks give the engine's answers to seed 004 and docs/rules/klaberjass.md#examples."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ def right_cards(quiz) -> list[str]:
 
 
 def test_the_pack_and_its_points():
-    # RULES.md §8 test: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
+    # docs/rules/klaberjass.md#examples: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
     quiz = lesson.pack_points_check()
     assert quiz.answer_text == "152" and quiz.answer("152") and not quiz.answer("162")
     assert "at most 156" in quiz.explanation and "18 cards" in quiz.explanation and "162" not in quiz.explanation
@@ -38,7 +38,7 @@ def test_the_second_round_forbids_the_turned_up_suit():
 
 
 def test_following_rules_are_the_engines():
-    # RULES.md §8 tests: J♥ and 7♥ against 9♥ → only J♥; A♥ and 7♥ → either; void in ♠ → the 7♥.
+    # docs/rules/klaberjass.md#examples: J♥ and 7♥ against 9♥ → only J♥; A♥ and 7♥ → either; void in ♠ → the 7♥.
     assert right_cards(lesson.follow_check()) == ["JH"]
     assert right_cards(lesson.follow_either_check()) == ["7H", "AH"]
     quiz = lesson.must_trump_check()
@@ -49,7 +49,7 @@ def test_following_rules_are_the_engines():
 def test_sequences_checks():
     assert lesson.sequence_points_check().children[1].answer_text == "70"
     assert lesson.longer_sequence_check().answer_text == "You"
-    # RULES.md §8 test: equal 9-10-J, ♣ trumps: the non-dealer (you) by the seed; the dealer by the option.
+    # docs/rules/klaberjass.md#examples: equal 9-10-J, ♣ trumps: the non-dealer (you) by the seed; the dealer by the option.
     assert lesson.sequence_compare_check("seed").answer_text == "You"
     assert lesson.sequence_compare_check("trump").answer_text == "Ada"
     assert "Tertz: 9♥ 8♥ 7♥ = 20" in lesson.sequences_html("7H 8H 9H AS").value
@@ -57,7 +57,7 @@ def test_sequences_checks():
 
 def test_bella_and_the_makers_risk():
     assert lesson.bella_check().answer_text.startswith("20 points when you play the second")
-    # RULES.md §8 tests: maker 70 vs 92 → opponent +162, maker 0; 81 vs 81 → opponent +162.
+    # docs/rules/klaberjass.md#examples: maker 70 vs 92 → opponent +162, maker 0; 81 vs 81 → opponent +162.
     assert lesson.maker_check(70, 92).answer_text == "You 0, Ada 162"
     tie = lesson.maker_check(81, 81)
     assert tie.answer_text == "You 0, Ada 162" and "A tie is not more" in tie.explanation

@@ -1,4 +1,4 @@
-"""The Klaberjass table driven by clicks in plain pytest (DESIGN.md "Widgets"; RULES.md §8)."""
+"""The Klaberjass table driven by clicks in plain pytest (DESIGN.md "Widgets"; docs/rules/klaberjass.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Jubilee lesson's checks and walkthrough, driven as a learner would (RULES.md §1)."""
+"""The Jubilee lesson's checks and walkthrough, driven as a learner would (docs/rules/jubilee.md)."""
 
 import pytest
 
@@ -38,7 +38,7 @@ def test_playable_check_knows_the_no_negative_rule():
     (24, "2S", 26, "−5"), (25, "JK", 25, "no score"), (25, "7H", 18, "no score"), (101, "2H", 99, "−5"),
 ])
 def test_count_check_follows_the_worked_examples(before, card, count, score):
-    """RULES §1 tests: 90+Q♠ → 100 (+20) … 25+Joker → 0 points."""
+    """docs/rules/jubilee.md#examples: 90+Q♠ → 100 (+20) … 25+Joker → 0 points."""
     check = lesson.CountCheck()
     check.before, check.card = before, card
     check.count_box.value, check.score_box.value = count, score
@@ -72,7 +72,7 @@ def test_walkthrough_steps_forward_and_back_with_narration():
 
 
 def test_the_final_count_check_answers_217():
-    """RULES §1: the final count is 217, not 189."""
+    """docs/rules/jubilee.md: the final count is 217, not 189."""
     q = lesson.final_count_check()
     assert q.answer("217") and not q.answer("189")
     assert sum(lesson.pack_total_by_suit().values()) == 217

@@ -1,4 +1,4 @@
-"""The Rummy lesson's checks give the engine's answers to RULES.md §6's examples."""
+"""The Rummy lesson's checks give the engine's answers to docs/rules/rummy.md#examples."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def quiz_of(box):
 
 def test_meld_checks_follow_the_engine():
     assert quiz_of(lesson.meld_check("QS QH QC QD")).answer_text == "Yes"
-    assert quiz_of(lesson.meld_check("AS 2S 3S")).answer_text == "Yes"     # RULES §6: A-2-3 ✓
+    assert quiz_of(lesson.meld_check("AS 2S 3S")).answer_text == "Yes"     # docs/rules/rummy.md: A-2-3 ✓
     ace = quiz_of(lesson.meld_check("QS KS AS"))                          # Q-K-A ✗
     assert ace.answer_text == "No" and "Ace is low" in ace.explanation
     gap = quiz_of(lesson.meld_check("7S 8S 10S"))
@@ -37,7 +37,7 @@ def test_layoff_check_accepts_both_ends_only():
 
 
 def test_score_checks_are_the_rules_examples():
-    # RULES §6 test: the loser holds K♠ 7♦ A♣ → 18, 36 if the winner went rummy.
+    # docs/rules/rummy.md#examples: the loser holds K♠ 7♦ A♣ → 18, 36 if the winner went rummy.
     assert lesson.score_check("KS 7D AC").answer_text == "18"
     assert lesson.score_check("KS 7D AC", rummy=True).answer_text == "36"
 

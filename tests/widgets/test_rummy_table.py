@@ -1,4 +1,4 @@
-"""The Rummy table driven by clicks in plain pytest (issue 9, item 7; RULES.md §6 Basic Rummy)."""
+"""The Rummy table driven by clicks in plain pytest (issue 9, item 7; docs/rules/rummy.md)."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def _play_out(t: RummyTable) -> None:
 
 
 def test_the_deal_history_and_the_end_summary_show_the_games_figures():
-    """RULES.md §6: the winner takes the others' hand values; the history row and the standings say so."""
+    """docs/rules/rummy.md: the winner takes the others' hand values; the history row and the standings say so."""
     t = RummyTable(players=3, seed=8, bot_delay=0, target=30)
     _play_out(t)
     results = t.game.view(0)["results"]
@@ -149,7 +149,7 @@ def test_the_deal_history_and_the_end_summary_show_the_games_figures():
 
 
 def test_with_penalty_scoring_the_standings_start_from_the_lowest_total():
-    """RULES.md §6 item 7 (penalty variant): each player scores his own hand; the lowest total wins."""
+    """docs/rules/rummy.md#rummy.penalty: each player scores his own hand; the lowest total wins."""
     t = RummyTable(players=2, seed=4, bot_delay=0, target=20, scoring="penalty")
     _play_out(t)
     scores = t.game.view(0)["scores"]

@@ -64,7 +64,7 @@ def gato_check() -> ChoiceQuiz:
 
 
 def guerra_check() -> ChoiceQuiz:
-    """The RULES.md example: 7 against 7, then 3 against 9."""
+    """The example of docs/rules/el_gato.md#examples: 7 against 7, then 3 against 9."""
     right = "7, 7, 3, 9"
     return ChoiceQuiz("Two players. Ana turns a 7 and Ben turns a 7: guerra! Then Ana turns a 3 and Ben a 9. "
                       "Ben takes all four cards. In what order do they go under his packet?",

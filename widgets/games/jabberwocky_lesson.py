@@ -177,7 +177,7 @@ def legal_cards_check(game: Jabberwocky, question: str) -> CardPickQuiz:
     return CardPickQuiz(question, hand, judge)
 
 
-# The RULES.md example: ♦ trumps, not broken; you lead holding ♦ and ♣, or nothing but ♦.
+# The example of docs/rules/jabberwocky.md#examples: ♦ trumps, not broken; you lead holding ♦ and ♣, or nothing but ♦.
 TRUMP_LEAD_HANDS = ["AD 9D KC 4C", "2H 3H 4H 5H", "6H 7H 8H 9H", "10H JH QH KH"]
 ALL_TRUMP_HANDS = ["AD 9D 5D 3D", "2H 3H 4H 5H", "6H 7H 8H 9H", "10H JH QH KH"]
 TRUMP_BIDS = ["bid 1", "bid 0", "bid 0", "bid 1"]

@@ -4,7 +4,7 @@ The players sit round an oval cloth, you at the bottom and the others clockwise 
 your left, so the trick's cards lie in front of whoever played them. Bids are plain
 buttons (Tab and Enter reach them) plus a box to type a number: the dealer's one
 forbidden bid is a disabled button whose tooltip, and the status line when typed,
-give the rule (RULES.md §7, the hook).
+give the rule (docs/rules/jabberwocky.md#jabberwocky.hook).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every answer a check marks right or wrong comes from the engine (the legal cards, the
 trick winner, the points, the sequences, the maker's rule), so the lesson cannot drift
-from the rules of seed 004 and RULES.md §8.
+from the rules of seed 004 and docs/rules/klaberjass.md.
 """
 
 from __future__ import annotations
@@ -139,21 +139,21 @@ def legal_cards_check(game: Klaberjass, question: str) -> CardPickQuiz:
 
 
 def follow_check() -> CardPickQuiz:
-    """Seed: follow suit; on a trump lead, win if you can (RULES.md §8: J♥ and 7♥ against 9♥ → only J♥)."""
+    """Seed: follow suit; on a trump lead, win if you can (docs/rules/klaberjass.md#examples: J♥ and 7♥ against 9♥ → only J♥)."""
     game = deal_position("9H KS QS 7S 8D 9D 10C JC QC", "JH 7H AS 10S 7D 10D AC KC 8C", "8H",
                          ["pass", "take", "play 9H"], you_deal=True)
     return legal_cards_check(game, "Hearts are trumps and Ada leads the 9♥. Which cards may you play?")
 
 
 def follow_either_check() -> CardPickQuiz:
-    """RULES.md §8: A♥ and 7♥ against a 9♥ lead → either (neither can beat it)."""
+    """docs/rules/klaberjass.md#examples: A♥ and 7♥ against a 9♥ lead → either (neither can beat it)."""
     game = deal_position("9H KS QS 7S 8D 9D 10C JC QC", "AH 7H AS 10S 7D 10D AC KC 8C", "8H",
                          ["pass", "take", "play 9H"], you_deal=True)
     return legal_cards_check(game, "Now you hold A♥ and 7♥ instead. Ada leads the 9♥ again. Which may you play?")
 
 
 def must_trump_check() -> CardPickQuiz:
-    """RULES.md §8: ♠ led, void in ♠ holding 7♥ → must play 7♥."""
+    """docs/rules/klaberjass.md#examples: ♠ led, void in ♠ holding 7♥ → must play 7♥."""
     game = deal_position("KS QS 7S 9H 8D 9D 10C JC QC", "7H AD KD QD JD 10D AC KC 8C", "8H",
                          ["take", "play KS"], you_deal=True)
     return legal_cards_check(game, "Hearts are trumps. Ada leads the K♠ and you have no spades. Which may you play?")
@@ -190,7 +190,7 @@ def sequence_points_check(cards: str = "AS KS QS JS 7H 8H 9H 10D QC") -> w.VBox:
 
 
 def sequence_compare_check(trump_rule: str = "seed") -> ChoiceQuiz:
-    """RULES.md §8: non-dealer 9-10-J♠ vs dealer 9-10-J♣ with ♣ trump → the non-dealer by the seed."""
+    """docs/rules/klaberjass.md#examples: non-dealer 9-10-J♠ vs dealer 9-10-J♣ with ♣ trump → the non-dealer by the seed."""
     you, ada = _ix("9S 10S JS"), _ix("9C 10C JC")
     winner = sequence_winner([you, ada], 1, tricks.SUIT_INDEX["C"], trump_rule)  # Ada (seat 1) deals
     choices = ["You", "Ada", "Nobody"]
@@ -251,7 +251,7 @@ def schmeiss_check(turn_up: str = "QH") -> ChoiceQuiz:
 
 
 def maker_check(maker_total: int = 70, other_total: int = 92) -> ChoiceQuiz:
-    """RULES.md §8: maker 70 vs 92 → the opponent +162, the maker 0; 81 vs 81 the same."""
+    """docs/rules/klaberjass.md#examples: maker 70 vs 92 → the opponent +162, the maker 0; 81 vs 81 the same."""
     scored, outcome, _ = settle([maker_total, other_total], 0, "fails")
     choices = [f"You {maker_total}, Ada {other_total}", f"You 0, Ada {maker_total + other_total}",
                f"You {maker_total}, Ada 0"]

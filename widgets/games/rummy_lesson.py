@@ -68,7 +68,7 @@ def layoff_check(meld: str = "4S 5S 6S", cards: str = "3S 7S 6H 8S AS") -> CardP
 
 
 def score_check(loser: str = "KS 7D AC", rummy: bool = False) -> ChoiceQuiz:
-    """The winner's score from the loser's hand (RULES.md §6: K♠ 7♦ A♣ → 18, 36 for rummy)."""
+    """The winner's score from the loser's hand (docs/rules/rummy.md#examples: K♠ 7♦ A♣ → 18, 36 for rummy)."""
     value = hand_value(parse_cards(loser))
     right = value * (2 if rummy else 1)
     choices = sorted({str(value), str(value * 2), str(value + 10), str(value - 1 if value > 1 else 2)}, key=int)

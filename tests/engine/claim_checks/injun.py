@@ -1,4 +1,4 @@
-"""Injun's claims, re-derived by replaying the real game (RULES.md §5), not through the advisor.
+"""Injun's claims, re-derived by replaying the real game (docs/rules/injun.md), not through the advisor.
 
 - Counts ("beats them all in 4 of the 50 cases") and chances "if every card you cannot see is equally
   likely" are recounted from the seat's view.

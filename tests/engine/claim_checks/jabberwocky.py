@@ -1,4 +1,4 @@
-"""Jabberwocky's claims, re-derived from the real game (RULES.md §7), not from the advisor's code.
+"""Jabberwocky's claims, re-derived from the real game (docs/rules/jabberwocky.md), not from the advisor's code.
 
 Certainties about the trick are enumerated over every legal reply of the real position (the generic
 ``trick_winners``); "only legal card" from ``legal_actions`` and the rule that leaves it alone, recounted

@@ -1,4 +1,4 @@
-"""Jubilee's claims, worked out again from the real game (RULES.md §1; engine/games/jubilee.py).
+"""Jubilee's claims, worked out again from the real game (docs/rules/jubilee.md; engine/games/jubilee.py).
 
 Points are read from the events of the move really made; "the next player cannot score" tries every
 card the real next player may legally play; a chance is recomputed from the seat's view by counting

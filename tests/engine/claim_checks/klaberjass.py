@@ -1,4 +1,4 @@
-"""Klaberjass: what its hints claim, worked out again from the real game (RULES.md §8).
+"""Klaberjass: what its hints claim, worked out again from the real game (docs/rules/klaberjass.md).
 
 Certainties by playing the move on a copy of the real game (who becomes the maker, a hand thrown in) or by
 enumerating every legal reply (who takes the trick); figures and comparisons recounted from the view with the

@@ -1,4 +1,4 @@
-"""Relógio's claims, re-derived by playing the real engine (RULES.md §3), not through the advisor.
+"""Relógio's claims, re-derived by playing the real engine (docs/rules/relogio.md), not through the advisor.
 
 A chance "if every card you cannot see is equally likely" is recounted over every distinct arrangement
 of the real face-down cards' ranks (suits never matter): each arrangement is dealt into a copy of the

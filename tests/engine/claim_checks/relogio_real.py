@@ -1,4 +1,4 @@
-"""Relógio Real's claim (its outcome), re-derived by playing the real engine on (RULES.md §3).
+"""Relógio Real's claim (its outcome), re-derived by playing the real engine on (docs/rules/relogio_real.md).
 
 Every step is forced, so "won in 12 more steps" or "lost: within 40 steps a position comes back" is a
 certainty; the checker plays a copy of the real game to its end and counts. Relógio Real has no choices,

@@ -1,5 +1,5 @@
 """Basic Rummy: what its hints claim, worked out again from the seat's view with the rules' own functions
-(engine.melds.least_deadwood, engine.games.rummy.card_value), never through the advisor (RULES.md §6).
+(engine.melds.least_deadwood, engine.games.rummy.card_value), never through the advisor (docs/rules/rummy.md).
 
 Deadwood is the points of the cards in no meld of the best split of a hand. "Your best discard" is found by
 trying every card of the hand (a card is skipped only when even its whole value off could not beat the best
