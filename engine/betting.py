@@ -85,7 +85,8 @@ def odd_chip_order(winners: Sequence[int], dealer: int, players: int) -> list[in
 
 @dataclass
 class PokerRound:
-    """One standard poker betting round (docs/rules/injun.md#injun.poker_bet): fold, call the highest total, or raise it.
+    """One standard poker betting round (docs/rules/injun.md#injun.poker_bet): fold, call the highest total, or raise
+    it.
 
     ``bets`` are this round's bets only (antes are not part of them). ``pending`` lists,
     in turn order, the seats that still have to answer the last bet or raise; the round

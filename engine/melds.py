@@ -2,7 +2,8 @@
 
 Written once for Basic Rummy (one pack, no jokers, Ace low) and Kalooki (two packs and
 four jokers, a "three" needs two real cards, no two jokers side by side in a "four",
-the Ace at either end); docs/rules/kalooki.md#kalooki.four and docs/rules/rummy.md#rummy.meld. A :class:`MeldRules` says which of those a game
+the Ace at either end); docs/rules/kalooki.md#kalooki.four and docs/rules/rummy.md#rummy.meld. A :class:`MeldRules` says
+which of those a game
 plays; every function takes one.
 
 API (cards are :class:`engine.cards.Card`; ``value`` maps a card to its penalty points):

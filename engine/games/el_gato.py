@@ -212,7 +212,8 @@ class Deal:
         return [s for s in range(self.players) if self.packets[s]]
 
     def donor(self, seat: int) -> int | None:
-        """docs/rules/el_gato.md#el_gato.last_card: the next player clockwise who still has cards, tied or not (a safe player has none)."""
+        """docs/rules/el_gato.md#el_gato.last_card: the next player clockwise who still has cards, tied or not (a safe
+        player has none)."""
         n = self.players
         for step in range(1, n):
             other = (seat + step) % n
@@ -230,7 +231,8 @@ class Deal:
         trick ended if this card completed it)."""
         packets, unseen_on_top = self.packets, self.unseen_on_top
         donor = None
-        if not packets[seat]:  # docs/rules/el_gato.md#el_gato.last_card: a tied player out of cards takes an opponent's top card, face down
+        # docs/rules/el_gato.md#el_gato.last_card: a tied player out of cards takes an opponent's top card, face down
+        if not packets[seat]:
             donor = self.donor(seat)
             assert donor is not None, "a tie-break never waits on a player nobody can supply"
             packets[seat].append(packets[donor].pop(0))
@@ -247,7 +249,8 @@ class Deal:
         return card, donor, self._finish_round()
 
     def _check_tie_break_cards(self) -> None:
-        """docs/rules/el_gato.md#el_gato.no_cards: a draw when the next tied player needs a card and nobody at all has one."""
+        """docs/rules/el_gato.md#el_gato.no_cards: a draw when the next tied player needs a card and nobody at all has
+        one."""
         nxt = self.order[len(self.trick)]
         if self.tied and not self.packets[nxt] and self.donor(nxt) is None:
             self._end("draw", "el_gato.no_cards")
@@ -364,16 +367,20 @@ class ElGato(Game):
     lean_deal = Deal
     lean_unseen = staticmethod(unseen)
     variants = (
-        Option("ace_high", False, "docs/rules/el_gato.md#el_gato.ace_high [T]: ranks are face value with the Sota highest; True ranks "
+        Option("ace_high", False, "docs/rules/el_gato.md#el_gato.ace_high [T]: ranks are face value with the Sota "
+               "highest; True ranks "
                "the 1 (As) above the Sota. The gato beats everything either way.", choices=(False, True)),
         first_dealer_option("The seat that deals; None draws for it with the seed (highest card deals)."),
-        Option("guerra", "highest", "docs/rules/el_gato.md#el_gato.any_pair: \"highest\" (default, as in every War-family game) starts a "
+        Option("guerra", "highest", "docs/rules/el_gato.md#el_gato.any_pair: \"highest\" (default, as in every "
+               "War-family game) starts a "
                "guerra only on a tie for the highest card; \"any_pair\" follows the seed's literal words, "
                "\"Quando duas cartas de valor igual são jogadas na mesma vaza\": any two equal cards start one "
                "(the highest such pair; the gato still beats everything).", choices=("highest", "any_pair")),
-        Option("cycle_draw", True, "docs/rules/el_gato.md#el_gato.cycle [T] guard: a position (packets and leader) that repeats at "
+        Option("cycle_draw", True, "docs/rules/el_gato.md#el_gato.cycle [T] guard: a position (packets and leader) "
+               "that repeats at "
                "the start of a trick would repeat forever, so the game is a draw.", choices=(True, False)),
-        Option("trick_limit", 5000, "docs/rules/el_gato.md#el_gato.trick_limit [T] guard: the game is a draw after this many tricks "
+        Option("trick_limit", 5000, "docs/rules/el_gato.md#el_gato.trick_limit [T] guard: the game is a draw after "
+               "this many tricks "
                "(tie-breaks included); 0 for no limit.", check=_limit_ok),
     )
 

@@ -104,7 +104,8 @@ class Deal:
 
     The stock's top card is ``stock[0]``. ``revealed[s]``: what seat ``s`` showed when it last passed
     and still holds (None once it has played them all); ``opening_passes``: passes before the deal's
-    first card (the first-black variant lapses once every player has passed, docs/rules/jubilee.md#jubilee.first_black_lapses).
+    first card (the first-black variant lapses once every player has passed,
+    docs/rules/jubilee.md#jubilee.first_black_lapses).
     ``points[s]``: what seat ``s`` has scored this deal; ``phase`` is "done" once every card is played.
     """
 
@@ -177,7 +178,8 @@ class Deal:
 
     @property
     def black_first(self) -> bool:
-        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or everyone has passed in turn."""
+        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or
+        everyone has passed in turn."""
         return self.first_black and not self.pile and self.opening_passes < self.players
 
     def playable(self, seat: int) -> list[Card]:
@@ -204,7 +206,8 @@ class Deal:
             self.play(seat, _CARD_OF[action.arg])
 
     def pass_turn(self, seat: int) -> None:
-        """docs/rules/jubilee.md#jubilee.cannot_play: a player who cannot play shows his hand and passes; he does not draw."""
+        """docs/rules/jubilee.md#jubilee.cannot_play: a player who cannot play shows his hand and passes; he does not
+        draw."""
         self.revealed[seat] = list(self.hands[seat])
         if not self.pile:
             self.opening_passes += 1
@@ -231,7 +234,8 @@ class Deal:
         return before, points, rule, drawn
 
     def _advance(self) -> None:
-        """The next player holding cards; the deal is over when nobody holds any (docs/rules/jubilee.md#jubilee.skip, docs/rules/jubilee.md#jubilee.end)."""
+        """The next player holding cards; the deal is over when nobody holds any (docs/rules/jubilee.md#jubilee.skip,
+        docs/rules/jubilee.md#jubilee.end)."""
         hands, n = self.hands, self.players
         if not any(hands):
             self.phase = "done"
@@ -360,7 +364,8 @@ class Jubilee(TakesTurns, Game):
 
     @property
     def black_first(self) -> bool:
-        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or everyone has passed in turn."""
+        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or
+        everyone has passed in turn."""
         return self.deal.black_first
 
     def playable(self, seat: int) -> list[Card]:

@@ -170,7 +170,8 @@ SUIT_SYMBOL = {0: "♠", 1: "♥", 2: "♦", 3: "♣"}
 
 
 def overcall_problem(standing: str | None, new: str) -> str | None:
-    """Why ``new`` may not follow ``standing`` (an English sentence to translate), or None (seed; docs/rules/jubileu.md#jubileu.overcall)."""
+    """Why ``new`` may not follow ``standing`` (an English sentence to translate), or None (seed;
+    docs/rules/jubileu.md#jubileu.overcall)."""
     if standing is None:
         return None
     old, bid = BIDS[standing], BIDS[new]
@@ -188,13 +189,15 @@ def overcall_problem(standing: str | None, new: str) -> str | None:
 
 
 def ace_calls(hand: Sequence[int], trump: int | None) -> list[int]:
-    """The Aces a Jubileu declarer may call: one he lacks, never the trump Ace (seed; docs/rules/jubileu.md#jubileu.call_ace)."""
+    """The Aces a Jubileu declarer may call: one he lacks, never the trump Ace (seed;
+    docs/rules/jubileu.md#jubileu.call_ace)."""
     return [s * 13 + ACE_RANK for s in range(4) if s != trump and s * 13 + ACE_RANK not in hand]
 
 
 def obrigatorio_calls(hand: Sequence[int]) -> list[int]:
     """The cards a Jogo Obrigatório declarer with four Aces may call: a King he lacks, a Queen if he holds
-    every King, and so on down [T] (docs/rules/jubileu.md#jubileu.obrigatorio); the bots' search calls from the same list."""
+    every King, and so on down [T] (docs/rules/jubileu.md#jubileu.obrigatorio); the bots' search calls from the same
+    list."""
     for rank in range(ACE_RANK - 1, -1, -1):
         free = [s * 13 + rank for s in range(4) if s * 13 + rank not in hand]
         if free:
@@ -220,7 +223,8 @@ def anticlockwise_from(seat: int) -> list[int]:
 
 def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
            meia_players: Sequence[int] = ()) -> list[Payment]:
-    """Who pays whom for one deal (docs/rules/jubileu.md#jubileu.pay_solo and the payment rules after it); ``won`` is each seat's tricks.
+    """Who pays whom for one deal (docs/rules/jubileu.md#jubileu.pay_solo and the payment rules after it); ``won`` is
+    each seat's tricks.
 
     >>> [(p.payer, p.payee, p.chips) for p in settle("solo-9", 0, None, [7, 2, 2, 2])]  # 2 short: 4 + 1 each
     [(0, 1, 5), (0, 2, 5), (0, 3, 5)]
@@ -603,7 +607,8 @@ class Jubileu(Game):
         Option("all_pass", "throw_in", "'throw_in': when all four pass, the next dealer (to the right) deals; "
                "'redeal': the same dealer deals again. Either way the deal counts.", choices=("throw_in", "redeal")),
         Option("meia_join", "still_in", "Who may join a standing Meia Miséria: 'still_in', players who have not "
-               "passed (docs/rules/jubileu.md#jubileu.join); 'anyone', a player who passed is offered it once too; 'nobody'.",
+               "passed (docs/rules/jubileu.md#jubileu.join); 'anyone', a player who passed is offered it once too; "
+               "'nobody'.",
                choices=("still_in", "anyone", "nobody")),
         Option("troela", False, "True: in Jogo Obrigatório the partner must lead his Ace (or the called card) "
                "and trumps cannot win that first trick (Rikken's troela).", choices=(False, True)),
@@ -748,7 +753,8 @@ class Jubileu(Game):
         return self._aces[seat]
 
     def bound_to_bid(self, seat: int) -> bool:
-        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6 (docs/rules/jubileu.md#jubileu.obligation)."""
+        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6
+        (docs/rules/jubileu.md#jubileu.obligation)."""
         return self.aces(seat) >= 3 and (self.standing is None or BIDS[self.standing].level < 6) \
             and seat not in self.passed
 

@@ -146,7 +146,8 @@ def _open_dealer(view: View) -> tuple[list[list[int]], list[int], Callable[[rand
     for s, c in view["trick"]:
         played_aces[s] += _idx(c) % 13 == ACE_RANK
 
-    # The declarer may say "Espirra" only in a trick the partner has not yet played to (docs/rules/jubileu.md#jubileu.espirra): whether
+    # The declarer may say "Espirra" only in a trick the partner has not yet played to
+    # (docs/rules/jubileu.md#jubileu.espirra): whether
     # it is offered tells him whether the called Ace's holder is among the seats that played to this trick.
     in_trick = {s for s, _ in view["trick"]}
     ordering = view["phase"] == "play" and me == declarer and view["partner"] is None and \

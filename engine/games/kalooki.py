@@ -229,9 +229,10 @@ class Kalooki(TakesTurns, Game):
                choices=(False, True)),
         Option("challenge", False, "Trinidad: the challenge of a hand of more than 18 cards (+50 to whoever "
                "is wrong).", choices=(False, True)),
-        Option("max_rebuilds", 10, "How many times the stock may be rebuilt in one deal; when it runs out "
-               "after that the deal is blocked and everyone scores his hand (so every deal ends; docs/rules/kalooki.md#kalooki.rebuild "
-               "(a Parlour choice) where the rules set no limit, the seed's block rummy variant ends at the first run-out). None: no limit.",
+        Option("max_rebuilds", 10, "docs/rules/kalooki.md#kalooki.blocked: how many times the stock may be rebuilt "
+               "in one deal; when it runs out after that the deal is blocked and everyone scores his hand, so every "
+               "deal ends (the rules set no limit; the seed's block rummy variant ends at the first run-out). "
+               "None: no limit.",
                check=lambda v: None if v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0)
                else "a whole number of rebuilds, or None"),
         first_dealer_option(),

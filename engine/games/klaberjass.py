@@ -136,7 +136,8 @@ REPLY_WINS: tuple[tuple[bool, ...], ...] = tuple(
 POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(card_points(c, t) for c in range(52)) for t in range(4))
 
 #: Only the 18 cards dealt (nine each) are played, so a deal's card points and last trick are at most the
-#: 18 dearest cards + 10 = 156, whatever the trumps (docs/rules/klaberjass.md#klaberjass.last_trick): never the pack's 152 + 10.
+#: 18 dearest cards + 10 = 156, whatever the trumps (docs/rules/klaberjass.md#klaberjass.last_trick): never the pack's
+#: 152 + 10.
 CARDS_PLAYED = 18
 MAX_DEAL_CARD_POINTS = max(sum(sorted(POINTS[t][c] for c in PACK)[-CARDS_PLAYED:]) for t in range(4)) + LAST_TRICK
 
@@ -186,7 +187,8 @@ def sequence_name(seq: Sequence_) -> str:
 
 def sequence_winner(hands: Sequence[Sequence[int]], dealer: int, trump: int, tie_rule: str,
                     found: Sequence[list[Sequence_]] | None = None) -> int | None:
-    """Whose sequences score (docs/rules/klaberjass.md#klaberjass.sequence_compare): longer best, then higher top; ties by ``tie_rule``.
+    """Whose sequences score (docs/rules/klaberjass.md#klaberjass.sequence_compare): longer best, then higher top; ties
+    by ``tie_rule``.
 
     ``found``: each hand's :func:`find_sequences`, when the caller has them already."""
     best = list(found) if found is not None else [find_sequences(h) for h in hands]

@@ -226,7 +226,8 @@ class Deal:
         return sum(len(cards) for cards in self.up)
 
     def swap_offered(self, card: Card) -> bool:
-        """docs/rules/relogio.md#relogio.swap [T]: the swap, once per game, on any King turned (or only the fourth, or never)."""
+        """docs/rules/relogio.md#relogio.swap [T]: the swap, once per game, on any King turned (or only the fourth, or
+        never)."""
         mode = self.king_swap
         if card.rank != CENTRE or self.swap_used or mode == "off" or not any(self.down):
             return False
@@ -356,7 +357,8 @@ class Relogio(Patience, Game):
     lean_deal = Deal
     lean_unseen = staticmethod(unseen)
     variants = (
-        Option("king_swap", "any_king", "The seed's once-per-game King swap. 'any_king' (docs/rules/relogio.md#relogio.swap [T]): "
+        Option("king_swap", "any_king", "The seed's once-per-game King swap. 'any_king' "
+               "(docs/rules/relogio.md#relogio.swap [T]): "
                "offered on every King you turn until you use it; 'fourth_king': offered only on the fourth "
                "King; 'off': plain Clock patience (about 1 deal in 13 is won).",
                choices=("any_king", "fourth_king", "off")),

@@ -218,7 +218,8 @@ PLAN = "keeping Kings until the fourth, then putting it at the bottom of the ful
 
 def _hopeless(view: dict[str, Any], action: str) -> bool:
     """Lost by the rules whatever the face-down cards are: keeping the 4th King while cards are face down
-    (docs/rules/relogio.md#relogio.fourth_king), or putting it above the bottom of a pile, where it is turned before that pile's last card."""
+    (docs/rules/relogio.md#relogio.fourth_king), or putting it above the bottom of a pile, where it is turned before
+    that pile's last card."""
     if not view["pending"] or view["kings_up"] != 3:
         return False
     if action == "keep":

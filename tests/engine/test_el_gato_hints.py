@@ -94,7 +94,8 @@ def test_no_hint_out_of_turn():
 
 def test_the_hint_remembers_the_gato_went_under_a_packet():
     """Issue 8, item 6: after the 5 de oros went under a packet in trick 1, the leader's hint said "It is the
-    gato 1 time in 40". Everyone saw it go under Ann's packet (docs/rules/el_gato.md: "The winner puts the trick under his
+    gato 1 time in 40". Everyone saw it go under Ann's packet (docs/rules/el_gato.md: "The winner puts the trick under
+    his
     packet in play order"), so it cannot be anyone's next card until Ann's dealt cards are used up."""
     g = game(["5Or", "7Co"], dealer=1)
     g.apply("play")

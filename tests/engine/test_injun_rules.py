@@ -139,7 +139,8 @@ def test_betting_is_compulsory_not_betting_means_dropping_out():
 
 
 def test_everyone_else_folds_and_the_last_player_wins_without_a_showdown():
-    """docs/rules/injun.md#injun.last_player: "Everyone else folds → the last player wins without a showdown" (and the seed's brag
+    """docs/rules/injun.md#injun.last_player: "Everyone else folds → the last player wins without a showdown" (and the
+    seed's brag
     "o último jogador será o vencedor, mesmo que a sua carta não seja maior")."""
     g = deal(["2S", "KD", "AC"], dealer=2)
     events = play(g, (0, "bet 2"), (1, "fold"), (2, "fold"))
@@ -289,7 +290,8 @@ def test_the_deal_passes_left_and_chips_carry_over():
 
 
 def test_a_player_who_cannot_ante_sits_out_and_the_deal_skips_him():
-    """Parlour's answer for players out of chips: they sit out the following deals (docs/rules/injun.md#injun.sit_out)."""
+    """Parlour's answer for players out of chips: they sit out the following deals
+    (docs/rules/injun.md#injun.sit_out)."""
     g = deal(["2S", "KD", "AC"], dealer=2, starting_chips=[1, 10, 10])
     play(g, (1, "bet 1"), (2, "call"))  # A is all in with the ante and loses to the Ace
     assert g.chips[0] == 0 and g.deal_number == 1
@@ -370,7 +372,8 @@ def test_seed_betting_the_first_player_who_just_matches_ends_it_and_levels_make_
 
 
 def test_seed_betting_players_who_have_not_bet_show_down_with_their_ante():
-    """docs/rules/injun.md#injun.seed_betting (betting="seed"): "every player not dropped goes to the showdown with what he has put in" —
+    """docs/rules/injun.md#injun.seed_betting (betting="seed"): "every player not dropped goes to the showdown with what
+    he has put in" —
     A opens, B just matches: C and D, who never bet, show down for the antes alone. """ + SEED_ENDS
     g = deal(["5D", "9S", "AC", "KH"], dealer=3, starting_chips=50, betting="seed")
     play(g, (0, "bet 4"), (1, "call"))

@@ -213,7 +213,8 @@ def test_certain_trick_claims_hold_against_every_legal_reply(revoke):
 
 def test_a_ruff_the_next_player_can_overruff_is_not_called_certain():
     """Issue 8, item 5, the case itself: Ben ruffs the A♣ with 10♦; Cy bid 0, so in the imagined deals he
-    always ducks, and the old hint said "10♦ would win it in 100%". But Cy holds A♦ and may overruff (docs/rules/jabberwocky.md:
+    always ducks, and the old hint said "10♦ would win it in 100%". But Cy holds A♦ and may overruff
+    (docs/rules/jabberwocky.md:
     a player who cannot follow may trump), so the hint must not print 100%, and must say what it assumes."""
     g = stacked_round(["AC 5H 6H", "10D 7S 8S", "AD 9S 10S"], "2D", dealer=2)
     play_all(g, "b1 b1 b0 AC")
@@ -228,7 +229,8 @@ def test_a_ruff_the_next_player_can_overruff_is_not_called_certain():
 
 
 def test_a_single_legal_card_is_explained_by_the_rule_that_leaves_it():
-    """Issue 8, item 7: leading with unbroken trumps, the hint said "you must follow suit". docs/rules/jabberwocky.md: "Trump
+    """Issue 8, item 7: leading with unbroken trumps, the hint said "you must follow suit". docs/rules/jabberwocky.md:
+    "Trump
     can't be led until broken unless the player holds only trumps"; the seed: follow suit."""
     g = stacked_round(["2C 5D 6D", "7S 8S 9S", "4H 5H 6H"], "3D", dealer=2)
     play_all(g, "b1 b0 b1")

@@ -222,7 +222,8 @@ def test_classic_scoring_is_ten_plus_the_bid():
 
 def test_table_mode_revoke_costs_three_the_trick_stands_and_the_bid_can_still_score():
     # Seed: "Each player must follow suit (failing to do so deducts 3 points from the score as a
-    # penalty)". docs/rules/jabberwocky.md#jabberwocky.revoke (table mode): "−3 each is charged at round end, the trick stands, and the
+    # penalty)". docs/rules/jabberwocky.md#jabberwocky.revoke (table mode): "−3 each is charged at round end, the trick
+    # stands, and the
     # bid point can still be won."
     g = stacked_round(["AC 3H", "KC 9H", "7C 8S"], "2D", dealer=2, revoke="table")
     play_all(g, "b2 b0 b1 AC")

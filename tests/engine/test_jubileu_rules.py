@@ -34,7 +34,8 @@ def test_the_overcall_list_of_rules_md(standing, new, ok):
 
 
 def test_the_ladder_has_17_levels_with_the_seeds_chips():
-    """docs/rules/jubileu.md#jubileu.ladder: 17 levels, levels 5 and 9 hold three bids each; chips per the seed's list."""
+    """docs/rules/jubileu.md#jubileu.ladder: 17 levels, levels 5 and 9 hold three bids each; chips per the
+    seed's list."""
     assert sorted({b.level for b in LADDER}) == list(range(1, 18))
     assert [b.key for b in LADDER if b.level == 5] == ["meia-miseria", "solo-8", "solo-8-ultima"]
     assert [b.key for b in LADDER if b.level == 9] == ["solo-10", "solo-10-ultima", "miseria"]
@@ -59,7 +60,8 @@ def test_a_refusal_says_which_rule_and_why():
 
 
 def test_a_player_still_in_joins_meia_miseria_and_a_passed_player_may_not():
-    """docs/rules/jubileu.md#examples: "a non-passed player joins Meia Miséria ✓; a passed player ✗" (seed: "mesmo já tendo
+    """docs/rules/jubileu.md#examples: "a non-passed player joins Meia Miséria ✓; a passed player ✗" (seed: "mesmo já
+    tendo
     feito sua declaração anteriormente")."""
     g = stacked({}, dealer=D)
     play_all(g, "bid jubileu; pass; bid meia-miseria; pass")   # A bids, B passes, C Meia, D passes
@@ -82,7 +84,8 @@ def test_a_passed_player_may_not_join():
 
 
 def test_the_ace_holder_may_not_pass_over_solo_sete():
-    """docs/rules/jubileu.md#examples: "Holder of A♠ A♥ A♦ passes over Solo Sete: illegal" (seed: "é obrigado a declarar no
+    """docs/rules/jubileu.md#examples: "Holder of A♠ A♥ A♦ passes over Solo Sete: illegal" (seed: "é obrigado a declarar
+    no
     mínimo Jogo Obrigatório")."""
     g = stacked({B: "AS AH AD"}, dealer=D)
     g.apply("bid solo-7")
@@ -102,7 +105,8 @@ def test_only_a_holder_of_three_aces_may_bid_jogo_obrigatorio():
 # ---- docs/rules/jubileu.md#examples: payments ------------------------------------------------------------------
 
 def test_solo_nove_making_7_costs_the_declarer_15():
-    """docs/rules/jubileu.md#examples / seed: "Se o declarante pediu Solo Nove e fez 7 vazas, pagará a cada um as 4 fichas … e
+    """docs/rules/jubileu.md#examples / seed: "Se o declarante pediu Solo Nove e fez 7 vazas, pagará a cada um as 4
+    fichas … e
     mais uma ficha"; with 8, only the 4."""
     pays = settle("solo-9", A, None, [7, 2, 2, 2])
     assert pays == [Payment(A, o, 5, A, False) for o in (B, C, D)] and sum(p.chips for p in pays) == 15
@@ -151,7 +155,8 @@ def jubileu_spades_calling_the_ace_of_hearts() -> engine.Game:
 
 
 def test_espirra_the_called_ace_beats_the_ace_of_trumps():
-    """docs/rules/jubileu.md#examples: "Trump ♠, called A♥. The declarer leads ♣ and says Espirra. The partner holds clubs but
+    """docs/rules/jubileu.md#examples: "Trump ♠, called A♥. The declarer leads ♣ and says Espirra. The partner holds
+    clubs but
     plays A♥; a defender ruffs with A♠; A♥ wins" (seed: "ganhando inclusive do maior trunfo")."""
     g = jubileu_spades_calling_the_ace_of_hearts()
     assert g.current_player == A and "espirra" in g.view(A)["legal"]
@@ -167,7 +172,8 @@ def test_espirra_the_called_ace_beats_the_ace_of_trumps():
 
 
 def test_before_any_order_the_called_ace_is_an_ordinary_card():
-    """docs/rules/jubileu.md: "Before any order the Ace is an ordinary card: … it can be trumped" (seed: "essa carta terá
+    """docs/rules/jubileu.md: "Before any order the Ace is an ordinary card: … it can be trumped" (seed: "essa carta
+    terá
     valor normal, podendo ser cortada")."""
     g = stacked({A: "2H KS QS", B: "AH", C: "AS 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC", D: "AD AC"},
                 dealer=D, ultima="KD")
@@ -198,7 +204,8 @@ def test_espirra_quando_quiser_waits_until_the_partner_has_won_a_trick():
 
 
 def test_espirra_only_in_a_trick_the_partner_has_not_yet_played_to():
-    """docs/rules/jubileu.md#jubileu.espirra: the declarer orders it "on one of his own turns (lead or follow), in a trick the
+    """docs/rules/jubileu.md#jubileu.espirra: the declarer orders it "on one of his own turns (lead or follow), in a
+    trick the
     partner has not yet played to". B (the partner) leads ♣ and the declarer A plays last: "Espirra" is not
     offered in that trick and is refused if typed, so B, who holds clubs, is never forced to throw A♥ into the
     next trick. In a trick A plays to before B, A may order it."""

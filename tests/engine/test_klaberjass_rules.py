@@ -29,7 +29,8 @@ def legal_strings(g: engine.Game) -> set[str]:
 # ---- the pack, the ranks, the points -------------------------------------------------------------
 
 def test_32_cards_worth_152_and_a_deal_at_most_156_with_the_last_trick():
-    # docs/rules/klaberjass.md#examples: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
+    # docs/rules/klaberjass.md#examples: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤
+    # 156".
     assert sorted(PACK) == sorted(tricks.index(c) for c in piquet_32()) and len(PACK) == 32
     for trump in range(4):
         assert sum(card_points(c, trump) for c in PACK) == TOTAL_CARD_POINTS == 152
@@ -69,7 +70,8 @@ def test_two_rank_orders():
 # ---- following, winning a trump lead, trumping -------------------------------------------------------
 
 def test_shared_trick_rules_take_klaberjass_options():
-    # docs/rules/klaberjass.md#examples: "Trump ♥, 9♥ led, follower holds J♥ and 7♥ → only J♥ legal; holds A♥ and 7♥ → either."
+    # docs/rules/klaberjass.md#examples: "Trump ♥, 9♥ led, follower holds J♥ and 7♥ → only J♥ legal; holds A♥ and 7♥ →
+    # either."
     assert legal_cards(ix("JH 7H KS"), ix("9H"), H) == ix("JH")
     assert sorted(legal_cards(ix("AH 7H KS"), ix("9H"), H)) == sorted(ix("AH 7H"))
     # docs/rules/klaberjass.md#examples: "♠ led, follower void in ♠ holding 7♥ → must play 7♥."
@@ -265,7 +267,8 @@ def test_bella_scores_for_the_player_who_lost_the_sequences():
 # ---- the maker's risk ---------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("totals, maker, rule, scored", [
-    ([70, 92], 0, "fails", [0, 162]),       # docs/rules/klaberjass.md#examples: "Maker 70 vs 92 → opponent +162, maker 0"
+    # docs/rules/klaberjass.md#examples: "Maker 70 vs 92 → opponent +162, maker 0"
+    ([70, 92], 0, "fails", [0, 162]),
     ([81, 81], 0, "fails", [0, 162]),       # "81 vs 81 → opponent +162" (a tie is a failure)
     ([92, 70], 0, "fails", [92, 70]),       # the maker made it: each keeps his own
     ([81, 81], 0, "belote", [0, 81]),       # option: the maker loses only his own

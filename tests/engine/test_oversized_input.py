@@ -60,7 +60,8 @@ def test_numbers_of_thousands_of_digits_are_refused_naming_the_range(game_id: st
 
 
 def test_the_largest_numbers_allowed_still_play_and_save() -> None:
-    """The games' variants (docs/rules/README.md) take real sizes; the bound only stops numbers no game can hold or print."""
+    """The games' variants (docs/rules/README.md) take real sizes; the bound only stops numbers no game can hold or
+    print."""
     for game_id, options in [("injun", {"starting_chips": MAX_OPTION_NUMBER, "max_raise": MAX_OPTION_NUMBER}),
                              ("el_gato", {"trick_limit": MAX_OPTION_NUMBER}),
                              ("kalooki", {"max_rebuilds": MAX_OPTION_NUMBER})]:

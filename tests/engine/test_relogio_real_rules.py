@@ -102,7 +102,8 @@ def test_only_the_start_pile_shrinks():
 
 def test_all_tops_correct_are_removed_ace_to_king_while_a_card_is_carried():
     """Seed: "até que todos os montes fiquem com suas cartas de cima corretamente colocadas … retirar
-    as 13 cartas, em sequência do Ás ao Rei"; docs/rules/relogio_real.md [T]: "If all tops become correct while a card is
+    as 13 cartas, em sequência do Ás ao Rei"; docs/rules/relogio_real.md [T]: "If all tops become correct while a card
+    is
     carried, remove them, then put the carried card under the next incorrect pile"."""
     g = engine.new_game("relogio_real",
                         deck=clock_deck(sorted_piles(h1="5D AS 9C AH", h5="5S 5H 5C AD", h9="9S 9H 9D AC")))

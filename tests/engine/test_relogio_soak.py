@@ -1,4 +1,5 @@
-"""Thousands of seeded Relógio and Relógio Real games hold every invariant (docs/rules/relogio.md, docs/rules/relogio_real.md;
+"""Thousands of seeded Relógio and Relógio Real games hold every invariant (docs/rules/relogio.md,
+docs/rules/relogio_real.md;
 DESIGN.md "Hidden information is real": a face-down card is hidden even from the player)."""
 
 from __future__ import annotations

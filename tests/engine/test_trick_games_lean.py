@@ -1,4 +1,5 @@
-"""The trick games' lean deals (Jabberwocky, Klaberjass, Jubileu ``Deal``) against the narrated games (docs/lean-deal.md).
+"""The trick games' lean deals (Jabberwocky, Klaberjass, Jubileu ``Deal``) against the narrated games
+(docs/lean-deal.md).
 
 Over seeded positions of random play (medium bots settle Jubileu's auction): the cards a seat cannot see
 (``unseen(view)``) are exactly the cards the true deal hides from it, and with the cards it sees they make

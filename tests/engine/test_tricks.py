@@ -40,7 +40,8 @@ def test_follow_suit_when_you_can_anything_when_you_cannot():
 
 
 def test_trumps_may_not_be_led_until_broken_unless_only_trumps():
-    # docs/rules/jabberwocky.md#examples: "Unbroken ♦ trump, leader holds ♦ and ♣ → must lead ♣; all-♦ hand → may lead ♦".
+    # docs/rules/jabberwocky.md#examples: "Unbroken ♦ trump, leader holds ♦ and ♣ → must lead ♣; all-♦ hand → may lead
+    # ♦".
     assert leads(ix("KD 4C"), D, trump_broken=False) == ix("4C")
     assert sorted(leads(ix("KD 4D"), D, trump_broken=False)) == sorted(ix("KD 4D"))
     assert sorted(leads(ix("KD 4C"), D, trump_broken=True)) == sorted(ix("KD 4C"))

@@ -194,7 +194,8 @@ def test_in_table_mode_a_revoke_is_playable_but_flagged_and_costs_three():
     t = JabberwockyTable(players=4, seed=3, bot_delay=0, revoke="table", **STACKED)
     t.bid(1)
     click_card(t, "7C")
-    assert sorted(playable(t)) == ["2H", "5D", "9C"]  # docs/rules/jabberwocky.md#jabberwocky.revoke (table mode): a revoke is allowed …
+    # docs/rules/jabberwocky.md#jabberwocky.revoke (table mode): a revoke is allowed …
+    assert sorted(playable(t)) == ["2H", "5D", "9C"]
     for card in ("5D", "9C"):
         assert item(t, card)["tooltip"].startswith("⚠ A revoke") and "costs 3 points" in item(t, card)["tooltip"]
     assert not item(t, "2H")["tooltip"].startswith("⚠")

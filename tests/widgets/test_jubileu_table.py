@@ -86,7 +86,8 @@ def test_the_ace_holder_cannot_pass_and_the_button_says_why():
 
 
 def test_winning_the_auction_then_trump_call_espirra_and_a_card():
-    """The declarer names trump, calls an Ace, says "Espirra" and leads (docs/rules/jubileu.md#examples, the Espirra trick)."""
+    """The declarer names trump, calls an Ace, says "Espirra" and leads (docs/rules/jubileu.md#examples, the Espirra
+    trick)."""
     t = scripted(ESPIRRA_DEAL, [(0, "bid jubileu"), (1, "pass"), (2, "pass"), (3, "pass")])
     assert t.choice_panel.layout.display == "" and "Name trump" in t.choice_label.value
     t.trump_buttons[0].click()                                 # spades

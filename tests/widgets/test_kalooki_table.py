@@ -102,7 +102,8 @@ def test_melds_show_what_a_joker_stands_for_and_tacks_are_offered():
 
 
 def test_the_deal_history_and_the_end_summary_show_the_true_figures_lowest_first():
-    """docs/rules/kalooki.md#kalooki.end: each deal's penalty points add up; after the last deal the lowest total wins."""
+    """docs/rules/kalooki.md#kalooki.end: each deal's penalty points add up; after the last deal the lowest total
+    wins."""
     t = KalookiTable(players=3, seed=11, bot_delay=0, first_dealer=2, deals=[1, 4])
     for _ in range(400):
         if t.game.is_over:

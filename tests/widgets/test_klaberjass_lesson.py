@@ -10,7 +10,8 @@ def right_cards(quiz) -> list[str]:
 
 
 def test_the_pack_and_its_points():
-    # docs/rules/klaberjass.md#examples: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤ 156".
+    # docs/rules/klaberjass.md#examples: "All 32 cards' points = 152; card points of the 18 cards of one deal + 10 ≤
+    # 156".
     quiz = lesson.pack_points_check()
     assert quiz.answer_text == "152" and quiz.answer("152") and not quiz.answer("162")
     assert "at most 156" in quiz.explanation and "18 cards" in quiz.explanation and "162" not in quiz.explanation
@@ -49,7 +50,8 @@ def test_following_rules_are_the_engines():
 def test_sequences_checks():
     assert lesson.sequence_points_check().children[1].answer_text == "70"
     assert lesson.longer_sequence_check().answer_text == "You"
-    # docs/rules/klaberjass.md#examples: equal 9-10-J, ♣ trumps: the non-dealer (you) by the seed; the dealer by the option.
+    # docs/rules/klaberjass.md#examples: equal 9-10-J, ♣ trumps: the non-dealer (you) by the seed; the dealer by the
+    # option.
     assert lesson.sequence_compare_check("seed").answer_text == "You"
     assert lesson.sequence_compare_check("trump").answer_text == "Ada"
     assert "Tertz: 9♥ 8♥ 7♥ = 20" in lesson.sequences_html("7H 8H 9H AS").value

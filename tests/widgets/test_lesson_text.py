@@ -13,7 +13,8 @@ import engine
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 GAMES_WITH_LESSONS = [g for g in engine.GAMES if (LESSONS / f"{g}.ipynb").exists()]
 CODE = [re.compile(p) for p in (r"`[^`]*[=(][^`]*`", r"\w+Table\(", r"\b\w+_\w+=", r"\bTrue\b|\bFalse\b")]
-NOTES = [re.compile(p, re.I) for p in (r"seed text", r"RULES\.md", r"\[T\]", r"\bTODO\b", r"the seed says")]
+NOTES = [re.compile(p, re.I) for p in (
+    r"seed text", r"RULES\.md", r"docs/rules", r"\[T\]", r"\bTODO\b", r"the seed says")]
 # our name for the rules text we were given, and option identifiers (any_pair, sequence_tie): never a learner's words
 INSIDE_WORDS = [re.compile(r"\bseed", re.I), re.compile(r"\b[a-z]+_[a-z_]+\b")]
 

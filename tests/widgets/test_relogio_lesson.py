@@ -12,7 +12,8 @@ from widgets.games import relogio_lesson as lesson
 
 
 def test_the_checks_accept_the_rule_and_refuse_the_rest():
-    """Seed: Ace 1 … Jack 11, Queen 12, King in the centre; docs/rules/relogio.md#relogio.swap, docs/rules/relogio_real.md#real.start and #real.move."""
+    """Seed: Ace 1 … Jack 11, Queen 12, King in the centre; docs/rules/relogio.md#relogio.swap,
+    docs/rules/relogio_real.md#real.start and #real.move."""
     assert lesson.hour_check("JD").answer("11 o'clock")
     assert not lesson.hour_check("JD").answer("1 o'clock")
     assert lesson.hour_check("KS").answer("the centre")
@@ -71,7 +72,8 @@ def test_the_lean_play_out_the_win_rates_use_is_the_engine_game():
 
 
 def test_win_rates_are_near_the_rules_numbers():
-    """docs/rules/relogio.md#examples and docs/rules/relogio_real.md#examples: 1/13 without the swap, about 28% with it on the 4th King, about 1.2% Real."""
+    """docs/rules/relogio.md#examples and docs/rules/relogio_real.md#examples: 1/13 without the swap, about 28% with it
+    on the 4th King, about 1.2% Real."""
     rates = lesson.win_rates(deals=600)
     assert 0.03 <= rates["plain"] <= 0.13
     assert 0.20 <= rates["swap_random"] <= 0.36

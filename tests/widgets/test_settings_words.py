@@ -35,7 +35,7 @@ RAW = [re.compile(p, re.I) for p in (
     r"\b\w+_\w+\b",                       # an identifier: any_pair, left_of_dealer
     r"\bseed",                            # our word for the rules text we were given
     r"\b(True|False|None)\b", r"[\[\]{}=]", r"'\w+'",  # Python
-    r"RULES\.md|\[T\]|\bwikiHow\b",        # notes to ourselves
+    r"RULES\.md|docs/rules|\[T\]|\bwikiHow\b",  # notes to ourselves
     # ordinary Portuguese words (a quote); contract names such as Meia Miséria are the game's own terms
     r"\b(quando|duas|cartas?|valor|igual|são|jogadas|mesma|vaza|primeira|monte|adversário|jogador)\b",
 )]

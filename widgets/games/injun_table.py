@@ -13,6 +13,7 @@ from typing import Any
 import ipywidgets as w
 from engine import words
 from engine.hints import Hint
+from engine.games.injun import LONGEST_GAME
 
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
@@ -39,8 +40,9 @@ class InjunTable(Table):
         "starting_chips": Setting("starting_chips", "Chips to start", (("20", 20), ("10", 10), ("50", 50)),
                                   "How many chips each player has at the start."),
         "ante": None,
-        "max_deals": Setting("max_deals", "Length", (("10 deals", 10), ("5 deals", 5), ("20 deals", 20),
-                                                     ("Until one player has all the chips", None)),
+        "max_deals": Setting("max_deals", "Length",
+                             (("10 deals", 10), ("5 deals", 5), ("20 deals", 20),
+                              (f"Until one player has all the chips ({LONGEST_GAME} deals at most)", None)),
                              "The game ends after this many deals, or when only one player can pay to play."),
         "min_raise": None,
         "max_raise": None,

@@ -166,7 +166,8 @@ class KalookiTable(Table):
         return self.act(self.tack_box.value)
 
     def challenge(self) -> bool:
-        """Trinidad's challenge (docs/rules/kalooki.md#kalooki.challenge): the chosen player holds more than 18 cards, or you pay."""
+        """Trinidad's challenge (docs/rules/kalooki.md#kalooki.challenge): the chosen player holds more than 18 cards,
+        or you pay."""
         if not self.challenge_box.value:
             self.say("⚠ You may challenge only at the start of your turn, with the challenge switched on in "
                      "Settings.")

@@ -139,7 +139,8 @@ def legal_cards_check(game: Klaberjass, question: str) -> CardPickQuiz:
 
 
 def follow_check() -> CardPickQuiz:
-    """Seed: follow suit; on a trump lead, win if you can (docs/rules/klaberjass.md#examples: J♥ and 7♥ against 9♥ → only J♥)."""
+    """Seed: follow suit; on a trump lead, win if you can (docs/rules/klaberjass.md#examples: J♥ and 7♥ against 9♥ →
+    only J♥)."""
     game = deal_position("9H KS QS 7S 8D 9D 10C JC QC", "JH 7H AS 10S 7D 10D AC KC 8C", "8H",
                          ["pass", "take", "play 9H"], you_deal=True)
     return legal_cards_check(game, "Hearts are trumps and Ada leads the 9♥. Which cards may you play?")
@@ -190,7 +191,8 @@ def sequence_points_check(cards: str = "AS KS QS JS 7H 8H 9H 10D QC") -> w.VBox:
 
 
 def sequence_compare_check(trump_rule: str = "seed") -> ChoiceQuiz:
-    """docs/rules/klaberjass.md#examples: non-dealer 9-10-J♠ vs dealer 9-10-J♣ with ♣ trump → the non-dealer by the seed."""
+    """docs/rules/klaberjass.md#examples: non-dealer 9-10-J♠ vs dealer 9-10-J♣ with ♣ trump → the non-dealer by the
+    seed."""
     you, ada = _ix("9S 10S JS"), _ix("9C 10C JC")
     winner = sequence_winner([you, ada], 1, tricks.SUIT_INDEX["C"], trump_rule)  # Ada (seat 1) deals
     choices = ["You", "Ada", "Nobody"]

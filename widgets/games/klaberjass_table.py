@@ -4,7 +4,8 @@ You sit at the bottom and the bot across from you. The strip along the top keeps
 what both players know in sight all deal: trumps (or the proposed trump), the
 turn-up, the bottom card of the stock, and who the maker is. The bidding buttons
 cover both rounds; a suit you may not name is a disabled button whose tooltip gives
-the rule (docs/rules/klaberjass.md#klaberjass.bid_second). The side panel keeps the race to 501 and a deal-by-deal history.
+the rule (docs/rules/klaberjass.md#klaberjass.bid_second). The side panel keeps the race to 501 and a deal-by-deal
+history.
 """
 
 from __future__ import annotations

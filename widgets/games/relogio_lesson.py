@@ -209,7 +209,8 @@ def _deal_ranks(seed: int, stream: str) -> Layout:
 
 
 def _random_slot_play_out(down: Layout, rng: random.Random) -> bool:
-    """The measurement of docs/rules/relogio.md#examples: the swap on the 4th King, into a face-down slot chosen at random."""
+    """The measurement of docs/rules/relogio.md#examples: the swap on the 4th King, into a face-down slot chosen at
+    random."""
     current, kings, swap = CENTRE, 0, True
     while down[current]:
         card = down[current].pop(0)

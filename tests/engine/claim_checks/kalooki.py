@@ -28,7 +28,8 @@ FAST = {"OUTS_SHORT": 1}
 
 
 def pen(card: Card) -> int:
-    """docs/rules/kalooki.md#kalooki.score, written out again: joker 50, black Ace 15, red Ace 1, K Q J 10 ten, 2-9 their number."""
+    """docs/rules/kalooki.md#kalooki.score, written out again: joker 50, black Ace 15, red Ace 1, K Q J 10 ten, 2-9
+    their number."""
     if card.is_joker:
         return 50
     if card.rank == 1:
