@@ -8,11 +8,17 @@ own complaint ("./run: line 70: 2: --port needs a number").
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+import time
+import urllib.request
 from pathlib import Path
 
+import psutil
 import pytest
+
+from tests.conftest import free_port, preheated_notebooks, stop_server
 
 RUN = Path(__file__).resolve().parents[1] / "run"
 BASH_ERROR = ("line ", "parameter null", "unbound variable", "command not found")
@@ -51,6 +57,7 @@ def test_help_prints_usage_and_starts_nothing(run, command):
     (["hub", "--ip"], "hub: --ip needs an address"),
     (["bench", "--fast"], "bench: unknown option '--fast'"),
     (["serve"], "unknown command 'serve'"),
+    ([], "which command? app (start Parlour)"),  # plain ./run printed only the usage
 ])
 def test_a_missing_or_wrong_argument_is_said_in_words(run, args, says):
     done = run(*args)
@@ -131,3 +138,54 @@ def test_ensure_chromium_installs_through_the_waiting_apt(fake_apt, tmp_path):
 def test_ci_installs_chromium_with_the_same_function():
     ci = (RUN.parent / ".ci" / "run").read_text()
     assert "ensure_chromium" in ci and "apt-get" not in ci
+
+
+# ---- ./run app: the gallery's URL is the last thing it prints, not buried under the kernels' notices ----
+
+NOISE = re.compile(r"is not trusted|without encryption|Kernel started|is filled with")
+NOT_AN_ERROR = re.compile(r"\[[\w.]+\](?! (ERROR|CRITICAL) \|)")  # a log record's head: "[ParlourVoila] WARNING | ..."
+
+
+def _kernels(pid: int) -> int:
+    try:
+        return sum("ipykernel_launcher" in " ".join(p.cmdline()) for p in psutil.Process(pid).children(recursive=True))
+    except psutil.Error:
+        return 0
+
+
+@pytest.mark.slow
+def test_app_prints_the_url_last_and_no_notice_per_kernel(tmp_path):
+    """Issue 31: 25 "Notebook ... is not trusted" and 25 "Kernel is running over TCP without
+    encryption" lines (and each pool's "Kernel started") came right after the URL, pushing it off
+    the screen. Now, once every lesson's pool has started its kernel, the URL's box is still the
+    last thing printed, and opening two pages adds none of those lines."""
+    port, log = free_port(), tmp_path / "app.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([str(RUN), "app", "--port", str(port)], cwd=RUN.parent, stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+    try:
+        deadline = time.monotonic() + 600  # a first ./run installs the venv
+        while url not in log.read_text() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert url in log.read_text(), log.read_text()[-3000:]
+        wanted = preheated_notebooks()  # one pooled kernel per notebook, started after the URL
+        deadline = time.monotonic() + 300
+        while _kernels(proc.pid) < wanted and time.monotonic() < deadline:
+            time.sleep(1)
+        assert _kernels(proc.pid) >= wanted, f"{_kernels(proc.pid)} of {wanted} pooled kernels started"
+        time.sleep(5)  # each kernel's start-up notices come within its first second or two
+        after_url = log.read_text().split(url, 1)[1]
+        assert after_url.lstrip().startswith("Press Ctrl-C to stop."), after_url[:3000]
+        # an error still shows (real trouble a teacher must see), nothing else does
+        routine = [line for line in after_url.splitlines() if NOT_AN_ERROR.match(line)]
+        assert not routine, routine[:5]
+
+        for page in ("index.ipynb", "jubilee.ipynb"):  # pages take pooled kernels; the pools refill
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/{page}", timeout=300) as resp:
+                assert resp.status == 200
+        time.sleep(5)
+        text = log.read_text()
+        assert not NOISE.search(text), [line for line in text.splitlines() if NOISE.search(line)][:5]
+    finally:
+        stop_server(proc)

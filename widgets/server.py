@@ -18,6 +18,7 @@ import asyncio
 import html
 from contextvars import ContextVar
 import json
+import logging
 import re
 import sys
 from pathlib import Path
@@ -42,6 +43,10 @@ from voila.tornado.handler import TornadoVoilaHandler
 #: The student a lesson page is being rendered for (None outside a hub): the kernel it gets is theirs
 #: (widgets/hub_service.py; here, not there, because that module needs JupyterHub and Binder has none).
 PAGE_OWNER: ContextVar[str | None] = ContextVar("parlour_page_owner", default=None)
+#: Who asked for the page being rendered, for ``unconnected_per_client`` (None: not told apart, see page_client).
+PAGE_CLIENT: ContextVar[str | None] = ContextVar("parlour_page_client", default=None)
+#: The kernels handed to the page being rendered (the handler marks them sent when the page is out).
+PAGE_KERNELS: ContextVar[list[str] | None] = ContextVar("parlour_page_kernels", default=None)
 
 
 def user_name(handler: Any) -> str | None:
@@ -67,6 +72,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     instead of ``cull_idle_timeout``, and ``max_kernels`` bounds what a flood can start.
     (Not much shorter than two minutes: with ten pages loading at once on two cores, a
     browser was seen taking over a minute between the page's last byte and connecting.)
+
+    A script's plain GETs look like a student's visits, and once filled the cap with kernels
+    no page would ever connect to: a class was told "server full" for minutes (issue 32). So a
+    page no one connects to holds a place only while nobody needs it: a page that would be
+    refused first takes the place of the oldest such kernel whose page went out at least
+    ``reclaim_unconnected_after`` seconds ago, and one client (a hub's student, or an address
+    other than this machine's) holds at most ``unconnected_per_client`` of them: asking for one
+    more shuts its oldest down. While pages are being refused, pools wait to refill.
     """
 
     max_kernels = Integer(
@@ -86,6 +99,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Behind a hub's login (one Voilà for a class): each page's kernel is its student's, "
              "and no other student may reach it.",
     )
+    unconnected_per_client = Integer(
+        3, config=True,
+        help="Most kernels one client (a hub's student, or an address other than this machine's) may hold "
+             "that no page has connected to; one more shuts its oldest down (0: no limit).",
+    )
+    reclaim_unconnected_after = Integer(
+        10, config=True,
+        help="Seconds after its page was sent that a kernel no page connected to gives up its place to a "
+             "page the server would otherwise refuse as full (0: never).",
+    )
+    refill_pause = Integer(
+        30, config=True,
+        help="With preheated pools: seconds pools wait to refill after a page was refused as full.",
+    )
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -94,6 +121,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ever_connected: set[str] = set()
         self._owners: dict[str, str] = {}  # kernel -> the student whose page it serves (hub route)
         self._stopping: set[str] = set()  # shutting down: their place is free (a culled page's kernel)
+        self._pages: dict[str, tuple[str | None, float]] = {}  # page's kernel -> (its client, when handed)
+        self._sent: dict[str, float] = {}  # page's kernel -> when its page had gone out (monotonic)
+        self._refused_at: float | None = None  # when a page was last refused as full
 
     def in_use(self) -> int:
         """Kernels that hold a place under ``max_kernels``: running or starting, not on their way out
@@ -101,10 +131,59 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return len(self._kernels) - len(self._stopping & self._kernels.keys()) + self._starting
 
     def own(self, kernel_id: str) -> None:
-        """Record ``kernel_id`` as the kernel of the student whose page is being rendered."""
+        """Record ``kernel_id`` as the kernel of the page being rendered (and of its student, on a hub)."""
+        import time
+
         owner = PAGE_OWNER.get()
         if owner is not None:
             self._owners[kernel_id] = owner
+        self._pages[kernel_id] = (PAGE_CLIENT.get(), time.monotonic())
+        handed = PAGE_KERNELS.get()
+        if handed is not None:
+            handed.append(kernel_id)
+
+    def page_sent(self, kernel_id: str) -> None:
+        """The page of ``kernel_id`` has gone out: from now on its browser may connect."""
+        import time
+
+        if kernel_id in self._pages:
+            self._sent.setdefault(kernel_id, time.monotonic())
+
+    def _unconnected_pages(self) -> list[str]:
+        """Page kernels no page has connected to (and not on their way out), oldest first."""
+        return sorted((k for k in self._pages if k in self._kernels and k not in self._ever_connected
+                       and not self._kernel_connections.get(k, 0) and k not in self._stopping),
+                      key=lambda k: self._pages[k][1])
+
+    async def _shut_for_a_page(self, kernel_id: str, why: str) -> None:
+        self.log.warning("Shutting kernel %s down: %s", kernel_id, why)
+        await self.shutdown_kernel(kernel_id, now=True)
+
+    async def _keep_client_within_limit(self) -> None:
+        """Before one client gets one more page: it holds at most ``unconnected_per_client`` kernels no
+        page connected to, so its oldest goes."""
+        client = PAGE_CLIENT.get()
+        if client is None or not self.unconnected_per_client:
+            return
+        held = [k for k in self._unconnected_pages() if self._pages[k][0] == client]
+        for kernel_id in held[:max(0, len(held) - self.unconnected_per_client + 1)]:
+            await self._shut_for_a_page(kernel_id, f"{client} asked for another page while holding "
+                                                   f"{len(held)} that no page connected to")
+
+    async def _reclaim_an_unconnected_kernel(self) -> bool:
+        """Make room for a page by shutting down the oldest kernel whose page went out long enough ago
+        and was never connected to; False if there is none."""
+        import time
+
+        if not self.reclaim_unconnected_after:
+            return False
+        now = time.monotonic()
+        for kernel_id in self._unconnected_pages():
+            sent = self._sent.get(kernel_id)
+            if sent is not None and now - sent >= self.reclaim_unconnected_after:
+                await self._shut_for_a_page(kernel_id, "a page needs its place and no page connected to it")
+                return True
+        return False
 
     def owner_of(self, kernel_id: str) -> str | None:
         return self._owners.get(kernel_id)
@@ -113,11 +192,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id is not None and kernel_id in self:
             return await super()._async_start_kernel(kernel_id=kernel_id, **kwargs)
         for_pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if not for_pool:
+            await self._keep_client_within_limit()
         while self.max_kernels and self.in_use() >= self.max_kernels:
-            # A page's kernel takes an idle pooled kernel's place: pools never lock a class out.
-            if for_pool or not await self._give_up_a_pooled_kernel():
+            # A page's kernel takes the place of a page no one connected to, then of an idle pooled
+            # kernel: neither a script's GETs nor the pools lock a class out.
+            if for_pool or not (await self._reclaim_an_unconnected_kernel()
+                                or await self._give_up_a_pooled_kernel()):
                 self.log.warning("Refusing a %skernel: %d running or starting (max_kernels)",
                                  "pooled " if for_pool else "", self.in_use())
+                if not for_pool:
+                    import time
+
+                    self._refused_at = time.monotonic()
                 raise ServerFull(self.max_kernels)
         self._starting += 1
         self._pool_starting += for_pool
@@ -190,6 +277,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._stopping.discard(kernel_id)
         self._ever_connected.discard(kernel_id)
         self._owners.pop(kernel_id, None)
+        self._pages.pop(kernel_id, None)
+        self._sent.pop(kernel_id, None)
 
 
 def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, default_pool_size: int,
@@ -292,6 +381,8 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
                 self.log.info("Not refilling the pool of %s: the server runs as many kernels as it may",
                               notebook_name)
                 return
+            if self._refill_paused():
+                return
             before = set(self._pools.get(notebook_name, []))
             super().fill_if_needed(delay=delay, notebook_name=notebook_name,
                                    extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
@@ -301,6 +392,7 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
 
         async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
                                         **kwargs: Any) -> Any:
+            await self._keep_client_within_limit()
             self._drop_failed()
             pool = self._pools.get(notebook_name, [])
             pool.sort(key=lambda task: not task.done())  # Voilà takes the first: a ready one
@@ -313,6 +405,31 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
 
                 kernel.last_activity = utcnow()
             return task, rendered, kernel_id
+
+        def _refill_paused(self) -> bool:
+            """A page was refused as full a moment ago: a freed place goes to the next page, not a pool
+            (a refill warming up cannot be given up; pools fill again once pages stop being refused)."""
+            import time
+
+            if self._refused_at is None or not self.refill_pause:
+                return False
+            left = self.refill_pause - (time.monotonic() - self._refused_at)
+            if left <= 0:
+                return False
+            if not self._refill_scheduled:
+                self._refill_scheduled = True
+                asyncio.get_event_loop().call_later(left + 0.1, self._refill_after_pause)
+            return True
+
+        _refill_scheduled = False
+
+        def _refill_after_pause(self) -> None:
+            self._refill_scheduled = False
+            self._refill_all()
+
+        async def _shut_for_a_page(self, kernel_id: str, why: str) -> None:
+            self.log.warning("Shutting kernel %s down: %s", kernel_id, why)
+            await self.shutdown_kernel(kernel_id, now=True, refill=False)  # its place is the page's
 
         async def _give_up_a_pooled_kernel(self) -> bool:
             self._drop_failed()
@@ -520,6 +637,40 @@ def foreign_request(headers: Any) -> str | None:
 FRAME_POLICY = "frame-ancestors 'self'"
 
 
+def page_client(handler: Any) -> str | None:
+    """Who asks for a page, as ``unconnected_per_client`` counts them: the student behind a hub's login,
+    else the address asking, unless it is this machine's own (``./run app`` listens on 127.0.0.1 only:
+    every page there is the one learner's, who may open many at once; the cap and the reclaiming of
+    unconnected kernels still hold)."""
+    import ipaddress
+
+    if getattr(handler.kernel_manager, "per_user_kernels", False):
+        user = user_name(handler)
+        return None if user is None else f"student {user}"
+    address = handler.request.remote_ip or ""
+    try:
+        if ipaddress.ip_address(address).is_loopback:
+            return None
+    except ValueError:
+        pass
+    return f"address {address}"
+
+
+AUTOSAVE_OWNER_COOKIE = "parlour_user"
+
+
+def autosave_owner(user: str | None) -> str | None:
+    """On a hub, what names the logged-in student's saves in their browser (a digest of their name);
+    None elsewhere, where a browser is one learner's. A lab's computers serve one student after another:
+    a save keyed by lesson alone was offered to the next student who logged in there."""
+    import hashlib
+    import os
+
+    if user is None or not os.environ.get("JUPYTERHUB_API_URL"):
+        return None
+    return hashlib.sha256(f"parlour-autosave:{user}".encode()).hexdigest()[:16]
+
+
 class ParlourVoilaHandler(TornadoVoilaHandler):
     """Voilà's page handler: opens a page only for a person's visit (not another site's blind
     request), sets the XSRF cookie its unload beacon sends back, and answers "server full"
@@ -533,13 +684,25 @@ class ParlourVoilaHandler(TornadoVoilaHandler):
             raise NotANavigation(why)
         if getattr(self.kernel_manager, "per_user_kernels", False):
             PAGE_OWNER.set(user_name(self))  # this request's task: the kernel chosen for it is theirs
+        PAGE_CLIENT.set(page_client(self))
+        handed: list[str] = []
+        PAGE_KERNELS.set(handed)
+        owner = autosave_owner(user_name(self))
+        if owner is not None:  # widgets/static/autosave.js keys this student's saves with it
+            self.set_cookie(AUTOSAVE_OWNER_COOKIE, owner, path=self.base_url, samesite="Lax")
         self.set_header("Content-Security-Policy", FRAME_POLICY)
         self.set_header("X-Frame-Options", "SAMEORIGIN")
         # Voilà's page shuts its kernel down on unload with a beacon carrying the _xsrf
         # cookie's value; the cookie is only set when a handler reads xsrf_token. Without
         # it the beacon is refused (voila issue #1458) unless XSRF checks are off for all.
         self.xsrf_token  # noqa: B018  (reading it sets the cookie)
-        await super().get(path)
+        try:
+            await super().get(path)
+        finally:  # written, or given up: from now on a browser may connect, or never will
+            for kernel_id in handed:
+                page_sent = getattr(self.kernel_manager, "page_sent", None)
+                if page_sent is not None:
+                    page_sent(kernel_id)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         exc = kwargs.get("exc_info", (None, None, None))[1]
@@ -556,6 +719,23 @@ class ParlourVoilaHandler(TornadoVoilaHandler):
         self.set_header("Retry-After", "60")
         self.finish("<!DOCTYPE html><html><head><meta charset='utf-8'><title>Parlour: server full</title>"
                     f"</head><body>{server_full_html(exc.limit)}</body></html>")
+
+
+class TrustNoticeToDebug(logging.Filter):
+    """Jupyter's "Notebook X is not trusted" demoted to a debug line: Voilà runs a lesson whatever its
+    signature (trust only decides whether JupyterLab shows a notebook's stored outputs), yet the notice
+    came once per page and per pooled kernel, 11 of them at ./run app's start. Other records pass."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == "Notebook %s is not trusted":
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return True
+
+
+def quiet_trust_notices(log: logging.Logger) -> None:
+    """The app's logger (its contents manager logs through it) with :class:`TrustNoticeToDebug`, once."""
+    if not any(isinstance(f, TrustNoticeToDebug) for f in log.filters):
+        log.addFilter(TrustNoticeToDebug())
 
 
 def install() -> None:
@@ -674,6 +854,7 @@ class ParlourVoila(Voila):
 
     def init_settings(self) -> dict:
         install()  # before the kernel manager is made: its pools are the classroom's
+        quiet_trust_notices(self.log)
         settings: dict = super().init_settings()
         # Read when Voilà builds its tornado Application; voila.json's tornado_settings are applied
         # after that, too late for compress_response (it would have no effect there).
@@ -780,9 +961,11 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 def _link_jupyter_server_extension(server_app: Any) -> None:
     # Linking runs before any extension loads, so Voilà's extension picks our handler up.
     install()
+    ensure_save_key()  # a hub passes its own; a lone server (Binder) keeps one of its own
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
+    quiet_trust_notices(server_app.log)
     server_app.log.info("Parlour: guarded Voilà pages at %s",
                         url_path_join(server_app.base_url, "voila/render/"))
 
@@ -847,12 +1030,57 @@ def _room_for_the_class(args: list[str], pools: dict[str, dict], config: dict) -
     return [f"--ClassroomKernelManager.max_kernels={needed}"]
 
 
+def state_dir() -> Path:
+    """Where the server keeps what must outlive it (its save key): ``PARLOUR_STATE_DIR``, else
+    ``$XDG_STATE_HOME/parlour`` (``~/.local/state/parlour``)."""
+    import os
+
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(os.environ.get("PARLOUR_STATE_DIR") or Path(base) / "parlour")
+
+
+SAVE_KEY_FILE = "save-key"
+
+
+def ensure_save_key(directory: Path | None = None) -> str:
+    """The server's secret for signing saves: ``PARLOUR_SAVE_KEY`` if set, else one generated once and
+    kept in ``directory/save-key`` (mode 0600), put in this process's environment for its kernels.
+
+    A save comes back from the learner's browser; with no secret anyone can recompute its checksum and
+    hand the table a game whose bots' moves they chose. Kept on disk, a restarted server still resumes
+    the games its pages saved.
+    """
+    import os
+    import secrets
+
+    from engine.protocol import SAVE_KEY_ENV
+
+    if os.environ.get(SAVE_KEY_ENV):
+        return os.environ[SAVE_KEY_ENV]
+    folder = directory or state_dir()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / SAVE_KEY_FILE
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32) + "\n")
+    key = path.read_text().strip()
+    if not key:
+        raise SystemExit(f"Parlour: the save key {path} is empty: delete it and start again")
+    os.environ[SAVE_KEY_ENV] = key
+    return key
+
+
 def main() -> None:
     import warnings
 
     # traitlets 5 still reads a whole dict from the command line, with a warning a teacher need not see
     warnings.filterwarnings("ignore", message=".*for dict-traits is deprecated", category=DeprecationWarning)
     sys.argv[1:] = class_pools(sys.argv[1:])
+    ensure_save_key()  # before any kernel starts: kernels inherit the environment
     ParlourVoila.launch_instance()
 
 
