@@ -21,11 +21,15 @@ API (cards are :class:`engine.cards.Card`; ``value`` maps a card to its penalty 
 * ``contract_arrangement(hand, rules, threes, fours, value)``: the best way to lay down
   exactly ``threes`` sets of different ranks and ``fours`` runs of different suits, or
   None when the hand cannot (exact; Kalooki's contracts).
+* Both, and :class:`ContractSearch`, take an optional ``budget`` of states: a search that
+  would need more raises :class:`SearchCut` (no answer rather than a guessed one), so a caller
+  on a huge hand knows its answer is not exact. ``states_searched()`` counts the work done.
 
 The solver works on small integers (card index = suit × 13 + rank − 1) and memoises on
-the cards left, taking the first remaining card each time and trying it as deadwood and
-in every set and run that could hold it, so it is exhaustive; tests check it against
-brute force. bench/bench_rummy.py times it.
+the cards left, taking the first remaining card each time (cards sorted by rank when sets
+matter as much as runs, by suit otherwise) and trying it as deadwood and in every set and
+run that could hold it, so it is exhaustive; tests check it against brute force.
+bench/bench_rummy.py and bench/bench_melds.py time it.
 """
 
 from __future__ import annotations
@@ -387,8 +391,21 @@ def _card(index: int) -> Card:
     return Card(index % 13 + 1, FRENCH_SUITS[index // 13])
 
 
+class SearchCut(Exception):
+    """The solver reached its ``budget`` of states before it could finish: no answer, not a wrong one."""
+
+
+_STATES = [0]
+
+
+def states_searched() -> int:
+    """How many states the solver has made so far in this process: the work it did, which tests
+    bound (a count, not a time, so a busy machine does not change it)."""
+    return _STATES[0]
+
+
 def least_deadwood(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY,
-                   value: Value = rummy_value) -> Arrangement:
+                   value: Value = rummy_value, budget: int | None = None) -> Arrangement:
     """The melds that leave the fewest deadwood points in ``hand`` (exact): the solver's entry point.
 
     >>> from engine.cards import parse_cards
@@ -396,7 +413,7 @@ def least_deadwood(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY,
     >>> [str(m) for m in best.melds], best.points
     (['7H 8H 9H', 'KS KD KC'], 7)
     """
-    found = _Solver(hand, rules, value, contract=False).solve(None)
+    found = _Solver(hand, rules, value, contract=False, by_rank=rules.min_set <= len(hand)).solve(None, budget=budget)
     assert found is not None  # leaving every card as deadwood is always possible
     return found
 
@@ -463,8 +480,8 @@ def _segments(positions: list[int], shortest: int) -> list[tuple[int, ...]]:
     return out
 
 
-def contract_arrangement(hand: Sequence[Card], threes: int, fours: int,
-                         rules: MeldRules = KALOOKI, value: Value = rummy_value) -> Arrangement | None:
+def contract_arrangement(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
+                         value: Value = rummy_value, budget: int | None = None) -> Arrangement | None:
     """Lay down exactly ``threes`` sets of different ranks and ``fours`` runs of different
     suits, each as long as helps, leaving the fewest deadwood points; None if impossible.
 
@@ -473,20 +490,21 @@ def contract_arrangement(hand: Sequence[Card], threes: int, fours: int,
     >>> [str(m) for m in found.melds], found.points
     (['7S 7H 7D', '9H 9C JK'], 19)
     """
-    found = _Solver(hand, rules, value, contract=True).solve((threes, fours))
-    return found
+    return _Solver(hand, rules, value, contract=True, by_rank=threes >= fours).solve((threes, fours), budget=budget)
 
 
 class ContractSearch:
     """:func:`contract_arrangement` for one hand and for that hand less any one of its cards,
     sharing one candidate list and one memo (asking "what if I discard this?" of every card
-    would otherwise rebuild the same melds for each)."""
+    would otherwise rebuild the same melds for each). With a ``budget`` the memo keeps at most that
+    many states over all the questions asked: a question that needs more raises :class:`SearchCut`."""
 
     def __init__(self, hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
-                 value: Value = rummy_value) -> None:
-        self._solver = _Solver(hand, rules, value, contract=True)
+                 value: Value = rummy_value, budget: int | None = None) -> None:
+        self._solver = _Solver(hand, rules, value, contract=True, by_rank=threes >= fours)
         self._contract = (threes, fours)
         self._memo: dict[int, tuple[int, _Candidate | None]] = {}
+        self._budget = budget
 
     def arrangement(self, without: Card | None = None) -> Arrangement | None:
         """The best exact contract from the hand, or from the hand less one ``without`` card."""
@@ -497,9 +515,10 @@ class ContractSearch:
                 raise ValueError("no joker in this hand")
             jokers -= 1
         elif without is not None:
-            slot = max(k for k, idx in enumerate(solver.slots) if idx == _index(without))  # ValueError if absent
+            # the first copy, as a meld takes it (the search's states keep a card's last copies)
+            slot = min(k for k, idx in enumerate(solver.slots) if idx == _index(without))  # ValueError if absent
             rem &= ~(1 << slot)
-        return solver.solve(self._contract, rem, jokers, self._memo)
+        return solver.solve(self._contract, rem, jokers, self._memo, self._budget)
 
 
 class _Candidate(NamedTuple):
@@ -513,14 +532,25 @@ class _Candidate(NamedTuple):
 
 
 class _Solver:
-    """Hand slots are the natural cards sorted by index (copies of a card side by side);
-    states are (bitmask of slots left, jokers left[, contract counters])."""
+    """Hand slots are the natural cards sorted by rank, then suit (``by_rank``), or by suit, then
+    rank (copies of a card side by side either way); states are (bitmask of slots left, jokers
+    left[, contract counters]).
 
-    def __init__(self, hand: Sequence[Card], rules: MeldRules, value: Value, contract: bool) -> None:
+    The search always places the lowest slot left, so a meld that reaches far past it makes many
+    states: a set spans the four suits, a run up to thirteen ranks. Sorted by rank a set is
+    placed whole at its own rank and only runs reach ahead; sorted by suit it is the other way
+    round. On a hand of forty-odd cards (a player who called again and again) the wrong order
+    made 6.9 million states for one split and took a minute (issue 31); so sets are searched
+    rank by rank whenever they may matter as much as runs."""
+
+    def __init__(self, hand: Sequence[Card], rules: MeldRules, value: Value, contract: bool,
+                 by_rank: bool = False) -> None:
         self.rules = rules
         self.contract = contract
+        self.by_rank = by_rank
         self.jokers = sum(c.is_joker for c in hand)
-        self.slots = sorted(_index(c) for c in hand if not c.is_joker)
+        order = (lambda i: (i % 13, i // 13)) if by_rank else None
+        self.slots = sorted((_index(c) for c in hand if not c.is_joker), key=order)
         self.values = [value(_card(i)) for i in self.slots]
         self.joker_value = value(JOKER) if self.jokers else 0
         n = len(self.slots)
@@ -555,11 +585,12 @@ class _Solver:
             slots_of.setdefault(idx, []).append(k)
         for rank in range(13):
             per_suit = [slots_of.get(s * 13 + rank, []) for s in range(4)]
-            for pick in product(*[range(len(p) + 1) for p in per_suit]):
-                naturals = sum(pick)
+            # each suit's copies taken in every way (the first alone, the second alone once the first is gone)
+            for pick in product(*[[c for m in range(len(p) + 1) for c in combinations(p, m)] for p in per_suit]):
+                naturals = sum(map(len, pick))
                 if naturals == 0 or naturals < rules.set_naturals:
                     continue
-                mask = sum(1 << k for p, m in zip(per_suit, pick) for k in p[:m])
+                mask = sum(1 << k for p in pick for k in p)
                 for j in range(jokers + 1):
                     size = naturals + j
                     if size < rules.min_set:
@@ -607,25 +638,54 @@ class _Solver:
         return fill(0, 0, 0, False)
 
     # -- the search --
-    @cached_property
-    def _plain_at(self) -> list[list[tuple[int, int, _Candidate]]]:
-        """Each slot's candidates as (mask, jokers, candidate): bound once, read in the inner loop."""
-        return [[(c.mask, c.jokers, c) for c in per_slot] for per_slot in self.candidates]
+    # Two copies of a card (the double pack) are the same card: a meld always takes the first copy
+    # left, so the copies left of a card are always its last ones and the search never tells apart two
+    # states that differ only in which copy went where (on a big doubled hand that halves the states
+    # again and again). ``before`` is the copies a candidate passes over: it applies only once they are gone.
+    def _before(self, mask: int) -> int:
+        slots = self.slots
+        out = 0
+        while mask:
+            k = (mask & -mask).bit_length() - 1
+            mask &= mask - 1
+            if k and slots[k - 1] == slots[k]:
+                out |= 1 << (k - 1)
+        return out
 
     @cached_property
-    def _kinds_at(self) -> tuple[list[list[tuple[int, int, int, _Candidate]]], ...]:
-        """Each slot's sets, and its runs, as (mask, jokers, the rank's or suit's bit, candidate)."""
-        return tuple([[(c.mask, c.jokers, 1 << c.key, c) for c in per_slot if (c.kind == SET) == want]
+    def _plain_at(self) -> list[list[tuple[int, int, int, _Candidate]]]:
+        """Each slot's candidates as (mask, jokers, copies passed over, candidate): bound once, read in
+        the inner loop."""
+        return [[(c.mask, c.jokers, self._before(c.mask) & ~c.mask, c) for c in per_slot]
+                for per_slot in self.candidates]
+
+    @cached_property
+    def _kinds_at(self) -> tuple[list[list[tuple[int, int, int, int, _Candidate]]], ...]:
+        """Each slot's sets, and its runs, as (mask, jokers, the rank's or suit's bit, copies passed
+        over, candidate)."""
+        return tuple([[(c.mask, c.jokers, 1 << c.key, self._before(c.mask) & ~c.mask, c) for c in per_slot
+                       if (c.kind == SET) == want]
                       for per_slot in self.candidates] for want in (True, False))
 
     def solve(self, contract: tuple[int, int] | None, rem: int | None = None, jokers: int | None = None,
-              shared: dict[int, tuple[int, _Candidate | None]] | None = None) -> Arrangement | None:
+              shared: dict[int, tuple[int, _Candidate | None]] | None = None,
+              budget: int | None = None) -> Arrangement | None:
         """The best arrangement of the slots in ``rem`` (all) with ``jokers`` jokers (all); a
-        ``shared`` memo may be passed to every call with the same contract."""
+        ``shared`` memo may be passed to every call with the same contract. The memo holds at most
+        ``budget`` states (None: no limit); past that :class:`SearchCut` is raised. Every state it
+        keeps is whole, so a memo shared after a cut still answers truly."""
+        memo: dict[int, tuple[int, _Candidate | None]] = {} if shared is None else shared  # keys: the state packed
+        before = len(memo)
+        try:
+            return self._solve(contract, rem, jokers, memo, INFINITY if budget is None else budget)
+        finally:
+            _STATES[0] += len(memo) - before
+
+    def _solve(self, contract: tuple[int, int] | None, rem: int | None, jokers: int | None,
+               memo: dict[int, tuple[int, _Candidate | None]], budget: int) -> Arrangement | None:
         n = len(self.slots)
         values, copies, joker_value = self.values, self.copies, self.joker_value
         rules = self.rules
-        memo: dict[int, tuple[int, _Candidate | None]] = {} if shared is None else shared  # keys: the state packed
 
         every_at = self._plain_at if not contract else []
 
@@ -641,14 +701,16 @@ class _Solver:
                 dead = rem & copies[low]  # a card left as deadwood takes its twin along
                 points = values[low] * dead.bit_count() + best(rem & ~dead, jokers)[0]
                 choice = None
-                for mask, used, cand in every_at[low]:
+                for mask, used, before, cand in every_at[low]:
                     if not points:
                         break
-                    if used <= jokers and mask & rem == mask:
+                    if used <= jokers and mask & rem == mask and not rem & before:
                         got = best(rem & ~mask, jokers - used)[0]
                         if got < points:
                             points, choice = got, cand
                 result = (points, choice)
+            if len(memo) >= budget:
+                raise SearchCut
             memo[key] = result
             return result
 
@@ -657,13 +719,23 @@ class _Solver:
         # the contract no longer asks for.
         sets_at, runs_at = self._kinds_at if contract else ([], [])
         set_size, run_size = rules.min_set, rules.min_run
-        # A run's lowest slot is in its suit (slots go suit by suit): once the search is past a suit, no
-        # run of it can start, so the suits from the lowest slot's on bound the fours still possible.
-        suits_on = [(15 << self.slots[k] // 13) & 15 for k in range(n)]
+        # Placed lowest slot first, sorted by rank a set is chosen at its own rank, so once the search
+        # is past a rank which ranks were used no longer matters, only whether the current one was; sorted
+        # by suit the same holds of runs and suits. The memo key keeps only what the rest depends on.
+        by_rank = self.by_rank
+        place = [idx % 13 if by_rank else idx // 13 for idx in self.slots]
+        # A four needs a real card of a suit not used yet: the suits with slots left bound the fours possible.
+        suit_masks = [(1 << s, sum(1 << k for k, idx in enumerate(self.slots) if idx // 13 == s)) for s in range(4)]
 
         def best_contract(rem: int, jokers: int, threes: int, fours: int, ranks: int, suits: int
                           ) -> tuple[int, _Candidate | None]:
-            key = ((((ranks << 4 | suits) << 3 | threes) << 3 | fours) << 5 | jokers) << n | rem
+            if rem:
+                low = (rem & -rem).bit_length() - 1
+                past = place[low]
+                key = (((((ranks >> past if by_rank else ranks) << 4 | (suits if by_rank else suits >> past)) << 3
+                         | threes) << 3 | fours) << 5 | jokers) << n | rem
+            else:
+                key = ((threes << 3 | fours) << 5 | jokers) << n
             hit = memo.get(key)
             if hit is not None:
                 return hit
@@ -671,31 +743,32 @@ class _Solver:
                 result: tuple[int, _Candidate | None] = (INFINITY, None)
             elif not rem:  # only jokers left: they make no meld, so the contract must be complete
                 result = (jokers * joker_value if not threes and not fours else INFINITY, None)
-            elif fours and (suits_on[(rem & -rem).bit_length() - 1] & ~suits).bit_count() < fours:
+            elif fours and sum(1 for bit, mask in suit_masks if rem & mask and not suits & bit) < fours:
                 result = (INFINITY, None)
             else:
-                low = (rem & -rem).bit_length() - 1
                 dead = rem & copies[low]  # a card left as deadwood takes its twin along
                 points = values[low] * dead.bit_count() + best_contract(rem & ~dead, jokers, threes, fours, ranks,
                                                                         suits)[0]
                 choice = None
                 if threes and points:
-                    for mask, used, bit, cand in sets_at[low]:
-                        if used <= jokers and mask & rem == mask and not ranks & bit:
+                    for mask, used, bit, before, cand in sets_at[low]:
+                        if used <= jokers and mask & rem == mask and not ranks & bit and not rem & before:
                             got = best_contract(rem & ~mask, jokers - used, threes - 1, fours, ranks | bit, suits)[0]
                             if got < points:
                                 points, choice = got, cand
                                 if not got:
                                     break
                 if fours and points:
-                    for mask, used, bit, cand in runs_at[low]:
-                        if used <= jokers and mask & rem == mask and not suits & bit:
+                    for mask, used, bit, before, cand in runs_at[low]:
+                        if used <= jokers and mask & rem == mask and not suits & bit and not rem & before:
                             got = best_contract(rem & ~mask, jokers - used, threes, fours - 1, ranks, suits | bit)[0]
                             if got < points:
                                 points, choice = got, cand
                                 if not got:
                                     break
                 result = (points, choice)
+            if len(memo) >= budget:
+                raise SearchCut
             memo[key] = result
             return result
 

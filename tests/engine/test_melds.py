@@ -288,3 +288,31 @@ def test_full_rummy_hands_are_solved():
     got = least_deadwood(hand)
     assert got.points == 10 and len(got.melds) == 3
     assert least_deadwood([]).points == 0
+
+
+def doubled_hand(rng: random.Random, size: int, jokers: int) -> list[Card]:
+    """Cards from both copies of a few ranks in two suits: runs and sets share cards held twice."""
+    ranks = rng.sample(range(1, 14), 4)
+    suits = rng.sample("SHDC", 2)
+    pool = [Card(r, s) for r in ranks for s in suits] * 2 + [Card(r, rng.choice("SHDC")) for r in ranks]
+    pool += [Card(r, suits[0]) for r in range(min(ranks), min(ranks) + 4) if r <= 13]  # a four in reach
+    return rng.sample(pool, size - jokers) + [JOKER] * jokers
+
+
+@pytest.mark.parametrize("threes, fours", [(1, 1), (2, 0), (0, 2), (2, 1)])
+def test_cards_held_twice_are_one_card_to_the_solver(threes, fours):
+    """Issue 31: the solver takes the first copy left of a card held twice, so that two states that differ
+    only in which copy went where are one. A three may then have to take a second copy alone, after a four
+    took the first: brute force over hands where fours and threes share cards held twice."""
+    rng = random.Random(31 + threes * 10 + fours)
+    for trial in range(40):
+        hand = doubled_hand(rng, 9, rng.randint(0, 2))
+        got = contract_arrangement(hand, threes, fours, KALOOKI, kalooki_value)
+        want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
+        assert (got is None) == (want is None), hand
+        if got is not None:
+            check_arrangement(hand, got, KALOOKI, kalooki_value)
+            assert got.points == want, hand
+        split = least_deadwood(hand, KALOOKI, kalooki_value)
+        check_arrangement(hand, split, KALOOKI, kalooki_value)
+        assert split.points == brute_force(hand, KALOOKI, kalooki_value), hand
