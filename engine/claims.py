@@ -68,6 +68,10 @@ def _fact(name: str) -> Fact:
         raise KeyError(f"no words declared for the fact {name!r}: declare them with claims.fact()") from None
 
 
+#: The fact of a move that is the only legal one (checked by the generic ``only_legal`` checker).
+ONLY_MOVE = fact("only_legal", "it is the only move you have")
+
+
 def percent(x: float) -> str:
     """A sampled share as a percentage that never reads as a certainty: 0.999 is "over 99%"."""
     pct = round(100 * x)
@@ -110,6 +114,15 @@ class Claim:
 
     def words(self, lang: str = "en") -> str:
         raise NotImplementedError
+
+    def premise(self, lang: str = "en") -> str:
+        """What the claim's figure assumes about the unseen or the others, in words ("" when nothing)."""
+        return ""
+
+    def bare(self, lang: str = "en") -> str:
+        """The claim's words without its assumption: for a hint that states that assumption once
+        (:func:`engine.hints.state_assumptions_once`) rather than in every line."""
+        return self.words(lang)
 
     def __str__(self) -> str:
         return self.words()
@@ -173,14 +186,24 @@ class Sampled(Claim):
 
     def words(self, lang: str = "en", negative: bool | None = None) -> str:
         """The fact and its share; said the other way round (its ``no`` words) when under half."""
-        f = _fact(self.fact)
-        flip = (self.rate < 0.5) if negative is None else negative
-        flip = flip and bool(f.no)
-        rate = 1 - self.rate if flip else self.rate
-        what = say(lang, f.no if flip else f.yes, **self.fields())
+        what, share = self._share(lang, negative)
         return say(lang, N_("{what} in {share} of the {n} deals I imagined, {assumption}"),
-                   what=what, share=say(lang, percent(rate)), n=self.samples,
-                   assumption=say(lang, ASSUMPTIONS[self.assumption]))
+                   what=what, share=share, n=self.samples, assumption=self.premise(lang))
+
+    def bare(self, lang: str = "en", negative: bool | None = None) -> str:
+        """The share and its sample size, without who the others were imagined to be."""
+        what, share = self._share(lang, negative)
+        return say(lang, N_("{what} in {share} of the {n} deals I imagined"), what=what, share=share, n=self.samples)
+
+    def premise(self, lang: str = "en") -> str:
+        return say(lang, ASSUMPTIONS[self.assumption])
+
+    def _share(self, lang: str, negative: bool | None) -> tuple[str, str]:
+        """The fact's words (its ``no`` words when said the other way round) and the share they hold in."""
+        f = _fact(self.fact)
+        flip = ((self.rate < 0.5) if negative is None else negative) and bool(f.no)
+        what = say(lang, f.no if flip else f.yes, **self.fields())
+        return what, say(lang, percent(1 - self.rate if flip else self.rate))
 
 
 #: The models a :class:`Chance` is computed under, in the words that must go with it.
@@ -220,8 +243,13 @@ class Chance(Claim):
         return {"move": self.move, "chance": exact, **self.detail}
 
     def words(self, lang: str = "en") -> str:
-        what = say(lang, _fact(self.fact).yes, **self.fields())
-        return say(lang, N_("{what}, {model}"), what=what, model=say(lang, MODELS[self.model]))
+        return say(lang, N_("{what}, {model}"), what=self.bare(lang), model=self.premise(lang))
+
+    def bare(self, lang: str = "en") -> str:
+        return say(lang, _fact(self.fact).yes, **self.fields())
+
+    def premise(self, lang: str = "en") -> str:
+        return say(lang, MODELS[self.model])
 
 
 @dataclass(frozen=True)
@@ -316,4 +344,5 @@ def indistinct(values: list[float], tolerance: float = 0.0) -> bool:
 CLAIM_KINDS: tuple[type[Claim], ...] = (Certain, Sampled, Chance, Count, Comparison, Figure)
 
 __all__ = ["ASSUMPTIONS", "CLAIM_KINDS", "Certain", "Chance", "Claim", "Comparison", "Count", "EVEN", "FACTS",
-           "Fact", "MODELS", "Figure", "LIKELY", "Sampled", "UNLIKELY", "fact", "indistinct", "percent", "verdict"]
+           "Fact", "MODELS", "Figure", "LIKELY", "ONLY_MOVE", "Sampled", "UNLIKELY", "fact", "indistinct", "percent",
+           "verdict"]

@@ -8,12 +8,14 @@ peek at a hidden card.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from .claims import Claim, percent
+from .i18n import N_, say
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -51,18 +53,104 @@ class Alternative:
 
 @dataclass(frozen=True)
 class Hint:
+    """The advice for one seat: the move, why (``reason``, read behind "More"), every other move with a
+    note, and every fact the words state as claims.
+
+    The headline is what a beginner reads at a glance: the move and one fact about it, ``gist`` (a claim
+    like any other: tests/engine/test_claims.py re-derives it), in one short sentence.
+    """
+
     seat: int
     action: str
     reason: str
     alternatives: list[Alternative] = field(default_factory=list)
     #: Every fact ``reason`` states, as claims (engine.claims): tests/engine/test_claims.py checks each.
     claims: tuple[Claim, ...] = ()
+    #: The one fact the headline says about the move (None: the first fact noted for the move itself).
+    gist: Claim | None = None
+    lang: str = "en"
+
+    def __post_init__(self) -> None:
+        if self.gist is None:  # the first fact said of the move itself that reads at a glance
+            mine = ([c for a in self.alternatives if a.action == self.action for c in a.claims]
+                    + [c for c in self.claims if getattr(c, "move", "") == self.action] + list(self.claims))
+            short = [c for c in mine if len(c.bare(self.lang)) <= GLANCE]
+            if mine:
+                object.__setattr__(self, "gist", (short or mine)[0])
+
+    def headline(self, move: str | None = None) -> str:
+        """One short sentence: the move, named as the control that makes it reads (``move``; the rules'
+        own word for it, its cards in symbols, when not given), and the gist: "Bid 2: you take exactly 2
+        tricks in 60% of the 5 deals I imagined."."""
+        name = move or " ".join(_symbol(word) for word in self.action.split())
+        name = name[:1].upper() + name[1:]  # punctuation only: every language writes it so
+        return f"{name}." if self.gist is None else f"{name}: {self.gist.bare(self.lang)}."
 
     def __str__(self) -> str:
-        lines = [f"Hint: {self.action}. {self.reason}"]
+        lines = [self.headline(), self.reason]
         for alt in self.alternatives:
             lines.append(f"  {alt.action:<12} {alt.score:+6.1f}  {alt.note}")
         return "\n".join(lines)
+
+
+#: The longest fact a headline states by choice: a beginner reads it at a glance.
+GLANCE = 60
+
+
+def _symbol(word: str) -> str:
+    """A card code as its symbol ("10D" → "10♦"); any other word as it is."""
+    from .cards import CardError, parse_card
+    try:
+        return parse_card(word).symbol
+    except CardError:
+        return word
+
+
+#: How a hint states once what its figures assume, by the kinds of figure that share the assumption.
+PREMISE_SENTENCES = {
+    ("sampled",): N_("Every share here is worked out {premise}."),
+    ("chance",): N_("Every chance here is worked out {premise}."),
+    ("chance", "sampled"): N_("Every chance and every share here is worked out {premise}."),
+}
+
+
+def state_assumptions_once(hint: Hint) -> Hint:
+    """The hint with each repeated assumption said once, not in every line.
+
+    A share of imagined deals and a chance carry their assumption in their words ("... if the others
+    play as the medium bot does"); a hint with six of them read like a statistics report. An
+    assumption said more than once is taken out of each claim's words (their ``bare`` words) and said
+    in one sentence at the end of the reason, unless the reason already says it in its own words.
+    Among the claims of one kind, only the most used assumption is shortened (two chances left bare
+    under two different models could not be told apart); the others keep their words.
+    """
+    lang = hint.lang
+    texts = [(hint.reason, hint.claims)] + [(a.note, a.claims) for a in hint.alternatives]
+    whole = " ".join(text for text, _ in texts)
+    said = [(c, text) for text, claims in texts for c in claims if c.premise(lang) and c.words(lang) in text]
+    uses: dict[str, dict[str, int]] = {}
+    for claim, _ in said:
+        premise = claim.premise(lang)
+        uses.setdefault(claim.kind, {})[premise] = whole.count(premise)
+    chosen = {kind: max(counts, key=lambda p: counts[p]) for kind, counts in uses.items()}
+    chosen = {kind: p for kind, p in chosen.items() if uses[kind][p] > 1}
+    if not chosen:
+        return hint
+
+    def shorten(text: str, claims: tuple[Claim, ...]) -> str:
+        for claim in sorted(claims, key=lambda c: -len(c.words(lang))):
+            if chosen.get(claim.kind) == claim.premise(lang):
+                text = text.replace(claim.words(lang), claim.bare(lang))
+        return text
+
+    reason = shorten(hint.reason, hint.claims)
+    alternatives = [dataclasses.replace(a, note=shorten(a.note, a.claims)) for a in hint.alternatives]
+    rest = " ".join([reason] + [a.note for a in alternatives])
+    for premise in dict.fromkeys(chosen.values()):
+        if premise not in rest:
+            kinds = tuple(sorted(k for k, p in chosen.items() if p == premise))
+            reason = f"{reason} {say(lang, PREMISE_SENTENCES[kinds], premise=premise)}"
+    return dataclasses.replace(hint, reason=reason, alternatives=alternatives)
 
 
 Policy = Callable[[dict[str, Any], random.Random], str]
@@ -87,13 +175,15 @@ def advisor(game_id: str) -> Advisor:
 def hint_for_view(view: dict[str, Any]) -> Hint:
     if not view.get("legal"):
         from .protocol import IllegalAction
-        from .i18n import N_, Sentence
+        from .i18n import Sentence
         from .words import is_you
         who = view["names"][view["seat"]]
         raise IllegalAction(Sentence(N_("It is not your turn: there is nothing to hint.")) if is_you(who)
                             else Sentence(N_("It is not {who}'s turn: there is nothing to hint."), who=who),
                             "turn.order")
-    return advisor(view["game"]).advise(view)
+    hint = advisor(view["game"]).advise(view)
+    lang = view.get("options", {}).get("lang", "en")
+    return state_assumptions_once(dataclasses.replace(hint, lang=lang) if hint.lang != lang else hint)
 
 
 class Bot:

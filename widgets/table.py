@@ -129,6 +129,12 @@ class Table(w.VBox):
         self.scoreboard.add_class("parlour-panel")
         self.hint_panel = w.HTML(layout=shared_layout(display="none"))  # no room taken on the cloth until a hint
         self.hint_panel.observe(self._hint_shown, "value")
+        # the hint's headline reads at a glance; its reasons, figures and other moves open with More
+        self.hint_more = w.ToggleButton(value=False, description=t("More"), icon="chevron-down",
+                                        tooltip=t("Why, with the figures and the other moves"),
+                                        layout=shared_layout(display="none"))
+        self.hint_more.add_class("parlour-hint-more")
+        self.hint_more.observe(self._hint_more_changed, "value")
         self.hint_button.add_class("parlour-hint-button")  # the hint panel opens under it
         self.log_panel = TableLog(t, self.lang, self.explain_log_row)
         log = self.log_panel
@@ -148,6 +154,7 @@ class Table(w.VBox):
         children.insert(at, self.end_panel)  # the end of the game, under the status line
         at = next((i + 1 for i, child in enumerate(children) if _holds(child, self.hint_button)), len(children))
         children.insert(at, self.hint_panel)  # the hint opens under its button, where the learner is looking
+        children.insert(at + 1, self.hint_more)
         children.append(self.review)  # the review of the deal, under the cloth's controls (the hand stays in sight)
         self.felt = w.VBox(children)
         self.felt.add_class("parlour-table")
@@ -240,6 +247,15 @@ class Table(w.VBox):
 
     def _hint_shown(self, change: Any) -> None:
         set_layout(self.hint_panel, display="" if change["new"] else "none")
+        set_layout(self.hint_more, display="" if change["new"] else "none")
+        self.hint_more.value = False  # a new hint (or none) opens at its headline
+
+    def _hint_more_changed(self, change: Any) -> None:
+        """More shows the hint's detail under its headline; Less folds it away again."""
+        opened = bool(change["new"])
+        (self.hint_panel.add_class if opened else self.hint_panel.remove_class)("parlour-hint-open")
+        self.hint_more.description = self.t("Less") if opened else self.t("More")
+        self.hint_more.icon = "chevron-up" if opened else "chevron-down"
 
     def _show_all_changed(self, change: Any) -> None:
         if change["new"] and not self.teacher_tools:
@@ -355,9 +371,18 @@ class Table(w.VBox):
         k, n = progress["deal"], progress["deals"]
         if n == 1:
             return ""
-        if self.rules_class.deal_word == "round":
-            return self.t("round {k} of {n}", k=k, n=n) if n else self.t("round {k}", k=k)
-        return self.t("deal {k} of {n}", k=k, n=n) if n else self.t("deal {k}", k=k)
+        if n:
+            return self.deal_sentence(N_("deal {k} of {n}"), N_("round {k} of {n}"), k=k, n=n)
+        return self.deal_sentence(N_("deal {k}"), N_("round {k}"), k=k)
+
+    def deal_sentence(self, deal: str, round_: str, **fields: Any) -> str:
+        """A sentence about one deal of a match in the game's own word for it ("Round 3" in Jabberwocky,
+        "Deal 3" elsewhere): the table, its history and the review all name a deal so."""
+        return self.t(round_ if self.rules_class.deal_word == "round" else deal, **fields)
+
+    def deal_name(self, k: int) -> str:
+        """"Deal 3", or "Round 3" in a game that calls its deals rounds."""
+        return self.deal_sentence(N_("Deal {k}"), N_("Round {k}"), k=k)
 
     # ---- the end of the game ----
     def _build_end_panel(self) -> None:
@@ -408,9 +433,8 @@ class Table(w.VBox):
         none for a game of one deal (its scores say it all)."""
         if self.game.progress()["deals"] == 1:
             return []
-        rounds = self.rules_class.deal_word == "round"
-        return [((self.t("Round {k}", k=r["deal"]) if rounds else self.t("Deal {k}", k=r["deal"]))
-                 + self.result_marks.get(r["how"] or "", ""), list(r["points"])) for r in self.game.deal_results()]
+        return [(self.deal_name(r["deal"]) + self.result_marks.get(r["how"] or "", ""), list(r["points"]))
+                for r in self.game.deal_results()]
 
     def history_html(self) -> str:
         results = self.deal_results()
@@ -580,7 +604,7 @@ class Table(w.VBox):
         note = (f"<small>{esc(self.t_count(more, self.hint_more_one, self.hint_more_many))}</small> "
                 if more > 0 else "") \
             + (f"<small>{esc(self.t(self.hint_score_note))}</small>" if heading and self.hint_score_note else "")
-        self.hint_panel.value = hint_html(self.t("Hint: {move}", move=self.action_label(hint.action)), hint.reason,
+        self.hint_panel.value = hint_html(hint.headline(self.action_label(hint.action)), hint.reason,
                                           (self.t("Move"), self.t(heading) if heading else None, self.t("Why")),
                                           rows, note)
         self.refresh()

@@ -62,21 +62,24 @@ def standings_html(names: Sequence[str], scores: Sequence[int], words: tuple[str
     return f"<b>{esc(words[0])}</b> {esc(words[1])}<table data-testid='standings'>{table}</table>"
 
 
-def hint_html(title: str, reason: str, headings: tuple[str, str | None, str],
+def hint_html(headline: str, reason: str, headings: tuple[str, str | None, str],
               rows: Sequence[tuple[bool, str, str | None, str]], note: str) -> str:
-    """The hint panel: the move, why, and a table of moves (chosen?, move, estimate or None, why).
+    """The hint panel: its headline (the move and one fact, read at a glance), then behind "More" why,
+    and a table of moves (chosen?, move, estimate or None, why).
 
     ``headings``: ("Move", the estimate's heading or None to leave its column out, "Why"); ``note``:
-    HTML under the table.
+    HTML under the table. The detail shows when the panel has the class ``parlour-hint-open`` (the
+    table's More button sets it).
     """
     move, score, why = headings
     score_th = f"<th>{esc(score)}</th>" if score is not None else ""
     body = "".join(f"<tr><td>{'▶ ' if chosen else ''}{esc(label)}</td>"
                    + (f"<td>{estimate}</td>" if estimate is not None else "") + f"<td>{esc(text)}</td></tr>"
                    for chosen, label, estimate, text in rows)
-    return (f"<div class='parlour-panel parlour-hint' data-testid='hint'><b>{esc(title)}</b>"
+    return (f"<div class='parlour-panel parlour-hint' data-testid='hint'>"
+            f"<b data-testid='hint-headline'>{esc(headline)}</b><div class='parlour-hint-detail'>"
             f"<p>{esc(reason)}</p><table><tr><th>{esc(move)}</th>{score_th}<th>{esc(why)}</th></tr>{body}"
-            f"</table>{note}</div>")
+            f"</table>{note}</div></div>")
 
 
 def why_html(heading: str, line: str, rule_word: str, rule: str) -> str:

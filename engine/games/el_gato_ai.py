@@ -17,6 +17,7 @@ from typing import Any
 from ..cards import Card, parse_card
 from .el_gato import GATO, card_words, trick_fighters, unseen
 from ..hints import Alternative, Hint
+from ..claims import ONLY_MOVE, Certain
 from ..words import count
 
 
@@ -127,7 +128,8 @@ def advise(view: dict[str, Any]) -> Hint:
         parts.append(f"{count(after, 'player')} still play after you." if after
                      else "You play last, so your card settles this trick.")
         note = f"leads {lead:.0%}, guerra {guerra:.0%}, loses {lose:.0%}"
-    return Hint(seat, "play", " ".join(parts), [Alternative("play", 0.0, f"the only move; {note}")])
+    only = Certain(ONLY_MOVE.name, move="play", over_replies=False)
+    return Hint(seat, "play", " ".join(parts), [Alternative("play", 0.0, f"the only move; {note}")], gist=only)
 
 
 def take_the_only_action(view: dict[str, Any], rng: random.Random) -> str:

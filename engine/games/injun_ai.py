@@ -505,7 +505,10 @@ def advise(view: dict[str, Any]) -> Hint:
     alternatives = evaluate(view, dist)
     best = alternatives[0]
     reason, said = _reason(view, dist, best, alternatives)
-    return Hint(view["seat"], best.action, reason, alternatives, claims=said)
+    # the headline: what the move is worth, or for a fold how seldom your card is the highest
+    gist = next((c for c in said if c.fact == (HIGHEST_FACT if best.action == "fold" else WORTH_FACT).name
+                 and (best.action == "fold" or c.move == best.action)), None)
+    return Hint(view["seat"], best.action, reason, alternatives, claims=said, gist=gist)
 
 
 def _evidence(view: dict[str, Any]) -> str:
@@ -570,9 +573,9 @@ def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative,
         top = claims.Chance(HIGHEST_FACT.name, p=_unit(chance_best(view, now)), model="habit")
         said += [low, low0, top, best0]
         sentences.append(f"But the others see your card and bet on it. {evidence[0].upper()}{evidence[1:]}. "
-                         f"Reading their moves that way, {low.words()} (from the cards alone, {low0.words()}): "
-                         f"a low card is {low.verdict}. And {top.words()} (before the bets, {best0.words()}): "
-                         f"holding the highest card is {top.verdict}.")
+                         f"Reading their moves that way, {low.words()}: a low card is {low.verdict}. And "
+                         f"{top.words()}: holding the highest card is {top.verdict}. (From the cards alone, "
+                         f"before the bets, {low0.bare()}, and {best0.bare()}, {best0.premise()}.)")
     else:
         said.append(best0)
         sentences.append(f"Nobody has bet after seeing your card yet, so the cards are all you have: "
@@ -587,7 +590,8 @@ def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative,
     advice, worths = _advice(best, alternatives)
     said += worths
     sentences.append(advice)
-    sentences.append(f"(The chips are worked out {claims.MODELS['habit']}: {HABIT[view['style']]}.)")
+    sentences.append(f"(The chances that hang on the others' bets, and the chips, are worked out "
+                     f"{claims.MODELS['habit']}: {HABIT[view['style']]}.)")
     return " ".join(sentences), tuple(said)
 
 

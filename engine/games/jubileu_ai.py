@@ -999,7 +999,8 @@ def bid_hint(view: View, deals: int, rng: random.Random) -> Hint:
     tallies = bid_search(view, deals, rng, join="join" in legal, record=record, least=BID_HINT_LEAST)
     if not tallies:
         return Hint(me, "pass", _tr(view, N_("No bid is open to you now: pass.")),
-                    [Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)")))])
+                    [Alternative("pass", 0.0, _tr(view, N_("no contract of your own (defending is not counted)")))],
+                    gist=claims.Certain(claims.ONLY_MOVE.name, move="pass", over_replies=False))
     lines = {k: _bid_line(view, t) for k, t in tallies.items()}
     alts = [Alternative(_bid_move(k), round(t.mean, 2), *lines[k], t.samples, t.margin) for k, t in tallies.items()]
     if pass_open:

@@ -530,6 +530,8 @@ claims.fact("kalooki.none_fits", "none of your cards fits a meld on the table")
 claims.fact("kalooki.top_fits", "the {card} fits a meld on the table", "the {card} fits no meld on the table")
 claims.fact("kalooki.hand_size", "{name} holds {n} cards")
 claims.fact("kalooki.holds", "You hold {melds}", "You hold no complete {kinds} yet")
+claims.fact("kalooki.laid", "you have laid down")
+claims.fact("kalooki.contract_ready", "your melds make the whole contract")
 
 
 def _sym(cards: Sequence[Card]) -> str:
@@ -656,7 +658,8 @@ def _laid_hint(view: View, action: str) -> Hint:
     if action in ("take", "draw", "refuse", "allow"):
         top = parse_card(view["discard_top"]) if view["discard_top"] else None
         if top is None:
-            return Hint(seat, action, "You have laid down and the discard pile is empty: draw from the stock.")
+            return Hint(seat, action, "You have laid down and the discard pile is empty: draw from the stock.",
+                        gist=Certain(claims.ONLY_MOVE.name, move=action, over_replies=False))
         fits = Certain("kalooki.top_fits", move=action, holds=action in ("take", "refuse"), over_replies=False,
                        detail={"card": top.symbol, "text": str(top)})
         advice = {"take": "take it", "refuse": "take it (that refuses the call)",
@@ -702,7 +705,8 @@ def advise(view: View) -> Hint:
     if view["laid_down"][seat]:
         if action in ("call", "pass"):  # Trinidad calls, after laying down
             return Hint(seat, action, "You have laid down: a called card and its penalty card would only add to "
-                        "what you must get rid of, so let it go.")
+                        "what you must get rid of, so let it go.",
+                        gist=Certain("kalooki.laid", move=action, over_replies=False))
         return _laid_hint(view, action)
     threes, fours = _contract(view)
     need = f"You need {view['contract']['text']}."
@@ -775,7 +779,8 @@ def advise(view: View) -> Hint:
         return Hint(seat, action, reason, alternatives, claims=tuple(said))
     if action.startswith("lay"):
         melds = "; ".join(_sym(_cards(group.split())) for group in action[4:].split("|"))
-        return Hint(seat, action, f"{need} You have it: lay it down ({melds}).")
+        return Hint(seat, action, f"{need} You have it: lay it down ({melds}).",
+                    gist=Certain("kalooki.contract_ready", move=action, over_replies=False))
     return _discard_hint(view, start, holding)
 
 

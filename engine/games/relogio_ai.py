@@ -382,7 +382,7 @@ def _advise_real(view: dict[str, Any]) -> Hint:
     reason = f"Every step of Relógio Real is forced: {move}. {outcome.words()}."
     return Hint(view["seat"], "move", reason, [Alternative("move", 100.0 if won else 0.0,
                                                            "the only move; " + ("wins" if won else "loses"))],
-                claims=(outcome,))
+                claims=(outcome,), gist=claims.Certain(claims.ONLY_MOVE.name, move="move", over_replies=False))
 
 
 def advise(view: dict[str, Any]) -> Hint:

@@ -6,8 +6,10 @@ at random, and at many positions the seat to act asks for a hint. Each claim the
 (``Hint.claims`` and each alternative's ``claims``) is re-derived by ``claim_checks`` from the real
 game, independently of the advisor: a certainty against every legal reply, a count or a comparison
 recounted from the view, a share by its bookkeeping. The hint's words are then checked to come from
-its claims: each claim's words stand in the text, and outside them the text states no share and no
-certainty. A new game is checked by being registered; a fact nobody can check fails.
+its claims: each claim's words stand in the text (or its words without their assumption, when the
+hint states that assumption elsewhere: once, not in every line), and outside them the text states no
+share and no certainty. The headline's fact (``Hint.gist``) is re-derived the same way (issue 31). A
+new game is checked by being registered; a fact nobody can check fails.
 
 ``PARLOUR_CLAIM_POSITIONS`` sets the positions per game (thousands for a thorough local run).
 """
@@ -47,9 +49,9 @@ def test_every_claim_of_every_hint_holds(game_id: str, monkeypatch: pytest.Monke
         where = f"{game!r} after {len(game.history)} moves, seat {seat}"
         said = cc.claims_of(hint)
         stated += len(said)
+        whole = cc.whole_text(hint)
         for claim, text in said:
-            words = claim.words(lang)
-            if words not in text:
+            if not cc.states(claim, text, whole, lang):
                 problems.append(f"{where}: the claim {claim!r} is not in its text {text!r}")
             check = cc.checker(game_id, claim)
             if check is None:
@@ -59,7 +61,21 @@ def test_every_claim_of_every_hint_holds(game_id: str, monkeypatch: pytest.Monke
                 problem = run(game, seat, claim, hint)
                 if problem:
                     problems.append(f"{where}: {problem} (hint: {hint.reason!r})")
-        for text, claims in [(hint.reason, hint.claims)] + [(a.note, a.claims) for a in hint.alternatives]:
+        # the headline is a claim like any other: its gist re-derived, its words the gist's, nothing else said
+        headline = hint.headline()
+        if hint.gist is None:
+            problems.append(f"{where}: the headline {headline!r} states no fact")
+        else:
+            if hint.gist.bare(lang) not in headline:
+                problems.append(f"{where}: the gist {hint.gist!r} is not in the headline {headline!r}")
+            if hint.gist.premise(lang) and hint.gist.premise(lang) not in whole:
+                problems.append(f"{where}: the headline's assumption is stated nowhere in the hint")
+            check = cc.checker(game_id, hint.gist)
+            problem = check(game, seat, hint.gist, hint) if check else f"no checker for the gist {hint.gist.fact!r}"
+            if problem:
+                problems.append(f"{where}: headline {headline!r}: {problem}")
+        for text, claims in ([(hint.reason, hint.claims), (headline, (hint.gist,) if hint.gist else ())]
+                             + [(a.note, a.claims) for a in hint.alternatives]):
             extra = cc.residue(text, list(claims), lang)
             if extra:
                 problems.append(f"{where}: {extra} said outside a claim in {text!r}")

@@ -89,7 +89,10 @@ def test_a_guerra_is_shown_set_aside():
 def test_hint_explains_the_odds(table):
     hint = table.show_hint()
     assert hint is not None and hint.action == "play"
-    assert "Hint: play: turn your top card" in table.hint_panel.value and "nothing to choose" in table.hint_panel.value
+    # the headline names the move as its button reads, once (issue 31: it read "Hint: play: turn your top card")
+    assert table.play_button.description == "Play"
+    assert "<b data-testid='hint-headline'>Play: it is the only move you have.</b>" in table.hint_panel.value
+    assert "play:" not in table.hint_panel.value and "nothing to choose" in table.hint_panel.value
 
 
 def test_undo_takes_back_your_card_and_what_followed(table):

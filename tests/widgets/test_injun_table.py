@@ -8,6 +8,8 @@ import engine
 from engine.games.injun import deck_for
 from widgets.games.injun_table import InjunTable
 
+from tests.widgets.hint_words import HEADLINE
+
 
 @pytest.fixture
 def table():
@@ -107,7 +109,7 @@ def test_hint_marks_the_suggested_button_and_explains_with_numbers():
     assert "You can see J♣ and 6♣ still in. Your own card beats them both in 12 of the 50 cases" in hint.reason
     assert "A call costs 1 chip to win a pot of 5: you need to win 17% of the time." in hint.reason
     assert "Ada bet after seeing your card" in hint.reason
-    assert "Hint: Fold" in t.hint_panel.value and "Raise by 1" in t.hint_panel.value
+    assert f"{HEADLINE}Fold: " in t.hint_panel.value and "Raise by 1" in t.hint_panel.value
     assert t.fold_button.button_style == "info" and t.call_button.button_style == ""
 
 

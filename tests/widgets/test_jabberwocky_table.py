@@ -10,6 +10,8 @@ import engine
 from engine.dealing import stack_deck
 from widgets.games.jabberwocky_table import JabberwockyTable
 
+from tests.widgets.hint_words import HEADLINE
+
 # Four players, 4 cards, Cleo (seat 3) deals, so you bid first and lead. ♦ are trumps (the 2♦ turn-up).
 # Every bot holds one club, so your club lead is followed by K♣ Q♣ J♣ and Ada wins; she holds only
 # hearts then, so she leads one, and you hold the 2♥ beside a trump and a club.
@@ -252,7 +254,7 @@ def test_bots_bid_and_play_on_their_own():
 def test_hint_highlights_a_bid_then_a_card(stacked):
     hint = stacked.show_hint()
     assert hint is not None and hint.action.startswith("bid ")
-    assert f"Hint: Bid {hint.action.split()[1]}" in stacked.hint_panel.value
+    assert f"{HEADLINE}Bid {hint.action.split()[1]}: " in stacked.hint_panel.value
     amount = int(hint.action.split()[1])
     assert [b.description for b in stacked.bid_buttons if b.button_style == "warning"] == [str(amount)]
     stacked.bid(amount)
@@ -260,7 +262,7 @@ def test_hint_highlights_a_bid_then_a_card(stacked):
     stacked.hint_button.click()
     hint = stacked._last_hint
     assert hint is not None and hint.action.startswith("play ")
-    assert "Hint: play" in stacked.hint_panel.value
+    assert f"{HEADLINE}Play " in stacked.hint_panel.value
     assert [f"play {i['card']}" for i in stacked.hand.items if i["selected"]] == [hint.action]
 
 

@@ -5,6 +5,8 @@ import pytest
 import engine
 from widgets.games.jubilee_table import JubileeTable
 
+from tests.widgets.hint_words import HEADLINE
+
 
 @pytest.fixture
 def table():
@@ -58,11 +60,12 @@ def test_a_card_that_would_go_below_zero_is_dimmed_with_the_rule_as_tooltip():
 def test_hint_names_a_card_and_highlights_it(table):
     hint = table.show_hint()
     assert hint is not None and hint.action in [str(a) for a in table.game.legal_actions()]
-    assert "Hint:" in table.hint_panel.value and hint.reason.split(".")[0] in table.hint_panel.value
+    assert f"{HEADLINE}{table.action_label(hint.action).capitalize()}: " in table.hint_panel.value
+    assert hint.reason.split(".")[0] in table.hint_panel.value
     selected = [item["card"] for item in table.hand.items if item["selected"]]
     assert selected and all(f"play {c}" == hint.action for c in selected)
     table.hint_button.click()
-    assert "Hint:" in table.hint_panel.value
+    assert HEADLINE in table.hint_panel.value
 
 
 def test_undo_takes_back_your_move_and_the_bots_replies(table):

@@ -7,6 +7,8 @@ import engine
 from engine.dealing import stack_deck
 from widgets.games.kalooki_table import KalookiTable
 
+from tests.widgets.hint_words import HEADLINE
+
 READY = stack_deck(["7S 7H 7D 8D 8C 8H 3S 4S 5S KD", "2S 5H 9D JC KS 4D 7C 10H QS AC",
                     "3H 6D 10C QH 2D 9S JD 5C KH 4C"], "2C 6S", first=0)
 
@@ -158,7 +160,7 @@ def test_the_hint_is_gone_when_a_bot_calls_before_you_move():
     t.refresh()
     assert 1 in t.game.to_act()[1:], "Ada may still call the up-card"
     hint = t.show_hint()
-    assert hint.action in ("draw", "take") and f"Hint: {t.action_label(hint.action)}" in t.hint_panel.value
+    assert hint.action in ("draw", "take") and f"{HEADLINE}{t.action_label(hint.action)}: " in t.hint_panel.value
     t._pending = (1, "call")  # what Ada's bot answers; the table's driver plays it
     t.run_bots()
     assert shown(t.allow_button) and t.hint_panel.value == ""
@@ -177,8 +179,8 @@ def test_the_hint_names_each_move_with_its_buttons_words():
     assert t.action_label("pass") == t.no_call_button.description == "No call"
     assert t.action_label("call") == t.call_button.description
     t.show_hint()
-    assert f"Hint: {t.action_label(t._last_hint.action)}" in t.hint_panel.value
-    assert "Hint: pass" not in t.hint_panel.value and "Hint: call" not in t.hint_panel.value
+    assert f"{HEADLINE}{t.action_label(t._last_hint.action)}: " in t.hint_panel.value
+    assert f"{HEADLINE}Pass" not in t.hint_panel.value and f"{HEADLINE}Call" not in t.hint_panel.value
     t.no_call_button.click()
     for _ in range(30):
         view = t.game.view(0)

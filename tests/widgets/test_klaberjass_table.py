@@ -7,6 +7,8 @@ from engine import words
 from tests.engine.klaberjass_helpers import stacked_deck
 from widgets.games.klaberjass_table import KlaberjassTable
 
+from tests.widgets.hint_words import HEADLINE
+
 # You (seat 0) are the non-dealer: you speak first and lead. Ada (seat 1) deals.
 STRONG = "JH 9H AH 10H AS AC 7D 8D 9C"
 WEAK = "7S 9S JS 7C 10C 9D JD KD 8H"
@@ -144,7 +146,7 @@ def test_hint_undo_why_and_show_all():
     t = table()
     hint = t.show_hint()
     assert hint is not None and hint.action in ("take", "pass")
-    assert "Hint: Take ♥" in t.hint_panel.value or "Hint: Pass" in t.hint_panel.value
+    assert f"{HEADLINE}Take ♥: " in t.hint_panel.value or f"{HEADLINE}Pass: " in t.hint_panel.value
     assert t.bid_buttons[hint.action].button_style == "warning"
     t.bid_buttons["take"].click()
     assert not t.undo_button.disabled

@@ -8,6 +8,8 @@ import re
 from engine.games.relogio import CENTRE, clock_deck
 from widgets.games.relogio_table import RelogioRealTable, RelogioTable
 
+from tests.widgets.hint_words import HEADLINE
+
 
 def stacked(deck: list[str], **options) -> RelogioTable:
     t = RelogioTable(seed=1, autoplay_delay=0)
@@ -99,7 +101,7 @@ def test_hint_shows_win_chances_and_highlights_the_best_slot():
     t.autoplay()  # turns cards until the first King is offered
     assert t.game.view(0)["pending"]
     hint = t.show_hint()
-    assert hint is not None and "Hint: Keep the King" in t.hint_panel.value and "Win" in t.hint_panel.value
+    assert hint is not None and f"{HEADLINE}Keep the King: " in t.hint_panel.value and "Win" in t.hint_panel.value
     while not t.game.is_over and t.game.view(0)["kings_up"] < 3:
         t.act("keep")
         t.autoplay()
@@ -187,15 +189,15 @@ def hint_moves(t) -> list[str]:
 def test_the_hints_name_each_move_in_the_words_of_its_button():
     real = RelogioRealTable(seed=5, autoplay_delay=0)
     real.show_hint()
-    assert "Hint: Step" in hint_words(real) and real.step_button.description == "Step"
+    assert " Step: " in hint_words(real) and real.step_button.description == "Step"
     assert hint_moves(real) == ["▶ Step"]
     t = RelogioTable(seed=5, autoplay_delay=0)
     t.show_hint()
-    assert "Hint: Turn" in hint_words(t) and t.turn_button.description == "Turn"
+    assert " Turn: " in hint_words(t) and t.turn_button.description == "Turn"
     t.autoplay()  # turns cards until the first King is offered
     assert t.game.view(0)["pending"]
     t.show_hint()
-    assert "Hint: Keep the King" in hint_words(t) and t.keep_button.description == "Keep the King"
+    assert " Keep the King: " in hint_words(t) and t.keep_button.description == "Keep the King"
     moves = hint_moves(t)
     assert moves[0] == "▶ Keep the King" and "Swap the King with the bottom card of 11 o'clock" in moves, moves
     assert [m for m in moves if NOTATION.search(m)] == [] and not NOTATION.search(hint_words(t)), moves

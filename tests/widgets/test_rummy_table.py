@@ -9,6 +9,8 @@ from engine.dealing import stack_deck
 from engine.hints import Bot
 from widgets.games.rummy_table import RummyTable
 
+from tests.widgets.hint_words import HEADLINE
+
 # You are seat 0 and play first (Ada deals). The upcard 8♠ fits nothing of yours.
 YOU = "2C 3C 4C 6D 7D 8D 9H 6S 9C 5C"
 ADA = "7S 9S KH QH 2H 4D 10C JD 3S AD"
@@ -98,7 +100,7 @@ def test_hint_names_numbers_and_marks_the_cards(table):
     table.stock_row.play(0)
     hint = table.show_hint()
     assert hint is not None and hint.action.startswith("meld")
-    assert f"Hint: Meld {' '.join(table.action_label(hint.action).split()[1:])}" in table.hint_panel.value
+    assert f"{HEADLINE}Meld {' '.join(table.action_label(hint.action).split()[1:])}" in table.hint_panel.value
     marked = [i["card"] for i in table.hand.items if i["selected"]]
     assert marked == hint.action.split()[1:] or sorted(marked) == sorted(hint.action.split()[1:])
 

@@ -170,7 +170,8 @@ class ElGatoTable(Table):
         super()._draw_status(view)
 
     def action_label(self, action: str) -> str:
-        return "play: turn your top card" if action == "play" else action
+        """The move as its button reads ("Play"): the hint's headline names it so."""
+        return self.play_button.description if action == "play" else action
 
     # ---- the learner's moves ----
     def _on_card_clicked(self, index: int, card: str | None) -> None:

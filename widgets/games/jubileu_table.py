@@ -170,10 +170,10 @@ class JubileuTable(Table):
         if verb in ("call", "play"):
             card = engine.parse_card(arg).symbol
             return self.t(N_("call {card}"), card=card) if verb == "call" else self.t(N_("play {card}"), card=card)
-        if verb == "espirra":
-            return "Espirra!"
+        if verb == "espirra":  # as its button reads now ("Espirra: play the called Ace" for the Ace's holder)
+            return self._espirra_words(self.game.view(self.human))
         if verb == "espirra-quando-quiser":
-            return "Espirra quando quiser"
+            return self.quando_button.description
         return action
 
     def playable_tip(self, view: dict[str, Any], card: str) -> str:
@@ -384,12 +384,16 @@ class JubileuTable(Table):
         set_layout(self.espirra_panel, display="" if "espirra" in legal else "none")
         self.espirra_button.tooltip = self.game.rule_text("jubileu.espirra")
         self.quando_button.tooltip = self.game.rule_text("jubileu.espirra_quando")
+        self.espirra_button.description = self._espirra_words(view)
         if view["partner"] == self.human and view["declarer"] != self.human:
-            self.espirra_button.description = self.t(N_("Espirra: play the called Ace"))
             self.espirra_button.tooltip = self.game.rule_text("jubileu.espirra_quando")
-        else:
-            self.espirra_button.description = "Espirra!"
         set_layout(self.quando_button, display="" if "espirra-quando-quiser" in legal else "none")
+
+    def _espirra_words(self, view: dict[str, Any]) -> str:
+        """The Espirra button's words: the called Ace's holder is told what pressing it does."""
+        if view["partner"] == self.human and view["declarer"] != self.human:
+            return self.t(N_("Espirra: play the called Ace"))
+        return "Espirra!"
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         phase = view["phase"]

@@ -260,11 +260,10 @@ class KlaberjassTable(Table):
         set_layout(self.bid_panel, display="" if shown else "none")
         my_turn = view["current_player"] == self.human
         hinted = self._last_hint.action if self._last_hint else None
-        up = parse_card(view["turn_up"])
         for action, button in self.bid_buttons.items():
             set_layout(button, display="" if action in shown else "none")
             if action == "take":
-                button.description = f"Take {up.symbol[-1]}"
+                button.description = self.action_label("take")
             if not my_turn:
                 button.disabled, button.tooltip = True, "Wait for your turn."
             elif action in view["legal"]:
@@ -341,9 +340,8 @@ class KlaberjassTable(Table):
 
     def action_label(self, action: str) -> str:
         """A move in its button's words ("Accept: throw in"); taking the turn-up names its suit: "Take ♥"."""
-        if action == "take":
-            return f"{self.bid_buttons['take'].description} " \
-                   f"{parse_card(self.game.view(self.human)['turn_up']).symbol[-1]}"
+        if action == "take":  # the button and the hint's headline both say it so (it read "Take ♥ ♥")
+            return f"Take {parse_card(self.game.view(self.human)['turn_up']).symbol[-1]}"
         if action in self.bid_buttons:
             return self.bid_buttons[action].description
         return super().action_label(action)

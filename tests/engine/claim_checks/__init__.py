@@ -85,11 +85,27 @@ def claims_of(hint: Hint) -> list[tuple[Claim, str]]:
     return out
 
 
+def whole_text(hint: Hint) -> str:
+    """Everything a hint says: its headline, its reason and every alternative's note."""
+    return " ".join([hint.headline(), hint.reason] + [a.note for a in hint.alternatives])
+
+
+def states(claim: Claim, text: str, whole: str, lang: str) -> bool:
+    """``text`` says the claim: in its own words, or in its words without their assumption while the
+    hint (``whole``) says that assumption (stated once for all its figures, issue 31)."""
+    if claim.words(lang) in text:
+        return True
+    premise = claim.premise(lang)
+    return bool(premise) and claim.bare(lang) in text and premise in whole
+
+
 def residue(text: str, claims: list[Claim], lang: str) -> list[str]:
     """What ``text`` says of shares or certainty outside the words of its claims."""
     rest = text
     for claim in sorted(claims, key=lambda c: -len(c.words(lang))):
         rest = rest.replace(claim.words(lang), " ")
+    for claim in sorted(claims, key=lambda c: -len(c.bare(lang))):
+        rest = rest.replace(claim.bare(lang), " ")
     return [m.group(0) for p in RESIDUE for m in p.finditer(rest)]
 
 

@@ -352,6 +352,29 @@ def check_holds(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | N
     return None
 
 
+def check_laid(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
+    return None if game.view(seat)["laid_down"][seat] else "the seat is said to have laid down, but has not"
+
+
+def check_contract_ready(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
+    """"your melds make the whole contract": the melds of the lay move, recounted from the hand, are valid
+    melds of the kinds and number the contract asks for."""
+    hand = parse_cards(game.view(seat)["hand"])
+    groups = [parse_cards(g) for g in claim.move.split(" ", 1)[1].split("|")]
+    if Counter(c for g in groups for c in g) - Counter(hand):
+        return f"the melds of {claim.move} are not all in the hand"
+    threes, fours = contract_of(game, seat)
+    sets = 0
+    for cards in groups:
+        if why_not_meld(cards, game.meld_rules) is not None:
+            return f"{cards} is not a meld"
+        naturals = [c for c in cards if not c.is_joker]
+        sets += len({c.rank for c in naturals}) == 1 and len(naturals) >= game.meld_rules.set_naturals
+    if (sets, len(groups) - sets) != (threes, fours):
+        return f"{claim.move} lays {sets} threes and {len(groups) - sets} fours; the contract asks {threes} and {fours}"
+    return None
+
+
 SHORTFALLS = ("kalooki.whole", "kalooki.short", "kalooki.short_one", "kalooki.short_least", "kalooki.short_least_one",
               "kalooki.short_far")
 
@@ -379,6 +402,8 @@ CHECKS = {
     ("certain", "kalooki.top_fits"): check_top_fits,
     ("count", "kalooki.hand_size"): check_hand_size,
     ("certain", "kalooki.holds"): check_holds,
+    ("certain", "kalooki.laid"): check_laid,
+    ("certain", "kalooki.contract_ready"): check_contract_ready,
 }
 
 __all__ = ["CHECKS", "FAST", "Claim", "positions"]
