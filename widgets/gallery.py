@@ -7,6 +7,10 @@ adds a link of its own beside it, named in its language. The app link is relativ
 Server extension (``/voila/render/lessons/``). The "Notebook in JupyterLab" link is offered
 only where JupyterLab serves the lessons (:func:`jupyterlab_serves_lessons`): standalone Voilà
 (``./run app``) has no JupyterLab, and a link that answers 404 only confuses a learner.
+
+Each lesson link has a "Play now" beside it: the same page at ``#table``, which opens at the lesson's
+game table with the keyboard focus on its first move (the lesson's "Go to the table" link,
+:class:`widgets.lesson.TableLink`, does the going).
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ from engine import words
 from engine.i18n import LANGUAGE_NAMES
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
+#: what a lesson's address ends with to open at its game table (widgets/static/table_link.js goes there)
+TABLE_FRAGMENT = "#table"
+#: the link that does, in each lesson's language
+PLAY_NOW = {"en": "Play now", "pt": "Jogar agora"}
 
 STYLE = """<style>
 .parlour-gallery { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
@@ -34,6 +42,9 @@ STYLE = """<style>
 .parlour-gallery .parlour-players { margin: 0 0 0.5rem 0; color: #5b6b5f; font-size: 0.9em; }
 .parlour-gallery .parlour-links a, .parlour-gallery .parlour-soon { display: inline-block; margin: 0.2rem 0.8rem 0 0; }
 .parlour-gallery .parlour-play { font-weight: bold; }
+.parlour-gallery .parlour-play-now { padding: 0.1rem 0.7rem; border-radius: 999px; background: #1d5b32;
+  color: #fff !important; font-weight: bold; text-decoration: none !important; }
+.parlour-gallery .parlour-play-now:focus-visible { outline: 3px solid #e2a400; outline-offset: 2px; }
 .parlour-gallery .parlour-soon { color: #7a857c; font-style: italic; }
 </style>"""
 
@@ -75,6 +86,14 @@ def site_href(lesson: str) -> str:
     return f"lessons/{lesson}.html"
 
 
+def play_now(page: str, lang: str, title: str) -> str:
+    """The "Play now" link to lesson ``page``: it opens at the game table; its spoken name says which game."""
+    e = html.escape
+    words = PLAY_NOW[lang]
+    return (f'<a class="parlour-play-now" lang="{e(lang)}" href="{e(page + TABLE_FRAGMENT)}" '
+            f'aria-label="{e(f"{words}: {title}")}">{e(words)}</a>')
+
+
 def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: bool | None = None,
          href: Callable[[str], str] = voila_href) -> str:
     """A game's tile; ``lab``: offer the notebook in JupyterLab (None: if JupyterLab serves it here);
@@ -83,14 +102,16 @@ def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: boo
     if lab is None:
         lab = jupyterlab_serves_lessons()
     if (lessons / f"{game_id}.ipynb").exists():
-        links = f'<a class="parlour-play" href="{e(href(game_id))}">Learn and play {e(cls.name)}</a>'
+        links = (f'<a class="parlour-play" href="{e(href(game_id))}">Learn and play {e(cls.name)}</a>'
+                 + play_now(href(game_id), "en", cls.name))
         if lab:
             links += (f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
                       f' target="_blank">Notebook in JupyterLab</a>')
         for lang, lang_name in LANGUAGE_NAMES.items():
             if (lessons / lang / f"{game_id}.ipynb").exists():
+                title = f"{cls.name} ({lang_name})"
                 links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(href(f"{lang}/{game_id}"))}">'
-                          f'{e(cls.name)} ({e(lang_name)})</a>')
+                          f'{e(title)}</a>' + play_now(href(f"{lang}/{game_id}"), lang, title))
     else:
         links = '<span class="parlour-soon">Lesson coming soon</span>'
     return (f'<div class="parlour-game" data-game="{e(game_id)}"><h3>{e(cls.name)}</h3>'

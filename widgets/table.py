@@ -175,6 +175,7 @@ class Table(w.VBox):
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
         if seed is None:  # a play table: the page's deal link is for it (not a set practice deal)
+            self.add_class("parlour-play-table")  # and "Go to the table" (widgets/lesson.py)
             bar.follow_page_link()
 
     # ---- what a game table provides ----

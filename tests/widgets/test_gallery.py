@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from widgets.gallery import gallery_html, jupyterlab_serves_lessons, players_text, site_href, tile
+from widgets.gallery import (PLAY_NOW, TABLE_FRAGMENT, gallery_html, jupyterlab_serves_lessons, players_text, site_href,
+                             tile, voila_href)
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
@@ -89,3 +90,22 @@ def test_the_static_sites_gallery_links_to_the_pages_its_build_writes():
                for p in lessons.rglob("*.ipynb") if p.name != "index.ipynb"}
     assert "lessons/rummy.html" in links and "lessons/pt/jubileu.html" in links
     assert links == written and ".ipynb" not in page and "lab/tree" not in page
+
+
+@pytest.mark.parametrize("href", [voila_href, site_href], ids=["voila", "site"])
+def test_every_lesson_link_has_a_play_now_beside_it(href):
+    """Issues 31 and 38: "Play now" opens the lesson at its table (``#table``), one for each lesson link, in
+    that lesson's language, named for its game to a screen reader; a new lesson gets one without asking."""
+    page = gallery_html(LESSONS, lab=False, href=href)
+    lessons = re.findall(r'<a class="parlour-play"(?: lang="(\w+)")? href="([^"]+)"', page)
+    play_now = re.findall(r'<a class="parlour-play-now" lang="(\w+)" href="([^"]+)" aria-label="([^"]+)">([^<]+)</a>',
+                          page)
+    assert len(lessons) == len(list(LESSONS.rglob("*.ipynb"))) - 1  # every lesson but the gallery itself
+    assert [(lang or "en", f"{address}{TABLE_FRAGMENT}") for lang, address in lessons] == \
+        [(lang, address) for lang, address, _name, _words in play_now]
+    for lang, _address, name, words in play_now:
+        assert words == PLAY_NOW[lang] and name.startswith(f"{words}: ")
+    assert "Jogar agora: Jubileu (Português)" in page and "Play now: Rummy" in page
+    for game_id, cls in engine.GAMES.items():
+        card = tile(game_id, cls, LESSONS, lab=False, href=href)
+        assert f'href="{href(game_id)}{TABLE_FRAGMENT}"' in card

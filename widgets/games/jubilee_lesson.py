@@ -210,10 +210,11 @@ def final_count_check() -> ChoiceQuiz:
 
 
 def cannot_play_example() -> engine.Game:
-    """Two players: Ben has only big hearts when the count is 4."""
+    """Two players, named as the table names them (widgets.table.BOT_NAMES): Ben has only big hearts when
+    the count is 4."""
     hands = ["4S 2S 3S 4C 5C 6C 7C 8C", "5H 6H 7H 8H 9H 10H JH QH"]
     game = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, match="single",
-                           deck=stack_deck(hands), names=["Ann", "Ben"])
+                           deck=stack_deck(hands), names=["Ada", "Ben"])
     game.apply("play 4S")
     return game
 
