@@ -66,10 +66,10 @@ def gato_check() -> ChoiceQuiz:
 def guerra_check() -> ChoiceQuiz:
     """The example of docs/rules/el_gato.md#examples: 7 against 7, then 3 against 9."""
     right = "7, 7, 3, 9"
-    return ChoiceQuiz("Two players. Ana turns a 7 and Ben turns a 7: guerra! Then Ana turns a 3 and Ben a 9. "
+    return ChoiceQuiz("Two players. Ada turns a 7 and Ben turns a 7: guerra! Then Ada turns a 3 and Ben a 9. "
                       "Ben takes all four cards. In what order do they go under his packet?",
                       ["9, 3, 7, 7", right, "7, 3, 7, 9"], right,
-                      "In the order they were played: Ana's 7, Ben's 7, Ana's 3, Ben's 9.")
+                      "In the order they were played: Ada's 7, Ben's 7, Ada's 3, Ben's 9.")
 
 
 def safe_check() -> ChoiceQuiz:

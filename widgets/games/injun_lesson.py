@@ -120,9 +120,9 @@ def beats_all_pick(seen: Sequence[str] = ("10C", "7D", "QH"),
 
 
 def call_check() -> ChoiceQuiz:
-    return ChoiceQuiz("Ann opens with a bet of 20, Bob raises by 2 (to 22), and Cy raises by 5 (to 27). "
-                      "How many more chips must Ann put in to call?", ["5", "7", "27"], "7",
-                      "Ann has 20 in; the highest bet is now 27, so calling costs her 27 − 20 = 7.")
+    return ChoiceQuiz("Ada opens with a bet of 20, Ben raises by 2 (to 22), and Cleo raises by 5 (to 27). "
+                      "How many more chips must Ada put in to call?", ["5", "7", "27"], "7",
+                      "Ada has 20 in; the highest bet is now 27, so calling costs her 27 − 20 = 7.")
 
 
 def pot_odds_check(call: int = 2, pot: int = 7) -> ChoiceQuiz:
