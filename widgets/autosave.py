@@ -16,6 +16,13 @@ the learner's own game in the learner's own browser, but it fixes every hand.
 Several tabs of one lesson write to the same key: the last move made in any of them wins,
 and the offer names the position it would resume (deal code, progress, moves, whose turn).
 Where the browser has no ``localStorage`` (a locked-down profile), autosave is off.
+
+A save comes back from the browser, so nothing in it is trusted for what the server did not see.
+The engine replays every move through the rules and checks the save's HMAC (the server's own secret,
+:func:`widgets.server.ensure_save_key`); on top of that every bot move in it must be the move the
+table's bot would have made there (:func:`check_bot_moves`): the table's bots choose from the deal,
+their seat and the move number alone (:class:`SeatBot`), so a save whose bot moves someone chose is
+refused even by a server whose secret is known.
 """
 
 from __future__ import annotations
@@ -28,9 +35,9 @@ from typing import Any, Callable
 import anywidget
 import traitlets
 
-from engine.hints import LEVELS
+from engine.hints import LEVELS, Bot
 from engine.i18n import N_, Sentence
-from engine.protocol import SaveError
+from engine.protocol import Game, SaveError
 
 _STATIC = Path(__file__).parent / "static"
 ENVELOPE_FORMAT = 1
@@ -75,6 +82,46 @@ def read_table_save(text: Any) -> TableSave:
     if level not in LEVELS:
         raise SaveError(Sentence(N_("The saved game is damaged (its bots' level is unknown).")))
     return TableSave(game_id, level, save)
+
+
+class SeatBot(Bot):
+    """A table's bot whose every choice follows from the deal, its seat and how many moves were made.
+
+    A bot that drew on one random stream from the deal on would play differently after an Undo, a
+    resumed game or a change of level, so its moves could not be checked afterwards; this one plays
+    the same move in the same position every time, and :func:`check_bot_moves` can replay it.
+    """
+
+    def __init__(self, game_id: str, level: str, seed: int | str, seat: int, moves_made: Callable[[], int]) -> None:
+        super().__init__(game_id, level)
+        self._stream = f"parlour-bot:{game_id}:{seed}:{seat}"
+        self._moves_made = moves_made
+
+    def choose(self, view: dict[str, Any]) -> str:
+        self._rng.seed(f"{self._stream}:{self._moves_made()}")
+        return super().choose(view)
+
+
+def table_bots(game_id: str, level: str, seed: int | str, players: int, human: int,
+               moves_made: Callable[[], int]) -> dict[int, SeatBot]:
+    """The bots of a table: every seat but the learner's. ``moves_made`` counts the moves of the game they play."""
+    return {seat: SeatBot(game_id, level, seed, seat, moves_made) for seat in range(players) if seat != human}
+
+
+def check_bot_moves(game: Game, human: int, level: str) -> None:
+    """Refuse (:class:`SaveError`) a game in which a bot made a move the table's bot would not have made.
+
+    Each bot move is replayed from the deal: it must be what that seat's bot plays there at the save's
+    level, or at another level (the learner may change the bots' level during a game).
+    """
+    replay = game.replayed([])
+    levels = [level, *(other for other in LEVELS if other != level)]
+    bots = {name: table_bots(game.id, name, game.seed, game.players, human, lambda: len(replay.history))
+            for name in levels}
+    for n, (seat, move) in enumerate(game.history, start=1):
+        if seat != human and not any(bots[name][seat].choose(replay.view(seat)) == str(move) for name in levels):
+            raise SaveError(Sentence(N_("move {n} is not one the computer players would have made."), n=n))
+        replay.apply(move, seat)  # load_game has replayed it through the rules already
 
 
 _slots: dict[str, int] = {}  # play tables built so far in this kernel, by game: a kernel serves one page

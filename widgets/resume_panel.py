@@ -14,7 +14,7 @@ import ipywidgets as w
 import engine
 from engine.i18n import N_, Sentence
 from engine.protocol import ParlourError, SaveError
-from widgets.autosave import AutoSave, TableSave, next_slot, read_table_save
+from widgets.autosave import AutoSave, TableSave, check_bot_moves, next_slot, read_table_save
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, help_html
 
@@ -116,6 +116,7 @@ class ResumePanel(w.VBox):
             raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
         if game.deck is not None or list(game.names) != host.seat_names(game.players):
             raise SaveError(Sentence(N_("it was not played at this lesson's {game} table."), game=name))
+        check_bot_moves(game, host.human, saved.level)  # the browser chose no bot's move
         return game
 
     def offer_words(self, game: engine.Game) -> str:

@@ -24,7 +24,7 @@ from engine import words
 from engine.i18n import N_, Sentence, said, say
 from engine.protocol import ParlourError
 from engine.shuffle import random_seed
-from widgets.autosave import AutoSave
+from widgets.autosave import AutoSave, table_bots
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
@@ -324,8 +324,9 @@ class Table(w.VBox):
         return True
 
     def _make_bots(self) -> None:
-        self.bots = {s: Bot(self.game_id, self.level_box.value, seed=self.seed * 31 + s)
-                     for s in range(self.players) if s != self.human}
+        """Bots whose moves follow from the deal, seat and move number: a resumed save's can be checked."""
+        self.bots: dict[int, Bot] = dict(table_bots(self.game_id, self.level_box.value, self.seed, self.players,
+                                                    self.human, lambda: len(self.game.history)))
 
     # ---- the game kept in this browser, offered back after a reload (widgets/resume_panel.py) ----
     def _autosave(self) -> None:

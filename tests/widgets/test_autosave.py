@@ -21,8 +21,9 @@ import pytest
 
 import engine
 import widgets.games
+from engine.hints import LEVELS
 from engine.protocol import SAVE_FORMAT
-from widgets.autosave import TableSave, read_table_save
+from widgets.autosave import TableSave, read_table_save, table_bots
 from widgets.table import Table
 
 PYTHON_WORDS = ("Traceback", "Error", "KeyError", "{'", "[\"")
@@ -356,8 +357,8 @@ def test_the_browser_side_keys_by_lesson_and_slot_reports_once_and_survives_no_s
 
 def test_a_game_saved_while_a_bot_was_to_move_resumes_and_the_bots_play_on():
     game = engine.new_game("jabberwocky", players=4, seed=9, names=SEATS, rounds="short")
-    while game.current_player != 0:
-        game.apply(game.legal_actions()[0])
+    bots = table_bots("jabberwocky", "medium", game.seed, 4, 0, lambda: len(game.history))  # the table's bots
+    engine.play(game, bots)
     game.apply(game.legal_actions()[0])  # your move; the server stops before the next bot moves
     assert game.current_player != 0
     table = play_table("jabberwocky", players=4, rounds="short")
@@ -405,3 +406,149 @@ def test_the_portuguese_table_says_why_a_save_was_dropped_in_portuguese(case):
     for english in ("could not", "dropped", "damaged", "browser", "game of", "version"):
         assert english not in notice, notice
     assert browser.stored is None
+
+
+# --- issue 32, item 4: a save comes back from the browser; the bots' moves in it are checked --------------
+
+
+def _forged(table: Table, rng: random.Random) -> tuple[str, str]:
+    """The table's save with its last bot move swapped for one no bot plays there, checksum recomputed as
+    anyone can without the server's secret: (the genuine save, the forged one)."""
+    genuine = read_table_save(table.resume_panel.autosave.kept)
+    game = engine.load_game(genuine.game_json)
+    history = game.history
+    for cut in range(len(history) - 1, -1, -1):
+        seat, move = history[cut]
+        if seat == table.human:
+            continue
+        before = game.replayed(history[:cut])
+        played = {table_bots(game.id, level, game.seed, game.players, table.human, lambda: cut)[seat]
+                  .choose(before.view(seat)) for level in LEVELS}  # what a bot of any level plays there
+        others = [str(a) for a in before.legal_actions(seat) if str(a) not in played]
+        if others:
+            forged = before.replayed([*history[:cut], (seat, rng.choice(others))])
+            return genuine.to_text(), TableSave(genuine.game_id, genuine.level, forged.to_json()).to_text()
+    raise AssertionError("no bot move had another legal choice")
+
+
+@pytest.mark.parametrize("game_id", ["jubilee", "jabberwocky", "rummy"])
+def test_a_save_whose_bot_move_was_chosen_is_refused_and_a_genuine_one_resumes_exactly(game_id, monkeypatch):
+    """Issue 32, item 4: without PARLOUR_SAVE_KEY anyone can recompute the checksum; a save whose bot
+    moves the student chose was resumed. Now every bot move must be the one the table's bot makes."""
+    monkeypatch.delenv("PARLOUR_SAVE_KEY", raising=False)
+    rng = random.Random(game_id)
+    table, browser = started(game_id, 31)
+    while not any(seat != table.human for seat, _ in table.game.history) or len(table.game.history) < 4:
+        assert play_moves(table, 1, rng) == 1
+    genuine, forged = _forged(table, rng)
+    assert engine.load_game(read_table_save(forged).game_json)  # the rules and the checksum accept it
+
+    refused = play_table(game_id)
+    kept = FakeBrowser(refused, stored=forged)
+    assert refused.resume_panel.layout.display == "none", "a forged save is never offered"
+    notice = refused.save_notice.value
+    assert "could not be resumed" in notice and "computer players would have made" in notice, notice
+    assert kept.stored != forged
+
+    resumed = play_table(game_id)
+    FakeBrowser(resumed, stored=genuine)
+    assert resumed.resume()
+    assert position(resumed) == position(table)
+
+
+def test_the_bots_play_the_same_move_in_the_same_position_after_undo_and_a_change_of_level():
+    """The check above needs the table's bots to play from the position alone: after an Undo the
+    same move gets the same answer, and a game with a change of level in it still resumes."""
+    table, browser = started("jabberwocky", 12)
+    rng = random.Random(5)
+    play_moves(table, 2, rng)
+    first = list(table.game.history)
+    table.undo()
+    mine = [move for seat, move in first[len(table.game.history):] if seat == table.human][0]
+    assert table.act(mine)
+    assert table.game.history[:len(first)] == first
+    table.level_box.value = "hard"
+    play_moves(table, 2, rng)
+    resumed = play_table("jabberwocky")
+    FakeBrowser(resumed, stored=browser.stored)
+    assert resumed.resume() and resumed.game.history == table.game.history
+
+
+def test_the_server_keeps_a_save_key_of_its_own_and_a_checksum_anyone_can_compute_is_refused(tmp_path, monkeypatch):
+    """Issue 32, item 4: ``./run app`` ran with no PARLOUR_SAVE_KEY. Now the server generates one once,
+    keeps it readable by its owner only, and its kernels sign saves with it."""
+    import os
+    import stat
+
+    from engine.protocol import SaveError
+    from widgets.server import ensure_save_key
+
+    monkeypatch.delenv("PARLOUR_SAVE_KEY", raising=False)
+    monkeypatch.setenv("PARLOUR_STATE_DIR", str(tmp_path / "state"))
+    key = ensure_save_key()
+    kept = tmp_path / "state" / "save-key"
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and len(key) >= 32
+    assert os.environ["PARLOUR_SAVE_KEY"] == key
+    monkeypatch.delenv("PARLOUR_SAVE_KEY")
+    assert ensure_save_key() == key, "a restarted server keeps its key (its pages' saves still resume)"
+
+    game = engine.new_game("jubilee", players=3, seed=4, names=SEATS[:3])
+    game.apply(game.legal_actions()[0], game.current_player)
+    monkeypatch.delenv("PARLOUR_SAVE_KEY")
+    forged = game.to_json()  # the checksum a student can compute
+    monkeypatch.setenv("PARLOUR_SAVE_KEY", key)
+    with pytest.raises(SaveError, match="altered"):
+        engine.load_game(forged)
+    assert engine.load_game(game.to_json()).history == game.history
+
+
+JS_OWNERS = """
+import autosave, { keyFor, ownerOf } from '%(module)s';
+const out = {};
+out.owners = [ownerOf("_xsrf=2|x; parlour_user=0123abcd4567ef89; other=1"), ownerOf(""), ownerOf("parlour_user=<b>")];
+out.key = keyFor("/services/parlour/voila/render/jubilee.ipynb", "jubilee/0", "", "0123abcd4567ef89");
+function fakeModel(slot) {
+  const handlers = [];
+  return { sent: [], get: (name) => (name === "slot" ? slot : undefined), send(m) { this.sent.push(m); },
+           on: (name, f) => handlers.push([name, f]), off() {}, fire: (m) => handlers.forEach(([, f]) => f(m)) };
+}
+const items = new Map();
+const store = { setItem: (k, v) => items.set(k, String(v)), getItem: (k) => (items.has(k) ? items.get(k) : null),
+                removeItem: (k) => items.delete(k) };
+globalThis.window = { location: { pathname: "/services/parlour/voila/render/jubilee.ipynb" }, localStorage: store };
+const el = { style: {} };
+// one student plays on the lab's computer, then logs out; the hub's next student opens the same lesson
+globalThis.document = { cookie: "parlour_user=aaaa1111aaaa1111" };
+const ann = fakeModel("jubilee/0");
+autosave.initialize({ model: ann }); autosave.render({ model: ann, el });
+ann.fire({ event: "keep", text: "ANN-GAME" });
+globalThis.document = { cookie: "parlour_user=bbbb2222bbbb2222" };
+const ben = fakeModel("jubilee/0");
+autosave.initialize({ model: ben }); autosave.render({ model: ben, el });
+out.ben = ben.sent;
+ben.fire({ event: "forget" });
+// the first student back: their game is still theirs
+globalThis.document = { cookie: "parlour_user=aaaa1111aaaa1111" };
+const annAgain = fakeModel("jubilee/0");
+autosave.render({ model: annAgain, el });
+out.annAgain = annAgain.sent;
+out.kept = Object.fromEntries(items);
+console.log(JSON.stringify(out));
+"""
+
+
+def test_on_a_hub_a_browser_keeps_each_students_saves_apart(tmp_path):
+    """Issue 32, item 3: the key named no user, so the next student on a lab's computer was offered the
+    last one's game. On a hub the page's cookie names the student, and the key does too."""
+    node = shutil.which("node")
+    assert node, "Node.js runs the browser side's logic"
+    (tmp_path / "autosave.mjs").write_text(JS_MODULE.read_text())
+    (tmp_path / "run.mjs").write_text(JS_OWNERS % {"module": (tmp_path / "autosave.mjs").as_uri()})
+    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    said = json.loads(out.stdout)
+    assert said["owners"] == ["0123abcd4567ef89", "", ""]
+    assert said["key"] == "parlour:autosave:v1:user:0123abcd4567ef89/jubilee.ipynb#jubilee/0"
+    assert said["ben"] == [{"event": "stored", "storage": True, "text": None}], "never offered Ann's game"
+    assert said["annAgain"] == [{"event": "stored", "storage": True, "text": "ANN-GAME"}]
+    assert said["kept"] == {"parlour:autosave:v1:user:aaaa1111aaaa1111/jubilee.ipynb#jubilee/0": "ANN-GAME"}

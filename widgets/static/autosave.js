@@ -15,9 +15,23 @@ export function lessonOf(pathname, search = "") {
   return m ? m[1] : path;
 }
 
-/** The storage key of a table: the lesson page and the table's slot ("jabberwocky/0"). */
-export function keyFor(pathname, slot, search = "") {
-  return `${PREFIX}${lessonOf(pathname, search)}#${slot}`;
+/** Whose saves a page may see: on a hub the server names the logged-in student (a digest of their
+ * name, in the parlour_user cookie), so a shared computer never offers one student another's game;
+ * elsewhere nobody ("": one learner per browser). */
+export function ownerOf(cookie) {
+  const m = /(?:^|;\s*)parlour_user=([0-9a-f]{8,64})(?:;|$)/.exec(cookie || "");
+  return m ? m[1] : "";
+}
+
+/** The storage key of a table: whose it is (on a hub), the lesson page and the table's slot ("jabberwocky/0"). */
+export function keyFor(pathname, slot, search = "", owner = "") {
+  return `${PREFIX}${owner ? `user:${owner}/` : ""}${lessonOf(pathname, search)}#${slot}`;
+}
+
+/** This page's key for a table. */
+function pageKey(slot) {
+  const cookie = typeof document === "undefined" ? "" : document.cookie;
+  return keyFor(window.location.pathname, slot, window.location.search, ownerOf(cookie));
 }
 
 /** localStorage if this browser lets the page use it, else null (autosave is then off). */
@@ -37,7 +51,7 @@ function initialize({ model }) {
   const onMessage = (msg) => {
     const store = storage();
     if (!store || !msg || typeof msg !== "object") return;
-    const key = keyFor(window.location.pathname, model.get("slot"), window.location.search);
+    const key = pageKey(model.get("slot"));
     try {
       if (msg.event === "keep" && typeof msg.text === "string") store.setItem(key, msg.text);
       else if (msg.event === "forget") store.removeItem(key);
@@ -56,7 +70,7 @@ function render({ model, el }) {
   const store = storage();
   let text = null;
   if (store) {
-    try { text = store.getItem(keyFor(window.location.pathname, model.get("slot"), window.location.search)); } catch (_err) { text = null; }
+    try { text = store.getItem(pageKey(model.get("slot"))); } catch (_err) { text = null; }
   }
   model.send({ event: "stored", storage: store !== null, text });
 }
