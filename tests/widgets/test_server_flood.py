@@ -1,0 +1,120 @@
+"""Issue 32, item 1: a script's plain GETs filled the kernel cap with kernels no page ever connected to,
+and a class was told "server full" for minutes. The kernel manager's rules, without real kernels:
+
+- one client (a hub's student, or an address other than this machine's) holds at most
+  ``unconnected_per_client`` kernels no page connected to: asking for one more shuts its oldest down;
+- a page that would be refused as full takes the place of the oldest kernel whose page went out
+  ``reclaim_unconnected_after`` seconds ago and was never connected to; a connected kernel, or one whose
+  page is still being written, keeps its place;
+- while pages are being refused, pools wait to refill.
+
+tests/browser/test_kernels.py floods a real server while a class of simulated browsers arrives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from typing import Any
+
+import pytest
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+from widgets.server import PAGE_CLIENT, PAGE_KERNELS, ClassroomKernelManager, ServerFull
+
+_ids = itertools.count(1)
+
+
+class Kernels(ClassroomKernelManager):
+    """The classroom manager over pretend kernels: starting one records it, shutting one down removes it."""
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
+        self.shut.append(kernel_id)
+        await self._remove_kernel_when_ready(kernel_id, asyncio.sleep(0))
+        self._kernels.pop(kernel_id, None)
+
+
+@pytest.fixture(autouse=True)
+def pretend_kernels(monkeypatch):
+    async def start(self: Any, *, kernel_id: str | None = None, **kwargs: Any) -> str:
+        kernel_id = kernel_id or f"k{next(_ids)}"
+        self._kernels[kernel_id] = object()
+        return kernel_id
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "_async_start_kernel", start)
+
+
+def manager(**limits: int) -> Kernels:
+    made = Kernels(cull_unconnected_after=0, **limits)
+    made.shut = []
+    return made
+
+
+async def page(km: Kernels, client: str | None, sent: bool = True) -> str:
+    """One page request from ``client``: its kernel, marked sent as the handler does once the page is out."""
+    PAGE_CLIENT.set(client)
+    handed: list[str] = []
+    PAGE_KERNELS.set(handed)
+    kernel_id = await km.start_kernel()
+    assert handed == [kernel_id]
+    if sent:
+        km.page_sent(kernel_id)
+    return kernel_id
+
+
+def long_ago(km: Kernels, *kernel_ids: str) -> None:
+    for kernel_id in kernel_ids:
+        km._sent[kernel_id] = time.monotonic() - 3600
+
+
+def test_one_client_holds_at_most_a_few_kernels_no_page_connected_to():
+    async def run() -> None:
+        km = manager(max_kernels=40, unconnected_per_client=3)
+        ann = await page(km, "student ann")
+        km.notify_connect(ann)  # a real page: it connected
+        script = [await page(km, "student ben") for _ in range(10)]
+        assert km.shut == script[:7], "each GET past the third shut the client's oldest unconnected kernel down"
+        assert set(km._kernels) == {ann, *script[7:]}
+        assert [await page(km, "address 10.0.0.9") for _ in range(3)] and km.shut == script[:7]  # others unaffected
+        # this machine's own pages (./run app listens on 127.0.0.1 only) are one learner's: not limited
+        mine = [await page(km, None) for _ in range(5)]
+        assert set(mine) <= set(km._kernels)
+
+    asyncio.run(run())
+
+
+def test_a_page_that_would_be_refused_takes_the_place_of_the_oldest_page_no_one_connected_to():
+    async def run() -> None:
+        km = manager(max_kernels=4, unconnected_per_client=0, reclaim_unconnected_after=5)
+        student = await page(km, None)
+        km.notify_connect(student)
+        flood = [await page(km, None) for _ in range(3)]
+        with pytest.raises(ServerFull):  # their pages went out a moment ago: a browser may still connect
+            await page(km, None)
+        long_ago(km, *flood)
+        arriving = await page(km, None)
+        assert km.shut == [flood[0]] and student in km._kernels and arriving in km._kernels
+        rendering = await page(km, None, sent=False)  # took flood[1]'s place; its own page is still being written
+        assert km.shut == flood[:2]
+        long_ago(km, rendering)
+        km._sent.pop(rendering)
+        await page(km, None)  # flood[2] goes; the page still being written stays
+        assert km.shut == flood and rendering in km._kernels and student in km._kernels
+        with pytest.raises(ServerFull):  # nothing left that no page needs: the connected student stays
+            await page(km, None)
+        assert student in km._kernels and km._refused_at is not None
+
+    asyncio.run(run())
+
+
+def test_without_reclaiming_a_flood_keeps_the_class_out():
+    """The behaviour before the fix, kept as an option (0): the flood's kernels hold every place."""
+    async def run() -> None:
+        km = manager(max_kernels=3, unconnected_per_client=0, reclaim_unconnected_after=0)
+        flood = [await page(km, None) for _ in range(3)]
+        long_ago(km, *flood)
+        with pytest.raises(ServerFull):
+            await page(km, None)
+
+    asyncio.run(run())
