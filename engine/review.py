@@ -107,7 +107,7 @@ class Review:
     def summary_words(self, lang: str = "en") -> str:
         if not self.entries:
             return say(lang, N_("You made no decision in this deal: every move you made was the only one allowed."))
-        unit = say(lang, thresholds_for(self.game).unit)
+        unit = say(lang, thresholds_for(self.game).unit_for(self.total_loss))  # "1 card short", "2 cards short"
         one, many = N_("{n} decision ({best} best); total cost {cost} {unit}; accuracy {acc}."), \
             N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}.")
         return say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
@@ -153,7 +153,8 @@ def assess(game: Game, seat: int, action: str, index: int | None = None,
     noise = math.hypot(better.margin, mine.margin) * scale if samples else 0.0
     within = samples > 0 and loss > 0 and claims.indistinct([better.score * scale, mine.score * scale], noise)
     verdict = verdict_for(loss, within, limits, action == hint.action)
-    cost = claims.Figure(limits.loss.name, value=round(loss, 2), move=action, exact=samples == 0, samples=samples)
+    cost = claims.Figure(limits.loss_for(loss).name, value=round(loss, 2), move=action, exact=samples == 0,
+                         samples=samples)
     return Entry(index=len(game.history) if index is None else index, seat=seat, action=action, best=hint.action,
                  loss=loss, verdict=verdict, reason=hint.reason, best_note=better.note, note=mine.note,
                  score=round(mine.score * scale, 4), best_score=round(better.score * scale, 4), samples=samples,

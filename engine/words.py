@@ -101,7 +101,7 @@ def join(items: list[str], word: str = "and") -> str:
     return f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
-def agreeing(n: int, one: str, many: str) -> str:
+def agreeing(n: float, one: str, many: str) -> str:
     """The sentence that agrees with ``n``: ``one`` for ±1, else ``many`` (both may hold ``{n}``).
 
     For sentences that go through a catalog whole ("{n} deal played" / "{n} deals played"), so a

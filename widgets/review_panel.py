@@ -273,14 +273,17 @@ class ReviewPanel(w.VBox):
         self._buttons()
 
     def thresholds_words(self) -> str:
-        """"In this game an inaccuracy costs 1 or more points, a mistake 3 or more, a blunder 8 or more.\""""
+        """"In this game an inaccuracy costs 1 or more points, a mistake 3 or more, a blunder 8 or more.\"
+        A game without an inaccuracy step says so, and why, instead of naming a step no cost can reach."""
         game = self._game
         assert game is not None
-        limits = REVIEW_THRESHOLDS[game.id]
-        return self.table.t("In this game an inaccuracy costs {a} or more {unit}, a mistake {m} or more, "
-                            "a blunder {b} or more.", a=claims._number(limits.inaccuracy),
-                            m=claims._number(limits.mistake), b=claims._number(limits.blunder),
-                            unit=self.table.t(limits.unit))
+        limits, t = REVIEW_THRESHOLDS[game.id], self.table.t
+        steps = {"m": claims._number(limits.mistake), "b": claims._number(limits.blunder), "unit": t(limits.unit)}
+        if limits.no_inaccuracy:
+            return t("In this game no move is called an inaccuracy: {why}. A mistake costs {m} or more {unit}, "
+                     "a blunder {b} or more.", why=t(limits.no_inaccuracy), **steps)
+        return t("In this game an inaccuracy costs {a} or more {unit}, a mistake {m} or more, a blunder {b} or more.",
+                 a=claims._number(limits.inaccuracy), **steps)
 
     def row_text(self, entry: Entry) -> str:
         """One line: which decision, what you did, the verdict and its cost."""

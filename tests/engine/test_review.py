@@ -13,8 +13,10 @@ truth does not depend on how many deals are imagined, only its noise does.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
+import re
 import random
 from typing import Any, Callable, Iterator
 
@@ -22,7 +24,8 @@ import pytest
 
 import engine
 from engine.hints import Bot, Hint
-from engine.review import VERDICTS, Review, assess, is_decision, verdict_for
+from engine import claims
+from engine.review import VERDICTS, Entry, Review, assess, is_decision, reviewed, verdict_for
 from engine.review_thresholds import REVIEW_THRESHOLDS, thresholds_for
 from tests.engine.claim_checks import game_checks
 
@@ -91,7 +94,7 @@ def check_shape(review: Review, game: engine.Game) -> None:
             assert e.verdict == "best" and e.loss == 0
         if e.verdict in ("mistake", "blunder"):
             assert e.loss >= limits.mistake and not e.within_noise
-            assert e.loss_words() and e.claims[0].fact == limits.loss.name
+            assert e.loss_words() and e.claims[0].fact == limits.loss_for(e.loss).name
             if e.samples:
                 assert f"over {e.samples} imagined deals" in e.loss_words()
     s = review.summary
@@ -109,6 +112,82 @@ def check_shape(review: Review, game: engine.Game) -> None:
 def test_every_game_with_decisions_has_thresholds(game_id: str) -> None:
     limits = REVIEW_THRESHOLDS[game_id]
     assert 0 < limits.inaccuracy <= limits.mistake <= limits.blunder
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_each_step_of_the_verdict_ladder_is_its_own_or_the_game_says_it_has_none(game_id: str) -> None:
+    """Issue 31: Kalooki's (1, 1, 3) could never say "inaccuracy". The steps rise strictly and each one's
+    own figure earns it, or the game declares the missing step with a reason the page can say."""
+    limits = REVIEW_THRESHOLDS[game_id]
+    assert limits.mistake < limits.blunder
+    if limits.no_inaccuracy:
+        assert limits.inaccuracy == limits.mistake, "a declared missing step leaves no room for one"
+        assert "inaccuracy" not in {verdict_for(x, False, limits, False)
+                                    for x in (limits.mistake / 2, limits.mistake, limits.blunder)}
+    else:
+        assert limits.inaccuracy < limits.mistake
+        assert verdict_for(limits.inaccuracy, False, limits, False) == "inaccuracy"
+    assert verdict_for(limits.mistake, False, limits, False) == "mistake"
+    assert verdict_for(limits.blunder, False, limits, False) == "blunder"
+
+
+def test_a_ladder_with_a_step_no_cost_can_reach_is_refused_unless_declared() -> None:
+    kalooki = REVIEW_THRESHOLDS["kalooki"]
+    with pytest.raises(ValueError, match="no step"):
+        dataclasses.replace(kalooki, no_inaccuracy="")  # (1, 1, 3) with nothing said: the old ladder
+    with pytest.raises(ValueError, match="must rise"):
+        dataclasses.replace(kalooki, inaccuracy=1, mistake=3, blunder=3, no_inaccuracy="")
+    with pytest.raises(ValueError, match="only then"):
+        dataclasses.replace(REVIEW_THRESHOLDS["injun"], no_inaccuracy="a reason")
+
+
+def summary_with_cost(game_id: str, cost: float, decisions: int = 2) -> Review:
+    """A review of ``decisions`` decisions whose costs add up to ``cost`` (the first one bears it all)."""
+    limits = thresholds_for(game_id)
+    entries = [Entry(index=i, seat=0, action="a", best="b", loss=cost if i == 0 else 0.0,
+                     verdict="mistake" if i == 0 else "best", reason="why", best_note="", note="", score=0.0,
+                     best_score=cost, samples=0, noise=0.0,
+                     claims=(claims.Figure(limits.loss_for(cost).name, value=cost, move="a"),) if i == 0 else ())
+               for i in range(decisions)]
+    return reviewed(game_id, 0, entries)
+
+
+#: how a cost of 1 and of 2 read: the summary's unit, the cost's own words, the unit in Portuguese
+AGREEING = {"jubilee": (("point", "points"), ("1 point below", "2 points below"), ("ponto", "pontos")),
+            "jubileu": (("chip", "chips"), ("1 chip below", "2 chips below"), ("ficha", "fichas")),
+            "injun": (("chip", "chips"), ("1 chip below", "2 chips below"), ("ficha", "fichas")),
+            "relogio": (("percentage point of the chance of winning", "percentage points of the chance of winning"),
+                        ("winning 1 percentage point below", "winning 2 percentage points below"),
+                        ("ponto percentual da chance de ganhar", "pontos percentuais da chance de ganhar")),
+            "kalooki": (("card short", "cards short"), ("going down: 1 more", "going down: 2 more"),
+                        ("carta em falta", "cartas em falta")),
+            "rummy": (("point of deadwood", "points of deadwood"), ("1 more point of", "2 more points of"),
+                      ("ponto de cartas soltas", "pontos de cartas soltas")),
+            "jabberwocky": (("percentage point of the chance of making your bid",
+                             "percentage points of the chance of making your bid"),
+                            ("bid 1 percentage point below", "bid 2 percentage points below"),
+                            ("ponto percentual da chance de cumprir a sua aposta",
+                             "pontos percentuais da chance de cumprir a sua aposta")),
+            "klaberjass": (("point", "points"), ("1 point below", "2 points below"), ("ponto", "pontos"))}
+#: Portuguese plurals that must never follow a 1
+PT_PLURALS = re.compile(r"\b1 (pontos|fichas|cartas)\b")
+
+
+@pytest.mark.parametrize("game_id", REVIEWED)
+def test_the_summary_and_the_cost_agree_with_one_and_with_two(game_id: str) -> None:
+    """Issue 31: "total cost 1 cards short". A cost of 1 reads in the singular, 2 (and 0.5) in the plural,
+    in the summary and in the cost's own words, in English and in Portuguese."""
+    (singular, plural), (cost_one, cost_two), (um, dois) = AGREEING[game_id]
+    one, two, half = (summary_with_cost(game_id, c) for c in (1.0, 2.0, 0.5))
+    assert f"total cost 1 {singular};" in one.summary_words("en")
+    assert f"total cost 2 {plural};" in two.summary_words("en")
+    assert f"total cost 0.50 {plural};" in half.summary_words("en")
+    assert one.entries[0].loss_words("en").startswith(cost_one) or f" {cost_one}" in one.entries[0].loss_words("en")
+    assert two.entries[0].loss_words("en").startswith(cost_two) or f" {cost_two}" in two.entries[0].loss_words("en")
+    for review in (one, two):
+        for words in (review.summary_words("pt"), review.entries[0].loss_words("pt")):
+            assert not PT_PLURALS.search(words), words
+    assert f"custo total 1 {um};" in one.summary_words("pt") and f"custo total 2 {dois};" in two.summary_words("pt")
 
 
 def test_a_game_without_decisions_has_no_review() -> None:

@@ -194,7 +194,26 @@ def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str, 
     assert re.search(rf"\*\*{good}\*\*: [^*]* {re.escape(said(limits.inaccuracy))} ", section), good
     for word, value in zip(rest, (limits.inaccuracy, limits.mistake, limits.blunder)):
         assert f"**{word}**: {said(value)} " in section, word
+    if limits.no_inaccuracy:  # the lesson, like the review's page, says no move is called an inaccuracy
+        assert re.search(rf"\*\*{rest[0]}\*\*: [^*]*always called a \*\*{rest[1]}\*\*", section)
     assert accuracy in section and share in section
+
+
+@pytest.mark.parametrize("game_id", sorted(REVIEW_THRESHOLDS))
+def test_the_pages_ladder_names_only_steps_a_cost_can_reach(game_id: str) -> None:
+    """Issue 31: Kalooki's page read "an inaccuracy costs 1 or more cards short, a mistake 1 or more". Each
+    step the page names has its own figure, rising; a game without an inaccuracy step says so plainly."""
+    table = table_class(game_id)(seed=3, **({} if game_id == "relogio" else {"bot_delay": 0}))
+    words = table.review.thresholds_words()
+    limits = REVIEW_THRESHOLDS[game_id]
+    figures = [float(x) for x in re.findall(r"(\d+(?:\.\d+)?) or more", words)]
+    if limits.no_inaccuracy:
+        assert "no move is called an inaccuracy" in words and "an inaccuracy costs" not in words
+        assert figures == [limits.mistake, limits.blunder]
+    else:
+        assert "an inaccuracy costs" in words
+        assert figures == [limits.inaccuracy, limits.mistake, limits.blunder]
+    assert figures == sorted(set(figures)), words
 
 
 def test_each_deal_of_a_match_is_reviewed_when_it_ends_and_the_match_at_its_end() -> None:
