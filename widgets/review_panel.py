@@ -53,8 +53,6 @@ REVIEW_CSS = """
 
 #: What a played move had, for a decision the evaluator found forced (one legal move): nothing to rate.
 FORCED = "forced"
-#: The events that close a deal (or a round) of a match: the review of that deal is offered then.
-END_KINDS = ("deal_end", "round_end")
 
 
 def _evaluate(cls: type[engine.Game], setup: dict[str, Any], moves: list[tuple[int, str]], seat: int,
@@ -74,7 +72,7 @@ class ReviewPanel(w.VBox):
     def __init__(self, table: "Table") -> None:
         self.table = table
         self._deals_ended = 0  # deals of the match over so far
-        t = table.t
+        t, deal_words = table.t, table.deal_sentence  # a deal named as the table names it ("Round 3")
         self.button = w.Button(description=t("Review this deal"), icon="search", layout=shared_layout(width="auto"),
                                tooltip=t("Each of your decisions rated, with the better move"))
         set_layout(self.button, display="none")
@@ -99,14 +97,23 @@ class ReviewPanel(w.VBox):
                                          "by_hand": t("Copy this link:"), "field": t("Link to this review")})
         buttons = w.HBox([self.try_button, self.back_button, self.close_button, self.copy_link])
         buttons.add_class("parlour-buttons")
-        # while a match goes on: the review of the deal just finished (the end panel reviews the whole match)
+        # any finished deal of a match, on its own, while the match goes on and after it (the end panel's button
+        # reviews the whole match): the one just finished, or another picked in the menu beside it
+        self.deal_picker = w.Dropdown(options=[], layout=shared_layout(width="auto", display="none"),
+                                      tooltip=deal_words(N_("Which finished deal to review"),
+                                                         N_("Which finished round to review")))
+        self.deal_picker.add_class("parlour-aid")
         self.deal_button = w.Button(icon="search", layout=shared_layout(width="auto", display="none"),
-                                    tooltip=t("Your decisions in the deal just played, rated"))
-        self.deal_button.on_click(lambda _: self.show_review(deal=self._deals_ended))
+                                    tooltip=deal_words(N_("Your decisions in that deal, rated"),
+                                                       N_("Your decisions in that round, rated")))
+        self.deal_button.on_click(lambda _: self.show_review(deal=self.deal_picker.value))
+        self.deal_picker.observe(lambda _: self._name_deal_button(), "value")
+        deals = w.HBox([self.deal_button, self.deal_picker])
+        deals.add_class("parlour-buttons")
         self.body = w.VBox([self.summary_html, self.rows, self.detail_html, buttons])
         self.body.add_class("parlour-review")
         set_layout(self.body, display="none")
-        super().__init__([w.HTML(REVIEW_CSS), self.deal_button, self.body])
+        super().__init__([w.HTML(REVIEW_CSS), deals, self.body])
         self._deal: int | None = None  # the deal reviewed (None: the whole game)
         self._deal_of: dict[int, int] = {}  # history index → its deal (1, 2, …), from the last replay
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-review")
@@ -150,10 +157,27 @@ class ReviewPanel(w.VBox):
                 self._jobs[index] = (action, job, inputs)
         self._synced = len(history)
         set_layout(self.button, display="" if game.is_over else "none")
-        self._deals_ended = sum(e.kind in END_KINDS for e in game.events)
-        mid_match = self._deals_ended > 0 and not game.is_over
-        self.deal_button.description = self.table.t("Review deal {k}", k=self._deals_ended)
-        set_layout(self.deal_button, display="" if mid_match else "none")
+        self._offer_deals(game)
+
+    def _offer_deals(self, game: engine.Game) -> None:
+        """Every finished deal of a match stays offered for review, from the first one's end to the match's
+        and after it; the newest is picked as it ends. A game of one deal has only the end panel's button."""
+        over = game.is_over
+        ended = game.progress()["deal"] - (0 if over else 1)  # deals are numbered as the table numbers them
+        if ended != self._deals_ended:
+            self._deals_ended = ended
+            self.deal_picker.options = [(self.table.deal_name(k), k) for k in range(1, ended + 1)]
+            self.deal_picker.value = ended if ended else None
+        offered = ended >= 1 and (not over or ended >= 2)
+        set_layout(self.deal_button, display="" if offered else "none")
+        set_layout(self.deal_picker, display="" if offered and ended >= 2 else "none")
+        self._name_deal_button()
+
+    def _name_deal_button(self) -> None:
+        """"Review deal 2" ("Review round 2"): the deal the menu picks."""
+        picked = self.deal_picker.value
+        self.deal_button.description = "" if picked is None else \
+            self.table.deal_sentence(N_("Review deal {k}"), N_("Review round {k}"), k=picked)
 
     def _reset(self, game: engine.Game) -> None:
         for _, job, _inputs in self._jobs.values():
@@ -244,8 +268,7 @@ class ReviewPanel(w.VBox):
                 self._put_on_table(kept)
             raise
         self._put_on_table(played)
-        ended = sum(e.kind in END_KINDS for e in played.events)
-        self.show_review(deal=None if played.is_over else max(ended, 1))
+        self.show_review(deal=None if played.is_over else max(played.progress()["deal"] - 1, 1))
         table._after_move()  # a match under way: the bots play on, as after "Review deal k"
 
     @property
@@ -261,8 +284,8 @@ class ReviewPanel(w.VBox):
     def _draw(self) -> None:
         review, t, lang = self.review, self.table.t, self.table.lang
         assert review is not None
-        title = (t("Review of deal {k}", k=self._deal) if self._deal is not None
-                 else t("Review of the match") if self.deals > 1 else t("Review of this deal"))
+        title = (t("Review of the match") if self.deals > 1 else t("Review of this deal")) if self._deal is None \
+            else self.table.deal_sentence(N_("Review of deal {k}"), N_("Review of round {k}"), k=self._deal)
         self.summary_html.value = (
             f"<b>{esc(title)}</b><p>{esc(review.summary_words(lang))}</p>"
             f"<p class='parlour-setting-help'>{esc(say(lang, ACCURACY_DEFINITION))} "
@@ -292,7 +315,7 @@ class ReviewPanel(w.VBox):
         verdict = t(VERDICT_WORDS[entry.verdict])
         text = t("{k}. You: {move} — {verdict}", k=self._number(entry), move=mine, verdict=verdict)
         if self._deal is None and self.deals > 1:
-            text = t("Deal {k}", k=self._deal_of[entry.index]) + " · " + text
+            text = self.table.deal_name(self._deal_of[entry.index]) + " · " + text
         if entry.loss > 0:
             text += t(" (cost {cost}); better: {better}", cost=claims._number(round(entry.loss, 2)), better=better)
         return text
@@ -318,15 +341,15 @@ class ReviewPanel(w.VBox):
         return "".join(parts)
 
     def _replay(self, game: engine.Game) -> tuple[dict[int, int], dict[int, tuple[str, str]]]:
-        """One replay of the game: each move's deal (1, 2, …), and each evaluated decision's moves in the
-        table's words, said as the table was then (a card named by the discard it took, say)."""
+        """One replay of the game: each move's deal (1, 2, …, numbered as the table numbers them: a Klaberjass
+        deal thrown in counts), and each evaluated decision's moves in the table's words, said as the table was
+        then (a card named by the discard it took, say)."""
         done = {i: job.result() for i, (_, job, _) in self._jobs.items() if job is not None}
         deal_of: dict[int, int] = {}
         labels: dict[int, tuple[str, str]] = {}
         replay = type(game)(**game.setup_args())
-        deal = 1
         for index, (who, action) in enumerate(game.history):
-            deal_of[index] = deal
+            deal_of[index] = replay.progress()["deal"]
             if who == self.table.human and index in self._jobs:
                 result = done.get(index)
                 if result is None:
@@ -335,8 +358,7 @@ class ReviewPanel(w.VBox):
                 if isinstance(result, Entry):
                     with self._table_showing(replay):
                         labels[index] = (self.table.action_label(action), self.table.action_label(result.best))
-            events = replay.apply(action, who)
-            deal += any(e.kind in END_KINDS for e in events)
+            replay.apply(action, who)
         return deal_of, labels
 
     @contextmanager

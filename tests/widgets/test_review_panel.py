@@ -237,11 +237,92 @@ def test_each_deal_of_a_match_is_reviewed_when_it_ends_and_the_match_at_its_end(
     assert table.game is live and len(live.history) >= moves and live.current_player == 0
     while not table.game.is_over:
         table.act(engine.hint(table.game, 0).action)
-    assert deal_button.layout.display == "none"
+    # after the match every deal stays offered on its own (issue 31), beside the end panel's review of the match
+    assert deal_button.layout.display == "" and [k for _, k in panel.deal_picker.options] == [1, 2, 3]
     match = panel.show_review()
     assert "Review of the match" in panel.summary_html.value
     assert match.decisions > first.decisions
     assert {label.split(" · ")[0] for label, _ in panel.rows.options} == {"Deal 1", "Deal 2", "Deal 3"}
+
+
+def fast_hints(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's advisor with its FAST constants (fewer imagined deals): a review's figures, sooner."""
+    from tests.engine.claim_checks import game_checks
+    ai = engine.hints.advisor(game_id)
+    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
+        monkeypatch.setattr(ai, name, value)
+
+
+def play_on(table, until) -> None:
+    """Seat 0 moves as a medium bot would (a Kalooki call out of turn too) until ``until()`` or the game's end."""
+    from engine.hints import Bot
+    me = Bot(table.game_id, "medium", seed=1)
+    for _ in range(2000):
+        if table.game.is_over or until():
+            return
+        assert 0 in table.game.to_act(), table.status.value
+        move = me.choose(table.game.view(0))
+        if table.game.current_player != 0:  # Kalooki's call, out of turn
+            table.call() if move == "call" else table.no_call()
+        else:
+            assert table.act(move), table.status.value
+    raise AssertionError("the match went on for 2000 moves of yours")
+
+
+def test_every_finished_deal_stays_reviewable_during_the_match_and_after(monkeypatch) -> None:
+    """Issue 31: in Injun, once deal 2 had ended "Review deal 1" was gone until the match was over. Each
+    finished deal is offered (the newest picked as it ends), mid-match and after the match."""
+    from widgets.games.injun_table import InjunTable
+    fast_hints("injun", monkeypatch)
+    table = InjunTable(players=3, seed=3, bot_delay=0, max_deals=3)
+    panel, picker = table.review, table.review.deal_picker
+    play_on(table, lambda: table.game.progress()["deal"] == 3)
+    assert not table.game.is_over and panel.deal_button.layout.display == "" and picker.layout.display == ""
+    assert picker.options == (("Deal 1", 1), ("Deal 2", 2)) and panel.deal_button.description == "Review deal 2"
+    picker.value = 1
+    assert panel.deal_button.description == "Review deal 1"
+    panel.deal_button.click()
+    first = panel.review
+    assert "Review of deal 1" in panel.summary_html.value and first is not None and first.decisions > 0
+    second_deal = next(i for i in range(len(table.game.history))
+                       if table.game.replayed(table.game.history[:i + 1]).progress()["deal"] == 2)
+    assert all(e.index <= second_deal for e in first.entries), "only deal 1's decisions"
+    panel.hide_review()
+    play_on(table, lambda: False)
+    assert table.game.is_over and picker.options == (("Deal 1", 1), ("Deal 2", 2), ("Deal 3", 3))
+    assert picker.value == 3 and panel.deal_button.layout.display == ""
+    picker.value = 1
+    panel.deal_button.click()
+    assert "Review of deal 1" in panel.summary_html.value and panel.review == first
+
+
+def test_a_game_of_one_deal_offers_no_deal_to_pick() -> None:
+    table = JubileeTable(players=3, seed=5, bot_delay=0, match="single")
+    play_on(table, lambda: False)
+    assert table.review.button.layout.display == ""  # the end panel's "Review this deal"
+    assert table.review.deal_button.layout.display == "none" and table.review.deal_picker.layout.display == "none"
+
+
+#: a match of more than one deal in each game that has one (Relógio is one deal: its review names none)
+MATCHES = {"jubilee": {}, "jubileu": {"deals": 2}, "injun": {"max_deals": 2}, "kalooki": {"deals": [1, 2]},
+           "rummy": {}, "jabberwocky": {"rounds": [3, 4]}, "klaberjass": {}}
+
+
+@pytest.mark.parametrize("game_id", sorted(MATCHES))
+def test_the_review_names_a_deal_with_the_word_the_table_uses(game_id: str, monkeypatch) -> None:
+    """Issue 31: Jabberwocky's review said "Deal 1" where its table, log and lesson say "Round 1 of 2"."""
+    fast_hints(game_id, monkeypatch)
+    table = table_class(game_id)(seed=3, bot_delay=0, **MATCHES[game_id])
+    play_on(table, lambda: table.game.progress()["deal"] >= 2)
+    word = table.progress_words(table.game.view(0)).split()[0]  # "round 2 of 2": the table's own word
+    assert word == table.rules_class.deal_word
+    panel = table.review
+    assert panel.deal_button.description == f"Review {word} 1"
+    assert panel.deal_picker.options[0] == (f"{word.capitalize()} 1", 1)
+    panel.deal_button.click()
+    assert f"Review of {word} 1" in panel.summary_html.value
+    if game_id == "jabberwocky":
+        assert any(line.startswith("Round 1 of 2") for line in table.log_lines())
 
 
 SHORT = {"jubilee": {"match": "single"}, "jubileu": {"deals": 1}, "injun": {"max_deals": 2},
@@ -455,4 +536,5 @@ def test_a_lesson_tables_review_link_of_its_first_deal_opens_the_same_review(gam
     board = LESSON_TABLES[game_id]()
     assert board.link_notice.layout.display == "none", board.link_notice.value
     assert board.review.review == first and board.code == table.code
-    assert "Review of deal 1" in board.review.summary_html.value and not board.game.is_over
+    assert f"Review of {table.rules_class.deal_word} 1" in board.review.summary_html.value  # Round 1: Jabberwocky
+    assert not board.game.is_over
