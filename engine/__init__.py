@@ -32,6 +32,7 @@ import json
 from typing import Any
 
 from .cards import Card, CardError, format_cards, parse_card, parse_cards
+from .notation import clipped, quoted
 from .protocol import (Action, DealResult, Event, Game, IllegalAction, Option, OptionError, ParlourError,
                        Progress, Rule, Rulebook, SaveError, SAVE_FORMAT, ViewHeader, _checksum)
 from .turns import Played, Turn, next_turn, play
@@ -53,7 +54,7 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):
-        raise OptionError(f"There is no game {game_id!r}: Parlour has "
+        raise OptionError(f"There is no game {quoted(game_id)}: Parlour has "
                           + ", ".join(sorted(GAMES))) from None
 
 
@@ -103,11 +104,11 @@ def _load(text: str) -> Game:
     try:
         body = json.loads(text)
     except ValueError as exc:
-        raise SaveError(f"This save is not valid JSON ({exc}).") from None
+        raise SaveError(f"This save is not valid JSON ({clipped(str(exc))}).") from None
     if not isinstance(body, dict) or "game" not in body or "history" not in body:
         raise SaveError("This is not a Parlour save: it has no game and no history.")
     if body.get("format") != SAVE_FORMAT:
-        raise SaveError(f"This save has format {body.get('format')!r:.40}; this Parlour reads format {SAVE_FORMAT}.")
+        raise SaveError(f"This save has format {quoted(body.get('format'))}; this Parlour reads format {SAVE_FORMAT}.")
     check = body.get("check")
     if not isinstance(check, str) or not hmac.compare_digest(check, _checksum(body)):
         raise SaveError("This save was altered after it was written (its checksum does not match).")
@@ -118,7 +119,7 @@ def _load(text: str) -> Game:
     try:
         game = cls(**setup)
     except TypeError as exc:
-        raise SaveError(f"This save's set-up is not one {cls.name} accepts ({exc}).") from None
+        raise SaveError(f"This save's set-up is not one {cls.name} accepts ({clipped(str(exc))}).") from None
     except ParlourError as exc:
         raise SaveError(f"This save's set-up is not valid: {exc}") from None
     history = body["history"]
@@ -130,7 +131,7 @@ def _load(text: str) -> Game:
         try:
             game.apply(entry[1], entry[0])
         except ParlourError as exc:
-            raise SaveError(f"Move {i} of this save ({entry[1]!r:.40}) is illegal: {exc}") from None
+            raise SaveError(f"Move {i} of this save ({quoted(entry[1])}) is illegal: {exc}") from None
     return game
 
 

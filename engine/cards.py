@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple
 
-from .notation import read_number
+from .notation import quoted, read_number
 
 SPADES, HEARTS, DIAMONDS, CLUBS = "S", "H", "D", "C"
 OROS, COPAS, ESPADAS, BASTOS = "Or", "Co", "Es", "Ba"
@@ -116,7 +116,7 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card")
+        raise CardError(f"{quoted(text)} is not a card")
     known = _CANONICAL.get(text)
     if known is not None:  # the fast path: engines read back their own notation all the time
         return known
@@ -134,11 +134,11 @@ def parse_card(text: str | Card) -> Card:
         rank = read_number(t[: -len(word)]) if t.endswith(word) and len(t) > len(word) else None
         if rank is not None:
             if not 1 <= rank <= 10:
-                raise CardError(f"{raw!r}: a Spanish card is numbered 1 to 10 (10 is the Sota)")
+                raise CardError(f"{quoted(raw)}: a Spanish card is numbered 1 to 10 (10 is the Sota)")
             return Card(rank, suit)
     if len(t) >= 2 and t[-1] in FRENCH_SUITS:
         return Card(_parse_rank(t[:-1], raw), t[-1])
-    raise CardError(f"{raw!r} is not a card: write rank then suit, like 10H, QS or 7♣")
+    raise CardError(f"{quoted(raw)} is not a card: write rank then suit, like 10H, QS or 7♣")
 
 
 def _parse_rank(t: str, raw: str) -> int:
@@ -147,7 +147,7 @@ def _parse_rank(t: str, raw: str) -> int:
     number = read_number(t)
     if number is not None and 2 <= number <= 10:
         return number
-    raise CardError(f"{raw!r} has no rank I know: use A, 2-10, J, Q or K")
+    raise CardError(f"{quoted(raw)} has no rank I know: use A, 2-10, J, Q or K")
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:

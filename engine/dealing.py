@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Sequence
 
 from .cards import Card
+from .notation import first_few
 from .protocol import OptionError
 from .shuffle import shuffled
 
@@ -23,7 +24,7 @@ def stacked_pack(pack: Sequence[Card], deck: Sequence[Card] | None, seed: int,
     want, have = Counter(deck), Counter(pack)
     extra = want - have
     if extra:
-        listed = ", ".join(f"{c.symbol} ×{want[c]} (it has {have[c]})" for c in extra)
+        listed = first_few([f"{c.symbol} ×{want[c]} (it has {have[c]})" for c in extra])
         raise OptionError(f"deck= holds more cards than the {pack_name} has: {listed}")
     rest = list(order)
     for card in deck:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypedDict
 
 from .cards import Card, CardError, parse_card
+from .notation import quoted
 from .shuffle import seed_int
 from .i18n import N_, Sentence
 from .words import count, inside, is_you, verb_for
@@ -26,32 +27,10 @@ MAX_ACTION_LENGTH = 60  # the longest real move is a few words; longer text is r
 #: The largest whole number any option may hold (chips, points, deals, limits): far beyond any real
 #: game, and small enough that every number prints and saves (Python refuses to print 5,000 digits).
 MAX_OPTION_NUMBER = 10**9
-QUOTE_WIDTH = 40  # an error quotes at most this much of what was typed
-
-
-def quoted(value: Any, width: int = QUOTE_WIDTH) -> str:
-    """What someone typed, short enough to quote back in an error message.
-
-    A 5,000-digit number cannot even be printed (Python's digit limit), and a 5,000-character
-    move echoed back buries the message: both are described, not repeated.
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        digits = int(value.bit_length() * 0.30103) + 1
-        return f"a number of about {digits:,} digits"
-    if isinstance(value, (list, tuple)) and any(isinstance(v, int) and not isinstance(v, bool)
-                                                and v.bit_length() > 64 for v in value):
-        return "a list holding a number of thousands of digits"
-    try:
-        text = repr(value)
-    except ValueError:
-        return f"a {type(value).__name__} too large to show"
-    return text if len(text) <= width else text[:width - 2] + "…" + text[-1]
-
-
-def _oversized(value: Any) -> bool:
-    """Any whole number in ``value`` (or in a list of them) beyond :data:`MAX_OPTION_NUMBER`."""
+def _oversized(value: Any, depth: int = 3) -> bool:
+    """Any whole number in ``value`` (or in lists of them, a few deep) beyond :data:`MAX_OPTION_NUMBER`."""
     if isinstance(value, (list, tuple)):
-        return any(_oversized(v) for v in value)
+        return depth > 0 and any(_oversized(v, depth - 1) for v in value)
     return isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_OPTION_NUMBER
 
 
@@ -284,7 +263,7 @@ class Game:
         for key in given:
             if key not in known:
                 listed = ", ".join(known) or "none"
-                raise OptionError(f"{cls.name} has no option {key!r:.40} (its options: {listed})")
+                raise OptionError(f"{cls.name} has no option {quoted(key)} (its options: {listed})")
         resolved = cls.option_defaults()
         for key, value in given.items():
             known[key].validate(value)
@@ -389,10 +368,10 @@ class Game:
                 return action
             action = str(action)  # an Action built by hand with odd parts: refused as the text it spells
         if not isinstance(action, str) or not action.strip():
-            raise IllegalAction(f"{action!r:.40} is not a move")
+            raise IllegalAction(f"{quoted(action)} is not a move")
         if len(action) > self.max_action_length:
-            raise IllegalAction(f"{action[:20]!r}… is not a move: it is {len(action)} characters long, and a "
-                                "move is a few words, like 'play 7H' or 'bid 2'.")
+            raise IllegalAction(f"{quoted(action[:20])}… is not a move: it is {len(action)} characters long, "
+                                "and a move is a few words, like 'play 7H' or 'bid 2'.")
         verb, _, arg = action.strip().partition(" ")
         return Action(verb.lower(), arg.strip())
 
@@ -457,7 +436,7 @@ class Game:
         engine.protocol.IllegalAction: Player 3 does not hold 3♥.
         """
         if self.is_over:
-            raise IllegalAction(f"The game is over: {quoted(str(action))} cannot be played.", "game.over")
+            raise IllegalAction(f"The game is over: {quoted(action)} cannot be played.", "game.over")
         act = self.parse_action(action)
         seat = self._check_seat(self.current_player if seat is None else seat)
         if seat not in self.to_act():
@@ -593,7 +572,7 @@ def _checked_names(names: Any, players: int) -> list[str]:
     if names is None:
         return [f"Player {i + 1}" for i in range(players)]
     if not isinstance(names, (list, tuple)) or not all(isinstance(n, str) for n in names):
-        raise OptionError(f"names= is a list of {players} names (text), not {names!r:.60}")
+        raise OptionError(f"names= is a list of {count(players, 'name')} (text), not {quoted(names)}")
     if len(names) != players:
         raise OptionError(f"names= needs {players} names, got {len(names)}")
     if not all(0 < len(n.strip()) <= MAX_NAME_LENGTH for n in names):

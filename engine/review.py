@@ -22,7 +22,7 @@ from typing import Any, Callable
 from . import claims
 from .hints import Alternative, Hint
 from .i18n import N_, say
-from .protocol import Game
+from .protocol import Game, ParlourError
 from .review_thresholds import Thresholds, thresholds_for
 from .words import agreeing
 
@@ -183,7 +183,7 @@ def review(game: Game, seat: int, start: int = 0, stop: int | None = None,
     """
     from . import hint as ask_hint
     if not type(game).has_choices:
-        raise ValueError(f"{game.name} has no decisions to review: every move is forced")
+        raise ParlourError(f"{game.name} has no decisions to review: every move is forced")
     game._check_seat(seat)
     history = game.history[:stop]
     replay = type(game)(**game.setup_args())

@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 from typing import Sequence, TypeVar
 
+from .notation import quoted
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 _CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32: no I, L, O, U
@@ -56,7 +58,7 @@ MAX_SEED = 2**64
 def seed_int(seed: int | str) -> int:
     """Seeds may be integers or deal codes; a code means its number."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ValueError(f"a seed is a whole number or a deal code, not {seed!r:.24}")
+        raise ValueError(f"a seed is a whole number or a deal code, not {quoted(seed, 24)}")
     if isinstance(seed, int):
         if seed < 0 or seed >= MAX_SEED:
             raise ValueError("a seed is a whole number from 0 to 2**64 - 1"

@@ -19,6 +19,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..cards import OROS, SOTA, Card, parse_card, parse_cards, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
+from ..notation import quoted
 from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
 from ..rummy_core import on_deal
 from ..shuffle import rng_for
@@ -488,9 +489,9 @@ class ElGato(Game):
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         if action.verb == "play":
-            return (f"You cannot choose a card in El Gato ({action.arg!r}): 'play' turns the top card of "
+            return (f"You cannot choose a card in El Gato ({quoted(action.arg)}): 'play' turns the top card of "
                     "your packet.", "el_gato.play")
-        return (f"{str(action)!r} is not an El Gato move: the only move is 'play' (turn your top card).",
+        return (f"{quoted(str(action))} is not an El Gato move: the only move is 'play' (turn your top card).",
                 "el_gato.play")
 
     # ---- a move ----

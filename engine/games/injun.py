@@ -18,7 +18,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from ..betting import PokerRound, Pot, amount_menu, build_pots, pots_by_level, seats_from, split_pot
 from ..cards import ACE, Card, parse_card, standard_52
 from ..dealing import stacked_pack
-from ..notation import read_number
+from ..notation import quoted, read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
                        ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
@@ -711,17 +711,17 @@ class Injun(Game):
         act = super().parse_action(action)
         verb = {"quit": "fold", "drop": "fold", "pay": "see", "check": "call"}.get(act.verb, act.verb)
         if verb not in ("fold", "call", "bet", "raise", "chip", "see"):
-            raise IllegalAction(f"{str(action)!r} is not an Injun move: moves are 'fold', 'call', 'bet N' and "
+            raise IllegalAction(f"{quoted(str(action))} is not an Injun move: moves are 'fold', 'call', 'bet N' and "
                                 "'raise N' (poker style) or 'chip', 'see' and 'fold' (brag style).", "injun.turns")
         arg = act.arg
         if verb in ("bet", "raise"):
             if (amount := read_number(arg, signed=True)) is None:
-                raise IllegalAction(f"{str(action)!r}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
+                raise IllegalAction(f"{quoted(str(action))}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
             arg = str(amount)
         elif verb == "see" and arg in ("2", "2 chips"):
             arg = ""
         elif arg:
-            raise IllegalAction(f"{str(action)!r}: '{verb}' takes no amount.", "injun.turns")
+            raise IllegalAction(f"{quoted(str(action))}: '{verb}' takes no amount.", "injun.turns")
         return Action(verb, arg)
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:

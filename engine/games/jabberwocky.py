@@ -16,7 +16,7 @@ from typing import Any, Callable, Mapping, Sequence
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
-from ..notation import read_number
+from ..notation import quoted, read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
                        first_dealer_option)
 from ..shuffle import rng_for
@@ -491,7 +491,7 @@ class Jabberwocky(Game):
                     return Action.play(c)
             except CardError:
                 pass
-        raise IllegalAction(f"{str(action)!r} is not a Jabberwocky move: moves look like 'bid 2' or "
+        raise IllegalAction(f"{quoted(str(action))} is not a Jabberwocky move: moves look like 'bid 2' or "
                             "'play 7H'.", "jabberwocky.bid" if act.verb == "bid" else "jabberwocky.follow")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:

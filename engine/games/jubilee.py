@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_card, parse_cards
 from ..dealing import deal_round_robin, stacked_pack
+from ..notation import quoted
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
                        ViewHeader, first_dealer_option)
 from ..rummy_core import on_deal
@@ -386,7 +387,7 @@ class Jubilee(TakesTurns, Game):
         try:
             return Action.play(parse_card(text))
         except CardError:
-            raise IllegalAction(f"{str(action)!r} is not a Jubilee move: moves look like "
+            raise IllegalAction(f"{quoted(str(action))} is not a Jubilee move: moves look like "
                                 "'play 7S' or 'pass'.", "jubilee.turn") from None
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:

@@ -27,6 +27,7 @@ from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, p
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
+from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
@@ -165,8 +166,9 @@ class _Moves(list):
 def _check_deals(value: Any) -> str | None:
     if value in ("full", "short"):
         return None
-    if isinstance(value, (list, tuple)) and value and len(value) == len(set(value)) and all(
-            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 9 for n in value):
+    if isinstance(value, (list, tuple)) and value and all(  # numbers first: set() refuses a list inside
+            isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 9 for n in value) \
+            and len(value) == len(set(value)):
         return None
     return "choose 'full', 'short' (deals 1 to 3) or a list of different deal numbers from 1 to 9"
 
@@ -408,8 +410,8 @@ class Kalooki(TakesTurns, Game):
             if verb == "lay" and arg:
                 return Action("lay", self._canonical_lay(arg))
         except CardError as exc:
-            raise IllegalAction(f"{str(action)!r} is not a Kalooki move: {exc}", "kalooki.turn") from None
-        raise IllegalAction(f"{str(action)!r} is not a Kalooki move: moves look like 'draw', 'take', 'call', "
+            raise IllegalAction(f"{quoted(str(action))} is not a Kalooki move: {exc}", "kalooki.turn") from None
+        raise IllegalAction(f"{quoted(str(action))} is not a Kalooki move: moves look like 'draw', 'take', 'call', "
                             "'pass' (no call), 'allow', 'refuse', 'lay 7S 7H JK | 4D 5D 6D 7D', 'tack 8H 2', "
                             "'discard QS'.",
                             "kalooki.turn")

@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 from .. import tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
+from ..notation import quoted
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
                        first_dealer_option)
 from ..shuffle import rng_for
@@ -632,7 +633,7 @@ class Klaberjass(Game):
                     return Action.play(c)
                 raise IllegalAction(f"{c.symbol} is not in the Klaberjass pack: it has only A K Q J 10 9 8 7 of "
                                     "each suit.", "klaberjass.pack")
-        raise IllegalAction(f"{str(action)!r} is not a Klaberjass move: moves look like 'take', 'pass', "
+        raise IllegalAction(f"{quoted(str(action))} is not a Klaberjass move: moves look like 'take', 'pass', "
                             "'name H' or 'play 7H'.", "klaberjass.bid_first" if act.verb != "play"
                             else "klaberjass.follow")
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from ..cards import Card, parse_card, parse_cards, standard_52
 from ..dealing import stacked_pack
-from ..notation import read_number
+from ..notation import quoted, read_number
 from .. import words
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
 from ..rummy_core import on_deal
@@ -406,15 +406,15 @@ class Relogio(Patience, Game):
             hour_text, sep, pos_text = act.arg.replace("/", ":").replace(" ", ":").partition(":")
             hour = parse_hour(hour_text) if hour_text else None
             if hour is None:
-                raise IllegalAction(f"{str(action)!r}: name a face-down card as hour:position, like 'swap 7:2' "
+                raise IllegalAction(f"{quoted(str(action))}: name a face-down card as hour:position, like 'swap 7:2' "
                                     "(the 2nd card from the top of 7 o'clock) or 'swap K:1'.", "relogio.swap")
             position = read_number(pos_text) if sep else None
             if position is None or position < 1:
-                raise IllegalAction(f"{str(action)!r}: say which face-down card of {hour_words(hour)}: "
+                raise IllegalAction(f"{quoted(str(action))}: say which face-down card of {hour_words(hour)}: "
                                     f"'swap {hour_label(hour)}:1' is its top card, "
                                     f"'swap {hour_label(hour)}:2' the one below it, and so on.", "relogio.swap")
             return Action("swap", f"{hour_label(hour)}:{position}")
-        raise IllegalAction(f"{str(action)!r} is not a Relógio move: moves are 'turn', and when a King "
+        raise IllegalAction(f"{quoted(str(action))} is not a Relógio move: moves are 'turn', and when a King "
                             "is offered for the swap, 'keep' or 'swap 7:2'.", "relogio.turn")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:

@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from ..cards import Card, parse_card, parse_cards
 from ..words import count
+from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader
 from ..rummy_core import on_deal
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
@@ -252,7 +253,7 @@ class RelogioReal(Patience, Game):
         act = super().parse_action(action)
         if act.verb in ("move", "step") and not act.arg:
             return MOVE
-        raise IllegalAction(f"{str(action)!r} is not a Relógio Real move: the only move is 'move' "
+        raise IllegalAction(f"{quoted(str(action))} is not a Relógio Real move: the only move is 'move' "
                             "(every step is forced).", "real.move")
 
     def correct_hours(self) -> list[int]:

@@ -29,6 +29,7 @@ from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_card
 from ..dealing import deal_round_robin, stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
+from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
@@ -521,7 +522,7 @@ class Rummy(TakesTurns, Game):
                 return Action("draw", "stock")
             if word in ("discard", "d", "pile", "discards"):
                 return Action("draw", "discard")
-            raise IllegalAction(f"{str(action)!r}: draw from the stock or the discard pile "
+            raise IllegalAction(f"{quoted(str(action))}: draw from the stock or the discard pile "
                                 "('draw stock' or 'draw discard').", "rummy.draw")
         if verb == "meld":
             cards = self._cards(arg, action)
@@ -548,21 +549,21 @@ class Rummy(TakesTurns, Game):
             if "to" in words:
                 words.remove("to")
             if len(words) != 2:
-                raise IllegalAction(f"{str(action)!r}: write a lay-off as 'layoff 10S to 2' (the card, then "
+                raise IllegalAction(f"{quoted(str(action))}: write a lay-off as 'layoff 10S to 2' (the card, then "
                                     "the number of the meld on the table).", "rummy.layoff")
             card = self._cards(words[0], action)[0]
             number = words[1]
             if not (number.isascii() and number.isdigit() and len(number) <= 3):
-                raise IllegalAction(f"{number!r} is not a meld number: melds on the table are numbered "
+                raise IllegalAction(f"{quoted(number)} is not a meld number: melds on the table are numbered "
                                     "1, 2, 3 …", "rummy.layoff")
             return Action("layoff", _layoff_arg(card, int(number), end))
         if verb == "discard":
             named = self._cards(arg, action)
             if len(named) != 1:
-                raise IllegalAction(f"{str(action)!r}: discard exactly one card, like 'discard KH'.",
+                raise IllegalAction(f"{quoted(str(action))}: discard exactly one card, like 'discard KH'.",
                                     "rummy.discard")
             return Action("discard", str(named[0]))
-        raise IllegalAction(f"{str(action)!r} is not a Rummy move: moves look like 'draw stock', "
+        raise IllegalAction(f"{quoted(str(action))} is not a Rummy move: moves look like 'draw stock', "
                             "'draw discard', 'meld 7S 8S 9S', 'layoff 10S to 2' or 'discard KH'.", "rummy.draw")
 
     @staticmethod
@@ -570,9 +571,9 @@ class Rummy(TakesTurns, Game):
         try:
             cards = parse_cards(text)
         except CardError as exc:
-            raise IllegalAction(f"{str(action)!r}: {exc}", "rummy.meld") from None
+            raise IllegalAction(f"{quoted(str(action))}: {exc}", "rummy.meld") from None
         if not cards:
-            raise IllegalAction(f"{str(action)!r} names no card.", "rummy.meld")
+            raise IllegalAction(f"{quoted(str(action))} names no card.", "rummy.meld")
         return cards
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:

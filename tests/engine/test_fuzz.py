@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -220,3 +221,99 @@ def test_a_keyed_checksum_stops_forged_saves(monkeypatch):
     monkeypatch.delenv("PARLOUR_SAVE_KEY")
     with pytest.raises(engine.SaveError, match="altered"):
         engine.load_game(keyed)
+
+
+# ---- Hostile values through every entry point of the Python API (issue 32, item 6) ---------------------
+
+HOSTILE_CALLS = 300  #: calls per game: a bounded budget, counted, so a run is the same on any machine
+
+
+def _deep(levels: int) -> list:
+    nested: list = []
+    for _ in range(levels):
+        nested = [nested]
+    return nested
+
+
+DEEP = _deep(100_000)  # repr() of it hits the recursion limit
+HUGE = 10**5000  # str() of it hits Python's digit limit
+HOSTILE: list[object] = [HUGE, -HUGE, [HUGE], [[HUGE]], {"a": HUGE}, DEEP, [DEEP], (DEEP,), [[1]], [[9] * 10_000],
+                         "x" * 10**6, ["x" * 10**6], [1.5], [None], {1, 2}, {"AS": [DEEP]}, b"\xff" * 10_000,
+                         float("nan"), float("inf"), -1, 2**63, object(), engine.Action("play", "x" * 10**6),
+                         engine.Action(HUGE, DEEP), "play " + "9" * 5000, "", None, True]  # type: ignore[arg-type]
+
+
+def hostile(rng: random.Random) -> object:
+    return rng.choice(HOSTILE + TOKENS)
+
+
+def hostile_call(game_id: str, g: engine.Game, rng: random.Random) -> object:
+    """One call of the engine's Python API with a hostile value in one place."""
+    cls = engine.GAMES[game_id]
+    value = hostile(rng)
+    kind = rng.randrange(9)
+    if kind == 0:
+        key = rng.choice([o.name for o in cls.variants] + ["players", "names", "deck", "seed", "first_dealer"])
+        return engine.new_game(game_id, **{key: value})  # type: ignore[arg-type]
+    if kind == 1:
+        return g.apply(value, rng.choice([None, value, 0]))  # type: ignore[arg-type]
+    if kind == 2:
+        why = g.why_illegal(value, rng.choice([None, value]))  # type: ignore[arg-type]
+        assert why is None or isinstance(why, str)
+        return why
+    if kind == 3:
+        return rng.choice([g.view, g.events_for, g.legal_actions, g.undo, g.undo_to_seat])(value)
+    if kind == 4:
+        return engine.load_game(value)  # type: ignore[arg-type]
+    if kind == 5:
+        return engine.hint(g, value)  # type: ignore[arg-type]
+    if kind == 6:  # review a seat, or a game whose moves are all forced (El Gato, Relógio Real)
+        return engine.review(g, rng.choice([0, value]))  # type: ignore[arg-type]
+    if kind == 7:
+        return engine.new_game(game_id, seed=rng.randrange(99), **{rng.choice(cls.variants).name: value}) \
+            if cls.variants else engine.new_game(game_id, players=value)  # type: ignore[arg-type]
+    return engine.new_game(rng.choice([game_id, value]))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hostile_values_raise_only_the_projects_errors_in_short_messages(game_id):
+    """Huge numbers, lists nested 100,000 deep, a million characters, wrong types in every option (Kalooki's
+    deals=[[1]]), and a review of a game with no decisions: each call either works or raises a ParlourError
+    whose message quotes a few dozen characters at most. Anything else is counted, and the count must be 0."""
+    rng = random.Random(f"hostile {game_id}")
+    g = positions(game_id, rng)[1]
+    before = snapshot(g)
+    outside: Counter[str] = Counter()
+    for _ in range(HOSTILE_CALLS):
+        try:
+            result = hostile_call(game_id, g, rng)
+        except engine.ParlourError as exc:
+            assert len(str(exc)) < 300, str(exc)[:500]
+        except Exception as exc:  # noqa: BLE001 (counted: the test's whole point)
+            outside[f"{type(exc).__name__}: {str(exc)[:80]}"] += 1
+        else:
+            if isinstance(result, str):
+                assert len(result) < 300, result[:500]
+            if snapshot(g) != before:  # a hostile value that happened to be a legal move
+                g.undo()
+        assert snapshot(g) == before
+    assert outside == Counter(), outside
+
+
+def test_the_issues_inputs_are_refused_with_the_projects_error():
+    """Issue 32, item 6, each case as reported."""
+    relogio = engine.new_game("relogio")
+    cases = [lambda: engine.new_game("relogio", deck=[HUGE]), lambda: engine.new_game("relogio", names=HUGE),
+             lambda: relogio.apply(HUGE), lambda: engine.new_game("jubilee", first_dealer=DEEP),
+             lambda: engine.new_game("jubilee", players=DEEP), lambda: relogio.apply(DEEP),
+             lambda: engine.new_game("kalooki", deals=[[1]]),
+             lambda: engine.review(engine.new_game("el_gato"), 0),
+             lambda: engine.review(engine.new_game("relogio_real"), 0)]
+    for case in cases:
+        with pytest.raises(engine.ParlourError) as err:
+            case()
+        assert len(str(err.value)) < 150, str(err.value)
+    for value in (HUGE, DEEP):
+        assert "is not a move" in relogio.why_illegal(value)  # type: ignore[arg-type, operator]
+    with pytest.raises(engine.ParlourError, match="nothing to review|no decisions to review"):
+        engine.review(engine.new_game("el_gato"), 0)

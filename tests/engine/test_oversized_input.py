@@ -85,3 +85,55 @@ def test_a_move_after_the_game_ended_is_quoted_briefly(game_id: str) -> None:
     with pytest.raises(engine.IllegalAction, match="The game is over") as err:
         game.apply(typed)
     assert len(str(err.value)) < 120, str(err.value)
+
+
+def quotes_little(message: str, given: str = "") -> str:
+    """Issue 32, item 7: a refusal quotes at most a few dozen characters of what it was given (and says how
+    much more there was), so it stays a sentence a learner reads whatever was typed."""
+    assert message and len(message) < 300, f"{len(message):,} characters: {message[:300]}"
+    run = 64  # no stretch this long of the message is copied from what was given (a 60-character move may be)
+    copied = [message[i:i + run] for i in range(len(message) - run + 1) if message[i:i + run] in given]
+    assert not copied, message
+    return message
+
+
+def packs_of(game: engine.Game) -> list[str]:
+    """Three whole packs of the cards the game deals (more of each card than any game has)."""
+    cards = {str(c) for c in engine.cards.standard_52() + engine.cards.spanish_40()}
+    return sorted(cards) * 3
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_long_set_ups_are_quoted_in_a_few_dozen_characters(game_id: str) -> None:
+    """deck=["x" * 10**6] gave a 1,000,065-character error, deck=[[9] * 10000] 30,021, and three packs ~980."""
+    game = engine.new_game(game_id, seed=3)
+    long_text = "x" * 10**6
+    for deck, said in ((["x" * 10**6], "(1,000,000 characters)"), ([[9] * 10_000], "(10,000 items)"),
+                       (["AS"] * 10_000, ""), (packs_of(game), "")):
+        with pytest.raises(engine.OptionError) as err:
+            engine.new_game(game_id, seed=3, deck=deck)
+        assert said in quotes_little(str(err.value), long_text + str(deck[:100]))
+    for names in ([long_text] * game.players, long_text, [["Ada"] * 10_000]):
+        with pytest.raises(engine.OptionError) as err:
+            engine.new_game(game_id, seed=3, names=names)
+        quotes_little(str(err.value), long_text + str(names[:100]))
+    with pytest.raises(engine.OptionError) as err:
+        engine.new_game(game_id, seed=3, **{long_text: 1})
+    quotes_little(str(err.value), long_text)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_longest_move_a_game_reads_is_refused_in_a_short_message(game_id: str) -> None:
+    """A Kalooki move of 160 characters (its longest) was refused in 319: the move is quoted in part."""
+    game = engine.new_game(game_id, seed=3)
+    longest = game.max_action_length
+    for typed in ("lay " + "7S 7H XX " * 40, "play " + "Q" * 500, "bid " + "9S " * 100, "x" * 10**6):
+        move = typed[:longest]
+        for seat in (None, *game.to_act()):
+            try:
+                game.apply(move, seat)
+            except engine.IllegalAction as err:
+                quotes_little(str(err), move)
+            why = game.why_illegal(move, seat)
+            assert why is not None
+            quotes_little(why, move)
