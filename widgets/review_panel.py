@@ -244,8 +244,8 @@ class ReviewPanel(w.VBox):
         from widgets.table import read_table_code  # the table imports this module
         table = self.table
         read = read_table_code(table.code, table.players)
-        chosen = {} if read.settings is None else decode(table.settings, read.settings)
         rules = table.rules_class
+        chosen = {} if read.settings is None else decode(table.settings, read.settings, rules.name, table.code)
         return rules.resolve_options({**table._start_options, **chosen}) == rules.resolve_options(table.options)
 
     def follow_link(self, code: str | None, moves: str) -> None:

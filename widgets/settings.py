@@ -89,30 +89,48 @@ def defaults(rules: type[Game]) -> dict[str, Any]:
 def encode(settings: Sequence[Setting], options: Mapping[str, Any], rules: type[Game]) -> str:
     """One digit per setting, or "" when every setting is the game's default (old codes stay short)."""
     base = defaults(rules)
-    digits = []
-    for s in settings:
-        value = options.get(s.option, base[s.option])
-        i = s.index(value)
-        if i is None:  # a value set from Python that no menu offers: the code cannot carry it
-            i = s.index(base[s.option]) or 0
-        digits.append(str(i))
     if all(options.get(s.option, base[s.option]) == base[s.option] for s in settings):
         return ""
+    return digits_of(settings, options, rules)
+
+
+def digits_of(settings: Sequence[Setting], options: Mapping[str, Any], rules: type[Game]) -> str:
+    """One digit per setting, the index of its choice (a value set from Python that no menu offers, which the
+    code cannot carry, counts as the default's)."""
+    base = defaults(rules)
+    digits = []
+    for s in settings:
+        i = s.index(options.get(s.option, base[s.option]))
+        digits.append(str((s.index(base[s.option]) or 0) if i is None else i))
     return "".join(digits)
 
 
-def decode(settings: Sequence[Setting], digits: str) -> dict[str, Any]:
-    """The options a code's settings part stands for; refuses a part this table cannot read."""
+#: A code does not name its game, so settings that do not fit may be another game's: said so, with an example.
+NOT_THESE_SETTINGS = (N_("“{digits}” after the slash does not fit {game}: its codes carry {n} setting digit, one for "
+                         "its menu in Settings, like {example}. A deal code does not say which game it was made "
+                         "for, so this one may come from another game's table: type it there."),
+                      N_("“{digits}” after the slash does not fit {game}: its codes carry {n} setting digits, one "
+                         "for each menu in Settings, like {example}. A deal code does not say which game it was "
+                         "made for, so this one may come from another game's table: type it there."))
+
+
+def decode(settings: Sequence[Setting], digits: str, game: str, example: str) -> dict[str, Any]:
+    """The options a code's settings part stands for; refuses a part this table cannot read, saying what
+    ``game``'s codes look like (``example``: one of its codes with settings) and that it may be another game's."""
     if len(digits) != len(settings) or not digits.isascii() or not digits.isdigit():
-        raise SettingsError(Sentence(agreeing(len(settings), N_("The part after the slash, “{digits}”, is not this "
-                                                                "game's settings: it has {n} digit here."),
-                                              N_("The part after the slash, “{digits}”, is not this game's "
-                                                 "settings: it has {n} digits here.")), digits=digits, n=len(settings)))
+        raise SettingsError(Sentence(agreeing(len(settings), *NOT_THESE_SETTINGS), digits=digits, game=game,
+                                     n=len(settings), example=example))
     chosen = {}
     for s, d in zip(settings, digits):
         i = int(d)
         if i >= len(s.choices):
-            raise SettingsError(Sentence(N_("The part after the slash, “{digits}”, asks for a choice of “{label}” "
-                                            "this game does not have."), digits=digits, label=s.label))
+            raise SettingsError(Sentence(N_("“{digits}” after the slash asks for a choice of “{label}” that {game} "
+                                            "does not have: the code may come from another game's table."),
+                                         digits=digits, label=s.label, game=game))
         chosen[s.option] = s.choices[i][1]
     return chosen
+
+
+def example_code(code: str, settings: Sequence[Setting], options: Mapping[str, Any], rules: type[Game]) -> str:
+    """A table's ``code`` with its settings spelled out after the slash, as an example of the game's codes."""
+    return f"{code.split('/')[0]}/{digits_of(settings, options, rules)}"

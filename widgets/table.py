@@ -35,7 +35,7 @@ from widgets.focus_keeper import FocusKeeper
 from widgets.page_style import TABLE_CSS, table_style
 from widgets.resume_panel import ResumePanel
 from widgets.review_panel import ReviewPanel
-from widgets.settings import Setting, decode, encode
+from widgets.settings import Setting, decode, encode, example_code
 from widgets.shared_look import set_layout, set_style, shared_layout
 from widgets.table_html import esc, history_html, hint_html, scores_html, seat_box_html, standings_html, status_html
 from widgets.table_log import LOG_ROWS, LogHistory, TableLog
@@ -265,10 +265,19 @@ class Table(w.VBox):
         self.refresh()
 
     def level_changed(self) -> None:
-        """The bots' level was chosen: new bots, a link and a save that carry it."""
+        """The bots' level was chosen: new bots, a link and a save that carry it, and the status line says so.
+        A bot move already worked out at the old level (one pausing to be seen) is worked out again."""
         self._make_bots()
         self.toolbar.update_link()
         self._autosave()
+        if not self.bots or not self.rules_class.has_choices:  # a solitaire, or bots with nothing to choose
+            return
+        level = self.t(LEVEL_WORDS.get(self.level_box.value, self.level_box.value))
+        said = (self.t("The bots will play at the {level} level from the next deal.", level=level)
+                if self.game.is_over else self.t("The bots now play at the {level} level, from their next move.",
+                                                 level=level))
+        self._after_move()
+        self.say_first(esc(said))
 
     def new_deal(self) -> None:
         self.start(self.players_box.value, random_seed())
@@ -289,7 +298,8 @@ class Table(w.VBox):
             read = read_table_code(code, self.players_box.value)
             cls = self.rules_class
             check_players(cls.name, cls.min_players, cls.max_players, read.players)
-            chosen = {} if read.settings is None else decode(self.settings, read.settings)
+            chosen = {} if read.settings is None else decode(
+                self.settings, read.settings, cls.name, example_code(self.code, self.settings, self.options, cls))
             self.options = {**self._start_options, **chosen}
             self.start(read.players, read.seed)
         except ParlourError:
@@ -319,8 +329,7 @@ class Table(w.VBox):
             self.say(f"⚠ {esc(self.said(exc))}")
             return False
         self.settings_button.value = False
-        self.say(self.t("Dealt again with your settings: the code is now <b>{code}</b>.", code=esc(self.code)) + " "
-                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
+        self.say_first(self.t("Dealt again with your settings: the code is now <b>{code}</b>.", code=esc(self.code)))
         return True
 
     def _make_bots(self) -> None:
@@ -363,8 +372,7 @@ class Table(w.VBox):
         self.hint_panel.value = ""
         self._explain(None)
         self.refresh()
-        self.say(esc(self.t("Your game is back where you left it.")) + " "
-                 + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
+        self.say_first(esc(self.t("Your game is back where you left it.")))
         self._after_move()
 
     def progress_words(self, view: dict[str, Any]) -> str:
@@ -630,6 +638,10 @@ class Table(w.VBox):
     def say(self, text_html: str) -> None:
         """The status line; screen readers announce it (turns, refusals, the result)."""
         self.status.value = status_html(text_html)
+
+    def say_first(self, text_html: str) -> None:
+        """Say ``text_html`` before what the status line says now: the turn's prompt stays in sight."""
+        self.say(text_html + " " + self.status.value.split(">", 1)[-1].rsplit("<", 1)[0])
 
     def refresh(self) -> None:
         self._drop_stale_hint()

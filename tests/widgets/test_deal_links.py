@@ -91,7 +91,7 @@ def test_a_set_practice_deal_keeps_its_cards_and_a_link_waits_for_its_game(open_
 @pytest.mark.parametrize("query, said", [
     ("deal=hello", "not a deal code"),
     ("deal=9-K7QM3P", "Jabberwocky is for 3 to 5 players, not 9"),
-    ("deal=4-K7QM3P%2F9", "it has 4 digits here"),
+    ("deal=4-K7QM3P%2F9", "its codes carry 4 setting digits"),
     ("level=grandmaster", "not a bot level"),
     ("deal=%3Cb%3Ex%3C%2Fb%3E", "not a deal code"),
 ])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import engine
@@ -157,7 +159,7 @@ def test_a_setting_deals_the_same_cards_again_and_the_code_carries_it():
     assert table.game.options["ace_high"] is True and table.game.seed == 5
     assert str(table.game.replayed([]).packets) == str(_fresh_el_gato(5, ace_high=True).packets)
     code, _, digits = table.code.partition("/")
-    chosen, defaults = decode(table.settings, digits), table.game.option_defaults()
+    chosen, defaults = decode(table.settings, digits, "El Gato", table.code), table.game.option_defaults()
     assert code == plain_code and chosen["ace_high"] is True
     assert all(value == defaults[name] for name, value in chosen.items() if name != "ace_high")
     assert table.code_box.value == table.code
@@ -288,3 +290,62 @@ def test_the_cloth_keeps_its_width_as_hands_empty_and_fits_a_phone(cls):
         table.act(str(table.game.legal_actions()[0]))
     assert table.felt.layout.width == width
     assert "@container parlour (max-width: 760px)" in table.style_html.value  # the side panel drops below
+
+
+def test_a_code_made_at_another_games_table_is_refused_in_a_teachers_words():
+    """Issue 31: "The part after the slash, “0001”, is not this game's settings: it has 2 digits here". A code
+    does not name its game, so the refusal says what this game's codes look like and where the code may be from."""
+    from widgets.games.klaberjass_table import KlaberjassTable
+    table = KlaberjassTable(seed=5, bot_delay=0)
+    saved, code = table.game.to_json(), table.code
+    jabberwocky = JabberwockyTable(players=3, seed=5, bot_delay=0)
+    jabberwocky.apply_settings(rounds="short")
+    foreign = jabberwocky.code  # "3-000005/0001": Jabberwocky's four settings, the code the issue met
+    assert len(foreign.partition("/")[2]) == 4
+    assert not table.deal_from_code("2-" + foreign.split("-", 1)[1])
+    said = html.unescape(table.status.value)
+    example = f"{code}/0000000" if "/" not in code else code
+    assert f"does not fit Klaberjass: its codes carry 7 setting digits, one for each menu in Settings, like " \
+           f"{example}" in said, said
+    assert "may come from another game's table: type it there" in said and "digits here" not in said
+    assert table.game.to_json() == saved and table.code_box.value == code
+    table.code_box.value = code.split("/")[0] + "/9000000"  # a choice Klaberjass's first menu does not have
+    assert "asks for a choice of" in table.status.value and "that Klaberjass does not have" in table.status.value
+    one = RelogioTable(seed=5)  # one menu: the digit agrees
+    assert not one.deal_from_code("1-K7QM3P/01")
+    assert "its codes carry 1 setting digit, one for its menu in Settings" in one.status.value
+
+
+def test_a_change_of_the_bots_level_is_said_in_the_status_line_and_the_next_bot_move_is_theirs():
+    """Issue 31: changing the bots' level gave no visible acknowledgement."""
+    table = JubileeTable(players=3, seed=5, bot_delay=0)
+    assert table.game.current_player == 0 and "Your turn" in table.status.value
+    table.level_box.value = "hard"
+    said = table.status.value
+    assert "The bots now play at the hard level, from their next move." in said and "Your turn" in said
+    assert {bot.level for bot in table.bots.values()} == {"hard"}
+    while not table.game.is_over:
+        table.act(table.game.view(0)["legal"][0])
+    table.level_box.value = "easy"
+    assert "The bots will play at the easy level from the next deal." in table.status.value
+    assert "New deal" in table.status.value  # what the line said at the end stays
+    solitaire = RelogioTable(seed=5)
+    before = solitaire.status.value
+    solitaire.level_box.value = "hard"  # a link may set it; a solitaire has no bot to acknowledge
+    assert solitaire.status.value == before
+
+
+def test_a_bot_move_worked_out_before_a_level_change_is_worked_out_again_by_the_new_bots():
+    import asyncio
+
+    async def on_a_page() -> tuple[str, str]:
+        table = JubileeTable(players=3, seed=5, bot_delay=5)  # the bots lead, each after a long pause
+        assert table.game.current_player != 0 and table.driving and table._pending is not None
+        table.level_box.value = "hard"
+        assert table._pending is not None
+        seat, action = table._pending
+        mine = table.bots[seat].choose(table.game.view(seat))
+        table.halt_driver()
+        return action, mine
+    action, hard = asyncio.run(on_a_page())
+    assert action == hard
