@@ -467,6 +467,8 @@ class Game:
             return self._said(Sentence(N_("Nobody may move now.")))
         if is_you(self.names[seat]):
             return self._said(Sentence(N_("It is {who}'s turn, not yours."), who=self.names[who]))
+        if is_you(self.names[who]):  # "It is You's turn" is not English: the learner's turn is "your turn"
+            return self._said(Sentence(N_("It is your turn, not {seat}'s."), seat=self.names[seat]))
         return self._said(Sentence(N_("It is {who}'s turn, not {seat}'s."), who=self.names[who],
                                    seat=self.names[seat]))
 

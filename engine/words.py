@@ -65,9 +65,11 @@ def says(subject: str, verb: str) -> str:
     return f"{subject} {verb_for(subject, verb)}"
 
 
-def possessive(subject: str) -> str:
-    """``"Ada's"`` / ``"your"`` (lower case: it goes inside a sentence)."""
-    return "your" if subject == YOU else f"{subject}'s"
+def possessive(subject: str, first: bool = False) -> str:
+    """``"Ada's"`` / ``"your"`` (lower case: it goes inside a sentence); ``first=True`` starts one (``"Your"``)."""
+    if subject != YOU:
+        return f"{subject}'s"
+    return "Your" if first else "your"
 
 
 def ordinal(n: int) -> str:

@@ -22,7 +22,7 @@ from ..notation import quoted, read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
                        ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
-from ..words import agreeing, count, join, verb_for
+from ..words import agreeing, count, join, possessive, verb_for
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
@@ -667,8 +667,8 @@ class Injun(Game):
     def _run_out(self, seat: int, stake: int) -> None:
         if self.style == "brag":
             self._emit("cap", "injun.brag_cap",
-                       f"{self.subject(seat, 'has')} no chips left, so {self.names[seat]}'s card is shown to the "
-                       f"others once more and laid on the pot. {self.names[seat]} can win only this first pot "
+                       f"{self.subject(seat, 'has')} no chips left, so {possessive(self.names[seat])} card is shown "
+                       f"to the others once more and laid on the pot. {self.names[seat]} can win only this first pot "
                        f"({count(stake, 'chip')} from each player); later bets go into a second pot.",
                        seat=seat, stake=stake)
         else:
@@ -876,8 +876,9 @@ class Injun(Game):
             card = self.cards[seat]
             assert card is not None
             self._emit("win", "injun.showdown",
-                       f"{self.names[seat]}'s {card.symbol} is the highest card: {self.subject(seat, 'wins')} "
-                       f"{label} of {pot.amount}.", seat=seat, chips=pot.amount, winners=list(winners))
+                       f"{possessive(self.names[seat], first=True)} {card.symbol} is the highest card: "
+                       f"{self.subject(seat, 'wins', first=False)} {label} of {pot.amount}.",
+                       seat=seat, chips=pot.amount, winners=list(winners))
             return
         tied = " and ".join(self.names[s] for s in winners)
         parts = ", ".join(f"{self.names[s]} {shares[s]}" for s in winners)

@@ -33,7 +33,7 @@ from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for
-from ..words import count, noun_for
+from ..words import count, noun_for, possessive
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (docs/rules/kalooki.md#kalooki.contract).
 DEALS: dict[int, tuple[int, int, int]] = {
@@ -431,7 +431,7 @@ class Kalooki(TakesTurns, Game):
         me = self.names[seat]
         if seat != self.turn:
             if verb not in ("call", "pass"):
-                return (f"It is {self.names[self.turn]}'s turn: out of turn you may only call the discard or "
+                return (f"It is {possessive(self.names[self.turn])} turn: out of turn you may only call the discard or "
                         "let it go.", "turn.order")
             return self._why_no_call(seat), "kalooki.call"
         if verb in ("call", "pass"):

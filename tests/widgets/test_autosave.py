@@ -298,12 +298,8 @@ def test_the_second_report_of_a_second_view_changes_nothing():
 
 
 JS_MODULE = Path(__file__).parents[2] / "widgets" / "static" / "autosave.js"
-JS_SCRIPT = """
-import autosave, { keyFor, lessonOf } from '%(module)s';
-const out = {};
-out.lessons = ["/voila/render/jubilee.ipynb", "/lab/tree/lessons/pt/jubileu.ipynb", "/notebooks/rummy.ipynb",
-               "/user/ann/voila/render/jubilee.ipynb", "/voila/render/rel%%C3%%B3gio.ipynb"].map(lessonOf);
-out.keys = [keyFor("/voila/render/jubilee.ipynb", "jubilee/0"), keyFor("/lab/tree/jubilee.ipynb", "jubilee/1")];
+#: A widget model and a localStorage, as a page gives them to autosave.js.
+JS_FAKES = """
 function fakeModel(slot) {
   const handlers = [];
   return { sent: [], get: (name) => (name === "slot" ? slot : undefined), send(m) { this.sent.push(m); },
@@ -312,6 +308,13 @@ function fakeModel(slot) {
 const items = new Map();
 const store = { setItem: (k, v) => items.set(k, String(v)), getItem: (k) => (items.has(k) ? items.get(k) : null),
                 removeItem: (k) => items.delete(k) };
+"""
+JS_SCRIPT = """
+import autosave, { keyFor, lessonOf } from '%(module)s';
+const out = {};
+out.lessons = ["/voila/render/jubilee.ipynb", "/lab/tree/lessons/pt/jubileu.ipynb", "/notebooks/rummy.ipynb",
+               "/user/ann/voila/render/jubilee.ipynb", "/voila/render/rel%%C3%%B3gio.ipynb"].map(lessonOf);
+out.keys = [keyFor("/voila/render/jubilee.ipynb", "jubilee/0"), keyFor("/lab/tree/jubilee.ipynb", "jubilee/1")];
 globalThis.window = { location: { pathname: "/voila/render/jubilee.ipynb" }, localStorage: store };
 const el = { style: {} };
 // a table's first visit: nothing kept; the kernel then keeps a save, and forgets another table's
@@ -336,14 +339,19 @@ console.log(JSON.stringify(out));
 """
 
 
-def test_the_browser_side_keys_by_lesson_and_slot_reports_once_and_survives_no_storage(tmp_path):
+def run_js(tmp_path: Path, script: str) -> dict:
+    """``script`` (importing autosave.js as ``%(module)s``, the fakes before it) run by Node.js: what it printed."""
     node = shutil.which("node")
     assert node, "Node.js runs the browser side's logic"
     (tmp_path / "autosave.mjs").write_text(JS_MODULE.read_text())
-    (tmp_path / "run.mjs").write_text(JS_SCRIPT % {"module": (tmp_path / "autosave.mjs").as_uri()})
+    (tmp_path / "run.mjs").write_text(JS_FAKES + script % {"module": (tmp_path / "autosave.mjs").as_uri()})
     out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    said = json.loads(out.stdout)
+    return json.loads(out.stdout)
+
+
+def test_the_browser_side_keys_by_lesson_and_slot_reports_once_and_survives_no_storage(tmp_path):
+    said = run_js(tmp_path, JS_SCRIPT)
     assert said["lessons"] == ["jubilee.ipynb", "lessons/pt/jubileu.ipynb", "rummy.ipynb", "jubilee.ipynb",
                                "relógio.ipynb"]
     assert said["keys"] == ["parlour:autosave:v1:jubilee.ipynb#jubilee/0",
@@ -507,14 +515,6 @@ import autosave, { keyFor, ownerOf } from '%(module)s';
 const out = {};
 out.owners = [ownerOf("_xsrf=2|x; parlour_user=0123abcd4567ef89; other=1"), ownerOf(""), ownerOf("parlour_user=<b>")];
 out.key = keyFor("/services/parlour/voila/render/jubilee.ipynb", "jubilee/0", "", "0123abcd4567ef89");
-function fakeModel(slot) {
-  const handlers = [];
-  return { sent: [], get: (name) => (name === "slot" ? slot : undefined), send(m) { this.sent.push(m); },
-           on: (name, f) => handlers.push([name, f]), off() {}, fire: (m) => handlers.forEach(([, f]) => f(m)) };
-}
-const items = new Map();
-const store = { setItem: (k, v) => items.set(k, String(v)), getItem: (k) => (items.has(k) ? items.get(k) : null),
-                removeItem: (k) => items.delete(k) };
 globalThis.window = { location: { pathname: "/services/parlour/voila/render/jubilee.ipynb" }, localStorage: store };
 const el = { style: {} };
 // one student plays on the lab's computer, then logs out; the hub's next student opens the same lesson
@@ -540,13 +540,7 @@ console.log(JSON.stringify(out));
 def test_on_a_hub_a_browser_keeps_each_students_saves_apart(tmp_path):
     """Issue 32, item 3: the key named no user, so the next student on a lab's computer was offered the
     last one's game. On a hub the page's cookie names the student, and the key does too."""
-    node = shutil.which("node")
-    assert node, "Node.js runs the browser side's logic"
-    (tmp_path / "autosave.mjs").write_text(JS_MODULE.read_text())
-    (tmp_path / "run.mjs").write_text(JS_OWNERS % {"module": (tmp_path / "autosave.mjs").as_uri()})
-    out = subprocess.run([node, str(tmp_path / "run.mjs")], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
-    said = json.loads(out.stdout)
+    said = run_js(tmp_path, JS_OWNERS)
     assert said["owners"] == ["0123abcd4567ef89", "", ""]
     assert said["key"] == "parlour:autosave:v1:user:0123abcd4567ef89/jubilee.ipynb#jubilee/0"
     assert said["ben"] == [{"event": "stored", "storage": True, "text": None}], "never offered Ann's game"
