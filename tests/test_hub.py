@@ -311,3 +311,74 @@ def test_a_class_shares_one_voila_behind_the_hub_login(shared_hub, browser, save
     expect(box).not_to_have_value(before_code, timeout=60_000)
     save_screenshot(page, "hub-shared-jubilee-dana")
     context.close()
+
+
+def _log_in_page(hub: Hub, page, name: str) -> None:
+    """The hub's login form in this browser tab, landing on the gallery."""
+    page.goto(hub.url + "hub/login")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("input[type=submit], button[type=submit]")
+    page.wait_for_url(f"**/{SERVICE}voila/render/index.ipynb", wait_until="commit")
+
+
+def _play_table(hub: Hub, page):
+    page.goto(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb")
+    table = page.locator(".parlour-play-table").first
+    expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)  # a busy machine
+    expect(table.locator(".parlour-autosave-note")).to_be_visible(timeout=60_000)  # the browser reported its saves
+    return table
+
+
+def test_on_the_shared_route_a_student_has_no_server_and_a_shared_computer_no_other_students_game(shared_hub,
+                                                                                                  browser):
+    """Issue 32, items 2 and 3. A student's POST /hub/api/users/<name>/server answered 201 and /hub/spawn led to
+    /user/<name>/, a server of their own beside the class's Voilà. And on one browser the next student to log
+    in was offered the last one's unfinished game: the autosave key named no user."""
+    hub = shared_hub
+    eve = hub.login("eve")
+    home = eve.get(hub.url + "hub/home", timeout=120)
+    assert home.status_code == 200 and "Start My Server" not in home.text and "My Server" not in home.text
+    assert f"/{SERVICE}voila/render/index.ipynb" in home.text  # the home page offers the gallery
+    xsrf = eve.cookies.get("_xsrf", path="/hub/") or eve.cookies.get("_xsrf") or ""
+    spawn = eve.post(f"{hub.url}hub/api/users/eve/server", headers={"X-XSRFToken": xsrf}, timeout=120)
+    assert spawn.status_code == 403 and "servers" in spawn.json().get("message", ""), (spawn.status_code, spawn.text)
+    assert eve.get(hub.url + "hub/spawn", timeout=120).status_code == 403
+    own = eve.get(f"{hub.url}user/eve/api/status", timeout=120)
+    assert not (own.status_code == 200 and own.url.startswith(f"{hub.url}user/eve/")), (own.status_code, own.url)
+    time.sleep(2)
+    assert hub.server_pid("eve") is None
+
+    # one lab computer, one browser: Fay plays and logs out, Gus logs in
+    context = browser.new_context()
+    context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
+    page = context.new_page()
+    page.set_default_timeout(200_000)
+    try:
+        _log_in_page(hub, page, "fay")
+        table = _play_table(hub, page)
+        status = table.locator(".parlour-status")
+        expect(status).to_contain_text("Your turn", timeout=60_000)
+        table.locator(".parlour-card--playable").first.click()
+        expect(status).to_contain_text("Your turn", timeout=60_000)
+        saves = """() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))"""
+        deadline = time.monotonic() + 60
+        while not page.evaluate(saves):
+            assert time.monotonic() < deadline, "Fay's game was not kept"
+            page.wait_for_timeout(200)
+        assert all(":user:" in key for key in page.evaluate(saves)), page.evaluate(saves)  # keyed by student
+        page.goto(hub.url + "hub/logout")
+
+        _log_in_page(hub, page, "gus")
+        table = _play_table(hub, page)
+        page.wait_for_timeout(1000)
+        expect(table.locator(".parlour-resume")).to_be_hidden(timeout=30_000)
+        assert "not finished" not in table.inner_text(), "Gus was offered Fay's game"
+        page.goto(hub.url + "hub/logout")
+
+        _log_in_page(hub, page, "fay")  # and Fay, back at that computer, finds her game
+        table = _play_table(hub, page)
+        expect(table.locator(".parlour-resume")).to_be_visible(timeout=60_000)
+        expect(table.locator(".parlour-resume")).to_contain_text("Resume it?", timeout=30_000)
+    finally:
+        context.close()

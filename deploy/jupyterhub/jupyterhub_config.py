@@ -39,7 +39,7 @@ c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub provid
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # widgets.server, also when parlour is not pip-installed
-from widgets.server import WIDGET_MESSAGES, single_user_config  # noqa: E402
+from widgets.server import WIDGET_MESSAGES, ensure_save_key, single_user_config  # noqa: E402
 
 
 def env(name: str, default: str) -> str:
@@ -62,6 +62,9 @@ if ROUTE not in ("shared", "per-student"):
 SERVICE_PORT = int(env("SERVICE_PORT", "8870"))  # shared route: the class's Voilà, loopback only
 CLASS_KERNELS = int(env("CLASS_KERNELS", "80"))  # shared route: pages open at once, the whole class
 CLASS_POOL = env("POOL", "")  # shared route: "jubilee=30" keeps 30 Jubilee tables ready (./run app --pool)
+# The secret the class's kernels sign saves with (STATE/save-key, 0600; PARLOUR_SAVE_KEY overrides it):
+# a save comes back from a student's browser, and without it anyone could recompute its checksum.
+SAVE_KEY = ensure_save_key(STATE)
 
 # --- the hub, the proxy, the database ---------------------------------------------------------
 c.JupyterHub.ip = IP
@@ -168,6 +171,7 @@ c.Spawner.environment = {
     # "Teacher: show all hands" would let a student see the others' cards: off for students
     # (PARLOUR_HUB_TEACHER_TOOLS=on keeps it, e.g. for a teacher's own demo hub).
     "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
+    "PARLOUR_SAVE_KEY": SAVE_KEY,
 }
 
 # --- the idle culler: stop servers nobody has used for CULL_IDLE seconds -------------------
@@ -203,13 +207,20 @@ if ROUTE == "shared":
         "environment": {
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
             "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
+            "PARLOUR_SAVE_KEY": SAVE_KEY,
         },
         "oauth_no_confirm": True,  # the class's own app: no "authorize this service?" page
         "display": True,
     })
-    # every student may use the class's Voilà, and nothing else of the hub's but their own account
-    c.JupyterHub.load_roles.append({"name": "user", "scopes": ["self", f"access:services!service={SERVICE}"]})
+    # Every student may use the class's Voilà and read their own account, nothing else: no ``self``,
+    # whose ``servers`` scope let a student start a server of their own (POST /hub/api/users/<name>/server,
+    # /hub/spawn), where they could read the lessons' sources and start kernels beyond the class's cap.
+    c.JupyterHub.load_roles.append({"name": "user",
+                                    "scopes": ["read:users!user", f"access:services!service={SERVICE}"]})
     c.JupyterHub.default_url = f"{SERVICE_PREFIX}voila/render/index.ipynb"  # the gallery
+    # the hub's home page offers the gallery, not "Start My Server"
+    c.JupyterHub.template_paths = [str(ROOT / "deploy" / "jupyterhub" / "templates")]
+    c.JupyterHub.template_vars = {"parlour_gallery": c.JupyterHub.default_url}
 
 if shutil.which(c.ConfigurableHTTPProxy.command[0]) is None:
     print("Parlour hub: configurable-http-proxy is missing: run `npm ci` in the repo root "
