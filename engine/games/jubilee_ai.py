@@ -14,13 +14,14 @@ from math import comb
 from typing import Any
 
 from ..cards import Card, jubilee_61, parse_card
-from ..claims import Certain, Chance, Claim, Figure, fact
+from ..claims import ONLY_MOVE, Certain, Chance, Claim, Figure, fact
 from ..hints import Alternative, Hint
 from .jubilee import card_value, multiple_passed, score_for, unseen
 
 # The facts a Jubilee hint states (engine.claims): each is re-derived by tests/engine/claim_checks/jubilee.py.
 fact("jubilee.scores", "{signed}")
 fact("jubilee.next_lands", "next player can land a Jubilee {chance} of the time")
+fact("jubilee.points_now", "{signed} points for you now")
 fact("jubilee.next_holds_one", "they hold one {chance} of the time")
 fact("jubilee.next_cannot_score", "the next player cannot score")
 fact("jubilee.next_showed", "they showed {card} when they passed")
@@ -132,7 +133,16 @@ def advise(view: dict[str, Any]) -> Hint:
     best = alternatives[0]
     said: list[Claim] = []
     reason = _reason(view, best, alternatives, said)
-    return Hint(view["seat"], best.action, reason, alternatives, tuple(said))
+    return Hint(view["seat"], best.action, reason, alternatives, tuple(said), gist=_gist(view, best))
+
+
+def _gist(view: dict[str, Any], best: Alternative) -> Claim | None:
+    """The headline's fact: the points the card scores now, a pass that is the only move; else (None) the
+    next player's chance of a Jubilee, the first fact noted for the card."""
+    if best.action == "pass":
+        return Certain(ONLY_MOVE.name, move="pass", over_replies=False)
+    points, _ = score_for(view["count"], parse_card(best.action.split()[1]))
+    return Figure("jubilee.points_now", value=points, move=best.action) if points else None
 
 
 def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternative], said: list[Claim]) -> str:

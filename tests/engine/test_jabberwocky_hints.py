@@ -223,7 +223,9 @@ def test_a_ruff_the_next_player_can_overruff_is_not_called_certain():
     notes = {a.action: a.note for a in h.alternatives}
     assert "100%" not in h.reason and not any("100%" in n for n in notes.values())
     assert notes["play 10D"].startswith("wins this trick in over 99% of the ")
-    assert "deals I imagined, if the others play as the medium bot does" in notes["play 10D"]
+    # the share's sample in its line, what it assumes said once for the whole hint (issue 31)
+    assert "deals I imagined" in notes["play 10D"] and "medium bot" not in notes["play 10D"]
+    assert h.reason.count("if the others play as the medium bot does") == 1
     assert "10♦ wins this trick in over 99% of the " in h.reason
     assert notes["play 7S"].startswith("cannot win this trick")  # the A♣ already beats it: certain
 

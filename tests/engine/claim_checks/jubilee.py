@@ -97,6 +97,7 @@ def check_next_showed(game: engine.Game, seat: int, claim: Claim, hint: Hint) ->
 
 CHECKS = {
     ("figure", "jubilee.scores"): check_points,
+    ("figure", "jubilee.points_now"): check_points,
     ("chance", "jubilee.next_lands"): check_chance,
     ("chance", "jubilee.next_holds_one"): check_chance,
     ("certain", "jubilee.next_cannot_score"): check_next_cannot_score,
