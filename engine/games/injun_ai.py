@@ -507,7 +507,7 @@ def advise(view: dict[str, Any]) -> Hint:
     reason, said = _reason(view, dist, best, alternatives)
     # the headline: what the move is worth, or for a fold how seldom your card is the highest
     gist = next((c for c in said if c.fact == (HIGHEST_FACT if best.action == "fold" else WORTH_FACT).name
-                 and (best.action == "fold" or c.move == best.action)), None)
+                 and (best.action == "fold" or getattr(c, "move", "") == best.action)), None)
     return Hint(view["seat"], best.action, reason, alternatives, claims=said, gist=gist)
 
 
