@@ -118,3 +118,35 @@ def test_without_reclaiming_a_flood_keeps_the_class_out():
             await page(km, None)
 
     asyncio.run(run())
+
+
+def test_pools_wait_to_refill_while_pages_are_being_refused(monkeypatch, tmp_path):
+    """A freed place went to a pool's refill first, and a refill warming up cannot be given up: the
+    next student was refused again. After a refusal the pools wait ``refill_pause`` seconds."""
+    from traitlets.config import Configurable
+
+    from widgets.server import classroom_kernel_manager_factory
+
+    class App(Configurable):  # what Voilà's pooled manager reads from its app: no notebooks here
+        root_dir = str(tmp_path)
+        notebook_path = None
+
+    pooled = classroom_kernel_manager_factory(Kernels, True, 1)
+    refills: list[str] = []
+    voila_pools = pooled.__mro__[1]  # Voilà's pooled manager, under the classroom's rules
+    monkeypatch.setattr(voila_pools, "fill_if_needed",
+                        lambda self, delay=None, notebook_name=None, **kw: refills.append(notebook_name))
+
+    async def run() -> None:
+        km = pooled(parent=App(), max_kernels=4, cull_unconnected_after=0, refill_pause=60,
+                    kernel_pools_config={"default": {"pool_size": 1}})
+        km.fill_if_needed(notebook_name="jubilee.ipynb")
+        assert refills == ["jubilee.ipynb"]  # nobody refused: the pool refills
+        km._refused_at = time.monotonic()
+        km.fill_if_needed(notebook_name="jubilee.ipynb")
+        assert refills == ["jubilee.ipynb"], "a page was just refused: the place is kept for pages"
+        km._refused_at = time.monotonic() - 61
+        km.fill_if_needed(notebook_name="jubilee.ipynb")
+        assert refills == ["jubilee.ipynb"] * 2
+
+    asyncio.run(run())
