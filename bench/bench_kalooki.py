@@ -280,6 +280,8 @@ def main() -> None:
     ap.add_argument("--pairs", default="hard:medium,hint:medium,hard:easy,medium:easy",
                     help="the duels to play, first:second, comma separated")
     ap.add_argument("--skip-speed", action="store_true", help="strength tables only")
+    ap.add_argument("--big", type=int, default=6,
+                    help="hands built up by calls to 45 cards for the big-hand hint row (0: none)")
     ap.add_argument("--hint-seeds", type=int, default=0,
                     help="seeds for the 'hint v medium' rows (short matches and nine deals; issue 18)")
     ap.add_argument("--hint-seeds-full", type=int, default=None, help="seeds for the nine-deal row (default: as above)")
@@ -349,6 +351,28 @@ def speed(args: argparse.Namespace) -> None:
     med, p95 = latency_ms(lambda v=v: ai.advise(v) for v in views)
     print(f"{'hint (hard, with words)':<40} {med:>10.2f} {p95:>8.2f}")
     print(f"load average {load_average()}")
+    if args.big:
+        big_hands(args.big)
+
+
+def big_hands(count: int, runs: int = 3) -> None:
+    """Issue 31: the hint (cold: nothing remembered) on 45-card hands built up by calls, deals 2, 6 and 7
+    for seeds 1 on, each timed ``runs`` times; the states the solver made per hint beside (its work). The
+    hands are built as tests/engine/test_kalooki_hints.py builds them (one builder, imported)."""
+    from engine import melds
+    from tests.engine.test_kalooki_hints import called_up
+    views = [called_up(1 + i // 3, (2, 6, 7)[i % 3]).view(2) for i in range(count)]
+    states = []
+
+    def cold(view: dict) -> None:
+        ai.clear_cache()
+        before = melds.states_searched()
+        ai.advise(view)
+        states.append(melds.states_searched() - before)
+
+    med, p95 = latency_ms(lambda v=v: cold(v) for v in views * runs)
+    print(f"{f'hint, {len(views)} hands of 45+ cards by calls':<40} {med:>10.2f} {p95:>8.2f}   "
+          f"states {min(states)}-{max(states)}   load average {load_average()}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ API (cards are :class:`engine.cards.Card`; ``value`` maps a card to its penalty 
   None when the hand cannot (exact; Kalooki's contracts).
 * Both, and :class:`ContractSearch`, take an optional ``budget`` of states: a search that
   would need more raises :class:`SearchCut` (no answer rather than a guessed one), so a caller
-  on a huge hand knows its answer is not exact. ``states_searched()`` counts the work done.
+  on a huge hand knows its answer is not exact. ``states_searched()`` counts the work done;
+  ``quick_split(hand, rules, value)`` is a greedy split with no search, for such a hand.
 
 The solver works on small integers (card index = suit × 13 + rank − 1) and memoises on
 the cards left, taking the first remaining card each time (cards sorted by rank when sets
@@ -418,6 +419,30 @@ def least_deadwood(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY,
     return found
 
 
+def quick_split(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY, value: Value = rummy_value) -> Arrangement:
+    """Melds taken greedily, the dearest first, with no search: every meld a real one of the hand, but
+    not always the fewest points. For a hand too big for :func:`least_deadwood`'s budget; it finds a
+    meld whenever the hand holds one."""
+    solver = _Solver(hand, rules, value, contract=True)  # every meld, the long ones too
+    joker_value = value(JOKER) if solver.jokers else 0
+
+    def worth(cand: _Candidate) -> int:
+        mask, total = cand.mask, cand.jokers * joker_value
+        while mask:
+            total += solver.values[(mask & -mask).bit_length() - 1]
+            mask &= mask - 1
+        return total
+
+    used, jokers, melds = 0, solver.jokers, []
+    for cand in sorted((c for per_slot in solver.candidates for c in per_slot), key=worth, reverse=True):
+        if not cand.mask & used and cand.jokers <= jokers:
+            used |= cand.mask
+            jokers -= cand.jokers
+            melds.append(solver._meld(cand))
+    deadwood = [_card(idx) for k, idx in enumerate(solver.slots) if not used >> k & 1] + [JOKER] * jokers
+    return Arrangement(tuple(melds), tuple(deadwood), sum(value(c) for c in deadwood))
+
+
 def possible_melds(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> list[Meld]:
     """Every distinct meld that can be made from cards in ``hand`` (each joker layout once):
     the maximal ones and all their sub-melds. Games offer these as legal "meld" moves."""
@@ -496,12 +521,17 @@ def contract_arrangement(hand: Sequence[Card], threes: int, fours: int, rules: M
 class ContractSearch:
     """:func:`contract_arrangement` for one hand and for that hand less any one of its cards,
     sharing one candidate list and one memo (asking "what if I discard this?" of every card
-    would otherwise rebuild the same melds for each). With a ``budget`` the memo keeps at most that
-    many states over all the questions asked: a question that needs more raises :class:`SearchCut`."""
+    would otherwise rebuild the same melds for each). With a ``budget`` each question may add at most
+    that many states to the memo: one that needs more raises :class:`SearchCut`, and one cut here would
+    be cut asked alone too (a shared memo only saves states).
+
+    ``smallest``: only threes of three cards and fours of four. Whether the contract can be laid is
+    the same (a longer meld holds a shortest one), and the search far smaller, but the points left are
+    not the fewest: for a caller that asks only whether, on a hand too big for the whole search."""
 
     def __init__(self, hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = KALOOKI,
-                 value: Value = rummy_value, budget: int | None = None) -> None:
-        self._solver = _Solver(hand, rules, value, contract=True, by_rank=threes >= fours)
+                 value: Value = rummy_value, budget: int | None = None, smallest: bool = False) -> None:
+        self._solver = _Solver(hand, rules, value, contract=True, by_rank=threes >= fours, smallest=smallest)
         self._contract = (threes, fours)
         self._memo: dict[int, tuple[int, _Candidate | None]] = {}
         self._budget = budget
@@ -544,10 +574,11 @@ class _Solver:
     rank by rank whenever they may matter as much as runs."""
 
     def __init__(self, hand: Sequence[Card], rules: MeldRules, value: Value, contract: bool,
-                 by_rank: bool = False) -> None:
+                 by_rank: bool = False, smallest: bool = False) -> None:
         self.rules = rules
         self.contract = contract
         self.by_rank = by_rank
+        self.smallest = smallest
         self.jokers = sum(c.is_joker for c in hand)
         order = (lambda i: (i % 13, i // 13)) if by_rank else None
         self.slots = sorted((_index(c) for c in hand if not c.is_joker), key=order)
@@ -560,6 +591,8 @@ class _Solver:
         seen: set[tuple[int, int, str]] = set()
         simple = self.jokers == 0 and len(set(self.slots)) == n  # one pack, no jokers: the common case
         for cand in self._natural_candidates() if simple else self._all_candidates():
+            if smallest and len(cand.window) > (rules.min_set if cand.kind == SET else rules.min_run):
+                continue
             if (cand.mask, cand.jokers, cand.kind) in seen:
                 continue
             seen.add((cand.mask, cand.jokers, cand.kind))
@@ -595,7 +628,7 @@ class _Solver:
                     size = naturals + j
                     if size < rules.min_set:
                         continue
-                    if rules.max_set is not None and size > rules.max_set:
+                    if rules.max_set is not None and size > rules.max_set or self.smallest and size > rules.min_set:
                         break
                     if not self.contract and size >= 2 * rules.min_set and naturals >= 2 * rules.set_naturals:
                         break  # it splits into two sets, which the search finds instead
@@ -608,7 +641,7 @@ class _Solver:
             holes = [0]  # holes[p]: positions 1..p with no natural card
             for p in range(1, top + 1):
                 holes.append(holes[-1] + (not have[_actual(p) if p > 14 else p]))
-            longest = 13
+            longest = rules.min_run if self.smallest else 13
             if not self.contract and jokers < rules.min_run and rules.run_naturals <= 1:
                 longest = 2 * rules.min_run - 1  # a longer run splits into two, which the search finds
             for length in range(rules.min_run, longest + 1):
@@ -642,15 +675,12 @@ class _Solver:
     # left, so the copies left of a card are always its last ones and the search never tells apart two
     # states that differ only in which copy went where (on a big doubled hand that halves the states
     # again and again). ``before`` is the copies a candidate passes over: it applies only once they are gone.
+    @cached_property
+    def _second_copies(self) -> int:
+        return sum(1 << k for k in range(1, len(self.slots)) if self.slots[k - 1] == self.slots[k])
+
     def _before(self, mask: int) -> int:
-        slots = self.slots
-        out = 0
-        while mask:
-            k = (mask & -mask).bit_length() - 1
-            mask &= mask - 1
-            if k and slots[k - 1] == slots[k]:
-                out |= 1 << (k - 1)
-        return out
+        return (mask & self._second_copies) >> 1
 
     @cached_property
     def _plain_at(self) -> list[list[tuple[int, int, int, _Candidate]]]:
@@ -671,18 +701,18 @@ class _Solver:
               shared: dict[int, tuple[int, _Candidate | None]] | None = None,
               budget: int | None = None) -> Arrangement | None:
         """The best arrangement of the slots in ``rem`` (all) with ``jokers`` jokers (all); a
-        ``shared`` memo may be passed to every call with the same contract. The memo holds at most
-        ``budget`` states (None: no limit); past that :class:`SearchCut` is raised. Every state it
-        keeps is whole, so a memo shared after a cut still answers truly."""
+        ``shared`` memo may be passed to every call with the same contract. The call adds at most
+        ``budget`` states to the memo (None: no limit); past that :class:`SearchCut` is raised. Every
+        state kept is whole, so a memo shared after a cut still answers truly."""
         memo: dict[int, tuple[int, _Candidate | None]] = {} if shared is None else shared  # keys: the state packed
         before = len(memo)
         try:
-            return self._solve(contract, rem, jokers, memo, INFINITY if budget is None else budget)
+            return self._solve(contract, rem, jokers, memo, INFINITY if budget is None else before + budget)
         finally:
             _STATES[0] += len(memo) - before
 
     def _solve(self, contract: tuple[int, int] | None, rem: int | None, jokers: int | None,
-               memo: dict[int, tuple[int, _Candidate | None]], budget: int) -> Arrangement | None:
+               memo: dict[int, tuple[int, _Candidate | None]], limit: int) -> Arrangement | None:
         n = len(self.slots)
         values, copies, joker_value = self.values, self.copies, self.joker_value
         rules = self.rules
@@ -709,7 +739,7 @@ class _Solver:
                         if got < points:
                             points, choice = got, cand
                 result = (points, choice)
-            if len(memo) >= budget:
+            if len(memo) >= limit:
                 raise SearchCut
             memo[key] = result
             return result
@@ -726,6 +756,9 @@ class _Solver:
         place = [idx % 13 if by_rank else idx // 13 for idx in self.slots]
         # A four needs a real card of a suit not used yet: the suits with slots left bound the fours possible.
         suit_masks = [(1 << s, sum(1 << k for k, idx in enumerate(self.slots) if idx // 13 == s)) for s in range(4)]
+        # The shortest melds answer only whether the contract can be laid: the first one found will do.
+        first = self.smallest
+        enough = INFINITY if first else 1  # a result below this ends the search of a state
 
         def best_contract(rem: int, jokers: int, threes: int, fours: int, ranks: int, suits: int
                           ) -> tuple[int, _Candidate | None]:
@@ -747,27 +780,33 @@ class _Solver:
                 result = (INFINITY, None)
             else:
                 dead = rem & copies[low]  # a card left as deadwood takes its twin along
-                points = values[low] * dead.bit_count() + best_contract(rem & ~dead, jokers, threes, fours, ranks,
-                                                                        suits)[0]
+                if first:  # melds first; the first contract found will do
+                    points = INFINITY
+                else:
+                    points = values[low] * dead.bit_count() + best_contract(rem & ~dead, jokers, threes, fours, ranks,
+                                                                            suits)[0]
                 choice = None
-                if threes and points:
+                if threes and points >= enough:
                     for mask, used, bit, before, cand in sets_at[low]:
                         if used <= jokers and mask & rem == mask and not ranks & bit and not rem & before:
                             got = best_contract(rem & ~mask, jokers - used, threes - 1, fours, ranks | bit, suits)[0]
                             if got < points:
                                 points, choice = got, cand
-                                if not got:
+                                if got < enough:
                                     break
-                if fours and points:
+                if fours and points >= enough:
                     for mask, used, bit, before, cand in runs_at[low]:
                         if used <= jokers and mask & rem == mask and not suits & bit and not rem & before:
                             got = best_contract(rem & ~mask, jokers - used, threes, fours - 1, ranks, suits | bit)[0]
                             if got < points:
                                 points, choice = got, cand
-                                if not got:
+                                if got < enough:
                                     break
+                if first and choice is None:
+                    points = values[low] * dead.bit_count() + best_contract(rem & ~dead, jokers, threes, fours, ranks,
+                                                                            suits)[0]
                 result = (points, choice)
-            if len(memo) >= budget:
+            if len(memo) >= limit:
                 raise SearchCut
             memo[key] = result
             return result

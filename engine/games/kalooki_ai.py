@@ -46,7 +46,7 @@ from ..cards import JOKER, Card, double_52_with_jokers, parse_card
 from .. import claims
 from ..claims import Certain, Comparison, Count, Figure
 from ..hints import Alternative, Hint
-from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, layoffs, least_deadwood
+from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, SearchCut, layoffs, least_deadwood, quick_split
 from ..words import agreeing, join, noun_for
 from . import kalooki
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
@@ -70,25 +70,76 @@ def _measure_value(card: Card) -> int:
     return 1000 if card.is_joker else penalty(card)  # wild cards are always worth using
 
 
+#: The most states one question to the contract search may add (issue 31: a hint on a hand of 45 cards
+#: built up by calls took 23 s). Hands from ordinary play need a few hundred (at most 2,469 in one
+#: question over the hints of 400 positions of tests/engine/claim_checks/kalooki.py). Past it the question is
+#: asked again of threes and fours of the shortest length only (whether the contract can be laid is the
+#: same; the points left are not the fewest), within the same number; past that too the count is cut
+#: short and the hint says how far it got ("at least 1 card short"), never a count it did not finish.
+SEARCH_STATES = 5_000
+#: The same for the split that names the melds already held; past it they are picked greedily.
+HOLDING_STATES = 5_000
+
+#: What :func:`_arrangement` answers when the search was cut short.
+CUT = "cut"
+
+
+class Uncounted(int):
+    """A shortfall whose count was cut short (a huge hand): every count below ``least`` was ruled out, the
+    next was too big a search. As a number it is ``far`` (what the bots compare, as for a hand too far to
+    count); the hint says only the bound it proved (:func:`_short`)."""
+
+    least: int
+
+    def __new__(cls, least: int, far: int) -> "Uncounted":
+        self = super().__new__(cls, far)
+        self.least = least
+        return self
+
+
 @lru_cache(maxsize=64)
-def _search(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules) -> ContractSearch:
+def _search(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules,
+            smallest: bool = False) -> ContractSearch:
     """One search for this hand plus ``wild`` wild cards, and for it less any one card."""
-    return ContractSearch(list(hand) + [JOKER] * wild, threes, fours, rules, _measure_value)
+    return ContractSearch(list(hand) + [JOKER] * wild, threes, fours, rules, _measure_value, budget=SEARCH_STATES,
+                          smallest=smallest)
 
 
 @lru_cache(maxsize=4096)
 def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rules: MeldRules = _OPEN,
                  without: Card | None = None):
-    """The contract from ``hand`` (less one ``without`` card) and ``wild`` wild cards, or None."""
+    """The contract from ``hand`` (less one ``without`` card) and ``wild`` wild cards, None, or
+    :data:`CUT` when the search ran out of states."""
     cards = list(hand) + [JOKER] * wild
     if without is not None:
         cards.remove(without)
     if not could_lay(cards, threes, fours, rules):
         return None
-    found = _search(hand, threes, fours, wild, rules).arrangement(without)
+    try:
+        found = _search(hand, threes, fours, wild, rules).arrangement(without)
+    except SearchCut:  # a huge hand: whether it can be laid, from the shortest melds
+        try:
+            found = _search(hand, threes, fours, wild, rules, True).arrangement(without)
+        except SearchCut:
+            return CUT
     if found is None or contract_problem(found.melds, threes, fours) is not None:
         return None
     return found
+
+
+def _count(key: tuple[Card, ...], threes: int, fours: int, rules: MeldRules, start: int, far: int,
+           without: Card | None = None) -> tuple[int, Any]:
+    """The fewest wild cards from ``start`` up that complete the contract (``far`` when none below it do),
+    with the arrangement; an :class:`Uncounted` when a search on the way was cut short."""
+    cut = None
+    for wild in range(start, far):
+        found = _arrangement(key, threes, fours, wild, rules if wild == 0 else _OPEN, without)
+        if found is CUT:
+            cut = wild if cut is None else cut
+            break  # more wild cards only make a bigger search: the count stops here
+        if found is not None:
+            return wild, found
+    return (far if cut is None else Uncounted(cut, far)), None
 
 
 def clear_cache() -> None:
@@ -103,17 +154,10 @@ def shortfall(hand: Sequence[Card], threes: int, fours: int, rules: MeldRules = 
 
     Zero is checked under the game's own rules. Above zero the missing cards are wild cards
     that may be anything, so a hand's own jokers are held to the looser rules too: the count
-    is exact with at most one joker in hand and a lower bound ("at least") with more."""
+    is exact with at most one joker in hand and a lower bound ("at least") with more. On a huge hand
+    a search may be cut short (``SEARCH_STATES``): the count is then an :class:`Uncounted`."""
     key = tuple(sorted(hand, key=card_order))
-    exact = _arrangement(key, threes, fours, 0, rules)
-    if exact is not None:
-        return 0, exact
-    far = FAR if far is None else far
-    for wild in range(1, far):
-        found = _arrangement(key, threes, fours, wild)
-        if found is not None:
-            return wild, found
-    return far, None
+    return _count(key, threes, fours, rules, 0, FAR if far is None else far)
 
 
 def _cards(texts: Sequence[str]) -> list[Card]:
@@ -270,18 +314,10 @@ def _after_discards(hand: list[Card], legal: list[str], now: int, found: Any, th
         if text in spare:
             out[a] = now
             continue
-        card = parse_card(text)
-        if now == 0:
-            ok = _arrangement(key, threes, fours, 0, rules, card) is not None
-        else:
-            ok = _arrangement(key, threes, fours, now, _OPEN, card) is not None
-        if ok:
-            out[a] = now
-            continue
-        more = now + 1  # usually one more; two or more when the card was a meld's only real card
-        while more < far and _arrangement(key, threes, fours, more, _OPEN, card) is None:
-            more += 1
-        out[a] = more
+        # from the count now up (a card fewer is never nearer): usually the same or one more, two or more
+        # when the card was a meld's only real card
+        start = now.least if isinstance(now, Uncounted) else now
+        out[a] = _count(key, threes, fours, rules, start, far, parse_card(text))[0]
     return out
 
 
@@ -317,8 +353,9 @@ def outs(view: View, hand: list[Card], discards: Sequence[str], short: int, thre
          rules: MeldRules) -> dict[str, int]:
     """For each discard that leaves the hand ``short`` cards short, how many of the cards this seat
     has not seen would then bring it one card nearer (counting both copies of a card in the double
-    pack). Counted only up to ``OUTS_SHORT`` cards short: further away the searches grow slow."""
-    if short <= 0 or short > OUTS_SHORT:
+    pack). Counted only up to ``OUTS_SHORT`` cards short: further away the searches grow slow. Not
+    counted at all (empty) when a count was cut short: an outs count is exact or not said."""
+    if short <= 0 or short > OUTS_SHORT or isinstance(short, Uncounted):
         return {}
     unseen = Counter(unseen_cards(view))
     out = {a: 0 for a in discards}
@@ -331,7 +368,10 @@ def outs(view: View, hand: list[Card], discards: Sequence[str], short: int, thre
             continue
         key = tuple(sorted(hand + [c], key=card_order))  # one search with c, asked without each discard
         for a, d in drops.items():
-            if _arrangement(key, threes, fours, wild, measure, d) is not None:
+            found = _arrangement(key, threes, fours, wild, measure, d)
+            if found is CUT:
+                return {}
+            if found is not None:
                 out[a] += copies
     return out
 
@@ -502,6 +542,8 @@ claims.fact("kalooki.short", "{value} cards short")
 claims.fact("kalooki.short_one", "one card short")
 claims.fact("kalooki.short_least", "at least {value} cards short")
 claims.fact("kalooki.short_least_one", "at least one card short")
+claims.fact("kalooki.short_least_cut", "at least {cards} short (a hand this big is not counted to the end)")
+claims.fact("kalooki.short_uncounted", "holding too many cards to count how near the contract you are")
 claims.fact("kalooki.short_far", "{value} or more cards short")
 claims.fact("kalooki.points", "{value} points")
 claims.fact("kalooki.point", "1 point")
@@ -551,7 +593,10 @@ def _short_words(n: int, jokers: int = 0, far: int = FAR) -> str:
 
 
 def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
-    """"2 cards short", "6 or more cards short", "at least 2 cards short" (two jokers or more)."""
+    """"2 cards short", "6 or more cards short", "at least 2 cards short" (two jokers or more); a count
+    cut short in the words of its claim (:func:`_short`)."""
+    if isinstance(n, Uncounted):
+        return _short(n, [JOKER] * jokers, far).words()
     if n == 0:
         return "with the whole contract"
     if n >= far:
@@ -564,8 +609,13 @@ def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
     """How far ``hand`` is from the contract as a claim: exact under the game's rules at 0, counted with
     wild cards above (a lower bound with two jokers or more in ``hand``, see :func:`shortfall`);
     ``move`` says which hand it is about (see the checker): "" now, "call"/"take"/"refuse" with the top
-    discard, "discard X" without X."""
+    discard, "discard X" without X. A count cut short (:class:`Uncounted`) is said as a bound that the
+    search proved, and says that it is one."""
     least = sum(c.is_joker for c in hand) >= 2
+    if isinstance(n, Uncounted):
+        fact, n = ("kalooki.short_least_cut", n.least) if n.least else ("kalooki.short_uncounted", 0)
+        cards = "one card" if n == 1 else f"{n} cards"
+        return Figure(fact, value=n, move=move, detail={"cards": cards, "states": SEARCH_STATES})
     if n == 0:
         fact = "kalooki.whole"
     elif n >= far:
@@ -630,7 +680,10 @@ def _holding(view: View) -> Certain:
     threes, fours = _contract(view)
     rules = _rules(view)
     only = replace(rules, min_set=99) if not threes else replace(rules, min_run=99) if not fours else rules
-    found = least_deadwood(hand, only, penalty)
+    try:
+        found = least_deadwood(hand, only, penalty, budget=HOLDING_STATES)
+    except SearchCut:  # a huge hand: the melds named are real and held, picked greedily
+        found = quick_split(hand, only, penalty)
     melds = [m for m in found.melds if (m.kind == SET and threes) or (m.kind == RUN and fours)]
     kinds = "three or four" if threes and fours else "three" if threes else "four"
     if not melds:
@@ -745,8 +798,8 @@ def advise(view: View) -> Hint:
                         Alternative("pass", -case.now, f"now: {now_note.words()}, no penalty card",
                                     claims=(now_note,))]
         return Hint(seat, action, reason, alternatives, claims=(holding, now, later, worth, unseen, mean))
-    short, _ = shortfall(hand, threes, fours, rules)
     if action in ("take", "draw", "refuse", "allow"):
+        short, _ = shortfall(hand, threes, fours, rules)  # asked here only: a lay-down needs no count
         top = view["discard_top"]
         top_card = parse_card(top) if top else None
         with_top = hand + ([top_card] if top_card else [])

@@ -260,3 +260,81 @@ def test_wording_the_melds_held_are_of_the_kinds_the_contract_asks_for():
     hint = engine.hint(g, 0)
     assert hint.reason.startswith("You need four fours. You hold a four 5♥ 6♥ 7♥ 8♥.")
     assert "4♠ 4♦ 4♣" not in hint.reason
+
+
+# ---- issue 31, fault 7: a hand built up by calls -----------------------------------------------------------
+
+def called_up(seed: int, deal: int, size: int = 45, caller: int = 2) -> engine.Game:
+    """Three players; Cy (seat 2) calls every discard he may until he holds ``size`` cards, the others
+    allow each call, draw and discard their first card. Returns the game as Cy may call once more."""
+    g = engine.new_game("kalooki", players=3, seed=seed, deals=[deal])
+    while True:
+        seats = g.to_act()
+        if caller in seats[1:] and "call" in map(str, g.legal_actions(caller)):
+            if len(g.hands[caller]) >= size:
+                return g
+            g.apply("call", caller)
+            continue
+        moves = [str(a) for a in g.legal_actions(seats[0])]
+        g.apply(next((m for m in ("allow", "draw", "take") if m in moves), None)
+                or next(m for m in moves if m.startswith("discard")), seats[0])
+
+
+def _claims_hold(g: engine.Game, seat: int, hint) -> None:
+    from . import claim_checks as cc
+    for claim, _text in cc.claims_of(hint):
+        check = cc.checker("kalooki", claim)
+        assert check is not None, claim
+        assert check(g, seat, claim, hint) is None, (claim, hint.reason)
+
+
+def test_a_hint_on_a_hand_built_up_by_calls_does_bounded_work_and_its_counts_are_exact():
+    """Issue 31: a hint on a 45-card hand built up by calls took 23 s. The solver's work is counted (states
+    made, never time): each question to the contract search adds at most ``SEARCH_STATES`` states, asked
+    of every meld and then, if cut, of the shortest ones (which say as truly whether it can be laid), and
+    the melds held at most ``HOLDING_STATES``. Here every count is finished, and every claim re-derived."""
+    from engine import melds
+    g = called_up(1, 2)
+    hand = parse_cards(g.view(2)["hand"])
+    assert len(hand) >= 45 and sum(c.is_joker for c in hand) == 2
+    ai.clear_cache()
+    before = melds.states_searched()
+    hint = engine.hint(g, 2)
+    work = melds.states_searched() - before
+    # two hands counted (now, and with the discard), each at most twice the budget, and the melds held
+    assert work <= 2 * 2 * ai.SEARCH_STATES + ai.HOLDING_STATES, work
+    assert hint.action in ("call", "pass")
+    assert "you hold the whole contract" in hint.reason and "not counted" not in hint.reason
+    _claims_hold(g, 2, hint)
+
+
+def test_a_count_cut_short_says_so_in_words_and_is_still_true(monkeypatch):
+    """Issue 31: past its budget the search gives no count rather than a guessed one, and the hint says so
+    ("holding too many cards to count how near the contract you are"); the claim check confirms that the
+    search was indeed cut."""
+    from engine import melds
+    g = called_up(1, 2)
+    monkeypatch.setattr(ai, "SEARCH_STATES", 10)
+    ai.clear_cache()
+    before = melds.states_searched()
+    hint = engine.hint(g, 2)
+    assert melds.states_searched() - before <= 2 * 2 * 10 + ai.HOLDING_STATES
+    assert "holding too many cards to count how near the contract you are" in hint.reason
+    assert "you hold the whole contract" not in hint.reason
+    _claims_hold(g, 2, hint)
+    ai.clear_cache()
+
+
+def test_a_count_cut_short_past_none_short_is_said_as_the_lower_bound_it_proved(monkeypatch):
+    """Issue 31: when the counts below were finished and the next was cut short, the hint says "at least"
+    that many, and that the count stopped; the claim check re-derives the bound. (The budget is shrunk here
+    so that a small hand is cut: 7s and 8s, and three threes to make.)"""
+    g = table(["7S 7H 7D 8S 8H 8D 2C 5D 9S", "", ""], "KD", "3H")
+    monkeypatch.setattr(ai, "SEARCH_STATES", 3)
+    ai.clear_cache()
+    short = ai.shortfall(parse_cards(g.view(0)["hand"]), 3, 0)[0]
+    assert isinstance(short, ai.Uncounted) and short.least == 2
+    hint = engine.hint(g, 0)
+    assert "at least 2 cards short (a hand this big is not counted to the end)" in hint.reason
+    _claims_hold(g, 0, hint)
+    ai.clear_cache()

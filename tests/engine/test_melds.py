@@ -208,6 +208,17 @@ def check_arrangement(hand, arrangement, rules, value):
     assert sum(value(c) for c in arrangement.deadwood) == arrangement.points
 
 
+def contract_agrees(hand: list[Card], threes: int, fours: int):
+    """The solver's contract for ``hand``, checked against brute force (None on both sides, or the same points)."""
+    got = contract_arrangement(hand, threes, fours, KALOOKI, kalooki_value)
+    want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
+    assert (got is None) == (want is None), hand
+    if got is not None:
+        check_arrangement(hand, got, KALOOKI, kalooki_value)
+        assert got.points == want, hand
+    return got
+
+
 def dense_hand(rng: random.Random, pack: list[Card], size: int, jokers: int) -> list[Card]:
     """Cards from a few ranks and suits, so that melds overlap and the solver must choose."""
     ranks = set(rng.sample(range(1, 14), 5))
@@ -239,12 +250,8 @@ def test_contract_matches_brute_force(threes, fours):
     pack = double_52_with_jokers()
     for trial in range(40):
         hand = dense_hand(rng, pack, 8, rng.randint(0, 2))
-        got = contract_arrangement(hand, threes, fours, KALOOKI, kalooki_value)
-        want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
-        assert (got is None) == (want is None), hand
+        got = contract_agrees(hand, threes, fours)
         if got is not None:
-            check_arrangement(hand, got, KALOOKI, kalooki_value)
-            assert got.points == want, hand
             assert sum(m.kind == SET for m in got.melds) == threes
             assert len({m.rank for m in got.melds if m.kind == SET}) == threes
             assert len({m.suit for m in got.melds if m.kind == RUN}) == fours
@@ -274,12 +281,8 @@ def test_contract_with_many_jokers_matches_brute_force(threes, fours):
     pack = double_52_with_jokers()
     for trial in range(30):
         hand = dense_hand(rng, pack, 8, rng.randint(2, 4))
-        got = contract_arrangement(hand, threes, fours, KALOOKI, kalooki_value)
-        want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
-        assert (got is None) == (want is None), hand
+        got = contract_agrees(hand, threes, fours)
         if got is not None:
-            check_arrangement(hand, got, KALOOKI, kalooki_value)
-            assert got.points == want, hand
             assert sorted(m.kind for m in got.melds) == sorted([SET] * threes + [RUN] * fours), hand
 
 
@@ -307,12 +310,34 @@ def test_cards_held_twice_are_one_card_to_the_solver(threes, fours):
     rng = random.Random(31 + threes * 10 + fours)
     for trial in range(40):
         hand = doubled_hand(rng, 9, rng.randint(0, 2))
-        got = contract_arrangement(hand, threes, fours, KALOOKI, kalooki_value)
-        want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
-        assert (got is None) == (want is None), hand
-        if got is not None:
-            check_arrangement(hand, got, KALOOKI, kalooki_value)
-            assert got.points == want, hand
+        contract_agrees(hand, threes, fours)
         split = least_deadwood(hand, KALOOKI, kalooki_value)
         check_arrangement(hand, split, KALOOKI, kalooki_value)
         assert split.points == brute_force(hand, KALOOKI, kalooki_value), hand
+
+
+def test_a_budget_cuts_the_search_and_the_shortest_melds_tell_as_truly_whether():
+    """Issue 31: past its budget of states the solver raises SearchCut (no answer, never a guessed one);
+    asked of the shortest melds only it says as truly whether the contract can be laid; a greedy split
+    names only real melds of the hand."""
+    from engine.melds import ContractSearch, SearchCut, quick_split, states_searched
+    hand = cards("7S 7S 7H 7D 8D 9D 10D JD JK 2C 2H 2S KS KH QC")
+    with pytest.raises(SearchCut):
+        contract_arrangement(hand, 2, 1, KALOOKI, kalooki_value, budget=5)
+    before = states_searched()
+    full = contract_arrangement(hand, 2, 1, KALOOKI, kalooki_value, budget=10_000)
+    assert full is not None and 0 < states_searched() - before <= 10_000
+    rng = random.Random(731)
+    for trial in range(60):
+        hand = doubled_hand(rng, 9, rng.randint(0, 2))
+        for threes, fours in ((1, 1), (2, 0), (0, 2)):
+            want = brute_contract(hand, KALOOKI, kalooki_value, threes, fours)
+            short = ContractSearch(hand, threes, fours, KALOOKI, kalooki_value, smallest=True).arrangement()
+            assert (short is None) == (want is None), hand
+            if short is not None:
+                check_arrangement(hand, short, KALOOKI, kalooki_value)
+                assert sorted(len(m.cards) for m in short.melds) == [3] * threes + [4] * fours
+        split = quick_split(hand, KALOOKI, kalooki_value)
+        check_arrangement(hand, split, KALOOKI, kalooki_value)
+        melded = least_deadwood(hand, KALOOKI, kalooki_value).points < sum(map(kalooki_value, hand))
+        assert bool(split.melds) == melded

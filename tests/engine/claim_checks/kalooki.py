@@ -17,7 +17,8 @@ import engine
 from engine.cards import JOKER, Card, double_52_with_jokers, parse_card, parse_cards
 from engine.claims import Claim
 from engine.hints import Hint
-from engine.melds import KALOOKI, RUN, SET, MeldRules, contract_arrangement, layoffs, why_not_meld
+from engine.melds import KALOOKI, RUN, SET, ContractSearch, MeldRules, SearchCut, contract_arrangement, layoffs, \
+    why_not_meld
 
 #: A missing card may be any card: wild cards under rules that ask one real card a meld.
 OPEN = MeldRules(min_set=3, max_set=None, min_run=4, ace=KALOOKI.ace, jokers=True, set_naturals=1,
@@ -96,8 +97,39 @@ def measured(hand: Sequence[Card], contract: tuple[int, int], trinidad_jokers: b
     return far
 
 
+def cut_short(game: engine.Game, seat: int, move: str, budget: int) -> bool:
+    """Is the count of this hand, none short under the game's rules, too big a search for ``budget`` states,
+    of every meld and of the shortest ones alike? Asked as the advisor asks it: of the whole hand (with the
+    top discard) less the discarded card, wild cards worth more than any card so they are always used."""
+    view = game.view(seat)
+    hand = parse_cards(view["hand"])
+    if move in ("call", "take", "refuse") and view["discard_top"]:
+        hand.append(parse_card(view["discard_top"]))
+    without = parse_card(move.split()[1]) if move.startswith("discard ") else None
+    contract = contract_of(game, seat)
+    for smallest in (False, True):
+        search = ContractSearch(hand, *contract, game_rules(trinidad(game)), lambda c: 1000 if c.is_joker else pen(c),
+                                budget=budget, smallest=smallest)
+        try:
+            search.arrangement(without)
+        except SearchCut:
+            continue
+        return False
+    return True
+
+
 def check_short(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
     hand = hand_for(game, seat, claim.move)
+    if claim.fact == "kalooki.short_uncounted":  # a huge hand: said only when the search could not count it
+        if cut_short(game, seat, claim.move, claim.detail["states"]):
+            return None
+        return f"the hand for {claim.move or 'now'} is counted within {claim.detail['states']} states, said uncounted"
+    if claim.fact == "kalooki.short_least_cut":  # a lower bound, said when the next count was cut short
+        n = int(claim.value)
+        contract, tri = contract_of(game, seat), trinidad(game)
+        if n < 1 or layable(hand, contract, n - 1, tri):
+            return f"the hand for {claim.move or 'now'} is under {n} wild cards from the contract: {claim.words()}"
+        return None
     contract = contract_of(game, seat)
     n = int(claim.value)
     tri = trinidad(game)
@@ -375,7 +407,8 @@ def check_contract_ready(game: engine.Game, seat: int, claim: Any, hint: Hint) -
     return None
 
 
-SHORTFALLS = ("kalooki.whole", "kalooki.short", "kalooki.short_one", "kalooki.short_least", "kalooki.short_least_one",
+SHORTFALLS = ("kalooki.short_uncounted", "kalooki.short_least_cut",
+              "kalooki.whole", "kalooki.short", "kalooki.short_one", "kalooki.short_least", "kalooki.short_least_one",
               "kalooki.short_far")
 
 CHECKS = {
