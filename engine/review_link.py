@@ -22,13 +22,18 @@ import hashlib
 import json
 import re
 
+from urllib.parse import quote
+
 from .i18n import N_, Sentence
 from .protocol import Game, IllegalAction, ParlourError
 
-#: most moves a link may carry (a nine-deal Kalooki match with every call has a few thousand)
-MAX_MOVES = 20_000
-#: most characters of a link's moves (the packed number and the moves written out)
-MAX_LENGTH = 6_000
+#: most moves a link may carry (a nine-deal Kalooki match played at random runs to 22,000)
+MAX_MOVES = 30_000
+#: most characters of a link's moves, as a page's address carries them (the packed number and the moves
+#: written out, percent-encoded): a Kalooki match of 22,000 moves takes 12,400. Addresses this long still
+#: open through a hub's proxy, whose limit (Node.js: 16 KB for the request line and headers together)
+#: leaves room for cookies; a longer match gets no link (:func:`moves_code` says why), never one refused.
+MAX_LENGTH = 13_000
 _SHAPE = re.compile(r"(?P<count>[0-9]{1,5})\.(?P<check>[A-Za-z0-9_-]{6})\.(?P<number>[A-Za-z0-9_-]*)"
                     r"(?P<spelled>(?:~[^~]{1,200})*)")
 
@@ -55,8 +60,13 @@ def _check(game: Game, history: list[tuple[int, str]]) -> str:
 
 
 def moves_code(game: Game, stop: int | None = None) -> str:
-    """The link's text for the first ``stop`` moves of ``game``'s history (all by default)."""
+    """The link's text for the first ``stop`` moves of ``game``'s history (all by default).
+
+    A ReviewLinkError says so when the moves are too many for a link :func:`replay_moves` would open.
+    """
     history = game.history[:stop]
+    if len(history) > MAX_MOVES:
+        raise _too_long(len(history))
     replay = type(game)(**game.setup_args())
     number, weight, spelled = 0, 1, []
     for seat, action in history:
@@ -73,7 +83,20 @@ def moves_code(game: Game, stop: int | None = None) -> str:
         number += digit * weight
         weight *= radix
         replay.apply(action, seat)
-    return f"{len(history)}.{_check(game, history)}.{_packed(number)}" + "".join(f"~{a}" for a in spelled)
+    code = f"{len(history)}.{_check(game, history)}.{_packed(number)}" + "".join(f"~{a}" for a in spelled)
+    if len(address_form(code)) > MAX_LENGTH:
+        raise _too_long(len(history))
+    return code
+
+
+def address_form(code: str) -> str:
+    """The moves as a page's address carries them (what :data:`MAX_LENGTH` counts): a space is ``%20``."""
+    return quote(code, safe="")
+
+
+def _too_long(moves: int) -> ReviewLinkError:
+    return ReviewLinkError(Sentence(N_("This review has no link: its {moves} moves are more than a page's address "
+                                       "can carry. The deal code opens the same deal."), moves=f"{moves:,}"))
 
 
 def _packed(number: int) -> str:
@@ -131,4 +154,4 @@ def _not_this_deal() -> ReviewLinkError:
                                        "or made on another deal or game.")))
 
 
-__all__ = ["MAX_LENGTH", "MAX_MOVES", "ReviewLinkError", "moves_code", "replay_moves"]
+__all__ = ["MAX_LENGTH", "MAX_MOVES", "ReviewLinkError", "address_form", "moves_code", "replay_moves"]

@@ -41,11 +41,12 @@ import traitlets
 from engine.hints import LEVELS
 from engine.i18n import N_, Sentence
 from engine.protocol import ParlourError
+from engine.review_link import MAX_LENGTH
 
 _STATIC = Path(__file__).parent / "static"
 KNOWN = ("deal", "level", "game", "moves")
 _MAX_QUERY = 400  # the address without its review moves
-_MAX_MOVES = 6000  # a review link's moves (engine.review_link.MAX_LENGTH): a long match's take thousands
+_MAX_MOVES = MAX_LENGTH  # a review link's moves, as long as the engine writes them: a long match's take thousands
 _MOVES_PART = re.compile(r"(?:^|&)moves=[^&]*")
 _GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
 

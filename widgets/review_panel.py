@@ -25,7 +25,7 @@ import ipywidgets as w
 
 import engine
 from engine import claims
-from engine.i18n import N_, Sentence, say
+from engine.i18n import N_, Sentence, said, say
 from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review, assess, is_decision, reviewed
 from engine.review_link import ReviewLinkError, moves_code, replay_moves
 from engine.review_thresholds import REVIEW_THRESHOLDS
@@ -95,6 +95,7 @@ class ReviewPanel(w.VBox):
         self.copy_link = CopyLink(words={"button": t("Copy review link"), "copied": t("Copied"),
                                          "tooltip": t("Copy a link that opens this review in another browser"),
                                          "by_hand": t("Copy this link:"), "field": t("Link to this review")})
+        self.link_problem = ""  # why this review has no link, when it has none
         buttons = w.HBox([self.try_button, self.back_button, self.close_button, self.copy_link])
         buttons.add_class("parlour-buttons")
         # any finished deal of a match, on its own, while the match goes on and after it (the end panel's button
@@ -222,8 +223,11 @@ class ReviewPanel(w.VBox):
                 assert isinstance(result, Entry)
                 entries.append(result)
         self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
-        self.copy_link.query = self.link_query()
-        set_layout(self.copy_link, display="" if self.code_deals_this_game() else "none")
+        try:  # a match too long for a page's address gets no link (one that would be refused), and says why
+            self.copy_link.query, self.link_problem = self.link_query(), ""
+        except ReviewLinkError as exc:
+            self.copy_link.query, self.link_problem = "", said(exc, self.table.lang)
+        set_layout(self.copy_link, display="" if self.code_deals_this_game() and not self.link_problem else "none")
         self._draw()
         set_layout(self.body, display="")
         return self.review
@@ -289,7 +293,8 @@ class ReviewPanel(w.VBox):
         self.summary_html.value = (
             f"<b>{esc(title)}</b><p>{esc(review.summary_words(lang))}</p>"
             f"<p class='parlour-setting-help'>{esc(say(lang, ACCURACY_DEFINITION))} "
-            f"{esc(self.thresholds_words())}</p>")
+            f"{esc(self.thresholds_words())}</p>"
+            + (f"<p class='parlour-setting-help'>{esc(self.link_problem)}</p>" if self.link_problem else ""))
         self.rows.options = [(self.row_text(e), i) for i, e in enumerate(review.entries)]
         self.rows.value = None
         self.detail_html.value = ""

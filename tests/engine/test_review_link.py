@@ -9,7 +9,8 @@ import pytest
 
 import engine
 from engine.hints import Bot
-from engine.review_link import MAX_LENGTH, ReviewLinkError, moves_code, replay_moves
+import engine.review_link
+from engine.review_link import MAX_LENGTH, ReviewLinkError, address_form, moves_code, replay_moves
 
 REVIEWED = sorted(g for g, cls in engine.GAMES.items() if cls.has_choices)
 MAX_MOVES = 400
@@ -110,3 +111,41 @@ def test_a_changed_or_foreign_link_is_refused_and_the_game_is_untouched(game_id:
         said = str(refused.value)
         assert "review link" in said and "Traceback" not in said, (what, said)
         assert target.to_json() == before, what
+
+
+def long_kalooki_match(seed: int = 11) -> engine.Game:
+    """A whole six-player Kalooki match played at random: 12,728 moves, whose link takes 7,921 characters."""
+    game = engine.new_game("kalooki", players=6, seed=seed)
+    rng = random.Random(1)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        game.apply(rng.choice(game.legal_actions(seat)), seat)
+    return game
+
+
+def test_the_link_of_a_long_kalooki_match_opens() -> None:
+    """Issue 32, item 8: links of Kalooki matches of 15-22k moves took 9,000-12,400 characters and their own
+    reader refused them (its limit was 6,000). The link the table offers is one the reader opens."""
+    from widgets.deal_link import link_query, read_deal_link
+
+    game = long_kalooki_match()
+    assert len(game.history) > 12_000
+    code = moves_code(game)
+    assert len(code) > 6_000 and len(address_form(code)) <= MAX_LENGTH
+    assert replay_moves(fresh(game), code).history == game.history
+    query = link_query("6-K7QM3P", "easy", "kalooki", code)
+    assert read_deal_link(query).moves == code  # the page's address reader takes it whole
+
+
+def test_a_match_too_long_for_an_address_gets_no_link_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the limit, moves_code offers only links replay_moves opens: past it, a sentence, never a link."""
+    game = played("kalooki", 3, moves=3000)
+    code = moves_code(game)
+    monkeypatch.setattr(engine.review_link, "MAX_LENGTH", len(code) - 1)
+    with pytest.raises(ReviewLinkError, match=f"its {len(game.history):,} moves are more than"):
+        moves_code(game)
+    short = moves_code(game, 40)
+    assert replay_moves(fresh(game), short).history == game.history[:40]
+    monkeypatch.setattr(engine.review_link, "MAX_MOVES", 39)
+    with pytest.raises(ReviewLinkError, match="no link"):
+        moves_code(game, 40)
