@@ -423,7 +423,7 @@ def quick_split(hand: Sequence[Card], rules: MeldRules = BASIC_RUMMY, value: Val
     """Melds taken greedily, the dearest first, with no search: every meld a real one of the hand, but
     not always the fewest points. For a hand too big for :func:`least_deadwood`'s budget; it finds a
     meld whenever the hand holds one."""
-    solver = _Solver(hand, rules, value, contract=True)  # every meld, the long ones too
+    solver = _Solver(hand, rules, value, contract=False)  # the melds the split would try (no run too long to split)
     joker_value = value(JOKER) if solver.jokers else 0
 
     def worth(cand: _Candidate) -> int:

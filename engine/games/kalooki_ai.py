@@ -79,6 +79,10 @@ def _measure_value(card: Card) -> int:
 SEARCH_STATES = 5_000
 #: The same for the split that names the melds already held; past it they are picked greedily.
 HOLDING_STATES = 5_000
+#: A hand this big (only calls make one: the largest deal is 16 cards) goes straight to the shortest melds
+#: and the greedy split: its whole search would use up the budget for nothing (issue 31: the 45-card hands
+#: of bench_kalooki's big-hand row took 520 ms at the median and 1.1 s at p95 so, at a load of 10).
+BIG_HAND = 24
 
 #: What :func:`_arrangement` answers when the search was cut short.
 CUT = "cut"
@@ -115,9 +119,13 @@ def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rul
         cards.remove(without)
     if not could_lay(cards, threes, fours, rules):
         return None
-    try:
-        found = _search(hand, threes, fours, wild, rules).arrangement(without)
-    except SearchCut:  # a huge hand: whether it can be laid, from the shortest melds
+    found = CUT
+    if len(hand) < BIG_HAND:
+        try:
+            found = _search(hand, threes, fours, wild, rules).arrangement(without)
+        except SearchCut:
+            pass
+    if found is CUT:  # a huge hand: whether it can be laid, from the shortest melds
         try:
             found = _search(hand, threes, fours, wild, rules, True).arrangement(without)
         except SearchCut:
@@ -681,6 +689,8 @@ def _holding(view: View) -> Certain:
     rules = _rules(view)
     only = replace(rules, min_set=99) if not threes else replace(rules, min_run=99) if not fours else rules
     try:
+        if len(hand) >= BIG_HAND:
+            raise SearchCut
         found = least_deadwood(hand, only, penalty, budget=HOLDING_STATES)
     except SearchCut:  # a huge hand: the melds named are real and held, picked greedily
         found = quick_split(hand, only, penalty)

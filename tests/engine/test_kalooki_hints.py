@@ -291,8 +291,9 @@ def _claims_hold(g: engine.Game, seat: int, hint) -> None:
 def test_a_hint_on_a_hand_built_up_by_calls_does_bounded_work_and_its_counts_are_exact():
     """Issue 31: a hint on a 45-card hand built up by calls took 23 s. The solver's work is counted (states
     made, never time): each question to the contract search adds at most ``SEARCH_STATES`` states, asked
-    of every meld and then, if cut, of the shortest ones (which say as truly whether it can be laid), and
-    the melds held at most ``HOLDING_STATES``. Here every count is finished, and every claim re-derived."""
+    of every meld and then, if cut, of the shortest ones (which say as truly whether it can be laid; a hand
+    of ``BIG_HAND`` cards or more goes to them at once), and the melds held at most ``HOLDING_STATES``.
+    Here every count is finished, and every claim re-derived."""
     from engine import melds
     g = called_up(1, 2)
     hand = parse_cards(g.view(2)["hand"])
