@@ -5,7 +5,8 @@ long) still says "Your turn" and every click goes nowhere. :class:`ConnectionWat
 invisible anywidget every table carries; its browser side listens to the page's kernel
 connection (the widget manager's kernel) and, once the kernel is dead, restarted (its game
 is gone with it) or unreachable for a few seconds, puts one banner at the top of the page:
-the game cannot go on, reload the page.
+the game cannot go on, reload the page. The status line under it says the table is disconnected
+(it said "Your turn. Click a card…" over buttons that no longer reach anything).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ _STATIC = Path(__file__).parent / "static"
 LOST_MESSAGE = N_("Connection lost: this page's game stopped on the server, so clicks do nothing now. "
                   "Reload the page to play again.")
 RELOAD = N_("Reload")
+#: what the table's status line says under the banner, instead of inviting a move no one will receive
+DISCONNECTED = N_("Disconnected: this table can no longer play. Reload the page to play again.")
 
 
 class ConnectionWatch(anywidget.AnyWidget):
@@ -32,3 +35,5 @@ class ConnectionWatch(anywidget.AnyWidget):
     #: the banner's words, in the table's language (the table passes them through its catalog)
     message = traitlets.Unicode(LOST_MESSAGE).tag(sync=True)
     reload_label = traitlets.Unicode(RELOAD).tag(sync=True)
+    #: replaces every table's status line ("Your turn. Click a card…") once the banner shows
+    status = traitlets.Unicode(DISCONNECTED).tag(sync=True)

@@ -27,7 +27,7 @@ from engine.shuffle import random_seed
 from widgets.autosave import AutoSave, table_bots
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
-from widgets.connection import LOST_MESSAGE, RELOAD, ConnectionWatch
+from widgets.connection import DISCONNECTED, LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
                                read_table_code, table_code)
 from widgets.deal_toolbar import LEVEL_WORDS, DealToolbar
@@ -168,7 +168,7 @@ class Table(w.VBox):
         main = w.HBox([self.felt, side])
         main.add_class("parlour-main")
         # "connection lost: reload" when the kernel goes away, in the table's language
-        self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD))
+        self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD), status=t(DISCONNECTED))
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch, self.focus_keeper,  # [1]: toolbar
                        *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
         super().__init__([head, bar, self.settings_panel, main, self.show_all_box])

@@ -1,5 +1,6 @@
 """Issue 13, item 5: when a page's kernel goes away, the page says "connection lost: reload"
-instead of "Your turn" over buttons that do nothing."""
+instead of "Your turn" over buttons that do nothing; and (issue 32, item 9) the table's status line says
+it is disconnected instead of inviting a move."""
 
 from __future__ import annotations
 
@@ -36,4 +37,8 @@ def test_a_killed_kernel_puts_a_reload_banner_on_the_page(voila_process, voila_p
     expect(banner).to_contain_text("Connection lost")
     expect(banner).to_contain_text("Reload the page")
     expect(banner.get_by_role("button", name="Reload")).to_be_visible()
+    # issue 32, item 9: the status line under the banner no longer invites a move ("Your turn. Click a card…")
+    status = table.locator(".parlour-status")
+    expect(status).to_contain_text("Disconnected: this table can no longer play")
+    expect(status).not_to_contain_text(re.compile("Your turn|Click|thinking"))
     save_screenshot(page, "connection-lost-1280x800", full_page=False)

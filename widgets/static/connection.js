@@ -28,6 +28,15 @@ function showBanner(words) {
   banner.append(text, reload);
   document.body.appendChild(banner);
   for (const row of document.querySelectorAll(".parlour")) row.setAttribute("aria-disabled", "true");
+  for (const status of document.querySelectorAll(".parlour .parlour-status")) holdStatus(status, words.status);
+}
+
+/** The status line says the table is disconnected, and keeps saying it (a late message may not undo it). */
+function holdStatus(status, words) {
+  if (!words) return;
+  const say = () => { if (status.textContent !== words) status.textContent = words; };
+  say();
+  new MutationObserver(say).observe(status, { childList: true, characterData: true, subtree: true });
 }
 
 function render({ model, el }) {
@@ -43,7 +52,7 @@ function render({ model, el }) {
     if (connection === "connected") since = null;
     else if (since === null) since = Date.now();
     if (isLost(kernel.status, connection, since === null ? 0 : Date.now() - since, graceMs)) {
-      showBanner({ message: model.get("message"), reload: model.get("reload_label") });
+      showBanner({ message: model.get("message"), reload: model.get("reload_label"), status: model.get("status") });
       clearInterval(timer);
     }
   };
