@@ -56,7 +56,7 @@ class Hub:
         page.fill("input[name=password]", PASSWORD)
         page.click("input[type=submit], button[type=submit]")
         page.wait_for_url(lands_on, wait_until="commit")
-        expect(page.locator(".parlour-gallery")).to_be_visible()
+        expect(page.locator(".parlour-gallery")).to_be_visible(timeout=200_000)  # expect() waits 5 s unless told
         return context, page
 
     def start_server(self, session: requests.Session, name: str) -> None:
@@ -186,7 +186,7 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     context, page = hub.log_in_browser(browser, "dana", "**/user/dana/voila/render/index.ipynb")
     page.goto(f"{hub.url}user/dana/voila/render/jubilee.ipynb")
     table = page.locator(".parlour").first
-    expect(table.locator(".parlour-card").first).to_be_visible()
+    expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)
     # a student's table has no "show all hands" switch: the hub turns the teacher tools off
     expect(page.get_by_text("show all hands").filter(visible=True)).to_have_count(0)
     box = table.locator(".widget-text input").first
@@ -303,7 +303,7 @@ def test_a_class_shares_one_voila_behind_the_hub_login(shared_hub, browser, save
     save_screenshot(page, "hub-shared-gallery-dana")
     page.goto(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb")
     table = page.locator(".parlour").first
-    expect(table.locator(".parlour-card").first).to_be_visible()
+    expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)
     expect(page.get_by_text("show all hands").filter(visible=True)).to_have_count(0)  # teacher tools off
     box = table.locator(".widget-text input").first
     before_code = box.input_value()
