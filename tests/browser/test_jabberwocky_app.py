@@ -64,7 +64,7 @@ def test_bid_and_play_jabberwocky_in_the_browser(voila_server, voila_page, artif
     # the bots play on; a hint, then a card played from the keyboard
     expect(status).to_contain_text("Your turn", timeout=60_000)
     table.get_by_role("button", name="Hint").click()
-    expect(table.locator(".parlour-hint")).to_contain_text("Hint: play", timeout=30_000)
+    expect(table.locator("[data-testid=hint-headline]")).to_have_text(re.compile(r"^Play \S+: "), timeout=30_000)
     table.scroll_into_view_if_needed()
     table.screenshot(path=str(artifacts_dir / "jabberwocky-table.png"))
     table.locator(".parlour-card--playable").first.focus()
