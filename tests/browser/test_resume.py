@@ -35,15 +35,32 @@ def position(table: Locator) -> dict[str, object]:
 
 def kept_position(page: Page) -> tuple[int, bool] | None:
     """What the browser keeps: (your moves in it, whether it is your turn there), None if nothing."""
-    import engine
     from widgets.autosave import read_table_save
 
     texts = page.evaluate("""() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))
                                      .map(key => localStorage.getItem(key))""")
     if len(texts) != 1:
         return None
-    game = engine.load_game(read_table_save(texts[0]).game_json)
+    game = server_game(read_table_save(texts[0]).game_json)
     return sum(seat == 0 for seat, _ in game.history), game.to_act() == [0]
+
+
+def server_game(save: str):
+    """The game of a save the server wrote, checked with the key it signs saves with (its own, kept in
+    its state directory: widgets.server.ensure_save_key reads the same file the server does)."""
+    import os
+
+    import engine
+    from engine.protocol import SAVE_KEY_ENV
+    from widgets.server import ensure_save_key
+
+    before = os.environ.get(SAVE_KEY_ENV)
+    ensure_save_key()
+    try:
+        return engine.load_game(save)
+    finally:
+        if before is None:
+            os.environ.pop(SAVE_KEY_ENV, None)
 
 
 def play_cards(page: Page, table: Locator, cards: int) -> None:
