@@ -40,6 +40,7 @@ from functools import cached_property, lru_cache
 from itertools import combinations, product
 from typing import Callable, Iterable, NamedTuple, Sequence
 
+from .card_codes import run_card as _card, run_index as _index  # Ace = 0: a run's ranks are neighbours
 from .cards import ACE, FRENCH_SUITS, JOKER, KING, Card
 
 SET, RUN = "set", "run"
@@ -382,14 +383,6 @@ class Arrangement:
     melds: tuple[Meld, ...]
     deadwood: tuple[Card, ...]
     points: int
-
-
-def _index(card: Card) -> int:
-    return FRENCH_SUITS.index(card.suit) * 13 + card.rank - 1
-
-
-def _card(index: int) -> Card:
-    return Card(index % 13 + 1, FRENCH_SUITS[index // 13])
 
 
 class SearchCut(Exception):

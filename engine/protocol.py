@@ -18,6 +18,7 @@ from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypedDi
 
 from .cards import Card, CardError, parse_card
 from .notation import quoted
+from .review_thresholds import Thresholds
 from .shuffle import seed_int
 from .i18n import N_, Sentence
 from .words import count, inside, is_you, verb_for
@@ -218,6 +219,12 @@ class Game:
     deal_word: ClassVar[str] = "deal"
     #: The ``TypedDict`` naming every key of ``view(seat)``; the protocol test checks views against it.
     view_type: ClassVar[type | None] = None
+    #: How much a move may cost before the review calls it an inaccuracy, a mistake or a blunder, in the
+    #: game's units (engine/review_thresholds.py); every game with choices declares it (tests/engine/test_review.py).
+    review_thresholds: ClassVar[Thresholds | None] = None
+    #: The options of the shortest whole match (one deal, or two where a match needs more): tests and benches
+    #: that play matches to their end start them with ``new_game(game_id, **cls.short_match)``.
+    short_match: ClassVar[Mapping[str, Any]] = {}
     #: The lean core: a narration-free ``Deal`` (``copy``, ``from_view``, ``to_act``, ``legal``, ``apply``) that
     #: the game holds in play as ``self.deal`` and search plays out, and the cards a view's seat cannot see.
     #: Declared by every game (tests/engine/test_lean_protocol.py).

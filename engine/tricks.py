@@ -29,26 +29,14 @@ from functools import lru_cache, reduce
 from operator import or_
 from typing import Iterable, Sequence
 
-from .cards import ACE, CLUBS, DIAMONDS, FRENCH_SUITS, HEARTS, SPADES, Card
+# the cards as small integers, kept here for the trick games that read them as tricks.index, tricks.card
+from .card_codes import SUIT_INDEX as SUIT_INDEX, SUITS, card as card, index as index
+from .cards import CLUBS, DIAMONDS, HEARTS, SPADES
 
-SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
-assert set(SUITS) == set(FRENCH_SUITS)
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+assert SUITS == (SPADES, HEARTS, DIAMONDS, CLUBS)
 
 #: ``ACE_HIGH[c]``: how high card ``c`` ranks within its suit (2 = 0 … Ace = 12).
 ACE_HIGH: tuple[int, ...] = tuple(c % 13 for c in range(52))
-
-
-def index(card: Card) -> int:
-    """The card's small-integer form: suit × 13 + (rank from 2 = 0 to Ace = 12)."""
-    order = 12 if card.rank == ACE else card.rank - 2
-    return SUIT_INDEX[card.suit] * 13 + order
-
-
-def card(i: int) -> Card:
-    """The :class:`Card` for a small integer (the inverse of :func:`index`)."""
-    order = i % 13
-    return Card(ACE if order == 12 else order + 2, SUITS[i // 13])
 
 
 def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None = None,

@@ -28,7 +28,7 @@ from engine import claims
 from engine.i18n import N_, Sentence, said, say
 from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review, assess, is_decision, reviewed
 from engine.review_link import ReviewLinkError, moves_code, replay_moves
-from engine.review_thresholds import REVIEW_THRESHOLDS
+from engine.review_thresholds import thresholds_for
 from engine.protocol import ParlourError
 from widgets.deal_link import CopyLink, link_query
 from widgets.settings import decode
@@ -137,7 +137,7 @@ class ReviewPanel(w.VBox):
         """After each drawing of the table: queue the evaluation of your new decisions."""
         table = self.table
         game: engine.Game | None = getattr(table, "game", None)  # None while the table is being built
-        if game is None or not table.rules_class.has_choices or game.id not in REVIEW_THRESHOLDS:
+        if game is None or not table.rules_class.has_choices or type(game).review_thresholds is None:
             return
         if self.looking and game is self._shown:
             return  # a past position (or a try from it) is on the table: the deal you played is kept
@@ -305,7 +305,7 @@ class ReviewPanel(w.VBox):
         A game without an inaccuracy step says so, and why, instead of naming a step no cost can reach."""
         game = self._game
         assert game is not None
-        limits, t = REVIEW_THRESHOLDS[game.id], self.table.t
+        limits, t = thresholds_for(game.id), self.table.t
         steps = {"m": claims._number(limits.mistake), "b": claims._number(limits.blunder), "unit": t(limits.unit)}
         if limits.no_inaccuracy:
             return t("In this game no move is called an inaccuracy: {why}. A mistake costs {m} or more {unit}, "

@@ -23,6 +23,9 @@ from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionE
                        ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
 from ..words import agreeing, count, join, possessive, verb_for
+from .. import claims
+from ..i18n import N_
+from ..review_thresholds import Thresholds
 
 SEE_COST = 2  # seed: "pagará para ver", putting two chips in the pot
 BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
@@ -499,6 +502,15 @@ class InjunView(ViewHeader):
 class Injun(Game):
     id = "injun"
     view_type = InjunView
+    short_match = {"max_deals": 2}
+    #: The review's ladder, in this game's units (how it was set: engine/review_thresholds.py).
+    # 238 decisions, 53% cost anything (mostly within the noise); q90 0.97, q95 4.2, q99 6.6 chips
+    review_thresholds = Thresholds(1, 4, 7, claims.fact(
+        "review.loss.injun", N_("{value} chips below the better move, as expected if the others bet as the "
+                                "medium bot does, with one move in ten at random")), N_("chips"), N_("chip"),
+        loss_one=claims.fact("review.loss.injun.one", N_("{value} chip below the better move, as expected if the "
+                                                         "others bet as the medium bot does, with one move in ten "
+                                                         "at random")))
     name = "Injun"
     blurb = ("Indian poker: everyone sees your card but you. Bet on the one card you cannot see, "
              "poker style or brag style.")

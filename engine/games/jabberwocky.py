@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
-from .. import tricks
+from .. import card_codes, tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted, read_number
@@ -21,6 +21,9 @@ from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progres
                        first_dealer_option)
 from ..shuffle import rng_for
 from ..words import count, join
+from .. import claims
+from ..i18n import N_
+from ..review_thresholds import Thresholds
 
 FULL_SCHEDULE = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
 SHORT_SCHEDULE = (3, 5, 7, 5, 3)
@@ -83,9 +86,8 @@ def round_points(bid: int, won: int, revokes: int, scoring: str) -> int:
     return exact - REVOKE_PENALTY * revokes
 
 
-#: Notation ↔ the small-integer cards of engine.tricks, computed once (play is hot in search and soaks).
-PLAY = [Action.play(tricks.card(i)) for i in range(52)]
-CARD_OF = {str(tricks.card(i)): i for i in range(52)}
+#: Notation ↔ the small-integer cards of engine.tricks: the shared tables (play is hot in search and soaks).
+PLAY, CARD_OF = card_codes.PLAY, card_codes.CARD_OF
 
 
 #: Who wins a trick, for each trump suit: the shared trick strengths, looked up instead of computed.
@@ -393,6 +395,15 @@ class JabberwockyView(ViewHeader):
 class Jabberwocky(Game):
     id = "jabberwocky"
     view_type = JabberwockyView
+    short_match = {"rounds": [3, 4]}
+    #: The review's ladder, in this game's units (how it was set: engine/review_thresholds.py).
+    # 291 decisions, 40% cost anything; q90 14.5, q95 22.8, q99 48.4 percentage points
+    review_thresholds = Thresholds(15, 25, 50, claims.fact(
+        "review.loss.jabberwocky", N_("a chance of making your bid {value} percentage points below the better "
+                                      "move")), N_("percentage points of the chance of making your bid"),
+        N_("percentage point of the chance of making your bid"), 100.0, loss_one=claims.fact(
+            "review.loss.jabberwocky.one", N_("a chance of making your bid {value} percentage point below the "
+                                              "better move")))
     name = "Jabberwocky"
     blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
     min_players, max_players, default_players = 3, 5, 4

@@ -13,9 +13,10 @@ The hint is the hard player's search with more deals, explained with its numbers
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping
+from typing import Callable, Mapping
 
 from .. import tricks
+from ..card_codes import code_of
 from ..cards import SUIT_NAMES, parse_card
 from .. import claims
 from ..hints import Alternative, Hint
@@ -23,7 +24,8 @@ from .jabberwocky import Deal, forbidden_bid, round_points, unseen
 from ..search import Inconsistent, Tally, pimc, unseen_dealer
 from ..words import count
 
-View = dict[str, Any]
+from .jabberwocky import JabberwockyView
+View = JabberwockyView  # the game's view, key by key (engine/games/jabberwocky.py)
 
 #: Imagined deals per decision: the hint explains itself, so it looks harder than the bot.
 HINT_PLAYOUTS = 1600
@@ -32,14 +34,6 @@ MIN_SAMPLES = 24
 
 
 # ---- reading a view ----------------------------------------------------------------
-
-def _idx(text: str) -> int:
-    return tricks.index(parse_card(text))
-
-
-def _sym(c: int) -> str:
-    return tricks.card(c).symbol
-
 
 def known_deal(view: View) -> tuple[Deal, list[int], list[Callable[[int], bool]]]:
     """The round as this seat knows it: its own hand filled in, the others empty.
@@ -193,7 +187,7 @@ def _move_value(view: View) -> Callable[[Deal, str, random.Random], tuple[float,
         if verb == "bid":
             d.bid(int(arg))
         else:
-            winner = d.play(_idx(arg))
+            winner = d.play(code_of(arg))
             while winner is None:
                 winner = d.play(heuristic_card(d, d.turn))
             took_trick = winner == me
@@ -283,7 +277,7 @@ def trick_certainty(view: View, move: str) -> str | None:
     be (so he may ruff). A "certain" claim is therefore never contradicted by a real deal.
     """
     d, unseen, barred = known_deal(view)
-    c = _idx(move.split(" ", 1)[1])
+    c = code_of(move.split(" ", 1)[1])
     led = d.trick[0] // 13 if d.trick else c // 13
     mine = tricks.strength(c, led, d.trump)
     if any(tricks.strength(x, led, d.trump) > mine for x in d.trick):
@@ -414,6 +408,7 @@ def _situation(view: View) -> tuple[claims.Claim, int]:
     (-1 when the bid can no longer be made)."""
     me = view["seat"]
     bid, won = view["bids"][me], view["tricks_won"][me]
+    assert bid is not None, "tricks are played once every bid is in"
     need = bid - won
     left = len(view["hand"])
     won_words = _tricks_words(f"bid {won}").replace("no tricks", "0 tricks")

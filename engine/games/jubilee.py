@@ -17,6 +17,9 @@ from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progres
                        ViewHeader, first_dealer_option)
 from ..rummy_core import on_deal
 from ..shuffle import rng_for
+from .. import claims
+from ..i18n import N_
+from ..review_thresholds import Thresholds
 
 HAND_SIZE = 8
 FINAL_COUNT = 217
@@ -301,6 +304,15 @@ class JubileeView(ViewHeader):
 class Jubilee(TakesTurns, Game):
     id = "jubilee"
     view_type = JubileeView
+    short_match = {"match": "single"}
+    #: The review's ladder, in this game's units (how it was set: engine/review_thresholds.py).
+    # 478 decisions, 11% cost anything; q90 1.8, q95 5.7, q99 10.4 points
+    review_thresholds = Thresholds(2, 6, 10, claims.fact(
+        "review.loss.jubilee", N_("{value} points below the better move, counting the next player's Jubilee as "
+                                  "expected if every card you cannot see is equally likely")), N_("points"),
+        N_("point"), loss_one=claims.fact(
+            "review.loss.jubilee.one", N_("{value} point below the better move, counting the next player's "
+                                          "Jubilee as expected if every card you cannot see is equally likely")))
     lean_deal = Deal
     lean_unseen = staticmethod(unseen)
     name = "Jubilee"

@@ -25,6 +25,7 @@ import statistics
 from typing import Any, Callable, Mapping
 
 from .. import claims, tricks
+from ..card_codes import CARD_OF, code_of
 from ..cards import parse_card
 from ..claims import Certain, Comparison, Count, Figure, Sampled
 from ..hints import Alternative, Hint
@@ -44,14 +45,6 @@ BOT_BID_DEALS = 24
 MIN_SAMPLES = 24
 
 
-CARD_INDEX = {str(tricks.card(i)): i for i in range(52)}
-
-
-def _idx(text: str) -> int:
-    known = CARD_INDEX.get(text)
-    return known if known is not None else tricks.index(parse_card(text))
-
-
 def _suit(letter: str | None) -> int | None:
     return None if letter is None else tricks.SUIT_INDEX[letter]
 
@@ -67,17 +60,17 @@ def known_cards(view: View) -> tuple[list[list[int]], set[int]]:
     hands = known_hands(view)
     seen = {c for h in hands for c in h}
     for t in view["tricks_played"]:
-        seen.update(_idx(c) for c in t["cards"])
-    seen.update(_idx(c) for _, c in view["trick"])
+        seen.update(code_of(c) for c in t["cards"])
+    seen.update(code_of(c) for _, c in view["trick"])
     return hands, seen
 
 
 def voids(view: View) -> list[set[int]]:
     """Suits each seat showed it lacks (an espirra Ace played off-suit proves nothing)."""
     lacks: list[set[int]] = [set() for _ in range(SEATS)]
-    tricks_seen = [(t["seats"], [_idx(c) for c in t["cards"]]) for t in view["tricks_played"]]
-    tricks_seen.append(([s for s, _ in view["trick"]], [_idx(c) for _, c in view["trick"]]))
-    called = _idx(view["called_card"]) if view["called_card"] else None
+    tricks_seen = [(t["seats"], [code_of(c) for c in t["cards"]]) for t in view["tricks_played"]]
+    tricks_seen.append(([s for s, _ in view["trick"]], [code_of(c) for _, c in view["trick"]]))
+    called = code_of(view["called_card"]) if view["called_card"] else None
     for seats, cards in tricks_seen:
         if not cards:
             continue
@@ -136,15 +129,15 @@ def _open_dealer(view: View) -> tuple[list[list[int]], list[int], Callable[[rand
     open_seats = [s for s in range(SEATS) if s != me and not hands[s]]
     sizes = [view["hand_sizes"][s] for s in open_seats]
     lacks = voids(view)
-    called = _idx(view["called_card"]) if view["called_card"] else None
+    called = code_of(view["called_card"]) if view["called_card"] else None
     declarer = view["declarer"]
     limits = ace_limits(view)
     played_aces = [0] * SEATS
     for t in view["tricks_played"]:
         for s, c in zip(t["seats"], t["cards"]):
-            played_aces[s] += _idx(c) % 13 == ACE_RANK
+            played_aces[s] += code_of(c) % 13 == ACE_RANK
     for s, c in view["trick"]:
-        played_aces[s] += _idx(c) % 13 == ACE_RANK
+        played_aces[s] += code_of(c) % 13 == ACE_RANK
 
     # The declarer may say "Espirra" only in a trick the partner has not yet played to
     # (docs/rules/jubileu.md#jubileu.espirra): whether
@@ -329,7 +322,7 @@ def _playout(view: View) -> Callable[[Deal, str, random.Random], tuple[float, Ma
         elif verb == "espirra":
             winner = d.play(d.called or 0, True)
         else:
-            winner = d.play(CARD_INDEX[arg])
+            winner = d.play(CARD_OF[arg])
         while winner is None:
             c, esp = heuristic_card(d, d.turn, contract, sides)
             winner = d.play(c, esp)
@@ -419,7 +412,7 @@ def trick_estimate(hand: list[int], trump: int | None) -> float:
 
 def heuristic_bid(view: View) -> str:
     legal = view["legal"]
-    hand = [_idx(c) for c in view["hand"]]
+    hand = [code_of(c) for c in view["hand"]]
     if "pass" not in legal:      # the Jogo Obrigatório duty, or a passed player offered Meia Miséria
         if "bid obrigatorio" in legal:
             return "bid obrigatorio"
@@ -527,7 +520,7 @@ def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False
     pass_open = "pass" in view["legal"]
     cache: dict[tuple[str, int | None], tuple[int, int]] = {}
     active = list(keys)
-    hand = [_idx(c) for c in view["hand"]]          # this seat's own hand, the same in every imagined deal
+    hand = [code_of(c) for c in view["hand"]]          # this seat's own hand, the same in every imagined deal
     trumps = {k: _contract_trump(k, hand, ultima) for k in keys if k != JOIN}
     for n in range(1, deals + 1):
         world = determinize(rng)
@@ -604,9 +597,9 @@ def settled(values: dict[str, list[float]], pass_open: bool) -> bool:
 
 def _auction_phase_choice(view: View) -> str | None:
     """Trump and the called card, by rule of thumb (every level uses these)."""
-    hand = [_idx(c) for c in view["hand"]]
+    hand = [code_of(c) for c in view["hand"]]
     if view["phase"] == "trump":
-        banned = _idx(view["called_card"]) // 13 if view["contract"] == OBRIGATORIO else None
+        banned = code_of(view["called_card"]) // 13 if view["contract"] == OBRIGATORIO else None
         suit = misere_trump(hand) if BIDS[view["contract"]].misere else best_trump(hand, banned)
         return f"trump {tricks.SUITS[suit]}"
     if view["phase"] == "call":
@@ -748,17 +741,17 @@ def trick_certainty(view: View, move: str) -> bool | None:
     card a later player could hold (the suits he showed he lacks excepted) and every "Espirra" still possible."""
     me = view["seat"]
     verb, _, arg = move.partition(" ")
-    called = _idx(view["called_card"]) if view["called_card"] else None
+    called = code_of(view["called_card"]) if view["called_card"] else None
     if verb == "espirra" and me != view["declarer"]:
         return True                                   # the partner plays the called Ace as espirra
     if verb != "play":
         return None
-    c = CARD_INDEX[arg]
+    c = CARD_OF[arg]
     if view["espirra_in_trick"] is not None:
         return False                                  # an espirra Ace is already in the trick
     if c == called and view["espirra"] == "ordered":
         return True
-    trick = [(s, _idx(x)) for s, x in view["trick"]]
+    trick = [(s, code_of(x)) for s, x in view["trick"]]
     troela_lead = view["contract"] == OBRIGATORIO and bool(view["options"].get("troela")) \
         and not view["tricks_played"]
     trump = -1 if view["trump"] is None or troela_lead else tricks.SUIT_INDEX[view["trump"]]
@@ -880,7 +873,7 @@ def _choice_value(view: View, move: str, world: list[list[int]]) -> tuple[int, b
         partner = None if called is None else next(s for s in range(SEATS) if called in world[s])
         chips, won = play_contract(world, contract, [me], me, trump, partner, called)
         return chips, chips > 0
-    card = CARD_INDEX[arg]
+    card = CARD_OF[arg]
     partner = next(s for s in range(SEATS) if card in world[s])
     if contract == OBRIGATORIO:               # the called King's holder names trump and leads
         trump = best_trump(world[partner], banned=card // 13)
@@ -893,7 +886,7 @@ def _choice_value(view: View, move: str, world: list[list[int]]) -> tuple[int, b
 def _choice_comparison(view: View, move: str) -> claims.Claim | None:
     """Why the rule of thumb picks ``move``, when that reason is true: the longest suit (the shortest for a
     misère), or the Ace of the longest suit you may call."""
-    hand = [_idx(c) for c in view["hand"]]
+    hand = [code_of(c) for c in view["hand"]]
     counts = suit_counts(hand)
     verb, _, arg = move.partition(" ")
     if verb == "trump":
@@ -912,10 +905,10 @@ def _choice_comparison(view: View, move: str) -> claims.Claim | None:
         barred = next(x for x in range(4) if x not in allowed)
         return Comparison(LONGEST_ALLOWED.name, subject=arg, value=counts[s], among=among, move=move,
                           detail={**detail, "barred": _suit_words(view, barred)})
-    card = CARD_INDEX[arg]
+    card = CARD_OF[arg]
     if view["contract"] == OBRIGATORIO:
         return None
-    allowed = [CARD_INDEX[m.split()[1]] // 13 for m in view["legal"]]
+    allowed = [CARD_OF[m.split()[1]] // 13 for m in view["legal"]]
     s = card // 13
     if counts[s] != max(counts[x] for x in allowed):
         return None

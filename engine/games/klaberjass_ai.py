@@ -17,9 +17,10 @@ players go on as the medium bot plays.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from .. import claims, tricks
+from ..card_codes import SYM, code_of
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from ..claims import Certain, Claim, Comparison, Figure, Sampled
 from ..hints import Alternative, Hint
@@ -28,7 +29,8 @@ from ..words import inside, noun_for, possessive, verb_for
 from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, SUIT_CODES, TRUMP_POWER,
                          POINTS, REPLY_WINS, Deal, card_points, opponent_known, settle, trick_winner, unseen)
 
-View = dict[str, Any]
+from .klaberjass import KlaberjassView
+View = KlaberjassView  # the game's view, key by key (engine/games/klaberjass.py)
 
 HINT_BID_DEALS = 120   # simulated deals per bidding choice in a hint (the same deals for every choice)
 BOT_BID_DEALS = 60
@@ -37,10 +39,6 @@ BOT_PLAYOUTS = 120     # the hard bot: fewer deals, to answer quickly at the tab
 MIN_SAMPLES = 30       # imagined deals at least, whatever the number of legal cards
 BOT_MIN_SAMPLES = 10
 TAKE_AT = 6.0          # the medium bot's trump strength needed to take or name a suit
-
-
-def _idx(text: str) -> int:
-    return tricks.index(parse_card(text))
 
 
 # ---- the medium player's habits (also how search imagines both players go on) ---------------------
@@ -171,7 +169,7 @@ def _value(view: View) -> Callable[[Deal, str, random.Random], tuple[float, Mapp
 
     def playout(world: Deal, move: str, rng: random.Random) -> tuple[float, Mapping[str, bool]]:
         d = world.copy()
-        winner = d.play(_idx(move.split(" ", 1)[1]))
+        winner = d.play(code_of(move.split(" ", 1)[1]))
         while winner is None:
             winner = d.play(heuristic_card(d))
         took = winner == me
@@ -195,8 +193,8 @@ def search(view: View, playouts: int, rng: random.Random, min_samples: int = MIN
 def _bid_world(view: View, rng: random.Random) -> tuple[list[list[int]], list[int], int]:
     """An imagined pack for the bidding: both six-card hands, the three more each, the bottom card."""
     me = view["seat"]
-    mine = [_idx(c) for c in view["hand"]]
-    up = _idx(view["turn_up"])
+    mine = [code_of(c) for c in view["hand"]]
+    up = code_of(view["turn_up"])
     unseen = [c for c in PACK if c not in mine and c != up]
     rng.shuffle(unseen)
     hands: list[list[int]] = [[], []]
@@ -208,7 +206,7 @@ def bid_ending(view: View, choice: str, hands6: Sequence[Sequence[int]]) -> tupl
     """Where the bidding ends after ``choice`` (both then bidding as the medium bot): (trump, maker), or
     None when the hand is thrown in."""
     dealer, me = view["dealer"], view["seat"]
-    up = _idx(view["turn_up"])
+    up = code_of(view["turn_up"])
     phase, turn = view["phase"], me
     move = choice
     while True:
@@ -237,7 +235,7 @@ def play_bid_deal(view: View, world: tuple[list[list[int]], list[int], int], tru
     """The deal played out as the medium bot plays, once trumps and the maker are fixed: (what each seat
     scores, "made"/"failed"/"tie")."""
     hands6, extra, _bottom = world
-    dealer, opts, up = view["dealer"], view["options"], _idx(view["turn_up"])
+    dealer, opts, up = view["dealer"], view["options"], code_of(view["turn_up"])
     hands = [list(hands6[0]), list(hands6[1])]
     hands[1 - dealer] += extra[:3]
     hands[dealer] += extra[3:]
@@ -303,8 +301,8 @@ def easy(view: View, rng: random.Random) -> str:
 def medium(view: View, rng: random.Random) -> str:
     phase = view["phase"]
     if phase in ("bid1", "bid2"):
-        hand = [_idx(c) for c in view["hand"]]
-        return medium_bid(hand, _idx(view["turn_up"]), phase, view["seat"] == view["dealer"])
+        hand = [code_of(c) for c in view["hand"]]
+        return medium_bid(hand, code_of(view["turn_up"]), phase, view["seat"] == view["dealer"])
     if phase == "schmeiss":
         return "accept"
     if phase == "dix":
@@ -355,10 +353,6 @@ BEST_SUIT = claims.fact("klaberjass.most_trump_points",
 INDISTINCT = 0.5
 
 
-def _sym(c: int) -> str:
-    return tricks.card(c).symbol
-
-
 def suit_word(code: str) -> str:
     return f"{SUIT_SYMBOLS[code]} ({SUIT_NAMES[code]})"
 
@@ -395,8 +389,9 @@ def advise(view: View, playouts: int | None = None, bid_deals: int | None = None
     legal = view["legal"]
     phase = view["phase"]
     if phase == "dix":
-        up = parse_card(view["turn_up"])
-        worth = Figure(CARD_WORTH.name, card_points(_idx(view["turn_up"]), tricks.SUIT_INDEX[view["trump"]]),
+        up, trump = parse_card(view["turn_up"]), view["trump"]
+        assert trump is not None, "the dix is exchanged once trumps are made"
+        worth = Figure(CARD_WORTH.name, card_points(code_of(view["turn_up"]), tricks.SUIT_INDEX[trump]),
                        move="exchange", detail={"card": up.symbol})
         return Hint(me, "exchange", f"Exchange: {worth.words()}, and every trump ranks above your 7, which is worth "
                     "nothing (the dix rule).",
@@ -408,7 +403,7 @@ def advise(view: View, playouts: int | None = None, bid_deals: int | None = None
     if len(legal) == 1:
         move = legal[0]
         only = Certain(ONLY_LEGAL.name, move=move, over_replies=False,
-                       detail={"card": _sym(_idx(move.split()[1]))})
+                       detail={"card": SYM[code_of(move.split()[1])]})
         text = only.words()
         return Hint(me, move, f"{text[0].upper()}{text[1:]}: {_forced_words(view)}",
                     [Alternative(move, 0.0, text, (only,))], claims=(only,))
@@ -468,8 +463,8 @@ def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
         alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(said), t.samples, t.margin))
         parts.append(f"{_choice_words(view, t.move)}: {note}")
     best = tallies[0]
-    hand = [_idx(c) for c in view["hand"]]
-    up = _idx(view["turn_up"])
+    hand = [code_of(c) for c in view["hand"]]
+    up = code_of(view["turn_up"])
     open_suits = [s for s in range(4) if view["phase"] != "bid2" or s != up // 13]
     worth = {s: sum(card_points(c, s) for c in hand if c // 13 == s) for s in open_suits}
     top = max(open_suits, key=lambda s: (worth[s], trump_strength(hand, s)))
@@ -521,10 +516,12 @@ def _lead_is_sure(view: View, card: int) -> bool:
 def _trick_claims(view: View, t: Tally[str]) -> list[Claim]:
     """Who takes this trick after the move: certain when the trick is completed by it, or when no card the
     opponent can hold beats the lead; otherwise the share of imagined deals."""
-    card = _idx(t.move.split()[1])
-    trump = tricks.SUIT_INDEX[view["trump"]]
+    card = code_of(t.move.split()[1])
+    trump_letter = view["trump"]
+    assert trump_letter is not None, "tricks are played once trumps are made"
+    trump = tricks.SUIT_INDEX[trump_letter]
     if view["trick"]:
-        lead = _idx(view["trick"][0][1])
+        lead = code_of(view["trick"][0][1])
         won = trick_winner((lead, card), trump) == 1
         return [Certain(WINS_TRICK.name, move=t.move, holds=won, over_replies=False),
                 Figure(TRICK_POINTS.name, card_points(lead, trump) + card_points(card, trump), move=t.move)]
@@ -537,9 +534,9 @@ def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
     me = view["seat"]
     name = _opponent(view)
     best = tallies[0]
-    card = _idx(best.move.split()[1])
+    card = code_of(best.move.split()[1])
     said: list[Claim] = []
-    text = f"Play {_sym(card)}. The rule: {_forced_words(view)} "
+    text = f"Play {SYM[card]}. The rule: {_forced_words(view)} "
     if claims.indistinct([t.mean for t in tallies], INDISTINCT):
         text += "My estimates cannot tell your cards apart: this one is as good as any. "
     trick = _trick_claims(view, best)
@@ -557,7 +554,7 @@ def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
         alt = tallies[1]
         other = _net(round(alt.mean), alt.move, alt.samples, name)
         said.append(other)
-        text += f" Next best: {_sym(_idx(alt.move.split()[1]))}, with {other.words()}."
+        text += f" Next best: {SYM[code_of(alt.move.split()[1])]}, with {other.words()}."
     alts = []
     for t in tallies:
         notes = _trick_claims(view, t) + [Sampled(MAKER_MAKES.name, move=t.move, hits=t.counts.get("made", 0),

@@ -19,6 +19,9 @@ from ..notation import quoted, read_number
 from .. import words
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
 from ..rummy_core import on_deal
+from .. import claims
+from ..i18n import N_
+from ..review_thresholds import Thresholds
 
 CENTRE = 13  # the Kings' pile; hours 1-12 are Ace to Queen
 HOURS = tuple(range(1, 14))
@@ -349,6 +352,15 @@ class RelogioView(ViewHeader):
 class Relogio(Patience, Game):
     id = "relogio"
     view_type = RelogioView
+    #: The review's ladder, in this game's units (how it was set: engine/review_thresholds.py).
+    # 469 King decisions, 5% cost anything, q95 0.1, q99 1.3, at most 2.5 points: the quantiles are ~0, so
+    # the floor: under 2 percentage points of a chance of about 28% is not a difference a player could see
+    # over a season of deals; a mistake 5 and a blunder 15 keep the other games' steps (about 2.5x, 3x)
+    review_thresholds = Thresholds(2, 5, 15, claims.fact(
+        "review.loss.relogio", N_("a chance of winning {value} percentage points below the better move")),
+        N_("percentage points of the chance of winning"), N_("percentage point of the chance of winning"),
+        loss_one=claims.fact("review.loss.relogio.one",
+                             N_("a chance of winning {value} percentage point below the better move")))
     name = "Relógio"
     blurb = ("Clock patience, for one player: thirteen face-down piles make a clock. "
              "Turn every card before the fourth King comes out.")

@@ -202,6 +202,7 @@ class RelogioRealView(ViewHeader):
 class RelogioReal(Patience, Game):
     id = "relogio_real"
     view_type = RelogioRealView
+    short_match = {"rounds": 1}
     name = "Relógio Real"
     blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
              "until all thirteen hours are right, three times over.")

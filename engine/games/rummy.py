@@ -36,6 +36,9 @@ from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tes
 from ..rummy_core import RummyDeal, hidden_hands, known_copy, on_deal, table_melds, unseen
 from ..shuffle import rng_for, shuffled
 from ..words import count, join
+from .. import claims
+from ..i18n import N_
+from ..review_thresholds import Thresholds
 
 RULES = Rulebook([
     Rule("rummy.pack", "One standard 52-card pack. Face cards count 10, Aces 1, the others their "
@@ -402,6 +405,17 @@ class RummyView(ViewHeader):
 class Rummy(TakesTurns, Game):
     id = "rummy"
     view_type = RummyView
+    short_match = {"target": 1}
+    #: The review's ladder, in this game's units (how it was set: engine/review_thresholds.py).
+    # 493 decisions, 10% cost anything; q90 0.25, q95 1.8, q99 6.0 points: q90 is under the floor of 1
+    # point (an Ace's worth, the least card), so 1, then 2 and 6 from q95 and q99
+    review_thresholds = Thresholds(1, 2, 6, claims.fact(
+        "review.loss.rummy", N_("{value} more points of deadwood than the better move, a card from the stock "
+                                "counted as expected if every card you cannot see is equally likely")),
+        N_("points of deadwood"), N_("point of deadwood"), loss_one=claims.fact(
+            "review.loss.rummy.one", N_("{value} more point of deadwood than the better move, a card from the "
+                                        "stock counted as expected if every card you cannot see is equally "
+                                        "likely")))
     name = "Rummy"
     blurb = "Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand."
     min_players, max_players, default_players = 2, 4, 2

@@ -19,7 +19,6 @@ hand (engine.melds.least_deadwood), counted as the rules count a hand at the end
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from .. import claims
 from ..cards import Card, parse_card, parse_cards
@@ -28,7 +27,8 @@ from ..hints import Alternative, Hint
 from ..melds import SET, Meld, MeldRules, least_deadwood
 from .rummy import card_value, meld_rules, unseen_cards
 
-View = dict[str, Any]
+from .rummy import RummyView
+View = RummyView  # the game's view, key by key (engine/games/rummy.py)
 
 #: The hard player's discard weighs deadwood now against deadwood expected after the next draw,
 #: and charges points for feeding an opponent (a lay-off on the table, a card near one he picked up).

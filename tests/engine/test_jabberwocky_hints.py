@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from tests.engine.claim_checks.jabberwocky import deal_trick_winners
+from engine.card_codes import code_of
 from engine.games import jabberwocky_ai as ai
 from engine import tricks
 from engine.hints import Bot
@@ -80,18 +81,18 @@ def test_imagined_deals_keep_what_the_seat_knows():
     assert shown_void, "this seed must show another seat's void"
     _, _, barred = ai.known_deal(view)
     for s, suit in shown_void:
-        assert barred[s](ai._idx("A" + suit)) and barred[s](ai._idx("2" + suit))
+        assert barred[s](code_of("A" + suit)) and barred[s](code_of("2" + suit))
     determinize = ai.determinizer(view)
     for _ in range(100):
         world = determinize(rng)
-        assert sorted(world.hands[me]) == sorted(ai._idx(c) for c in view["hand"])
+        assert sorted(world.hands[me]) == sorted(code_of(c) for c in view["hand"])
         assert [len(h) for h in world.hands] == view["hand_sizes"]
         for s in range(4):
             assert not any(barred[s](c) for c in world.hands[s])
         for s, suit in shown_void:
             assert not any(tricks.card(c).suit == suit for c in world.hands[s])
-        played = {ai._idx(c) for t in view["tricks_played"] for c in t["cards"]}
-        played |= {ai._idx(c) for _, c in view["trick"]} | {world.turn_up}
+        played = {code_of(c) for t in view["tricks_played"] for c in t["cards"]}
+        played |= {code_of(c) for _, c in view["trick"]} | {world.turn_up}
         held = [c for h in world.hands for c in h]
         assert len(held) == len(set(held)) and not played & set(held)
 

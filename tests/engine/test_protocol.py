@@ -106,3 +106,12 @@ def test_sentences_address_the_learner_as_you():
     assert text.startswith("You cannot play without taking the count below 0, so you show your hand (5♥")
     assert text.endswith(") and pass.")
     assert g.verb(1, "passes") == "passes" and g.verb(0, "passes") == "pass" and g.verb(0, "has") == "have"
+
+
+def test_every_games_short_match_is_one_or_two_deals_or_the_least_target():
+    """Each rules class declares its short match (``short_match``), which tests and benches play whole:
+    its options are ones the game accepts, and they make a match of a deal or two (or a race to 1 point)."""
+    for game_id, cls in engine.GAMES.items():
+        progress = engine.new_game(game_id, seed=1, **cls.short_match).progress()
+        deals, target = progress["deals"], progress["target"]
+        assert (deals is not None and deals <= 2) or target == 1, (game_id, progress)

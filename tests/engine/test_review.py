@@ -26,14 +26,10 @@ import engine
 from engine.hints import Bot, Hint
 from engine import claims
 from engine.review import VERDICTS, Entry, Review, assess, is_decision, reviewed, verdict_for
-from engine.review_thresholds import REVIEW_THRESHOLDS, thresholds_for
+from engine.review_thresholds import thresholds_for
 from tests.engine.claim_checks import game_checks
 
 REVIEWED = [g for g, cls in engine.GAMES.items() if cls.has_choices]
-#: a short match of each game, so a test plays it whole
-SHORT = {"jubilee": {"match": "single"}, "jubileu": {"deals": 1}, "injun": {"max_deals": 2},
-         "kalooki": {"deals": [1]}, "rummy": {"target": 1}, "jabberwocky": {"rounds": [3, 4]},
-         "klaberjass": {"target": 1}, "relogio": {}}
 MAX_MOVES = 260  # a Kalooki deal played badly may go round the stock for long: the review needs no end
 Chooser = Callable[[engine.Game, Hint], str]
 
@@ -49,7 +45,7 @@ def fast(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Non
 
 def play(game_id: str, seed: int, choose: Chooser, seat: int = 0) -> engine.Game:
     """A short match: ``seat`` moves by ``choose(game, hint)`` at each decision, the others as medium bots."""
-    game = engine.new_game(game_id, seed=seed, **SHORT[game_id])
+    game = engine.new_game(game_id, seed=seed, **engine.GAMES[game_id].short_match)  # whole, quickly
     bots = {s: Bot(game_id, "medium", seed=seed * 31 + s) for s in range(game.players)}
     for _ in range(MAX_MOVES):
         if game.is_over:
@@ -110,15 +106,23 @@ def check_shape(review: Review, game: engine.Game) -> None:
 
 @pytest.mark.parametrize("game_id", REVIEWED)
 def test_every_game_with_decisions_has_thresholds(game_id: str) -> None:
-    limits = REVIEW_THRESHOLDS[game_id]
+    limits = engine.GAMES[game_id].review_thresholds  # declared on the rules class, beside its other facts
+    assert limits is not None and thresholds_for(game_id) is limits
     assert 0 < limits.inaccuracy <= limits.mistake <= limits.blunder
+
+
+@pytest.mark.parametrize("game_id", [g for g, cls in engine.GAMES.items() if not cls.has_choices])
+def test_a_game_without_decisions_declares_no_ladder(game_id: str) -> None:
+    assert engine.GAMES[game_id].review_thresholds is None
+    with pytest.raises(ValueError, match="no review"):
+        thresholds_for(game_id)
 
 
 @pytest.mark.parametrize("game_id", REVIEWED)
 def test_each_step_of_the_verdict_ladder_is_its_own_or_the_game_says_it_has_none(game_id: str) -> None:
     """Issue 31: Kalooki's (1, 1, 3) could never say "inaccuracy". The steps rise strictly and each one's
     own figure earns it, or the game declares the missing step with a reason the page can say."""
-    limits = REVIEW_THRESHOLDS[game_id]
+    limits = thresholds_for(game_id)
     assert limits.mistake < limits.blunder
     if limits.no_inaccuracy:
         assert limits.inaccuracy == limits.mistake, "a declared missing step leaves no room for one"
@@ -132,13 +136,13 @@ def test_each_step_of_the_verdict_ladder_is_its_own_or_the_game_says_it_has_none
 
 
 def test_a_ladder_with_a_step_no_cost_can_reach_is_refused_unless_declared() -> None:
-    kalooki = REVIEW_THRESHOLDS["kalooki"]
+    kalooki = thresholds_for("kalooki")
     with pytest.raises(ValueError, match="no step"):
         dataclasses.replace(kalooki, no_inaccuracy="")  # (1, 1, 3) with nothing said: the old ladder
     with pytest.raises(ValueError, match="must rise"):
         dataclasses.replace(kalooki, inaccuracy=1, mistake=3, blunder=3, no_inaccuracy="")
     with pytest.raises(ValueError, match="only then"):
-        dataclasses.replace(REVIEW_THRESHOLDS["injun"], no_inaccuracy="a reason")
+        dataclasses.replace(thresholds_for("injun"), no_inaccuracy="a reason")
 
 
 def summary_with_cost(game_id: str, cost: float, decisions: int = 2) -> Review:

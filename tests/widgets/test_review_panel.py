@@ -8,7 +8,7 @@ import re
 import pytest
 
 import engine
-from engine.review_thresholds import REVIEW_THRESHOLDS
+from engine.review_thresholds import reviewed_games, thresholds_for
 from widgets.games.jubilee_table import JubileeTable
 from widgets.games.relogio_table import RelogioTable
 from widgets.games.el_gato_table import ElGatoTable
@@ -48,7 +48,7 @@ def test_the_review_lists_every_decision(played: JubileeTable) -> None:
     assert len(played.review.rows.options) == review.decisions
     summary = played.review.summary_html.value
     assert f"{review.decisions} decisions" in summary and "Accuracy is the share" in summary
-    limits = REVIEW_THRESHOLDS["jubilee"]
+    limits = thresholds_for("jubilee")
     assert f"a mistake {limits.mistake:g} or more, a blunder {limits.blunder:g} or more" in summary
     for label, _ in played.review.rows.options:
         assert not any(p.search(label) for p in NOTATION), label
@@ -161,6 +161,9 @@ def test_every_sentence_of_the_review_has_a_portuguese_translation_with_the_same
     root = Path(__file__).resolve().parents[2]
     messages = i18n.extract_messages(root / "engine/review.py", root / "engine/review_thresholds.py",
                                      root / "widgets/review_panel.py", root / "engine/review_link.py")
+    for limits in reviewed_games().values():  # each game's ladder, declared on its rules class
+        messages += [f.yes for f in (limits.loss, limits.loss_one) if f is not None] \
+            + [m for m in (limits.unit, limits.unit_one, limits.no_inaccuracy) if m]
     pt = i18n.catalog("pt")
     assert [m for m in messages if pt.gettext(m) == m] == []
     for m in messages:
@@ -173,7 +176,7 @@ LESSON_WORDS = {"en": (("good", "inaccuracy", "mistake", "blunder"), "How to rea
                 "pt": (("boa", "imprecisão", "erro", "erro grave"), "Como ler a revisão",
                        "A **precisão** é a parte das suas decisões avaliadas como a melhor ou boa", ",",
                        "**Copiar link da revisão**")}
-REVIEW_LESSONS = [(g, "en", f"lessons/{g}.ipynb") for g in sorted(REVIEW_THRESHOLDS)] \
+REVIEW_LESSONS = [(g, "en", f"lessons/{g}.ipynb") for g in sorted(reviewed_games())] \
     + [("jubileu", "pt", "lessons/pt/jubileu.ipynb")]
 
 
@@ -186,7 +189,7 @@ def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str, 
     words, heading, accuracy, point, share = LESSON_WORDS[lang]
     section = text[text.index(heading):]
     section = section[:section.index("\n#")] if "\n#" in section else section
-    limits = REVIEW_THRESHOLDS[game_id]
+    limits = thresholds_for(game_id)
 
     def said(value: float) -> str:
         return format(value, "g").replace(".", point)
@@ -199,13 +202,13 @@ def test_the_lesson_explains_the_review_with_the_games_thresholds(game_id: str, 
     assert accuracy in section and share in section
 
 
-@pytest.mark.parametrize("game_id", sorted(REVIEW_THRESHOLDS))
+@pytest.mark.parametrize("game_id", sorted(reviewed_games()))
 def test_the_pages_ladder_names_only_steps_a_cost_can_reach(game_id: str) -> None:
     """Issue 31: Kalooki's page read "an inaccuracy costs 1 or more cards short, a mistake 1 or more". Each
     step the page names has its own figure, rising; a game without an inaccuracy step says so plainly."""
     table = table_class(game_id)(seed=3, **({} if game_id == "relogio" else {"bot_delay": 0}))
     words = table.review.thresholds_words()
-    limits = REVIEW_THRESHOLDS[game_id]
+    limits = thresholds_for(game_id)
     figures = [float(x) for x in re.findall(r"(\d+(?:\.\d+)?) or more", words)]
     if limits.no_inaccuracy:
         assert "no move is called an inaccuracy" in words and "an inaccuracy costs" not in words
@@ -325,9 +328,6 @@ def test_the_review_names_a_deal_with_the_word_the_table_uses(game_id: str, monk
         assert any(line.startswith("Round 1 of 2") for line in table.log_lines())
 
 
-SHORT = {"jubilee": {"match": "single"}, "jubileu": {"deals": 1}, "injun": {"max_deals": 2},
-         "kalooki": {"deals": [1]}, "rummy": {"target": 1}, "jabberwocky": {"rounds": [3, 4]},
-         "klaberjass": {"target": 1}, "relogio": {}}
 
 
 def table_class(game_id: str):
@@ -338,7 +338,7 @@ def table_class(game_id: str):
                 if isinstance(c, type) and issubclass(c, Table) and getattr(c, "game_id", "") == game_id)
 
 
-@pytest.mark.parametrize("game_id", sorted(SHORT))
+@pytest.mark.parametrize("game_id", sorted(reviewed_games()))
 def test_every_game_reviews_at_its_table(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A short match played by the worst move the hint scores, its review, a look back, the better
     move tried and Back, at each game's own table: every move named in the table's words."""
@@ -347,7 +347,7 @@ def test_every_game_reviews_at_its_table(game_id: str, monkeypatch: pytest.Monke
     ai = engine.hints.advisor(game_id)
     for name, value in getattr(game_checks(game_id), "FAST", {}).items():
         monkeypatch.setattr(ai, name, value)
-    options = dict(SHORT[game_id], **({} if game_id == "relogio" else {"bot_delay": 0}))
+    options = dict(engine.GAMES[game_id].short_match, **({} if game_id == "relogio" else {"bot_delay": 0}))
     table = table_class(game_id)(seed=3, **options)
     me = Bot(game_id, "medium", seed=1)
     for _ in range(300):
