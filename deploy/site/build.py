@@ -509,10 +509,11 @@ LESSON_PAGE = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title} · Parlour</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <script>
-// Open the lesson in the REPL (input hidden), keeping this address's deal link (?deal=…&level=…&game=…).
+// Open the lesson in the REPL (input hidden), keeping this address's deal link (?deal=…&level=…&game=…)
+// and its #table (the gallery's "Play now": the lesson opens at its table, widgets/static/table_link.js).
 const params = new URLSearchParams({params});
 for (const [key, value] of new URLSearchParams(location.search)) params.append(key, value);
-location.replace("{repl}?" + params.toString());
+location.replace("{repl}?" + params.toString() + location.hash);
 </script></head>
 <body><p>Opening {title}… (this page needs JavaScript)</p></body></html>
 """

@@ -43,14 +43,16 @@ def expect_table_in_view(page: Page) -> None:
     expect(page.locator(".parlour-play-table .parlour-table").first).to_be_in_viewport()
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_play_now_opens_a_lesson_at_its_table(voila_server, voila_page, save_screenshot, size):
+@pytest.mark.parametrize("size, game", [("1280x800", "jubilee"), ("420x900", "rummy")])
+def test_play_now_opens_a_lesson_at_its_table(voila_server, voila_page, save_screenshot, size, game):
+    """Jubilee's bots play first at most: then the focus is on a card you may play. In Rummy you draw first: the
+    focus waits on your hand while Ada plays, then goes to the stock or the discard pile, not to a dimmed card."""
     page = voila_page
     page.set_viewport_size(SIZES[size])
     page.goto(voila_server + "voila/render/index.ipynb")
-    play_now = page.locator('.parlour-game[data-game="jubilee"] a.parlour-play-now')
+    play_now = page.locator(f'.parlour-game[data-game="{game}"] a.parlour-play-now')
     expect(play_now).to_have_text("Play now")
-    expect(play_now).to_have_attribute("href", "jubilee.ipynb#table")
+    expect(play_now).to_have_attribute("href", f"{game}.ipynb#table")
     if play_now.get_attribute("target") == "_blank":  # rendered HTML's links open a new tab in Voilà
         with page.context.expect_page() as opened:
             play_now.click()
@@ -59,11 +61,11 @@ def test_play_now_opens_a_lesson_at_its_table(voila_server, voila_page, save_scr
         page.set_viewport_size(SIZES[size])
     else:
         play_now.click()
-    page.wait_for_url("**/voila/render/jubilee.ipynb#table", wait_until="commit")
+    page.wait_for_url(f"**/voila/render/{game}.ipynb#table", wait_until="commit")
     expect(page.locator("#loading")).to_have_count(0, timeout=180_000)
-    expect_focus(page, page.locator(FOCUSED_MOVE))  # Jubilee's bots play first at most: then your card
+    expect_focus(page, page.locator(FOCUSED_MOVE))
     expect_table_in_view(page)
-    save_screenshot(page, f"table-link-play-now-{size}", full_page=False)
+    save_screenshot(page, f"table-link-play-now-{game}-{size}", full_page=False)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -80,6 +80,7 @@ def test_a_lesson_page_opens_the_repl_keeping_the_deal_link():
     params = json.loads(page.split("new URLSearchParams(", 1)[1].split(");", 1)[0])
     assert params["lesson"] == "pt/jubileu" and params["code"] == "import parlour_site; parlour_site.run('pt/jubileu')"
     assert "new URLSearchParams(location.search)" in page  # ?deal=…&level=…&game=… goes along
+    assert 'params.toString() + location.hash)' in page  # and #table (the gallery's "Play now")
 
 
 def test_wheels_lose_their_data_files_and_tests_not_their_code(tmp_path):

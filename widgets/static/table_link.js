@@ -17,20 +17,26 @@ export function playTable(doc) {
   return doc.querySelector(".parlour.parlour-play-table") || doc.querySelector(".parlour");
 }
 
-/** Where the focus goes in `table`: its first move you can make now (a card you may play, a button such as a
- * bid or Draw; not Hint or Undo, nor a choice of how the table looks); while the bots play, your hand (its
- * card in the Tab order); `lenient`, once the table has had time to come to your turn, its first button
- * (Hint, when the game is over) or control. null: nothing there yet. */
-export function firstControl(table, lenient = false) {
-  const cloth = table.querySelector(".parlour-table") || table;
-  const reachable = [...cloth.querySelectorAll(CONTROLS)].filter(
+/** The controls of `table`'s cloth that the keyboard reaches (the toolbar above it holds no move). */
+function reachable(table) {
+  const cloth = table.querySelector(".parlour-table");
+  if (!cloth) return []; // not drawn yet
+  return [...cloth.querySelectorAll(CONTROLS)].filter(
     (c) => shown(c) && (c.tabIndex >= 0 || c.classList.contains("parlour-card--playable")));
-  const enabled = (c) => c.getAttribute("aria-disabled") !== "true";
-  const move = reachable.find((c) => enabled(c) && !c.closest(".parlour-aid")
+}
+
+/** Where the focus goes in `table`: its first move you can make now (a card you may play, a button such as a
+ * bid or Draw; not Hint or Undo, nor a choice of how the table looks); `hand`, while the bots play, your
+ * hand (its card in the Tab order); `lenient`, when no move comes (the game is over), its first button or
+ * control. null: none of these is there (yet). */
+export function firstControl(table, { hand = false, lenient = false } = {}) {
+  const controls = reachable(table);
+  const move = controls.find((c) => c.getAttribute("aria-disabled") !== "true" && !c.closest(".parlour-aid")
     && (c.classList.contains("parlour-card--playable") || c.matches("button.widget-button")));
-  const hand = reachable.find((c) => c.closest(".parlour-row") && c.tabIndex >= 0);
-  if (move || hand || !lenient) return move || hand || null;
-  return reachable.find((c) => c.matches("button.widget-button")) || reachable[0] || null;
+  if (move || !(hand || lenient)) return move || null;
+  const card = controls.find((c) => c.closest(".parlour-row") && c.tabIndex >= 0);
+  if (card || !lenient) return card || null;
+  return controls.find((c) => c.matches("button.widget-button")) || controls[0] || null;
 }
 
 /** Scroll `table` to the top of the window (below it, on a phone, as far as its focused control needs). */
@@ -41,41 +47,57 @@ function bringIntoView(table, target) {
   if (box.top < 0 || box.bottom > target.ownerDocument.defaultView.innerHeight) target.scrollIntoView({ block: "center" });
 }
 
-/** Bring the table into view with the focus on its first control; false if that is not drawn yet. */
-export function goToTable(doc, lenient = false) {
-  const table = playTable(doc);
-  const target = table && firstControl(table, lenient);
-  if (!target) return false;
+/** Put the focus on `target` in `table`, in view; false if it cannot take it. */
+function give(table, target) {
   target.focus({ preventScroll: true });
-  if (doc.activeElement !== target) return false;
+  if (target.ownerDocument.activeElement !== target) return false;
   bringIntoView(table, target);
   return true;
 }
 
-const SETTLE_MS = 8000; // the bots' turns before yours (a bot plays every 0.8 s): then the first control will do
+const QUIET_MS = 250; // a table that changed nothing for this long shows one state (a bot plays every 0.8 s)
+const SETTLE_MS = 8000; // the bots' turns before yours (a bot plays every 0.8 s): after that hold any control
 
 // one wait per page (a lesson shown twice in JupyterLab has two links): the latest request wins
 let waiting = null;
 
-/** Go to the table now, or as soon as it has been drawn; a click or key of the learner's meanwhile cancels. */
+/** Go to the table now, or as soon as it has been drawn: the focus on your first move; while the bots play, on
+ * your hand (or, once they have played a while, on the table's first control) until your turn brings a move.
+ * The wait ends when the focus leaves the table, or at a click or key of the learner's. */
 function goWhenDrawn(doc) {
   if (waiting) waiting.stop();
   let settle = 0;
-  const attempt = (lenient = false) => {
+  let settled = false; // the bots have played a while: no hand to hold, the first control will do
+  let held = null; // what has the focus until your move comes
+  const attempt = () => {
     const table = playTable(doc);
-    if (table && !settle) { // drawn: in view at once, the focus at your first move
+    if (!table) return;
+    if (!settle) { // drawn: in view at once
       bringIntoView(table, null);
-      settle = setTimeout(() => attempt(true), SETTLE_MS);
+      settle = setTimeout(() => { settled = true; attempt(); }, SETTLE_MS);
     }
-    if (goToTable(doc, lenient)) stop();
+    const active = doc.activeElement;
+    const ours = !active || active === doc.body || table.contains(active); // a repaint may move it in the table
+    if (held && !ours) return stop(); // the focus went elsewhere on the page
+    const move = firstControl(table);
+    if (move && give(table, move)) return stop();
+    if (held) return;
+    const first = firstControl(table, { hand: true, lenient: settled });
+    if (first && give(table, first)) held = first;
   };
-  const observer = new MutationObserver(() => attempt());
+  // a repaint reaches the page one widget at a time (the status before the buttons): look once it is quiet
+  let quiet = 0;
+  const observer = new MutationObserver(() => {
+    clearTimeout(quiet);
+    quiet = setTimeout(attempt, QUIET_MS);
+  });
   const timer = setTimeout(() => stop(), WAIT_MS);
   const cancel = () => stop();
   function stop() {
     observer.disconnect();
     clearTimeout(timer);
     clearTimeout(settle);
+    clearTimeout(quiet);
     doc.removeEventListener("pointerdown", cancel, true);
     doc.removeEventListener("keydown", cancel, true);
     if (waiting && waiting.stop === stop) waiting = null;
