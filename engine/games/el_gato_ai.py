@@ -12,17 +12,16 @@ only action.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..cards import Card, parse_card
-from .el_gato import GATO, card_words, trick_fighters, unseen
+from .el_gato import ElGatoView, GATO, card_words, trick_fighters, unseen
 from ..hints import Alternative, Hint
 from ..claims import ONLY_MOVE, Certain
 from ..words import count
 
 
 
-def card_source(view: dict[str, Any]) -> int | None:
+def card_source(view: ElGatoView) -> int | None:
     """Whose packet your next card comes from: yours, or (in a guerra with none left) the next
     player clockwise who still has cards (docs/rules/el_gato.md#el_gato.last_card); None if nobody has one."""
     me, n, sizes = view["seat"], view["players"], view["packet_sizes"]
@@ -33,7 +32,7 @@ def card_source(view: dict[str, Any]) -> int | None:
     return None
 
 
-def next_card(view: dict[str, Any]) -> tuple[Card | None, list[Card]]:
+def next_card(view: ElGatoView) -> tuple[Card | None, list[Card]]:
     """(the card you will turn if everyone knows it, else None; the cards it may be, equally likely)."""
     source = card_source(view)
     if source is None:
@@ -44,7 +43,7 @@ def next_card(view: dict[str, Any]) -> tuple[Card | None, list[Card]]:
     return None, unseen(view)
 
 
-def odds(view: dict[str, Any]) -> tuple[float, float, float]:
+def odds(view: ElGatoView) -> tuple[float, float, float]:
     """(lead, guerra, lose): the chance your card is highest so far, starts a guerra, or loses the
     trick as it stands, over the cards it may be."""
     _, pool = next_card(view)
@@ -63,7 +62,7 @@ def odds(view: dict[str, Any]) -> tuple[float, float, float]:
     return lead / n, guerra / n, 1.0 - (lead + guerra) / n
 
 
-def _where_is_the_gato(view: dict[str, Any]) -> str:
+def _where_is_the_gato(view: ElGatoView) -> str:
     """Where everyone can see the gato is, when it is not unseen."""
     if any(parse_card(c) == GATO for c in [c for _, c in view["trick"]] + [c for _, c in view["aside"]]):
         return "it is face up on the table"
@@ -74,7 +73,7 @@ def _where_is_the_gato(view: dict[str, Any]) -> str:
     return "it has been seen"
 
 
-def advise(view: dict[str, Any]) -> Hint:
+def advise(view: ElGatoView) -> Hint:
     seat = view["seat"]
     known, pool = next_card(view)
     source = card_source(view)
@@ -132,7 +131,7 @@ def advise(view: dict[str, Any]) -> Hint:
     return Hint(seat, "play", " ".join(parts), [Alternative("play", 0.0, f"the only move; {note}")], gist=only)
 
 
-def take_the_only_action(view: dict[str, Any], rng: random.Random) -> str:
+def take_the_only_action(view: ElGatoView, rng: random.Random) -> str:
     """Every level plays the same way: there is only one legal action."""
     return str(view["legal"][0])
 

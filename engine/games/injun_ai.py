@@ -33,7 +33,7 @@ from .. import claims
 from ..hints import Alternative, Hint
 from ..words import count, join
 from ..protocol import Action
-from .injun import BRAG_CHIP, CALL, CHIP, FOLD, SEE, SEE_COST, Deal, rank_value, read_action, unseen
+from .injun import InjunView, BRAG_CHIP, CALL, CHIP, FOLD, SEE, SEE_COST, Deal, rank_value, read_action, unseen
 
 RANKS = range(2, 15)
 SLIP = 0.1           # the habit's "one time in ten he does something else"
@@ -65,12 +65,12 @@ WORTH_FACT = claims.fact("injun.worth", "worth {chips} chips on average from her
 
 # ---- what this seat knows ----
 
-def seen_cards(view: dict[str, Any]) -> dict[int, Card]:
+def seen_cards(view: InjunView) -> dict[int, Card]:
     """The cards this seat can see, by seat (everyone's but its own)."""
     return {s: parse_card(c) for s, c in enumerate(view["cards"]) if c is not None and s != view["seat"]}
 
 
-def rivals(view: dict[str, Any]) -> list[int]:
+def rivals(view: InjunView) -> list[int]:
     """Other players still in the deal (folded players cannot win; their cards still count as seen)."""
     me = view["seat"]
     return [s for s in range(view["players"]) if s != me and view["in_deal"][s] and not view["folded"][s]]
@@ -113,7 +113,7 @@ class Odds:
     highest: list[str]  # the highest rival card(s), as symbols
 
 
-def odds(view: dict[str, Any]) -> Odds:
+def odds(view: InjunView) -> Odds:
     """Exact odds over the unseen cards, each equally likely (before reading anyone's bets)."""
     seen = seen_cards(view)
     theirs = [rank_value(seen[s]) for s in rivals(view) if s in seen]
@@ -144,7 +144,7 @@ class Spot:
     players: int
 
 
-def spot_of(view: dict[str, Any]) -> Spot:
+def spot_of(view: InjunView) -> Spot:
     """The spot of the seat whose view this is, from the view alone."""
     legal = view["legal"]
     return Spot(view["style"], view["pot_total"], view["to_call"], view["high_bet"],
@@ -222,7 +222,7 @@ def _live(deal: Deal) -> tuple[int, ...]:
     return tuple(s for s in range(deal.players) if deal.dealt_in[s] and not deal.folded[s])
 
 
-def replay(view: dict[str, Any]) -> list[Moment]:
+def replay(view: InjunView) -> list[Moment]:
     """The deal's moves with the spot each player faced: the lean deal rebuilt as it was dealt from the
     view (:meth:`Deal.start_of`) and the view's moves played on it again."""
     deal = Deal.start_of(view, unseen(view))
@@ -246,7 +246,7 @@ def chance_table(seat: int, ranks: dict[int, int], me: int, live: Sequence[int])
     return {r: plain_chance(sees + [r], against + [r] if mine else against) for r in RANKS}
 
 
-def posterior(view: dict[str, Any]) -> dict[int, float]:
+def posterior(view: InjunView) -> dict[int, float]:
     """The chance of each rank of your card, given the cards you see and the others' moves (the habit).
 
     Prior: every card you cannot see equally likely. Each move by a player who can see your card
@@ -273,14 +273,14 @@ def chance_low(dist: dict[int, float]) -> float:
     return sum(p for r, p in dist.items() if r <= LOW)
 
 
-def chance_best(view: dict[str, Any], dist: dict[int, float]) -> float:
+def chance_best(view: InjunView, dist: dict[int, float]) -> float:
     """The chance your card beats every card still in."""
     seen = seen_cards(view)
     best = max((rank_value(seen[s]) for s in rivals(view) if s in seen), default=0)
     return sum(p for r, p in dist.items() if r > best)
 
 
-def prior(view: dict[str, Any]) -> dict[int, float]:
+def prior(view: InjunView) -> dict[int, float]:
     pool = unseen(view)
     return {r: k / len(pool) for r in RANKS if (k := sum(rank_value(c) == r for c in pool))}
 
@@ -296,7 +296,7 @@ class Value:
     calls: dict[int, float]
 
 
-def value(view: dict[str, Any], move: str, dist: dict[int, float], prune: float | None = None) -> Value:
+def value(view: InjunView, move: str, dist: dict[int, float], prune: float | None = None) -> Value:
     """Expected chips of ``move`` over your card's distribution ``dist``.
 
     The players who must answer do so in turn, each calling, folding or raising as the habit says
@@ -367,7 +367,7 @@ class _Walk:
     Values are the chips you take from the pots (what you have once the deal is settled, less what
     you had after paying for the move): a branch left out counts as taking nothing."""
 
-    def __init__(self, view: dict[str, Any], base: Deal, action: Action, cards: dict[int, Card],
+    def __init__(self, view: InjunView, base: Deal, action: Action, cards: dict[int, Card],
                  answer: list[int], raised: bool, prune: float) -> None:
         self.me = view["seat"]
         self.base, self.action, self.cards, self.answer = base, action, cards, answer
@@ -443,7 +443,7 @@ class _Walk:
 
 
 
-def raise_sizes(view: dict[str, Any]) -> list[int]:
+def raise_sizes(view: InjunView) -> list[int]:
     """A few sizes from the legal range: the smallest, about half the pot, about the pot."""
     bounds = view.get("raise_range")
     if not bounds:
@@ -452,15 +452,15 @@ def raise_sizes(view: dict[str, Any]) -> list[int]:
     return sorted({min(high, max(low, x)) for x in (low, view["pot_total"] // 2, view["pot_total"])})
 
 
-def candidate_moves(view: dict[str, Any]) -> list[str]:
+def candidate_moves(view: InjunView) -> list[str]:
     legal = view["legal"]
     verb = "raise" if view["high_bet"] else "bet"
-    moves = [a for a in ("call", "chip", "see") if a in legal]
+    moves: list[str] = [a for a in ("call", "chip", "see") if a in legal]
     moves += [f"{verb} {n}" for n in raise_sizes(view)]
     return moves + ["fold"]
 
 
-def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list[Alternative]:
+def evaluate(view: InjunView, dist: dict[int, float] | None = None) -> list[Alternative]:
     """Each move's expected chips from here under the habit, best first, with a note saying what it assumes."""
     dist = posterior(view) if dist is None else dist
     names = view["names"]
@@ -500,7 +500,7 @@ def evaluate(view: dict[str, Any], dist: dict[int, float] | None = None) -> list
 
 # ---- the hint ----
 
-def advise(view: dict[str, Any]) -> Hint:
+def advise(view: InjunView) -> Hint:
     dist = posterior(view)
     alternatives = evaluate(view, dist)
     best = alternatives[0]
@@ -511,7 +511,7 @@ def advise(view: dict[str, Any]) -> Hint:
     return Hint(view["seat"], best.action, reason, alternatives, claims=said, gist=gist)
 
 
-def _evidence(view: dict[str, Any]) -> str:
+def _evidence(view: InjunView) -> str:
     """Who did what after seeing your card, and what the habit reads into it."""
     me = view["seat"]
     names = view["names"]
@@ -542,7 +542,7 @@ def _evidence(view: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _reason(view: dict[str, Any], dist: dict[int, float], best: Alternative,
+def _reason(view: InjunView, dist: dict[int, float], best: Alternative,
             alternatives: list[Alternative]) -> tuple[str, tuple[claims.Claim, ...]]:
     seen = seen_cards(view)
     theirs = [seen[s].symbol for s in rivals(view) if s in seen]
@@ -628,7 +628,7 @@ def _move_words(action: str) -> str:
 
 # ---- the three bots ----
 
-def easy(view: dict[str, Any], rng: random.Random) -> str:
+def easy(view: InjunView, rng: random.Random) -> str:
     """Plausible but weak: mostly stays in, raises now and then, folds sometimes, ignoring the cards."""
     legal = view["legal"]
     sizes = [a for a in legal if a.startswith(("bet ", "raise "))]
@@ -644,7 +644,7 @@ def easy(view: dict[str, Any], rng: random.Random) -> str:
     return "chip" if roll < 0.85 else "fold"
 
 
-def medium(view: dict[str, Any], rng: random.Random) -> str:
+def medium(view: InjunView, rng: random.Random) -> str:
     """The table habit itself: a threshold on the chance it sees, the pot odds for a call (no slips)."""
     kind = habit(odds(view).equity, spot_of(view))
     if kind == "raise":
@@ -652,7 +652,7 @@ def medium(view: dict[str, Any], rng: random.Random) -> str:
     return kind
 
 
-def hard(view: dict[str, Any], rng: random.Random) -> str:
+def hard(view: InjunView, rng: random.Random) -> str:
     """Reads the others' bets (the habit) and plays the move worth most; stops raising after three raises."""
     alternatives = evaluate(view)
     raises = sum(a.split()[0] == "raise" for _s, a in view["actions"])

@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from math import comb
-from typing import Any
 
 from ..cards import Card, jubilee_61, parse_card
 from ..claims import ONLY_MOVE, Certain, Chance, Claim, Figure, fact
 from ..hints import Alternative, Hint
-from .jubilee import card_value, multiple_passed, score_for, unseen
+from .jubilee import JubileeView, card_value, multiple_passed, score_for, unseen
 
 # The facts a Jubilee hint states (engine.claims): each is re-derived by tests/engine/claim_checks/jubilee.py.
 fact("jubilee.scores", "{signed}")
@@ -30,12 +29,12 @@ fact("jubilee.only_legal", "It is your only legal card")
 _VALUES = {card_value(c) for c in jubilee_61()} - {0}  # ±2…10 and ±15: no card is worth 1 or 11–14
 
 
-def unseen_cards(view: dict[str, Any]) -> Counter[Card]:
+def unseen_cards(view: JubileeView) -> Counter[Card]:
     """Cards this seat cannot place (the lean deal's :func:`~engine.games.jubilee.unseen`), counted."""
     return Counter(unseen(view))
 
 
-def next_seat(view: dict[str, Any]) -> int | None:
+def next_seat(view: JubileeView) -> int | None:
     n, me, sizes = view["players"], view["seat"], view["hand_sizes"]
     for step in range(1, n):
         seat = (me + step) % n
@@ -56,7 +55,7 @@ def landing_cards(count: int) -> tuple[set[int], int]:
     return values, best
 
 
-def threat(view: dict[str, Any], count: int, pool: Counter[Card]) -> tuple[float, float]:
+def threat(view: JubileeView, count: int, pool: Counter[Card]) -> tuple[float, float]:
     """(chance, expected points) that the next player can land a Jubilee from ``count``."""
     seat = next_seat(view)
     if seat is None:
@@ -79,11 +78,11 @@ def threat(view: dict[str, Any], count: int, pool: Counter[Card]) -> tuple[float
     return chance, chance * points
 
 
-def _playable(view: dict[str, Any]) -> list[Card]:
+def _playable(view: JubileeView) -> list[Card]:
     return [parse_card(a.split()[1]) for a in view["legal"] if a.startswith("play ")]
 
 
-def evaluate(view: dict[str, Any]) -> list[Alternative]:
+def evaluate(view: JubileeView) -> list[Alternative]:
     """Every legal move scored: points now minus the next player's expected Jubilee."""
     count = view["count"]
     pool = unseen_cards(view)
@@ -128,7 +127,7 @@ def _note(count: int, card: Card, points: int, chance: float, after: int,
     return f"{now}; {threat_claim.words()}", tuple(said)
 
 
-def advise(view: dict[str, Any]) -> Hint:
+def advise(view: JubileeView) -> Hint:
     alternatives = evaluate(view)
     best = alternatives[0]
     said: list[Claim] = []
@@ -136,7 +135,7 @@ def advise(view: dict[str, Any]) -> Hint:
     return Hint(view["seat"], best.action, reason, alternatives, tuple(said), gist=_gist(view, best))
 
 
-def _gist(view: dict[str, Any], best: Alternative) -> Claim | None:
+def _gist(view: JubileeView, best: Alternative) -> Claim | None:
     """The headline's fact: the points the card scores now, a pass that is the only move; else (None) the
     next player's chance of a Jubilee, the first fact noted for the card."""
     if best.action == "pass":
@@ -145,7 +144,7 @@ def _gist(view: dict[str, Any], best: Alternative) -> Claim | None:
     return Figure("jubilee.points_now", value=points, move=best.action) if points else None
 
 
-def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternative], said: list[Claim]) -> str:
+def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative], said: list[Claim]) -> str:
     count = view["count"]
     if best.action == "pass":
         if _black_first_blocks(view):
@@ -214,7 +213,7 @@ def _reason(view: dict[str, Any], best: Alternative, alternatives: list[Alternat
     return " ".join((first, second, third))
 
 
-def _black_first_blocks(view: dict[str, Any]) -> bool:
+def _black_first_blocks(view: JubileeView) -> bool:
     """The first-black variant is what stops this seat: it holds a card the count would allow."""
     return bool(view.get("black_first")) and any(card_value(parse_card(c)) >= 0 for c in view["hand"])
 
@@ -233,12 +232,12 @@ def _value_words(v: int) -> str:
 
 # ---- the three bots ----
 
-def easy(view: dict[str, Any], rng: random.Random) -> str:
+def easy(view: JubileeView, rng: random.Random) -> str:
     """Plausible but weak: any legal card, chosen at random."""
     return rng.choice(view["legal"])
 
 
-def medium(view: dict[str, Any], rng: random.Random) -> str:
+def medium(view: JubileeView, rng: random.Random) -> str:
     """Rule of thumb: take the most points now; between equals, leave the count out of reach."""
     if view["legal"] == ["pass"]:
         return "pass"
@@ -254,7 +253,7 @@ def medium(view: dict[str, Any], rng: random.Random) -> str:
     return f"play {rng.choice([c for c in cards if key(c) == best])}"
 
 
-def hard(view: dict[str, Any], rng: random.Random) -> str:
+def hard(view: JubileeView, rng: random.Random) -> str:
     """Exact expectation over the unseen cards: points now minus the next player's chances; between
     equals, the highest card (what the hint advises)."""
     return evaluate(view)[0].action
