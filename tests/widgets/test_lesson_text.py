@@ -78,7 +78,7 @@ def widget_texts(widget: object, seen: set[int] | None = None) -> list[str]:
         text = re.sub(r"<style.*?</style>|<script.*?</script>", " ", widget.value, flags=re.S)
         text = re.sub(r"<[^>]+>", " ", text)
         found.append(unescape(text))
-    for attribute in ("description", "tooltip", "placeholder"):
+    for attribute in ("description", "tooltip", "placeholder", "label"):  # label: "Go to the table", a row's name
         value = getattr(widget, attribute, None)
         if isinstance(value, str):
             found.append(value)
@@ -144,7 +144,8 @@ def lesson_outputs(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
         texts.append(printed.getvalue())
         while shown:
             value = shown.pop(0)
-            texts += played_through(value) if hasattr(value, "children") or hasattr(value, "value") else [str(value)]
+            widget = any(hasattr(value, name) for name in ("children", "value", "label"))
+            texts += played_through(value) if widget else [str(value)]
     return texts
 
 
