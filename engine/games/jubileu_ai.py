@@ -34,7 +34,8 @@ from ..search import Inconsistent, Tally, pimc, unseen_dealer
 from .jubileu import (ACE_RANK, BIDS, MEIA, OBRIGATORIO, ORDERED, SEATS, SUIT_SYMBOL,
                       SUIT_WORDS, TRICK_KEYS, WHEN_HE_LIKES, Deal, known_hands, obrigatorio_calls, settle, unseen)
 
-View = dict[str, Any]
+from .jubileu import JubileuView
+View = JubileuView  # the game's view, key by key (engine/games/jubileu.py)
 
 HINT_PLAYOUTS = 240     # play hint: imagined deals shared among the candidate moves
 BOT_PLAYOUTS = 96
@@ -305,9 +306,16 @@ def contract_made(contract: str, declarers: list[int], partner: int | None, won:
     return next(p.made for p in pays if p.player == player)
 
 
+def _contract(view: View) -> str:
+    """The contract being played: set in every phase after the auction (the view's key is None before)."""
+    contract = view["contract"]
+    assert contract is not None, "the auction is over"
+    return contract
+
+
 def _playout(view: View) -> Callable[[Deal, str, random.Random], tuple[float, Mapping[str, bool]]]:
     me = view["seat"]
-    contract = view["contract"]
+    contract = _contract(view)
     declarers = view["declarers"]
     alone = BIDS[contract].misere and me in declarers   # a misère player counts the tricks he takes himself
 
@@ -599,8 +607,9 @@ def _auction_phase_choice(view: View) -> str | None:
     """Trump and the called card, by rule of thumb (every level uses these)."""
     hand = [code_of(c) for c in view["hand"]]
     if view["phase"] == "trump":
-        banned = code_of(view["called_card"]) // 13 if view["contract"] == OBRIGATORIO else None
-        suit = misere_trump(hand) if BIDS[view["contract"]].misere else best_trump(hand, banned)
+        king = view["called_card"]  # an Obrigatório's: the suit its holder may not name
+        banned = code_of(king) // 13 if view["contract"] == OBRIGATORIO and king is not None else None
+        suit = misere_trump(hand) if BIDS[_contract(view)].misere else best_trump(hand, banned)
         return f"trump {tricks.SUITS[suit]}"
     if view["phase"] == "call":
         if view["contract"] == OBRIGATORIO:
@@ -630,8 +639,8 @@ def medium(view: View, rng: random.Random) -> str:
     if choice:
         return choice
     d = play_worlds(view)(rng)
-    sides = side_of(d, view["contract"], view["declarers"])
-    c, espirra = heuristic_card(d, view["seat"], view["contract"], sides)
+    sides = side_of(d, _contract(view), view["declarers"])
+    c, espirra = heuristic_card(d, view["seat"], _contract(view), sides)
     if espirra and "espirra" in view["legal"]:
         return "espirra"
     move = f"play {tricks.card(c)}"
@@ -790,7 +799,7 @@ def _trick_claim(view: View, move: str, t: Tally[str]) -> claims.Claim:
     if sure is not None:
         card = _card_words(move if verb == "play" else f"play {view['called_card']}")
         return Certain(WINS.name, move=move, holds=sure, detail={"card": card})
-    alone = BIDS[view["contract"]].misere and me in view["declarers"]
+    alone = BIDS[_contract(view)].misere and me in view["declarers"]
     return Sampled(OWN_TRICK.name if alone else SIDE_TRICK.name, move=move, hits=t.counts.get("trick", 0),
                    samples=t.samples)
 
@@ -799,7 +808,7 @@ def play_hint(view: View, playouts: int, rng: random.Random) -> Hint:
     me = view["seat"]
     record: dict[str, list[float]] = {}
     tallies = search(view, playouts, rng, record)
-    bid = BIDS[view["contract"]].name
+    bid = BIDS[_contract(view)].name
     notes: dict[str, tuple[str, tuple[claims.Claim, ...]]] = {}
     for t in tallies:
         said = (_chips(t.mean, t.samples), _trick_claim(view, t.move, t), _made(t.move, t, bid))
@@ -861,8 +870,9 @@ def only_move_hint(view: View) -> Hint:
 def _choice_value(view: View, move: str, world: list[list[int]]) -> tuple[int, bool]:
     """Chips for this seat, and whether the contract is made, if ``move`` names trump or calls that card."""
     me = view["seat"]
-    contract = view["contract"]
+    contract = _contract(view)
     declarer = view["declarer"]
+    assert declarer is not None, "the auction is over"
     verb, _, arg = move.partition(" ")
     if verb == "trump":
         trump = tricks.SUIT_INDEX[arg]
@@ -894,7 +904,7 @@ def _choice_comparison(view: View, move: str) -> claims.Claim | None:
         s = tricks.SUIT_INDEX[arg]
         among = tuple(tricks.SUITS[x] for x in allowed)
         detail = {"suit": _suit_words(view, s)}
-        if BIDS[view["contract"]].misere:
+        if BIDS[_contract(view)].misere:
             if counts[s] == min(counts[x] for x in allowed):
                 return Comparison(SHORTEST.name, subject=arg, value=counts[s], among=among, move=move, detail=detail)
             return None
@@ -942,7 +952,7 @@ def choice_hint(view: View, deals: int, rng: random.Random) -> Hint:
             chips, ok = _choice_value(view, m, world)
             tallies[m].add(float(chips), {"made": ok})
             values[m].append(float(chips))
-    bid = BIDS[view["contract"]].name
+    bid = BIDS[_contract(view)].name
     notes = {m: (_chips(t.mean, t.samples), _made(m, t, bid)) for m, t in tallies.items()}
     alts = sorted((Alternative(m, round(t.mean, 2), "; ".join(_words(view, *notes[m])), notes[m], t.samples, t.margin)
                    for m, t in tallies.items()), key=lambda a: -a.score)
