@@ -1,6 +1,7 @@
-"""A thousand seeded El Gato games must hold every invariant (docs/rules/el_gato.md; DESIGN.md "Hidden
-information is real"): the 40 cards are conserved at every step, every game ends (one loser
-holding all 40, or a guarded draw), and nobody's view or log shows the order of any packet."""
+"""Seeded El Gato games (250; 1,000 with PARLOUR_SOAK=full, tests/engine/soak.py) must hold every invariant
+(docs/rules/el_gato.md; DESIGN.md "Hidden information is real"): the 40 cards are conserved at every step,
+every game ends (one loser holding all 40, or a guarded draw), and nobody's view or log shows the order of any
+packet."""
 
 import pytest
 
@@ -8,9 +9,10 @@ import engine
 from engine.cards import parse_card, spanish_40
 
 from .parallel import run_seeds
+from . import soak
 
 PACK = frozenset(spanish_40())
-GAMES_PER_COUNT = 200  # × 5 player counts = 1,000 games
+GAMES_PER_COUNT = soak.size(50, 200)  # × 5 player counts: 250 games (1,000 in full)
 VIEW_KEYS = {"game", "seat", "players", "names", "options", "progress", "dealer", "packet_sizes", "unseen_on_top",
              "known_below", "safe", "leader", "order", "trick", "aside", "guerra", "last_trick", "tricks", "scores",
              "current_player", "is_over", "result", "loser", "legal"}

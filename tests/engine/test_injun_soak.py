@@ -1,6 +1,7 @@
-"""Seeded random Injun games across 2–15 players and both styles must hold every invariant
-(docs/rules/injun.md; DESIGN.md "Hidden information is real"): cards conserved, chips conserved at
-every step, every game ends, and no seat ever sees its own card before the cards are turned up."""
+"""Seeded random Injun games (300; 1,200 with PARLOUR_SOAK=full, tests/engine/soak.py) across 2–15 players and
+both styles must hold every invariant (docs/rules/injun.md; DESIGN.md "Hidden information is real"): cards
+conserved, chips conserved at every step, every game ends, and no seat ever sees its own card before the cards
+are turned up."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import pytest
 import engine
 from engine.cards import standard_52
 from engine.games.injun import LONGEST_GAME
+from . import soak
 
-SESSIONS = 600  # per style: 1,200 seeded games, each of one or more deals
+SESSIONS = soak.size(150, 600)  # per style: 300 seeded games (1,200 in full), each of one or more deals
 PACK = set(standard_52())
 
 

@@ -1,6 +1,7 @@
-"""Random legal play over 3,000 seeded Jubileu deals must hold the invariants (issue 11; docs/rules/jubileu.md;
-DESIGN.md "Hidden information is real"): every card played once, 13 tricks, chips conserved to the
-chip, the called Ace's holder secret until it falls, every deal and every session ends."""
+"""Random legal play over 750 seeded Jubileu deals (3,000 with PARLOUR_SOAK=full, tests/engine/soak.py) must
+hold the invariants (issue 11; docs/rules/jubileu.md; DESIGN.md "Hidden information is real"): every card
+played once, 13 tricks, chips conserved to the chip, the called Ace's holder secret until it falls, every deal
+and every session ends."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from collections import Counter
 import engine
 from engine import tricks
 from engine.games.jubileu import BIDS, LADDER, settle
+from . import soak
 
-SESSIONS = 1000
+SESSIONS = soak.size(250, 1000)
 DEALS_PER_SESSION = 3
 
 

@@ -12,15 +12,15 @@ move: call at random, take the discard when it helps the contract, lay down the 
 lay-down whenever there is one, tack whatever ``legal_actions`` offers, and discard a card that
 does least for the contract. Every move goes through ``apply`` and the engine's rule checks.
 
-Size: 2,000 nine-deal games over 3-6 players with the default rules (about 1,250 moves each), then
-164 short matches: 128 two-deal matches over every pair of deals with each Trinidad toggle, 32 short
-matches (deals 1 to 3) with the rebuild limit at 10, 3, 1 and 0, and 4 with a scripted opening that
-makes an upheld challenge certain. Each test counts the events it saw and asserts that every
-rare case (several callers, a joker sliding, a swap, a stock rebuilt, a blocked deal, challenges
-upheld and not) occurred. The games run on every core (tests/engine/parallel.py). Measured with
-2 workers: 493 s of CPU in all (about 0.25 s a nine-deal game, a third of it these checks), so about
-250 s of wall time on two idle cores; 30 min on this machine shared with 10 other jobs. That is more
-than CI's 120 s share for this file: the issue's count wins here, fewer games would fit.
+Size: 500 nine-deal games (2,000 with PARLOUR_SOAK=full, tests/engine/soak.py) over 3-6 players with the
+default rules (about 1,250 moves each), then 164 short matches: 128 two-deal matches over every pair of deals
+with each Trinidad toggle, 32 short matches (deals 1 to 3) with the rebuild limit at 10, 3, 1 and 0, and 4
+with a scripted opening that makes an upheld challenge certain. Each test counts the events it saw and asserts
+that every rare case (several callers, a joker sliding, a swap, a stock rebuilt, a blocked deal, challenges
+upheld and not) occurred. The games run on every core (tests/engine/parallel.py). Measured with 2 workers: 493
+s of CPU in all (about 0.25 s a nine-deal game, a third of it these checks), so about 250 s of wall time on
+two idle cores; 30 min on this machine shared with 10 other jobs. That is more than a quick run's share, so
+./run test plays a quarter of them and CI (.ci/run) all 2,000.
 """
 
 from __future__ import annotations
@@ -36,9 +36,10 @@ from engine.games.kalooki import DEALS, hand_points
 from engine.melds import run_layouts, why_not_meld
 
 from .parallel import run_seeds
+from . import soak
 
 PACK = Counter(double_52_with_jokers())
-FULL_GAMES = 2_000
+FULL_GAMES = soak.size(500, 2_000)  # nine-deal games
 SHORT_GAMES = 128
 SHORT_MATCHES = 32
 MOVE_CAP = 40_000
