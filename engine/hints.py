@@ -71,12 +71,23 @@ class Hint:
     lang: str = "en"
 
     def __post_init__(self) -> None:
-        if self.gist is None:  # the first fact said of the move itself that reads at a glance
-            mine = ([c for a in self.alternatives if a.action == self.action for c in a.claims]
-                    + [c for c in self.claims if getattr(c, "move", "") == self.action] + list(self.claims))
-            short = [c for c in mine if len(c.bare(self.lang)) <= GLANCE]
-            if mine:
-                object.__setattr__(self, "gist", (short or mine)[0])
+        if self.gist is None:
+            object.__setattr__(self, "gist", self._first_fact_of_the_move())
+
+    def _first_fact_of_the_move(self) -> Claim | None:
+        """The first fact said of the hinted move itself (one that reads at a glance first), else of the
+        position, and only when neither exists one said of another move (a pass's "Solo Onze fails in 99%"):
+        a short fact about another move must not beat a longer one about this move, or "Bid 0: you take
+        exactly 1 trick in 35%" pins bid 1's figure on bid 0."""
+        mine = ([c for a in self.alternatives if a.action == self.action for c in a.claims]
+                + [c for c in self.claims if getattr(c, "move", "") == self.action])
+        others = [c for a in self.alternatives if a.action != self.action for c in a.claims]
+        position = [c for c in self.claims if getattr(c, "move", "") in ("", None) and c not in others]
+        for facts in (mine, position, others):
+            short = [c for c in facts if len(c.bare(self.lang)) <= GLANCE]
+            if facts:
+                return (short or facts)[0]
+        return None
 
     def headline(self, move: str | None = None) -> str:
         """One short sentence: the move, named as the control that makes it reads (``move``; the rules'

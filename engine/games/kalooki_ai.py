@@ -51,7 +51,8 @@ from ..cards import JOKER, Card, double_52_with_jokers, parse_card
 from .. import claims
 from ..claims import Certain, Comparison, Count, Figure
 from ..hints import Alternative, Hint
-from ..melds import KALOOKI, RUN, SET, ContractSearch, Meld, MeldRules, SearchCut, layoffs, least_deadwood, quick_split
+from ..melds import (KALOOKI, RUN, SET, Arrangement, ContractSearch, Meld, MeldRules, SearchCut, layoffs,
+                     least_deadwood, quick_split)
 from ..words import agreeing, join, noun_for
 from . import kalooki
 from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
@@ -124,7 +125,7 @@ def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rul
         cards.remove(without)
     if not could_lay(cards, threes, fours, rules):
         return None
-    found = CUT
+    found: Arrangement | None | str = CUT
     if len(hand) < BIG_HAND:
         try:
             found = _search(hand, threes, fours, wild, rules).arrangement(without)
@@ -135,7 +136,7 @@ def _arrangement(hand: tuple[Card, ...], threes: int, fours: int, wild: int, rul
             found = _search(hand, threes, fours, wild, rules, True).arrangement(without)
         except SearchCut:
             return CUT
-    if found is None or contract_problem(found.melds, threes, fours) is not None:
+    if not isinstance(found, Arrangement) or contract_problem(found.melds, threes, fours) is not None:
         return None
     return found
 

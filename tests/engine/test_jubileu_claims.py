@@ -30,8 +30,9 @@ def true_hint(game: engine.Game, seat: int) -> engine.Hint:
     that no share or certainty is said outside a claim."""
     hint = engine.hint(game, seat)
     lang = game.options["lang"]
+    whole = cc.whole_text(hint)
     for claim, text in cc.claims_of(hint):
-        assert claim.words(lang) in text
+        assert cc.states(claim, text, whole, lang), (claim.words(lang), text)  # its assumption said once per hint
         check = cc.checker("jubileu", claim)
         assert check is not None, claim
         assert check(game, seat, claim, hint) is None, (claim, check(game, seat, claim, hint))
