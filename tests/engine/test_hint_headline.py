@@ -67,6 +67,12 @@ def test_every_hint_opens_with_one_short_sentence_and_says_each_assumption_once(
             problems.append(f"{where}: the headline {headline!r} states no fact")
         if not one_sentence(headline) or len(headline) > LONGEST:
             problems.append(f"{where}: the headline is not one short sentence: {headline!r}")
+        own = ([c for a in hint.alternatives if a.action == hint.action for c in a.claims]
+               + [c for c in hint.claims if getattr(c, "move", "") == hint.action])
+        others = [c for a in hint.alternatives if a.action != hint.action for c in a.claims if c not in own]
+        if own and hint.gist in others:  # a figure of another move read as this move's (Bid 0: "1 trick in 35%")
+            problems.append(f"{where}: the headline {headline!r} states a fact of another move, not of "
+                            f"{hint.action!r}, which has its own")
         whole = cc.whole_text(hint)
         for premise in {say(lang, p) for p in [*ASSUMPTIONS.values(), *MODELS.values()]}:
             if whole.count(premise) > 1:
