@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import re
 
 import pytest
@@ -226,3 +228,27 @@ def test_the_hint_names_pass_and_join_as_their_buttons_do(lang):
     t = JubileuTable(seed=5, bot_delay=0, lang=lang)
     assert t.action_label("pass") == t.pass_button.description
     assert t.action_label("join") == t.join_button.description
+
+
+PARTNER_ESPIRRA = [(0, "pass"), (1, "bid jubileu"), (2, "pass"), (3, "pass"), (1, "trump S"), (1, "call AH"),
+                   (1, "espirra-quando-quiser"), (1, "play 3D"), (2, "play 8D"), (3, "play 9D"), (0, "play 6S")]
+
+
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_a_hint_to_espirra_names_it_as_the_partners_button_reads(lang):
+    """Issue 31 fault 6: the called Ace's holder, told "Espirra quando quiser" and having won a trick, may
+    play the Ace as espirra; a hint that names that move uses the button's words ("Espirra: play the called
+    Ace"), not "Espirra!"."""
+    t = scripted({1: "2C 3C 4C KS QS", 0: "AH 5C 6C AS KC", 2: "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH", 3: "AD AC"},
+                 PARTNER_ESPIRRA, lang=lang)
+    assert "espirra" in t.game.view(0)["legal"] and t.espirra_panel.layout.display == ""
+    words = t.espirra_button.description
+    assert words == ("Espirra: play the called Ace" if lang == "en" else "Espirra: jogar o Ás chamado")
+    real = engine.hint
+    try:  # the hint as the advisor gives it, its move made the espirra, shown by the table's own panel
+        engine.hint = lambda game, seat: dataclasses.replace(real(game, seat), action="espirra")
+        t.show_hint()
+    finally:
+        engine.hint = real
+    headline = re.search(r"data-testid='hint-headline'>([^<]*)<", t.hint_panel.value)
+    assert headline and html.unescape(headline.group(1)).startswith(words + ":"), t.hint_panel.value[:300]
