@@ -6,9 +6,13 @@ Both routes, on free loopback ports:
   students log in over HTTP and each gets a usable Jubilee table; none can reach another's kernel
   (kernel API, websocket, shutdown: 403); a visitor who is not logged in is sent to the login page;
   a fourth student in Chromium logs in, lands on the gallery and plays; closing a page frees its kernel.
+  A student cannot start a server of their own; one student's script of plain GETs holds at most 3
+  kernels no page connected to (issue 32, items 1 and 2).
 - per-student: three students log in and each gets a usable table from their own server, which
   loads only the extensions it needs; a student cannot open another student's server; a logged-out
   visitor is sent to the login page; a fourth does it in Chromium; an idle server is culled.
+
+On both: two students on one browser (a lab's computer) never see each other's game (issue 32, item 3).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -209,6 +214,12 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     assert not any(hub.server_pid(n) for n in [*students, "dana"]), "idle servers were not culled"
 
 
+def test_on_the_per_student_route_a_shared_computer_shows_no_other_students_game(hub, browser):
+    """Issue 32, item 3, where each student's lessons come from their own server (/user/<name>/): those
+    servers share the hub's origin, so one browser's localStorage holds every student's saves there too."""
+    _one_computer_two_students(hub, browser, lambda student: f"user/{student}/")
+
+
 # --- the shared route: one Voilà for the class, behind the hub's login ---------------------------
 
 SERVICE = "services/parlour/"
@@ -313,21 +324,59 @@ def test_a_class_shares_one_voila_behind_the_hub_login(shared_hub, browser, save
     context.close()
 
 
-def _log_in_page(hub: Hub, page, name: str) -> None:
-    """The hub's login form in this browser tab, landing on the gallery."""
+def _log_in_page(hub: Hub, page, name: str, lessons: str) -> None:
+    """The hub's login form in this browser tab, landing on the gallery under ``lessons``."""
     page.goto(hub.url + "hub/login")
     page.fill("input[name=username]", name)
     page.fill("input[name=password]", PASSWORD)
     page.click("input[type=submit], button[type=submit]")
-    page.wait_for_url(f"**/{SERVICE}voila/render/index.ipynb", wait_until="commit")
+    page.wait_for_url(f"**/{lessons}voila/render/index.ipynb", wait_until="commit")
 
 
-def _play_table(hub: Hub, page):
-    page.goto(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb")
+def _play_table(hub: Hub, page, lessons: str):
+    page.goto(f"{hub.url}{lessons}voila/render/jubilee.ipynb")
     table = page.locator(".parlour-play-table").first
     expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)  # a busy machine
     expect(table.locator(".parlour-autosave-note")).to_be_visible(timeout=60_000)  # the browser reported its saves
     return table
+
+
+def _one_computer_two_students(hub: Hub, browser, lessons_of: Callable[[str], str]) -> None:
+    """Issue 32, item 3, on one lab computer and one browser: Fay plays and logs out, Gus logs in and is
+    offered nothing, Fay comes back and finds her game. ``lessons_of(student)``: where the lessons are for
+    them (the class's Voilà, or their own server). localStorage is the hub's origin's, every student's."""
+    context = browser.new_context()
+    context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
+    page = context.new_page()
+    page.set_default_timeout(200_000)
+    try:
+        _log_in_page(hub, page, "fay", lessons_of("fay"))
+        table = _play_table(hub, page, lessons_of("fay"))
+        status = table.locator(".parlour-status")
+        expect(status).to_contain_text("Your turn", timeout=60_000)
+        table.locator(".parlour-card--playable").first.click()
+        expect(status).to_contain_text("Your turn", timeout=60_000)
+        saves = """() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))"""
+        deadline = time.monotonic() + 60
+        while not page.evaluate(saves):
+            assert time.monotonic() < deadline, "Fay's game was not kept"
+            page.wait_for_timeout(200)
+        assert all(":user:" in key for key in page.evaluate(saves)), page.evaluate(saves)  # keyed by student
+        page.goto(hub.url + "hub/logout")
+
+        _log_in_page(hub, page, "gus", lessons_of("gus"))
+        table = _play_table(hub, page, lessons_of("gus"))
+        page.wait_for_timeout(1000)
+        expect(table.locator(".parlour-resume")).to_be_hidden(timeout=30_000)
+        assert "not finished" not in table.inner_text(), "Gus was offered Fay's game"
+        page.goto(hub.url + "hub/logout")
+
+        _log_in_page(hub, page, "fay", lessons_of("fay"))  # and Fay, back at that computer, finds her game
+        table = _play_table(hub, page, lessons_of("fay"))
+        expect(table.locator(".parlour-resume")).to_be_visible(timeout=60_000)
+        expect(table.locator(".parlour-resume")).to_contain_text("Resume it?", timeout=30_000)
+    finally:
+        context.close()
 
 
 def test_on_the_shared_route_a_student_has_no_server_and_a_shared_computer_no_other_students_game(shared_hub,
@@ -349,36 +398,27 @@ def test_on_the_shared_route_a_student_has_no_server_and_a_shared_computer_no_ot
     time.sleep(2)
     assert hub.server_pid("eve") is None
 
-    # one lab computer, one browser: Fay plays and logs out, Gus logs in
-    context = browser.new_context()
-    context.route("**/cdn.jsdelivr.net/**", lambda route: route.fulfill(status=200, body=""))
-    page = context.new_page()
-    page.set_default_timeout(200_000)
-    try:
-        _log_in_page(hub, page, "fay")
-        table = _play_table(hub, page)
-        status = table.locator(".parlour-status")
-        expect(status).to_contain_text("Your turn", timeout=60_000)
-        table.locator(".parlour-card--playable").first.click()
-        expect(status).to_contain_text("Your turn", timeout=60_000)
-        saves = """() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))"""
-        deadline = time.monotonic() + 60
-        while not page.evaluate(saves):
-            assert time.monotonic() < deadline, "Fay's game was not kept"
-            page.wait_for_timeout(200)
-        assert all(":user:" in key for key in page.evaluate(saves)), page.evaluate(saves)  # keyed by student
-        page.goto(hub.url + "hub/logout")
+    _one_computer_two_students(hub, browser, lambda student: SERVICE)
 
-        _log_in_page(hub, page, "gus")
-        table = _play_table(hub, page)
-        page.wait_for_timeout(1000)
-        expect(table.locator(".parlour-resume")).to_be_hidden(timeout=30_000)
-        assert "not finished" not in table.inner_text(), "Gus was offered Fay's game"
-        page.goto(hub.url + "hub/logout")
 
-        _log_in_page(hub, page, "fay")  # and Fay, back at that computer, finds her game
-        table = _play_table(hub, page)
-        expect(table.locator(".parlour-resume")).to_be_visible(timeout=60_000)
-        expect(table.locator(".parlour-resume")).to_contain_text("Resume it?", timeout=30_000)
-    finally:
-        context.close()
+def test_on_the_shared_route_one_students_script_holds_few_kernels(shared_hub):
+    """Issue 32, item 1, behind the hub's login: a logged-in student's script sending plain GETs of a lesson
+    page (no browser headers) started a kernel for each, none of which a page ever connected to, until the
+    class's cap was full. One student holds at most ``unconnected_per_client`` (3) such kernels; another
+    student still gets a table."""
+    hub = shared_hub
+    script = hub.login("hal")
+    started = []
+    for _ in range(7):
+        page = script.get(f"{hub.url}{SERVICE}voila/render/index.ipynb", timeout=300)
+        assert page.status_code == 200 and "Traceback" not in page.text
+        started.append(_kernel_id(page.text))
+    assert len(set(started)) == 7  # each GET was given a kernel of its own
+    alive = [k for k in started if script.get(f"{hub.url}{SERVICE}api/kernels/{k}", timeout=60).status_code == 200]
+    assert len(alive) <= 3, f"hal's script holds {len(alive)} kernels no page connected to"
+    assert started[-1] in alive  # the newest page's kernel is the one kept
+
+    ivy = hub.login("ivy")
+    page = ivy.get(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb", timeout=300)
+    assert page.status_code == 200 and "There was an error when executing cell" not in page.text
+    assert ivy.get(f"{hub.url}{SERVICE}api/kernels/{_kernel_id(page.text)}", timeout=60).status_code == 200
