@@ -14,6 +14,7 @@ pytestmark = pytest.mark.browser
 DEAL_CODE = "4-000005"  # four players; the seeded draw makes Ada deal, so Ben and Cleo turn first
 LESSON = "voila/render/el_gato.ipynb"
 YOU_TURNED = re.compile(r"You turn up .+; \d+ left in the packet")
+TRICK_WON = re.compile(r" is highest: .+ wins? the trick")
 
 
 def test_play_el_gato_in_the_browser(voila_server, voila_page, save_screenshot, artifacts_dir):
@@ -40,7 +41,10 @@ def test_play_el_gato_in_the_browser(voila_server, voila_page, save_screenshot, 
     page.keyboard.press("Enter")
     expect(turned).to_have_count(2, timeout=30_000)
 
-    # the hint gives the odds, and Why? names the rule
+    # the hint gives the odds, and Why? names the rule. The status line still says "Your turn" from before
+    # the bots play (a repaint reaches the page one widget at a time), and a bot's move clears an open hint:
+    # wait until this deal's second trick is won (you win it), then for your turn
+    expect(table.locator(".parlour-log-row", has_text=TRICK_WON)).to_have_count(2, timeout=60_000)
     expect(status).to_contain_text("Your turn", timeout=60_000)
     table.get_by_role("button", name="Hint").click()
     expect(table.locator(".parlour-hint")).to_contain_text("nothing to choose", timeout=30_000)
