@@ -45,9 +45,6 @@ from voila.tornado.handler import TornadoVoilaHandler
 PAGE_OWNER: ContextVar[str | None] = ContextVar("parlour_page_owner", default=None)
 #: Who asked for the page being rendered, for ``unconnected_per_client`` (None: not told apart, see page_client).
 PAGE_CLIENT: ContextVar[str | None] = ContextVar("parlour_page_client", default=None)
-#: Whether the page being rendered was asked for by a person's browser (a navigation, Sec-Fetch-Mode), which may
-#: take the place of a page no one connected to; a script's plain GET, when the server is full, is refused.
-PAGE_VISIT: ContextVar[bool] = ContextVar("parlour_page_visit", default=True)
 #: The kernels handed to the page being rendered (the handler marks them sent when the page is out).
 PAGE_KERNELS: ContextVar[list[str] | None] = ContextVar("parlour_page_kernels", default=None)
 
@@ -80,9 +77,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     no page would ever connect to: a class was told "server full" for minutes (issue 32). So a
     page no one connects to holds a place only while nobody needs it: a page that would be
     refused first takes the place of the oldest such kernel whose page went out at least
-    ``reclaim_unconnected_after`` seconds ago (when a person's browser asks for it: a script's
-    own GETs, which say nothing of what they are for, never displace a page, so a class's visits
-    win the freed places even while a script keeps asking), and one client (a hub's student, or an address
+    ``reclaim_unconnected_after`` seconds ago, and one client (a hub's student, or an address
     other than this machine's) holds at most ``unconnected_per_client`` of them: asking for one
     more shuts its oldest down. While pages are being refused, pools wait to refill.
     """
@@ -202,7 +197,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         while self.max_kernels and self.in_use() >= self.max_kernels:
             # A page's kernel takes the place of a page no one connected to, then of an idle pooled
             # kernel: neither a script's GETs nor the pools lock a class out.
-            if for_pool or not ((PAGE_VISIT.get() and await self._reclaim_an_unconnected_kernel())
+            if for_pool or not (await self._reclaim_an_unconnected_kernel()
                                 or await self._give_up_a_pooled_kernel()):
                 self.log.warning("Refusing a %skernel: %d running or starting (max_kernels)",
                                  "pooled " if for_pool else "", self.in_use())
@@ -690,7 +685,6 @@ class ParlourVoilaHandler(TornadoVoilaHandler):
         if getattr(self.kernel_manager, "per_user_kernels", False):
             PAGE_OWNER.set(user_name(self))  # this request's task: the kernel chosen for it is theirs
         PAGE_CLIENT.set(page_client(self))
-        PAGE_VISIT.set(self.request.headers.get("Sec-Fetch-Mode") == "navigate")  # a person's browser
         handed: list[str] = []
         PAGE_KERNELS.set(handed)
         owner = autosave_owner(user_name(self))

@@ -120,8 +120,8 @@ def _class_arrives_during_a_flood(base: str, proc, students: int, patience: floa
         give_up = time.monotonic() + patience
         outcome = "never got a page"
         while time.monotonic() < give_up:
-            with requests.Session() as http:  # a browser says it is opening a page, as every one does
-                page = http.get(base + "voila/render/table.ipynb", timeout=120, headers=BROWSER_VISIT)
+            with requests.Session() as http:
+                page = http.get(base + "voila/render/table.ipynb", timeout=120)
                 found = KERNEL_ID.search(page.text)
                 if page.status_code != 200 or not found:
                     outcome = f"page {page.status_code}"
@@ -149,11 +149,6 @@ def _class_arrives_during_a_flood(base: str, proc, students: int, patience: floa
         for t in scripts:
             t.join(timeout=180)
     return outcomes, flood, peak
-
-
-#: What a browser's navigation to a page says of itself (Chromium, Firefox and Safari send these).
-BROWSER_VISIT = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", "Sec-Fetch-Site": "none",
-                 "Sec-Fetch-User": "?1"}
 
 
 @pytest.mark.slow  # a minute or two: kernels start and stop all along

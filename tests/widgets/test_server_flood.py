@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from widgets.server import PAGE_CLIENT, PAGE_KERNELS, PAGE_VISIT, ClassroomKernelManager, ServerFull
+from widgets.server import PAGE_CLIENT, PAGE_KERNELS, ClassroomKernelManager, ServerFull
 
 _ids = itertools.count(1)
 
@@ -51,11 +51,9 @@ def manager(**limits: int) -> Kernels:
     return made
 
 
-async def page(km: Kernels, client: str | None, sent: bool = True, browser: bool = True) -> str:
-    """One page request from ``client``: its kernel, marked sent as the handler does once the page is out
-    (``browser``: a person's browser asked, saying it navigates; False: a script's plain GET)."""
+async def page(km: Kernels, client: str | None, sent: bool = True) -> str:
+    """One page request from ``client``: its kernel, marked sent as the handler does once the page is out."""
     PAGE_CLIENT.set(client)
-    PAGE_VISIT.set(browser)
     handed: list[str] = []
     PAGE_KERNELS.set(handed)
     kernel_id = await km.start_kernel()
@@ -106,23 +104,6 @@ def test_a_page_that_would_be_refused_takes_the_place_of_the_oldest_page_no_one_
         with pytest.raises(ServerFull):  # nothing left that no page needs: the connected student stays
             await page(km, None)
         assert student in km._kernels and km._refused_at is not None
-
-    asyncio.run(run())
-
-
-def test_a_scripts_plain_get_never_takes_a_pages_place():
-    """A script asking for a full server is refused without shutting anything down, so the places that
-    pages no one connected to give up go to the class's browsers, not back to the script (under load, two
-    scripts asking without pause won a student's every try for 100 s)."""
-    async def run() -> None:
-        km = manager(max_kernels=3, unconnected_per_client=0, reclaim_unconnected_after=5)
-        flood = [await page(km, None, browser=False) for _ in range(3)]
-        long_ago(km, *flood)
-        with pytest.raises(ServerFull):
-            await page(km, None, browser=False)
-        assert km.shut == []
-        student = await page(km, None)
-        assert km.shut == [flood[0]] and student in km._kernels
 
     asyncio.run(run())
 
