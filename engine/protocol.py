@@ -14,7 +14,7 @@ import hmac
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, TypedDict
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Protocol, Sequence, TypedDict
 
 from .cards import Card, CardError, parse_card
 from .notation import quoted
@@ -601,19 +601,25 @@ def _checksum(body: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+class _TurnKeeper(Protocol):
+    """A lean deal that keeps whose turn it is."""
+
+    turn: int
+
+
 class TakesTurns:
-    """For a game that keeps whose turn it is in ``turn`` and its end in ``_over``.
+    """For a game whose lean deal keeps whose turn it is in ``deal.turn``, and the game its end in ``_over``.
 
     Most games are one player after another until the end; their protocol answers about whose
     turn it is read straight from those two fields (``class Jubilee(TakesTurns, Game)``).
     """
 
-    turn: int
+    deal: _TurnKeeper
     _over: bool
 
     @property
     def current_player(self) -> int | None:
-        return None if self._over else self.turn
+        return None if self._over else self.deal.turn
 
     @property
     def is_over(self) -> bool:

@@ -15,7 +15,6 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
                        ViewHeader, first_dealer_option)
-from ..rummy_core import on_deal
 from ..shuffle import rng_for
 from .. import claims
 from ..i18n import N_
@@ -191,7 +190,7 @@ class Deal:
         count = self.count
         if self.black_first:
             return [c for c in self.hands[seat] if c.suit in _BLACK]  # black cards never lower the count
-        return [c for c in self.hands[seat] if count + card_value(c) >= 0]
+        return [c for c in self.hands[seat] if keeps_count_legal(count, c)]
 
     def legal(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -329,15 +328,6 @@ class Jubilee(TakesTurns, Game):
     )
 
     deal: Deal
-    # The deal's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
-    hands = on_deal("hands")
-    stock = on_deal("stock")
-    count = on_deal("count")
-    pile = on_deal("pile")
-    deal_scores = on_deal("points")
-    revealed = on_deal("revealed")
-    opening_passes = on_deal("opening_passes")
-    turn = on_deal("turn")
 
     # ---- the deal ----
     def _setup(self) -> None:
@@ -359,8 +349,8 @@ class Jubilee(TakesTurns, Game):
         self.last_play: dict[str, Any] | None = None
         self._emit("deal", "jubilee.deal",
                    f"Deal {self.deal_number + 1} of {self.deals_total}: {self.subject(self.dealer, 'deals')} "
-                   f"{HAND_SIZE} cards each; {len(self.stock)} cards form the stock. "
-                   f"{self.subject(self.turn, 'plays')} first.",
+                   f"{HAND_SIZE} cards each; {len(self.deal.stock)} cards form the stock. "
+                   f"{self.subject(self.deal.turn, 'plays')} first.",
                    seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
 
     # ---- whose turn, what is legal ----
@@ -374,16 +364,6 @@ class Jubilee(TakesTurns, Game):
     @property
     def scores(self) -> list[int]:
         return list(self.scores_total)
-
-    @property
-    def black_first(self) -> bool:
-        """docs/rules/jubilee.md#jubilee.first_black_lapses: the first-black variant binds until a card is played or
-        everyone has passed in turn."""
-        return self.deal.black_first
-
-    def playable(self, seat: int) -> list[Card]:
-        """Cards in the hand that keep the count at 0 or more (and obey the first-play variant)."""
-        return self.deal.playable(seat)
 
     def _legal(self, seat: int) -> list[Action]:
         return self.deal.legal(seat)
@@ -404,15 +384,15 @@ class Jubilee(TakesTurns, Game):
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         if action.verb == "pass":
-            example = self.playable(seat)[0]
+            example = self.deal.playable(seat)[0]
             return (f"You can play (for example {example.symbol}), so you may not pass: "
                     "passing is only for a hand that cannot play.", "jubilee.cannot_play")
         card = action.card
-        if card not in self.hands[seat]:
+        if card not in self.deal.hands[seat]:
             return f"{self.subject(seat, 'does')} not hold {card.symbol}.", "jubilee.turn"
-        after = self.count + card_value(card)
-        if not keeps_count_legal(self.count, card):
-            return (f"{card.symbol} would take the count from {self.count} to {after}, and the "
+        after = self.deal.count + card_value(card)
+        if not keeps_count_legal(self.deal.count, card):
+            return (f"{card.symbol} would take the count from {self.deal.count} to {after}, and the "
                     "count may never go below 0.", "jubilee.no_negative")
         return "The first card of this deal must be black (a spade or a club).", "jubilee.first_black"
 
@@ -426,9 +406,9 @@ class Jubilee(TakesTurns, Game):
             self._end_deal()
 
     def _pass(self, seat: int) -> None:
-        hand = list(self.hands[seat])
-        why = ("open the deal: the first card must be black" if self.black_first
-               and any(keeps_count_legal(self.count, c) for c in hand)
+        hand = list(self.deal.hands[seat])
+        why = ("open the deal: the first card must be black" if self.deal.black_first
+               and any(keeps_count_legal(self.deal.count, c) for c in hand)
                else "play without taking the count below 0")
         self.deal.pass_turn(seat)
         shown = " ".join(c.symbol for c in hand)
@@ -437,15 +417,15 @@ class Jubilee(TakesTurns, Game):
                    f"{'you show your' if self.names[seat] == 'You' else 'they show their'} hand "
                    f"({shown}) and pass.",
                    seat=seat, hand=[str(c) for c in hand])
-        if not self.pile:
-            if self.options["first_play"] == "black" and self.deal.opening_passes == self.players:
+        if not self.deal.pile:
+            if self.deal.first_black and self.deal.opening_passes == self.players:
                 self._emit("note", "jubilee.first_black_lapses",
                            "Everyone has passed without a black card to open with, so the first-card rule "
                            "lapses for this deal: any card the count allows may now be played.")
 
     def _play(self, seat: int, card: Card) -> None:
         before, points, rule, drawn = self.deal.play(seat, card)
-        after = self.count
+        after = self.deal.count
         self.last_play = {"seat": seat, "card": str(card), "before": before, "after": after, "points": points}
         sign = "+" if card_value(card) >= 0 else "−"
         self._emit("play", "jubilee.values",
@@ -467,18 +447,18 @@ class Jubilee(TakesTurns, Game):
             self._emit("note", rule, f"The count stays on {after}, but a joker never scores.", seat=seat)
         if drawn is not None:
             self._emit("draw", "jubilee.turn",
-                       f"{self.subject(seat, 'draws')} a card from the stock ({len(self.stock)} left).",
-                       seat=seat, stock=len(self.stock),
+                       f"{self.subject(seat, 'draws')} a card from the stock ({len(self.deal.stock)} left).",
+                       seat=seat, stock=len(self.deal.stock),
                        secret={seat: (f"{self.subject(seat, 'draws')} {drawn.symbol} from the stock "
-                                      f"({len(self.stock)} left).", {"card": str(drawn)})})
+                                      f"({len(self.deal.stock)} left).", {"card": str(drawn)})})
 
     def _end_deal(self) -> None:
-        assert self.count == FINAL_COUNT, "a Jubilee deal always ends on 217"
-        summary = ", ".join(f"{self.names[s]} {self.deal_scores[s]:+d}" for s in range(self.players))
+        assert self.deal.count == FINAL_COUNT, "a Jubilee deal always ends on 217"
+        summary = ", ".join(f"{self.names[s]} {self.deal.points[s]:+d}" for s in range(self.players))
         self._emit("deal_end", "jubilee.end",
                    f"Deal {self.deal_number + 1} is over: every card is played and the count is "
                    f"{FINAL_COUNT}. This deal: {summary}.", deal=self.deal_number,
-                   deal_scores=list(self.deal_scores))
+                   deal_scores=list(self.deal.points))
         self.deal_number += 1
         if self.deal_number < self.deals_total:
             self._start_deal()
@@ -497,16 +477,16 @@ class Jubilee(TakesTurns, Game):
         legal = [str(a) for a in self.legal_actions(seat)]
         return {
             **self.view_header(seat),
-            "hand": [str(c) for c in self.hands[seat]],
-            "hand_sizes": [len(h) for h in self.hands],
-            "count": self.count,
-            "next_multiple": (self.count // 25 + 1) * 25,
+            "hand": [str(c) for c in self.deal.hands[seat]],
+            "hand_sizes": [len(h) for h in self.deal.hands],
+            "count": self.deal.count,
+            "next_multiple": (self.deal.count // 25 + 1) * 25,
             "scores": self.scores,
-            "deal_scores": list(self.deal_scores),
-            "stock_size": len(self.stock),
-            "played": [str(c) for c in self.pile],
-            "revealed": [None if r is None else [str(c) for c in r] for r in self.revealed],
-            "black_first": self.black_first,
+            "deal_scores": list(self.deal.points),
+            "stock_size": len(self.deal.stock),
+            "played": [str(c) for c in self.deal.pile],
+            "revealed": [None if r is None else [str(c) for c in r] for r in self.deal.revealed],
+            "black_first": self.deal.black_first,
             "last_play": None if self.last_play is None else dict(self.last_play),
             "dealer": self.dealer,
             "deal_number": self.deal_number if not self._over else self.deals_total - 1,

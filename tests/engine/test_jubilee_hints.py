@@ -70,7 +70,7 @@ def test_hint_only_sees_the_view():
                          deck=stack_deal([ann, "10S 2C 3C 4C 5C 6C 7C 8C"], stock="KS QS", first=0))
     gc = engine.new_game("jubilee", players=2, seed=1, first_dealer=1,
                          deck=stack_deal([ann, "KH QH JH 10H 9H 8H 7H 6H"], first=0))
-    assert ga.view(0) == gc.view(0) and ga.hands[1] != gc.hands[1] and ga.stock != gc.stock
+    assert ga.view(0) == gc.view(0) and ga.deal.hands[1] != gc.deal.hands[1] and ga.deal.stock != gc.deal.stock
     assert engine.hint(ga, 0) == engine.hint(gc, 0)
 
 

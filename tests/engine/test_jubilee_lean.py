@@ -63,10 +63,10 @@ def test_first_black_positions_are_rebuilt_while_the_rule_binds() -> None:
             g.apply(g.legal_actions()[0])
         seat = g.current_player
         lean = Deal.from_view(g.view(seat), hidden_in_order(g.deal, g.view(seat)))
-        assert lean.black_first == g.black_first
-        assert lean.opening_passes == (g.deal.opening_passes if g.black_first else 2)
+        assert lean.black_first == g.deal.black_first
+        assert lean.opening_passes == (g.deal.opening_passes if g.deal.black_first else 2)
         assert [str(a) for a in lean.legal(seat)] == [str(a) for a in g.legal_actions(seat)]
-        lapsed += not g.black_first
+        lapsed += not g.deal.black_first
     assert lapsed >= 4  # positions after the rule lapsed, as well as before
 
 

@@ -68,7 +68,7 @@ def test_three_player_worked_example_through_the_engine():
                        (0, "10H"), (1, "6H")]:
         assert g.current_player == seat
         g.apply(f"play {card}", seat)
-        counts.append(g.count)
+        counts.append(g.deal.count)
     assert counts == [10, 25, 18, 27, 27, 25, 15, 9]
     assert g.scores == [-5, 10, 10]
     assert g.current_player == 2
@@ -87,11 +87,11 @@ def test_a_player_who_cannot_play_shows_the_hand_and_passes_without_drawing():
     g = engine.new_game("jubilee", players=2, seed=3, first_dealer=1, match="single",
                         deck=stack_deal(hands, first=0))
     g.apply("play 4S")
-    assert g.count == 4 and g.current_player == 1
-    hand_before, stock_before = list(g.hands[1]), len(g.stock)
+    assert g.deal.count == 4 and g.current_player == 1
+    hand_before, stock_before = list(g.deal.hands[1]), len(g.deal.stock)
     assert [str(a) for a in g.legal_actions()] == ["pass"]
     events = g.apply("pass")
-    assert g.hands[1] == hand_before and len(g.stock) == stock_before
+    assert g.deal.hands[1] == hand_before and len(g.deal.stock) == stock_before
     assert events[0].rule == "jubilee.cannot_play"
     assert g.view(0)["revealed"][1] == [str(c) for c in hand_before]  # everyone sees it
     assert g.current_player == 0
@@ -104,7 +104,7 @@ def test_revealed_cards_are_forgotten_as_they_are_played():
     g.apply("play 4S")
     g.apply("pass")
     g.apply("play 8C")
-    assert g.count == 12
+    assert g.deal.count == 12
     g.apply("play 5H")
     assert "5H" not in g.view(0)["revealed"][1] and "6H" in g.view(0)["revealed"][1]
 
@@ -117,7 +117,7 @@ def test_the_count_may_never_go_below_zero():
                         deck=stack_deal(hands, stock="9S 10S", first=0))
     g.apply("play 5S")
     g.apply("play 2C")  # count 7, Ann to play
-    assert g.count == 7
+    assert g.deal.count == 7
     legal = {str(a) for a in g.legal_actions()}
     assert legal == {"play 2H", "play 5H", "play 6H", "play 3S", "play 4S", "play JK", "play 9S"}
     assert "would take the count from 7 to -3" in g.why_illegal("play KH")
@@ -131,20 +131,20 @@ def test_deal_is_eight_each_one_at_a_time_from_the_dealers_left_and_the_rest_is_
     for players in range(2, 8):
         g = engine.new_game("jubilee", players=players, seed=0, deck=deck, first_dealer=1)
         left = 2 % players
-        assert [str(c) for c in g.hands[left]] == deck[0:8 * players:players]
-        assert len(g.stock) == 61 - 8 * players
-        assert [str(c) for c in g.stock] == deck[8 * players:]
+        assert [str(c) for c in g.deal.hands[left]] == deck[0:8 * players:players]
+        assert len(g.deal.stock) == 61 - 8 * players
+        assert [str(c) for c in g.deal.stock] == deck[8 * players:]
         assert g.current_player == left  # "The player to the dealer's immediate left has the first play"
 
 
 def test_draw_after_playing_while_the_stock_lasts():
     """Seed: "After playing a card, the player then draws one card from the stock pile"."""
     g = engine.new_game("jubilee", players=7, seed=9)
-    assert len(g.stock) == 5  # docs/rules/jubilee.md#jubilee.deal: 61 − 56
-    top = g.stock[0]
+    assert len(g.deal.stock) == 5  # docs/rules/jubilee.md#jubilee.deal: 61 − 56
+    top = g.deal.stock[0]
     seat = g.current_player
     g.apply(g.legal_actions()[0])
-    assert top in g.hands[seat] and len(g.hands[seat]) == 8 and len(g.stock) == 4
+    assert top in g.deal.hands[seat] and len(g.deal.hands[seat]) == 8 and len(g.deal.stock) == 4
 
 
 def test_once_the_stock_is_gone_empty_hands_are_skipped_and_the_deal_ends_at_217():
@@ -152,9 +152,9 @@ def test_once_the_stock_is_gone_empty_hands_are_skipped_and_the_deal_ends_at_217
     g = engine.new_game("jubilee", players=4, seed=21, match="single")
     while not g.is_over:
         seat = g.current_player
-        assert g.hands[seat], "an empty hand is never asked to play"
+        assert g.deal.hands[seat], "an empty hand is never asked to play"
         g.apply(g.legal_actions()[-1])
-    assert g.count == 217 and not any(g.hands) and not g.stock
+    assert g.deal.count == 217 and not any(g.deal.hands) and not g.deal.stock
 
 
 def test_match_is_one_deal_per_player_and_the_deal_rotates_clockwise():
@@ -223,7 +223,7 @@ def test_first_black_lapses_once_everyone_has_passed_in_turn():
     assert events[-1].rule == "jubilee.first_black_lapses" and not g.view(0)["black_first"]
     assert [str(a) for a in g.legal_actions()] == ["play JK"]
     g.apply("play JK")
-    assert g.count == 0 and [str(a) for a in g.legal_actions()] == ["play JK"]
+    assert g.deal.count == 0 and [str(a) for a in g.legal_actions()] == ["play JK"]
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -243,4 +243,4 @@ def test_soak_first_black_with_stacked_red_openers_always_ends(players):
             g.apply(rng.choice(g.legal_actions()))
             moves += 1
             assert moves < 61 * players + 61, "the deal must end"
-        assert g.count == FINAL_COUNT
+        assert g.deal.count == FINAL_COUNT

@@ -18,12 +18,12 @@ def check_views_hide_other_hands(g: engine.Game) -> None:
     """Each view names exactly the cards its seat may know: its hand, the pile, shown hands."""
     for seat in range(g.players):
         v = g.view(seat)
-        assert Counter(map(parse_card, v["hand"])) == Counter(g.hands[seat])
-        assert [parse_card(c) for c in v["played"]] == g.pile
+        assert Counter(map(parse_card, v["hand"])) == Counter(g.deal.hands[seat])
+        assert [parse_card(c) for c in v["played"]] == g.deal.pile
         for other in range(g.players):
             shown = v["revealed"][other]
             if shown is not None:
-                assert not Counter(map(parse_card, shown)) - Counter(g.hands[other])
+                assert not Counter(map(parse_card, shown)) - Counter(g.deal.hands[other])
         assert set(v) == {"game", "seat", "players", "names", "options", "progress", "hand", "hand_sizes", "count",
                           "next_multiple", "scores", "deal_scores", "stock_size", "played", "revealed", "black_first",
                           "last_play", "dealer", "deal_number", "deals_total", "current_player",
@@ -52,21 +52,21 @@ def test_random_deals_hold_every_invariant(players):
         while not g.is_over:
             start = len(g.events)
             action = rng.choice(g.legal_actions())
-            before = g.count
+            before = g.deal.count
             g.apply(action)
             moves += 1
             assert moves < 61 * players + 61, "the deal must end"
-            assert g.count >= 0
+            assert g.deal.count >= 0
             if action.verb == "play":
                 played[action.card] += 1
-                assert g.count == before + engine.games.jubilee.card_value(action.card)
-            in_play = Counter(g.pile) + Counter(g.stock) + sum((Counter(h) for h in g.hands), Counter())
+                assert g.deal.count == before + engine.games.jubilee.card_value(action.card)
+            in_play = Counter(g.deal.pile) + Counter(g.deal.stock) + sum((Counter(h) for h in g.deal.hands), Counter())
             assert in_play == PACK  # cards conserved
             if full_check or g.is_over:
                 check_views_hide_other_hands(g)
             check_log_hides_draws(g, start)
         assert played == PACK, "every card is played exactly once"
-        assert g.count == 217
+        assert g.deal.count == 217
         points = [0] * players
         for e in g.events:
             if e.kind == "score":

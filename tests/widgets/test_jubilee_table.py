@@ -23,7 +23,7 @@ def test_the_table_deals_and_waits_for_you(table):
     assert "Your turn" in table.status.value
     assert table.code == "3-000005"
     assert table.game.history[0][0] == 1 and table.game.history[1][0] == 2  # the bots played first
-    assert f"data-testid='count'>{table.game.count}<" in table.count_html.value
+    assert f"data-testid='count'>{table.game.deal.count}<" in table.count_html.value
     assert "next Jubilee at <b>25</b>" in table.count_html.value
 
 
@@ -122,7 +122,7 @@ def test_passing_button_only_when_you_cannot_play():
     hands = ["5H 6H 7H 8H 9H 10H JH QH", "4S 2S 3S 4C 5C 6C 7C 8C"]
     t.options = {"first_dealer": 0, "deck": stack_deal(hands, first=1)}
     t.start(2, 1)  # Ben plays a small black card; you hold only hearts of 5 and more
-    assert t.game.count <= 4 and t.game.legal_actions() == [engine.Action("pass")]
+    assert t.game.deal.count <= 4 and t.game.legal_actions() == [engine.Action("pass")]
     assert not t.pass_button.disabled
     assert not any(item["playable"] for item in t.hand.items)
     t.pass_button.click()

@@ -185,14 +185,15 @@ def board_html(game: Jubilee) -> str:
     rows = []
     for seat in range(game.players):
         mark = "▶ " if game.current_player == seat else ""
-        cards = "".join(card_img_html(c, 36) for c in game.hands[seat])
+        cards = "".join(card_img_html(c, 36) for c in game.deal.hands[seat])
         rows.append(f"<div class='parlour-seat'><span class='parlour-seat-name'>{mark}{esc(game.names[seat])}</span>"
                     f" · {game.scores[seat]:+d} pts<br>{cards}</div>")
     last = game.last_play
     pile = card_img_html(last["card"], 70) if last else ""
     return (f"<div class='parlour-table' style='display:flex;gap:16px;align-items:center'>"
             f"<div>{''.join(rows)}</div><div style='text-align:center'>{pile}"
-            f"<div class='parlour-big'>{game.count}</div><div class='parlour-sub'>count · stock {len(game.stock)}</div>"
+            f"<div class='parlour-big'>{game.deal.count}</div>"
+            f"<div class='parlour-sub'>count · stock {len(game.deal.stock)}</div>"
             f"</div></div>")
 
 
