@@ -16,6 +16,9 @@ so :func:`follow_suit` takes the game's rules as options:
   holds one (any card only when he has none); ``must_win_trump_lead`` — when trumps
   are led, a player must beat the best trump in the trick if he can.
 
+:func:`follow_rule` also says which of these duties chose the cards, so a game words a
+refusal, and cites the rule a played card obeyed, from the same one rule.
+
 Cards here are small integers (see :func:`index`), because search plays these
 rules hundreds of thousands of times a second and must not pay for objects.
 ``index(card) // 13`` is its suit and ``index(card) % 13`` its rank from the 2 (0)
@@ -39,15 +42,57 @@ assert SUITS == (SPADES, HEARTS, DIAMONDS, CLUBS)
 ACE_HIGH: tuple[int, ...] = tuple(c % 13 for c in range(52))
 
 
+#: Why :func:`follow_rule` allows what it allows: the player leads (anything), must follow the led suit, must
+#: beat the trumps in a trump-led trick, must trump (void in the led suit), or owes nothing (void: anything).
+LEAD, FOLLOW, BEAT, TRUMP, ANY = "lead", "follow", "beat", "trump", "any"
+
+
+def follow_rule(hand: Sequence[int], led_suit: int | None, *, trump: int | None = None,
+                must_trump: bool = False, must_win_trump_lead: bool = False, trick: Sequence[int] = (),
+                power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> tuple[list[int], str]:
+    """The cards you may play to a trick led in ``led_suit`` (None: you are leading), and the duty that
+    chose them (:data:`LEAD`, :data:`FOLLOW`, :data:`BEAT`, :data:`TRUMP` or :data:`ANY`), so a game can
+    say why another card is refused and which rule a played card obeyed.
+
+    You must follow the led suit if you can. Without options, a player who cannot follow plays anything
+    (Jabberwocky, Jubileu). ``must_trump``: he must play a trump if he holds one. ``must_win_trump_lead``:
+    when ``trump`` was led, he must play a trump that beats every trump in ``trick`` (the cards played so
+    far) if he holds one.
+
+    >>> from engine.cards import parse_card
+    >>> hand = [index(parse_card(c)) for c in ("JH", "7H", "AS")]
+    >>> cards, duty = follow_rule(hand, SUIT_INDEX["C"], trump=SUIT_INDEX["H"], must_trump=True)
+    >>> [str(card(c)) for c in cards], duty  # no club: a trump
+    (['JH', '7H'], 'trump')
+    >>> nine = index(parse_card("9H"))
+    >>> cards, duty = follow_rule(hand, SUIT_INDEX["H"], trump=SUIT_INDEX["H"], must_win_trump_lead=True,
+    ...                           trick=[nine])
+    >>> [str(card(c)) for c in cards], duty  # the 9 of trumps led: beat it with the Jack
+    (['JH'], 'beat')
+    """
+    if led_suit is None:
+        return list(hand), LEAD
+    same = [c for c in hand if c // 13 == led_suit]
+    if same:
+        if must_win_trump_lead and led_suit == trump and trick:
+            ranks = power if trump_power is None else trump_power
+            best = max(ranks[c] for c in trick if c // 13 == trump)
+            higher = [c for c in same if ranks[c] > best]
+            if higher:
+                return higher, BEAT
+        return same, FOLLOW
+    if must_trump and trump is not None:
+        trumps = [c for c in hand if c // 13 == trump]
+        if trumps:
+            return trumps, TRUMP
+    return list(hand), ANY
+
+
 def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None = None,
                 must_trump: bool = False, must_win_trump_lead: bool = False, trick: Sequence[int] = (),
                 power: Sequence[int] = ACE_HIGH, trump_power: Sequence[int] | None = None) -> list[int]:
-    """The cards you may play to a trick led in ``led_suit`` (None: you are leading, anything).
-
-    You must follow the led suit if you can. Without options, a player who cannot
-    follow plays anything (Jabberwocky, Jubileu). ``must_trump``: he must play a trump
-    if he holds one. ``must_win_trump_lead``: when ``trump`` was led, he must play a
-    trump that beats every trump in ``trick`` (the cards played so far) if he holds one.
+    """The cards you may play to a trick led in ``led_suit`` (None: you are leading, anything): the cards
+    of :func:`follow_rule`, with the same options.
 
     >>> from engine.cards import parse_card
     >>> hand = [index(parse_card(c)) for c in ("JH", "7H", "AS")]
@@ -58,21 +103,8 @@ def follow_suit(hand: Sequence[int], led_suit: int | None, *, trump: int | None 
     >>> [str(card(c)) for c in follow_suit(hand, SUIT_INDEX["C"], trump=SUIT_INDEX["H"], must_trump=True)]
     ['JH', '7H']
     """
-    if led_suit is None:
-        return list(hand)
-    same = [c for c in hand if c // 13 == led_suit]
-    if same:
-        if must_win_trump_lead and led_suit == trump and trick:
-            ranks = power if trump_power is None else trump_power
-            best = max(ranks[c] for c in trick if c // 13 == trump)
-            higher = [c for c in same if ranks[c] > best]
-            return higher or same
-        return same
-    if must_trump and trump is not None:
-        trumps = [c for c in hand if c // 13 == trump]
-        if trumps:
-            return trumps
-    return list(hand)
+    return follow_rule(hand, led_suit, trump=trump, must_trump=must_trump, must_win_trump_lead=must_win_trump_lead,
+                       trick=trick, power=power, trump_power=trump_power)[0]
 
 
 @lru_cache(maxsize=None)

@@ -121,9 +121,18 @@ def card_points(c: int, trump: int) -> int:
     return (_TRUMP_POINTS if c // 13 == trump else _PLAIN_POINTS).get(c % 13, 0)
 
 
-def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int) -> list[int]:
-    """Follow suit; on a trump lead beat it if you can; void, trump if you can; else anything."""
-    return tricks.follow_suit(hand, trick[0] // 13 if trick else None, trump=trump, must_trump=True,
+def follow_rule(hand: Sequence[int], trick: Sequence[int], trump: int) -> tuple[list[int], str]:
+    """Klaberjass's follow rule, the one place it is written (engine.tricks.follow_rule with its duties): the
+    cards ``hand`` may play to ``trick`` and the duty that chose them. Follow suit; on a trump lead beat it if
+    you can (docs/rules/klaberjass.md#klaberjass.trump_lead); void, trump if you can
+    (docs/rules/klaberjass.md#klaberjass.must_trump); else anything.
+
+    >>> hearts = tricks.SUIT_INDEX["H"]
+    >>> cards, duty = follow_rule([CARD_OF["JH"], CARD_OF["7H"], CARD_OF["KS"]], [CARD_OF["9H"]], hearts)
+    >>> [NAME[c] for c in cards], duty  # the 9 of trumps led: the Jack beats it
+    (['JH'], 'beat')
+    """
+    return tricks.follow_rule(hand, trick[0] // 13 if trick else None, trump=trump, must_trump=True,
                               must_win_trump_lead=True, trick=trick, power=PLAIN_POWER, trump_power=TRUMP_POWER)
 
 
@@ -350,20 +359,9 @@ class Deal:
         return str(PLAY[action])
 
     def legal(self, seat: int | None = None) -> list[int]:
-        """:func:`legal_cards` for two players (a trick holds at most the lead), unrolled: search calls it most.
-        Only the seat to act may play, so ``seat`` (the protocol's) changes nothing."""
-        hand = self.hands[self.turn]
-        if not self.trick:
-            return list(hand)
-        lead = self.trick[0]
-        led, trump = lead // 13, self.trump
-        same = [c for c in hand if c // 13 == led]
-        if same:
-            if led == trump:
-                beat = TRUMP_POWER[lead]
-                return [c for c in same if TRUMP_POWER[c] > beat] or same
-            return same
-        return [c for c in hand if c // 13 == trump] or list(hand)
+        """The cards the seat to act may play (:func:`follow_rule`). Only the seat to act may play, so ``seat``
+        (the protocol's) changes nothing."""
+        return follow_rule(self.hands[self.turn], self.trick, self.trump)[0]
 
     def play(self, c: int) -> int | None:
         """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
@@ -678,26 +676,7 @@ class Klaberjass(Game):
         c = tricks.index(action.card)
         if c not in d.hands[seat]:
             return f"{self.names[seat]} {self.verb(seat, 'does')} not hold {action.card.symbol}.", "klaberjass.follow"
-        return self.refusal(d.hands[seat], d.trick, d.trump, c)
-
-    @staticmethod
-    def refusal(hand: Sequence[int], trick: Sequence[int], trump: int, c: int) -> tuple[str, str]:
-        """Why card ``c`` may not be played from ``hand`` to ``trick``, and the rule (it is illegal)."""
-        led = trick[0] // 13
-        led_code = SUIT_CODES[led]
-        same = [x for x in hand if x // 13 == led]
-        shown = " ".join(tricks.card(x).symbol for x in same)
-        if same and c // 13 != led:
-            return (f"You must follow suit: {SUIT_NAMES[led_code]} were led and you hold {shown}.",
-                    "klaberjass.follow")
-        if same:
-            lead = tricks.card(trick[0]).symbol
-            higher = " ".join(tricks.card(x).symbol for x in same if TRUMP_POWER[x] > TRUMP_POWER[trick[0]])
-            return (f"A trump was led ({lead}) and you can beat it with {higher}: you must win the trick if "
-                    "you can.", "klaberjass.trump_lead")
-        trumps = " ".join(tricks.card(x).symbol for x in hand if x // 13 == trump)
-        return (f"You have no {SUIT_NAMES[led_code]}, so you must trump: you hold {trumps}.",
-                "klaberjass.must_trump")
+        return _refusal(d, c)
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -860,16 +839,10 @@ class Klaberjass(Game):
     def _play(self, seat: int, c: int) -> None:
         d = self.deal
         assert d is not None
-        leading = not d.trick
         bella_before = d.bella_done
         trump = d.trump
         the_card = tricks.card(c)
-        reason = "klaberjass.lead"
-        if not leading:
-            led = d.trick[0] // 13
-            reason = ("klaberjass.trump_lead" if led == trump and c // 13 == trump else
-                      "klaberjass.follow" if c // 13 == led else
-                      "klaberjass.must_trump" if c // 13 == trump else "klaberjass.follow")
+        reason = _obeys(d)
         seq_before = d.sequence_scores()
         winner = d.play(c)
         self._emit("play", reason, f"{self.subject(seat, 'plays')} {the_card.symbol}.", seat=seat,
@@ -1016,6 +989,35 @@ class Klaberjass(Game):
             "winner": self._winner,
             "legal": [str(a) for a in self.legal_actions(seat)],
         }
+
+
+def _obeys(d: Deal) -> str:
+    """The rule the card now played by the seat to act obeys, from the duty :func:`follow_rule` names: a
+    lead, following (a trump on a trump lead: the trump-lead rule), trumping, or following with no duty."""
+    duty = follow_rule(d.hands[d.turn], d.trick, d.trump)[1]
+    if duty == tricks.LEAD:
+        return "klaberjass.lead"
+    if duty == tricks.TRUMP:
+        return "klaberjass.must_trump"
+    if duty in (tricks.FOLLOW, tricks.BEAT) and d.trick[0] // 13 == d.trump:
+        return "klaberjass.trump_lead"
+    return "klaberjass.follow"
+
+
+def _refusal(d: Deal, c: int) -> tuple[str, str]:
+    """Why the seat to act may not play card ``c`` (it holds it, and :func:`follow_rule` does not allow it),
+    and the rule, worded from the duty that chose the cards it may play."""
+    allowed, duty = follow_rule(d.hands[d.turn], d.trick, d.trump)
+    lead = d.trick[0]
+    led_code = SUIT_CODES[lead // 13]
+    shown = " ".join(tricks.card(x).symbol for x in allowed)
+    if duty == tricks.TRUMP:
+        return (f"You have no {SUIT_NAMES[led_code]}, so you must trump: you hold {shown}.", "klaberjass.must_trump")
+    if duty == tricks.BEAT and c // 13 == lead // 13:
+        return (f"A trump was led ({tricks.card(lead).symbol}) and you can beat it with {shown}: you must win the "
+                "trick if you can.", "klaberjass.trump_lead")
+    held = " ".join(tricks.card(x).symbol for x in d.hands[d.turn] if x // 13 == lead // 13)
+    return f"You must follow suit: {SUIT_NAMES[led_code]} were led and you hold {held}.", "klaberjass.follow"
 
 
 def _trick_view(played: tuple[int, int, int, int], trump: int) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import engine
 from engine import tricks
 from engine.cards import parse_cards, piquet_32
 from engine.games.klaberjass import (BELLA, LAST_TRICK, MAX_DEAL_CARD_POINTS, PACK, PLAIN_POWER,
-                                     TOTAL_CARD_POINTS, TRUMP_POWER, card_points, find_sequences, legal_cards,
+                                     TOTAL_CARD_POINTS, TRUMP_POWER, card_points, find_sequences, follow_rule,
                                      sequence_winner, settle)
 
 from .helpers import refused
@@ -68,6 +68,10 @@ def test_two_rank_orders():
 
 
 # ---- following, winning a trump lead, trumping -------------------------------------------------------
+
+def legal_cards(hand: list[int], trick: list[int], trump: int) -> list[int]:
+    return follow_rule(hand, trick, trump)[0]
+
 
 def test_shared_trick_rules_take_klaberjass_options():
     # docs/rules/klaberjass.md#examples: "Trump ♥, 9♥ led, follower holds J♥ and 7♥ → only J♥ legal; holds A♥ and 7♥ →

@@ -3,8 +3,8 @@ check and the list must agree, at every position the soaks reach.
 
 python-chess builds ``is_legal`` from the move generator's own pieces; Parlour's games do the same where
 they can (``Game._allows`` defaults to "is it in ``_legal``"), and where a game decides faster without
-the list (Kalooki's draws, takes, discards and calls; Injun's amounts; Klaberjass's unrolled
-``Deal.legal`` for search) this test holds the two to each other.
+the list (Kalooki's draws, takes, discards and calls; Injun's amounts) this test holds the two to each
+other.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from typing import Any, Iterator
 import pytest
 
 import engine
-from engine.games.klaberjass import PACK, Deal, legal_cards
 from engine.protocol import Action, Game
 
 from .test_kalooki_soak import choose as kalooki_soak_move
@@ -90,35 +89,6 @@ def test_the_quick_check_of_a_move_agrees_with_the_list_of_moves(game_id):
                 assert (game.why_illegal(action, seat) is None) == allowed, (game_id, seat, str(action))
             checked += 1
     assert checked > 50
-
-
-def klaberjass_plays() -> Iterator[Deal]:
-    for seed in range(12):
-        for game in random_match("klaberjass", seed):
-            deal = game.deal
-            if deal is not None and deal.phase == "play" and not game.is_over:
-                yield deal
-
-
-def test_klaberjass_unrolled_deal_legal_is_legal_cards():
-    """``Deal.legal`` (unrolled for search) picks what :func:`legal_cards` picks (the rules' follow-suit,
-    via tricks.follow_suit): at every play position of random matches, and for random hands and leads."""
-    checked = 0
-    for deal in klaberjass_plays():
-        hand = deal.hands[deal.turn]
-        assert deal.legal() == legal_cards(hand, deal.trick, deal.trump), (hand, deal.trick, deal.trump)
-        checked += 1
-    rng = random.Random(0)
-    pack = list(PACK)
-    deal = next(klaberjass_plays())
-    for _ in range(20_000):
-        cards = rng.sample(pack, rng.randrange(2, 10))
-        lead, hand = cards[:1] if rng.random() < 0.8 else [], cards[1:]
-        trial = deal.copy()
-        trial.hands[trial.turn], trial.trick, trial.trump = list(hand), list(lead), rng.randrange(4)
-        assert trial.legal() == legal_cards(hand, lead, trial.trump), (hand, lead, trial.trump)
-        checked += 1
-    assert checked > 20_000
 
 
 def test_a_listed_move_is_one_the_game_applies():

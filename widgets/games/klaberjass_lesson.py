@@ -14,7 +14,7 @@ import ipywidgets as w
 from engine import tricks
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card, parse_cards
 from engine.games.klaberjass import (LAST_TRICK, MAX_DEAL_CARD_POINTS, PACK, RULES, Klaberjass, card_points,
-                                     find_sequences, legal_cards, sequence_points, sequence_winner, settle,
+                                     find_sequences, sequence_points, sequence_winner, settle,
                                      trick_winner)
 from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
@@ -334,7 +334,7 @@ def walkthrough() -> Walkthrough[Klaberjass]:
 
 
 __all__ = ["bella_check", "board_html", "deal_position", "dix_check", "follow_check", "follow_either_check",
-           "legal_cards", "longer_sequence_check", "maker_check", "must_trump_check", "pack_html",
+           "longer_sequence_check", "maker_check", "must_trump_check", "pack_html",
            "pack_points_check", "rank_orders_html", "schmeiss_check", "second_round_check",
            "sequence_compare_check", "sequence_points_check", "sequences_html", "trick_points_check",
            "trick_winner_check", "walkthrough"]
