@@ -1,0 +1,409 @@
+"""What the teacher's page asks of the record of play, and what a student may ask of their own.
+
+Each function takes an open session and a class's name and returns plain data (frozen dataclasses), so
+the page may render it however it likes. A student's questions go through :class:`StudentQueries`, which
+holds the student's name and puts it in every query it makes: no argument of it can name another
+student, so a student's page can never show another student's rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Iterable, Sequence
+
+from sqlalchemy import Select, case, delete, distinct, func, select
+from sqlalchemy.orm import Session
+
+import engine
+from engine.protocol import GENERAL_RULES
+from widgets.records.models import Class, Deal, DealSet, Decision, Member, Refusal
+
+GOOD = ("best", "good")
+MISTAKES = ("mistake", "blunder")
+
+
+def _utc(when: datetime) -> datetime:
+    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One finished deal: who, what, how it went, and the link that opens its review."""
+
+    id: int
+    student: str
+    lesson: str
+    game: str
+    code: str
+    level: str
+    deal: int
+    table: str | None
+    deal_set: int | None
+    score: int
+    won: bool
+    decisions: int
+    accuracy: float | None
+    total_cost: float
+    finished_at: datetime
+    review_link: str
+
+
+@dataclass(frozen=True)
+class MistakeRow:
+    """A mistake or blunder: the move made, the better one, its cost, and the deal's review link (the page opens
+    it at decision ``index`` of the deal's history)."""
+
+    deal_id: int
+    student: str
+    lesson: str
+    game: str
+    index: int
+    action: str
+    best: str
+    verdict: str
+    cost: float
+    finished_at: datetime
+    review_link: str
+
+
+@dataclass(frozen=True)
+class StudentSummary:
+    student: str
+    deals: int
+    accuracy: float | None  #: over every rated decision of every deal
+    mistakes: int
+    blunders: int
+    last_played: datetime | None
+
+
+@dataclass(frozen=True)
+class RuleCount:
+    """A rule the class's moves were refused by: its id, its words, how often, by how many students."""
+
+    rule: str
+    text: str
+    count: int
+    students: int
+
+
+@dataclass(frozen=True)
+class MoveCounts:
+    """One decision (a position several students reached): how many students chose each move, and the hint's."""
+
+    position: str
+    game: str
+    code: str
+    index: int
+    best: str
+    counts: dict[str, int]
+    students: int
+    accuracy: float
+    review_link: str  #: one student's review of a deal through this position (the page names whose)
+
+
+@dataclass(frozen=True)
+class SetProgress:
+    """A deal set, for one student: the codes done and left ("random" sets: how many of ``deals``)."""
+
+    student: str
+    done: tuple[str, ...]
+    left: tuple[str, ...]
+    played: int
+    deals: int
+
+
+@dataclass(frozen=True)
+class DealSetRow:
+    id: int
+    name: str
+    game: str
+    codes: tuple[str, ...]
+    deals: int
+    level: str
+    settings: dict[str, Any]
+    published: bool
+    published_at: datetime | None
+
+
+def class_id(session: Session, name: str) -> int | None:
+    return session.scalar(select(Class.id).where(Class.name == name))
+
+
+def _deal_row(d: Deal) -> DealRow:
+    return DealRow(d.id, d.student, d.lesson, d.game, d.code, d.level, d.deal, d.table, d.deal_set_id, d.score,
+                   d.won, d.decisions, d.accuracy, d.total_cost, _utc(d.finished_at), d.review_link)
+
+
+def _deals(klass: int | None, student: str | None = None, game: str | None = None) -> Select[Any]:
+    query = select(Deal).where(Deal.class_id == (klass if klass is not None else -1))
+    if student is not None:
+        query = query.where(Deal.student == student)
+    if game is not None:
+        query = query.where(Deal.game == game)
+    return query
+
+
+def deals(session: Session, klass: str, student: str | None = None, game: str | None = None) -> list[DealRow]:
+    """Every deal of the class (of one student, of one game), oldest first."""
+    query = _deals(class_id(session, klass), student, game).order_by(Deal.finished_at, Deal.id)
+    return [_deal_row(d) for d in session.scalars(query)]
+
+
+def recorded_since(session: Session, klass: str, after: datetime) -> list[DealRow]:
+    """Deals written after ``after`` (the page's live refresh: "what is new since my last look")."""
+    query = select(Deal).where(Deal.class_id == (class_id(session, klass) or -1), Deal.recorded_at > after) \
+        .order_by(Deal.recorded_at, Deal.id)
+    return [_deal_row(d) for d in session.scalars(query)]
+
+
+def accuracy_over_time(session: Session, klass: str, student: str, game: str | None = None) \
+        -> list[tuple[datetime, float, str]]:
+    """(finished at, accuracy, game) of each of the student's deals with a rated decision, oldest first: the plot."""
+    query = select(Deal.finished_at, Deal.accuracy, Deal.game).where(
+        Deal.class_id == (class_id(session, klass) or -1), Deal.student == student, Deal.accuracy.is_not(None))
+    if game is not None:
+        query = query.where(Deal.game == game)
+    rows = session.execute(query.order_by(Deal.finished_at, Deal.id))
+    return [(_utc(when), float(acc or 0), g) for when, acc, g in rows]
+
+
+def mistakes(session: Session, klass: str, student: str, verdicts: Sequence[str] = MISTAKES) -> list[MistakeRow]:
+    """The student's decisions rated ``verdicts`` (mistakes and blunders), newest first, each with its review link."""
+    query = select(Deal, Decision).join(Decision, Decision.deal_id == Deal.id).where(
+        Deal.class_id == (class_id(session, klass) or -1), Deal.student == student,
+        Decision.verdict.in_(list(verdicts))).order_by(Deal.finished_at.desc(), Deal.id.desc(), Decision.index)
+    return [MistakeRow(d.id, d.student, d.lesson, d.game, m.index, m.action, m.best, m.verdict, m.cost,
+                       _utc(d.finished_at), d.review_link) for d, m in session.execute(query)]
+
+
+def students(session: Session, klass: str) -> list[StudentSummary]:
+    """Each student of the class who has played: deals, accuracy, mistakes and blunders, last deal."""
+    klass_id = class_id(session, klass) or -1
+    played = {s: (n, last) for s, n, last in session.execute(
+        select(Deal.student, func.count(Deal.id), func.max(Deal.finished_at)).where(Deal.class_id == klass_id)
+        .group_by(Deal.student))}
+    rated = {s: (total, good, bad, worst) for s, total, good, bad, worst in session.execute(
+        select(Deal.student, func.count(Decision.id),
+               func.sum(case((Decision.verdict.in_(GOOD), 1), else_=0)),
+               func.sum(case((Decision.verdict == "mistake", 1), else_=0)),
+               func.sum(case((Decision.verdict == "blunder", 1), else_=0)))
+        .join(Decision, Decision.deal_id == Deal.id).where(Deal.class_id == klass_id).group_by(Deal.student))}
+    out = []
+    for student in sorted(played):
+        n, last = played[student]
+        total, good, bad, worst = rated.get(student, (0, 0, 0, 0))
+        out.append(StudentSummary(student, n, (good or 0) / total if total else None, int(bad or 0), int(worst or 0),
+                                  _utc(last) if last else None))
+    return out
+
+
+def rule_words(game: str, rule: str) -> str:
+    """A rule's words, from the game's rulebook (or the rules every game shares)."""
+    rules = engine.GAMES.get(game)
+    if rules is not None and rule in rules.rules:
+        return rules.rules[rule].text
+    return GENERAL_RULES[rule].text if rule in GENERAL_RULES else rule
+
+
+def refusals_by_rule(session: Session, klass: str, game: str) -> list[RuleCount]:
+    """The rules the class's moves in ``game`` were refused by, most often first ("must follow suit": 41)."""
+    query = select(Refusal.rule, func.sum(Refusal.count), func.count(distinct(Deal.student))) \
+        .join(Deal, Refusal.deal_id == Deal.id) \
+        .where(Deal.class_id == (class_id(session, klass) or -1), Deal.game == game).group_by(Refusal.rule)
+    rows = [(rule, int(n), int(who)) for rule, n, who in session.execute(query)]
+    rows.sort(key=lambda r: (-r[1], r[0]))
+    return [RuleCount(rule, rule_words(game, rule), n, who) for rule, n, who in rows]
+
+
+def _move_counts(session: Session, positions: Iterable[str], where: Any) -> dict[str, MoveCounts]:
+    """For each position: how many students chose each move there, the hint's move, and one review link."""
+    wanted = list(positions)
+    if not wanted:
+        return {}
+    rows = session.execute(
+        select(Decision.position, Decision.action, Decision.best, Decision.verdict, Decision.index, Deal.student,
+               Deal.game, Deal.code, Deal.review_link)
+        .join(Deal, Decision.deal_id == Deal.id).where(where, Decision.position.in_(wanted))
+        .order_by(Deal.finished_at, Deal.id))
+    chose: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    best: dict[str, Counter[str]] = defaultdict(Counter)
+    good: dict[str, list[bool]] = defaultdict(list)
+    first: dict[str, tuple[int, str, str, str]] = {}
+    for position, action, hint, verdict, index, student, game, code, link in rows:
+        chose[position][action].add(student)
+        best[position][hint] += 1
+        good[position].append(verdict in GOOD)
+        first.setdefault(position, (index, game, code, link))
+    out = {}
+    for position in chose:
+        index, game, code, link = first[position]
+        counts = {action: len(who) for action, who in sorted(chose[position].items(), key=lambda a: (-len(a[1]), a[0]))}
+        everyone = set().union(*chose[position].values())
+        out[position] = MoveCounts(position, game, code, index, best[position].most_common(1)[0][0], counts,
+                                   len(everyone), sum(good[position]) / len(good[position]), link)
+    return out
+
+
+def hardest_decisions(session: Session, klass: str, game: str, limit: int = 10,
+                      min_students: int = 2) -> list[MoveCounts]:
+    """The decisions (positions reached by at least ``min_students``) where the class's accuracy is lowest."""
+    where = (Deal.class_id == (class_id(session, klass) or -1)) & (Deal.game == game)
+    accuracy = func.avg(case((Decision.verdict.in_(GOOD), 1.0), else_=0.0))
+    query = select(Decision.position).join(Deal, Decision.deal_id == Deal.id).where(where) \
+        .group_by(Decision.position).having(func.count(distinct(Deal.student)) >= min_students) \
+        .order_by(accuracy, func.count(distinct(Deal.student)).desc(), Decision.position).limit(limit)
+    positions = list(session.scalars(query))
+    found = _move_counts(session, positions, where)
+    return [found[p] for p in positions]
+
+
+def deal_set_moves(session: Session, klass: str, set_id: int) -> list[MoveCounts]:
+    """For a deal set, each decision (by deal code, then move number): how many students chose each move, beside
+    the hint's choice. Positions only one student reached are included (the page may fold them)."""
+    where = (Deal.class_id == (class_id(session, klass) or -1)) & (Deal.deal_set_id == set_id)
+    positions = list(session.scalars(select(distinct(Decision.position)).join(Deal, Decision.deal_id == Deal.id)
+                                     .where(where)))
+    found = _move_counts(session, positions, where)
+    return sorted(found.values(), key=lambda m: (m.code, m.index, -m.students, m.position))
+
+
+def _deal_set_row(s: DealSet) -> DealSetRow:
+    return DealSetRow(s.id, s.name, s.game, tuple(s.codes), s.deals, s.level, dict(s.settings), s.published,
+                      _utc(s.published_at) if s.published_at else None)
+
+
+def deal_sets(session: Session, klass: str, published_only: bool = False) -> list[DealSetRow]:
+    query = select(DealSet).where(DealSet.class_id == (class_id(session, klass) or -1)).order_by(DealSet.id)
+    if published_only:
+        query = query.where(DealSet.published.is_(True))
+    return [_deal_set_row(s) for s in session.scalars(query)]
+
+
+def _progress(deal_set: DealSet, student: str, played: list[str]) -> SetProgress:
+    if deal_set.codes:
+        done = tuple(c for c in deal_set.codes if c in played)
+        left = tuple(c for c in deal_set.codes if c not in played)
+        return SetProgress(student, done, left, len(played), len(deal_set.codes))
+    return SetProgress(student, (), (), len(played), deal_set.deals)
+
+
+def deal_set_progress(session: Session, klass: str, set_id: int) -> list[SetProgress]:
+    """Who has done which deals of a set: one row for each student of the class who has played at all."""
+    deal_set = session.get(DealSet, set_id)
+    klass_id = class_id(session, klass)
+    if deal_set is None or deal_set.class_id != klass_id:
+        return []
+    played: dict[str, list[str]] = defaultdict(list)
+    for student, code in session.execute(select(Deal.student, Deal.code).where(Deal.deal_set_id == set_id)
+                                         .order_by(Deal.finished_at)):
+        played[student].append(code)
+    everyone = session.scalars(select(distinct(Deal.student)).where(Deal.class_id == klass_id))
+    return [_progress(deal_set, s, played.get(s, [])) for s in sorted(everyone)]
+
+
+class StudentQueries:
+    """A student's own record, and nothing else: every query names ``student`` itself."""
+
+    def __init__(self, session: Session, klass: str, student: str) -> None:
+        self._session, self._class, self._student = session, klass, student
+
+    def deals(self, game: str | None = None) -> list[DealRow]:
+        return deals(self._session, self._class, self._student, game)
+
+    def accuracy_over_time(self, game: str | None = None) -> list[tuple[datetime, float, str]]:
+        return accuracy_over_time(self._session, self._class, self._student, game)
+
+    def mistakes(self, verdicts: Sequence[str] = MISTAKES) -> list[MistakeRow]:
+        return mistakes(self._session, self._class, self._student, verdicts)
+
+    def deal_sets(self) -> list[tuple[DealSetRow, SetProgress]]:
+        """"From your teacher": each published set with what this student has done and what is left."""
+        out = []
+        for row in deal_sets(self._session, self._class, published_only=True):
+            played = list(self._session.scalars(select(Deal.code).where(
+                Deal.deal_set_id == row.id, Deal.student == self._student).order_by(Deal.finished_at)))
+            deal_set = self._session.get(DealSet, row.id)
+            assert deal_set is not None
+            out.append((row, _progress(deal_set, self._student, played)))
+        return out
+
+
+CSV_COLUMNS = ("student", "lesson", "game", "deal code", "bots", "deal", "class table", "deal set", "score", "won",
+               "decisions", "accuracy", "total cost", "mistakes", "blunders", "refused moves", "finished (UTC)",
+               "review link")
+
+
+def _cell(value: Any) -> str:
+    """A CSV cell; text a spreadsheet would run as a formula (=, +, -, @ first) is quoted with an apostrophe."""
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(text) else text
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def export_csv(session: Session, klass: str) -> str:
+    """Every deal of the class as CSV, one row a deal (a spreadsheet opens it), oldest first."""
+    klass_id = class_id(session, klass) or -1
+    verdicts: dict[int, Counter[str]] = defaultdict(Counter)
+    for deal_id, verdict, n in session.execute(
+            select(Decision.deal_id, Decision.verdict, func.count()).join(Deal, Decision.deal_id == Deal.id)
+            .where(Deal.class_id == klass_id, Decision.verdict.in_(MISTAKES))
+            .group_by(Decision.deal_id, Decision.verdict)):
+        verdicts[deal_id][verdict] = n
+    refused = {deal_id: int(n) for deal_id, n in session.execute(
+        select(Refusal.deal_id, func.sum(Refusal.count)).join(Deal, Refusal.deal_id == Deal.id)
+        .where(Deal.class_id == klass_id).group_by(Refusal.deal_id))}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for d in session.scalars(_deals(klass_id).order_by(Deal.finished_at, Deal.id)):
+        writer.writerow([_cell(v) for v in (
+            d.student, d.lesson, d.game, d.code, d.level, d.deal, d.table, d.deal_set_id, d.score,
+            "yes" if d.won else "no", d.decisions, "" if d.accuracy is None else f"{d.accuracy:.3f}",
+            f"{d.total_cost:g}", verdicts[d.id]["mistake"], verdicts[d.id]["blunder"], refused.get(d.id, 0),
+            _utc(d.finished_at).strftime("%Y-%m-%d %H:%M:%S"), d.review_link)])
+    return out.getvalue()
+
+
+def delete_class(session: Session, klass: str) -> dict[str, int]:
+    """Delete a class and everything recorded for it; how many of each were deleted (all 0: no such class)."""
+    klass_id = class_id(session, klass)
+    if klass_id is None:
+        return {"deals": 0, "decisions": 0, "refusals": 0, "deal sets": 0, "members": 0}
+    deal_ids = select(Deal.id).where(Deal.class_id == klass_id).scalar_subquery()
+    counts = {"decisions": _deleted(session, delete(Decision).where(Decision.deal_id.in_(deal_ids))),
+              "refusals": _deleted(session, delete(Refusal).where(Refusal.deal_id.in_(deal_ids)))}
+    counts["deals"] = _deleted(session, delete(Deal).where(Deal.class_id == klass_id))
+    counts["deal sets"] = _deleted(session, delete(DealSet).where(DealSet.class_id == klass_id))
+    counts["members"] = _deleted(session, delete(Member).where(Member.class_id == klass_id))
+    _deleted(session, delete(Class).where(Class.id == klass_id))
+    return counts
+
+
+def _deleted(session: Session, statement: Any) -> int:
+    """Run a DELETE; how many rows it deleted."""
+    return int(getattr(session.execute(statement), "rowcount", 0) or 0)
+
+
+def class_names(session: Session) -> list[tuple[str, int, int]]:
+    """(class, students who played, deals) for every class in the store."""
+    rows = session.execute(select(Class.name, func.count(distinct(Deal.student)), func.count(Deal.id))
+                           .join(Deal, Deal.class_id == Class.id, isouter=True).group_by(Class.name)
+                           .order_by(Class.name))
+    return [(name, int(s), int(n)) for name, s, n in rows]
+
+
+__all__ = ["CSV_COLUMNS", "DealRow", "DealSetRow", "MistakeRow", "MoveCounts", "RuleCount", "SetProgress",
+           "StudentQueries", "StudentSummary", "accuracy_over_time", "class_id", "class_names", "deal_set_moves",
+           "deal_set_progress", "deal_sets", "deals", "delete_class", "export_csv", "hardest_decisions", "mistakes",
+           "recorded_since", "refusals_by_rule", "rule_words", "students"]
