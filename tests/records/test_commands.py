@@ -1,0 +1,73 @@
+"""``./run class delete NAME`` deletes a class's records (deploy/README.md gives it); ``ensure_postgres`` installs
+Debian's postgresql through ./run's waiting apt, and ``.ci/run`` calls it (issue 35)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.records.games import record
+from tests.test_run_script import fake_apt  # noqa: F401  (the fixture: apt-get and sudo that log their calls)
+from widgets.records import Store, TeacherRecords
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _class_of_three(db: Path) -> None:
+    store = Store(db)
+    try:
+        for n, student in enumerate(["ada", "bea"]):
+            store.submit(record(student, minutes=n), student)
+        store.submit(record("cy", class_name="4c"), "cy")
+        assert store.flush(30)
+    finally:
+        store.close()
+
+
+def test_run_class_delete_deletes_that_class_only(tmp_path):
+    db = tmp_path / "records.sqlite"
+    _class_of_three(db)
+    listed = subprocess.run([str(ROOT / "run"), "class", "list", "--db", str(db)], capture_output=True, text=True,
+                            timeout=300, stdin=subprocess.DEVNULL)
+    assert listed.returncode == 0, listed.stderr
+    assert "class 3b: 2 students, 2 deals" in listed.stdout and "4c: 1 students, 1 deals" in listed.stdout
+    done = subprocess.run([str(ROOT / "run"), "class", "delete", "class 3b", "--db", str(db)], capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    assert "Deleted the class 'class 3b': " in done.stdout and "2 deals" in done.stdout
+    store = Store(db)
+    try:
+        assert TeacherRecords(store, "class 3b").deals() == []
+        assert [d.student for d in TeacherRecords(store, "4c").deals()] == ["cy"]
+    finally:
+        store.close()
+
+
+def test_deleting_a_class_that_does_not_exist_says_so(tmp_path):
+    db = tmp_path / "records.sqlite"
+    _class_of_three(db)
+    done = subprocess.run([sys.executable, "-m", "widgets.records", "class", "delete", "5d", "--db", str(db)],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 1 and "There is no class '5d'" in done.stderr
+    missing = subprocess.run([sys.executable, "-m", "widgets.records", "class", "list", "--db",
+                              str(tmp_path / "none.sqlite")], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert missing.returncode == 1 and "There is no record store at" in missing.stderr
+    assert not (tmp_path / "none.sqlite").exists()  # asking made no database
+
+
+def test_ensure_postgres_installs_through_the_waiting_apt(fake_apt, tmp_path):  # noqa: F811
+    # a machine without PostgreSQL: have_postgres answers no
+    done, calls = fake_apt('have_postgres() { return 1; }; ensure_postgres', locked_calls=1)
+    assert done.returncode == 0, done.stderr
+    assert calls[-2:] == ["-o DPkg::Lock::Timeout=60 update", "-o DPkg::Lock::Timeout=60 install -y postgresql"]
+    present, calls_after = fake_apt("ensure_postgres", locked_calls=0)  # this machine has it (./run test saw to it)
+    assert present.returncode == 0 and calls_after == calls  # apt is not called
+
+
+def test_ci_and_run_test_install_postgres_with_the_same_function():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "ensure_postgres" in ci and "apt-get" not in ci
+    run = (ROOT / "run").read_text()
+    cmd_test = run[run.index("cmd_test() {"):run.index("cmd_bench() {")]
+    assert "ensure_postgres" in cmd_test
