@@ -47,12 +47,17 @@ def protocol_deal(seed: int) -> int:
     return moves
 
 
+def shuffled_play(seed: int, rng: random.Random) -> Deal:
+    """A shuffled deal whose play starts at once: seat 0 plays Solo Sete, trump ``seed % 4``, and leads."""
+    pack = list(range(52))
+    rng.shuffle(pack)
+    return Deal([pack[i::4] for i in range(4)], 3, pack[-1]).with_contract("solo-7", [0], seed % 4, None, None, 0)
+
+
 def lean_deal(seed: int) -> int:
     """The play of a deal on the lean core (``Deal``, what search copies): shuffle, deal, random cards."""
     rng = random.Random(seed)
-    pack = list(range(52))
-    rng.shuffle(pack)
-    d = Deal([pack[i::4] for i in range(4)], seed % 4, 0, None, None, 0, public=True)
+    d = shuffled_play(seed, rng)
     moves = 0
     while d.phase == "play":
         d.play(rng.choice(d.legal_cards(d.turn)))
@@ -68,7 +73,7 @@ def rollout_runner() -> Callable[[int], int]:
     while True:
         g = engine.new_game("jubileu", seed=seed, deals=1)
         bots = [Bot("jubileu", "medium", seed=s) for s in range(4)]
-        while not g.is_over and g.phase != "play":
+        while not g.is_over and g.deal.phase != "play":
             s = g.current_player
             g.apply(bots[s].choose(g.view(s)), s)
         if not g.is_over:
@@ -91,10 +96,7 @@ def lean_protocol_rows(seconds: float) -> None:
     from engine.games.jubileu import unseen
 
     def new_deal(seed: int) -> Deal:
-        rng = random.Random(seed)
-        pack = list(range(52))
-        rng.shuffle(pack)
-        return Deal([pack[i::4] for i in range(4)], seed % 4, 0, None, None, 0, public=True)
+        return shuffled_play(seed, random.Random(seed))
 
     def value(deal: Deal, seat: int) -> float:
         return float(deal.won[seat])
@@ -121,12 +123,12 @@ def positions(count: int, phase: str) -> list[tuple[engine.Game, int]]:
         else:
             bots = [Bot("jubileu", "medium", seed=s) for s in range(4)]
             stop = rng.randrange(0, 40)
-            while not g.is_over and (g.phase != "play" or stop > 0):
-                if g.phase == "play":
+            while not g.is_over and (g.deal.phase != "play" or stop > 0):
+                if g.deal.phase == "play":
                     stop -= 1
                 s = g.current_player
                 g.apply(bots[s].choose(g.view(s)), s)
-        if not g.is_over and g.phase == phase and len(g.legal_actions()) > 1:
+        if not g.is_over and g.deal.phase == phase and len(g.legal_actions()) > 1:
             out.append((g, g.current_player))
     return out
 

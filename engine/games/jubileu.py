@@ -8,8 +8,8 @@ a partner by an Ace he does not hold, Solos play alone, the misères promise (al
 tricks. The called partner stays secret until his Ace falls, unless the declarer says
 *"Espirra"*: then the Ace must come at once and beats even trumps. Chips settle every deal.
 
-The play of one deal lives in :class:`Deal` (small integers, no narration), which search
-copies; :class:`Jubileu` wraps the auction, the session and the sentences a learner reads.
+One deal, from the auction to the last trick, lives in :class:`Deal` (small integers, no narration),
+which search copies; :class:`Jubileu` holds it with the session and the sentences a learner reads.
 Every sentence goes through :mod:`engine.i18n`, so the game also speaks Portuguese
 (``lang="pt"``).
 """
@@ -265,14 +265,30 @@ def settle(key: str, declarer: int, partner: int | None, won: Sequence[int],
     return [Payment(declarer, o, amount, declarer, False) for o in anticlockwise_from(declarer)]
 
 
-# ---- One deal in play, without narration (the lean path search copies) ---------------------
+# ---- One deal, every phase, without narration (the lean path search copies) ------------------
+
+PLAY, NOTE, SYM, CARD_OF = card_codes.PLAY, card_codes.NOTE, card_codes.SYM, card_codes.CARD_OF
 
 NO_ESPIRRA, ORDERED, WHEN_HE_LIKES, SPENT = 0, 1, 2, 3
-#: The lean deal's actions beside the cards (0-51): the declarer's "Espirra" and "Espirra quando quiser", and
-#: the partner's called Ace played as espirra (what the game writes "espirra" too).
-ORDER_ESPIRRA, ORDER_WHEN, PLAY_ESPIRRA = 52, 53, 54
 #: The view's words for the espirra states.
 ESPIRRA_STATES = {"none": NO_ESPIRRA, "ordered": ORDERED, "quando": WHEN_HE_LIKES, "spent": SPENT}
+ESPIRRA_WORDS = {state: word for word, state in ESPIRRA_STATES.items()}
+#: The bids whose partner is the secret holder of a called Ace (the espirra is theirs).
+ACE_CALLS = frozenset({"jubileu", "jubileu-ultima"})
+
+#: The lean deal's actions, small integers: the cards 0-51 (played); ``ESPIRRA``, the declarer's "Espirra" or the
+#: partner's called Ace played as espirra (the seat says which, as at the table); ``ORDER_WHEN``, "Espirra
+#: quando quiser"; a pass; joining Meia Miséria; ``TRUMP + suit``; ``CALL + card``; ``BID +`` the bid's place in
+#: :data:`LADDER`.
+ESPIRRA, ORDER_WHEN, PASS, JOIN = 52, 53, 54, 55
+TRUMP = 56
+CALL = TRUMP + 4
+BID = CALL + 52
+#: Each lean action in the game's notation, by its number, and the number of each.
+ACTIONS: tuple[Action, ...] = (*PLAY, Action("espirra"), Action("espirra-quando-quiser"), Action("pass"),
+                               Action("join"), *(Action("trump", s) for s in tricks.SUITS),
+                               *(Action("call", n) for n in NOTE), *(Action("bid", b.key) for b in LADDER))
+CODE_OF: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
 
 #: The shared trick strengths (:func:`engine.tricks.trick_keys`) per trump suit, the last (index -1)
 #: for no trumps: ``TRICK_KEYS[trump][led][card]``, looked up when a trick is won instead of computed.
@@ -280,38 +296,61 @@ TRICK_KEYS = [tricks.trick_keys(t) for t in range(4)] + [tricks.trick_keys(None)
 
 
 class Deal:
-    """The play of one deal: small-integer cards (:mod:`engine.tricks`), ``turn`` the seat to act.
+    """One deal in every phase: small-integer cards (:mod:`engine.tricks`), ``turn`` the seat to act, ``phase``
+    "auction", "trump", "call", "play", then "done" (also when all four pass).
 
-    ``called`` is the called Ace of a Jubileu (None otherwise); ``partner`` its holder (in a
-    search's imagined deal, a guess). ``espirra`` moves from NO_ESPIRRA to ORDERED or
-    WHEN_HE_LIKES when the declarer speaks, and to SPENT once the called Ace is played.
+    As dealt: ``hands``, the ``dealer`` and his last card, the ``ultima``; the variants its rules read
+    (``meia_join``, ``troela_option``). The auction: ``calls`` in order (seat, "pass", "join" or a bid), who
+    ``passed``, who may no longer join a standing Meia Miséria (``meia_declined``), the ``standing`` bid and its
+    ``holders``. Once it is won: ``contract``, ``declarer``, ``trump``, ``exposed`` hands, ``called`` (the card that
+    names the partner: a Jubileu's Ace, Jogo Obrigatório's fourth Ace or King), ``partner`` its holder (in a
+    search's imagined deal, a guess) and ``public`` (is the partnership known to everyone?). ``espirra`` moves
+    from NO_ESPIRRA to ORDERED or WHEN_HE_LIKES when a Jubileu's declarer speaks, and to SPENT once the called
+    Ace is played (SPENT from the start in every other contract).
     """
 
-    __slots__ = ("hands", "trump", "declarer", "partner", "called", "espirra", "partner_won", "won",
-                 "trick", "trick_seats", "espirra_at", "turn", "troela", "done_tricks", "phase", "public")
+    __slots__ = ("hands", "dealer", "ultima", "meia_join", "troela_option", "calls", "passed", "meia_declined",
+                 "standing", "holders", "contract", "declarer", "exposed", "trump", "partner", "called", "espirra",
+                 "partner_won", "won", "trick", "trick_seats", "espirra_at", "turn", "troela", "done_tricks", "phase",
+                 "public")
 
-    def __init__(self, hands: list[list[int]], trump: int | None, declarer: int, partner: int | None,
-                 called: int | None, leader: int, troela: bool = False, public: bool = False) -> None:
+    def __init__(self, hands: list[list[int]], dealer: int, ultima: int, meia_join: str = "still_in",
+                 troela: bool = False) -> None:
+        """The deal as dealt: the auction opens on the dealer's right."""
         self.hands = hands
-        self.trump = trump
-        self.declarer = declarer
-        self.partner = partner
-        self.called = called
-        self.espirra = NO_ESPIRRA if called is not None else SPENT
+        self.dealer = dealer
+        self.ultima = ultima
+        self.meia_join = meia_join
+        self.troela_option = troela
+        self.calls: tuple[tuple[int, str], ...] = ()
+        self.passed: frozenset[int] = frozenset()
+        self.meia_declined: frozenset[int] = frozenset()
+        self.standing: str | None = None
+        self.holders: tuple[int, ...] = ()
+        self.contract: str | None = None
+        self.declarer: int | None = None
+        self.exposed: tuple[int, ...] = ()
+        self.trump: int | None = None
+        self.partner: int | None = None
+        self.called: int | None = None
+        self.espirra = SPENT
         self.partner_won = False
         self.won = [0] * SEATS
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.espirra_at: int | None = None  # position in the current trick of an espirra Ace
-        self.turn = leader
-        self.troela = troela
+        self.turn = (dealer + 1) % SEATS
+        self.troela = False
         self.done_tricks: list[tuple[list[int], list[int], int, bool]] = []  # seats, cards, winner, espirra
-        self.phase = "play"
-        self.public = public or called is None  # is the partnership known to everyone?
+        self.phase = "auction"
+        self.public = True
 
     def copy(self) -> "Deal":
         d = Deal.__new__(Deal)
         d.hands = [list(h) for h in self.hands]
+        d.dealer, d.ultima, d.meia_join, d.troela_option = self.dealer, self.ultima, self.meia_join, self.troela_option
+        d.calls, d.passed, d.meia_declined = self.calls, self.passed, self.meia_declined  # immutable: shared
+        d.standing, d.holders, d.contract, d.exposed = self.standing, self.holders, self.contract, self.exposed
         d.trump, d.declarer, d.partner, d.called = self.trump, self.declarer, self.partner, self.called
         d.espirra, d.partner_won, d.won = self.espirra, self.partner_won, list(self.won)
         d.trick, d.trick_seats, d.espirra_at = list(self.trick), list(self.trick_seats), self.espirra_at
@@ -319,16 +358,25 @@ class Deal:
         d.public = self.public
         return d
 
-    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md): the play, once the contract is settled --
+    def with_contract(self, contract: str, holders: Sequence[int], trump: int | None, called: int | None,
+                      partner: int | None, leader: int) -> "Deal":
+        """This deal with its auction and choices settled as given and the play about to start: how the bots
+        try a contract out in an imagined deal."""
+        self.contract, self.standing, self.holders, self.declarer = contract, contract, tuple(holders), holders[0]
+        self.trump, self.called, self.partner = trump, called, partner
+        self._begin_play(leader)
+        return self
+
+    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md), in every phase --
     #: What a view does not say, which :meth:`from_view` guesses: the secret partner of a Jubileu (and whether
     #: he has won a trick), taken to be whoever holds the called Ace in the imagined hands.
     NOT_IN_VIEW: tuple[str, ...] = ("partner", "partner_won")
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[int], seed: int | str = 0) -> "Deal":
-        """The play as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
+        """The deal as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
         ``sampled_hidden``: the seats whose hands it does not see (not its own, exposed or colloquy hands), in
-        increasing order, each take as many as they hold. ``seed`` is unused (the play has no chance left)."""
+        increasing order, each take as many as they hold. ``seed`` is unused (nothing is left to chance)."""
         return cls.placer(view)(sampled_hidden)
 
     @classmethod
@@ -360,64 +408,253 @@ class Deal:
 
     @classmethod
     def seen_from(cls, view: Mapping[str, Any]) -> "Deal":
-        """What ``view`` says of the play: the hands its seat sees (:func:`known_hands`), the others empty."""
-        called = CARD_OF[view["called_card"]] if view["called_card"] else None
-        contract = view["contract"]
-        partner = view["partner"]
-        jubileu = contract in ("jubileu", "jubileu-ultima")
-        trump = None if view["trump"] is None else tricks.SUIT_INDEX[view["trump"]]
+        """What ``view`` says of the deal: the hands its seat sees (:func:`known_hands`), the others empty; the
+        auction replayed from its calls."""
+        options = view["options"]
+        d = Deal(known_hands(view), view["dealer"], CARD_OF[view["ultima"]["card"]], options["meia_join"],
+                 bool(options["troela"]))
+        for call in view["auction"]:
+            d.record(call["seat"], call["call"])
+        d.contract, d.declarer, d.partner = view["contract"], view["declarer"], view["partner"]
+        d.exposed = tuple(int(s) for s in view["exposed"])
+        d.trump = None if view["trump"] is None else tricks.SUIT_INDEX[view["trump"]]
+        d.called = CARD_OF[view["called_card"]] if view["called_card"] else None
+        phase = view["phase"]
+        d.phase = phase if phase in ("auction", "trump", "call", "play") else "done"
+        if view["current_player"] is not None:
+            d.turn = view["current_player"]
+        if d.contract is None or phase not in ("play", "over"):
+            return d
         played = {c for t in view["tricks_played"] for c in t["cards"]} | {c for _, c in view["trick"]}
-        d = Deal(known_hands(view), trump, view["declarer"], partner, called if jubileu else None,
-                 view["current_player"], public=not jubileu or view["called_card"] in played)
-        if jubileu:
-            d.espirra = ESPIRRA_STATES[view["espirra"]]
+        d.espirra = ESPIRRA_STATES[view["espirra"]] if view["espirra"] else SPENT
+        d.public = d.contract not in ACE_CALLS or view["called_card"] in played
+        d.troela = d.contract == OBRIGATORIO and d.troela_option
         d.won = list(view["tricks_won"])
         d.trick = [CARD_OF[c] for _, c in view["trick"]]
         d.trick_seats = [s for s, _ in view["trick"]]
         d.espirra_at = view["espirra_in_trick"]
         d.done_tricks = [(t["seats"], [CARD_OF[c] for c in t["cards"]], t["winner"], t["espirra"])
                          for t in view["tricks_played"]]
-        d.partner_won = partner is not None and any(t["winner"] == partner for t in view["tricks_played"])
-        d.troela = contract == OBRIGATORIO and bool(view["options"].get("troela"))
-        if d.troela and called is not None:
-            d.called = called
-        if view["phase"] != "play":
-            d.phase = "done"
+        d.partner_won = d.partner is not None and any(t["winner"] == d.partner for t in view["tricks_played"])
         return d
 
     def to_act(self) -> list[int]:
         return [] if self.phase == "done" else [self.turn]
 
     def legal(self, seat: int) -> list[int]:
-        """The cards ``seat`` may play, then the espirra calls open to him (:data:`ORDER_ESPIRRA`,
-        :data:`ORDER_WHEN`, :data:`PLAY_ESPIRRA`), as the game lists them."""
-        out = self.legal_cards(seat)
-        if self.may_order(seat):
-            out.append(ORDER_ESPIRRA)
-        if self.may_order_when(seat):
-            out.append(ORDER_WHEN)
-        if self.may_espirra_when(seat):
-            out.append(PLAY_ESPIRRA)
-        return out
+        """``seat``'s legal actions, in the order the game lists them: in the play the cards, then the espirra
+        calls open to him; bids, joining and passing in the auction; the suits he may name trump; the cards he
+        may call."""
+        phase = self.phase
+        if phase == "play":
+            out = self.legal_cards(seat)
+            if self.may_order(seat):
+                out.append(ESPIRRA)
+            if self.may_order_when(seat):
+                out.append(ORDER_WHEN)
+            if self.may_espirra_when(seat):
+                out.append(ESPIRRA)
+            return out
+        if phase == "auction":
+            return self.auction_legal(seat)
+        if phase == "trump":
+            return [TRUMP + s for s in self.trump_choices(seat)]
+        if phase == "call":
+            return [CALL + c for c in self.callable_cards(seat)]
+        return []
 
     def apply(self, seat: int, action: int) -> None:
-        if action < 52:
+        if action < ESPIRRA:
             self.play(action)
-        elif action == PLAY_ESPIRRA:
-            self.play(self.called, True)  # type: ignore[arg-type]
+        elif action <= ORDER_WHEN:
+            if self.is_order(seat, action):
+                self.order(action == ORDER_WHEN)
+            else:
+                self.play(self.called, True)  # type: ignore[arg-type]
+        elif action < TRUMP or action >= BID:
+            self.speak(seat, action)
+        elif action < CALL:
+            self.name_trump(seat, action - TRUMP)
         else:
-            self.order(action == ORDER_WHEN)
+            self.call_card(seat, action - CALL)
 
     @staticmethod
     def notation(action: int) -> str:
-        """The game's notation of one of :meth:`legal`'s actions ("play 7H", "espirra")."""
-        if action < 52:
-            return str(PLAY[action])
-        return "espirra-quando-quiser" if action == ORDER_WHEN else "espirra"
+        """The game's notation of one of :meth:`legal`'s actions ("play 7H", "bid solo-7", "espirra")."""
+        return str(ACTIONS[action])
 
+    # -- the auction (docs/rules/jubileu.md#jubileu.auction) --
+    def aces(self, seat: int) -> int:
+        """The Aces dealt to ``seat`` (the Jogo Obrigatório duty counts the hand as dealt): held and played."""
+        held = sum(1 for c in self.hands[seat] if c % 13 == ACE_RANK)
+        played = sum(1 for seats, cards, _, _ in self.done_tricks for s, c in zip(seats, cards)
+                     if s == seat and c % 13 == ACE_RANK)
+        return held + played + sum(1 for s, c in zip(self.trick_seats, self.trick) if s == seat and c % 13 == ACE_RANK)
+
+    def bound_to_bid(self, seat: int) -> bool:
+        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6
+        (docs/rules/jubileu.md#jubileu.obligation)."""
+        return self.aces(seat) >= 3 and (self.standing is None or BIDS[self.standing].level < 6) \
+            and seat not in self.passed
+
+    def _may_speak(self, seat: int) -> bool:
+        if seat in self.holders:
+            return False
+        if seat not in self.passed:
+            return True
+        return self.meia_join == "anyone" and self.standing == MEIA and seat not in self.meia_declined
+
+    def _next_speaker(self, after: int) -> int | None:
+        for s in anticlockwise_from(after):
+            if self._may_speak(s):
+                return s
+        return None
+
+    def bid_refusal(self, seat: int, key: str) -> tuple[str, str] | None:
+        """Why ``seat`` may not bid ``key`` now, untranslated (a sentence with fields, the rule), or None."""
+        if seat in self.passed:
+            return N_("{who} passed, and a pass is final."), "jubileu.auction"
+        if key == OBRIGATORIO and self.aces(seat) < 3:
+            return N_("Jogo Obrigatório is only for a player dealt 3 or 4 Aces; {who} holds {n}."), \
+                "jubileu.obligation"
+        problem = overcall_problem(self.standing, key)
+        if problem:
+            return problem, "jubileu.overcall"
+        if BIDS[key].level < 6 and self.bound_to_bid(seat):
+            return N_("{who} holds {n} Aces, so must bid at least Jogo Obrigatório: {new} is too low."), \
+                "jubileu.obligation"
+        return None
+
+    def may_join(self, seat: int) -> bool:
+        """Whether ``seat`` may join the standing Meia Miséria (docs/rules/jubileu.md#jubileu.join)."""
+        if self.standing != MEIA or seat in self.holders or self.meia_join == "nobody":
+            return False
+        if seat in self.passed:
+            return self.meia_join == "anyone" and seat not in self.meia_declined
+        return not self.bound_to_bid(seat)
+
+    def auction_legal(self, seat: int) -> list[int]:
+        if seat in self.passed:
+            return [JOIN, PASS]
+        out = [BID + i for i, b in enumerate(LADDER) if self.bid_refusal(seat, b.key) is None]
+        if self.may_join(seat):
+            out.append(JOIN)
+        if not self.bound_to_bid(seat):
+            out.append(PASS)
+        return out
+
+    def record(self, seat: int, call: str) -> None:
+        """One call written into the auction ("pass", "join" or a bid): who passed, who may still join, the
+        standing bid and its holders. :meth:`speak` makes a call with it; :meth:`seen_from` replays a view's."""
+        if call == "pass":
+            if seat in self.passed:
+                self.meia_declined |= {seat}
+            else:
+                self.passed |= {seat}
+        elif call == "join":
+            self.holders += (seat,)
+            self.meia_declined |= {seat}
+        else:
+            self.standing, self.holders, self.meia_declined = call, (seat,), frozenset()
+        self.calls += ((seat, call),)
+
+    def speak(self, seat: int, action: int) -> None:
+        """``seat`` passes, joins or bids; then the next player speaks, or the auction ends: the cards are thrown
+        in when all pass (phase "done", no contract), else the standing bid wins."""
+        self.record(seat, "pass" if action == PASS else "join" if action == JOIN else LADDER[action - BID].key)
+        nxt = self._next_speaker(seat)
+        if nxt is not None:
+            self.turn = nxt
+        elif self.standing is None:
+            self.phase = "done"
+        else:
+            self._win_auction()
+
+    # -- after the auction: trump, the called card, the lead --
+    def _win_auction(self) -> None:
+        key = self.standing
+        assert key is not None
+        bid = BIDS[key]
+        d = self.holders[0]
+        self.contract, self.declarer = key, d
+        if bid.open:
+            self.exposed = (d,)
+        if bid.trump == "ultima":
+            self.trump = self.ultima // 13
+        if key == MEIA:
+            self._begin_play(d)
+        elif key == OBRIGATORIO:
+            if self.aces(d) == 4:
+                self.phase, self.turn = "call", d
+            else:
+                self._reveal_partner(next(c for c in range(ACE_RANK, 52, 13) if c not in self.hands[d]))
+        elif bid.trump == "choice":
+            self.phase, self.turn = "trump", d
+        elif bid.partner:
+            self.phase, self.turn = "call", d
+        else:
+            self._begin_play(d)
+
+    def _reveal_partner(self, card: int) -> None:
+        """Jogo Obrigatório: the holder of ``card`` is the partner, known to all; he names trump
+        (docs/rules/jubileu.md#jubileu.obrigatorio)."""
+        holder = next(s for s in range(SEATS) if card in self.hands[s])
+        self.called, self.partner, self.public = card, holder, True
+        self.phase, self.turn = "trump", holder
+
+    def callable_cards(self, seat: int) -> list[int]:
+        """The cards the declarer may call: an Ace he lacks, not trump's (Jubileu); in Jogo Obrigatório
+        with four Aces, a King he lacks (a Queen if he holds every King, and so on down) [T]."""
+        if self.contract == OBRIGATORIO:
+            return obrigatorio_calls(self.hands[seat])
+        return ace_calls(self.hands[seat], self.trump)
+
+    def trump_choices(self, seat: int) -> list[int]:
+        """The suits ``seat`` may name trump: any, but in Jogo Obrigatório not the called card's."""
+        if self.contract == OBRIGATORIO:
+            assert self.called is not None
+            return [s for s in range(4) if s != self.called // 13]
+        return [0, 1, 2, 3]
+
+    def name_trump(self, seat: int, suit: int) -> None:
+        self.trump = suit
+        if self.contract != OBRIGATORIO and BIDS[self.contract or ""].partner:
+            self.phase, self.turn = "call", seat
+        else:
+            self._begin_play(seat)
+
+    def call_card(self, seat: int, card: int) -> None:
+        """The declarer calls ``card``: in Jogo Obrigatório its holder shows himself at once; in a Jubileu he is
+        the secret partner and the declarer leads."""
+        if self.contract == OBRIGATORIO:
+            self._reveal_partner(card)
+            return
+        self.called = card
+        self.partner = next(s for s in range(SEATS) if card in self.hands[s])
+        self._begin_play(seat)
+
+    def _begin_play(self, leader: int) -> None:
+        secret = self.contract in ACE_CALLS and self.called is not None
+        self.espirra = NO_ESPIRRA if secret else SPENT
+        self.public = not secret
+        self.troela = self.contract == OBRIGATORIO and self.troela_option
+        self.turn, self.phase = leader, "play"
+
+    def partner_seen_by(self, seat: int) -> int | None:
+        """The partner as ``seat`` knows him: public once his card is played, and always to himself."""
+        if self.partner is not None and (self.public or seat == self.partner):
+            return self.partner
+        return None
+
+    # -- the play --
     @property
     def led_suit(self) -> int | None:
         return self.trick[0] // 13 if self.trick else None
+
+    @property
+    def marked(self) -> int | None:
+        """The called card where the play treats it apart: a Jubileu's Ace (the espirra), the troela's lead."""
+        return self.called if self.contract in ACE_CALLS or self.troela else None
 
     def must_espirra(self, seat: int) -> bool:
         """The partner, at his turn after "Espirra", must play the called Ace."""
@@ -425,17 +662,14 @@ class Deal:
 
     def legal_cards(self, seat: int) -> list[int]:
         """What ``seat`` may play: the called Ace when "Espirra" orders it (or to open a Troela), else
-        :func:`engine.tricks.follow_suit` with no options, written out (search calls this for every card)."""
+        :func:`engine.tricks.follow_suit` with no options (docs/rules/jubileu.md#jubileu.follow)."""
         hand = self.hands[seat]
         if self.espirra == ORDERED and seat == self.partner:  # must_espirra
             return [self.called]  # type: ignore[list-item]
         trick = self.trick
-        if trick:
-            led = trick[0] // 13
-            return [c for c in hand if c // 13 == led] or hand[:]
-        if self.troela and not self.done_tricks and self.called is not None and self.called in hand:
+        if not trick and self.troela and not self.done_tricks and self.called is not None and self.called in hand:
             return [self.called]
-        return hand[:]
+        return tricks.follow_suit(hand, trick[0] // 13 if trick else None)
 
     def may_order_when(self, seat: int) -> bool:
         """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
@@ -451,14 +685,24 @@ class Deal:
         return (self.espirra == WHEN_HE_LIKES and seat == self.partner and self.partner_won
                 and self.turn == seat and self.called in self.hands[seat])
 
+    def is_order(self, seat: int, action: int) -> bool:
+        """Whether ``action`` (:data:`ESPIRRA` or :data:`ORDER_WHEN`) by ``seat`` is the declarer's order; the
+        partner's "espirra" plays the called Ace."""
+        return action == ORDER_WHEN or seat == self.declarer
+
     def order(self, when_he_likes: bool) -> None:
         self.espirra = WHEN_HE_LIKES if when_he_likes else ORDERED
+
+    def plays_espirra(self, c: int, as_espirra: bool) -> bool:
+        """Whether ``c`` played now is the espirra, which beats every card: the called Ace played as espirra, or
+        after "Espirra"."""
+        return c == self.called and (as_espirra or self.espirra == ORDERED)
 
     def play(self, c: int, as_espirra: bool = False) -> int | None:
         """Play ``c`` for the seat to act; returns the trick's winner when the trick is complete."""
         seat = self.turn
         if c == self.called:
-            if as_espirra or self.espirra == ORDERED:
+            if self.plays_espirra(c, as_espirra):
                 self.espirra_at = len(self.trick)
             self.espirra = SPENT
             self.public = True
@@ -504,9 +748,6 @@ def _chips(value: Any) -> str | None:
         return None
     return "a whole number of chips from 0 to 100000"
 
-
-PLAY, NOTE, SYM, CARD_OF = card_codes.PLAY, card_codes.NOTE, card_codes.SYM, card_codes.CARD_OF
-BID_ACTIONS = {b.key: Action("bid", b.key) for b in LADDER}
 
 
 def known_hands(view: Mapping[str, Any]) -> list[list[int]]:
@@ -601,7 +842,7 @@ class Jubileu(Game):
     blurb = "The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\"."
     min_players = max_players = default_players = SEATS
     rules = RULES
-    lean_deal = Deal  # the play, once the contract is settled (``self.play``; None in the auction)
+    lean_deal = Deal  # the deal in play, every phase (``self.deal``)
     lean_unseen = staticmethod(unseen)
     variants = (
         Option("deals", 4, "How many deals the session lasts (a thrown-in deal counts).", check=_positive_int),
@@ -665,8 +906,7 @@ class Jubileu(Game):
         self.results: list[dict[str, Any]] = []
         self._over = False
         first = self.first_dealer_seat()
-        self.dealer = first if first is not None else self._draw_for_dealer()
-        self._start_deal()
+        self._start_deal(first if first is not None else self._draw_for_dealer())
 
     def _draw_for_dealer(self) -> int:
         """Lowest card deals; ties draw again (seed: "quem tira a menor carta")."""
@@ -687,55 +927,24 @@ class Jubileu(Game):
                  "deals first.", seat=drawing[0], who=self.names[drawing[0]], cards=shown)
         return drawing[0]
 
-    def _start_deal(self) -> None:
+    def _start_deal(self, dealer: int) -> None:
         pack = stacked_pack(standard_52(), self.deck if self.deal_no == 0 else None, self.seed,
                             "jubileu-deal", self.deal_no, pack_name="52-card pack")
-        hands, _ = deal_round_robin(pack, SEATS, 13, first=(self.dealer + 1) % SEATS)
-        self.hands = [sorted(tricks.index(c) for c in h) for h in hands]
-        self._aces = [sum(1 for c in h if c % 13 == ACE_RANK) for h in self.hands]
-        self.ultima = tricks.index(pack[-1])
-        self.phase = "auction"
-        self.calls: list[tuple[int, str]] = []
-        self.passed: set[int] = set()
-        self.meia_declined: set[int] = set()
-        self.standing: str | None = None
-        self.holders: list[int] = []
-        self.turn = (self.dealer + 1) % SEATS
-        self.contract: str | None = None
-        self.declarer: int | None = None
-        self.trump: int | None = None
-        self.called: int | None = None
-        self.partner: int | None = None
-        self.partner_public = False
-        self.play: Deal | None = None
-        self.exposed: list[int] = []
-        self.last_trick: dict[str, Any] | None = None
+        hands, _ = deal_round_robin(pack, SEATS, 13, first=(dealer + 1) % SEATS)
+        self.deal = Deal([sorted(tricks.index(c) for c in h) for h in hands], dealer, tricks.index(pack[-1]),
+                         self.options["meia_join"], self.options["troela"])
         self.narrate("deal", "jubileu.deal", "Deal {n}: {who} deals 13 cards to each player, one at a time, "
-                 "anticlockwise.", seat=self.dealer, who=self.names[self.dealer], n=self.deal_no + 1,
-                 data={"deal": self.deal_no + 1, "dealer": self.dealer})
-        u = tricks.card(self.ultima)
+                 "anticlockwise.", seat=dealer, who=self.names[dealer], n=self.deal_no + 1,
+                 data={"deal": self.deal_no + 1, "dealer": dealer})
+        u = tricks.card(self.deal.ultima)
         self.narrate("ultima", "jubileu.ultima", "{who} shows the última, {card}: {suit} for the bids \"da Última\".",
-                 seat=self.dealer, who=self.names[self.dealer], card=u.symbol, suit=self.suit_word(self.ultima // 13),
+                 seat=dealer, who=self.names[dealer], card=u.symbol, suit=self.suit_word(self.deal.ultima // 13),
                  data={"card": str(u)})
-
-    @property
-    def ultima_suit(self) -> int:
-        return self.ultima // 13
 
     # ---- whose turn ----
     @property
     def current_player(self) -> int | None:
-        if self._over:
-            return None
-        if self.phase == "play":
-            assert self.play is not None
-            return self.play.turn
-        return self.turn
-
-    @property
-    def deal(self) -> Deal | None:
-        """The lean deal in play (:attr:`play`, under the name every game gives it); None in the auction."""
-        return self.play
+        return None if self._over else self.deal.turn
 
     @property
     def is_over(self) -> bool:
@@ -753,97 +962,35 @@ class Jubileu(Game):
     def scores(self) -> list[int]:
         return list(self.chips)
 
-    def aces(self, seat: int) -> int:
-        """Aces dealt to ``seat`` (the Jogo Obrigatório duty counts the hand as dealt)."""
-        return self._aces[seat]
-
-    def bound_to_bid(self, seat: int) -> bool:
-        """The Jogo Obrigatório duty: 3–4 Aces and the standing bid below level 6
-        (docs/rules/jubileu.md#jubileu.obligation)."""
-        return self.aces(seat) >= 3 and (self.standing is None or BIDS[self.standing].level < 6) \
-            and seat not in self.passed
-
     # ---- the auction ----
-    def _may_speak(self, seat: int) -> bool:
-        if seat in self.holders:
-            return False
-        if seat not in self.passed:
-            return True
-        return (self.options["meia_join"] == "anyone" and self.standing == MEIA
-                and seat not in self.meia_declined)
-
-    def _next_speaker(self, after: int) -> int | None:
-        for s in anticlockwise_from(after):
-            if self._may_speak(s):
-                return s
-        return None
-
-    def _bid_refusal(self, seat: int, key: str) -> tuple[str, str] | None:
-        """Why ``seat`` may not bid ``key`` now, untranslated (a sentence with fields, the rule), or None."""
-        if seat in self.passed:
-            return N_("{who} passed, and a pass is final."), "jubileu.auction"
-        if key == OBRIGATORIO and self.aces(seat) < 3:
-            return N_("Jogo Obrigatório is only for a player dealt 3 or 4 Aces; {who} holds {n}."), \
-                "jubileu.obligation"
-        problem = overcall_problem(self.standing, key)
-        if problem:
-            return problem, "jubileu.overcall"
-        if BIDS[key].level < 6 and self.bound_to_bid(seat):
-            return N_("{who} holds {n} Aces, so must bid at least Jogo Obrigatório: {new} is too low."), \
-                "jubileu.obligation"
-        return None
-
     def bid_problem(self, seat: int, key: str) -> tuple[str, str] | None:
         """Why ``seat`` may not bid ``key`` now (a sentence and the rule), or None when it may."""
-        refusal = self._bid_refusal(seat, key)
+        d = self.deal
+        refusal = d.bid_refusal(seat, key)
         if refusal is None:
             return None
-        bid, old = BIDS[key], BIDS[self.standing] if self.standing else None
-        return self.tr(refusal[0], who=self.names[seat], n=self.aces(seat), new=bid.name, new_level=bid.level,
+        bid, old = BIDS[key], BIDS[d.standing] if d.standing else None
+        return self.tr(refusal[0], who=self.names[seat], n=d.aces(seat), new=bid.name, new_level=bid.level,
                        old=old.name if old else "", old_level=old.level if old else 0), refusal[1]
 
-    def _auction_legal(self, seat: int) -> list[Action]:
-        if seat in self.passed:
-            return [Action("join"), Action("pass")]
-        out = [BID_ACTIONS[b.key] for b in LADDER if self._bid_refusal(seat, b.key) is None]
-        if self._may_join(seat):
-            out.append(Action("join"))
-        if not self.bound_to_bid(seat):
-            out.append(Action("pass"))
-        return out
-
-    def _may_join(self, seat: int) -> bool:
-        if self.standing != MEIA or seat in self.holders or self.options["meia_join"] == "nobody":
-            return False
-        if seat in self.passed:
-            return self.options["meia_join"] == "anyone" and seat not in self.meia_declined
-        return not self.bound_to_bid(seat)
-
-    def _call(self, seat: int, action: Action) -> None:
-        if action.verb == "pass":
-            if seat in self.passed:
-                self.meia_declined.add(seat)
+    def _speak(self, seat: int, code: int) -> None:
+        d = self.deal
+        had_passed, old = seat in d.passed, d.standing
+        d.speak(seat, code)
+        if code == PASS:
+            if had_passed:
                 self.narrate("pass", "jubileu.join", "{who} does not join Meia Miséria.", seat=seat,
                          who=self.names[seat])
             else:
-                self.passed.add(seat)
                 self.narrate("pass", "jubileu.auction", "{who} passes (a pass is final).", seat=seat,
                          who=self.names[seat])
-            self.calls.append((seat, "pass"))
-        elif action.verb == "join":
-            self.holders.append(seat)
-            self.meia_declined.add(seat)
-            self.calls.append((seat, "join"))
+        elif code == JOIN:
             self.narrate("join", "jubileu.join", "{who} joins Meia Miséria: {pl} will each try to take exactly one "
                      "trick, each for himself.", seat=seat, who=self.names[seat],
                      pl=join_names([self.names[s] if i == 0 else inside(self.names[s])
-                                    for i, s in enumerate(self.holders)], self.tr("and")))
+                                    for i, s in enumerate(d.holders)], self.tr("and")))
         else:
-            old = self.standing
-            self.standing, self.holders = action.arg, [seat]
-            self.meia_declined = set()
-            self.calls.append((seat, action.arg))
-            bid = BIDS[action.arg]
+            bid = LADDER[code - BID]
             if old is None:
                 self.narrate("bid", "jubileu.auction", "{who} bids {bid} (level {level}, {chips} chips).", seat=seat,
                          who=self.names[seat], bid=bid.name, level=bid.level, chips=bid.chips,
@@ -852,130 +999,78 @@ class Jubileu(Game):
                 self.narrate("bid", "jubileu.overcall", "{who} bids {bid} over {old} (level {level}, {chips} chips).",
                          seat=seat, who=self.names[seat], bid=bid.name, old=BIDS[old].name, level=bid.level,
                          chips=bid.chips, data={"bid": bid.key})
-        nxt = self._next_speaker(seat)
-        if nxt is not None:
-            self.turn = nxt
-        elif self.standing is None:
+        if d.phase == "done":
             self._throw_in()
-        else:
+        elif d.contract is not None:
             self._auction_won()
 
     def _throw_in(self) -> None:
         self.narrate("throw_in", "jubileu.all_pass", "All four pass: the cards are thrown in.")
-        self.results.append({"deal": self.deal_no + 1, "dealer": self.dealer, "contract": None, "declarer": None,
-                             "partner": None, "won": [0] * SEATS, "change": [0] * SEATS, "chips": list(self.chips)})
+        self.results.append({"deal": self.deal_no + 1, "dealer": self.deal.dealer, "contract": None,
+                             "declarer": None, "partner": None, "won": [0] * SEATS, "change": [0] * SEATS,
+                             "chips": list(self.chips)})
         self._next_deal(move_dealer=self.options["all_pass"] == "throw_in")
 
     # ---- after the auction: trump, the called card, the lead ----
     def _auction_won(self) -> None:
-        key = self.standing
-        assert key is not None
+        d = self.deal
+        key, decl = d.contract, d.declarer
+        assert key is not None and decl is not None
         bid = BIDS[key]
-        self.contract, self.declarer = key, self.holders[0]
-        d = self.declarer
-        who = ", ".join(self.names[s] for s in self.holders)
-        self.narrate("contract", "jubileu.auction", "{who} won the auction with {bid}: {goal}.", seat=d, who=who,
-                 bid=bid.name, goal=self.goal_text(key), data={"bid": key, "declarers": list(self.holders)})
-        if bid.open:
-            self.exposed = [d]
-            hand = " ".join(SYM[c] for c in sorted(self.hands[d], key=hand_order))
-            self.narrate("expose", "jubileu.open", "{who} lays the hand face up: {cards}.", seat=d,
-                     who=self.names[d], cards=hand, data={"cards": [NOTE[c] for c in self.hands[d]]})
+        who = ", ".join(self.names[s] for s in d.holders)
+        self.narrate("contract", "jubileu.auction", "{who} won the auction with {bid}: {goal}.", seat=decl, who=who,
+                 bid=bid.name, goal=self.goal_text(key), data={"bid": key, "declarers": list(d.holders)})
+        if d.exposed:
+            hand = " ".join(SYM[c] for c in sorted(d.hands[decl], key=hand_order))
+            self.narrate("expose", "jubileu.open", "{who} lays the hand face up: {cards}.", seat=decl,
+                     who=self.names[decl], cards=hand, data={"cards": [NOTE[c] for c in d.hands[decl]]})
         if bid.trump == "ultima":
-            self.trump = self.ultima_suit
-            self.narrate("trump", "jubileu.trump", "Trump is the última's suit: {suit}.", seat=d,
-                     suit=self.suit_phrase(self.trump), data={"trump": tricks.SUITS[self.trump]})
-        if key == MEIA:
-            self._start_play(leader=self.holders[0])
-        elif key == OBRIGATORIO:
-            if self.aces(d) == 4:
-                self.phase, self.turn = "call", d
-            else:
-                fourth = next(c for c in range(ACE_RANK, 52, 13) if c not in self.hands[d])
-                self._reveal_obrigatorio_partner(fourth)
-        elif bid.trump == "choice":
-            self.phase, self.turn = "trump", d
-        elif bid.partner:
-            self.phase, self.turn = "call", d
-        else:
-            self._start_play(leader=d)
+            assert d.trump is not None
+            self.narrate("trump", "jubileu.trump", "Trump is the última's suit: {suit}.", seat=decl,
+                     suit=self.suit_phrase(d.trump), data={"trump": tricks.SUITS[d.trump]})
+        if d.phase == "play":
+            self._narrate_lead()
+        elif d.phase == "trump" and key == OBRIGATORIO:
+            self._narrate_partner()
 
-    def _reveal_obrigatorio_partner(self, card: int) -> None:
-        holder = next(s for s in range(SEATS) if card in self.hands[s])
-        self.called, self.partner, self.partner_public = card, holder, True
+    def _narrate_partner(self) -> None:
+        """Jogo Obrigatório's partner shows himself (docs/rules/jubileu.md#jubileu.obrigatorio)."""
+        d = self.deal
+        holder, card = d.partner, d.called
+        assert holder is not None and card is not None
         self.narrate("partner_revealed", "jubileu.obrigatorio", "{who} holds {card} and is the partner: "
                  "{who2} names trump (not {suit}) and leads.", seat=holder, who=self.names[holder],
                  who2=self.names[holder], card=SYM[card], suit=self.suit_word(card // 13),
                  data={"partner": holder, "card": NOTE[card]})
-        self.phase, self.turn = "trump", holder
 
-    def callable_cards(self, seat: int) -> list[int]:
-        """The cards the declarer may call: an Ace he lacks, not trump's (Jubileu); in Jogo Obrigatório
-        with four Aces, a King he lacks (a Queen if he holds every King, and so on down) [T]."""
-        if self.contract == OBRIGATORIO:
-            return obrigatorio_calls(self.hands[seat])
-        return ace_calls(self.hands[seat], self.trump)
-
-    def trump_choices(self, seat: int) -> list[int]:
-        if self.contract == OBRIGATORIO:
-            assert self.called is not None
-            return [s for s in range(4) if s != self.called // 13]
-        return [0, 1, 2, 3]
+    def _narrate_lead(self) -> None:
+        leader = self.deal.turn
+        self.narrate("lead", "jubileu.lead", "{who} leads the first trick.", seat=leader, who=self.names[leader])
 
     def _name_trump(self, seat: int, suit: int) -> None:
-        self.trump = suit
-        self.narrate("trump", "jubileu.obrigatorio" if self.contract == OBRIGATORIO else "jubileu.trump",
+        d = self.deal
+        d.name_trump(seat, suit)
+        self.narrate("trump", "jubileu.obrigatorio" if d.contract == OBRIGATORIO else "jubileu.trump",
                  "{who} names trump: {suit}.", seat=seat, who=self.names[seat], suit=self.suit_phrase(suit),
                  data={"trump": tricks.SUITS[suit]})
-        if self.contract == OBRIGATORIO:
-            self._start_play(leader=seat)
-        elif BIDS[self.contract or ""].partner:
-            self.phase, self.turn = "call", seat
-        else:
-            self._start_play(leader=seat)
+        if d.phase == "play":
+            self._narrate_lead()
 
     def _call_card(self, seat: int, card: int) -> None:
-        if self.contract == OBRIGATORIO:
+        d = self.deal
+        d.call_card(seat, card)
+        if d.contract == OBRIGATORIO:
             self.narrate("call", "jubileu.obrigatorio", "{who} holds all four Aces and calls {card}.", seat=seat,
                      who=self.names[seat], card=SYM[card], data={"card": NOTE[card]})
-            self._reveal_obrigatorio_partner(card)
+            self._narrate_partner()
             return
-        self.called = card
-        self.partner = next(s for s in range(SEATS) if card in self.hands[s])
         self.narrate("call", "jubileu.call_ace", "{who} calls {card}: its holder is the secret partner.", seat=seat,
                  who=self.names[seat], card=SYM[card], data={"card": NOTE[card]})
-        self._start_play(leader=seat)
-
-    def _start_play(self, leader: int) -> None:
-        assert self.declarer is not None
-        jubileu = self.contract in ("jubileu", "jubileu-ultima")
-        self.play = Deal([list(h) for h in self.hands], self.trump, self.declarer,
-                         self.partner, self.called if jubileu else None, leader,
-                         troela=self.contract == OBRIGATORIO and self.options["troela"], public=not jubileu)
-        if self.contract == OBRIGATORIO and self.options["troela"]:
-            self.play.called = self.called  # the troela lead; no espirra in Jogo Obrigatório
-            self.play.espirra = SPENT
-        self.phase = "play"
-        self.narrate("lead", "jubileu.lead", "{who} leads the first trick.", seat=leader, who=self.names[leader])
+        self._narrate_lead()
 
     # ---- legal moves ----
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "auction":
-            return self._auction_legal(seat)
-        if self.phase == "trump":
-            return [Action("trump", tricks.SUITS[s]) for s in self.trump_choices(seat)]
-        if self.phase == "call":
-            return [Action("call", NOTE[c]) for c in self.callable_cards(seat)]
-        d = self.play
-        assert d is not None
-        out = [PLAY[c] for c in d.legal_cards(seat)]
-        if d.may_order(seat):
-            out.append(Action("espirra"))
-        if d.may_order_when(seat):
-            out.append(Action("espirra-quando-quiser"))
-        if d.may_espirra_when(seat):
-            out.append(Action("espirra"))
-        return out
+        return [ACTIONS[a] for a in self.deal.legal(seat)]
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -1003,6 +1098,7 @@ class Jubileu(Game):
                             "jubileu.auction" if act.verb in ("bid", "pass", "join") else "jubileu.follow")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        d = self.deal
         verb = action.verb
         phase_words = {"auction": N_("The auction is on: bid, join or pass."),
                        "trump": N_("Trump must be named first."),
@@ -1010,48 +1106,46 @@ class Jubileu(Game):
                        "play": N_("The auction is over: play a card.")}
         wanted = {"auction": ("bid", "join", "pass"), "trump": ("trump",), "call": ("call",),
                   "play": ("play", "espirra", "espirra-quando-quiser")}
-        if verb not in wanted[self.phase]:
-            return self.tr(phase_words[self.phase]), _PHASE_RULE[self.phase]
-        if self.phase == "auction":
+        if verb not in wanted[d.phase]:
+            return self.tr(phase_words[d.phase]), _PHASE_RULE[d.phase]
+        if d.phase == "auction":
             if verb == "bid":
                 problem = self.bid_problem(seat, action.arg)
                 if problem:
                     return problem
             if verb == "pass":
                 return (self.tr("{who} holds {n} Aces: the Jogo Obrigatório duty forbids passing while the standing "
-                                "bid is below Jogo Obrigatório.", who=self.names[seat], n=self.aces(seat)),
+                                "bid is below Jogo Obrigatório.", who=self.names[seat], n=d.aces(seat)),
                         "jubileu.obligation")
             if verb == "join":
-                if self.standing != MEIA:
+                if d.standing != MEIA:
                     return self.tr("Only a standing Meia Miséria can be joined."), "jubileu.join"
-                if seat in self.passed:
+                if seat in d.passed:
                     return self.tr("{who} passed, and a pass is final: only players still in the auction may join "
                                    "Meia Miséria.", who=self.names[seat]), "jubileu.join"
                 if self.options["meia_join"] == "nobody":
                     return self.tr("In this game nobody may join Meia Miséria."), "jubileu.join"
                 return (self.tr("{who} holds {n} Aces, so must bid at least Jogo Obrigatório.",
-                                who=self.names[seat], n=self.aces(seat)), "jubileu.obligation")
+                                who=self.names[seat], n=d.aces(seat)), "jubileu.obligation")
             return self.tr("{who} may not make that call now.", who=self.names[seat]), "jubileu.auction"
-        if self.phase == "trump":
-            assert self.called is not None
+        if d.phase == "trump":
+            assert d.called is not None
             return (self.tr("Trump may not be {suit}: the partner's card, {card}, is of that suit.",
-                            suit=self.suit_word(self.called // 13), card=SYM[self.called]),
+                            suit=self.suit_word(d.called // 13), card=SYM[d.called]),
                     "jubileu.obrigatorio")
-        if self.phase == "call":
+        if d.phase == "call":
             c = CARD_OF[action.arg]
-            if c in self.hands[seat]:
+            if c in d.hands[seat]:
                 return self.tr("{who} holds {card}: call a card you do not hold.", who=self.names[seat],
-                               card=SYM[c]), _call_rule(self.contract)
-            if self.contract == OBRIGATORIO:
+                               card=SYM[c]), _call_rule(d.contract)
+            if d.contract == OBRIGATORIO:
                 return self.tr("Call the highest card you lack: {cards}.", cards=", ".join(
-                    SYM[x] for x in self.callable_cards(seat))), "jubileu.obrigatorio"
-            if c // 13 == self.trump and c % 13 == ACE_RANK:
+                    SYM[x] for x in d.callable_cards(seat))), "jubileu.obrigatorio"
+            if c // 13 == d.trump and c % 13 == ACE_RANK:
                 return self.tr("The trump Ace may never be called."), "jubileu.call_ace"
             return self.tr("Call an Ace."), "jubileu.call_ace"
-        d = self.play
-        assert d is not None
         if verb in ("espirra", "espirra-quando-quiser"):
-            if seat != d.declarer and verb == "espirra-quando-quiser" or d.called is None:
+            if seat != d.declarer and verb == "espirra-quando-quiser" or d.marked is None:
                 return self.tr("Only the declarer of a Jubileu may say \"Espirra\"."), "jubileu.espirra"
             if d.espirra != NO_ESPIRRA and seat == d.declarer:
                 return self.tr("\"Espirra\" can be said only once, while the called Ace is still out."), \
@@ -1080,25 +1174,24 @@ class Jubileu(Game):
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
-        if self.phase == "auction":
-            self._call(seat, action)
-        elif self.phase == "trump":
-            self._name_trump(seat, tricks.SUIT_INDEX[action.arg])
-        elif self.phase == "call":
-            self._call_card(seat, CARD_OF[action.arg])
-        elif action.verb == "play":
-            self._play(seat, CARD_OF[action.arg], False)
-        elif seat == self.declarer and action.verb in ("espirra", "espirra-quando-quiser"):
-            self._order(seat, action.verb == "espirra-quando-quiser")
+        phase, code = self.deal.phase, CODE_OF[action]
+        if phase == "auction":
+            self._speak(seat, code)
+        elif phase == "trump":
+            self._name_trump(seat, code - TRUMP)
+        elif phase == "call":
+            self._call_card(seat, code - CALL)
+        elif code in (ESPIRRA, ORDER_WHEN) and self.deal.is_order(seat, code):
+            self._order(seat, code)
         else:
-            assert self.play is not None and self.play.called is not None
-            self._play(seat, self.play.called, True)
+            self._play(seat, code)
 
-    def _order(self, seat: int, when_he_likes: bool) -> None:
-        assert self.play is not None and self.called is not None
-        self.play.order(when_he_likes)
-        card = SYM[self.called]
-        if when_he_likes:
+    def _order(self, seat: int, code: int) -> None:
+        d = self.deal
+        assert d.called is not None
+        d.apply(seat, code)
+        card = SYM[d.called]
+        if code == ORDER_WHEN:
             self.narrate("espirra", "jubileu.espirra_quando", "{who} says \"Espirra quando quiser\": the holder of "
                          "{card} may play it as espirra in a later trick, once he has won a trick.", seat=seat,
                      who=self.names[seat], card=card, data={"order": "quando"})
@@ -1107,13 +1200,14 @@ class Jubileu(Game):
                      "must play it, and it will beat every card.", seat=seat, who=self.names[seat], card=card,
                      data={"order": "now"})
 
-    def _play(self, seat: int, c: int, as_espirra: bool) -> None:
-        d = self.play
-        assert d is not None
-        was_public = d.public
-        leading = not d.trick
-        espirra = c == d.called and (as_espirra or d.espirra == ORDERED)
-        winner = d.play(c, as_espirra)
+    def _play(self, seat: int, code: int) -> None:
+        d = self.deal
+        assert d.declarer is not None
+        c = code if code < ESPIRRA else d.called
+        assert c is not None
+        was_public, leading = d.public, not d.trick
+        espirra = d.plays_espirra(c, code == ESPIRRA)
+        d.apply(seat, code)
         card = tricks.card(c)
         if espirra:
             self.narrate("play", "jubileu.espirra", "{who} plays {card} as espirra: it beats every card, trumps "
@@ -1123,18 +1217,16 @@ class Jubileu(Game):
             self.narrate("play", "jubileu.lead" if leading else "jubileu.follow", "{who} plays {card}.", seat=seat,
                      who=self.names[seat], card=card.symbol, data={"card": str(card)})
         if d.public and not was_public:
-            self.partner_public = True
             self.narrate("partner_revealed", "jubileu.plain_ace" if not espirra else "jubileu.espirra",
                      "{card} is the called Ace: {who} is the partner of {decl}.", seat=seat, who=self.names[seat],
                      card=card.symbol, decl=inside(self.names[d.declarer]), data={"partner": seat})
-        if winner is None:
+        if d.trick:  # the trick goes on
             return
-        seats, cards, _, by_espirra = d.done_tricks[-1]
+        seats, cards, winner, by_espirra = d.done_tricks[-1]
         shown = ", ".join(f"{self.names[s]} {SYM[x]}" for s, x in zip(seats, cards))
-        self.last_trick = {"seats": list(seats), "cards": [NOTE[x] for x in cards], "winner": winner}
         self.narrate("trick", "jubileu.espirra" if by_espirra else "jubileu.trick",
                  "{who} wins the trick ({cards}): {n} so far.", seat=winner, who=self.names[winner], cards=shown,
-                 n=d.won[winner], data={"cards": self.last_trick["cards"], "seats": list(seats)})
+                 n=d.won[winner], data={"cards": [NOTE[x] for x in cards], "seats": list(seats)})
         if d.phase == "done":
             self._end_deal()
 
@@ -1150,17 +1242,17 @@ class Jubileu(Game):
         return self.tr("{n} tricks or more alone, {chips} chips", n=bid.tricks, chips=bid.chips)
 
     def _end_deal(self) -> None:
-        d = self.play
-        assert d is not None and self.contract is not None and self.declarer is not None
-        bid = BIDS[self.contract]
-        payments = settle(self.contract, self.declarer, self.partner, d.won, self.holders)
+        d = self.deal
+        assert d.contract is not None and d.declarer is not None
+        bid = BIDS[d.contract]
+        payments = settle(d.contract, d.declarer, d.partner, d.won, d.holders)
         rule = "jubileu.pay_misere" if bid.misere else "jubileu.pay_partners" if bid.partner else "jubileu.pay_solo"
         change = [0] * SEATS
         for player in dict.fromkeys(p.player for p in payments):
             mine = [p for p in payments if p.player == player]
-            took = d.won[player] + (d.won[self.partner] if bid.partner and self.partner is not None else 0)
+            took = d.won[player] + (d.won[d.partner] if bid.partner and d.partner is not None else 0)
             if bid.partner:
-                team = self.tr("{a} and {b}", a=self.names[player], b=self.names[self.partner or 0])
+                team = self.tr("{a} and {b}", a=self.names[player], b=self.names[d.partner or 0])
             else:
                 team = self.names[player]
             verdict = N_("{who} made {bid} with {tricks}.") if mine[0].made else \
@@ -1176,8 +1268,8 @@ class Jubileu(Game):
                          data={"payer": p.payer, "payee": p.payee, "chips": p.chips, "points": 0})
         for s in range(SEATS):
             self.chips[s] += change[s]
-        self.results.append({"deal": self.deal_no + 1, "dealer": self.dealer, "contract": self.contract,
-                             "declarer": self.declarer, "declarers": list(self.holders), "partner": self.partner,
+        self.results.append({"deal": self.deal_no + 1, "dealer": d.dealer, "contract": d.contract,
+                             "declarer": d.declarer, "declarers": list(d.holders), "partner": d.partner,
                              "won": list(d.won), "change": change, "chips": list(self.chips)})
         self._next_deal(move_dealer=True)
 
@@ -1189,7 +1281,6 @@ class Jubileu(Game):
         summary = ", ".join(f"{self.names[s]} {self.chips[s]}" for s in range(SEATS))
         if self.deal_no >= self.options["deals"] or reached:
             self._over = True
-            self.phase = "over"
             best = max(self.chips)
             winners = [s for s in range(SEATS) if self.chips[s] == best]
             self.narrate("game_end", "jubileu.session", "The session is over. Chips: {summary}.", summary=summary,
@@ -1197,22 +1288,13 @@ class Jubileu(Game):
             return
         self.narrate("deal_end", "jubileu.session", "Chips after deal {n}: {summary}.", n=self.deal_no,
                  summary=summary)
-        if move_dealer:
-            self.dealer = (self.dealer + 1) % SEATS
-        self._start_deal()
+        dealer = self.deal.dealer
+        self._start_deal((dealer + 1) % SEATS if move_dealer else dealer)
 
     # ---- what one seat sees ----
-    def partner_for(self, seat: int) -> int | None:
-        """The partner as ``seat`` knows him: public once his card is played, and always to himself."""
-        if self.partner is None:
-            return None
-        if self.partner_public or seat == self.partner:
-            return self.partner
-        return None
-
     def bid_ladder(self, seat: int) -> list[dict[str, Any]]:
         """Every rung with whether ``seat`` may bid it now and, if not, why (the table's tooltips)."""
-        mine = self.phase == "auction" and self.current_player == seat and not self._over
+        mine = self.deal.phase == "auction" and self.current_player == seat and not self._over
         rows = []
         for b in LADDER:
             problem = self.bid_problem(seat, b.key) if mine else None
@@ -1224,53 +1306,51 @@ class Jubileu(Game):
 
     def view(self, seat: int) -> dict[str, Any]:
         header = self.view_header(seat)
-        d = self.play
+        d = self.deal
         show = lambda c: NOTE[c]  # noqa: E731
-        hands = d.hands if d is not None else self.hands
-        bid = BIDS[self.contract] if self.contract else None
+        hands = d.hands
+        bid = BIDS[d.contract] if d.contract else None
         colloquy = {}
-        if bid is not None and bid.colloquy and seat != self.declarer:
+        if bid is not None and bid.colloquy and seat != d.declarer:
             colloquy = {str(s): [show(c) for c in sorted(hands[s], key=hand_order)]
-                        for s in range(SEATS) if s not in (seat, self.declarer)}
-        espirra = None
-        if d is not None and d.called is not None:
-            espirra = {NO_ESPIRRA: "none", ORDERED: "ordered", WHEN_HE_LIKES: "quando", SPENT: "spent"}[d.espirra]
+                        for s in range(SEATS) if s not in (seat, d.declarer)}
+        last = d.done_tricks[-1] if d.done_tricks else None
         return {
             **header,
-            "phase": "over" if self._over else self.phase,
+            "phase": "over" if self._over else d.phase,
             "hand": [show(c) for c in sorted(hands[seat], key=hand_order)],
             "hand_sizes": [len(h) for h in hands],
-            "ultima": {"card": show(self.ultima), "suit": tricks.SUITS[self.ultima_suit]},
-            "auction": [{"seat": s, "call": c} for s, c in self.calls],
-            "passed": sorted(self.passed),
-            "standing_bid": self.standing,
-            "standing_holders": list(self.holders),
+            "ultima": {"card": show(d.ultima), "suit": tricks.SUITS[d.ultima // 13]},
+            "auction": [{"seat": s, "call": c} for s, c in d.calls],
+            "passed": sorted(d.passed),
+            "standing_bid": d.standing,
+            "standing_holders": list(d.holders),
             "allowed_bids": [a.arg for a in self.legal_actions(seat) if a.verb == "bid"],
             "bid_ladder": self.bid_ladder(seat),
-            "aces": self.aces(seat),
-            "declarer": self.declarer,
-            "declarers": list(self.holders) if self.contract else [],
-            "contract": self.contract,
+            "aces": d.aces(seat),
+            "declarer": d.declarer,
+            "declarers": list(d.holders) if d.contract else [],
+            "contract": d.contract,
             "target": bid.tricks if bid else None,
-            "trump": None if self.trump is None else tricks.SUITS[self.trump],
-            "called_card": None if self.called is None else show(self.called),
-            "partner": self.partner_for(seat),
-            "espirra": espirra,
-            "exposed": {str(s): [show(c) for c in sorted(hands[s], key=hand_order)] for s in self.exposed},
+            "trump": None if d.trump is None else tricks.SUITS[d.trump],
+            "called_card": None if d.called is None else show(d.called),
+            "partner": d.partner_seen_by(seat),
+            "espirra": None if d.marked is None else ESPIRRA_WORDS[d.espirra],
+            "exposed": {str(s): [show(c) for c in sorted(hands[s], key=hand_order)] for s in d.exposed},
             "colloquy": colloquy,
-            "trick": [] if d is None else [[s, show(c)] for s, c in zip(d.trick_seats, d.trick)],
-            "espirra_in_trick": None if d is None else d.espirra_at,
-            "led_suit": None if d is None or d.led_suit is None else tricks.SUITS[d.led_suit],
-            "last_trick": self.last_trick,
-            "tricks_played": [] if d is None else [
-                {"seats": list(s), "cards": [show(c) for c in cs], "winner": w, "espirra": e}
-                for s, cs, w, e in d.done_tricks],
-            "tricks_won": [0] * SEATS if d is None else list(d.won),
+            "trick": [[s, show(c)] for s, c in zip(d.trick_seats, d.trick)],
+            "espirra_in_trick": d.espirra_at,
+            "led_suit": None if d.led_suit is None else tricks.SUITS[d.led_suit],
+            "last_trick": None if last is None else {"seats": list(last[0]), "cards": [NOTE[x] for x in last[1]],
+                                                     "winner": last[2]},
+            "tricks_played": [{"seats": list(s), "cards": [show(c) for c in cs], "winner": w, "espirra": e}
+                              for s, cs, w, e in d.done_tricks],
+            "tricks_won": list(d.won),
             "chips": list(self.chips),
             "results": [dict(r) for r in self.results],
             "deal": self.deal_no + 1 if not self._over else self.deal_no,
             "deals_total": self.options["deals"],
-            "dealer": self.dealer,
+            "dealer": d.dealer,
             "current_player": self.current_player,
             "is_over": self._over,
             "legal": [str(a) for a in self.legal_actions(seat)],

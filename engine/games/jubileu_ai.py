@@ -223,15 +223,9 @@ def heuristic_card(d: Deal, seat: int, contract: str, sides: list[int]) -> tuple
     hand = d.hands[seat]
     trick = d.trick
     trump = -1 if d.trump is None else d.trump
-    if d.espirra == ORDERED or d.troela:
-        options = d.legal_cards(seat)
-        if len(options) == 1:
-            return options[0], False
-    elif trick:
-        led = trick[0] // 13
-        options = [c for c in hand if c // 13 == led] or hand
-    else:
-        options = hand
+    options = d.legal_cards(seat)
+    if (d.espirra == ORDERED or d.troela) and len(options) == 1:
+        return options[0], False
     if trick:
         led = trick[0] // 13
         key = _KEYS[trump][led]
@@ -461,12 +455,13 @@ def _contract_trump(key: str, hand: list[int], ultima: int) -> int | None:
     return misere_trump(hand) if bid.misere else best_trump(hand)
 
 
-def play_contract(world: list[list[int]], contract: str, declarers: list[int], me: int, trump: int | None,
-                  partner: int | None = None, called: int | None = None,
+def play_contract(view: View, world: list[list[int]], contract: str, declarers: list[int], me: int,
+                  trump: int | None, partner: int | None = None, called: int | None = None,
                   leader: int | None = None) -> tuple[int, list[int]]:
-    """One contract played out by rule of thumb in one imagined deal: (chips for ``me``, tricks won)."""
-    d = Deal([list(h) for h in world], trump, declarers[0], partner, called,
-             declarers[0] if leader is None else leader)
+    """One contract played out by rule of thumb in one imagined deal of ``view``'s: (chips for ``me``, tricks
+    won)."""
+    d = Deal([list(h) for h in world], view["dealer"], code_of(view["ultima"]["card"])).with_contract(
+        contract, declarers, trump, called, partner, declarers[0] if leader is None else leader)
     team = set(declarers) | ({partner} if BIDS[contract].partner and partner is not None else set())
     finish(d, contract, [1 if s in team else 0 for s in range(SEATS)])
     return chips_for(me, contract, declarers, partner, d.won), d.won
@@ -498,7 +493,7 @@ def simulate_bid(view: View, key: str, world: list[list[int]], trump: int | None
         if called is None:
             return -99, 0
         partner = next(s for s in range(SEATS) if called in world[s])
-    chips, won = play_contract(world, key, [me], me, trump, partner, called, leader)
+    chips, won = play_contract(view, world, key, [me], me, trump, partner, called, leader)
     return chips, won[me] + (won[partner] if partner is not None and bid.partner else 0)
 
 
@@ -536,7 +531,7 @@ def bid_search(view: View, deals: int, rng: random.Random, *, join: bool = False
         for k in active:
             if k == JOIN:
                 holders = list(view["standing_holders"]) + [me]
-                value, won = play_contract(world, MEIA, holders, me, None)
+                value, won = play_contract(view, world, MEIA, holders, me, None)
                 tallies[k].add(float(value), {"made": won[me] == 1})
                 values[k].append(float(value))
                 continue
@@ -877,19 +872,19 @@ def _choice_value(view: View, move: str, world: list[list[int]]) -> tuple[int, b
     if verb == "trump":
         trump = tricks.SUIT_INDEX[arg]
         if contract == OBRIGATORIO:           # this seat is the partner and leads
-            chips, won = play_contract(world, contract, [declarer], me, trump, me, None, me)
+            chips, won = play_contract(view, world, contract, [declarer], me, trump, me, None, me)
             return chips, won[me] + won[declarer] >= BIDS[contract].tricks
         called = call_for(world[me], trump) if BIDS[contract].partner else None
         partner = None if called is None else next(s for s in range(SEATS) if called in world[s])
-        chips, won = play_contract(world, contract, [me], me, trump, partner, called)
+        chips, won = play_contract(view, world, contract, [me], me, trump, partner, called)
         return chips, chips > 0
     card = CARD_OF[arg]
     partner = next(s for s in range(SEATS) if card in world[s])
     if contract == OBRIGATORIO:               # the called King's holder names trump and leads
         trump = best_trump(world[partner], banned=card // 13)
-        chips, _ = play_contract(world, contract, [me], me, trump, partner, None, partner)
+        chips, _ = play_contract(view, world, contract, [me], me, trump, partner, None, partner)
     else:
-        chips, _ = play_contract(world, contract, [me], me, _suit(view["trump"]), partner, card)
+        chips, _ = play_contract(view, world, contract, [me], me, _suit(view["trump"]), partner, card)
     return chips, chips > 0
 
 

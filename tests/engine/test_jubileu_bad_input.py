@@ -94,7 +94,7 @@ def test_save_and_resume_mid_deal():
     rng = random.Random(1)
     for _ in range(30):
         legal = g.legal_actions()
-        g.apply("pass" if g.phase == "auction" and len(g.calls) > 0 and any(str(a) == "pass" for a in legal)
+        g.apply("pass" if g.deal.phase == "auction" and len(g.deal.calls) > 0 and any(str(a) == "pass" for a in legal)
                 else rng.choice(legal))
     back = engine.load_game(g.to_json())
     assert [back.view(s) for s in range(4)] == [g.view(s) for s in range(4)]

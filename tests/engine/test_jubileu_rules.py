@@ -68,7 +68,7 @@ def test_a_player_still_in_joins_meia_miseria_and_a_passed_player_may_not():
     assert g.current_player == A and "join" in g.view(A)["legal"]
     g.apply("join")                                            # A bid before and is still in: may join
     assert g.view(A)["standing_holders"] == [C, A]
-    assert g.phase == "play"                                   # B and D passed: the auction is over
+    assert g.deal.phase == "play"                                   # B and D passed: the auction is over
     assert g.view(A)["declarers"] == [C, A]
     assert g.current_player == C                               # the first to announce leads [T]
 
@@ -179,7 +179,7 @@ def test_before_any_order_the_called_ace_is_an_ordinary_card():
                 dealer=D, ultima="KD")
     play_all(g, "bid jubileu; pass; pass; pass; trump S; call AH")
     play_all(g, "play 2H; play AH; play AS")
-    assert g.partner_public and g.view(C)["partner"] == B and g.view(C)["espirra"] == "spent"
+    assert g.deal.public and g.view(C)["partner"] == B and g.view(C)["espirra"] == "spent"
     g.apply(g.view(D)["legal"][0])
     assert g.view(A)["last_trick"]["winner"] == C              # the trump Ace beats the plain called Ace
     assert "espirra" not in g.view(C)["legal"]
@@ -246,7 +246,7 @@ def test_jubileu_da_ultima_takes_the_ultimas_suit_as_trump():
     """Seed: "o trunfo é sempre o naipe da última carta recebida pelo carteador"."""
     g = stacked({}, dealer=D, ultima="7H")
     play_all(g, "bid jubileu-ultima; pass; pass; pass")
-    assert g.view(A)["trump"] == "H" and g.phase == "call"
+    assert g.view(A)["trump"] == "H" and g.deal.phase == "call"
     assert "call AH" not in g.view(A)["legal"]
 
 
@@ -277,7 +277,7 @@ def test_the_lowest_card_deals_first():
     for seed in range(20):
         g = engine.new_game("jubileu", seed=seed)
         draw = g.events[0]
-        assert draw.kind == "draw" and g.dealer == draw.seat
+        assert draw.kind == "draw" and g.deal.dealer == draw.seat
 
 
 def test_all_pass_throws_in_and_the_next_dealer_deals():
@@ -297,19 +297,19 @@ def test_jogo_obrigatorio_with_three_aces():
     Quem começa o jogo … é o parceiro que tem o 4.º Ás"."""
     g = stacked({A: "AS AH AD", C: "AC"}, dealer=D)
     play_all(g, "bid obrigatorio; pass; pass; pass")
-    assert g.phase == "trump" and g.current_player == C
+    assert g.deal.phase == "trump" and g.current_player == C
     assert [g.view(s)["partner"] for s in range(4)] == [C] * 4       # shown at once
     assert g.view(C)["legal"] == ["trump S", "trump H", "trump D"]   # not clubs
     refused(g, "trump C", match="Trump may not be clubs", rule="jubileu.obrigatorio")
     g.apply("trump H")
-    assert g.current_player == C and g.phase == "play"               # the partner leads
+    assert g.current_player == C and g.deal.phase == "play"               # the partner leads
 
 
 def test_jogo_obrigatorio_with_four_aces_calls_a_king():
     """Seed: "No caso do declarante ter os quatro Ases, seu parceiro será o portador de um Rei … à escolha"."""
     g = stacked({A: "AS AH AD AC KS", B: "KH", C: "KD", D: "KC"}, dealer=D)
     play_all(g, "bid obrigatorio; pass; pass; pass")
-    assert g.phase == "call" and g.view(A)["legal"] == ["call KH", "call KD", "call KC"]
+    assert g.deal.phase == "call" and g.view(A)["legal"] == ["call KH", "call KD", "call KC"]
     g.apply("call KD")
     assert g.current_player == C and g.view(B)["partner"] == C
     assert "trump D" not in g.view(C)["legal"]
@@ -342,7 +342,7 @@ def test_open_misere_exposes_the_declarers_hand_after_the_auction():
         assert g.view(s)["exposed"] == {"0": hand}
     assert g.view(B)["colloquy"] == {}
     g.apply("trump D")
-    assert g.phase == "play" and g.current_player == A
+    assert g.deal.phase == "play" and g.current_player == A
 
 
 def test_coloquio_defenders_see_each_others_hands():

@@ -32,21 +32,22 @@ def random_call(g: engine.Game, rng: random.Random, wish: str) -> str:
 
 def check_partner_secret(g: engine.Game) -> None:
     """Until the called Ace is played, only its holder's view names him, and no other view shows the Ace."""
-    if g.partner is None or g.partner_public:
+    d = g.deal
+    if d.partner is None or d.public:
         return
-    ace = str(tricks.card(g.called))
+    ace = str(tricks.card(d.called))
     this_deal = max(i for i, e in enumerate(g.events) if e.kind == "deal")
     for s in range(4):
         v = g.view(s)
-        assert v["partner"] == (s if s == g.partner else None)
-        if s != g.partner:
+        assert v["partner"] == (s if s == d.partner else None)
+        if s != d.partner:
             assert ace not in v["hand"]
             assert not any(e["kind"] == "partner_revealed" for e in g.events_for(s)[this_deal:])
 
 
 def check_views_hide_other_hands(g: engine.Game) -> None:
-    hands = g.play.hands if g.play is not None else g.hands
-    exposed = set(g.exposed)
+    hands = g.deal.hands
+    exposed = set(g.deal.exposed)
     for seat in range(4):
         view = g.view(seat)
         assert sorted(tricks.index(engine.parse_card(c)) for c in view["hand"]) == sorted(hands[seat])
@@ -57,7 +58,7 @@ def check_views_hide_other_hands(g: engine.Game) -> None:
             if other == seat or other in exposed or other in colloquy:
                 continue
             for c in hands[other]:
-                if c != g.ultima:
+                if c != g.deal.ultima:
                     assert f'"{tricks.card(c)}"' not in text, f"seat {seat} can see {tricks.card(c)}"
 
 
@@ -75,7 +76,7 @@ def test_random_sessions_hold_every_invariant():
         played: Counter[str] = Counter()
         moves, deal_no = 0, 1
         while not g.is_over:
-            if g.phase == "auction":
+            if g.deal.phase == "auction":
                 move = random_call(g, rng, wish)
             else:
                 move = rng.choice(g.legal_actions())
@@ -89,7 +90,7 @@ def test_random_sessions_hold_every_invariant():
                         espirras["espirra"] += 1
                 elif e.kind == "espirra":
                     espirras[e.data["order"]] += 1
-            if i % 10 == 0 and g.phase == "play" and not g.is_over:
+            if i % 10 == 0 and g.deal.phase == "play" and not g.is_over:
                 check_partner_secret(g)
                 if moves % 9 == 0:
                     check_views_hide_other_hands(g)

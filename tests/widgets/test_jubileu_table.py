@@ -76,7 +76,7 @@ def test_clicking_a_bid_bids_and_the_bots_answer():
     t.ladder_buttons["solo-7"].click()
     assert t.game.history[0] == (0, "bid solo-7")
     assert "You bid Solo Sete (level 3, 2 chips)." in t.log_lines()
-    assert t.game.current_player == 0 or t.game.phase != "auction"
+    assert t.game.current_player == 0 or t.game.deal.phase != "auction"
 
 
 def test_the_ace_holder_cannot_pass_and_the_button_says_why():
@@ -135,7 +135,7 @@ def test_a_whole_deal_pays_chips_into_the_history():
     t = JubileuTable(seed=8, bot_delay=0, deals=1)
     while not t.game.is_over:
         if t.game.current_player == 0:
-            t.act(t.game.view(0)["legal"][-1] if t.game.phase == "auction" else t.game.view(0)["legal"][0])
+            t.act(t.game.view(0)["legal"][-1] if t.game.deal.phase == "auction" else t.game.view(0)["legal"][0])
         else:
             t.run_bots()
     assert "1." in t.scoreboard.value and "data-testid='chips'" in t.scoreboard.value
@@ -166,7 +166,7 @@ def test_why_names_the_rule():
 def _play_out(t):
     while not t.game.is_over:
         if t.game.current_player == 0:
-            t.act(t.game.view(0)["legal"][-1] if t.game.phase == "auction" else t.game.view(0)["legal"][0])
+            t.act(t.game.view(0)["legal"][-1] if t.game.deal.phase == "auction" else t.game.view(0)["legal"][0])
         else:
             t.run_bots()
 

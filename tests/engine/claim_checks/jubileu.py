@@ -4,13 +4,12 @@ bookkeeping of every average of imagined deals."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Iterator
 
 import engine
 from engine.claims import Claim, Comparison, Count, Figure
-from engine.games.jubileu import BIDS, CARD_OF, Deal, Jubileu, deck_for
+from engine.games.jubileu import BIDS, CODE_OF, Deal, Jubileu, deck_for
 from engine.hints import Bot, Hint
 
 from . import check_longest_suit, check_only_legal, random_positions, wins_trick_checker
@@ -24,37 +23,24 @@ MOST_CHIPS = 3 * (max(b.chips for b in BIDS.values()) + 13)
 
 # ---- who can win the trick, over every legal reply of the real hands ---------------------------------
 
-def _play(d: Deal, seat: int, move: str) -> int | None:
-    """``move`` by ``seat`` on the lean deal, as Jubileu._apply plays it; the trick's winner when it ends."""
-    verb, _, arg = move.partition(" ")
-    if verb == "play":
-        return d.play(CARD_OF[arg], False)
-    if seat == d.declarer and verb in ("espirra", "espirra-quando-quiser"):
-        d.order(verb == "espirra-quando-quiser")
-        return None
-    assert verb == "espirra" and d.called is not None
-    return d.play(d.called, True)
-
-
 def trick_winners(game: Jubileu, seat: int, move: str) -> set[int]:
-    """Every seat that can win the current trick if ``seat`` makes ``move`` now: each legal reply (from the
-    engine's own ``_legal``) of the real hands, the declarer's orders included."""
-    assert game.play is not None
-    table = copy.copy(game)   # a shallow copy whose lean deal is swapped at each step: _legal only reads it
+    """Every seat that can win the current trick if ``seat`` makes ``move`` now: each legal reply (the lean
+    deal's own ``legal``, the rules the game plays by) of the real hands, the declarer's orders included."""
+    start = game.deal.copy()
+    done = len(start.done_tricks)
+    start.apply(seat, CODE_OF[game.parse_action(move)])
     winners: set[int] = set()
-    start = game.play.copy()
-    first = _play(start, seat, move)
-    stack: list[tuple[Deal, int | None]] = [(start, first)]
+    stack: list[Deal] = [start]
     while stack:
-        d, winner = stack.pop()
-        if winner is not None:
-            winners.add(winner)
+        d = stack.pop()
+        if len(d.done_tricks) > done:  # the trick is over: its winner
+            winners.add(d.done_tricks[done][2])
             continue
-        table.play = d
         who = d.turn
-        for action in table._legal(who):
+        for action in d.legal(who):
             nxt = d.copy()
-            stack.append((nxt, _play(nxt, who, str(action))))
+            nxt.apply(who, action)
+            stack.append(nxt)
     return winners
 
 
@@ -63,7 +49,7 @@ check_wins_trick = wins_trick_checker(trick_winners)
 
 def check_espirra_wins(game: Any, seat: int, claim: Claim, hint: Hint) -> str | None:
     winners = trick_winners(game, seat, claim.move)
-    side = {seat, game.partner}
+    side = {seat, game.deal.partner}
     if not winners <= side:
         return f"after {claim.move}, the trick is said to go to the declarer's side, but {sorted(winners)} can win it"
     return None
@@ -192,7 +178,7 @@ def _bot_positions(rng: random.Random) -> Iterator[tuple[engine.Game, int]]:
         bots = [Bot("jubileu", "medium", seed=s) for s in range(4)]
         while not g.is_over:
             seat = g.current_player
-            if len(g.legal_actions(seat)) > 1 and (g.phase in ("trump", "call") or rng.random() < 0.15):
+            if len(g.legal_actions(seat)) > 1 and (g.deal.phase in ("trump", "call") or rng.random() < 0.15):
                 yield g.clone(), seat
             g.apply(bots[seat].choose(g.view(seat)), seat)
 
