@@ -61,6 +61,46 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_TESTS in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+    if list_path := os.environ.get(SECOND_PASS_LIST):
+        write_second_pass(items, Path(list_path))
+
+
+#: ``./run test``'s first pass (``-m "not browser and not slow"``) writes the browser and slow tests it
+#: collected to the file this names, one node id a line, before ``-m`` deselects them; the second pass runs
+#: those ids, so it imports their dozen modules instead of collecting all of tests/ again (a minute and
+#: more on a busy machine, where pytest rewrites every test module's asserts).
+SECOND_PASS_LIST = "PARLOUR_SECOND_PASS_LIST"
+
+
+def write_second_pass(items, path: Path) -> None:
+    """The node ids of every browser or slow test, written whole or not at all (xdist's workers each write
+    the same list)."""
+    ids = [item.nodeid for item in items if item.get_closest_marker("browser") or item.get_closest_marker("slow")]
+    part = path.with_name(f"{path.name}.{os.getpid()}")
+    part.write_text("".join(f"{nodeid}\n" for nodeid in ids))
+    os.replace(part, path)
+
+
+class KeepModulesTogether:
+    """Each module's tests run one after another, in the order pytest chose within the module.
+
+    pytest-playwright parametrizes ``browser_name`` at session scope, and pytest then runs every test that
+    takes a browser before the ones that do not: a module's test without a page (test_site's bytecode
+    check, test_hub's script on the shared hub) ran apart from the rest, and its module fixture (the site's
+    build, the shared hub) was built a second time for it. Only one browser is ever used, so grouping by
+    module starts no browser twice. (A plugin of its own: it must run after pytest's reordering, while
+    the marking above must run before ``-m`` deselects.)"""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, items) -> None:
+        first: dict[str, int] = {}
+        for index, item in enumerate(items):
+            first.setdefault(item.nodeid.split("::", 1)[0], index)
+        items.sort(key=lambda item: first[item.nodeid.split("::", 1)[0]])
+
+
+def pytest_configure(config) -> None:
+    config.pluginmanager.register(KeepModulesTogether(), "parlour-keep-modules-together")
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
