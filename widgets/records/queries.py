@@ -265,7 +265,7 @@ def deal_set_moves(session: Session, klass: str, set_id: int) -> list[MoveCounts
     """For a deal set, each decision (by deal code, then move number): how many students chose each move, beside
     the hint's choice. Positions only one student reached are included (the page may fold them)."""
     where = (Deal.class_id == (class_id(session, klass) or -1)) & (Deal.deal_set_id == set_id)
-    positions = list(session.scalars(select(distinct(Decision.position)).join(Deal, Decision.deal_id == Deal.id)
+    positions = list(session.scalars(select(Decision.position).distinct().join(Deal, Decision.deal_id == Deal.id)
                                      .where(where)))
     found = _move_counts(session, positions, where)
     return sorted(found.values(), key=lambda m: (m.code, m.index, -m.students, m.position))
@@ -301,7 +301,7 @@ def deal_set_progress(session: Session, klass: str, set_id: int) -> list[SetProg
     for student, code in session.execute(select(Deal.student, Deal.code).where(Deal.deal_set_id == set_id)
                                          .order_by(Deal.finished_at)):
         played[student].append(code)
-    everyone = session.scalars(select(distinct(Deal.student)).where(Deal.class_id == klass_id))
+    everyone = session.scalars(select(Deal.student).distinct().where(Deal.class_id == klass_id))
     return [_progress(deal_set, s, played.get(s, [])) for s in sorted(everyone)]
 
 

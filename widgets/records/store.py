@@ -90,15 +90,33 @@ def current_revision(engine_: Engine) -> str | None:
 
 def upgrade(engine_: Engine, revision: str = "head") -> None:
     """Migrate the database to ``revision`` (the newest by default), in one transaction."""
-    with engine_.begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
-        command.upgrade(_alembic_config(connection), revision)
+    _migrate_to(engine_, lambda config: command.upgrade(config, revision))
 
 
 def downgrade(engine_: Engine, revision: str) -> None:
-    with engine_.begin() as connection:
-        command.downgrade(_alembic_config(connection), revision)
+    _migrate_to(engine_, lambda config: command.downgrade(config, revision))
+
+
+def _migrate_to(engine_: Engine, step: Callable[[Config], None]) -> None:
+    """One migration step in one transaction. On SQLite a changed table is copied, dropped and renamed (Alembic's
+    batch mode): with foreign keys on, dropping the deals would delete their decisions and refusals (ON DELETE
+    CASCADE), so they are off while it runs, and checked after."""
+    with engine_.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # outside a transaction, where SQLite obeys it
+            connection.commit()
+        try:
+            with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    connection.execute(text("SELECT pg_advisory_xact_lock(:id)"), {"id": _LOCK_ID})
+                step(_alembic_config(connection))
+                if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
+                    raise RuntimeError("the migration left rows whose parent row is missing; it was undone")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 def _utc(when: datetime) -> datetime:
