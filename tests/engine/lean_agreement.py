@@ -38,6 +38,10 @@ class LeanCase:
     as_text: Callable[[Any], str] = str           # the deal's action -> the game's notation
     guesses: Callable[[Any, Any], None] = field(default=lambda lean, real: None)  # checks from_view's guesses
     tags: Callable[[engine.Game], list[str]] = field(default=lambda g: [])  # what a followed position showed
+    #: how a seat picks its move (by default any legal move, at random): a game whose rare moves random play
+    #: seldom reaches (a thrown-in auction) leans towards them here
+    choose: Callable[[engine.Game, int, random.Random], Any] = field(
+        default=lambda g, seat, rng: rng.choice(g.legal_actions(seat)))
 
 
 def rebuilt(case: LeanCase, g: engine.Game, seat: int) -> Any:
@@ -71,7 +75,7 @@ def agree_to_the_end(case: LeanCase, positions: int, follow: int = 10_000) -> tu
             if g.is_over or g.deal is not start:
                 break
             seat = rng.choice(g.to_act())
-            g.apply(rng.choice(g.legal_actions(seat)), seat)
+            g.apply(case.choose(g, seat, rng), seat)
         if g.is_over or g.deal is not start:
             continue
         seat = g.to_act()[-1]
@@ -86,7 +90,7 @@ def agree_to_the_end(case: LeanCase, positions: int, follow: int = 10_000) -> tu
                 want = sorted(str(a) for a in g.legal_actions(s))
                 assert legal_texts(case, lean, s) == want == legal_texts(case, twin, s), (seed, s)
             who = rng.choice(g.to_act())
-            action = rng.choice(g.legal_actions(who))
+            action = case.choose(g, who, rng)
             verbs[action.verb] += 1
             verbs.update(case.tags(g))
             for deal in (lean, twin):
