@@ -66,7 +66,7 @@ def lean_deal(seed: int) -> int:
     rng = random.Random(seed)
     pack = list(PACK)
     rng.shuffle(pack)
-    d = Deal([pack[0:9], pack[9:18]], seed % 2, rng.randrange(4), rng.randrange(2))
+    d = Deal.trumps_made([pack[0:9], pack[9:18]], seed % 2, rng.randrange(4), rng.randrange(2))
     moves = 0
     while d.phase == "play":
         d.play(rng.choice(d.legal()))
@@ -81,7 +81,7 @@ def rollout_runner() -> Callable[[int], int]:
     first legal card); returns the cards played."""
     g = engine.new_game("klaberjass", seed=7)
     bots = [Bot("klaberjass", "medium", seed=s) for s in range(2)]
-    while g.deal is None:
+    while g.deal.phase != "play":
         s = g.current_player
         g.apply(bots[s].choose(g.view(s)), s)
     view = g.view(g.current_player)
@@ -104,7 +104,7 @@ def lean_protocol_rows(seconds: float) -> None:
         rng = random.Random(seed)
         pack = list(PACK)
         rng.shuffle(pack)
-        return Deal([pack[0:9], pack[9:18]], seed % 2, rng.randrange(4), rng.randrange(2))
+        return Deal.trumps_made([pack[0:9], pack[9:18]], seed % 2, rng.randrange(4), rng.randrange(2))
 
     def value(deal: Deal, seat: int) -> float:
         totals = deal.totals()
@@ -112,7 +112,7 @@ def lean_protocol_rows(seconds: float) -> None:
     print(f"\nKlaberjass: the lean core through its protocol, random play, load average {load_average()}")
     deals, moves = lean_deal_rate(new_deal, seconds)
     print(f"random deals/s through the lean core (the play): {deals:,.0f} deals/s, {moves:,.0f} moves/s")
-    views = [g.view(seat) for g, seat in positions(60) if g.deal is not None][:20]
+    views = [g.view(seat) for g, seat in positions(60) if g.deal.phase == "play"][:20]
     rate, done = rollout_rate(views, unseen, Deal.from_view, value, 8, 1000)
     print(f"rollouts/s (view_worlds + from_view, random play to the deal's end): {rate:,.0f} ({done} rollouts)",
           flush=True)

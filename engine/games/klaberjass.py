@@ -7,9 +7,10 @@ Points come from the cards taken (152 in the pack), the last trick (10), sequenc
 (tertz 20, fifty 50) and Bella (trump K+Q, 20). The maker must score more than his
 opponent this deal, or the opponent takes both totals. First to 501 wins.
 
-The play of one deal lives in :class:`Deal`, which has no narration, so search can
-copy and play it cheaply; :class:`Klaberjass` wraps it with bidding, the match and the
-sentences a learner reads.
+One deal, from the turn-up and the bidding to the last trick, lives in :class:`Deal`,
+which has no narration, so search can copy and play it cheaply from any point;
+:class:`Klaberjass` holds it with the match's scores and says in sentences what each
+move did.
 """
 
 from __future__ import annotations
@@ -246,56 +247,112 @@ def settle(totals: Sequence[int], maker: int, tie_rule: str, held: int = 0) -> t
     return scored, "tie", 0
 
 
-class Deal:
-    """The play of one deal, with no narration: the engine's lean path, copied by search.
+# ---- the moves of a deal, as integers: the cards (0–51, engine.tricks), then the bidding's words ----------
 
-    Cards are small integers (see :mod:`engine.tricks`); seats are 0 and 1. ``turn``
-    is the seat to act; ``trick`` holds the lead while the second card is awaited.
+TAKE, PASS, SCHMEISS, ACCEPT, REFUSE, EXCHANGE, KEEP = range(52, 59)
+NAME_SUIT = 60  #: ``NAME_SUIT + suit``: name that suit as trumps (the second round)
+#: Each move of a deal as the game writes it (``play 7H``, ``take``, ``name H`` …), and back.
+MOVES: dict[int, Action] = {**PLAY, TAKE: Action("take"), PASS: Action("pass"), SCHMEISS: Action("schmeiss"),
+                            ACCEPT: Action("accept"), REFUSE: Action("refuse"), EXCHANGE: Action("exchange"),
+                            KEEP: Action("keep"), **{NAME_SUIT + s: Action("name", SUIT_CODES[s]) for s in range(4)}}
+MOVE_OF: dict[Action, int] = {a: m for m, a in MOVES.items()}
+MOVE_OF_TEXT: dict[str, int] = {str(a): m for m, a in MOVES.items()}
+#: ``trump`` and ``maker`` while the bidding has not settled them.
+UNSET = -1
+#: The phases before the first lead, when a deal's moves are words, not cards.
+BIDDING = ("bid1", "schmeiss", "bid2")
+STOCK_CARDS = 32 - 13  # after six cards each and the turn-up
+
+
+class Deal:
+    """One deal, from the turn-up to the last trick, with no narration: the game's whole state of the deal in
+    play, and the lean path that search copies and plays.
+
+    Cards are small integers (see :mod:`engine.tricks`); seats are 0 and 1; a move is a card or one of the
+    bidding's words (:data:`MOVES`). ``phase`` runs "bid1" (take or pass), "schmeiss" (answer an offer to
+    throw in), "bid2" (name a suit or pass), "dix" (exchange the 7 of trumps), "play" and "done"; a deal
+    thrown in ends "done" with no ``maker``. ``turn`` is the seat to act; ``trick`` holds the lead while the
+    second card is awaited; ``stock`` is the pack not dealt, top first.
     """
 
-    __slots__ = ("hands", "dealer", "trump", "maker", "turn", "trick", "points", "won", "last_trick",
-                 "tricks_played", "bella_seat", "bella_done", "seq_seat", "seq_points", "need_trick", "phase")
+    __slots__ = ("hands", "stock", "dealer", "turn_up", "turn_up_state", "bottom_card", "passes", "schmeisser",
+                 "dix_taken", "trump", "maker", "turn", "trick", "points", "won", "last_trick", "tricks_played",
+                 "bella_seat", "bella_done", "seq_seat", "seq_points", "seq_shown", "phase",
+                 "schmeiss", "dix", "under_pack", "tie_rule", "need_trick")
 
-    def __init__(self, hands: list[list[int]], dealer: int, trump: int, maker: int,
-                 tie_rule: str = "seed", need_trick: bool = True) -> None:
-        self.hands = hands
-        self.dealer, self.trump, self.maker = dealer, trump, maker
-        self.turn = 1 - dealer  # the non-dealer leads
+    def __init__(self, pack: Sequence[int], dealer: int, *, schmeiss: bool = False, dix: bool = False,
+                 turn_up: str = "under_pack", sequence_tie: str = "seed", need_trick: bool = True) -> None:
+        """Deal ``pack`` (top first) as the rules do (docs/rules/klaberjass.md#klaberjass.deal): three each, the
+        non-dealer first, three each again, the turn-up; the rest is the stock. The options are the game's."""
+        nd = 1 - dealer
+        self.hands: list[list[int]] = [[], []]
+        self.hands[nd] = list(pack[0:3]) + list(pack[6:9])
+        self.hands[dealer] = list(pack[3:6]) + list(pack[9:12])
+        self.turn_up = pack[12]
+        self.stock = list(pack[13:])
+        self.dealer = dealer
+        self.schmeiss, self.dix, self.under_pack = schmeiss, dix, turn_up == "under_pack"
+        self.tie_rule, self.need_trick = sequence_tie, need_trick
+        self.turn_up_state = "proposed"  # then "trump", "refused" or "exchanged"
+        self.bottom_card: int | None = None
+        self.passes: list[tuple[int, int]] = []  # (seat, round)
+        self.schmeisser: int | None = None
+        self.dix_taken: tuple[int, int] | None = None  # (seat, the turn-up he took for the 7)
+        self.trump = self.maker = UNSET
+        self.phase, self.turn = "bid1", nd
         self.trick: list[int] = []
         self.points = [0, 0]  # card points and the last trick
         self.won = [0, 0]      # tricks
         self.last_trick: tuple[int, int, int] | None = None  # (lead, reply, winner)
         self.tricks_played: list[tuple[int, int, int, int]] = []  # (leader, lead, reply, winner)
-        kq = {trump * 13 + RANK_K, trump * 13 + RANK_Q}
-        self.bella_seat = next((s for s in (0, 1) if kq <= set(hands[s])), None)
+        self.bella_seat: int | None = None
         self.bella_done = False
-        found = [find_sequences(hands[0]), find_sequences(hands[1])]
-        self.seq_seat = sequence_winner(hands, dealer, trump, tie_rule, found)
-        self.seq_points = 0 if self.seq_seat is None else sum(sequence_points(s) for s in found[self.seq_seat])
-        self.need_trick = need_trick
-        self.phase = "play"
+        self.seq_seat: int | None = None
+        self.seq_points = 0
+        self.seq_shown: tuple[Sequence_, ...] = ()  # the sequences the winner of the comparison shows
+
+    @classmethod
+    def trumps_made(cls, hands: list[list[int]], dealer: int, trump: int, maker: int,
+                    tie_rule: str = "seed", need_trick: bool = True) -> "Deal":
+        """A deal whose bidding is over: these nine-card hands, ``trump`` made by ``maker``, the first lead
+        to come (what a benchmark of the play alone starts from)."""
+        nd, dl = hands[1 - dealer], hands[dealer]
+        rest = [c for c in PACK if c not in nd and c not in dl]  # the turn-up, then the stock's bottom
+        d = cls(nd[0:3] + dl[0:3] + nd[3:6] + dl[3:6] + rest[:1] + nd[6:9] + dl[6:9] + rest[1:], dealer,
+                sequence_tie=tie_rule, need_trick=need_trick)
+        d._make(maker, trump)
+        return d
 
     def copy(self) -> "Deal":
         d = Deal.__new__(Deal)
         d.hands = [list(self.hands[0]), list(self.hands[1])]
-        d.dealer, d.trump, d.maker, d.turn = self.dealer, self.trump, self.maker, self.turn
+        d.stock, d.passes = list(self.stock), list(self.passes)
+        d.dealer, d.turn_up, d.turn_up_state = self.dealer, self.turn_up, self.turn_up_state
+        d.bottom_card = self.bottom_card
+        d.schmeisser, d.dix_taken = self.schmeisser, self.dix_taken
+        d.schmeiss, d.dix, d.under_pack, d.tie_rule = self.schmeiss, self.dix, self.under_pack, self.tie_rule
+        d.trump, d.maker, d.turn = self.trump, self.maker, self.turn
         d.trick, d.points, d.won = list(self.trick), list(self.points), list(self.won)
         d.last_trick, d.tricks_played = self.last_trick, list(self.tricks_played)
         d.bella_seat, d.bella_done = self.bella_seat, self.bella_done
-        d.seq_seat, d.seq_points, d.need_trick, d.phase = self.seq_seat, self.seq_points, self.need_trick, self.phase
+        d.seq_seat, d.seq_points, d.seq_shown = self.seq_seat, self.seq_points, self.seq_shown
+        d.need_trick, d.phase = self.need_trick, self.phase
         return d
 
-    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md): the play, once trumps are settled --
-    #: What a view does not say, which :meth:`from_view` guesses: nothing. Tricks, card points, the sequences
-    #: (announced as the play begins) and Bella are public; only the opponent's unknown cards and the stock are
-    #: hidden, and they are ``sampled_hidden``. Whether he holds Bella follows from his imagined hand.
+    # -- the lean-deal protocol (engine.search.LeanDeal; docs/lean-deal.md), in every phase --
+    #: What a view does not say, which :meth:`from_view` guesses: nothing. The bidding, tricks, card points,
+    #: the sequences (announced as the play begins) and Bella are public; only the opponent's unknown cards
+    #: and the stock are hidden, and they are ``sampled_hidden``. Whether he holds Bella follows from his
+    #: imagined hand.
     NOT_IN_VIEW: tuple[str, ...] = ()
 
     @classmethod
     def from_view(cls, view: Mapping[str, Any], sampled_hidden: Sequence[int], seed: int | str = 0) -> "Deal":
-        """The play as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
+        """The deal as ``view``'s seat sees it, the cards it cannot see (:func:`unseen`) placed in the order of
         ``sampled_hidden``: the first ones complete the opponent's hand (beside the cards he is known to hold,
-        :func:`opponent_known`), the rest lie in the stock, which play never reaches. ``seed`` is unused."""
+        :func:`opponent_known`), the rest make the stock, top first (during the bidding, the three more cards
+        each and the bottom card come from it; once trumps are made play never reaches it, and the rest may be
+        left out). ``seed`` is unused."""
         return cls.placer(view)(sampled_hidden)
 
     @classmethod
@@ -306,12 +363,22 @@ class Deal:
         opp = 1 - view["seat"]
         his = opponent_known(view)
         count = view["hand_sizes"][opp] - len(his)
+        if base.phase in BIDDING:
+            def place_with_stock(sampled_hidden: Sequence[int]) -> Deal:
+                if len(sampled_hidden) < count + STOCK_CARDS:
+                    raise ValueError(f"{len(sampled_hidden)} hidden cards cannot fill the opponent's hand and the "
+                                     f"stock ({count} + {STOCK_CARDS} cards)")
+                world = base.copy()
+                world.hands[opp] = list(sampled_hidden[:count]) + his
+                world.stock = list(sampled_hidden[count:])
+                return world
+            return place_with_stock
         king, queen = base.trump * 13 + RANK_K, base.trump * 13 + RANK_Q
         played_by_him = {t[1] if t[0] == opp else t[2] for t in base.tricks_played}
         if base.trick and base.turn != opp:
             played_by_him.add(base.trick[0])
         known_his = set(his) | played_by_him  # his for certain, whatever the imagined hand
-        bella_open = base.bella_seat is None and not base.bella_done
+        bella_open = base.phase == "play" and base.bella_seat is None and not base.bella_done
 
         def place(sampled_hidden: Sequence[int]) -> Deal:
             if len(sampled_hidden) < count:
@@ -326,12 +393,25 @@ class Deal:
 
     @classmethod
     def seen_from(cls, view: Mapping[str, Any]) -> "Deal":
-        """What ``view`` says of the play: the viewer's hand, the opponent's left empty."""
+        """What ``view`` says of the deal: the viewer's hand, the opponent's and the stock left empty."""
         me = view["seat"]
+        options = view["options"]
         d = Deal.__new__(Deal)
         d.hands = [[], []]
         d.hands[me] = sorted(CARD_OF[c] for c in view["hand"])
-        d.dealer, d.trump, d.maker = view["dealer"], tricks.SUIT_INDEX[view["trump"]], view["maker"]
+        d.stock = []
+        d.dealer = view["dealer"]
+        d.schmeiss, d.dix = bool(options["schmeiss"]), bool(options["dix"])
+        d.under_pack, d.tie_rule = options["turn_up"] == "under_pack", options["sequence_tie"]
+        d.need_trick = bool(options["sequences_need_trick"])
+        d.turn_up, d.turn_up_state = CARD_OF[view["turn_up"]], view["turn_up_state"]
+        d.bottom_card = None if view["bottom_card"] is None else CARD_OF[view["bottom_card"]]
+        d.passes = [(s, r) for s, r in view["passes"]]
+        d.schmeisser = view["schmeisser"]
+        dix = view["dix"]
+        d.dix_taken = None if dix is None else (dix["seat"], CARD_OF[dix["took"]])
+        d.trump = UNSET if view["trump"] is None else tricks.SUIT_INDEX[view["trump"]]
+        d.maker = UNSET if view["maker"] is None else view["maker"]
         d.turn = view["current_player"] if view["current_player"] is not None else me
         d.trick = [CARD_OF[c] for _, c in view["trick"]]
         d.points, d.won = list(view["card_points"]), list(view["tricks_won"])
@@ -341,28 +421,123 @@ class Deal:
         d.last_trick = None if last is None else (last[1], last[2], last[3])
         seq = view["sequences"]
         d.seq_seat, d.seq_points = seq["winner"], seq["points"]
-        d.need_trick = bool(view["options"]["sequences_need_trick"])
+        d.seq_shown = tuple(_shown_sequence([CARD_OF[c] for c in q["cards"]]) for q in seq["shown"])
+        d.phase = "done" if view["phase"] == "over" else view["phase"]
         d.bella_done = view["bella"] is not None
-        d.bella_seat = view["bella"]["seat"] if d.bella_done else (me if view["bella_in_hand"] else None)
-        d.phase = "play" if view["phase"] == "play" else "done"
+        in_play = d.phase in ("play", "done")
+        d.bella_seat = view["bella"]["seat"] if d.bella_done else (me if in_play and view["bella_in_hand"] else None)
         return d
 
     def to_act(self) -> list[int]:
         return [] if self.phase == "done" else [self.turn]
 
     def apply(self, seat: int, action: int) -> None:
-        self.play(action)
+        """Make move ``action`` (a card or a bidding word, :data:`MOVES`) for ``seat``, the seat to act."""
+        if action < 52:
+            self.play(action)
+        else:
+            self.bid(seat, action)
 
     @staticmethod
     def notation(action: int) -> str:
-        """The game's notation of one of :meth:`legal`'s cards ("play 7H")."""
-        return str(PLAY[action])
+        """The game's notation of one of :meth:`legal`'s moves ("play 7H", "take", "name H")."""
+        return str(MOVES[action])
 
     def legal(self, seat: int | None = None) -> list[int]:
-        """The cards the seat to act may play (:func:`follow_rule`). Only the seat to act may play, so ``seat``
+        """The moves of the seat to act: in the play the cards :func:`follow_rule` allows; before it the
+        bidding's words, in the order the table lists them. Only the seat to act may move, so ``seat``
         (the protocol's) changes nothing."""
-        return follow_rule(self.hands[self.turn], self.trick, self.trump)[0]
+        phase = self.phase
+        if phase == "play":
+            return follow_rule(self.hands[self.turn], self.trick, self.trump)[0]
+        if phase == "bid1":  # docs/rules/klaberjass.md#klaberjass.bid_first, #klaberjass.schmeiss
+            return [TAKE, PASS, SCHMEISS] if self.schmeiss else [TAKE, PASS]
+        if phase == "schmeiss":
+            return [ACCEPT, REFUSE]
+        if phase == "bid2":  # docs/rules/klaberjass.md#klaberjass.bid_second: not the turned-up suit
+            up = self.turn_up // 13
+            return [NAME_SUIT + s for s in range(4) if s != up] + [PASS]
+        if phase == "dix":
+            return [EXCHANGE, KEEP]
+        return []
 
+    # -- the bidding --
+    def bid(self, seat: int, move: int) -> None:
+        """A bidding move (docs/rules/klaberjass.md#klaberjass.bid_first to #klaberjass.schmeiss) or the dix."""
+        if move == TAKE:
+            self._make(seat, self.turn_up // 13)
+        elif move >= NAME_SUIT:
+            self._make(seat, move - NAME_SUIT)
+        elif move == PASS:
+            self._pass(seat)
+        elif move == SCHMEISS:
+            self.schmeisser, self.phase, self.turn = seat, "schmeiss", 1 - seat
+        elif move == ACCEPT:
+            self.phase, self.schmeisser = "done", None  # thrown in: no maker
+        elif move == REFUSE:  # the offer binds the one who made it
+            offered, self.schmeisser = self.schmeisser, None
+            self._make(1 - seat if offered is None else offered, self.turn_up // 13)
+        else:
+            self._exchange(seat, move == EXCHANGE)
+
+    def _pass(self, seat: int) -> None:
+        rnd = 1 if self.phase == "bid1" else 2
+        self.passes.append((seat, rnd))
+        if seat != self.dealer:
+            self.turn = self.dealer
+        elif rnd == 1:
+            self.phase, self.turn, self.turn_up_state = "bid2", 1 - self.dealer, "refused"
+        else:
+            self.phase = "done"  # both passed twice: thrown in (docs/rules/klaberjass.md#klaberjass.redeal)
+
+    def _make(self, seat: int, suit: int) -> None:
+        """``seat`` makes ``suit`` trumps: three more cards each and the pack turned over
+        (docs/rules/klaberjass.md#klaberjass.deal_more), then the dix if it is offered, else the play."""
+        self.trump, self.maker = suit, seat
+        if suit == self.turn_up // 13 and self.turn_up_state == "proposed":
+            self.turn_up_state = "trump"
+        stock = self.stock
+        self.hands[1 - self.dealer] += stock[0:3]
+        self.hands[self.dealer] += stock[3:6]
+        # The seed's "7 of hearts under pack": the turn-up went under the pack, so turning the pack over shows
+        # it; refused and out of play (Parlett), the pack's real bottom card is shown.
+        self.bottom_card = self.turn_up if self.under_pack else stock[-1]
+        self.stock = stock[6:]
+        seven = suit * 13 + RANK_7
+        if self.dix and self.turn_up_state == "trump" and self.turn_up != seven:
+            holder = next((s for s in (0, 1) if seven in self.hands[s]), None)
+            if holder is not None:
+                self.phase, self.turn = "dix", holder
+                return
+        self._start_play()
+
+    def _exchange(self, seat: int, exchange: bool) -> None:
+        """The dix (docs/rules/klaberjass.md#klaberjass.dix): the 7 of trumps for the turn-up, or kept."""
+        if exchange:
+            seven = self.trump * 13 + RANK_7
+            hand = self.hands[seat]
+            hand.remove(seven)
+            hand.append(self.turn_up)
+            self.dix_taken = (seat, self.turn_up)
+            self.turn_up, self.turn_up_state = seven, "exchanged"
+            if self.under_pack:
+                self.bottom_card = seven  # the 7 takes the turn-up's place under the pack
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """Before the first lead: who holds Bella, and whose sequences win the comparison
+        (docs/rules/klaberjass.md#klaberjass.sequence_compare); the non-dealer leads."""
+        hands, trump = self.hands, self.trump
+        kq = {trump * 13 + RANK_K, trump * 13 + RANK_Q}
+        self.bella_seat = next((s for s in (0, 1) if kq <= set(hands[s])), None)
+        found = [find_sequences(hands[0]), find_sequences(hands[1])]
+        self.seq_seat = sequence_winner(hands, self.dealer, trump, self.tie_rule, found)
+        if self.seq_seat is not None:
+            self.seq_shown = tuple(found[self.seq_seat])
+            self.seq_points = sum(sequence_points(s) for s in self.seq_shown)
+        self.phase, self.turn = "play", 1 - self.dealer
+
+    # -- the play --
     def play(self, c: int) -> int | None:
         """Play ``c`` for the seat to act; returns the trick's winner when it completes."""
         seat = self.turn
@@ -405,14 +580,28 @@ class Deal:
         return out
 
 
+def _shown_sequence(cards: Sequence[int]) -> Sequence_:
+    """A sequence from its cards, high to low, as :func:`find_sequences` gives it."""
+    return (len(cards), cards[0] % 13, cards[0] // 13, tuple(cards))
+
+
+def shown_sequences(d: Deal) -> list[dict[str, Any]]:
+    """The sequences the winner of the comparison shows, as the view and the log give them."""
+    return [{"seat": d.seq_seat, "cards": [NAME[c] for c in q[3]], "points": sequence_points(q),
+             "name": sequence_name(q)} for q in d.seq_shown]
+
+
 def opponent_known(view: Mapping[str, Any]) -> list[int]:
-    """Cards the opponent is known to hold still: his shown sequences and a turn-up he took (dix)."""
+    """Cards the opponent is known to hold still: his shown sequences, a turn-up he took (dix), and the 7 of
+    trumps while he is to choose whether to exchange it."""
     me = view["seat"]
     played = {CARD_OF[c] for t in view["tricks_played"] for c in t["cards"]} | {CARD_OF[c] for _, c in view["trick"]}
     known = {CARD_OF[c] for q in view["sequences"]["shown"] if q["seat"] != me for c in q["cards"]}
     dix = view["dix"]
     if dix is not None and dix["seat"] != me:
         known.add(CARD_OF[dix["took"]])
+    if view["phase"] == "dix" and view["current_player"] != me:
+        known.add(tricks.SUIT_INDEX[view["trump"]] * 13 + RANK_7)
     return sorted(known - played)
 
 
@@ -431,10 +620,13 @@ def unseen(view: Mapping[str, Any]) -> list[int]:
 
 def hidden_in_order(deal: Deal, view: Mapping[str, Any]) -> list[int]:
     """The cards ``view``'s seat cannot see in ``deal``, in the order :meth:`Deal.from_view` places them: the
-    opponent's cards but the known ones, then the stock (the proof that from_view rebuilds the true deal)."""
+    opponent's cards but the known ones, then the stock (the proof that from_view rebuilds the true deal):
+    during the bidding in its true order, which decides the cards still to come; then in the pack's order."""
     hand = deal.hands[1 - view["seat"]]
     known = set(opponent_known(view))
     mine = [c for c in hand if c not in known]
+    if deal.phase in BIDDING:
+        return mine + deal.stock
     return mine + [c for c in unseen(view) if c not in hand]
 
 
@@ -511,7 +703,7 @@ class Klaberjass(Game):
     blurb = "Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501."
     min_players = max_players = default_players = 2
     rules = RULES
-    lean_deal = Deal  # the play, once trumps are settled (``self.deal`` is None while they are bid)
+    lean_deal = Deal  # the whole deal, bidding included: ``self.deal`` from the turn-up to the last trick
     lean_unseen = staticmethod(unseen)
     variants = (
         Option("dix", False, "False (the seed): no exchange. True: when the turned-up suit is trumps, the "
@@ -540,55 +732,40 @@ class Klaberjass(Game):
     # ---- the match and its deals ----
     def _setup(self) -> None:
         first = self.first_dealer_seat()
-        self.dealer = first if first is not None else rng_for(self.seed, "klaberjass-dealer").below(2)
         self.totals = [0, 0]
         self.deal_no = 0
         self.held = 0
         self.results: list[dict[str, Any]] = []
         self._over = False
         self._winner: int | None = None
-        self._start_deal(first_deal=True)
+        self._start_deal(first if first is not None else rng_for(self.seed, "klaberjass-dealer").below(2))
 
-    def _start_deal(self, first_deal: bool = False) -> None:
-        if not first_deal:
-            self.dealer = 1 - self.dealer
+    def _start_deal(self, dealer: int) -> None:
         self.deal_no += 1
+        first_deal = self.deal_no == 1
         pack = [tricks.index(c) for c in stacked_pack(
             piquet_32(), self.deck if first_deal else None, self.seed, "klaberjass-deal", self.deal_no,
             pack_name="32-card pack")]
-        nd, dl = 1 - self.dealer, self.dealer
-        hands: list[list[int]] = [[], []]
-        hands[nd] = pack[0:3] + pack[6:9]
-        hands[dl] = pack[3:6] + pack[9:12]
-        self.hands = hands
-        self.pack = pack
-        self.turn_up = pack[12]
-        self.turn_up_state = "proposed"  # then "trump", "refused" or "exchanged"
-        self.bottom_card: int | None = None
-        self.phase = "bid1"
-        self.turn = nd
-        self.passes: list[tuple[int, int]] = []  # (seat, round)
-        self.trump: int | None = None
-        self.maker: int | None = None
-        self.schmeisser: int | None = None
-        self.deal: Deal | None = None
-        self.seq_shown: list[dict[str, Any]] = []
-        self.seq_announce: dict[str, Any] | None = None
-        self.dix_taken: tuple[int, int] | None = None  # (seat, the turn-up he took for the 7)
+        options = self.options
+        self.deal = Deal(pack, dealer, schmeiss=options["schmeiss"], dix=options["dix"], turn_up=options["turn_up"],
+                         sequence_tie=options["sequence_tie"], need_trick=options["sequences_need_trick"])
+        self.sequence_words: str | None = None  # what the comparison of sequences said, once the play begins
         self._emit("deal", "klaberjass.deal",
-                   f"Deal {self.deal_no}: {self.subject(dl, 'deals')} six cards each, three at a time.",
-                   seat=dl, deal=self.deal_no, dealer=dl)
-        up = tricks.card(self.turn_up)
+                   f"Deal {self.deal_no}: {self.subject(dealer, 'deals')} six cards each, three at a time.",
+                   seat=dealer, deal=self.deal_no, dealer=dealer)
+        up = tricks.card(self.deal.turn_up)
         self._emit("turn_up", "klaberjass.turn_up",
                    f"The top card of the stock is turned up: {up.symbol}. {SUIT_NAMES[up.suit].capitalize()} "
-                   "are the proposed trump.", seat=dl, card=str(up), suit=up.suit)
+                   "are the proposed trump.", seat=dealer, card=str(up), suit=up.suit)
+
+    def _next_deal(self) -> None:
+        """The deal passes to the other player (docs/rules/klaberjass.md#klaberjass.deal)."""
+        self._start_deal(1 - self.deal.dealer)
 
     # ---- whose turn, what is legal ----
     @property
     def current_player(self) -> int | None:
-        if self._over:
-            return None
-        return self.deal.turn if self.deal is not None else self.turn
+        return None if self._over else self.deal.turn
 
     @property
     def is_over(self) -> bool:
@@ -609,17 +786,7 @@ class Klaberjass(Game):
         return self._winner
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.phase == "bid1":
-            return [Action("take"), Action("pass")] + ([Action("schmeiss")] if self.options["schmeiss"] else [])
-        if self.phase == "schmeiss":
-            return [Action("accept"), Action("refuse")]
-        if self.phase == "bid2":
-            up = self.turn_up // 13
-            return [Action("name", SUIT_CODES[s]) for s in range(4) if s != up] + [Action("pass")]
-        if self.phase == "dix":
-            return [Action("exchange"), Action("keep")]
-        assert self.deal is not None
-        return [PLAY[c] for c in self.deal.legal()]
+        return [MOVES[m] for m in self.deal.legal()]
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -646,20 +813,21 @@ class Klaberjass(Game):
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         verb = action.verb
-        up = tricks.card(self.turn_up)
-        if self.phase in ("bid1", "bid2", "schmeiss", "dix") and verb == "play":
+        d = self.deal
+        up = tricks.card(d.turn_up)
+        if d.phase in ("bid1", "bid2", "schmeiss", "dix") and verb == "play":
             return "Trumps are not settled yet: no card is played before the first lead.", "klaberjass.lead"
-        if self.phase == "bid1":
+        if d.phase == "bid1":
             if verb == "name":
                 return (f"In the first round you may only take {up.symbol}'s suit or pass; naming another suit "
                         "comes in the second round.", "klaberjass.bid_first")
             if verb == "schmeiss":
                 return "Schmeiss is a variant that is not in play at this table.", "klaberjass.schmeiss"
             return "In the first round you take the turned-up suit or pass.", "klaberjass.bid_first"
-        if self.phase == "schmeiss":
-            return (f"{self.names[self.schmeisser or 0]} offered to throw the hand in: accept (a fresh deal) "
+        if d.phase == "schmeiss":
+            return (f"{self.names[d.schmeisser or 0]} offered to throw the hand in: accept (a fresh deal) "
                     "or refuse.", "klaberjass.schmeiss")
-        if self.phase == "bid2":
+        if d.phase == "bid2":
             if verb == "name" and action.arg == up.suit:
                 return (f"{SUIT_NAMES[up.suit].capitalize()} were refused in the first round: in the second "
                         "round you may only name another suit.", "klaberjass.bid_second")
@@ -667,140 +835,112 @@ class Klaberjass(Game):
                 return (f"The turn-up {up.symbol} was refused and turned down: name another suit or pass.",
                         "klaberjass.bid_second")
             return "In the second round you name another suit or pass.", "klaberjass.bid_second"
-        if self.phase == "dix":
+        if d.phase == "dix":
             return ("You hold the 7 of trumps: first exchange it for the turn-up or keep it.", "klaberjass.dix")
         if verb != "play":
             return "Trumps are settled and the play has begun: play a card.", "klaberjass.lead"
-        d = self.deal
-        assert d is not None
         c = tricks.index(action.card)
         if c not in d.hands[seat]:
             return f"{self.names[seat]} {self.verb(seat, 'does')} not hold {action.card.symbol}.", "klaberjass.follow"
         return _refusal(d, c)
 
-    # ---- a move ----
+    # ---- a move: the deal makes it, the game says what happened ----
     def _apply(self, seat: int, action: Action) -> None:
+        d = self.deal
+        move = MOVE_OF[action]
+        if move < 52:
+            self._play(seat, move)
+            return
+        before = d.phase
+        d.bid(seat, move)
         verb = action.verb
-        if verb == "play":
-            self._play(seat, CARD_OF[action.arg])
-        elif verb == "take":
-            self._make(seat, self.turn_up // 13, "klaberjass.bid_first",
-                       f"{self.subject(seat, 'takes')} the turned-up suit")
+        if verb == "take":
+            self._made("klaberjass.bid_first", f"{self.subject(seat, 'takes')} the turned-up suit")
         elif verb == "name":
-            suit = tricks.SUIT_INDEX[action.arg]
-            self._make(seat, suit, "klaberjass.bid_second", f"{self.subject(seat, 'names')} {suit_label(suit)}")
+            self._made("klaberjass.bid_second", f"{self.subject(seat, 'names')} {suit_label(d.trump)}")
         elif verb == "pass":
-            self._pass(seat)
+            self._passed(seat, before)
         elif verb == "schmeiss":
-            self.schmeisser, self.phase, self.turn = seat, "schmeiss", 1 - seat
             self._emit("schmeiss", "klaberjass.schmeiss",
                        f"{self.subject(seat, 'says')} \"schmeiss\": an offer to throw the hand in.", seat=seat)
         elif verb == "accept":
             self._emit("schmeiss_accept", "klaberjass.schmeiss",
                        f"{self.subject(seat, 'accepts')}: the hand is thrown in and the deal passes.", seat=seat)
-            self._start_deal()
+            self._next_deal()
         elif verb == "refuse":
-            who = self.schmeisser if self.schmeisser is not None else 1 - seat
+            who = d.maker
             self._emit("schmeiss_refuse", "klaberjass.schmeiss",
                        f"{self.subject(seat, 'refuses')}: {self.names[who]} must play with the turned-up suit.",
                        seat=seat)
-            self._make(who, self.turn_up // 13, "klaberjass.schmeiss",
-                       f"{self.subject(who, 'takes')} the turned-up suit")
-        elif verb in ("exchange", "keep"):
+            self._made("klaberjass.schmeiss", f"{self.subject(who, 'takes')} the turned-up suit")
+        else:
             self._dix(seat, verb == "exchange")
 
     def _obj(self, seat: int) -> str:
         """A seat's name in mid-sentence: "you" for the learner."""
         return "you" if self.names[seat] == "You" else self.names[seat]
 
-    def _pass(self, seat: int) -> None:
-        rnd = 1 if self.phase == "bid1" else 2
-        self.passes.append((seat, rnd))
+    def _passed(self, seat: int, before: str) -> None:
+        d = self.deal
+        rnd = 1 if before == "bid1" else 2
         rule = "klaberjass.bid_first" if rnd == 1 else "klaberjass.bid_second"
         self._emit("pass", rule, f"{self.subject(seat, 'passes')}.", seat=seat, round=rnd)
-        if seat == 1 - self.dealer:
-            self.turn = self.dealer
-            return
-        if rnd == 1:
-            self.phase, self.turn, self.turn_up_state = "bid2", 1 - self.dealer, "refused"
-            up = tricks.card(self.turn_up)
-            where = ("goes under the pack" if self.options["turn_up"] == "under_pack"
-                     else "is turned down and out of play")
+        if d.phase == "bid2" and before == "bid1":
+            up = tricks.card(d.turn_up)
+            where = "goes under the pack" if d.under_pack else "is turned down and out of play"
             self._emit("second_round", "klaberjass.bid_second",
                        f"Both passed: {up.symbol} {where}. Second round: each may name another suit "
                        f"than {SUIT_NAMES[up.suit]}, or pass.", round=2)
-            return
-        self._emit("redeal", "klaberjass.redeal",
-                   "Both passed twice: the hand is thrown in and "
-                   f"{self.subject(1 - self.dealer, 'deals', first=False)} afresh.")
-        self._start_deal()
+        elif d.phase == "done":
+            self._emit("redeal", "klaberjass.redeal",
+                       "Both passed twice: the hand is thrown in and "
+                       f"{self.subject(1 - d.dealer, 'deals', first=False)} afresh.")
+            self._next_deal()
 
-    def _make(self, seat: int, suit: int, rule: str, said: str) -> None:
-        self.trump, self.maker = suit, seat
-        if suit == self.turn_up // 13 and self.turn_up_state == "proposed":
-            self.turn_up_state = "trump"
-        code = SUIT_CODES[suit]
+    def _made(self, rule: str, said: str) -> None:
+        """Trumps are made: who made them, the three more cards and the pack turned over; then the play, unless
+        the dix is to be chosen first."""
+        d = self.deal
+        seat, dl = d.maker, d.dealer
+        code = SUIT_CODES[d.trump]
         self._emit("make", rule, f"{said}: {SUIT_NAMES[code]} are trumps. {self.subject(seat, 'is')} the maker "
                    f"and {self.verb(seat, 'takes')} the risk: {self.names[seat]} must score more than "
                    f"{self._obj(1 - seat)} this deal.", seat=seat, trump=code)
-        pack = self.pack
-        nd, dl = 1 - self.dealer, self.dealer
-        self.hands[nd] += pack[13:16]
-        self.hands[dl] += pack[16:19]
-        if self.options["turn_up"] == "under_pack":
-            # The seed's "7 of hearts under pack": the turn-up went under the pack, so turning the pack over
-            # shows it, and no other card.
-            self.bottom_card = self.turn_up
-            bottom = tricks.card(self.bottom_card)
+        assert d.bottom_card is not None, "the pack is turned over as trumps are made"
+        bottom = tricks.card(d.bottom_card)
+        if d.under_pack:
             self._emit("deal_more", "klaberjass.deal_more",
                        f"Three more cards each. {self.subject(dl, 'turns')} the pack "
                        f"over: at its bottom lies the turn-up {bottom.symbol}, out of play.", seat=dl,
                        card=str(bottom))
         else:
-            self.bottom_card = pack[31]
-            bottom = tricks.card(self.bottom_card)
             self._emit("deal_more", "klaberjass.turn_up_out",
                        f"Three more cards each. The bottom card of the pack is {bottom.symbol}, shown to both and "
                        "out of play.", seat=dl, card=str(bottom))
-        seven = suit * 13 + RANK_7
-        if self.options["dix"] and self.turn_up_state == "trump" and self.turn_up != seven:
-            holder = next((s for s in (0, 1) if seven in self.hands[s]), None)
-            if holder is not None:
-                self.phase, self.turn = "dix", holder
-                return
-        self._start_play()
+        if d.phase == "play":
+            self._play_begins()
 
-    def _dix(self, seat: int, exchange: bool) -> None:
-        seven = tricks.card((self.trump or 0) * 13 + RANK_7)
-        up = tricks.card(self.turn_up)
-        if exchange:
-            self.hands[seat].remove(tricks.index(seven))
-            self.hands[seat].append(self.turn_up)
-            self.turn_up = tricks.index(seven)
-            self.turn_up_state = "exchanged"
-            if self.options["turn_up"] == "under_pack":
-                self.bottom_card = self.turn_up  # the 7 takes the turn-up's place under the pack
-            self.dix_taken = (seat, self.hands[seat][-1])
+    def _dix(self, seat: int, exchanged: bool) -> None:
+        d = self.deal
+        if exchanged and d.dix_taken is not None:
+            up = tricks.card(d.dix_taken[1])
             self._emit("dix", "klaberjass.dix",
                        f"{self.subject(seat, 'exchanges')} the 7 of trumps for the turn-up {up.symbol} (dix).",
                        seat=seat, card=str(up))
         else:
             self._emit("dix", "klaberjass.dix",
                        f"{self.subject(seat, 'keeps')} the 7 of trumps.", seat=seat, card=None)
-        self._start_play()
+        self._play_begins()
 
-    def _start_play(self) -> None:
-        assert self.trump is not None and self.maker is not None
-        self.phase = "play"
-        d = self.deal = Deal(self.hands, self.dealer, self.trump, self.maker,
-                             self.options["sequence_tie"], self.options["sequences_need_trick"])
+    def _play_begins(self) -> None:
+        d = self.deal
         self._announce_sequences(d)
         self._emit("lead", "klaberjass.lead", f"{self.subject(d.turn, 'leads')} to the first trick.", seat=d.turn)
 
     def _announce_sequences(self, d: Deal) -> None:
         best = [find_sequences(h) for h in d.hands]
         if not best[0] and not best[1]:
-            self.seq_announce = {"winner": None, "text": "Neither player holds a sequence."}
+            self.sequence_words = "Neither player holds a sequence."
             self._emit("sequences", "klaberjass.sequences", "Neither player holds a sequence.", winner=None)
             return
         claims = []
@@ -824,21 +964,18 @@ class Klaberjass(Game):
             if tie:
                 why = (" (equal sequences: the non-dealer's wins)" if self.options["sequence_tie"] == "seed"
                        else " (equal sequences: the one in trumps wins)")
-            self.seq_shown = [{"seat": w, "cards": [NAME[c] for c in q[3]], "points": sequence_points(q),
-                               "name": sequence_name(q)} for q in best[w]]
             listed = "; ".join(f"{sequence_name(q)}: " + " ".join(tricks.card(c).symbol for c in q[3])
                                for q in best[w])
             need = f" They count only if {self.subject(w, 'wins', first=False)} a trick." if d.need_trick else ""
             outcome = (f"{self.subject(w, 'wins')} the sequences{why} and {self.verb(w, 'shows')} {listed}, "
                        f"worth {d.seq_points}.{need}")
         text = "; ".join(claims) + ". " + outcome
-        self.seq_announce = {"winner": w, "text": text}
-        self._emit("sequences", rule, text, seat=w, winner=w, shown=list(self.seq_shown),
+        self.sequence_words = text
+        self._emit("sequences", rule, text, seat=w, winner=w, shown=shown_sequences(d),
                    points=0, worth=d.seq_points)
 
     def _play(self, seat: int, c: int) -> None:
         d = self.deal
-        assert d is not None
         bella_before = d.bella_done
         trump = d.trump
         the_card = tricks.card(c)
@@ -874,8 +1011,7 @@ class Klaberjass(Game):
 
     def _end_deal(self) -> None:
         d = self.deal
-        assert d is not None and self.maker is not None
-        maker, opp = self.maker, 1 - self.maker
+        maker, opp = d.maker, 1 - d.maker
         totals = d.totals()
         if d.seq_seat is not None and not d.sequence_scores():
             self._emit("sequence_lost", "klaberjass.sequence_trick",
@@ -908,7 +1044,7 @@ class Klaberjass(Game):
         for s in (0, 1):
             self.totals[s] += scored[s]
         self._emit("deal_end", rule, text, seat=maker, outcome=outcome, totals=totals, scored=scored)
-        self.results.append({"deal": self.deal_no, "dealer": self.dealer, "maker": maker,
+        self.results.append({"deal": self.deal_no, "dealer": d.dealer, "maker": maker,
                              "trump": SUIT_CODES[d.trump], "card_points": list(d.points), "totals": totals,
                              "outcome": outcome, "scored": scored, "held": self.held,
                              "sequences": d.seq_points if d.sequence_scores() else 0,
@@ -932,56 +1068,55 @@ class Klaberjass(Game):
         else:
             self._emit("deal_over", "klaberjass.end", f"{summary} First to {target} wins.",
                        scores=list(self.totals))
-        self._start_deal()
+        self._next_deal()
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
         header = self.view_header(seat)
         show = NAME.__getitem__
         d = self.deal
-        hand = d.hands[seat] if d is not None else self.hands[seat]
-        trump = self.trump
-        bidding = {"bid1": 1, "bid2": 2, "schmeiss": 1}.get(self.phase)
+        hand = d.hands[seat]
+        trump = None if d.trump == UNSET else d.trump
+        in_play = d.phase in ("play", "done")
         sequences: dict[str, Any] = {"winner": None, "shown": [], "counts": None, "points": 0, "text": None}
-        if d is not None and self.seq_announce is not None:
-            sequences = {"winner": d.seq_seat, "shown": [dict(q) for q in self.seq_shown],
+        if self.sequence_words is not None:
+            sequences = {"winner": d.seq_seat, "shown": shown_sequences(d),
                          "counts": d.sequence_scores() if d.seq_seat is not None else None,
-                         "points": d.seq_points, "text": self.seq_announce["text"]}
+                         "points": d.seq_points, "text": self.sequence_words}
         own_bella = False
         if trump is not None:
-            kq = {trump * 13 + RANK_K, trump * 13 + RANK_Q}
-            if d is not None:
+            if in_play:
                 own_bella = d.bella_seat == seat and not d.bella_done
             else:
-                own_bella = kq <= set(hand)
+                own_bella = {trump * 13 + RANK_K, trump * 13 + RANK_Q} <= set(hand)
         return {
             **header,
-            "phase": "over" if self._over else self.phase,
+            "phase": "over" if self._over else d.phase,
             "hand": [show(c) for c in sorted(hand, key=lambda c: _hand_order(c, trump))],
-            "hand_sizes": [len(d.hands[s]) if d else len(self.hands[s]) for s in (0, 1)],
-            "turn_up": show(self.turn_up),
-            "turn_up_state": self.turn_up_state,
+            "hand_sizes": [len(d.hands[s]) for s in (0, 1)],
+            "turn_up": show(d.turn_up),
+            "turn_up_state": d.turn_up_state,
             "trump": None if trump is None else SUIT_CODES[trump],
-            "maker": self.maker,
-            "bidding_round": bidding,
-            "passes": [[s, r] for s, r in self.passes],
-            "schmeisser": self.schmeisser if self.phase == "schmeiss" else None,
-            "bottom_card": None if self.bottom_card is None else show(self.bottom_card),
-            "dix": None if self.dix_taken is None else {"seat": self.dix_taken[0], "took": show(self.dix_taken[1])},
-            "trick": [] if d is None or not d.trick else [[1 - d.turn, show(d.trick[0])]],
-            "led_suit": None if d is None or not d.trick else SUIT_CODES[d.trick[0] // 13],
-            "last_trick": None if d is None or not d.tricks_played else _trick_view(d.tricks_played[-1], d.trump),
-            "tricks_played": [] if d is None else [_trick_view(t, d.trump) for t in d.tricks_played],
-            "card_points": [0, 0] if d is None else list(d.points),
-            "tricks_won": [0, 0] if d is None else list(d.won),
+            "maker": None if d.maker == UNSET else d.maker,
+            "bidding_round": {"bid1": 1, "bid2": 2, "schmeiss": 1}.get(d.phase),
+            "passes": [[s, r] for s, r in d.passes],
+            "schmeisser": d.schmeisser,
+            "bottom_card": None if d.bottom_card is None else show(d.bottom_card),
+            "dix": None if d.dix_taken is None else {"seat": d.dix_taken[0], "took": show(d.dix_taken[1])},
+            "trick": [[1 - d.turn, show(d.trick[0])]] if d.trick else [],
+            "led_suit": SUIT_CODES[d.trick[0] // 13] if d.trick else None,
+            "last_trick": _trick_view(d.tricks_played[-1], d.trump) if d.tricks_played else None,
+            "tricks_played": [_trick_view(t, d.trump) for t in d.tricks_played],
+            "card_points": list(d.points),
+            "tricks_won": list(d.won),
             "sequences": sequences,
-            "bella": ({"seat": d.bella_seat, "points": BELLA} if d is not None and d.bella_done else None),
+            "bella": {"seat": d.bella_seat, "points": BELLA} if d.bella_done else None,
             "bella_in_hand": own_bella,
-            "deal_points": [0, 0] if d is None else d.totals(),
+            "deal_points": d.totals(),
             "scores": self.scores,
             "held_over": self.held,
             "target": self.options["target"],
-            "dealer": self.dealer,
+            "dealer": d.dealer,
             "deal_number": self.deal_no,
             "results": [dict(r) for r in self.results],
             "current_player": self.current_player,

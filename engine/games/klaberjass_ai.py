@@ -26,8 +26,9 @@ from ..claims import Certain, Claim, Comparison, Figure, Sampled
 from ..hints import Alternative, Hint
 from ..search import Tally, pimc
 from ..words import inside, noun_for, possessive, verb_for
-from .klaberjass import (PACK, RANK_10, RANK_7, RANK_9, RANK_A, RANK_J, SUIT_CODES, TRUMP_POWER,
-                         POINTS, REPLY_WINS, Deal, card_points, opponent_known, settle, trick_winner, unseen)
+from .klaberjass import (ACCEPT, BIDDING, EXCHANGE, MOVE_OF_TEXT, MOVES, NAME_SUIT, PASS, RANK_10, RANK_9, RANK_A,
+                         RANK_J, SUIT_CODES, TAKE, TRUMP_POWER, POINTS, REPLY_WINS, UNSET, Deal, card_points,
+                         opponent_known, settle, trick_winner, unseen)
 
 from .klaberjass import KlaberjassView
 View = KlaberjassView  # the game's view, key by key (engine/games/klaberjass.py)
@@ -57,15 +58,25 @@ def trump_strength(hand: Sequence[int], suit: int) -> float:
     return score
 
 
-def medium_bid(hand: Sequence[int], turn_up: int, phase: str, dealer: bool) -> str:
-    """Take the turn-up's suit, name another suit, or pass, by :func:`trump_strength`."""
+def medium_bid(hand: Sequence[int], turn_up: int, phase: str, dealer: bool) -> int:
+    """Take the turn-up's suit, name another suit, or pass (a :data:`~engine.games.klaberjass.MOVES` move),
+    by :func:`trump_strength`."""
     up = turn_up // 13
     if phase == "bid1":
         # The turn-up itself comes to nobody, but taking it fixes trumps where this hand is strong.
-        return "take" if trump_strength(hand, up) >= TAKE_AT else "pass"
+        return TAKE if trump_strength(hand, up) >= TAKE_AT else PASS
     best = max((s for s in range(4) if s != up), key=lambda s: trump_strength(hand, s))
     need = TAKE_AT - (0.5 if dealer else 0.0)  # the dealer's pass throws the hand in: be a little bolder
-    return f"name {SUIT_CODES[best]}" if trump_strength(hand, best) >= need else "pass"
+    return NAME_SUIT + best if trump_strength(hand, best) >= need else PASS
+
+
+def medium_move(d: Deal) -> int:
+    """The medium bot's move before the play: its bid, accepting a schmeiss, exchanging for the dix."""
+    if d.phase == "schmeiss":
+        return ACCEPT
+    if d.phase == "dix":
+        return EXCHANGE
+    return medium_bid(d.hands[d.turn], d.turn_up, d.phase, d.turn == d.dealer)
 
 
 #: What a card is worth keeping, ``KEEP[trump][card]``: its points, more for trumps (most for the Jack and 9).
@@ -146,12 +157,15 @@ def known_deal(view: View) -> tuple[Deal, list[int], int, Callable[[int], bool],
 
 
 def determinizer(view: View) -> Callable[[random.Random], Deal]:
-    """Imagined deals that fit the view, built by :meth:`Deal.from_view`: the opponent's hand, the rest to
-    the stock (which play never reaches, so only his cards are placed).
+    """Imagined deals that fit the view, built by :meth:`Deal.from_view`: during the bidding the opponent's
+    six cards and the stock (:func:`bid_worlds`); then the opponent's hand, the rest to the stock (which play
+    never reaches, so only his cards are placed).
 
     Only the opponent's hand is constrained (the stock may hold anything), so every hand he could hold
     is equally likely when his unknown cards are a plain random sample of the cards he may hold: exact,
     and cheaper than dealing card by card."""
+    if view["phase"] in BIDDING:
+        return bid_worlds(view)
     _, hidden, count, barred, _ = known_deal(view)
     possible = [c for c in hidden if not barred(c)]
     if len(possible) < count:  # what he showed contradicts itself (cannot happen in a legal game): ignore it
@@ -190,78 +204,31 @@ def search(view: View, playouts: int, rng: random.Random, min_samples: int = MIN
 
 # ---- the bidding, simulated -----------------------------------------------------------------------
 
-def _bid_world(view: View, rng: random.Random) -> tuple[list[list[int]], list[int], int]:
-    """An imagined pack for the bidding: both six-card hands, the three more each, the bottom card."""
-    me = view["seat"]
-    mine = [code_of(c) for c in view["hand"]]
-    up = code_of(view["turn_up"])
-    unseen = [c for c in PACK if c not in mine and c != up]
-    rng.shuffle(unseen)
-    hands: list[list[int]] = [[], []]
-    hands[me], hands[1 - me] = mine, unseen[:6]
-    return hands, unseen[6:12], unseen[-1]
+def bid_worlds(view: View) -> Callable[[random.Random], Deal]:
+    """Imagined deals at the bidding (:meth:`Deal.from_view`): the cards this seat cannot see, shuffled, make
+    the opponent's six cards and the stock (the three more each, the bottom card). The seat's own cards keep
+    the order its view shows them in: the medium habits break ties by the order of a hand."""
+    place = Deal.placer(view)
+    hidden = unseen(view)
+    me, mine = view["seat"], [code_of(c) for c in view["hand"]]
+
+    def world(rng: random.Random) -> Deal:
+        cards = list(hidden)
+        rng.shuffle(cards)
+        d = place(cards)
+        d.hands[me] = list(mine)
+        return d
+    return world
 
 
-def bid_ending(view: View, choice: str, hands6: Sequence[Sequence[int]]) -> tuple[int, int] | None:
-    """Where the bidding ends after ``choice`` (both then bidding as the medium bot): (trump, maker), or
-    None when the hand is thrown in."""
-    dealer, me = view["dealer"], view["seat"]
-    up = code_of(view["turn_up"])
-    phase, turn = view["phase"], me
-    move = choice
-    while True:
-        if move.startswith("take") or move == "refuse":
-            return up // 13, (turn if move.startswith("take") else 1 - turn)
-        if move.startswith("name"):
-            return tricks.SUIT_INDEX[move.split()[1]], turn
-        if move == "accept":
-            return None
-        if move == "schmeiss":
-            phase, turn = "schmeiss", 1 - turn
-            move = "accept"
-            continue
-        # a pass
-        if turn == 1 - dealer:
-            turn = dealer
-        elif phase == "bid1":
-            phase, turn = "bid2", 1 - dealer
-        else:
-            return None
-        move = medium_bid(hands6[turn], up, phase, turn == dealer)
-
-
-def play_bid_deal(view: View, world: tuple[list[list[int]], list[int], int], trump: int,
-                  maker: int) -> tuple[list[int], str]:
-    """The deal played out as the medium bot plays, once trumps and the maker are fixed: (what each seat
-    scores, "made"/"failed"/"tie")."""
-    hands6, extra, _bottom = world
-    dealer, opts, up = view["dealer"], view["options"], code_of(view["turn_up"])
-    hands = [list(hands6[0]), list(hands6[1])]
-    hands[1 - dealer] += extra[:3]
-    hands[dealer] += extra[3:]
-    seven = trump * 13 + RANK_7
-    if opts["dix"] and trump == up // 13 and up != seven:
-        for s in (0, 1):
-            if seven in hands[s]:
-                hands[s].remove(seven)
-                hands[s].append(up)
-    d = Deal(hands, dealer, trump, maker, opts["sequence_tie"], opts["sequences_need_trick"])
-    finish_deal(d)
-    scored, outcome, _ = settle(d.totals(), maker, opts["maker_tie"], view["held_over"])
-    return scored, outcome
-
-
-def simulate_bid(view: View, choice: str,
-                 world: tuple[list[list[int]], list[int], int]) -> tuple[int, list[int], str] | None:
-    """Play the deal out after ``choice`` (both then bidding and playing as the medium bot).
-
-    Returns (maker, what each seat scores, "made"/"failed"/"tie"), or None when the hand is thrown in."""
-    ending = bid_ending(view, choice, world[0])
-    if ending is None:
-        return None
-    trump, maker = ending
-    scored, outcome = play_bid_deal(view, world, trump, maker)
-    return maker, scored, outcome
+def bid_out(world: Deal, seat: int, move: int) -> Deal:
+    """``move`` made by ``seat`` in a copy of ``world``, then both bid (and choose the dix) as the medium bot
+    until trumps are made, or the hand is thrown in (the copy is then over, with no maker)."""
+    d = world.copy()
+    d.apply(seat, move)
+    while d.phase in BIDDING or d.phase == "dix":
+        d.apply(d.turn, medium_move(d))
+    return d
 
 
 def bid_outlook(view: View, deals: int, rng: random.Random) -> list[Tally[str]]:
@@ -273,17 +240,22 @@ def bid_outlook(view: View, deals: int, rng: random.Random) -> list[Tally[str]]:
     Value: what this seat scores minus what the opponent scores this deal. Outcomes:
     "mine" (I am the maker), "made" (the maker made it), "thrown" (the hand was thrown in)."""
     me = view["seat"]
+    tie_rule, held = view["options"]["maker_tie"], view["held_over"]
     tallies = [Tally(m) for m in view["legal"]]
+    imagine = bid_worlds(view)
     for _ in range(deals):
-        world = _bid_world(view, rng)
+        world = imagine(rng)
         played: dict[tuple[int, int], tuple[list[int], str]] = {}
         for tally in tallies:
-            ending = bid_ending(view, tally.move, world[0])
-            if ending is None:
+            d = bid_out(world, me, MOVE_OF_TEXT[tally.move])
+            if d.maker == UNSET:
                 tally.add(0.0, {"thrown": True})
                 continue
+            ending = (d.trump, d.maker)
             if ending not in played:
-                played[ending] = play_bid_deal(view, world, *ending)
+                finish_deal(d)
+                scored, outcome, _ = settle(d.totals(), d.maker, tie_rule, held)
+                played[ending] = (scored, outcome)
             scored, outcome = played[ending]
             tally.add(float(scored[me] - scored[1 - me]), {"mine": ending[1] == me, "made": outcome == "made"})
     return sorted(tallies, key=lambda t: -t.mean)
@@ -302,7 +274,7 @@ def medium(view: View, rng: random.Random) -> str:
     phase = view["phase"]
     if phase in ("bid1", "bid2"):
         hand = [code_of(c) for c in view["hand"]]
-        return medium_bid(hand, code_of(view["turn_up"]), phase, view["seat"] == view["dealer"])
+        return str(MOVES[medium_bid(hand, code_of(view["turn_up"]), phase, view["seat"] == view["dealer"])])
     if phase == "schmeiss":
         return "accept"
     if phase == "dix":
@@ -480,8 +452,9 @@ def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
               f"count its Jack (20), 9 (14), Ace (11) and 10 (10): {suit.words()}.")
     if best.move == "pass" and view["phase"] == "bid1":
         later = medium_bid(hand, up, "bid2", me == view["dealer"])
-        if later != "pass":
-            reason += f" If it comes back to you, {_choice_words(view, later).lower()} in the second round."
+        if later != PASS:
+            reason += (f" If it comes back to you, {_choice_words(view, str(MOVES[later])).lower()} in the second "
+                       "round.")
     return Hint(me, best.move, reason, alts, claims=tuple(stated) + (suit,))
 
 
@@ -564,5 +537,5 @@ def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
     return Hint(me, best.move, text, alts, claims=tuple(said))
 
 
-__all__ = ["POLICIES", "advise", "bid_outlook", "determinizer", "finish_deal", "heuristic_card", "known_deal",
-           "medium_bid", "search", "simulate_bid", "bid_ending", "play_bid_deal", "trump_strength"]
+__all__ = ["POLICIES", "advise", "bid_out", "bid_outlook", "bid_worlds", "determinizer", "finish_deal",
+           "heuristic_card", "known_deal", "medium_bid", "medium_move", "search", "trump_strength"]

@@ -58,7 +58,7 @@ OPTION_CYCLE = list(itertools.product([False, True], [False, True], ["seed", "tr
 def check_hidden(g: engine.Game, deal_start: int) -> None:
     """No view or log line shows a card the other seat still holds, except the sequences it has shown
     and the turn-up it took in exchange for the 7 of trumps (dix): both were face up."""
-    hands = g.deal.hands if g.deal is not None else g.hands
+    hands = g.deal.hands
     shown = {c for q in (g.view(0)["sequences"]["shown"]) for c in q["cards"]}
     shown |= {e.data["card"] for e in g.events[deal_start:] if e.kind == "dix" and e.data["card"]}
     for seat in (0, 1):
@@ -69,6 +69,12 @@ def check_hidden(g: engine.Game, deal_start: int) -> None:
             name = str(tricks.card(c))
             if name not in shown:
                 assert f'"{name}"' not in text, f"seat {seat} can see {name}"
+
+
+def dealt_pack(g: engine.Game) -> list[str]:
+    """The pack of the deal just dealt: both hands of six, the turn-up and the stock."""
+    d = g.deal
+    return [str(tricks.card(c)) for c in d.hands[0] + d.hands[1] + [d.turn_up] + d.stock]
 
 
 def test_random_deals_hold_every_invariant():
@@ -82,6 +88,7 @@ def test_random_deals_hold_every_invariant():
         games += 1
         scored_sum = [0, 0]
         deal_start, in_play, played, spot = 0, [], [], rng.randrange(20)
+        pack = dealt_pack(g)
         moves = 0
         while not g.is_over:
             seat = g.current_player
@@ -100,8 +107,8 @@ def test_random_deals_hold_every_invariant():
                 assert g.rule_text(e.rule)
                 if e.kind == "deal":
                     deal_start = len(g.events) - len(events) + events.index(e)
-                    pack = [str(tricks.card(c)) for c in g.pack]
-                    assert len(set(pack)) == 32 and len(g.hands[0]) == len(g.hands[1]) == 6
+                    pack = dealt_pack(g)
+                    assert len(set(pack)) == 32 and len(g.deal.hands[0]) == len(g.deal.hands[1]) == 6
                 elif e.kind == "make":
                     pass
                 elif e.kind == "lead" and not played:
@@ -118,7 +125,7 @@ def test_random_deals_hold_every_invariant():
                     # Card points + last trick = what the cards in play hold + 10, never over 156 (the 18
                     # dearest cards + 10); with the cards left out (turn-up and stock) the pack holds 152.
                     assert sum(r["card_points"]) == sum(value(c, trump) for c in in_play) + 10 <= 156
-                    outside = [str(tricks.card(c)) for c in g.pack if str(tricks.card(c)) not in in_play]
+                    outside = [c for c in pack if c not in in_play]
                     assert sum(value(c, trump) for c in in_play + outside) == 152
                     extras = r["sequences"] + (20 if r["bella"] is not None else 0)
                     assert sum(r["totals"]) == sum(r["card_points"]) + extras

@@ -53,13 +53,14 @@ def lean_parts(game_id: str) -> tuple[type, Callable[[dict], list[Any]], Callabl
 
 
 def positions(game_id: str, count: int) -> list[engine.Game]:
-    """Seeded matches stopped at random points where a lean deal is in play and somebody may act."""
+    """Seeded matches stopped at random points where a lean deal is in play and somebody may act; the first at
+    the first move of its deal, so a game whose deal opens with an auction has its auction checked too."""
     out: list[engine.Game] = []
     for seed in range(count * 4):
         g = engine.new_game(game_id, seed=seed, **SHORT.get(game_id, {}))
         rng = random.Random(seed)
         players = [Bot(game_id, "easy", seed=seed * 10 + s) for s in range(g.players)]
-        stop = rng.randrange(0, 60)
+        stop = 0 if seed == 0 else rng.randrange(0, 60)  # the first at the deal's opening (an auction, if any)
         for step in range(3000):
             deal = getattr(g, "deal", None)
             if step >= stop and deal is not None and deal.to_act() and not g.is_over:

@@ -245,7 +245,7 @@ def schmeiss_check(turn_up: str = "QH") -> ChoiceQuiz:
     game = deal_position(*VARIANT_HANDS, turn_up, ["schmeiss", "refuse"], schmeiss=True)
     made = f"You must play with {SUIT_NAMES[up.suit]} as trumps, as the maker"
     choices = [made, f"Ada must play with {SUIT_NAMES[up.suit]} as trumps, as the maker", "The cards are thrown in"]
-    answer = made if game.maker == 0 and game.trump == tricks.SUIT_INDEX[up.suit] else choices[1]
+    answer = made if game.deal.maker == 0 and game.deal.trump == tricks.SUIT_INDEX[up.suit] else choices[1]
     return ChoiceQuiz(f"Schmeiss is in play and the turn-up is {up.symbol}. You offer to throw the hand in, and "
                       "Ada refuses. What happens?", choices, answer,
                       "A refused offer binds the player who made it: you take the turned-up suit and must now "

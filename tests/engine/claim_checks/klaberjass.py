@@ -62,24 +62,24 @@ def check_wins_trick(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> 
 
 
 def check_you_become_maker(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
-    after = _played(game, seat, claim.move)  # type: ignore[attr-defined]
-    if after.maker != seat:
-        return f"{claim.move} is said to make you the maker, but the maker is {after.maker}"  # type: ignore
+    maker = _played(game, seat, claim.move).view(seat)["maker"]
+    if maker != seat:
+        return f"{claim.move} is said to make you the maker, but the maker is {maker}"
     return None
 
 
 def check_they_become_maker(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
-    after = _played(game, seat, claim.move)  # type: ignore[attr-defined]
-    if after.maker != 1 - seat:
-        return f"{claim.move} is said to make the opponent the maker, but the maker is {after.maker}"  # type: ignore
+    maker = _played(game, seat, claim.move).view(seat)["maker"]
+    if maker != 1 - seat:
+        return f"{claim.move} is said to make the opponent the maker, but the maker is {maker}"
     return None
 
 
 def check_throws_in(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
     before = game.view(seat)["deal_number"]
-    after = _played(game, seat, claim.move)  # type: ignore[attr-defined]
-    if after.view(seat)["deal_number"] != before + 1 or after.maker is not None:
-        return f"{claim.move} is said to throw the hand in, but the deal goes on"  # type: ignore[attr-defined]
+    after = _played(game, seat, claim.move).view(seat)
+    if after["deal_number"] != before + 1 or after["maker"] is not None:
+        return f"{claim.move} is said to throw the hand in, but the deal goes on"
     return None
 
 
