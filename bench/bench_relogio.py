@@ -161,7 +161,7 @@ def relogio_with(choose: Callable[[dict, random.Random], str], king_swap: str = 
         rng = random.Random(seed)
         while not g.is_over:
             g.apply(choose(g.view(0), rng))
-        return g.result == "won"
+        return g.deal.result == "won"
     return play
 
 
@@ -197,7 +197,7 @@ def real_play(seed: int) -> bool:
     g = engine.new_game("relogio_real", seed=100_000 + seed)
     while not g.is_over:
         g.apply("move")
-    return g.result == "won"
+    return g.deal.result == "won"
 
 
 def hint_latency_table(positions: int) -> None:

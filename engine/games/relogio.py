@@ -11,14 +11,13 @@ both share the clock defined here.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from ..cards import Card, parse_card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import quoted, read_number
 from .. import words
 from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
-from ..rummy_core import on_deal
 from .. import claims
 from ..i18n import N_
 from ..review_thresholds import Thresholds
@@ -133,18 +132,24 @@ def slot_words(hour: int, position: int, count: int) -> str:
     return f"the {where} card of {hour_words(hour)}"
 
 
-class Patience:
-    """A game of one player that goes on until ``result`` says how it ended (both clocks)."""
+class _Ending(Protocol):
+    """A lean deal that says how the game ended: "won", "lost", or None while it goes on."""
 
     result: str | None
 
+
+class Patience:
+    """A game of one player that goes on until its deal's ``result`` says how it ended (both clocks)."""
+
+    deal: _Ending
+
     @property
     def current_player(self) -> int | None:
-        return None if self.result else 0
+        return None if self.deal.result else 0
 
     @property
     def is_over(self) -> bool:
-        return self.result is not None
+        return self.deal.result is not None
 
 
 TURN, KEEP = Action("turn"), Action("keep")
@@ -377,14 +382,6 @@ class Relogio(Patience, Game):
     )
 
     deal: Deal
-    # The game's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
-    down = on_deal("down")
-    up = on_deal("up")
-    current = on_deal("current")
-    pending = on_deal("pending")
-    swap_used = on_deal("swap_used")
-    swapped_king = on_deal("swapped_king")
-    result = on_deal("result")
 
     # ---- the deal ----
     def _setup(self) -> None:
@@ -399,13 +396,7 @@ class Relogio(Patience, Game):
     @property
     def scores(self) -> list[int]:
         """Cards face up: 52 means the game is won."""
-        return [self.face_up_count()]
-
-    def face_up_count(self) -> int:
-        return self.deal.face_up_count()
-
-    def face_down_count(self) -> int:
-        return self.deal.face_down_count()
+        return [self.deal.face_up_count()]
 
     def _legal(self, seat: int) -> list[Action]:
         return self.deal.legal(seat)
@@ -430,22 +421,22 @@ class Relogio(Patience, Game):
                             "is offered for the swap, 'keep' or 'swap 7:2'.", "relogio.turn")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
-        if self.pending is not None:
+        if self.deal.pending is not None:
             if action.verb == "turn":
-                return (f"You have just turned {self.pending.symbol}: first keep it ('keep') or swap it "
+                return (f"You have just turned {self.deal.pending.symbol}: first keep it ('keep') or swap it "
                         "for a face-down card ('swap 7:2').", "relogio.swap")
             hour, position = swap_slot(action.arg)  # parse_action wrote it
-            count = len(self.down[hour])
+            count = len(self.deal.down[hour])
             if not count:
                 return f"{hour_words(hour).capitalize()} has no face-down card left to swap with.", "relogio.swap"
             return (f"{hour_words(hour).capitalize()} has {words.count(count, 'face-down card')}: "
                     f"choose {hour_label(hour)}:1 (top) to {hour_label(hour)}:{count} (bottom), "
                     f"not {hour_label(hour)}:{position}.", "relogio.swap")
         if action.verb in ("keep", "swap"):
-            if self.swap_used:
+            if self.deal.swap_used:
                 return "The King swap is used up: it is allowed once per game.", "relogio.swap"
             return ("There is no King waiting for a swap: the only move is to turn the top card of "
-                    f"{hour_words(self.current)} ('turn').", "relogio.swap")
+                    f"{hour_words(self.deal.current)} ('turn').", "relogio.swap")
         return f"{action} is not a legal move now.", None
 
     # ---- moves ----
@@ -459,28 +450,28 @@ class Relogio(Patience, Game):
         self._check_end()
 
     def _turn(self) -> None:
-        source = self.current
+        source = self.deal.current
         card = self.deal.turn()
-        if self.pending is not None:
+        if self.deal.pending is not None:
             self.last = {"card": str(card), "from": source, "to": None}
-            nth = ordinal(len(self.up[CENTRE]) + 1)
+            nth = ordinal(len(self.deal.up[CENTRE]) + 1)
             self._emit("turn", "relogio.swap",
                        f"{self.subject(0, 'turns')} {card.symbol} from {hour_words(source)}: the {nth} King. "
                        "Keep it (it goes to the centre) or, once per game, swap it for any face-down card.",
-                       seat=0, card=str(card), source=source, king=len(self.up[CENTRE]) + 1)
+                       seat=0, card=str(card), source=source, king=len(self.deal.up[CENTRE]) + 1)
             return
         self._placed(card, source, turned=True)
 
     def _keep(self) -> None:
-        card = self.pending
+        card = self.deal.pending
         assert card is not None and self.last is not None
         self.deal.keep()
         self._placed(card, self.last["from"], turned=False)
 
     def _swap(self, hour: int, position: int) -> None:
-        king = self.pending
+        king = self.deal.pending
         assert king is not None
-        count = len(self.down[hour])
+        count = len(self.deal.down[hour])
         taken = self.deal.swap(hour, position)
         self._emit("swap", "relogio.swap",
                    f"{self.subject(0, 'puts')} {king.symbol} face down as {slot_words(hour, position, count)} "
@@ -504,42 +495,38 @@ class Relogio(Patience, Game):
             rule = "relogio.turn"
             text = f"{head}."
         if card.rank == CENTRE:
-            text += f" That is King number {len(self.up[CENTRE])}."
+            text += f" That is King number {len(self.deal.up[CENTRE])}."
         self._emit("place", rule, text, seat=0, card=str(card), source=source, hour=target,
-                   face_up=self.face_up_count())
+                   face_up=self.deal.face_up_count())
 
     def _check_end(self) -> None:
-        if self.result == "won":
+        if self.deal.result == "won":
             self._emit("game_end", "relogio.win", "All 52 cards are face up: you win!", won=True, face_down=0)
-        elif self.result == "lost":
-            left = self.face_down_count()
+        elif self.deal.result == "lost":
+            left = self.deal.face_down_count()
             self._emit("game_end", "relogio.fourth_king",
                        f"The fourth King is in the centre and the centre has no face-down card left: the game "
                        f"stops with {words.count(left, 'card')} still face down. You lose.",
                        won=False, face_down=left)
 
     # ---- what the player sees ----
-    def known_face_down(self) -> dict[str, Any] | None:
-        """Where the King you swapped lies, while it is still face down (you put it there)."""
-        return self.deal.known_face_down()
-
     def view(self, seat: int) -> dict[str, Any]:
         """Face-up cards and how many cards lie face down in each pile: never which ones."""
         mode = self.options["king_swap"]
         return {
             **self.view_header(seat),
-            "piles": [{"hour": h, "label": hour_label(h), "face_down": len(self.down[h]),
-                       "face_up": [str(c) for c in self.up[h]]} for h in HOURS],
-            "current": None if self.result else self.current,
-            "pending": None if self.pending is None else str(self.pending),
+            "piles": [{"hour": h, "label": hour_label(h), "face_down": len(self.deal.down[h]),
+                       "face_up": [str(c) for c in self.deal.up[h]]} for h in HOURS],
+            "current": None if self.deal.result else self.deal.current,
+            "pending": None if self.deal.pending is None else str(self.deal.pending),
             "last": None if self.last is None else dict(self.last),
-            "kings_up": len(self.up[CENTRE]),
-            "swap_used": self.swap_used,
-            "swap_available": mode != "off" and not self.swap_used,
-            "known_face_down": self.known_face_down(),
-            "face_up": self.face_up_count(),
-            "face_down": self.face_down_count(),
-            "result": self.result,
+            "kings_up": len(self.deal.up[CENTRE]),
+            "swap_used": self.deal.swap_used,
+            "swap_available": mode != "off" and not self.deal.swap_used,
+            "known_face_down": self.deal.known_face_down(),
+            "face_up": self.deal.face_up_count(),
+            "face_down": self.deal.face_down_count(),
+            "result": self.deal.result,
             "scores": self.scores,
             "current_player": self.current_player,
             "is_over": self.is_over,

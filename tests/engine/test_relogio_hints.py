@@ -30,17 +30,17 @@ def keep_until(seed: int, stop) -> engine.Game:
 def brute_force(g: engine.Game, action: str) -> float:
     """Share of arrangements of the real face-down cards that win after ``action`` (then the
     medium bot's rule: keep Kings until the fourth, swap it to the bottom of the fullest pile)."""
-    slots = [(h, i) for h in HOURS for i in range(len(g.down[h]))]
-    cards = [g.down[h][i] for h, i in slots]
+    slots = [(h, i) for h in HOURS for i in range(len(g.deal.down[h]))]
+    cards = [g.deal.down[h][i] for h, i in slots]
     wins = total = 0
     for order in set(permutations(cards)):
         trial = copy.deepcopy(g)
         for (h, i), card in zip(slots, order):
-            trial.down[h][i] = card
+            trial.deal.down[h][i] = card
         trial.apply(action)
         while not trial.is_over:
             trial.apply(medium(trial.view(0), random.Random(0)))
-        wins += trial.result == "won"
+        wins += trial.deal.result == "won"
         total += 1
     return wins / total
 
@@ -62,8 +62,8 @@ def test_exact_chances_match_brute_force_over_the_real_cards(seed):
 def test_every_slot_above_the_bottom_of_a_pile_is_worth_the_same():
     """The module's claim (only bottom cards decide a game with no swap left), checked by brute force."""
     g = keep_until(245, lambda v: v["pending"] and v["face_down"] <= 6)
-    pile = max(HOURS, key=lambda h: len(g.down[h]))
-    n = len(g.down[pile])
+    pile = max(HOURS, key=lambda h: len(g.deal.down[h]))
+    n = len(g.deal.down[pile])
     assert n >= 3
     label = "K" if pile == 13 else str(pile)
     chances = {brute_force(g, f"swap {label}:{d}") for d in range(1, n)}
@@ -113,7 +113,7 @@ def test_the_hint_reads_only_the_view():
     ga, gb = engine.new_game("relogio", deck=a), engine.new_game("relogio", deck=b)
     ga.apply("turn")
     gb.apply("turn")
-    assert ga.view(0) == gb.view(0) and ga.down != gb.down
+    assert ga.view(0) == gb.view(0) and ga.deal.down != gb.deal.down
     assert engine.hint(ga) == engine.hint(gb)
 
 
@@ -139,7 +139,7 @@ def test_relogio_real_hint_looks_ahead_exactly():
         assert hint.action == "move" and hint.reason.startswith("Every step of Relógio Real is forced")
         while not g.is_over:
             g.apply("move")
-        assert won == (g.result == "won")
+        assert won == (g.deal.result == "won")
         assert ("this deal is won" in hint.reason) == won
 
 

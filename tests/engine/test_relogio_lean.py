@@ -32,15 +32,15 @@ def state(deal: Deal) -> tuple:
 
 
 def tags(g: engine.Game) -> list[str]:
-    out = ["King swapped in"] if g.known_face_down() else []
-    return out + ([f"game {g.result}"] if g.is_over else [])
+    out = ["King swapped in"] if g.deal.known_face_down() else []
+    return out + ([f"game {g.deal.result}"] if g.is_over else [])
 
 
 def guesses(lean: Deal, real: Deal) -> None:
     assert lean.known_face_down() == real.known_face_down()
 
 
-CASE = LeanCase(new, hidden_in_order, state, result=lambda d: d.result, game_result=lambda g: g.result,
+CASE = LeanCase(new, hidden_in_order, state, result=lambda d: d.result, game_result=lambda g: g.deal.result,
                 most_moves=50, guesses=guesses, tags=tags)
 
 
@@ -83,7 +83,7 @@ def test_the_hints_plan_on_the_lean_deal_ends_as_the_medium_bot_through_the_game
         lean = g.deal.copy()
         while not g.is_over:
             g.apply(bot.choose(g.view(0)))
-        assert relogio_ai.finish(lean) == (g.result == "won") and state(lean) == state(g.deal), seed
+        assert relogio_ai.finish(lean) == (g.deal.result == "won") and state(lean) == state(g.deal), seed
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -33,8 +33,8 @@ def test_the_deal_is_13_face_down_piles_of_4_from_a_52_card_pack():
     """Seed: "distribuir as cartas, uma a uma e fechadas, formando 13 montes de 4 cartas" (no joker);
     docs/rules/relogio.md: 13 face-down piles of 4, a clock with Kings in the centre."""
     g = engine.new_game("relogio", seed=11)
-    assert [len(g.down[h]) for h in HOURS] == [4] * 13
-    cards = [c for h in HOURS for c in g.down[h]]
+    assert [len(g.deal.down[h]) for h in HOURS] == [4] * 13
+    cards = [c for h in HOURS for c in g.deal.down[h]]
     assert len(set(cards)) == 52 and not any(c.is_joker for c in cards)
     view = g.view(0)
     assert [p["face_down"] for p in view["piles"]] == [4] * 13
@@ -65,13 +65,13 @@ def test_play_starts_in_the_centre_and_the_card_goes_under_its_hour():
     events = g.apply("turn")
     assert events[0].rule == "relogio.turn" and events[0].data["card"] == "7H"
     assert events[0].text == "You turn 7♥ from the centre and put it face up under 7 o'clock."
-    assert g.up[7] == [parse_card("7H")] and g.current == 7
+    assert g.deal.up[7] == [parse_card("7H")] and g.deal.current == 7
     view = g.view(0)
     assert view["piles"][6]["face_up"] == ["7H"] and view["piles"][6]["face_down"] == 4
     assert view["last"] == {"card": "7H", "from": 13, "to": 7}
     events = g.apply("turn")  # the top card of 7 o'clock comes next
     assert events[0].data == {"card": "3C", "source": 7, "hour": 3, "face_up": 2}
-    assert g.current == 3
+    assert g.deal.current == 3
 
 
 def test_a_card_of_its_own_hour_goes_under_the_same_pile_and_play_stays():
@@ -81,7 +81,7 @@ def test_a_card_of_its_own_hour_goes_under_the_same_pile_and_play_stays():
     g.apply("turn")
     events = g.apply("turn")
     assert events[0].rule == "relogio.own_hour" and "it belongs to the pile it came from" in events[0].text
-    assert g.current == 5 and g.up[5] == [parse_card("5D"), parse_card("5S")]
+    assert g.deal.current == 5 and g.deal.up[5] == [parse_card("5D"), parse_card("5S")]
     g.apply("turn")
     assert g.last == {"card": "9C", "from": 5, "to": 9}
 
@@ -91,7 +91,7 @@ def test_all_52_face_up_is_a_win():
     g = engine.new_game("relogio", deck=winning_deck(), king_swap="off")
     while not g.is_over:
         g.apply("turn")
-    assert g.result == "won" and g.scores == [52] and len(g.history) == 52
+    assert g.deal.result == "won" and g.scores == [52] and len(g.history) == 52
     assert g.events[-1].rule == "relogio.win" and g.events[-1].text == "All 52 cards are face up: you win!"
     assert g.last is not None and g.last["card"] in four("K")  # the fourth King is always the last card
 
@@ -101,7 +101,7 @@ def test_the_fourth_king_with_cards_face_down_loses():
     dos outros montes"; docs/rules/relogio.md: play stops when the 4th King is placed."""
     g = engine.new_game("relogio", deck=clock_deck({"K": four("K")}), king_swap="off")
     events = play_turns(g, 4)
-    assert g.is_over and g.result == "lost" and g.scores == [4]
+    assert g.is_over and g.deal.result == "lost" and g.scores == [4]
     assert g.current_player is None and g.legal_actions() == []
     end = events[-1]
     assert end.rule == "relogio.fourth_king" and "48 cards still face down. You lose." in end.text
@@ -117,8 +117,8 @@ def test_the_seeds_restart_from_the_centre_is_a_no_op():
         while not g.is_over:
             g.apply("turn")
             if not g.is_over:
-                assert g.down[g.current], "a pile that was arrived at must have a card to turn"
-        assert g.current == CENTRE and len(g.up[CENTRE]) == 4 and not g.down[CENTRE]
+                assert g.deal.down[g.deal.current], "a pile that was arrived at must have a card to turn"
+        assert g.deal.current == CENTRE and len(g.deal.up[CENTRE]) == 4 and not g.deal.down[CENTRE]
 
 
 def test_the_swap_is_offered_on_any_king_and_declining_keeps_it():
@@ -131,7 +131,7 @@ def test_the_swap_is_offered_on_any_king_and_declining_keeps_it():
     assert len(legal) == 1 + 51  # every face-down card is a slot
     assert g.view(0)["pending"] == "KS"
     g.apply("keep")
-    assert g.up[CENTRE] == [parse_card("KS")] and g.current == CENTRE and not g.swap_used
+    assert g.deal.up[CENTRE] == [parse_card("KS")] and g.deal.current == CENTRE and not g.deal.swap_used
     g.apply("turn")  # K♥: offered again
     assert g.view(0)["pending"] == "KH" and g.view(0)["swap_available"]
 
@@ -147,8 +147,8 @@ def test_swapping_puts_the_king_face_down_and_plays_the_card_taken_as_just_turne
     assert events[0].text == ("You put K♠ face down as the 2nd card of 7 o'clock and take out the card "
                               "that was there: 9♦.")
     assert events[1].text == "9♦ goes face up under 9 o'clock."
-    assert g.down[7][:3] == [parse_card("2H"), parse_card("KS"), parse_card("3S")]
-    assert g.current == 9 and g.swap_used and g.up[CENTRE] == []
+    assert g.deal.down[7][:3] == [parse_card("2H"), parse_card("KS"), parse_card("3S")]
+    assert g.deal.current == 9 and g.deal.swap_used and g.deal.up[CENTRE] == []
     view = g.view(0)
     assert view["known_face_down"] == {"hour": 7, "position": 2, "card": "KS"}
     assert not view["swap_available"] and view["face_up"] == 1 and view["face_down"] == 51
@@ -159,11 +159,11 @@ def test_the_swap_is_once_per_game():
     g = engine.new_game("relogio", deck=clock_deck({"K": "KS KH", 1: "AS"}))
     g.apply("turn")
     g.apply("swap 1:1")  # A♠ is taken out: play goes to 1 o'clock, whose top is now K♠
-    assert g.current == 1
+    assert g.deal.current == 1
     g.apply("turn")  # K♠ again: no offer now
-    assert g.view(0)["pending"] is None and g.up[CENTRE] == [parse_card("KS")]
+    assert g.view(0)["pending"] is None and g.deal.up[CENTRE] == [parse_card("KS")]
     g.apply("turn")  # K♥ from the centre: still no offer
-    assert g.up[CENTRE][-1] == parse_card("KH") and [str(a) for a in g.legal_actions()] == ["turn"]
+    assert g.deal.up[CENTRE][-1] == parse_card("KH") and [str(a) for a in g.legal_actions()] == ["turn"]
 
 
 def test_a_swap_into_the_same_pile_and_taking_a_king():
@@ -174,18 +174,18 @@ def test_a_swap_into_the_same_pile_and_taking_a_king():
     events = g.apply("swap K:1")
     assert events[1].text == "K♥ goes face up under the centre: it belongs to the pile it came from, so " \
                              "the next card is turned there too. That is King number 1."
-    assert g.down[CENTRE][0] == parse_card("KS") and g.current == CENTRE
+    assert g.deal.down[CENTRE][0] == parse_card("KS") and g.deal.current == CENTRE
 
 
 def test_fourth_king_variant_offers_only_the_fourth():
     """docs/rules/relogio.md [V]: "with the swap used on the 4th King" — the variant king_swap='fourth_king'."""
     g = engine.new_game("relogio", deck=clock_deck({"K": four("K")}), king_swap="fourth_king")
     play_turns(g, 3)
-    assert len(g.up[CENTRE]) == 3 and not g.is_over
+    assert len(g.deal.up[CENTRE]) == 3 and not g.is_over
     g.apply("turn")
     assert g.view(0)["pending"] == "KC"
     g.apply("keep")
-    assert g.result == "lost"
+    assert g.deal.result == "lost"
 
 
 def test_the_fourth_king_swap_can_save_the_game():
@@ -201,11 +201,11 @@ def test_the_fourth_king_swap_can_save_the_game():
         g.apply("keep" if g.view(0)["pending"] else "turn")
     assert g.view(0)["pending"] == "KC" and g.view(0)["last"]["from"] == 11
     assert g.view(0)["face_down"] == 1 and g.view(0)["piles"][11]["face_down"] == 1
-    assert g.replayed(g.history + [(0, "keep")]).result == "lost"
+    assert g.replayed(g.history + [(0, "keep")]).deal.result == "lost"
     g.apply("swap 12:1")
     while not g.is_over:
         g.apply("turn")
-    assert g.result == "won"
+    assert g.deal.result == "won"
 
 
 def test_no_swap_when_no_card_is_face_down():
@@ -213,7 +213,7 @@ def test_no_swap_when_no_card_is_face_down():
     g = engine.new_game("relogio", deck=winning_deck())
     while not g.is_over:
         g.apply("keep" if g.view(0)["pending"] else "turn")
-    assert g.result == "won"
+    assert g.deal.result == "won"
     assert [e.kind for e in g.events].count("turn") == 3  # offered on Kings 1-3, not on the last
 
 
@@ -227,7 +227,7 @@ def test_options_and_their_defaults():
 def test_same_seed_same_deal_and_saves_replay():
     a = engine.new_game("relogio", seed="K7QM3P")
     b = engine.new_game("relogio", seed="K7QM3P")
-    assert a.down == b.down
+    assert a.deal.down == b.deal.down
     while not a.is_over:
         a.apply(a.legal_actions()[-1])
     back = engine.load_game(a.to_json())

@@ -30,8 +30,8 @@ def binomial_band(p: float, n: int, sigmas: float = 4.5) -> tuple[float, float]:
 
 def hidden_cards(g) -> set[str]:
     """Cards face down that the player has not placed there: nothing may name them."""
-    known = g.known_face_down()
-    return {str(c) for h in HOURS for c in g.down[h]} - ({known["card"]} if known else set())
+    known = g.deal.known_face_down()
+    return {str(c) for h in HOURS for c in g.deal.down[h]} - ({known["card"]} if known else set())
 
 
 def check_nothing_leaks(g, start: int) -> None:
@@ -39,7 +39,7 @@ def check_nothing_leaks(g, start: int) -> None:
     view = g.view(0)
     text = json.dumps(view)
     assert not [c for c in hidden if f'"{c}"' in text], "the view names a face-down card"
-    assert [p["face_down"] for p in view["piles"]] == [len(g.down[h]) for h in HOURS]
+    assert [p["face_down"] for p in view["piles"]] == [len(g.deal.down[h]) for h in HOURS]
     symbols = {engine.parse_card(c).symbol for c in hidden}
     for event in g.events_for(0)[start:]:
         data = json.dumps(event["data"])
@@ -55,21 +55,21 @@ def play_relogio(seed: int, king_swap: str, rng: random.Random, full_check: bool
         g.apply(rng.choice(g.legal_actions()))
         moves += 1
         assert moves <= 52 + 4, "every move but a King offer turns a card face up: the game must end"
-        in_play = Counter(c for h in HOURS for c in g.down[h] + g.up[h])
-        if g.pending is not None:
-            in_play[g.pending] += 1
+        in_play = Counter(c for h in HOURS for c in g.deal.down[h] + g.deal.up[h])
+        if g.deal.pending is not None:
+            in_play[g.deal.pending] += 1
         assert in_play == PACK  # cards conserved
-        assert g.scores == [g.face_up_count()]
+        assert g.scores == [g.deal.face_up_count()]
         if full_check:
             check_nothing_leaks(g, start)
-    assert g.result == ("won" if g.face_up_count() == 52 else "lost")  # won iff all 52 face up
-    assert len(g.up[CENTRE]) == 4 and not g.down[CENTRE]  # it always stops on the fourth King
+    assert g.deal.result == ("won" if g.deal.face_up_count() == 52 else "lost")  # won iff all 52 face up
+    assert len(g.deal.up[CENTRE]) == 4 and not g.deal.down[CENTRE]  # it always stops on the fourth King
     return g
 
 
 def relogio_result(seed: int, king_swap: str, full_check: bool) -> str:
     """One game with its own random player, for the parallel runner: "won" or "lost"."""
-    return play_relogio(seed, king_swap, random.Random(seed), full_check).result
+    return play_relogio(seed, king_swap, random.Random(seed), full_check).deal.result
 
 
 def test_relogio_random_play_with_the_swap_holds_every_invariant():
@@ -93,8 +93,8 @@ def test_the_swap_on_the_fourth_king_wins_about_28_percent():
         g = engine.new_game("relogio", seed=90_000 + seed, king_swap="fourth_king")
         while not g.is_over:
             legal = [str(a) for a in g.legal_actions()]
-            g.apply(rng.choice([a for a in legal if a.startswith("swap")]) if g.pending else "turn")
-        wins += g.result == "won"
+            g.apply(rng.choice([a for a in legal if a.startswith("swap")]) if g.deal.pending else "turn")
+        wins += g.deal.result == "won"
     low, high = binomial_band(0.28, GAMES)
     assert low <= wins / GAMES <= high, wins
 
@@ -120,10 +120,10 @@ def play_real(seed: int) -> str:
         assert in_play == PACK
         assert all(g.piles[h] for h in HOURS) or len(g.removed) == 3, "no pile empties before the 3rd removal"
         assert g.scores == [len(g.removed)]
-    assert (g.result == "won") == (len(g.removed) == 3)
+    assert (g.deal.result == "won") == (len(g.removed) == 3)
     # an independent, narration-free player reaches the same end at the same step
-    assert expected == (g.result == "won", g.steps), seed
-    return g.result
+    assert expected == (g.deal.result == "won", g.steps), seed
+    return g.deal.result
 
 
 @pytest.mark.parametrize("game_id", ["relogio", "relogio_real"])

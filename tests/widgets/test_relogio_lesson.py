@@ -64,11 +64,11 @@ def test_the_lean_play_out_the_win_rates_use_is_the_engine_game():
         plain = engine.new_game("relogio", seed=seed, king_swap="off")
         while not plain.is_over:
             plain.apply("turn")
-        assert play_out([list(p) for p in down], CENTRE, 0, False) == (plain.result == "won")
+        assert play_out([list(p) for p in down], CENTRE, 0, False) == (plain.deal.result == "won")
         swap = engine.new_game("relogio", seed=seed)
         while not swap.is_over:
             swap.apply(bot.choose(swap.view(0)))
-        assert play_out([list(p) for p in down], CENTRE, 0, True) == (swap.result == "won")
+        assert play_out([list(p) for p in down], CENTRE, 0, True) == (swap.deal.result == "won")
 
 
 def test_win_rates_are_near_the_rules_numbers():

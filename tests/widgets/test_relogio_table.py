@@ -57,9 +57,9 @@ def test_clicking_a_card_that_may_not_be_turned_explains_and_changes_nothing():
     assert t.game.to_json() == before
     t.clock.rows[CENTRE].play(0)  # any card of the marked pile turns its top card
     assert t.log_lines()[-1].startswith("You turn ") and "from the centre" in t.log_lines()[-1]
-    hour = t.game.current
+    hour = t.game.deal.current
     t.clock.rows[t.game.last["to"]].play(0)  # the face-up card just placed
-    assert "already face up" in t.status.value and t.game.current == hour
+    assert "already face up" in t.status.value and t.game.deal.current == hour
 
 
 def test_a_king_offers_the_swap_by_clicking_a_pile_then_a_place_in_words():
@@ -89,11 +89,11 @@ def test_keep_button_and_a_face_up_click_during_the_offer():
     t.act("keep")
     t.turn_button.click()  # 4♦ under 4 o'clock
     t.turn_button.click()  # 4♣ under 4 o'clock too
-    assert t.game.up[4] and t.keep_button.layout.display == "none"
+    assert t.game.deal.up[4] and t.keep_button.layout.display == "none"
     t2 = stacked(clock_deck({"K": "KS"}))
     t2.turn_button.click()
     t2.keep_button.click()
-    assert t2.game.up[CENTRE] and "King number 1" in t2.log_lines()[-1]
+    assert t2.game.deal.up[CENTRE] and "King number 1" in t2.log_lines()[-1]
 
 
 def test_hint_shows_win_chances_and_highlights_the_best_slot():
@@ -134,7 +134,7 @@ def test_teacher_switch_shows_the_face_down_cards():
     t = RelogioTable(seed=5, autoplay_delay=0)
     assert t.clock.rows[CENTRE].cards == [None] * 4
     t.show_all_box.value = True
-    assert t.clock.rows[CENTRE].cards == [str(c) for c in reversed(t.game.down[CENTRE])]
+    assert t.clock.rows[CENTRE].cards == [str(c) for c in reversed(t.game.deal.down[CENTRE])]
 
 
 def test_a_whole_game_by_clicks_to_the_end():

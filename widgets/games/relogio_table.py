@@ -334,7 +334,7 @@ class RelogioTable(_ClockTable):
         """The teacher's switch: what really lies face down (the only place the table looks past the view)."""
         game = self.game
         assert isinstance(game, Relogio)
-        return [str(c) for c in game.down[hour]]
+        return [str(c) for c in game.deal.down[hour]]
 
     def _slot_action(self, view: dict[str, Any], hour: int, depth: int) -> str | None:
         if view["pending"]:

@@ -30,8 +30,8 @@ TRIES = 12
 
 def _hidden_slots(game: engine.Game) -> list[tuple[int, int]]:
     """Face-down slots whose card the player has not seen (the King he swapped in he knows)."""
-    known = game.swapped_king  # type: ignore[attr-defined]
-    return [(h, i) for h in range(1, 14) for i, c in enumerate(game.down[h])  # type: ignore[attr-defined]
+    known = game.deal.swapped_king  # type: ignore[attr-defined]
+    return [(h, i) for h in range(1, 14) for i, c in enumerate(game.deal.down[h])  # type: ignore[attr-defined]
             if c != known]
 
 
@@ -62,7 +62,7 @@ def _arrangements(cards: list) -> Iterator[list]:
 def _deal(game: engine.Game, slots: list[tuple[int, int]], cards: list) -> engine.Game:
     trial = copy.deepcopy(game)
     for (h, i), c in zip(slots, cards):
-        trial.down[h][i] = c  # type: ignore[attr-defined]
+        trial.deal.down[h][i] = c  # type: ignore[attr-defined]
     return trial
 
 
@@ -82,13 +82,13 @@ def _wins(trial: engine.Game, move: str) -> bool:
     trial.apply(move)
     while not trial.is_over:
         trial.apply(_plan(trial.view(0)))
-    return trial.result == "won"  # type: ignore[attr-defined]
+    return trial.deal.result == "won"  # type: ignore[attr-defined]
 
 
 def exact_chance(game: engine.Game, move: str) -> tuple[int, int]:
     """(arrangements won, arrangements) after ``move``, over every arrangement of the hidden ranks."""
     slots = _hidden_slots(game)
-    cards = [game.down[h][i] for h, i in slots]  # type: ignore[attr-defined]
+    cards = [game.deal.down[h][i] for h, i in slots]  # type: ignore[attr-defined]
     wins = total = 0
     for order in _arrangements(cards):
         wins += _wins(_deal(game, slots, order), move)
@@ -116,10 +116,10 @@ def check_lost(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | 
     if claim.fact == "relogio.keep_fourth":
         trial = copy.deepcopy(game)
         trial.apply("keep")
-        if not (trial.is_over and trial.result == "lost") or claim.detail["down"] != game.face_down_count():
+        if not (trial.is_over and trial.deal.result == "lost") or claim.detail["down"] != game.deal.face_down_count():
             return f"keeping is said to lose at once with {claim.detail['down']} cards down"
     slots = _hidden_slots(game)
-    cards = [game.down[h][i] for h, i in slots]  # type: ignore[attr-defined]
+    cards = [game.deal.down[h][i] for h, i in slots]  # type: ignore[attr-defined]
     rng = random.Random(repr(claim))
     for t in range(TRIES + 1):
         order = list(cards)
@@ -140,7 +140,7 @@ def check_ways(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | 
     """The number of arrangements of the hidden ranks, and how many cards are hidden, recounted."""
     assert isinstance(claim, Count)
     slots = _hidden_slots(game)
-    ranks = Counter(game.down[h][i].rank for h, i in slots)  # type: ignore[attr-defined]
+    ranks = Counter(game.deal.down[h][i].rank for h, i in slots)  # type: ignore[attr-defined]
     ways = factorial(len(slots)) // prod(factorial(k) for k in ranks.values())
     if claim.n != ways or claim.detail["hidden"] != len(slots):
         return f"{claim.n} ways of {claim.detail['hidden']} hidden cards are said; recounted {ways} of {len(slots)}"
