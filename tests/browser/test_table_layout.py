@@ -8,7 +8,9 @@ touching this file. On each page, at both sizes:
   nothing drawn over anything, and the code box showing the whole code;
 - at 420 px, a refused code's message and every walkthrough of the lesson (stepped to its end) stay
   inside the screen;
-- Hint opens its panel right under the Hint button, where the learner is looking.
+- Hint opens its panel right under the Hint button, where the learner is looking; the hint opens with its
+  headline (one short sentence: the move and one fact about it), the reasons folded until More is pressed
+  with the keyboard (issue 31: one headline read in every game's lesson).
 
 Screenshots in test-artifacts/: ``layout-<page>-<width>x<height>.png`` (the table; at 420 px also
 ``layout-<page>-toolbar-420x900.png``, the toolbar with the code box),
@@ -51,6 +53,8 @@ REFUSED_CODES = ["4-K7QM3P/01234567", "https://example.org/voila/render/lesson.i
                  "K7QM3PK7QM3PK7QM3PK7QM3PK7QM3PK7QM3PK7QM3P"]
 #: How far below the Hint button its panel may open (px): the row's gap, not a screen away.
 HINT_NEAR = 40
+#: A hint's headline: the move (as its control reads), a colon, one fact, a full stop: one sentence.
+HEADLINE = re.compile(r"^\S.*: \S.*\.$")
 #: The tallest band of bare cloth a finished game may show between two things drawn on it (px): the gap
 #: between two rows is a few pixels; a row kept empty (a hand with no cards) is a card's height.
 BARE_CLOTH = 48
@@ -383,6 +387,8 @@ def the_hint_opens_under_the_hint_button(page: Page, lesson: str, save_screensho
         if panel_box["x"] < 0 or panel_box["x"] + panel_box["width"] > width:
             problems.append(f"at {width}×{height} the hint runs off the window sideways")
         save_screenshot(page, f"layout-{name}-hint-{width}x{height}", full_page=False)
+        if (width, height) == SIZES[0]:
+            problems += the_hint_opens_with_its_headline_and_more_shows_the_rest(page, table)
         table.locator(".parlour-toolbar .widget-text input").first.evaluate(
             "(el) => el.scrollIntoView({block: 'center'})")
         deal_table(page, "000005")  # the same deal again: no hint shown
@@ -390,12 +396,34 @@ def the_hint_opens_under_the_hint_button(page: Page, lesson: str, save_screensho
     return problems
 
 
+def the_hint_opens_with_its_headline_and_more_shows_the_rest(page: Page, table: Locator) -> list[str]:
+    """The open hint starts with one short sentence; its reasons stay hidden until More, pressed with the
+    keyboard, shows them (and the button then reads Less). Once the layout of the hint has been measured."""
+    headline = table.locator("[data-testid=hint-headline]")
+    detail = table.locator(".parlour-hint-detail")
+    more = table.locator("button.parlour-hint-more")
+    try:
+        expect(headline).to_have_text(HEADLINE, timeout=60_000)
+        text = headline.inner_text()
+        assert len(text) <= 120 and not re.search(r"[.!?]\s", text[:-1]), f"not one short sentence: {text!r}"
+        expect(detail).to_be_hidden()
+        expect(more).to_have_text(re.compile(r"More|Mais"))
+        more.focus()
+        page.keyboard.press("Enter")
+        expect(detail).to_be_visible(timeout=30_000)
+        expect(more).to_have_text(re.compile(r"Less|Menos"), timeout=30_000)
+    except AssertionError as exc:
+        return [f"the hint's headline and More: {exc}"]
+    return [f"the page's errors by then: {page.errors}"] if page.errors else []
+
+
 @pytest.mark.parametrize("lesson", PAGES)
 def test_table_fits_its_hint_opens_under_the_button_and_refusals_stay_on_screen(lesson, voila_server, voila_page,
                                                                                  save_screenshot):
     """The three checks on one page of the lesson (a page load costs more than the checks): the hint on the
-    page as it opens (default settings), then the refusals and walkthroughs at 420 px, then the deal with
-    every setting changed at both sizes. Each check's problems are reported, not only the first's."""
+    page as it opens (default settings), with its headline and More, then the refusals and walkthroughs at
+    420 px, then the deal with every setting changed at both sizes. Each check's problems are reported, not
+    only the first's."""
     voila_page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     voila_page.goto(voila_server + f"voila/render/{lesson}")
     problems = [f"hint: {p}" for p in the_hint_opens_under_the_hint_button(voila_page, lesson, save_screenshot)]
