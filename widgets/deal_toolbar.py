@@ -1,13 +1,14 @@
 """The row above a table's cloth: players, bots, the deal code, Copy link, Play this deal, New deal, Settings.
 
 The toolbar holds these controls and says what the table deals; what a control does to the game is
-the table's (``host``: widgets/table.py), so a game's table that deals differently (El Gato's player
+the table's (``host``: widgets/table.py, through the few public methods of
+:class:`widgets.session.ToolbarHost`), so a game's table that deals differently (El Gato's player
 counts, Kalooki's match length) overrides the table's methods, never these.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as w
 
@@ -17,12 +18,10 @@ from engine.protocol import ParlourError
 from widgets.deal_code import code_box_width
 from widgets.deal_link import CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link, \
     take_page_link
+from widgets.session import ToolbarHost
 from widgets.settings import Setting, settings_for
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, help_html
-
-if TYPE_CHECKING:
-    from widgets.table import Table
 
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # the bots' levels, as shown
 
@@ -30,7 +29,7 @@ LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  
 class SettingsPanel(w.VBox):
     """The game's variants as menus, opened by the toolbar's Settings button; the table deals them again."""
 
-    def __init__(self, host: Table) -> None:
+    def __init__(self, host: ToolbarHost) -> None:
         t = host.t  # each menu worded in the table's language
         self.settings = [Setting(s.option, t(s.label), tuple((t(label), v) for label, v in s.choices), t(s.help))
                          for s in settings_for(host.rules_class, host.setting_words)]
@@ -79,9 +78,10 @@ class SettingsPanel(w.VBox):
 class DealToolbar(w.HBox):
     """Players, bots, deal code, Copy link, Play this deal, New deal and Settings, in one wrapping row."""
 
-    def __init__(self, host: Table, players: int, level: str) -> None:
+    def __init__(self, host: ToolbarHost, players: int, level: str) -> None:
         t, cls = host.t, host.rules_class
         self.host = host
+        self.quiet = False  # while the table sets these controls itself, their observers deal nothing
         self.plays_links = False  # the page's deal link is for this table (a play table, not a set practice deal)
         self.players_box = w.Dropdown(options=list(range(cls.min_players, cls.max_players + 1)), value=players,
                                       description=t("Players"), layout=shared_layout(width="150px"))
@@ -115,14 +115,14 @@ class DealToolbar(w.HBox):
     def show_deal(self, players: int, code: str) -> None:
         """What the table deals now: its players and code (the boxes' own observers stay quiet)."""
         host = self.host
-        host._starting = True
+        self.quiet = True
         try:
             self.players_box.value = players
             self.code_box.value = code
             set_layout(self.code_box, width=code_box_width(code))
             self.settings_panel.show({**host.rules_class.option_defaults(), **host.options})
         finally:
-            host._starting = False
+            self.quiet = False
         self.update_link()
 
     def update_link(self) -> None:
@@ -131,19 +131,18 @@ class DealToolbar(w.HBox):
 
     def restore_code(self) -> None:
         """Put this deal's code back in the box (a typed code was refused)."""
-        host = self.host
-        host._starting = True
+        self.quiet = True
         try:
-            self.code_box.value = host.code
+            self.code_box.value = self.host.code
         finally:
-            host._starting = False
+            self.quiet = False
 
     def _code_typed(self, change: Any) -> None:
-        if not self.host._starting and change["new"].strip() and change["new"] != self.host.code:
+        if not self.quiet and change["new"].strip() and change["new"] != self.host.code:
             self.host.deal_from_code(change["new"])
 
     def _players_changed(self, _change: Any) -> None:
-        if not self.host._starting:
+        if not self.quiet:
             self.host.new_deal()
 
     # ---- deal links: ?deal=…&level=… in the page's address (widgets/deal_link.py) ----
@@ -172,9 +171,9 @@ class DealToolbar(w.HBox):
             if link.level is not None:
                 self.level_box.value = link.level
             if link.moves is not None:  # a review link: the deal, its moves replayed, the review open
-                host.review.follow_link(link.deal, link.moves)
+                host.follow_review_link(link.deal, link.moves)
             elif link.deal is not None:
-                host._deal_code(link.deal)
+                host.deal_code(link.deal)
         except ParlourError as exc:
             self.link_notice.value = ("<div role='alert'>⚠ " + esc(host.t(
                 "This page's link was not followed: {why} The table deals as the lesson set it up (deal {code}).",

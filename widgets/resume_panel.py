@@ -2,24 +2,24 @@
 
 The panel above the cloth asks "Resume your game?"; the save is sent to the browser when it
 matters (the table at rest, or your turn), not after every bot's move: serialising a long game on
-each step cost the kernel time and the page its bandwidth.
+each step cost the kernel time and the page its bandwidth. The save itself (what is kept, and the check
+of a kept one) is the table session's (widgets/session.py); this panel asks the table only what
+:class:`widgets.session.ResumeHost` lists.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as w
 
 import engine
-from engine.i18n import N_, Sentence
+from engine.i18n import N_
 from engine.protocol import ParlourError, SaveError
-from widgets.autosave import AutoSave, TableSave, check_bot_moves, next_slot, read_table_save
+from widgets.autosave import AutoSave, TableSave, next_slot
+from widgets.session import ResumeHost
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, help_html
-
-if TYPE_CHECKING:
-    from widgets.table import Table
 
 
 class ResumePanel(w.VBox):
@@ -28,10 +28,10 @@ class ResumePanel(w.VBox):
     ``autosave`` is None for a set practice deal (a table built with a seed): it keeps nothing.
     """
 
-    def __init__(self, host: Table, autosaved: bool) -> None:
+    def __init__(self, host: ResumeHost, autosaved: bool) -> None:
         t = host.t
         self.host = host
-        self.autosave = AutoSave(next_slot(host.game_id), self._browser_kept) if autosaved else None
+        self.autosave = AutoSave(next_slot(host.session.game_id), self._browser_kept) if autosaved else None
         self.offer: tuple[TableSave, engine.Game] | None = None  # a saved game offered back, not yet answered
         self._kept: tuple[Any, ...] | None = None  # what was last sent to the browser: (game, level, moves)
         self.html = w.HTML()
@@ -39,8 +39,8 @@ class ResumePanel(w.VBox):
                                       layout=shared_layout(width="auto"), tooltip=t("Go on from where you were"))
         self.fresh_button = w.Button(description=t("Start a new deal"), layout=shared_layout(width="auto"),
                                      tooltip=t("Play the deal on the table; the saved game is dropped"))
-        self.resume_button.on_click(lambda _: host.resume())
-        self.fresh_button.on_click(lambda _: host.decline_resume())
+        self.resume_button.on_click(lambda _: self.resume())
+        self.fresh_button.on_click(lambda _: self.decline())
         buttons = w.HBox([self.resume_button, self.fresh_button])
         buttons.add_class("parlour-buttons")
         super().__init__([self.html, buttons])
@@ -59,20 +59,21 @@ class ResumePanel(w.VBox):
         While bots play (``at_rest`` False) nothing is sent until it is your turn again; the same
         position is never serialised twice.
         """
-        host, autosave = self.host, self.autosave
-        if autosave is None or not autosave.ready or self.offer is not None or not hasattr(host, "game"):
-            return  # no autosave here, or a saved game is still on offer: nothing overwrites it unasked
-        game = host.game
-        if game.is_over or not any(seat == host.human for seat, _ in game.history):
+        session, autosave = self.host.session, self.autosave
+        if autosave is None or not autosave.ready or self.offer is not None or session.game is None \
+                or session.saves_paused:
+            return  # no autosave here, a saved game is still on offer (nothing overwrites it unasked), or a look back
+        game = session.game
+        if not session.worth_keeping():
             self._kept = None
             autosave.forget()
             return
-        if not at_rest and game.current_player != host.human:
+        if not at_rest and not session.my_turn():
             return  # the bots are moving: the save follows when they stop
-        kept = (id(game), host.level_box.value, tuple(game.history))
+        kept = (id(game), session.level, tuple(game.history))
         if kept != self._kept:
             self._kept = kept
-            autosave.keep(TableSave(host.game_id, host.level_box.value, game.to_json()).to_text())
+            autosave.keep(session.save_text())
 
     def _browser_kept(self, text: str | None) -> None:
         """The browser's report of the save it holds for this table: offer it back, or drop it."""
@@ -82,8 +83,7 @@ class ResumePanel(w.VBox):
             self.keep()
             return
         try:
-            saved = read_table_save(text)
-            game = self.saved_game(saved)
+            saved, game = self.host.session.read_save(text)
         except SaveError as exc:
             self.drop(self.host.t("The game kept in this browser could not be resumed: {why} It was dropped.",
                                   why=self.host.said(exc)))
@@ -105,33 +105,19 @@ class ResumePanel(w.VBox):
         self.autosave.forget()
         self.keep()
 
-    def saved_game(self, saved: TableSave) -> engine.Game:
-        """The game a save holds, replayed through the rules; a SaveError if this table cannot play it."""
-        host = self.host
-        name = host.rules_class.name
-        if saved.game_id != host.game_id:
-            raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
-        game = engine.load_game(saved.game_json)
-        if game.id != host.game_id:
-            raise SaveError(Sentence(N_("it is not a game of {game}."), game=name))
-        if game.deck is not None or list(game.names) != host.seat_names(game.players):
-            raise SaveError(Sentence(N_("it was not played at this lesson's {game} table."), game=name))
-        check_bot_moves(game, host.human, saved.level)  # the browser chose no bot's move
-        return game
-
     def offer_words(self, game: engine.Game) -> str:
         """What the offer says: the deal, how far it went, whose turn (never a card)."""
-        host, t = self.host, self.host.t
-        view = game.view(host.human)
+        host, t, session = self.host, self.host.t, self.host.session
+        view = game.view(session.human)
         parts = [t("deal {code}", code=host.code_for(game.players, game.seed, game.options))]
         if progress := host.progress_words(view):
             parts.append(progress)
         parts.append(host.t_count(len(game.history), N_("{n} move made"), N_("{n} moves made")))
         seat = game.current_player
-        names = host.seat_names(game.players)
-        if host.rules_class.has_scores and game.players > 1:
+        names = session.seat_names(game.players)
+        if session.rules.has_scores and game.players > 1:
             parts.append(t("scores {scores}", scores=" · ".join(f"{n} {p}" for n, p in zip(names, game.scores))))
-        parts.append(t("your turn") if seat == host.human
+        parts.append(t("your turn") if seat == session.human
                      else t("{who} to play", who=names[seat]) if seat is not None else "")
         return t("Your last game here is not finished ({parts}). Resume it?", parts=", ".join(p for p in parts if p))
 
@@ -142,13 +128,9 @@ class ResumePanel(w.VBox):
         host = self.host
         saved, game = self.offer
         set_layout(self, display="none")
-        before = host.options
         try:
-            host.options = dict(game.options)
-            host.level_box.value = saved.level
-            host.start(game.players, game.seed)  # the same deal, its seeded bots, the toolbar's code
+            host.deal_like(game, saved.level)  # the same deal, its seeded bots, the toolbar's code
         except ParlourError as exc:  # the lesson's table cannot deal these settings
-            host.options = before
             self.offer = None
             self.drop(host.t("The game kept in this browser could not be resumed: {why}", why=host.said(exc)))
             return False

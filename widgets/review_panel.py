@@ -1,11 +1,12 @@
 """The review of a deal at the table: each of your decisions rated, the table as it was, the better move tried.
 
 Why here and not in the table: the table only tells the panel when it has drawn (``sync``) and
-gives it room under the end-of-deal panel. The panel evaluates each decision of yours in a
-background thread as soon as you make it (engine.review.assess on a replay of the deal), so the
+gives it room under the end-of-deal panel. The table's session evaluates each decision of yours in a
+background thread as soon as you make it (widgets/session.py, :class:`Evaluation`), so the
 bots never wait and the review is ready when the deal ends. Looking at a decision puts a replay of
-the deal up to that moment on the table (drawn from your view, as any position is); "Try the
-better move" plays it there and lets the same bots play on; Back puts the finished deal back.
+the deal up to that moment on the table (the session's ``put``: drawn from your view, as any position
+is); "Try the better move" plays it there and lets the same bots play on; Back puts the finished deal
+back. The panel asks the table only what :class:`widgets.session.ReviewHost` lists.
 
 "Copy review link" copies the page's address with the deal code, the bots' level and the moves
 made (engine/review_link.py): opened in another browser, the table there deals the code, replays
@@ -14,28 +15,21 @@ the moves through the rules and opens the same review (:meth:`ReviewPanel.follow
 
 from __future__ import annotations
 
-import asyncio
-import html
-import sys
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator
+from concurrent.futures import Future
+from typing import Any
 
 import ipywidgets as w
 
 import engine
 from engine import claims
 from engine.i18n import N_, Sentence, said, say
-from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review, assess, is_decision, reviewed
-from engine.review_link import ReviewLinkError, moves_code, replay_moves
+from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review
+from engine.review_link import ReviewLinkError, moves_code
 from engine.review_thresholds import thresholds_for
-from engine.protocol import ParlourError
 from widgets.deal_link import CopyLink, link_query
-from widgets.settings import decode
+from widgets.session import FORCED, Forward, ReviewHost
 from widgets.shared_look import set_layout, shared_layout
-
-if TYPE_CHECKING:
-    from widgets.table import Table
+from widgets.table_html import esc
 
 REVIEW_CSS = """
 <style>
@@ -51,26 +45,12 @@ REVIEW_CSS = """
 </style>
 """
 
-#: What a played move had, for a decision the evaluator found forced (one legal move): nothing to rate.
-FORCED = "forced"
-
-
-def _evaluate(cls: type[engine.Game], setup: dict[str, Any], moves: list[tuple[int, str]], seat: int,
-              action: str, index: int) -> Entry | str | None:
-    """One decision, on a replay of the deal up to it (run in the panel's thread: it touches no widget)."""
-    position = cls(**setup)
-    for who, move in moves:
-        position.apply(move, who)
-    if not is_decision(position, seat):
-        return FORCED
-    return assess(position, seat, action, index)
-
-
 class ReviewPanel(w.VBox):
     """"Review this deal": the button (in the end panel) and the review under it."""
 
-    def __init__(self, table: "Table") -> None:
+    def __init__(self, table: ReviewHost) -> None:
         self.table = table
+        self.session = session = table.session
         self._deals_ended = 0  # deals of the match over so far
         t, deal_words = table.t, table.deal_sentence  # a deal named as the table names it ("Round 3")
         self.button = w.Button(description=t("Review this deal"), icon="search", layout=shared_layout(width="auto"),
@@ -117,12 +97,8 @@ class ReviewPanel(w.VBox):
         super().__init__([w.HTML(REVIEW_CSS), deals, self.body])
         self._deal: int | None = None  # the deal reviewed (None: the whole game)
         self._deal_of: dict[int, int] = {}  # history index → its deal (1, 2, …), from the last replay
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlour-review")
-        self._game: engine.Game | None = None  # the deal you played (kept while a past position is shown)
-        self._jobs: dict[int, tuple[str, Future | None, tuple]] = {}  # index → (your move, its evaluation, its inputs)
-        self._synced = 0
+        self.evaluation = session.evaluation  # each of your decisions, evaluated as you make it
         self._shown: engine.Game | None = None  # the replay on the table while you look at a decision
-        self._kept_autosave: Any = None
         self.review: Review | None = None
         self.viewing: Entry | None = None
         self._labels: dict[int, tuple[str, str]] = {}
@@ -133,30 +109,23 @@ class ReviewPanel(w.VBox):
         """Whether the table shows a past decision (or a try from it) instead of the deal you played."""
         return self._shown is not None
 
+    # the session's evaluation of your decisions, by the names the panel has always used
+    _game = Forward[engine.Game | None]("evaluation.game")  # the deal you played (kept while a past one is shown)
+    _jobs = Forward[dict[int, tuple[str, Future | None, tuple]]]("evaluation.jobs")  # index → (move, job, inputs)
+    background = Forward[bool | None]("evaluation.background")  # evaluate in a thread (None: when a loop runs)
+
     def sync(self) -> None:
         """After each drawing of the table: queue the evaluation of your new decisions."""
-        table = self.table
-        game: engine.Game | None = getattr(table, "game", None)  # None while the table is being built
-        if game is None or not table.rules_class.has_choices or type(game).review_thresholds is None:
+        game = self.session.game  # None while the table is being built
+        if game is None or not self.session.reviewable:
             return
         if self.looking and game is self._shown:
             return  # a past position (or a try from it) is on the table: the deal you played is kept
         if self.looking:  # a new deal, a resumed game: the look back is over
             self._leave()
-        if game is not self._game:
-            self._reset(game)
-        history = game.history
-        if len(history) < self._synced:  # an undo: the evaluations of moves taken back are dropped
-            for index in [i for i in self._jobs if i >= len(history)]:
-                _cancel(self._jobs.pop(index)[1])
-            self._synced = len(history)
-        for index in range(self._synced, len(history)):
-            seat, action = history[index]
-            if seat == table.human:
-                inputs = (type(game), game.setup_args(), history[:index], seat, action, index)
-                job = self._executor.submit(_evaluate, *inputs) if self.in_background() else None
-                self._jobs[index] = (action, job, inputs)
-        self._synced = len(history)
+        if self.evaluation.follow(game):  # another game than before: its review starts closed
+            self.review, self.viewing = None, None
+            set_layout(self.body, display="none")
         set_layout(self.button, display="" if game.is_over else "none")
         self._offer_deals(game)
 
@@ -180,26 +149,10 @@ class ReviewPanel(w.VBox):
         self.deal_button.description = "" if picked is None else \
             self.table.deal_sentence(N_("Review deal {k}"), N_("Review round {k}"), k=picked)
 
-    def _reset(self, game: engine.Game) -> None:
-        for _, job, _inputs in self._jobs.values():
-            _cancel(job)
-        self._game, self._jobs, self._synced = game, {}, 0
-        self.review, self.viewing = None, None
-        set_layout(self.body, display="none")
-
     @property
     def pending(self) -> int:
         """Decisions still being evaluated."""
-        return sum(job is None or not job.done() for _, job, _inputs in self._jobs.values())
-
-    #: Evaluate each decision in a background thread as it is made (None: when an event loop runs, as on a
-    #: page; a script or a test without one evaluates when the review is opened, and nothing runs meanwhile).
-    background: bool | None = None
-
-    def in_background(self) -> bool:
-        if self.background is not None:
-            return self.background
-        return _loop_running() and sys.platform != "emscripten"  # Python in the browser (the static site): no threads
+        return self.evaluation.pending
 
     # ---- the review ----
     def show_review(self, deal: int | None = None) -> Review:
@@ -209,20 +162,7 @@ class ReviewPanel(w.VBox):
         assert game is not None
         self._deal_of, self._labels = self._replay(game)
         self._deal = deal
-        entries, forced, unrated = [], 0, []
-        for index in sorted(self._jobs):
-            if deal is not None and self._deal_of.get(index) != deal:
-                continue
-            action, job, inputs = self._jobs[index]
-            result = job.result() if job is not None else _evaluate(*inputs)
-            if result == FORCED:
-                forced += 1
-            elif result is None:
-                unrated.append((index, action, ""))
-            else:
-                assert isinstance(result, Entry)
-                entries.append(result)
-        self.review = reviewed(game.id, self.table.human, entries, forced, unrated)
+        self.review = self.session.review(self._deal_of, deal)
         try:  # a match too long for a page's address gets no link (one that would be refused), and says why
             self.copy_link.query, self.link_problem = self.link_query(), ""
         except ReviewLinkError as exc:
@@ -240,17 +180,11 @@ class ReviewPanel(w.VBox):
         stop = None
         if self._deal is not None:
             stop = 1 + max((i for i, k in self._deal_of.items() if k == self._deal), default=-1)
-        return link_query(table.code, table.level_box.value, table.game_id, moves_code(game, stop))
+        return link_query(table.code, table.level, table.game_id, moves_code(game, stop))
 
     def code_deals_this_game(self) -> bool:
-        """Whether the table's deal code, read by this lesson's table, deals this game's settings: one set from
-        Python that no menu offers cannot be carried, and a review link would then be refused as another deal's."""
-        from widgets.table import read_table_code  # the table imports this module
-        table = self.table
-        read = read_table_code(table.code, table.players)
-        rules = table.rules_class
-        chosen = {} if read.settings is None else decode(table.settings, read.settings, rules.name, table.code)
-        return rules.resolve_options({**table._start_options, **chosen}) == rules.resolve_options(table.options)
+        """Whether the table's deal code deals this game's settings (else a review link would be refused)."""
+        return self.table.code_deals_this_game()
 
     def follow_link(self, code: str | None, moves: str) -> None:
         """A review link: deal ``code``, replay ``moves`` (each checked by the rules) and open the review.
@@ -258,22 +192,12 @@ class ReviewPanel(w.VBox):
         A link that is not one (cut, changed, made on another deal) raises a ParlourError and the
         table keeps the deal it had.
         """
-        table = self.table
         if code is None:
             raise ReviewLinkError(Sentence(N_("This review link gives moves but no deal.")))
-        kept, options, players, seed = table.game, table.options, table.players, table.seed
-        table._deal_code(code)  # a code that is not one: refused here, the table unchanged
-        try:
-            played = replay_moves(table.game, moves)
-        except ParlourError:
-            table.options = options
-            table.start(players, seed)
-            if kept.history:
-                self._put_on_table(kept)
-            raise
-        self._put_on_table(played)
+        played = self.table.deal_and_replay(code, moves)  # a link that is not one: refused, the table unchanged
+        self.session.put(played, look=True, play_on=False)
         self.show_review(deal=None if played.is_over else max(played.progress()["deal"] - 1, 1))
-        table._after_move()  # a match under way: the bots play on, as after "Review deal k"
+        self.session.after_move()  # a match under way: the bots play on, as after "Review deal k"
 
     @property
     def deals(self) -> int:
@@ -349,32 +273,17 @@ class ReviewPanel(w.VBox):
         """One replay of the game: each move's deal (1, 2, …, numbered as the table numbers them: a Klaberjass
         deal thrown in counts), and each evaluated decision's moves in the table's words, said as the table was
         then (a card named by the discard it took, say)."""
-        done = {i: job.result() for i, (_, job, _) in self._jobs.items() if job is not None}
         deal_of: dict[int, int] = {}
         labels: dict[int, tuple[str, str]] = {}
         replay = type(game)(**game.setup_args())
         for index, (who, action) in enumerate(game.history):
             deal_of[index] = replay.progress()["deal"]
-            if who == self.table.human and index in self._jobs:
-                result = done.get(index)
-                if result is None:
-                    result = _evaluate(*self._jobs[index][2])
-                    self._jobs[index] = (action, _finished(result), self._jobs[index][2])
+            if who == self.session.human and index in self._jobs:
+                result = self.evaluation.result(index)
                 if isinstance(result, Entry):
-                    with self._table_showing(replay):
-                        labels[index] = (self.table.action_label(action), self.table.action_label(result.best))
+                    labels[index] = (self.table.label_at(replay, action), self.table.label_at(replay, result.best))
             replay.apply(action, who)
         return deal_of, labels
-
-    @contextmanager
-    def _table_showing(self, game: engine.Game) -> Iterator[None]:
-        table = self.table
-        before = table.game
-        table.game = game
-        try:
-            yield
-        finally:
-            table.game = before
 
     # ---- looking back, and trying the better move ----
     def _picked(self, change: Any) -> None:
@@ -383,14 +292,13 @@ class ReviewPanel(w.VBox):
 
     def look_at(self, entry: Entry) -> None:
         """Put the table as it was at ``entry``'s decision (your view of it) on the screen."""
-        table, game = self.table, self._game
+        table, game, session = self.table, self._game, self.session
         assert game is not None
-        if not self.looking:
-            self._kept_autosave, table.autosave = table.autosave, None  # a look back is never kept as your game
-        table.halt_driver()
+        session.saves_paused = True  # a look back is never kept as your game
+        session.halt()
         self._shown = game.replayed(game.history[:entry.index])
         self.viewing = entry
-        self._put_on_table(self._shown)
+        session.put(self._shown, look=True, play_on=False)
         table.say(esc(table.t("The table as it was at your decision {k}.", k=self._number(entry))) + " "
                   + esc(table.t("Try the better move, or make another move yourself; Back returns to your game.")))
         self.detail_html.value = self.detail_html_for(entry)
@@ -402,12 +310,9 @@ class ReviewPanel(w.VBox):
         if entry is None or self._shown is None or len(self._shown.history) != entry.index:
             return False
         self.try_button.disabled = True
-        table = self.table
-        if table.game.current_player == table.human:
-            return table.act(entry.best)
-        table.game.apply(entry.best, table.human)  # a move out of turn (a call in Kalooki): as the table's own button
-        table.refresh()
-        table._after_move()
+        if self.session.my_turn():
+            return self.table.act(entry.best)
+        self.session.move(entry.best)  # a move out of turn (a call in Kalooki): as the table's own button
         return True
 
     def back(self) -> None:
@@ -419,25 +324,15 @@ class ReviewPanel(w.VBox):
         self.rows.value = None
         self.detail_html.value = ""
         assert self._game is not None
-        self._put_on_table(self._game)
+        self.session.put(self._game, look=True, play_on=False)
         self._buttons()
         if not self._game.is_over:
-            self.table._after_move()  # a match under way: the bots play on from where they were
+            self.session.after_move()  # a match under way: the bots play on from where they were
 
     def _leave(self) -> None:
-        self.table.halt_driver()
+        self.session.halt()
         self._shown = None
-        self.table.autosave, self._kept_autosave = self._kept_autosave, None
-
-    def _put_on_table(self, game: engine.Game) -> None:
-        table = self.table
-        table.halt_driver()
-        if hasattr(table, "_pending"):
-            table._pending = None  # a bot's move worked out ahead on the other game (Kalooki) no longer applies
-        table.game = game
-        table._last_hint = None
-        table.hint_panel.value = ""
-        table.refresh()
+        self.session.saves_paused = False
 
     def _buttons(self) -> None:
         at_decision = self.viewing is not None and self._shown is not None \
@@ -449,27 +344,4 @@ class ReviewPanel(w.VBox):
         self.back_button.description = self.table.t("Back to the end of the deal" if over else "Back to your game")
 
 
-def esc(text: Any) -> str:
-    return html.escape(str(text))
-
-
-def _finished(result: Any) -> Future:
-    """A job already done (evaluated when the review opened, with no thread at work)."""
-    job: Future = Future()
-    job.set_result(result)
-    return job
-
-
-def _cancel(job: Future | None) -> None:
-    if job is not None:
-        job.cancel()
-
-
-def _loop_running() -> bool:
-    try:
-        return asyncio.get_event_loop().is_running()
-    except RuntimeError:
-        return False
-
-
-__all__ = ["ReviewPanel"]
+__all__ = ["FORCED", "ReviewPanel"]

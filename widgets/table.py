@@ -11,7 +11,6 @@ stylesheet (page_style.py, static/table.css).
 
 from __future__ import annotations
 
-import asyncio
 import os
 from typing import Any, Callable, ClassVar
 
@@ -23,8 +22,9 @@ from engine.hints import Bot, Hint
 from engine import words
 from engine.i18n import N_, Sentence, said, say
 from engine.protocol import ParlourError
+from engine.review_link import replay_moves
 from engine.shuffle import random_seed
-from widgets.autosave import AutoSave, table_bots
+from widgets.autosave import AutoSave
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.connection import DISCONNECTED, LOST_MESSAGE, RELOAD, ConnectionWatch
@@ -35,6 +35,7 @@ from widgets.focus_keeper import FocusKeeper
 from widgets.page_style import TABLE_CSS, table_style
 from widgets.resume_panel import ResumePanel
 from widgets.review_panel import ReviewPanel
+from widgets.session import BOT_NAMES, Forward, TableSession
 from widgets.settings import Setting, decode, encode, example_code
 from widgets.shared_look import set_layout, set_style, shared_layout
 from widgets.table_html import esc, history_html, hint_html, scores_html, seat_box_html, standings_html, status_html
@@ -42,9 +43,8 @@ from widgets.table_log import LOG_ROWS, LogHistory, TableLog
 
 #: names other modules and tests import from here
 __all__ = ["BOT_NAMES", "DealCodeError", "LEVEL_WORDS", "LOG_ROWS", "LogHistory", "TABLE_CSS", "Table", "TableCode",
-           "code_box_width", "esc", "parse_table_code", "read_table_code", "teacher_tools_enabled"]
+           "code_box_width", "parse_table_code", "read_table_code", "teacher_tools_enabled"]
 
-BOT_NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Max", "Noor")
 YOU = N_("You")
 FACE_DOWN = N_("Face-down card")  # widgets.card_svg.BACK_NAME, in the table's language
 RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}  # a card's name, translated
@@ -61,7 +61,9 @@ def teacher_tools_enabled() -> bool:
 
 
 class Table(w.VBox):
-    """A game against bots for the learner in seat 0 ("You")."""
+    """A game against bots for the learner in seat 0 ("You"): the widgets that paint a :class:`TableSession`
+    (widgets/session.py: the game, the bots, the driver of turns, the hint, the save, the review's evaluation)
+    and send it the learner's moves."""
 
     game_id: str = ""
     human = 0
@@ -93,13 +95,9 @@ class Table(w.VBox):
         cls = engine.game_class(self.game_id)
         self.rules_class = cls
         self.options = dict(options)
-        self._start_options = dict(options)  # what a code without settings deals
+        self.start_options = dict(options)  # what a code without settings deals
         self.bot_delay = bot_delay
-        self._generation = 0  # bumped whenever the driver of turns stops: a pending step then never runs
-        self._starting = False
-        self._driver: asyncio.Task | None = None  # the one task playing turns in time (held: not collected)
-        self._last_hint: Hint | None = None
-        self._hint_at: tuple[Hint, int] | None = None  # the hint shown, and how many moves the game had then
+        self.session = TableSession(self.game_id, self.human, level, seat_names=self.seat_names, host=self)
         self._log_events: list[dict[str, Any]] = []
         players = cls.default_players if players is None else players
 
@@ -227,20 +225,31 @@ class Table(w.VBox):
 
     def start(self, players: int, seed: int | str) -> None:
         """Deal a new game; if the rules refuse the set-up (a ParlourError), the table keeps its old deal."""
-        names = self.seat_names(players)
-        game = engine.new_game(self.game_id, players=players, seed=seed, names=names, **self.options)
+        game = self.session.new_game(players, seed, self.options)
         self.halt_driver()  # a step pending in the old deal never plays into the new one
         self.players = players
-        self.game = game
-        self.seed = self.game.seed
+        self.seed = game.seed
         self.code = self.code_for(players, self.seed, self.options)
         self.toolbar.show_deal(players, self.code)
-        self._make_bots()
-        self._last_hint = None
-        self.hint_panel.value = ""
-        self._explain(None)
+        self.session.put(game, new_bots=True)
+
+    def game_put(self, look: bool) -> None:
+        """The session put a game on the table: paint it (a new game closes the log's answer; a look back keeps it)."""
+        if not look:
+            self._explain(None)
         self.refresh()
-        self._after_move()
+
+    # ---- the session's game, bots, hint and pending bot move, by the names the game tables and tests use ----
+    game = Forward[engine.Game]("session.game")
+    bots = Forward[dict[int, Bot]]("session.bots")
+    _last_hint = Forward[Hint | None]("session.hint")
+    _pending = Forward[engine.Turn | None]("session.pending")
+    _starting = Forward[bool]("toolbar.quiet")  # while the table sets its own controls, their observers deal nothing
+
+    @property
+    def level(self) -> str:
+        """The bots' level, as the toolbar's menu reads."""
+        return self.toolbar.level_box.value
 
     def code_for(self, players: int, seed: int, options: dict[str, Any]) -> str:
         """The deal code of a game: players, the six letters of its seed, and its settings after a slash."""
@@ -267,7 +276,7 @@ class Table(w.VBox):
     def level_changed(self) -> None:
         """The bots' level was chosen: new bots, a link and a save that carry it, and the status line says so.
         A bot move already worked out at the old level (one pausing to be seen) is worked out again."""
-        self._make_bots()
+        self.session.set_level(self.level)
         self.toolbar.update_link()
         self._autosave()
         if not self.bots or not self.rules_class.has_choices:  # a solitaire, or bots with nothing to choose
@@ -285,13 +294,13 @@ class Table(w.VBox):
     def deal_from_code(self, code: str) -> bool:
         """Deal the cards of a code; a code that is not one is refused, and the box shows this deal's code again."""
         try:
-            self._deal_code(code)
+            self.deal_code(code)
         except ParlourError as exc:
             self.refuse_code(self.said(exc))
             return False
         return True
 
-    def _deal_code(self, code: str) -> None:
+    def deal_code(self, code: str) -> None:
         """Deal a code's cards, players and settings; a ParlourError (the table unchanged) if it is not one."""
         before = self.options
         try:
@@ -300,11 +309,37 @@ class Table(w.VBox):
             check_players(cls.name, cls.min_players, cls.max_players, read.players)
             chosen = {} if read.settings is None else decode(
                 self.settings, read.settings, cls.name, example_code(self.code, self.settings, self.options, cls))
-            self.options = {**self._start_options, **chosen}
+            self.options = {**self.start_options, **chosen}
             self.start(read.players, read.seed)
         except ParlourError:
             self.options = before
             raise
+
+    def code_deals_this_game(self) -> bool:
+        """Whether the table's deal code, read by this lesson's table, deals this game's settings: one set from
+        Python that no menu offers cannot be carried, and a review link would then be refused as another deal's."""
+        read = read_table_code(self.code, self.players)
+        rules = self.rules_class
+        chosen = {} if read.settings is None else decode(self.settings, read.settings, rules.name, self.code)
+        return rules.resolve_options({**self.start_options, **chosen}) == rules.resolve_options(self.options)
+
+    def deal_and_replay(self, code: str, moves: str) -> engine.Game:
+        """A review link's deal: ``code`` dealt and ``moves`` replayed on it, each checked by the rules (not yet on
+        the table). A link that is not one raises a ParlourError, and the table keeps the deal and game it had."""
+        kept, options, players, seed = self.game, self.options, self.players, self.seed
+        self.deal_code(code)  # a code that is not one: refused here, the table unchanged
+        try:
+            return replay_moves(self.game, moves)
+        except ParlourError:
+            self.options = options
+            self.start(players, seed)
+            if kept.history:
+                self.session.put(kept, look=True, play_on=False)
+            raise
+
+    def follow_review_link(self, code: str | None, moves: str) -> None:
+        """A review link: its deal, its moves replayed, the review open (widgets/review_panel.py)."""
+        self.review.follow_link(code, moves)
 
     def refuse_code(self, message: str | Sentence) -> None:
         """Say why a code was refused and put this deal's code back, so the box matches the table."""
@@ -332,11 +367,6 @@ class Table(w.VBox):
         self.say_first(self.t("Dealt again with your settings: the code is now <b>{code}</b>.", code=esc(self.code)))
         return True
 
-    def _make_bots(self) -> None:
-        """Bots whose moves follow from the deal, seat and move number: a resumed save's can be checked."""
-        self.bots: dict[int, Bot] = dict(table_bots(self.game_id, self.level_box.value, self.seed, self.players,
-                                                    self.human, lambda: len(self.game.history)))
-
     # ---- the game kept in this browser, offered back after a reload (widgets/resume_panel.py) ----
     def _autosave(self) -> None:
         """Keep the game in the browser when it matters: at rest, or at your turn (not after each bot's move)."""
@@ -345,12 +375,8 @@ class Table(w.VBox):
 
     @property
     def autosave(self) -> AutoSave | None:
-        """The browser's half of the save (None: a set practice deal, or while a review looks back)."""
+        """The browser's half of the save (None: a set practice deal)."""
         return self.resume_panel.autosave
-
-    @autosave.setter
-    def autosave(self, autosave: AutoSave | None) -> None:
-        self.resume_panel.autosave = autosave
 
     def resume(self) -> bool:
         """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
@@ -364,16 +390,23 @@ class Table(w.VBox):
         """Play the deal on the table; from now on it is the game this browser keeps."""
         self.resume_panel.decline()
 
+    def deal_like(self, game: engine.Game, level: str) -> None:
+        """Deal ``game``'s players, seed and settings with bots at ``level`` (a kept game about to be resumed);
+        a ParlourError if this lesson's table cannot deal them, and the table keeps its settings."""
+        before = self.options
+        try:
+            self.options = dict(game.options)
+            self.level_box.value = level
+            self.start(game.players, game.seed)  # the same deal, its seeded bots, the toolbar's code
+        except ParlourError:
+            self.options = before
+            raise
+
     def play_saved(self, game: engine.Game) -> None:
         """Put a saved game (dealt like the one on the table, which start() just dealt) on the table."""
-        self.halt_driver()  # a bot about to move in the fresh deal must not move in the resumed one
-        self.game = game
-        self._last_hint = None
-        self.hint_panel.value = ""
-        self._explain(None)
-        self.refresh()
+        self.session.put(game, play_on=False)  # a bot about to move in the fresh deal never moves in the resumed one
         self.say_first(esc(self.t("Your game is back where you left it.")))
-        self._after_move()
+        self.session.after_move()
 
     def progress_words(self, view: dict[str, Any]) -> str:
         """How far a match has gone ("round 3 of 13"), from the view's progress; "" for a game of one deal."""
@@ -466,96 +499,44 @@ class Table(w.VBox):
                          else self.t("The game is over: press New deal.")))
             return False
         try:
-            self.game.apply(action, self.human)
+            self.session.move(action)  # painted, and the bots play on
         except ParlourError as exc:
             self.say(f"⚠ {esc(self.said(exc))}")
             return False
-        self._last_hint = None
-        self.hint_panel.value = ""
-        self.refresh()
-        self._after_move()
         return True
 
     def undo(self) -> None:
         try:
-            self.game.undo_to_seat(self.human)
+            self.session.undo()
         except ParlourError as exc:  # nothing to take back: the game (and whoever is to play) goes on
             self.say(f"⚠ {esc(self.said(exc))}")
             return
-        self._last_hint = None
-        self.hint_panel.value = ""
         self._explain(None)  # the line it explained may be gone
         self.refresh()
         self.say(esc(self.t("Your last move was taken back. Your turn again.")))
         self._after_move()
 
-    # ---- the one driver of turns ----
-    # Every automatic move (a bot's, or Autoplay's) is made here and nowhere else: one task at a
-    # time, restarted after each change of the game, so two loops never play into each other.
-    max_driver_steps = 100_000  # far more than any game lasts: a driver that runs past it is a bug
-
+    # ---- the one driver of turns: the session's (widgets/session.py); the table paints and keeps the timing ----
     def _after_move(self) -> None:
         """After any change of the game (a deal, your move, an undo): the driver plays what is automatic."""
-        self._pending = None  # a bot move chosen before the change no longer applies
-        self.drive()
+        self.session.after_move()
 
     def drive(self) -> None:
-        """(Re)start the driver: any pending step is dropped, then the automatic moves are played in time.
-
-        Without a running event loop (tests, scripts) or without a pause, they are played at once and
-        the table is painted once at the end, so a page is never flooded with a repaint per move.
-        """
-        self.halt_driver()
-        if self.step_delay() <= 0 or not _loop_running():
-            self.play_automatic()
-            return
-        if self._bot_to_move():
-            self._driver = asyncio.get_event_loop().create_task(self._drive_in_time(self._generation))
-        else:
-            self.driver_stopped()
+        """(Re)start the driver: any pending step is dropped, then the automatic moves are played in time."""
+        self.session.drive()
 
     @property
     def driving(self) -> bool:
         """Whether the driver is playing turns in time now (a bot's or Autoplay's pause is running)."""
-        return self._driver is not None and not self._driver.done()
+        return self.session.driving
 
     def halt_driver(self) -> None:
         """Stop the driver: the step it was pausing for never happens."""
-        self._generation += 1
-        task, self._driver = self._driver, None
-        if task is not None and not task.done() and task is not _current_task():
-            task.cancel()
+        self.session.halt()
 
     def play_automatic(self) -> int:
         """Play every automatic move now and paint once; the number of moves made."""
-        steps = 0
-        while self._bot_to_move():
-            if steps >= self.max_driver_steps:
-                raise RuntimeError(f"the driver made {steps} moves and the game is not over")
-            self._bot_step()
-            steps += 1
-        if steps:
-            self.refresh()
-        self.driver_stopped()
-        return steps
-
-    async def _drive_in_time(self, generation: int) -> None:
-        try:
-            while generation == self._generation and self._bot_to_move():
-                await asyncio.sleep(self.step_delay())
-                if generation != self._generation or not self._bot_to_move():
-                    break  # another control took over, or the turn is no longer automatic
-                self._bot_step()
-                self.refresh()
-            if generation == self._generation:
-                self._driver = None
-                self.driver_stopped()
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # a step that fails must not leave a table that looks as if it thinks
-            self._driver = None
-            self.say("⚠ " + esc(self.t("The table stopped: {why} Press Undo or New deal.", why=self.said(exc))))
-            raise
+        return self.session.play_automatic()
 
     def step_delay(self) -> float:
         """Seconds the driver pauses before each automatic move."""
@@ -564,9 +545,9 @@ class Table(w.VBox):
     def driver_stopped(self) -> None:
         """The driver has nothing more to play: your turn, or the game is over."""
 
-    # Who moves next, and when automatic play stops, is the engine's (engine.play); the table keeps the
-    # timing: the bot move chosen next waits in ``_pending`` while the pause before it runs.
-    _pending: engine.Turn | None = None
+    def driver_failed(self, exc: Exception) -> None:
+        """A step that fails must not leave a table that looks as if it thinks."""
+        self.say("⚠ " + esc(self.t("The table stopped: {why} Press Undo or New deal.", why=self.said(exc))))
 
     def paced(self, turn: engine.Turn) -> bool:
         """Whether the driver pauses before this bot move (a move nobody sees may be made at once)."""
@@ -577,19 +558,12 @@ class Table(w.VBox):
         return False
 
     def _bot_to_move(self) -> bool:
-        """Whether the driver has a move to make now (the bots' moves nobody sees are made on the way)."""
-        if self._pending is None:
-            self._pending = engine.play(self.game, self.bots, stop=lambda _game, _events: self.bots_hold(),
-                                        pause_before=self.paced).pending
-        return self._pending is not None
+        """Whether the driver has a move to make now (a table's Autoplay adds its own)."""
+        return self.session.bot_to_move()
 
     def _bot_step(self) -> None:
         """One automatic move (the driver paints afterwards)."""
-        if self._bot_to_move():
-            assert self._pending is not None
-            seat, action = self._pending
-            self._pending = None
-            self.game.apply(action, seat)
+        self.session.bot_step()
 
     def run_bots(self) -> None:
         """Play every pending bot move now (tests and scripted lessons)."""
@@ -602,11 +576,10 @@ class Table(w.VBox):
             self.say("⚠ " + esc(self.t("The game is over: there is nothing to hint.")))
             return None
         try:
-            hint = engine.hint(self.game, self.human)
+            hint = self.session.ask_hint()
         except ParlourError as exc:
             self.say(f"⚠ {esc(self.said(exc))}")
             return None
-        self._last_hint = hint
         heading = self.hint_score_heading
         rows = [(a.action == hint.action, self.action_label(a.action),
                  self.hint_score_format.format(a.score) if heading else None, a.note) for a in hint.alternatives[:6]]
@@ -627,6 +600,15 @@ class Table(w.VBox):
     #: the line under the hint's six best moves, when there are more
     hint_more_one = N_("… and {n} more move, estimated no higher.")
     hint_more_many = N_("… and {n} more moves, each estimated no higher.")
+
+    def label_at(self, game: engine.Game, action: str) -> str:
+        """``action`` in the words the table had for it in ``game``'s position (a review's past decision: a
+        discard named by the card it took then)."""
+        shown, self.session.game = self.session.game, game
+        try:
+            return self.action_label(action)
+        finally:
+            self.session.game = shown
 
     def action_label(self, action: str) -> str:
         verb, _, arg = action.partition(" ")
@@ -649,7 +631,7 @@ class Table(w.VBox):
         self.draw(view)
         self._draw_log()  # first: the per-deal history below the scores reads the log's events
         self._draw_scoreboard(view)
-        self.undo_button.disabled = self.game.is_over or not any(seat == self.human for seat, _ in self.game.history)
+        self.undo_button.disabled = not self.session.can_undo()
         self.hint_button.disabled = not view["legal"]
         over = self.game.is_over
         set_layout(self.end_panel, display="" if over else "none")
@@ -664,12 +646,10 @@ class Table(w.VBox):
             self.focus_keeper.at_rest()
 
     def _drop_stale_hint(self) -> None:
-        """A hint answers one position: once anyone moves (a bot's call, your No call), it is cleared."""
-        moves, hint = len(self.game.history), self._last_hint
-        if hint is None or self._hint_at is None or self._hint_at[0] is not hint:
-            self._hint_at = None if hint is None else (hint, moves)  # a new hint: remember its position
-        elif self._hint_at[1] != moves:
-            self._last_hint, self._hint_at = None, None
+        """A hint answers one position: once anyone moves (a bot's call, your No call), it is cleared; the panel
+        shows the session's hint, so a hint the session dropped (a move, a new game) leaves the panel too."""
+        self.session.drop_stale_hint()
+        if self.session.hint is None:
             self.hint_panel.value = ""
 
     def _draw_status(self, view: dict[str, Any]) -> None:
@@ -754,18 +734,3 @@ class Table(w.VBox):
             return c.name
         return self.t("{rank} of {suit}", rank=self.t(RANK_WORDS.get(c.rank, str(c.rank))),
                       suit=self.t(SUIT_NAMES[c.suit]))
-
-
-def _loop_running() -> bool:
-    try:
-        return asyncio.get_event_loop().is_running()
-    except RuntimeError:
-        return False
-
-
-def _current_task() -> asyncio.Task | None:
-    try:
-        return asyncio.current_task()
-    except RuntimeError:  # no running loop
-        return None
-

@@ -82,17 +82,17 @@ class KalookiTable(Table):
         "max_rebuilds": None,
     }
 
-    def _deal_code(self, code: str) -> None:
+    def deal_code(self, code: str) -> None:
         """A code carries the settings whenever one differs from the game's, so a code without
         them is a match with every menu at its default: all nine deals, even at a table that opened
         on the short match (the table's own start options would turn a full match's code short)."""
         menus = {s.option for s in self.settings}
-        start = self._start_options
-        self._start_options = {k: v for k, v in start.items() if k not in menus}
+        start = self.start_options
+        self.start_options = {k: v for k, v in start.items() if k not in menus}
         try:
-            super()._deal_code(code)
+            super().deal_code(code)
         finally:
-            self._start_options = start
+            self.start_options = start
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:
