@@ -15,7 +15,6 @@ from ..cards import Card, parse_card, parse_cards
 from ..words import count
 from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader
-from ..rummy_core import on_deal
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
 
 RULES = Rulebook([
@@ -218,14 +217,6 @@ class RelogioReal(Patience, Game):
     )
 
     deal: Deal
-    # The game's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
-    piles = on_deal("piles")
-    carried = on_deal("carried")
-    position = on_deal("position")
-    removed = on_deal("removed")
-    steps = on_deal("steps")
-    seen = on_deal("seen")
-    result = on_deal("result")
 
     # ---- the deal ----
     def _setup(self) -> None:
@@ -245,7 +236,7 @@ class RelogioReal(Patience, Game):
     @property
     def scores(self) -> list[int]:
         """Rounds removed: the option ``rounds`` (3) of them is a win."""
-        return [len(self.removed)]
+        return [len(self.deal.removed)]
 
     def _legal(self, seat: int) -> list[Action]:
         return self.deal.legal(seat)
@@ -257,26 +248,12 @@ class RelogioReal(Patience, Game):
         raise IllegalAction(f"{quoted(str(action))} is not a Relógio Real move: the only move is 'move' "
                             "(every step is forced).", "real.move")
 
-    def correct_hours(self) -> list[int]:
-        return self.deal.correct_hours()
-
-    def start_hour(self) -> int:
-        """1 o'clock unless its top card is the Ace; else the first wrong pile clockwise."""
-        return self.deal.start_hour()
-
-    def next_wrong(self, after: int) -> int:
-        """The next wrong pile clockwise after ``after`` (it may be ``after`` itself, all the way round)."""
-        return self.deal.next_wrong(after)
-
-    def target(self) -> int | None:
-        """Where the next move happens: the start pile, or the pile the carried card goes under."""
-        return self.deal.target()
-
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
-        before, rounds = self.position, len(self.removed)
-        put = self.deal.move()
-        hour, picked = self.position, self.carried
+        d = self.deal
+        before, rounds = d.position, len(d.removed)
+        put = d.move()
+        hour, picked = d.position, d.carried
         assert hour is not None and picked is not None
         if put is None:
             self._picked_up_first(hour, picked)
@@ -284,13 +261,13 @@ class RelogioReal(Patience, Game):
             assert before is not None
             self._carried_on(put, before, hour, picked)
         self._announce_removed(rounds)
-        if self.result == "lost":
-            first = self.seen[self.deal.state_key()]
+        if d.result == "lost":
+            first = d.seen[d.state_key()]
             self._emit("game_end", "real.repeat",
-                       f"This position (the same piles, {self._carried_words()} at {hour_words(self.position or 0)},"
-                       f" {count(len(self.removed), 'round')} removed) was already "
+                       f"This position (the same piles, {self._carried_words()} at {hour_words(d.position or 0)},"
+                       f" {count(len(d.removed), 'round')} removed) was already "
                        f"reached at step {first}: play would go round for ever. You lose.",
-                       won=False, first_seen=first, steps=self.steps)
+                       won=False, first_seen=first, steps=d.steps)
 
     def _picked_up_first(self, hour: int, card: Card) -> None:
         self.last = {"card": str(card), "from": hour, "to": None, "picked": str(card)}
@@ -313,21 +290,17 @@ class RelogioReal(Patience, Game):
 
     def _announce_removed(self, before: int) -> None:
         """The rounds the deal removed since it had ``before`` of them, and the win they may make."""
-        for n, round_cards in enumerate(self.removed[before:], start=before + 1):
+        for n, round_cards in enumerate(self.deal.removed[before:], start=before + 1):
             self._emit("remove", "real.remove",
                        f"All 13 piles show their own hour: {self.subject(0, 'removes')} "
                        f"{' '.join(c.symbol for c in round_cards)} (round {n} of {self.options['rounds']}).",
                        seat=0, cards=[str(c) for c in round_cards], round=n)
-        if self.result == "won":
+        if self.deal.result == "won":
             self._emit("game_end", "real.win",
-                       f"{count(len(self.removed), 'round')} removed: you win!", won=True, steps=self.steps)
-
-    def state_key(self) -> tuple[Any, ...]:
-        """Everything that decides the rest of the game: piles, carried card, place, removals."""
-        return self.deal.state_key()
+                       f"{count(len(self.deal.removed), 'round')} removed: you win!", won=True, steps=self.deal.steps)
 
     def _carried_words(self) -> str:
-        return "nothing in hand" if self.carried is None else f"{self.carried.symbol} in hand"
+        return "nothing in hand" if self.deal.carried is None else f"{self.deal.carried.symbol} in hand"
 
     def _correct_words(self, good: list[int]) -> str:
         if not good:
@@ -339,16 +312,16 @@ class RelogioReal(Patience, Game):
     def view(self, seat: int) -> dict[str, Any]:
         return {
             **self.view_header(seat),
-            "piles": [{"hour": h, "label": hour_label(h), "cards": [str(c) for c in self.piles[h]],
-                       "correct": is_correct(h, self.piles[h])} for h in HOURS],
-            "carried": None if self.carried is None else str(self.carried),
-            "position": self.position,
-            "target": self.target(),
-            "removed": [[str(c) for c in r] for r in self.removed],
+            "piles": [{"hour": h, "label": hour_label(h), "cards": [str(c) for c in self.deal.piles[h]],
+                       "correct": is_correct(h, self.deal.piles[h])} for h in HOURS],
+            "carried": None if self.deal.carried is None else str(self.deal.carried),
+            "position": self.deal.position,
+            "target": self.deal.target(),
+            "removed": [[str(c) for c in r] for r in self.deal.removed],
             "rounds": self.options["rounds"],
-            "steps": self.steps,
+            "steps": self.deal.steps,
             "last": None if self.last is None else dict(self.last),
-            "result": self.result,
+            "result": self.deal.result,
             "scores": self.scores,
             "current_player": self.current_player,
             "is_over": self.is_over,

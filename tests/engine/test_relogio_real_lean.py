@@ -26,10 +26,11 @@ def state(deal: Deal) -> tuple:
 
 
 def tags(g: engine.Game) -> list[str]:
-    return ([f"{len(g.removed)} removed"] if g.removed else []) + ([f"game {g.result}"] if g.is_over else [])
+    d = g.deal
+    return ([f"{len(d.removed)} removed"] if d.removed else []) + ([f"game {d.result}"] if g.is_over else [])
 
 
-CASE = LeanCase(new, hidden_in_order, state, result=lambda d: d.result, game_result=lambda g: g.result,
+CASE = LeanCase(new, hidden_in_order, state, result=lambda d: d.result, game_result=lambda g: g.deal.result,
                 most_moves=150, tags=tags)
 
 
@@ -49,7 +50,7 @@ def test_from_view_needs_nothing_hidden() -> None:
     lean = Deal.from_view(g.view(0), [])
     assert state(lean) == state(g.deal) and lean.seen == {} and lean.legal(0) == [MOVE]
     with pytest.raises(ValueError, match="hides none"):
-        Deal.from_view(g.view(0), [g.carried])
+        Deal.from_view(g.view(0), [g.deal.carried])
 
 
 def test_the_rules_class_names_its_lean_deal() -> None:
@@ -68,7 +69,7 @@ def test_the_look_ahead_is_the_game_played_on() -> None:
         if g.is_over:
             continue
         won, steps = relogio_ai.real_outcome_of_view(g.view(0))
-        start = g.steps
+        start = g.deal.steps
         while not g.is_over:
             g.apply("move")
-        assert won == (g.result == "won") and (not won or steps == g.steps - start), seed
+        assert won == (g.deal.result == "won") and (not won or steps == g.deal.steps - start), seed

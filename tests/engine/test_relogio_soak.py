@@ -109,20 +109,20 @@ def test_relogio_real_random_deals_hold_every_invariant():
 def play_real(seed: int) -> str:
     """One Relógio Real deal checked at every step, and against the narration-free player."""
     g = engine.new_game("relogio_real", seed=seed)
-    piles = [[]] + [[card_code(c) for c in g.piles[h]] for h in HOURS]
-    expected = real_outcome(piles, None, None, len(g.removed))
+    piles = [[]] + [[card_code(c) for c in g.deal.piles[h]] for h in HOURS]
+    expected = real_outcome(piles, None, None, len(g.deal.removed))
     while not g.is_over:
         g.apply("move")
-        assert g.steps <= 5000, "the game must end"
-        in_play = Counter(c for h in HOURS for c in g.piles[h]) + Counter(c for r in g.removed for c in r)
-        if g.carried is not None:
-            in_play[g.carried] += 1
+        assert g.deal.steps <= 5000, "the game must end"
+        in_play = Counter(c for h in HOURS for c in g.deal.piles[h]) + Counter(c for r in g.deal.removed for c in r)
+        if g.deal.carried is not None:
+            in_play[g.deal.carried] += 1
         assert in_play == PACK
-        assert all(g.piles[h] for h in HOURS) or len(g.removed) == 3, "no pile empties before the 3rd removal"
-        assert g.scores == [len(g.removed)]
-    assert (g.deal.result == "won") == (len(g.removed) == 3)
+        assert all(g.deal.piles[h] for h in HOURS) or len(g.deal.removed) == 3, "no pile empties before the 3rd removal"
+        assert g.scores == [len(g.deal.removed)]
+    assert (g.deal.result == "won") == (len(g.deal.removed) == 3)
     # an independent, narration-free player reaches the same end at the same step
-    assert expected == (g.deal.result == "won", g.steps), seed
+    assert expected == (g.deal.result == "won", g.deal.steps), seed
     return g.deal.result
 
 

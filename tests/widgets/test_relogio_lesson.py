@@ -32,7 +32,7 @@ def test_the_real_checks_agree_with_the_engine():
     assert g.view(0)["target"] == 3  # real_start_check
     g = engine.new_game("relogio_real", deck=clock_deck({1: "AS", 2: "2D", 3: "3C", 4: "9D", 5: "5C", 6: "JS"}))
     g.apply("move")
-    assert str(g.carried) == "9D" and g.view(0)["target"] == 6  # real_next_check
+    assert str(g.deal.carried) == "9D" and g.view(0)["target"] == 6  # real_next_check
 
 
 def test_walkthroughs_step_through_their_scripted_deals():

@@ -153,8 +153,8 @@ def test_relogio_real_step_autoplay_finish():
     assert "Press Step to pick up the top card of 1 o'clock" in html.unescape(t.status.value)
     t.step_button.click()
     assert t.log_lines()[-1].startswith("You start at 1 o'clock")
-    assert t.game.carried is not None and t.game.carried.symbol in t.status.value
-    carried = t.game.carried.symbol
+    assert t.game.deal.carried is not None and t.game.deal.carried.symbol in t.status.value
+    carried = t.game.deal.carried.symbol
     t.step_button.click()
     assert t.log_lines()[-1].startswith(f"You put {carried} under ")
     target = t.game.last["to"]

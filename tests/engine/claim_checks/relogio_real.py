@@ -21,7 +21,7 @@ def check_outcome(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str
     while not trial.is_over:
         trial.apply("move")
         steps += 1
-    won = trial.result == "won"  # type: ignore[attr-defined]
+    won = trial.deal.result == "won"  # type: ignore[attr-defined]
     said_won = claim.fact == "relogio_real.won"
     if won != said_won or claim.detail["n"] != steps:
         return f"the deal is said to be {'won' if said_won else 'lost'} within {claim.detail['n']} steps; " \
