@@ -667,9 +667,11 @@ class Deal:
         if self.espirra == ORDERED and seat == self.partner:  # must_espirra
             return [self.called]  # type: ignore[list-item]
         trick = self.trick
-        if not trick and self.troela and not self.done_tricks and self.called is not None and self.called in hand:
+        if trick:  # follow_rule, what follow_suit returns: search asks this for every card it plays
+            return tricks.follow_rule(hand, trick[0] // 13)[0]
+        if self.troela and not self.done_tricks and self.called is not None and self.called in hand:
             return [self.called]
-        return tricks.follow_suit(hand, trick[0] // 13 if trick else None)
+        return hand[:]
 
     def may_order_when(self, seat: int) -> bool:
         """The declarer may say "Espirra quando quiser" on his own turn while the Ace is out."""
