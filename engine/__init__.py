@@ -38,6 +38,8 @@ from .protocol import (Action, DealResult, Event, Game, IllegalAction, Option, O
 from .turns import Played, Turn, next_turn, play
 from .shuffle import deal_code, decode_deal_code, random_seed
 from .games import discover
+from .hints import hint
+from .registry import GAMES as _REGISTRY
 from .games.el_gato import ElGato
 from .games.injun import Injun
 from .games.jabberwocky import Jabberwocky
@@ -47,7 +49,8 @@ from .games.relogio_real import RelogioReal
 from .review import Review, review  # a deal's decisions rated against the hint (engine/review.py)
 
 # Every game in engine/games/, in the order of the seeds: a new game module registers itself.
-GAMES: dict[str, type[Game]] = discover()
+GAMES: dict[str, type[Game]] = _REGISTRY  # the one registry (engine/registry.py), filled here once
+GAMES.update(discover())
 
 
 def game_class(game_id: str) -> type[Game]:
@@ -133,25 +136,6 @@ def _load(text: str) -> Game:
         except ParlourError as exc:
             raise SaveError(f"Move {i} of this save ({quoted(entry[1])}) is illegal: {exc}") from None
     return game
-
-
-def hint(game: Game, seat: int | None = None):
-    """What ``seat`` should do now, why, and how the other moves compare.
-
-    The advisor sees only ``game.view(seat)``: a hint never peeks at hidden cards.
-
-    >>> import engine
-    >>> g = engine.new_game("jubilee", players=3, seed=7)
-    >>> h = engine.hint(g)
-    >>> h.action in [str(a) for a in g.legal_actions()] and bool(h.reason)
-    True
-    """
-    from .hints import hint_for_view
-    seat = game.current_player if seat is None else seat
-    if seat is None:
-        from .i18n import N_, Sentence
-        raise IllegalAction(Sentence(N_("The game is over: there is nothing to hint.")), "game.over")
-    return hint_for_view(game.view(seat))
 
 
 __all__ = [

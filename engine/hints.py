@@ -15,7 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from .claims import Claim, percent
-from .i18n import N_, say
+from .i18n import N_, Sentence, say
+from .protocol import Game, IllegalAction
+from .registry import GAMES
+from .words import is_you
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -175,7 +178,6 @@ class Advisor(Protocol):
 
 def advisor(game_id: str) -> Advisor:
     """The advisor module of a game: its ``advisor_module``, or ``<game module>_ai``."""
-    from . import GAMES
     try:
         cls = GAMES[game_id]
     except KeyError:
@@ -183,11 +185,25 @@ def advisor(game_id: str) -> Advisor:
     return importlib.import_module(cls.advisor_module or f"{cls.__module__}_ai")  # type: ignore[return-value]
 
 
+def hint(game: Game, seat: int | None = None) -> Hint:
+    """What ``seat`` should do now, why, and how the other moves compare (``engine.hint``).
+
+    The advisor sees only ``game.view(seat)``: a hint never peeks at hidden cards.
+
+    >>> import engine
+    >>> g = engine.new_game("jubilee", players=3, seed=7)
+    >>> h = engine.hint(g)
+    >>> h.action in [str(a) for a in g.legal_actions()] and bool(h.reason)
+    True
+    """
+    seat = game.current_player if seat is None else seat
+    if seat is None:
+        raise IllegalAction(Sentence(N_("The game is over: there is nothing to hint.")), "game.over")
+    return hint_for_view(game.view(seat))
+
+
 def hint_for_view(view: dict[str, Any]) -> Hint:
     if not view.get("legal"):
-        from .protocol import IllegalAction
-        from .i18n import Sentence
-        from .words import is_you
         who = view["names"][view["seat"]]
         raise IllegalAction(Sentence(N_("It is not your turn: there is nothing to hint.")) if is_you(who)
                             else Sentence(N_("It is not {who}'s turn: there is nothing to hint."), who=who),

@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from . import claims
 from .hints import Alternative, Hint
+from .hints import hint as ask_hint
 from .i18n import N_, say
 from .protocol import Game, ParlourError
 from .review_thresholds import Thresholds, thresholds_for
@@ -136,7 +137,6 @@ def assess(game: Game, seat: int, action: str, index: int | None = None,
     when the hint has no figure for the move made or for its own (a rule-based advice, such as
     "put this set down", that the move made did not follow): such a move is counted, not rated.
     """
-    from . import hint as ask_hint
     limits = thresholds_for(game.id)
     action = str(game.parse_action(action))
     if hint is None:
@@ -181,7 +181,6 @@ def review(game: Game, seat: int, start: int = 0, stop: int | None = None,
     the moves ``start`` to ``stop`` of the history are rated (one deal of a match, say).
     ``progress(done, total)`` is called after each move replayed, for a table's progress line.
     """
-    from . import hint as ask_hint
     if not type(game).has_choices:
         raise ParlourError(f"{game.name} has no decisions to review: every move is forced")
     game._check_seat(seat)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import claims
+from .registry import GAMES
 from .words import agreeing
 
 
@@ -75,7 +76,6 @@ def _printed(value: float) -> float:
 
 def thresholds_for(game_id: str) -> Thresholds:
     """The ladder ``game_id``'s rules class declares; a game where no one ever chooses has none."""
-    from . import GAMES  # the registry is built once engine is imported; the games import this module
     limits = GAMES[game_id].review_thresholds if game_id in GAMES else None
     if limits is None:
         raise ValueError(f"{game_id!r} has no review: no player of it ever chooses a move")
@@ -84,7 +84,6 @@ def thresholds_for(game_id: str) -> Thresholds:
 
 def reviewed_games() -> dict[str, Thresholds]:
     """Every game with a review, id -> its ladder, in the registry's order."""
-    from . import GAMES
     return {game_id: cls.review_thresholds for game_id, cls in GAMES.items() if cls.review_thresholds is not None}
 
 
