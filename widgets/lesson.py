@@ -12,7 +12,7 @@ from engine.cards import Card
 from widgets.card_svg import card_img_html
 from widgets.gallery import TABLE_FRAGMENT
 from widgets.page_style import Picture
-from widgets.table import esc
+from widgets.table_html import esc
 
 _STATIC = Path(__file__).parent / "static"
 

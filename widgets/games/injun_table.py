@@ -18,7 +18,8 @@ from engine.games.injun import LONGEST_GAME
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import shared_layout
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 FOREHEAD = "Your card is on your forehead: everyone sees it but you."
 

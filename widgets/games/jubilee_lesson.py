@@ -16,7 +16,7 @@ from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.shared_look import shared_layout
-from widgets.table import esc
+from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
 
 SCORE_CHOICES = ("+10", "+20", "−5", "no score")

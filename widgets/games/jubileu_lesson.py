@@ -19,7 +19,8 @@ from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
 from widgets.games.jubileu_table import JubileuTable
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import BOT_NAMES, esc
+from widgets.session import BOT_NAMES
+from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
 
 

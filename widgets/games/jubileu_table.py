@@ -20,7 +20,8 @@ from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
 from engine.i18n import N_, catalog
 from widgets.settings import Setting
 from widgets.shared_look import set_layout
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 BOARD_W, BOARD_H = 640, 340
 SEAT_RX, SEAT_RY = 238, 130

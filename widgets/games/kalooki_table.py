@@ -25,7 +25,8 @@ from engine.words import count
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import set_layout, set_style, shared_layout
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 KALOOKI_CSS = """
 <style>

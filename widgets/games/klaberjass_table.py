@@ -19,7 +19,8 @@ from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import set_layout, shared_layout
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 KLABERJASS_CSS = """
 <style>

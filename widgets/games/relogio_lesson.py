@@ -18,7 +18,7 @@ from widgets.page_style import Picture
 from widgets.quiz import ChoiceQuiz
 from widgets.stored_results import stored
 from widgets.games.relogio_table import CLOCK_AREAS
-from widgets.table import esc
+from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
 
 WORDS = [

@@ -18,7 +18,8 @@ from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import set_layout, shared_layout
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 CLOCK_AREAS = '''
 ". h11 h12 h1 ."

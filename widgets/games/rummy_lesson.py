@@ -19,7 +19,7 @@ from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
 from widgets.games.rummy_table import RummyTable
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
-from widgets.table import esc
+from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
 
 NAMES = ["You", "Ada", "Ben", "Cleo"]

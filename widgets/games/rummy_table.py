@@ -23,7 +23,8 @@ from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from engine.words import count
 from widgets.settings import Setting
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 RUMMY_CSS = """
 <style>
