@@ -289,6 +289,8 @@ ACTIONS: tuple[Action, ...] = (*PLAY, Action("espirra"), Action("espirra-quando-
                                Action("join"), *(Action("trump", s) for s in tricks.SUITS),
                                *(Action("call", n) for n in NOTE), *(Action("bid", b.key) for b in LADDER))
 CODE_OF: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
+assert len(ACTIONS) == BID + len(LADDER) and ACTIONS[ESPIRRA:JOIN + 1] == (
+    Action("espirra"), Action("espirra-quando-quiser"), Action("pass"), Action("join"))
 
 #: The shared trick strengths (:func:`engine.tricks.trick_keys`) per trump suit, the last (index -1)
 #: for no trumps: ``TRICK_KEYS[trump][led][card]``, looked up when a trick is won instead of computed.

@@ -17,6 +17,7 @@ import engine
 from engine.protocol import Action
 from engine.games.jubileu import CODE_OF, SEATS, Deal, hidden_in_order, settle
 
+from .jubileu_helpers import play_all, stacked
 from .lean_agreement import LeanCase, agree_to_the_end, copy_is_independent
 
 
@@ -83,3 +84,19 @@ def test_lean_deal_agrees_with_the_narrated_game_from_the_auction_on() -> None:
 
 def test_a_copy_in_the_auction_leaves_the_deal_alone() -> None:
     copy_is_independent(CASE, seed=3, moves=1)
+
+
+def test_a_view_in_the_auction_rebuilds_who_may_still_join() -> None:
+    """A player who passed, offered the standing Meia Miséria once more (``meia_join="anyone"``), declines: the
+    view does not list who declined, the rebuilt deal replays the calls and knows it, and plays on alike."""
+    g = stacked({0: "AS", 1: "AH", 2: "AD", 3: "AC"}, meia_join="anyone")
+    play_all(g, "pass; bid meia-miseria; pass; pass; pass")    # seat 0 passed, then declined to join
+    assert g.current_player == 2 and g.deal.meia_declined == {0} and g.deal.passed == {0, 2, 3}
+    view = g.view(2)
+    lean = Deal.from_view(view, hidden_in_order(g.deal, view))
+    assert state(lean) == state(g.deal)
+    for move in ("join", "pass"):
+        lean.apply(g.current_player, CODE_OF[Action(move)])
+        g.apply(move)
+        assert state(lean) == state(g.deal)
+    assert lean.phase == "play" and lean.contract == "meia-miseria" and lean.holders == (1, 2)
