@@ -69,19 +69,19 @@ def test_two_rank_orders():
 
 # ---- following, winning a trump lead, trumping -------------------------------------------------------
 
-def legal_cards(hand: list[int], trick: list[int], trump: int) -> list[int]:
+def may_play(hand: list[int], trick: list[int], trump: int) -> list[int]:
     return follow_rule(hand, trick, trump)[0]
 
 
 def test_shared_trick_rules_take_klaberjass_options():
     # docs/rules/klaberjass.md#examples: "Trump ♥, 9♥ led, follower holds J♥ and 7♥ → only J♥ legal; holds A♥ and 7♥ →
     # either."
-    assert legal_cards(ix("JH 7H KS"), ix("9H"), H) == ix("JH")
-    assert sorted(legal_cards(ix("AH 7H KS"), ix("9H"), H)) == sorted(ix("AH 7H"))
+    assert may_play(ix("JH 7H KS"), ix("9H"), H) == ix("JH")
+    assert sorted(may_play(ix("AH 7H KS"), ix("9H"), H)) == sorted(ix("AH 7H"))
     # docs/rules/klaberjass.md#examples: "♠ led, follower void in ♠ holding 7♥ → must play 7♥."
-    assert legal_cards(ix("7H AD KC"), ix("KS"), H) == ix("7H")
+    assert may_play(ix("7H AD KC"), ix("KS"), H) == ix("7H")
     # Seed: "having none of a trump-card too, he can play as he pleases."
-    assert sorted(legal_cards(ix("AD KC"), ix("KS"), H)) == sorted(ix("AD KC"))
+    assert sorted(may_play(ix("AD KC"), ix("KS"), H)) == sorted(ix("AD KC"))
     # Jabberwocky and Jubileu keep the default: void, any card (tricks.follow_suit without options).
     assert sorted(tricks.follow_suit(ix("7H AD KC"), S)) == sorted(ix("7H AD KC"))
     assert tricks.follow_suit(ix("JH 7H"), H) == ix("JH 7H")
