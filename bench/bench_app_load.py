@@ -92,7 +92,7 @@ from other_work import QUIET_CORES, OtherWork  # noqa: E402
 from student_client import open_lesson  # noqa: E402
 
 # The Voilà template's Font Awesome stylesheet is on cdn.jsdelivr.net, out of this machine's reach
-# (widgets/server.py leaves it out of Parlour's pages): fail it at once rather than answer it from
+# (widgets/server/page_rendering.py leaves it out of Parlour's pages): fail it at once rather than answer it from
 # Playwright (which turns the HTTP cache off).
 BROWSER_ARGS = [*CHROMIUM_ARGS, "--host-resolver-rules=MAP cdn.jsdelivr.net ~NOTFOUND"]
 

@@ -10,7 +10,7 @@ Two routes (PARLOUR_HUB_ROUTE), deploy/README.md says what each isolates, with f
 - ``shared`` (the default): ONE Voilà for the whole class, the project's guarded server run by
   the hub as a service at /services/parlour/, behind the hub's login (OAuth). Each page gets its
   own kernel, recorded as its student's: nobody else's request reaches it (403). About 11x less
-  CPU and 3.5x less memory per student than a server each (widgets/hub_service.py).
+  CPU and 3.5x less memory per student than a server each (widgets/server/hub_service.py).
 - ``per-student``: each student gets a single-user Jupyter server that opens on the gallery in
   Voilà and runs only widget messages (no JupyterLab code execution, no terminals, lessons
   read-only); servers idle for an hour are stopped by the idle culler. The route to take where
@@ -39,7 +39,8 @@ c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub provid
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # widgets.server, also when parlour is not pip-installed
-from widgets.server import WIDGET_MESSAGES, ensure_save_key, single_user_config  # noqa: E402
+from widgets.server.save_key import ensure_save_key  # noqa: E402
+from widgets.server.single_user import WIDGET_MESSAGES, single_user_config  # noqa: E402
 
 
 def env(name: str, default: str) -> str:
@@ -142,7 +143,7 @@ SERVER_CONFIG.mkdir(exist_ok=True)
 server_conf = single_user_config(json.loads((ROOT / "voila.json").read_text()), max_kernels=MAX_KERNELS)
 server_conf["ServerApp"].update({
     "terminals_enabled": False,
-    "contents_manager_class": "widgets.server.ReadOnlyContentsManager",
+    "contents_manager_class": "widgets.server.single_user.ReadOnlyContentsManager",
 })
 server_conf["ServerApp"]["jpserver_extensions"].update({
     # what a student's server never needs: JupyterLab, terminals, the language server, the classic
@@ -197,7 +198,7 @@ if ROUTE == "shared":
         "command": [
             sys.executable, "-m", "widgets.server", str(ROOT / "lessons"), f"--port={SERVICE_PORT}",
             f"--Voila.base_url={SERVICE_PREFIX}",
-            "--Voila.identity_provider_class=widgets.hub_service.HubIdentity",
+            "--Voila.identity_provider_class=widgets.server.hub_service.HubIdentity",
             # the hub's proxy forwards the students' host name; only the proxy can reach this port
             "--Voila.tornado_settings=allow_remote_access=True",
             "--ClassroomKernelManager.per_user_kernels=True",

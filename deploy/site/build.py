@@ -484,9 +484,9 @@ def repl_page_scripts(out: Path) -> None:
 
     - kernel_prestart.js, with the site's settings: the lesson's Python starts as the page does, while
       JupyterLab's REPL boots (see that script);
-    - widgets/static/shared_modules.js (as Voilà's pages run it, widgets/server.py): anywidget imports each
-      widget's module from a blob of its text, once per widget; with it a table's card rows share one
-      module instead of compiling the same text once per row.
+    - widgets/static/shared_modules.js (Voilà's pages run it: widgets/server/page_rendering.py): anywidget
+      imports each widget's module from a blob of its text, once per widget; with it a table's card rows
+      share one module instead of compiling the same text once per row.
     """
     page = out / "repl" / "index.html"
     text = page.read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """A class full of students must not exhaust the server: closed pages free their kernels.
 
 Voilà shuts a page's kernel down when the page unloads, with a beacon carrying the page's
-XSRF token: widgets/server.py sets the cookie it reads (voila issue #1458), so XSRF checks
+XSRF token: widgets/server/page_handler.py sets the cookie it reads (voila issue #1458), so XSRF checks
 stay on. Kernel culling (voila.json) is the backstop for pages that vanish without unloading.
 """
 

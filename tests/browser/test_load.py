@@ -3,7 +3,7 @@
 Under load Voilà's executor used to give up waiting for a cell's output after 4 s and send
 the page without its table and without a word (nbclient's ``iopub_timeout``; voila.json
 raises it). A kernel that died while starting left the page loading for ever; the server
-(widgets/server.py) now ends such a page with a notice and a "Try again" button.
+(widgets/server/page_rendering.py) now ends such a page with a notice and a "Try again" button.
 """
 
 from __future__ import annotations

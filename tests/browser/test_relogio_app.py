@@ -78,7 +78,7 @@ def test_play_relogio_in_the_browser(voila_server, voila_page, save_screenshot, 
     real.screenshot(path=str(artifacts_dir / "relogio-real-table.png"))
     assert not errors, errors
 
-    # the page loaded each widget module once (server.py's shared_modules.js), not once per card row:
+    # the page loaded each widget module once (widgets/server/page_rendering.py), not once per card row:
     # its two tables have 28 card rows, and a module loaded per row cost about a seventh of a second
     assert_each_module_loaded_once(page)
 

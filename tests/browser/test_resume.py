@@ -47,12 +47,12 @@ def kept_position(page: Page) -> tuple[int, bool] | None:
 
 def server_game(save: str):
     """The game of a save the server wrote, checked with the key it signs saves with (its own, kept in
-    its state directory: widgets.server.ensure_save_key reads the same file the server does)."""
+    its state directory: widgets.server.save_key.ensure_save_key reads the same file the server does)."""
     import os
 
     import engine
     from engine.protocol import SAVE_KEY_ENV
-    from widgets.server import ensure_save_key
+    from widgets.server.save_key import ensure_save_key
 
     before = os.environ.get(SAVE_KEY_ENV)
     ensure_save_key()

@@ -2,7 +2,7 @@
 
 Each finding of the security review in deploy/README.md ("What each route promises") that can
 be shown on loopback is a test here, against the app as ``./run app`` serves it (voila.json,
-widgets/server.py):
+widgets/server/):
 
 - DNS rebinding: a request whose ``Host`` is another site's name is refused (403).
 - XSRF stays on: a POST or DELETE without the page's token cannot shut a kernel down; the
@@ -232,7 +232,7 @@ def _installed_labextensions() -> list[tuple[str, str]]:
 
 def test_scripts_named_by_their_content_are_cached_for_good_the_rest_are_checked(voila_server):
     """Voilà sends every labextension file ``no-cache``; one whose name or ``?v=`` is its hash cannot
-    change, so a student's browser keeps it (widgets/server.py, HashedAssetHandler)."""
+    change, so a student's browser keeps it (widgets/server/static_files.py, HashedAssetHandler)."""
     extensions = _installed_labextensions()
     assert len(extensions) >= 3  # the widget manager, anywidget, pygments at least
     for name, entry in extensions:

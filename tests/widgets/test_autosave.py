@@ -489,7 +489,7 @@ def test_the_server_keeps_a_save_key_of_its_own_and_a_checksum_anyone_can_comput
     import stat
 
     from engine.protocol import SaveError
-    from widgets.server import ensure_save_key
+    from widgets.server.save_key import ensure_save_key
 
     monkeypatch.delenv("PARLOUR_SAVE_KEY", raising=False)
     monkeypatch.setenv("PARLOUR_STATE_DIR", str(tmp_path / "state"))

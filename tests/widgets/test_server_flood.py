@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-from widgets.server import PAGE_CLIENT, PAGE_KERNELS, ClassroomKernelManager, ServerFull
+from widgets.server.kernel_manager import ClassroomKernelManager, ServerFull
+from widgets.server.page_identity import PAGE_CLIENT, PAGE_KERNELS
 
 _ids = itertools.count(1)
 
@@ -125,7 +126,7 @@ def test_pools_wait_to_refill_while_pages_are_being_refused(monkeypatch, tmp_pat
     next student was refused again. After a refusal the pools wait ``refill_pause`` seconds."""
     from traitlets.config import Configurable
 
-    from widgets.server import classroom_kernel_manager_factory
+    from widgets.server.kernel_pools import classroom_kernel_manager_factory
 
     class App(Configurable):  # what Voilà's pooled manager reads from its app: no notebooks here
         root_dir = str(tmp_path)

@@ -9,7 +9,8 @@ import json
 import pytest
 import tornado.web
 
-from widgets.server import ReadOnlyContentsManager, foreign_request
+from widgets.server.page_handler import foreign_request
+from widgets.server.single_user import ReadOnlyContentsManager
 
 NAVIGATE = {"Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document"}
 
@@ -70,10 +71,10 @@ def test_the_gzip_handlers_keep_tornados_class_level_reads(tmp_path) -> None:
     once overrode it per request, and that call broke ("Could not open static file" for Voilà's chunks)."""
     from voila.static_file_handler import MultiStaticFileHandler
 
-    from widgets.server import HashedAssetHandler, _static_with
+    from widgets.server.static_files import HashedAssetHandler, static_with
 
     asset = tmp_path / "chunk.js"
     asset.write_text("console.log('a chunk');\n" * 50)
-    for handler in (HashedAssetHandler, _static_with(MultiStaticFileHandler)):
+    for handler in (HashedAssetHandler, static_with(MultiStaticFileHandler)):
         assert handler.get_content_version(str(asset))
         assert b"".join(handler.get_content(str(asset))) == asset.read_bytes()

@@ -1,5 +1,5 @@
-"""A teacher's ``--pool LESSON=N`` and the hub's settings (widgets/server.py); the pools themselves
-are exercised on a real server in tests/browser/test_preheat.py."""
+"""A teacher's ``--pool LESSON=N`` and the hub's settings (widgets/server/pool_options.py and
+single_user.py); the pools themselves are exercised on a real server in tests/browser/test_preheat.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from widgets.server import ClassroomKernelManager, class_pools, single_user_config
+from widgets.server.kernel_manager import ClassroomKernelManager
+from widgets.server.pool_options import class_pools
+from widgets.server.single_user import single_user_config
 
 
 def test_a_class_pool_joins_the_pools_of_voila_json(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 from voila.exporter import VoilaExporter
 from voila.paths import collect_template_paths
 
-from widgets.server import TemplateCode, share_template_code
+from widgets.server.page_rendering import TemplateCode, share_template_code
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_a_changed_template_is_compiled_again(compiled: list[str]) -> None:
 def test_the_page_head_runs_the_one_module_per_source_script_first() -> None:
     """Every page teaches the browser to import a widget module once (static/shared_modules.js), before
     any of Voilà's scripts: the widgets' code arrives later, as text, over the kernel's websocket."""
-    from widgets.server import SHARED_MODULES, with_shared_modules
+    from widgets.server.page_rendering import SHARED_MODULES, with_shared_modules
 
     part, headed = with_shared_modules('<!DOCTYPE html>\n<html lang="en">\n<HEAD><meta charset="utf-8" />'
                                        "<script>voila()</script>")
@@ -81,7 +81,7 @@ def test_the_page_head_asks_no_cdn_for_icons() -> None:
 
     from jupyter_core.paths import jupyter_path
 
-    from widgets.server import without_cdn_icons
+    from widgets.server.page_rendering import without_cdn_icons
 
     templates = [Path(p) / "lab" / "index.html.j2" for p in jupyter_path("voila", "templates")]
     source = next(t for t in templates if t.exists()).read_text()

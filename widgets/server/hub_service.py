@@ -2,7 +2,7 @@
 
 Giving each student a Jupyter server of their own cost 2.8 CPU-s and 160 MB before their first
 table (a class of 30 waited 73 s for its last one). Here the hub runs the project's guarded Voilà
-(:mod:`widgets.server`) once, as a hub-managed service at ``/services/parlour/``, and students reach
+(:mod:`widgets.server.app`) once, as a hub-managed service at ``/services/parlour/``, and students reach
 it through the hub's login (OAuth). Each page still gets a kernel of its own, and that kernel is
 recorded as its student's: another student's request for it (the websocket, the shutdown beacon,
 the kernel API) is refused with 403. What this route does not isolate (one process runs every
@@ -11,7 +11,7 @@ student's kernels as one Unix user) is said in deploy/README.md.
 - :class:`HubIdentity`: who is asking, from the hub's OAuth cookie (JupyterHub's own identity
   provider, adapted to Voilà: Voilà hands it a token it has no use for, and adds its callback
   route without the service's prefix).
-- :data:`widgets.server.PAGE_OWNER`: the student a page is being rendered for, while its kernel is chosen.
+- :data:`widgets.server.page_identity.PAGE_OWNER`: the student a page is being rendered for, while its kernel is chosen.
 - :func:`own_kernels_only`: the kernel routes, refusing a kernel that is not the asker's.
 """
 
@@ -25,7 +25,7 @@ import tornado.web
 from jupyter_server.utils import url_path_join
 from jupyterhub.singleuser.extension import JupyterHubIdentityProvider
 
-from widgets.server import PAGE_OWNER, user_name
+from widgets.server.page_identity import user_name
 
 
 class HubIdentity(JupyterHubIdentityProvider):
@@ -64,4 +64,4 @@ def own_kernels_only(handler_class: type) -> type:
     return type(f"Own{handler_class.__name__}", (OwnKernelOnly, handler_class), {})
 
 
-__all__ = ["HubIdentity", "OwnKernelOnly", "PAGE_OWNER", "own_kernels_only", "user_name"]
+__all__ = ["HubIdentity", "OwnKernelOnly", "own_kernels_only"]
