@@ -88,7 +88,7 @@ def lengths(players: int, games: int) -> tuple[list[int], int, int]:
         g = engine.new_game("el_gato", players=players, seed=1_000_000 + seed)
         while not g.is_over:
             g.apply("play")
-        out.append(g.rounds)
+        out.append(g.deal.rounds)
         rule = g.events[-1].rule
         cycles += rule == "el_gato.cycle"
         capped += rule == "el_gato.trick_limit"

@@ -21,7 +21,6 @@ from ..cards import OROS, SOTA, Card, parse_card, parse_cards, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted
 from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
-from ..rummy_core import on_deal
 from ..shuffle import rng_for
 from ..words import inside, join
 
@@ -386,18 +385,6 @@ class ElGato(Game):
     )
 
     deal: Deal
-    # The game's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
-    packets = on_deal("packets")
-    unseen_on_top = on_deal("unseen_on_top")
-    leader = on_deal("leader")
-    order = on_deal("order")
-    trick = on_deal("trick")
-    aside = on_deal("aside")
-    tied = on_deal("tied")
-    rounds = on_deal("rounds")
-    seen = on_deal("seen")
-    result = on_deal("result")
-    loser = on_deal("loser")
 
     # ---- the deal ----
     def _setup(self) -> None:
@@ -409,7 +396,6 @@ class ElGato(Game):
         if not self.options["cycle_draw"] and not self.options["trick_limit"]:
             raise OptionError("cycle_draw=False with trick_limit=0 could let a game loop forever: "
                               "keep one of the guards")
-        self.ace_high: bool = self.options["ace_high"]
         self.last_trick: dict[str, Any] | None = None
         self.dealer = first if first is not None else self._draw_for_dealer()
         if first is not None:
@@ -446,7 +432,7 @@ class ElGato(Game):
         self._emit("deal", "el_gato.deal",
                    f"{self.subject(self.dealer, 'deals')} all 40 cards, one at a time from the left: "
                    f"{PACK_SIZE // n} each, kept face down in the order received. "
-                   f"{self.subject(self.leader, 'plays')} first.",
+                   f"{self.subject(self.deal.leader, 'plays')} first.",
                    seat=self.dealer, dealer=self.dealer)
 
     def whose(self, seat: int, owner: bool = True) -> str:
@@ -460,12 +446,14 @@ class ElGato(Game):
 
     # ---- ranking ----
     def rank(self, card: Card) -> int:
-        return rank_of(card, self.ace_high)
+        """A card's strength under this game's ``ace_high`` option (the dealer's draw comes before the deal)."""
+        return rank_of(card, self.options["ace_high"])
 
     # ---- whose turn ----
     @property
     def current_player(self) -> int | None:
-        return None if self.deal.result else self.deal.order[len(self.deal.trick)]
+        acting = self.deal.to_act()
+        return acting[0] if acting else None
 
     @property
     def is_over(self) -> bool:
@@ -474,14 +462,10 @@ class ElGato(Game):
     @property
     def scores(self) -> list[int]:
         """0 each while playing and after a draw; the loser ends on −1."""
-        return [-1 if s == self.loser else 0 for s in range(self.players)]
-
-    def holding(self) -> list[int]:
-        """Seats that still hold cards."""
-        return self.deal.holding()
+        return [-1 if s == self.deal.loser else 0 for s in range(self.players)]
 
     def _legal(self, seat: int) -> list[Action]:
-        return [PLAY]
+        return self.deal.legal(seat)
 
     def parse_action(self, action: Action | str) -> Action:
         act = super().parse_action(action)
@@ -514,11 +498,8 @@ class ElGato(Game):
         else:
             self._trick_won(done, tied)
             if not self.deal.result or self.deal.ending == "el_gato.cycle":
-                self._safe = [not p for p in self.packets]  # a new trick started
+                self._safe = [not p for p in self.deal.packets]  # a new trick started
         self._announce_end()
-
-    def _donor(self, seat: int) -> int | None:
-        return self.deal.donor(seat)
 
     def _trick_won(self, done: RoundEnd, tied: list[int]) -> None:
         winner = done.fighters[0]
@@ -538,10 +519,6 @@ class ElGato(Game):
                            "aside": [[s, str(c)] for s, c in done.aside],
                            "winner": winner, "guerra": bool(tied)}
         self._announce_safe()
-
-    def fighters(self, trick: list[tuple[int, Card]]) -> list[int]:
-        """Who takes the trick (one seat) or fights a guerra over it (several), per the ``guerra`` option."""
-        return self.deal.fighters(trick)
 
     def _guerra(self, done: RoundEnd, again: bool) -> None:
         best, trick = done.fighters, done.trick
@@ -577,7 +554,7 @@ class ElGato(Game):
     def _start_trick(self) -> None:
         """Start the next trick from the game's packets and leader (the deal checks for a repeat)."""
         self.deal.start_trick()
-        self._safe = [not p for p in self.packets]
+        self._safe = [not p for p in self.deal.packets]
         self._announce_end()
 
     def _announce_end(self) -> None:
@@ -590,8 +567,8 @@ class ElGato(Game):
             assert loser is not None
             self._emit("game_end", "el_gato.end",
                        f"Only {self.whose(loser, owner=False)} {self.verb(loser, 'has')} cards left: all 40. "
-                       f"{self.subject(loser, 'loses')} El Gato after {self.rounds} tricks; everyone else is safe.",
-                       seat=loser, result="lose", loser=loser, tricks=self.rounds)
+                       f"{self.subject(loser, 'loses')} El Gato after {deal.rounds} tricks; everyone else is safe.",
+                       seat=loser, result="lose", loser=loser, tricks=deal.rounds)
             return
         if deal.ending == "el_gato.no_cards":
             nxt = deal.order[len(deal.trick)]
@@ -602,7 +579,7 @@ class ElGato(Game):
                     "game would repeat forever: it is a draw.")
         else:
             text = f"{self.options['trick_limit']} tricks have been played: the game is a draw."
-        self._emit("game_end", deal.ending, text, result="draw", loser=None, tricks=self.rounds)
+        self._emit("game_end", deal.ending, text, result="draw", loser=None, tricks=deal.rounds)
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
@@ -612,26 +589,27 @@ class ElGato(Game):
         packet in play order, in front of everyone, so ``known_below[s]`` (the bottom of seat
         ``s``'s packet, top first) is public, below ``unseen_on_top[s]`` cards nobody has seen.
         """
+        d = self.deal
         return {
             **self.view_header(seat),
             "dealer": self.dealer,
-            "packet_sizes": [len(p) for p in self.packets],
-            "unseen_on_top": list(self.unseen_on_top),
-            "known_below": [[str(c) for c in p[k:]] for p, k in zip(self.packets, self.unseen_on_top)],
-            "safe": [not p and s not in self.tied for s, p in enumerate(self.packets)],
-            "leader": self.leader,
-            "order": list(self.order),
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "aside": [[s, str(c)] for s, c in self.aside],
-            "guerra": list(self.tied),
+            "packet_sizes": [len(p) for p in d.packets],
+            "unseen_on_top": list(d.unseen_on_top),
+            "known_below": [[str(c) for c in p[k:]] for p, k in zip(d.packets, d.unseen_on_top)],
+            "safe": [not p and s not in d.tied for s, p in enumerate(d.packets)],
+            "leader": d.leader,
+            "order": list(d.order),
+            "trick": [[s, str(c)] for s, c in d.trick],
+            "aside": [[s, str(c)] for s, c in d.aside],
+            "guerra": list(d.tied),
             "last_trick": None if self.last_trick is None else {k: (list(v) if isinstance(v, list) else v)
                                                                 for k, v in self.last_trick.items()},
-            "tricks": self.rounds,
+            "tricks": d.rounds,
             "scores": self.scores,
             "current_player": self.current_player,
             "is_over": self.is_over,
-            "result": self.result,
-            "loser": self.loser,
+            "result": d.result,
+            "loser": d.loser,
             "legal": [str(a) for a in self.legal_actions(seat)],
         }
 

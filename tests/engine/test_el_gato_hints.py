@@ -71,7 +71,7 @@ def test_the_hint_reads_only_the_view():
                         deck=["10Co"])
     a.apply("play")
     b.apply("play")
-    assert a.packets[1] != b.packets[1] and a.view(1) == b.view(1)
+    assert a.deal.packets[1] != b.deal.packets[1] and a.view(1) == b.view(1)
     assert engine.hint(a, 1) == engine.hint(b, 1)
     assert "2 players still play after you" in engine.hint(a, 1).reason
 
@@ -120,7 +120,7 @@ def test_once_the_dealt_cards_are_used_up_the_next_card_is_known():
         g.apply("play")
     assert g.current_player == 0 and g.view(0)["unseen_on_top"] == [0, 0]
     known, pool = next_card(g.view(0))
-    assert known == g.packets[0][0] and pool == [known]
+    assert known == g.deal.packets[0][0] and pool == [known]
     h = engine.hint(g, 0)
     assert f"The next card of your packet is known: {known.name}" in h.reason
 

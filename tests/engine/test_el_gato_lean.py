@@ -31,16 +31,16 @@ def state(deal: Deal) -> tuple:
 
 
 def tags(g: engine.Game) -> list[str]:
-    out = ["guerra"] if g.tied else []
+    out = ["guerra"] if g.deal.tied else []
     if g.is_over:
         out.append(g.events[-1].rule)
-    elif g.tied and not g.packets[g.current_player]:
+    elif g.deal.tied and not g.deal.packets[g.current_player]:
         out.append("borrowed card")
     return out
 
 
 CASE = LeanCase(new, hidden_in_order, state, result=lambda d: (d.result, d.loser),
-                game_result=lambda g: (g.result, g.loser), most_moves=150, tags=tags)
+                game_result=lambda g: (g.deal.result, g.deal.loser), most_moves=150, tags=tags)
 
 
 def test_lean_deal_agrees_with_the_narrated_game() -> None:
@@ -55,7 +55,7 @@ def test_a_repeat_ends_the_rebuilt_game_as_it_ends_the_game() -> None:
     g = engine.new_game("el_gato", players=2, seed=5)
     for _ in range(4):
         g.apply("play")
-    earlier = [list(p) for p in g.packets], g.leader
+    earlier = [list(p) for p in g.deal.packets], g.deal.leader
     for _ in range(4):
         g.apply("play")
     lean = Deal.from_view(g.view(0), hidden_in_order(g.deal, g.view(0)))

@@ -44,7 +44,7 @@ def test_the_pack_is_the_spanish_forty():
     """Seed: "Baralho Espanhol (48 cartas), do qual se retiram os Reis e Cavaleiros … apenas 40
     cartas"; docs/rules/el_gato.md: 1–9 and the Sota in oros, copas, espadas, bastos."""
     g = engine.new_game("el_gato", players=2, seed=3)
-    held = Counter(c for p in g.packets for c in p)
+    held = Counter(c for p in g.deal.packets for c in p)
     assert held == Counter(spanish_40()) and len(held) == 40
     assert {c.suit for c in held} == {"Or", "Co", "Es", "Ba"} and {c.rank for c in held} == set(range(1, 11))
     assert parse_card("5Or") == GATO and GATO.name == "5 de oros" and parse_card("10Co").name == "Sota de copas"
@@ -54,7 +54,7 @@ def test_the_pack_is_the_spanish_forty():
 def test_allowed_player_counts_divide_the_forty_exactly(players):
     """Seed: "desde que o seu número permita a exata divisão das 40 cartas (2, 4, 5, 8, 10 jogadores)"."""
     g = engine.new_game("el_gato", players=players, seed=4)
-    assert [len(p) for p in g.packets] == [40 // players] * players
+    assert [len(p) for p in g.deal.packets] == [40 // players] * players
 
 
 @pytest.mark.parametrize("players", [1, 3, 6, 7, 9, 11])
@@ -91,7 +91,7 @@ def test_the_deal_is_one_at_a_time_from_the_dealers_left_and_packets_keep_that_o
         for dealer in (0, players - 1):
             g = engine.new_game("el_gato", players=players, seed=0, deck=deck, first_dealer=dealer)
             left = (dealer + 1) % players
-            assert [str(c) for c in g.packets[left]] == deck[0::players]
+            assert [str(c) for c in g.deal.packets[left]] == deck[0::players]
             assert g.current_player == left  # seed: "o jogo é iniciado pelo primeiro jogador à esquerda"
             events = g.apply("play")
             assert events[0].data["card"] == deck[0]
@@ -111,8 +111,8 @@ def test_two_player_guerra_worked_example():
     trick = events[-1]
     assert trick.kind == "trick" and trick.data["winner"] == 1
     assert trick.data["cards"] == ["7Co", "7Ba", "3Es", "9Or"]
-    assert [str(c) for c in g.packets[1][-4:]] == ["7Co", "7Ba", "3Es", "9Or"]
-    assert len(g.packets[0]) == 18 and len(g.packets[1]) == 22
+    assert [str(c) for c in g.deal.packets[1][-4:]] == ["7Co", "7Ba", "3Es", "9Or"]
+    assert len(g.deal.packets[0]) == 18 and len(g.deal.packets[1]) == 22
     assert g.view(0)["aside"] == [] and g.current_player == 1  # the winner leads the next trick
 
 
@@ -149,7 +149,7 @@ def test_guerra_only_on_a_tie_for_the_highest_card_and_play_goes_clockwise_from_
     assert not any(e.kind == "guerra" for e in events)  # the 3s tie, but 9 is highest
     trick = events[-1]
     assert trick.data["winner"] == 2 and trick.data["cards"] == ["3Or", "3Co", "9Es", "2Ba"]
-    assert [str(c) for c in g.packets[2][-4:]] == ["3Or", "3Co", "9Es", "2Ba"]
+    assert [str(c) for c in g.deal.packets[2][-4:]] == ["3Or", "3Co", "9Es", "2Ba"]
     assert g.view(0)["order"] == [2, 3, 0, 1] and g.current_player == 2
 
 
@@ -180,14 +180,14 @@ def test_more_than_two_tied_play_a_tie_break_among_themselves_and_the_donor_is_t
     guerra = next(e for e in events if e.kind == "guerra")
     assert guerra.kind == "guerra" and guerra.rule == "el_gato.guerra_many" and guerra.data["tied"] == [5, 7, 8]
     assert g.view(0)["order"] == [5, 7, 8]  # only the tied players play the tie-break
-    assert len(g.packets[7]) == 0 and not g.view(0)["safe"][7]  # in a guerra: not safe
+    assert len(g.deal.packets[7]) == 0 and not g.view(0)["safe"][7]  # in a guerra: not safe
     # every untied player has just turned his last card: each is safe now
     safe = [e.seat for e in events if e.kind == "safe"]
     assert sorted(safe) == list(OTHERS) and all(g.view(3)["safe"][s] for s in OTHERS)
     with pytest.raises(engine.IllegalAction, match="It is P6's turn, not P8's"):
         g.apply("play", 7)
     events = play(g, 1)  # seat 5
-    top_of_8 = g.packets[8][0]
+    top_of_8 = g.deal.packets[8][0]
     events = play(g, 1)  # seat 7, out of cards: the card comes from seat 8 (clockwise next), not seat 5
     donate = events[0]
     assert donate.kind == "donate" and donate.rule == "el_gato.last_card" and donate.data["donor"] == 8
@@ -198,8 +198,8 @@ def test_more_than_two_tied_play_a_tie_break_among_themselves_and_the_donor_is_t
     assert trick.data["guerra"] and trick.rule == "el_gato.guerra_many"
     assert len(trick.data["cards"]) == 13  # the whole fourth trick and the three tie-break cards
     assert trick.data["cards"][:10] == [c for _, c in g.view(0)["last_trick"]["aside"]]
-    holding = [s for s in range(10) if g.packets[s]]
-    assert sum(len(g.packets[s]) for s in holding) == 40
+    holding = [s for s in range(10) if g.deal.packets[s]]
+    assert sum(len(g.deal.packets[s]) for s in holding) == 40
     if len(holding) > 1:
         assert g.current_player == trick.data["winner"]
 
@@ -224,14 +224,14 @@ def test_a_tied_player_without_cards_takes_the_next_opponents_card_even_if_untie
     assert "guerra" in kinds and "redeal" not in kinds and "deal" not in kinds
     safe = {e.seat for e in events if e.kind == "safe"}
     assert safe == {0, 3, 4, 6, 7, 8, 9}  # everyone but the two tied and seat 5, who holds cards
-    assert g.view(0)["order"] == [1, 2] and g.packets[1] == [] and g.packets[2] == []
-    top_two = [str(c) for c in g.packets[5][:2]]
+    assert g.view(0)["order"] == [1, 2] and g.deal.packets[1] == [] and g.deal.packets[2] == []
+    top_two = [str(c) for c in g.deal.packets[5][:2]]
     first = play(g, 1)
     assert first[0].kind == "donate" and first[0].data["donor"] == 5 and first[1].data["card"] == top_two[0]
     second = play(g, 1)
     assert second[0].kind == "donate" and second[0].data["donor"] == 5 and second[1].data["card"] == top_two[1]
-    assert all(not g.packets[s] for s in safe), "a safe player is never dealt back in"
-    assert sum(len(p) for p in g.packets) + len(g.aside) + len(g.trick) == 40
+    assert all(not g.deal.packets[s] for s in safe), "a safe player is never dealt back in"
+    assert sum(len(p) for p in g.deal.packets) + len(g.deal.aside) + len(g.deal.trick) == 40
 
 
 @pytest.mark.parametrize("seed", [18, 1, 2, 3, 4, 5, 6, 7])
@@ -245,7 +245,7 @@ def test_a_safe_player_never_gets_cards_again_in_ten_player_games(seed):
             assert e.kind not in ("redeal", "deal")
             if e.kind == "safe":
                 safe.add(e.seat)
-            assert all(not g.packets[s] for s in safe)
+            assert all(not g.deal.packets[s] for s in safe)
             if e.kind == "play":
                 assert e.seat not in safe
 
@@ -267,8 +267,8 @@ def test_guerra_any_pair_starts_a_guerra_below_the_highest_card():
     guerra = events[-1]
     assert guerra.kind == "guerra" and guerra.rule == "el_gato.any_pair" and guerra.data["tied"] == [0, 2]
     assert literal.view(1)["order"] == [0, 2] and len(literal.view(1)["aside"]) == 4
-    assert literal.fighters(trick_of(["5Or", "3Co", "3Es"])) == [0]  # the gato still beats everything
-    assert literal.fighters(trick_of(["4Co", "4Es", "8Or", "8Co"])) == [2, 3]  # the highest pair counts
+    assert literal.deal.fighters(trick_of(["5Or", "3Co", "3Es"])) == [0]  # the gato still beats everything
+    assert literal.deal.fighters(trick_of(["4Co", "4Es", "8Or", "8Co"])) == [2, 3]  # the highest pair counts
     with pytest.raises(engine.OptionError):
         engine.new_game("el_gato", guerra="pairs")
 
@@ -288,22 +288,22 @@ def test_a_player_who_ties_with_his_last_card_plays_his_opponents_top_card():
     desempate"."""
     g = stacked_two(f"{LOW} 5Ba 10Or", f"5Or {HIGH} 10Es 10Ba")  # the last cards are both Sotas
     play(g, 38)
-    assert len(g.packets[0]) == 1 and g.current_player == 1  # P2 won every trick, so he leads
+    assert len(g.deal.packets[0]) == 1 and g.current_player == 1  # P2 won every trick, so he leads
     events = play(g, 2)
-    assert events[-1].kind == "guerra" and g.packets[0] == [] and g.view(0)["order"] == [1, 0]
+    assert events[-1].kind == "guerra" and g.deal.packets[0] == [] and g.view(0)["order"] == [1, 0]
     assert not g.view(1)["safe"][0]
-    p2_top = g.packets[1][0]
+    p2_top = g.deal.packets[1][0]
     assert p2_top == Card(1, "Or")  # the first card P2 won: P1's 1 de oros from trick 1
     events = play(g, 1)  # P2 turns his top card: the 1 de oros
     assert events[0].data["card"] == "1Or"
-    gato = g.packets[1][0]
+    gato = g.deal.packets[1][0]
     assert gato == GATO  # P2's next card is the gato he won trick 1 with …
     events = play(g, 1)  # … and P1, out of cards, takes it face down and plays it
     assert [e.kind for e in events[:2]] == ["donate", "play"]
     assert events[0].data["donor"] == 1 and events[1].data["card"] == "5Or" and events[1].seat == 0
     trick = events[-1]
     assert trick.data["winner"] == 0 and trick.data["cards"] == ["10Ba", "10Or", "1Or", "5Or"]
-    assert [str(c) for c in g.packets[0]] == ["10Ba", "10Or", "1Or", "5Or"]
+    assert [str(c) for c in g.deal.packets[0]] == ["10Ba", "10Or", "1Or", "5Or"]
     assert not g.is_over
 
 
@@ -317,7 +317,7 @@ def test_the_last_player_holding_cards_loses_holding_all_forty_and_the_empty_pla
     assert events[-2].seat == 0 and events[-2].rule == "el_gato.safe"
     end = events[-1]
     assert end.rule == "el_gato.end" and end.data["loser"] == 1 and "all 40" in end.text
-    assert len(g.packets[1]) == 40 and g.loser == 1 and g.result == "lose"
+    assert len(g.deal.packets[1]) == 40 and g.deal.loser == 1 and g.deal.result == "lose"
     assert g.scores == [0, -1]
     assert g.view(0)["is_over"] and g.view(0)["loser"] == 1
 
@@ -335,7 +335,7 @@ def test_the_trick_limit_guard_ends_in_a_draw():
     g = engine.new_game("el_gato", players=2, seed=5, trick_limit=10)
     while not g.is_over:
         g.apply("play")
-    assert g.rounds == 10 and g.result == "draw" and g.loser is None and g.scores == [0, 0]
+    assert g.deal.rounds == 10 and g.deal.result == "draw" and g.deal.loser is None and g.scores == [0, 0]
     assert g.events[-1].rule == "el_gato.trick_limit" and "draw" in g.events[-1].text
 
 
@@ -345,18 +345,18 @@ def test_a_repeated_position_is_a_draw():
     earlier trick, as a loop would, and starts the next trick."""
     g = engine.new_game("el_gato", players=2, seed=5)
     play(g, 2)
-    assert not g.trick and not g.tied
-    earlier = [list(p) for p in g.packets], g.leader
+    assert not g.deal.trick and not g.deal.tied
+    earlier = [list(p) for p in g.deal.packets], g.deal.leader
     play(g, 2)
-    assert not g.is_over and [list(p) for p in g.packets] != earlier[0]
-    g.packets, g.leader = [list(p) for p in earlier[0]], earlier[1]
+    assert not g.is_over and [list(p) for p in g.deal.packets] != earlier[0]
+    g.deal.packets, g.deal.leader = [list(p) for p in earlier[0]], earlier[1]
     g._start_trick()
-    assert g.is_over and g.result == "draw" and g.loser is None and g.scores == [0, 0]
+    assert g.is_over and g.deal.result == "draw" and g.deal.loser is None and g.scores == [0, 0]
     assert g.events[-1].rule == "el_gato.cycle" and "repeat forever" in g.events[-1].text
     # with the check switched off the same position plays on
     h = engine.new_game("el_gato", players=2, seed=5, cycle_draw=False)
     play(h, 4)
-    h.packets, h.leader = [list(p) for p in earlier[0]], earlier[1]
+    h.deal.packets, h.deal.leader = [list(p) for p in earlier[0]], earlier[1]
     h._start_trick()
     assert not h.is_over
 

@@ -19,7 +19,7 @@ VIEW_KEYS = {"game", "seat", "players", "names", "options", "progress", "dealer"
 
 
 def cards_in_play(g) -> list:
-    return [c for p in g.packets for c in p] + [c for _, c in g.aside] + [c for _, c in g.trick]
+    return [c for p in g.deal.packets for c in p] + [c for _, c in g.deal.aside] + [c for _, c in g.deal.trick]
 
 
 def check_views(g) -> None:
@@ -29,8 +29,8 @@ def check_views(g) -> None:
     assert all(p == public[0] for p in public), "nobody knows anything the others do not"
     view = views[0]
     assert set(view) == VIEW_KEYS
-    assert view["packet_sizes"] == [len(p) for p in g.packets]
-    face_up = {str(c) for _, c in g.trick} | {str(c) for _, c in g.aside}
+    assert view["packet_sizes"] == [len(p) for p in g.deal.packets]
+    face_up = {str(c) for _, c in g.deal.trick} | {str(c) for _, c in g.deal.aside}
     shown = {c for _, c in view["trick"]} | {c for _, c in view["aside"]}
     assert shown == face_up
     for s in range(g.players):
@@ -71,20 +71,20 @@ def play_game(players: int, i: int) -> str:
         assert len(held) == 40 and set(held) == PACK, "the 40 cards are conserved"
         if full_check and steps % 7 == 0:
             check_views(g)
-    assert g.rounds <= g.options["trick_limit"], "every game ends"
+    assert g.deal.rounds <= g.options["trick_limit"], "every game ends"
     end = g.events[-1]
     assert end.kind == "game_end" and g.current_player is None and g.legal_actions() == []
-    if g.result == "lose":
-        holding = [s for s in range(players) if g.packets[s]]
-        assert holding == [g.loser] and len(g.packets[g.loser]) == 40, "the loser holds all 40"
-        assert g.scores == [-1 if s == g.loser else 0 for s in range(players)], "exactly one loser"
+    if g.deal.result == "lose":
+        holding = [s for s in range(players) if g.deal.packets[s]]
+        assert holding == [g.deal.loser] and len(g.deal.packets[g.deal.loser]) == 40, "the loser holds all 40"
+        assert g.scores == [-1 if s == g.deal.loser else 0 for s in range(players)], "exactly one loser"
         assert sum(e.kind == "safe" for e in g.events if e.kind == "safe") >= players - 1
     else:
-        assert g.result == "draw" and g.loser is None and g.scores == [0] * players
+        assert g.deal.result == "draw" and g.deal.loser is None and g.scores == [0] * players
     if full_check:
         check_views(g)
         check_log(g)
-    return g.result
+    return g.deal.result
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 8, 10])

@@ -55,7 +55,7 @@ def test_autoplay_plays_the_whole_game_and_says_who_lost():
     assert "Press <b>New deal</b>" in table.status.value
     end = table.game.events_for(0)[-1]
     assert end["kind"] == "game_end" and end["text"] in table.status.value
-    assert ("lose El Gato" in end["text"]) == (table.game.result == "lose")
+    assert ("lose El Gato" in end["text"]) == (table.game.deal.result == "lose")
 
 
 def test_step_plays_exactly_one_round_of_the_show_then_the_bots_play_to_your_turn(table):
@@ -123,7 +123,7 @@ def test_why_explains_the_rule_behind_a_log_line(table):
 
 def test_teacher_switch_shows_the_order_of_every_packet(table):
     game = table.game
-    top = game.packets[1][0]
+    top = game.deal.packets[1][0]
     assert top.name not in table.seats_html.value
     table.show_all_box.value = True
     assert top.name in table.seats_html.value

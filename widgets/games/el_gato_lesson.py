@@ -117,11 +117,11 @@ def board_html(game: ElGato) -> str:
     rows = []
     for seat in range(game.players):
         mark = "▶ " if game.current_player == seat else ""
-        cards = "".join(card_img_html(c, 30) for c in game.packets[seat][:12])
-        more = f" … +{len(game.packets[seat]) - 12}" if len(game.packets[seat]) > 12 else ""
+        cards = "".join(card_img_html(c, 30) for c in game.deal.packets[seat][:12])
+        more = f" … +{len(game.deal.packets[seat]) - 12}" if len(game.deal.packets[seat]) > 12 else ""
         rows.append(f"<div class='parlour-seat'><span class='parlour-seat-name'>{mark}{esc(game.names[seat])}"
-                    f"</span> · {words.count(len(game.packets[seat]), 'card')}, top first<br>{cards}{more}</div>")
-    middle = "".join(card_img_html(c, 56) for _, c in game.aside + game.trick)
+                    f"</span> · {words.count(len(game.deal.packets[seat]), 'card')}, top first<br>{cards}{more}</div>")
+    middle = "".join(card_img_html(c, 56) for _, c in game.deal.aside + game.deal.trick)
     if not middle and game.last_trick is not None:
         middle = "".join(card_img_html(c, 56) for _, c in game.last_trick["aside"] + game.last_trick["plays"])
     return (f"<div class='parlour-table' style='display:flex;gap:16px;align-items:center'>"
@@ -149,11 +149,11 @@ def luck_report(games: int = 300, players: int = 4, first_seed: int = 1) -> dict
     lengths, losers, draws = [], Counter[int](), 0
     for seed in range(first_seed, first_seed + games):
         game = play_out(players, seed)
-        lengths.append(game.rounds)
-        if game.loser is None:
+        lengths.append(game.deal.rounds)
+        if game.deal.loser is None:
             draws += 1
         else:
-            losers[(game.loser - game.dealer - 1) % players] += 1  # counted from the first player
+            losers[(game.deal.loser - game.dealer - 1) % players] += 1  # counted from the first player
     return {"games": games, "players": players, "lengths": lengths, "losers": losers, "draws": draws}
 
 

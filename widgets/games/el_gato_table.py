@@ -111,7 +111,7 @@ class ElGatoTable(Table):
             if self.show_all_box.value and size:
                 game = self.game
                 assert isinstance(game, ElGato)  # the teacher's switch reads the game, not a view
-                body = self.cards_html([str(c) for c in game.packets[seat][:8]], 26) + ("…" if size > 8 else "")
+                body = self.cards_html([str(c) for c in game.deal.packets[seat][:8]], 26) + ("…" if size > 8 else "")
             else:
                 body = self.cards_html([None], 34) if size else "<i>empty</i>"
             marks = " · <b>safe</b>" if view["safe"][seat] else ""
