@@ -33,6 +33,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
 
+from engine.protocol import SAVE_KEY_ENV
 from widgets.records.models import Class, Deal, DealSet, Decision, Member, Refusal
 from widgets.records.record import Record, RecordError, check_record, read_record, replay_record
 
@@ -216,6 +217,7 @@ class Store:
         self._wake = threading.Condition(self._lock)
         self._stopping = False
         self._spool_lock = threading.Lock()
+        self._migrate_lock = threading.Lock()
         self._read_spool()
         self._migrate(quiet=True)
         self._writer = threading.Thread(target=self._write_loop, name="parlour-records-writer", daemon=True)
@@ -226,7 +228,9 @@ class Store:
         if self._state.migrated:
             return True
         try:
-            upgrade(self.engine)
+            with self._migrate_lock:  # the writer and a page's read may both be first: one migrates
+                if not self._state.migrated:
+                    upgrade(self.engine)
         except SQLAlchemyError as exc:
             if not _down(exc):
                 raise
@@ -374,32 +378,44 @@ class Store:
                 self._done([waiting])
 
     def _write(self, batch: list[_Waiting]) -> None:
-        """One transaction: each record not stored yet, its class (made on first use) and its student."""
-        for waiting in batch:
-            replay_record(waiting.record)  # every move legal, or the record is refused (RecordError)
-        with self.sessions.begin() as session:
-            keys = [w.record.key for w in batch]
-            stored = set(session.scalars(select(Deal.key).where(Deal.key.in_(keys))))
-            now = _now()
-            for waiting in batch:
-                if waiting.record.key in stored:
-                    continue
-                stored.add(waiting.record.key)
-                session.add(self._deal_row(session, waiting.record, now))
+        """One transaction: each record not stored yet, its class (made on first use) and its student. The
+        classes, members and deal sets the batch names are read once, and the rows sent in one flush.
 
-    def _deal_row(self, session: Session, record: Record, now: datetime) -> Deal:
+        A record whose check is keyed with this server's secret (``PARLOUR_SAVE_KEY``, which the hub always sets)
+        was built by this server from its own game; without a key the check is one anyone can recompute, so its
+        moves are replayed through the rules first (a third of a Jubilee record's writing time)."""
+        if not os.environ.get(SAVE_KEY_ENV):  # an unkeyed check anyone can recompute: every move replayed
+            for waiting in batch:
+                replay_record(waiting.record)  # every move legal, or the record is refused (RecordError)
+        with self.sessions.begin() as session:
+            records = [w.record for w in batch]
+            stored = set(session.scalars(select(Deal.key).where(Deal.key.in_([r.key for r in records]))))
+            classes = {name: self._class(session, name, create=True) for name in {r.class_name for r in records}}
+            ids = [k.id for k in classes.values() if k is not None]
+            members = {(k, user) for k, user in session.execute(select(Member.class_id, Member.user).where(
+                Member.class_id.in_(ids), Member.user.in_({r.student for r in records})))}
+            wanted = {r.data["deal_set"] for r in records if r.data["deal_set"] is not None}
+            sets = {i: k for i, k in session.execute(select(DealSet.id, DealSet.class_id)
+                                                     .where(DealSet.id.in_(wanted)))} if wanted else {}
+            now = _now()
+            with session.no_autoflush:
+                for record in records:
+                    if record.key in stored:
+                        continue
+                    stored.add(record.key)
+                    klass = classes[record.class_name]
+                    assert klass is not None
+                    if (klass.id, record.student) not in members:
+                        members.add((klass.id, record.student))
+                        session.add(Member(class_id=klass.id, user=record.student, role="student"))
+                    deal_set = record.data["deal_set"]
+                    if deal_set is not None and sets.get(deal_set) != klass.id:
+                        deal_set = None  # a set deleted meanwhile, or another class's: the deal stays, unassigned
+                    session.add(self._deal_row(record, klass.id, deal_set, now))
+
+    def _deal_row(self, record: Record, class_id: int, deal_set: int | None, now: datetime) -> Deal:
         data = record.data
-        klass = self._class(session, data["class_name"], create=True)
-        assert klass is not None
-        member = session.scalar(select(Member).where(Member.class_id == klass.id, Member.user == data["student"]))
-        if member is None:
-            session.add(Member(class_id=klass.id, user=data["student"], role="student"))
-        deal_set = data["deal_set"]
-        if deal_set is not None:
-            found = session.get(DealSet, deal_set)
-            if found is None or found.class_id != klass.id:
-                deal_set = None  # a set deleted meanwhile, or another class's: the deal stays, unassigned
-        deal = Deal(key=record.key, class_id=klass.id, deal_set_id=deal_set, student=data["student"],
+        deal = Deal(key=record.key, class_id=class_id, deal_set_id=deal_set, student=data["student"],
                     lesson=data["lesson"], game=data["game"], players=data["players"], seat=data["seat"],
                     seed=data["seed"], code=data["code"], settings=data["settings"], level=data["level"],
                     deal=data["deal"], start=data["start"], table=data["table"], score=data["score"],
