@@ -40,9 +40,12 @@ def variant_sets(cls: type[Game]) -> Iterator[tuple[str, int, dict[str, Any]]]:
     if cls.max_players != cls.default_players:
         yield f"short/{cls.max_players}p", cls.max_players, base
     for option in cls.variants:
-        if option.choices is None or option.name in base:
+        if option.name in base:
             continue
-        for choice in option.choices:
+        choices = option.choices
+        if choices is None and isinstance(option.default, bool):
+            choices = (not option.default,)  # a yes/no option without a list of choices
+        for choice in choices or ():
             if choice != option.default:
                 yield f"{option.name}={choice!r}", cls.default_players, {**base, option.name: choice}
 
