@@ -337,9 +337,8 @@ class Table(w.VBox):
                 self.session.put(kept, look=True, play_on=False)
             raise
 
-    def follow_review_link(self, code: str | None, moves: str) -> None:
-        """A review link: its deal, its moves replayed, the review open (widgets/review_panel.py)."""
-        self.review.follow_link(code, moves)
+    #: A review link: its deal, its moves replayed, the review open (widgets/review_panel.py).
+    follow_review_link = Forward[Callable[[str | None, str], None]]("review.follow_link")
 
     def refuse_code(self, message: str | Sentence) -> None:
         """Say why a code was refused and put this deal's code back, so the box matches the table."""
@@ -347,9 +346,8 @@ class Table(w.VBox):
         self.say(f"⚠ {esc(self.said(message))} "
                  + esc(self.t("The table still shows deal {code}.", code=self.code)))
 
-    def follow_link(self, query: str) -> bool:
-        """Deal a link's code with its bot level; a bad value is said above the table, which keeps its deal."""
-        return self.toolbar.follow(query)
+    #: Deal a link's code with its bot level; a bad value is said above the table, which keeps its deal.
+    follow_link = Forward[Callable[[str], bool]]("toolbar.follow")
 
     def apply_settings(self, **chosen: Any) -> bool:
         """Deal this game again (same code) with the menus' settings, or with ``chosen`` ones from Python."""
@@ -373,22 +371,14 @@ class Table(w.VBox):
         if hasattr(self, "resume_panel"):
             self.resume_panel.keep(at_rest=not self.driving)
 
-    @property
-    def autosave(self) -> AutoSave | None:
-        """The browser's half of the save (None: a set practice deal)."""
-        return self.resume_panel.autosave
-
-    def resume(self) -> bool:
-        """Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works."""
-        return self.resume_panel.resume()
-
-    def resume_words(self, game: engine.Game) -> str:
-        """What the offer of a kept game says: the deal, how far it went, whose turn (never a card)."""
-        return self.resume_panel.offer_words(game)
-
-    def decline_resume(self) -> None:
-        """Play the deal on the table; from now on it is the game this browser keeps."""
-        self.resume_panel.decline()
+    #: The browser's half of the save (None: a set practice deal).
+    autosave = Forward[AutoSave | None]("resume_panel.autosave")
+    #: Put the offered game back on the table: the same cards, moves, scores, log and turn; Undo works.
+    resume = Forward[Callable[[], bool]]("resume_panel.resume")
+    #: What the offer of a kept game says: the deal, how far it went, whose turn (never a card).
+    resume_words = Forward[Callable[[engine.Game], str]]("resume_panel.offer_words")
+    #: Play the deal on the table; from now on it is the game this browser keeps.
+    decline_resume = Forward[Callable[[], None]]("resume_panel.decline")
 
     def deal_like(self, game: engine.Game, level: str) -> None:
         """Deal ``game``'s players, seed and settings with bots at ``level`` (a kept game about to be resumed);
@@ -517,26 +507,11 @@ class Table(w.VBox):
         self._after_move()
 
     # ---- the one driver of turns: the session's (widgets/session.py); the table paints and keeps the timing ----
-    def _after_move(self) -> None:
-        """After any change of the game (a deal, your move, an undo): the driver plays what is automatic."""
-        self.session.after_move()
-
-    def drive(self) -> None:
-        """(Re)start the driver: any pending step is dropped, then the automatic moves are played in time."""
-        self.session.drive()
-
-    @property
-    def driving(self) -> bool:
-        """Whether the driver is playing turns in time now (a bot's or Autoplay's pause is running)."""
-        return self.session.driving
-
-    def halt_driver(self) -> None:
-        """Stop the driver: the step it was pausing for never happens."""
-        self.session.halt()
-
-    def play_automatic(self) -> int:
-        """Play every automatic move now and paint once; the number of moves made."""
-        return self.session.play_automatic()
+    _after_move = Forward[Callable[[], None]]("session.after_move")  # after any change: play what is automatic
+    drive = Forward[Callable[[], None]]("session.drive")  # (re)start the driver, in time on a page
+    driving = Forward[bool]("session.driving")  # a bot's or Autoplay's pause is running now
+    halt_driver = Forward[Callable[[], None]]("session.halt")  # the step it was pausing for never happens
+    play_automatic = Forward[Callable[[], int]]("session.play_automatic")  # every automatic move now, painted once
 
     def step_delay(self) -> float:
         """Seconds the driver pauses before each automatic move."""
