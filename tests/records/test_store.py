@@ -189,3 +189,16 @@ def test_postgres_stopped_mid_test_loses_no_record(postgres, tmp_path):
 def test_a_store_on_a_url_needs_a_spool():
     with pytest.raises(ValueError, match="needs a spool file"):
         Store("postgresql://nobody@127.0.0.1:1/none")
+
+
+def test_on_a_keyed_server_only_its_own_records_are_stored(store, monkeypatch):
+    """The hub sets PARLOUR_SAVE_KEY: a record checked with that key is written (without replaying its moves
+    again); one whose check was computed without the key (anyone can) is refused at once."""
+    unkeyed = record("ada", seed=2)
+    monkeypatch.setenv("PARLOUR_SAVE_KEY", "the hub's secret")
+    with pytest.raises(RecordError, match="written by another server"):
+        store.submit(unkeyed, "ada")
+    mine = record("ada", seed=1)
+    mine = type(mine)(sign(dict(mine.data)))
+    store.submit(mine, "ada")
+    assert store.flush(30) and [d.code for d in TeacherRecords(store, "class 3b").deals()] == [mine.data["code"]]

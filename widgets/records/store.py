@@ -296,23 +296,19 @@ class Store:
             self._state.pending.setdefault(record.key, _Waiting(record, queued))
 
     def _rewrite_spool(self) -> None:
-        """The spool holds exactly the records still waiting (empty once all are written)."""
+        """Empty the spool once every record is written. While some wait it is left as it is (rewriting megabytes
+        of waiting records after each batch held up the students' submits): records already written that it
+        still holds are skipped by their key if a restart reads them back."""
         with self._lock:
-            waiting = list(self._state.pending.values())
-            lines = [json.dumps({"queued_at": w.queued_at.isoformat(), "record": w.record.data}, ensure_ascii=False)
-                     for w in waiting]
+            if self._state.pending:
+                return
             try:
                 with self._spool_lock:
-                    if not lines:
-                        if self.spool.exists():
-                            self.spool.write_text("", encoding="utf-8")
-                        return
-                    fresh = self.spool.with_name(self.spool.name + ".new")
-                    fresh.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-                    os.replace(fresh, self.spool)
+                    if self.spool.exists() and self.spool.stat().st_size:
+                        self.spool.write_text("", encoding="utf-8")
                 self._state.spooled = True
             except OSError as exc:
-                log.error("The record spool %s could not be rewritten (%s)", self.spool, exc)
+                log.error("The record spool %s could not be emptied (%s)", self.spool, exc)
 
     def _refuse(self, message: str) -> None:
         log.error("Record refused: %s", message)
