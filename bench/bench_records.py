@@ -10,6 +10,44 @@ load average beside each row. The PostgreSQL server is started here, as the test
 (tests/records/conftest.py: a temporary folder, a loopback port, stopped after).
 
     .venv/bin/python bench/bench_records.py [--students 30] [--deals 40] [--repeat 5] [--backends sqlite,postgresql]
+
+Last run (2026-11-28, ``PARLOUR_SAVE_KEY=bench-key`` as on the hub, so the writer does not replay the moves again;
+2 cores shared with other work at load 11-12, so every figure is several times a quiet machine's):
+
+    backend     what                                          median    ratio
+    SQLite      write 1200 deals (30 students x 40)    15.62 s          load 11.06
+    SQLite      one submit (the caller's wait): median 0.47 ms, p95 32.55 ms, max 776.89 ms
+    SQLite      trivial query (SELECT 1)                     0.17 ms      1.0   load 11.06
+    SQLite      students (the class list)                   39.22 ms    231.1   load 11.06
+    SQLite      deals of one student                         4.23 ms     24.9   load 11.06
+    SQLite      accuracy over time (one student)             3.30 ms     19.5   load 11.06
+    SQLite      mistakes and blunders (one student)         10.54 ms     62.1   load 11.06
+    SQLite      refusals by rule (the game)                  9.97 ms     58.7   load 11.06
+    SQLite      hardest decisions (the game)               105.75 ms    623.2   load 11.06
+    SQLite      move counts of the deal set                368.02 ms   2168.7   load 11.06
+    SQLite      who has done which (the set)                27.41 ms    161.5   load 11.06
+    SQLite      new since the last look                     23.98 ms    141.3   load 11.06
+    SQLite      CSV export (the class)                     317.60 ms   1871.5   load 11.45
+    SQLite      my progress (a student's deals)             16.65 ms     98.1   load 11.45
+    SQLite      from your teacher (a student's sets)        15.81 ms     93.2   load 11.45
+    PostgreSQL  write 1200 deals (30 students x 40)    30.38 s          load 12.06
+    PostgreSQL  one submit (the caller's wait): median 0.49 ms, p95 38.43 ms, max 1172.88 ms
+    PostgreSQL  trivial query (SELECT 1)                     0.83 ms      1.0   load 12.06
+    PostgreSQL  students (the class list)                   64.07 ms     77.2   load 12.06
+    PostgreSQL  deals of one student                        11.96 ms     14.4   load 12.06
+    PostgreSQL  accuracy over time (one student)            14.30 ms     17.2   load 12.06
+    PostgreSQL  mistakes and blunders (one student)         21.79 ms     26.3   load 12.06
+    PostgreSQL  refusals by rule (the game)                 20.51 ms     24.7   load 12.06
+    PostgreSQL  hardest decisions (the game)               200.87 ms    242.0   load 12.06
+    PostgreSQL  move counts of the deal set                541.03 ms    651.8   load 12.13
+    PostgreSQL  who has done which (the set)                50.87 ms     61.3   load 12.13
+    PostgreSQL  new since the last look                     21.15 ms     25.5   load 12.13
+    PostgreSQL  CSV export (the class)                     399.73 ms    481.6   load 12.13
+    PostgreSQL  my progress (a student's deals)             16.08 ms     19.4   load 12.13
+    PostgreSQL  from your teacher (a student's sets)        23.12 ms     27.9   load 12.13
+
+The slowest submit (0.8-1.2 s) is not explained yet: the median and p95 are the queue's append and the
+record's check; the maximum came with the writer thread busy in the same process on a loaded machine.
 """
 
 from __future__ import annotations
