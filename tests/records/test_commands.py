@@ -71,3 +71,30 @@ def test_ci_and_run_test_install_postgres_with_the_same_function():
     run = (ROOT / "run").read_text()
     cmd_test = run[run.index("cmd_test() {"):run.index("cmd_bench() {")]
     assert "ensure_postgres" in cmd_test
+
+
+def test_run_class_refuses_a_wrong_command_in_words_before_anything_heavy(tmp_path, monkeypatch):
+    """As tests/test_run_script.py checks the other commands: a copy of ./run in an empty folder with no Python."""
+    import shutil
+    script = tmp_path / "run"
+    shutil.copy2(ROOT / "run", script)
+    monkeypatch.setenv("PARLOUR_PYTHON", str(tmp_path / "no-python"))
+    for args, says in [(["class"], "class: which? list, or delete NAME"),
+                       (["class", "delete"], "class: delete needs the class's name"),
+                       (["class", "drop", "3b"], "class: unknown command 'drop'")]:
+        done = subprocess.run([str(script), *args], capture_output=True, text=True, timeout=60,
+                              stdin=subprocess.DEVNULL, cwd=tmp_path)
+        assert done.returncode == 2 and says in done.stderr, (args, done.stderr)
+        assert "Parlour needs Python" not in done.stderr
+
+
+def test_the_records_package_imports_no_widgets_library():
+    """The hub's service may use the store without a kernel's widgets: no module of it imports them."""
+    import ast
+    for path in (ROOT / "widgets" / "records").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        names |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {n for n in names if n.split(".")[0] in ("ipywidgets", "anywidget", "traitlets")}, path
+        assert not {n for n in names if n.startswith("widgets.") and not n.startswith(
+            ("widgets.records", "widgets.deal_code"))}, (path, names)
