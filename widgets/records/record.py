@@ -84,20 +84,25 @@ def position_key(game_id: str, setup: Mapping[str, Any], history: list[tuple[int
     return base64.urlsafe_b64encode(hashlib.sha256(body.encode()).digest()).decode()[:22]
 
 
-def deal_bounds(game: Game) -> list[tuple[int, int]]:
-    """Where each deal of the match starts and stops in ``game``'s history (deal k is item k - 1), numbered
-    as ``progress()["deal"]`` numbers them; the last is open while the game goes on."""
+def deal_bounds(game: Game) -> dict[int, tuple[int, int]]:
+    """Where each deal of the match starts and stops in ``game``'s history, by its number (1, 2, …, as
+    ``progress()["deal"]`` numbers them)."""
     replay = type(game)(**game.setup_args())
-    bounds: list[tuple[int, int]] = []
+    bounds: dict[int, tuple[int, int]] = {}
     start, deal = 0, replay.progress()["deal"]
     for index, (who, action) in enumerate(game.history):
         now = replay.progress()["deal"]
         if now != deal:
-            bounds.append((start, index))
+            bounds[deal] = (start, index)
             start, deal = index, now
         replay.apply(action, who)
-    bounds.append((start, len(game.history)))
+    bounds[deal] = (start, len(game.history))
     return bounds
+
+
+def finished(game: Game, deal: int) -> bool:
+    """Whether deal ``deal`` of the match is over (the game is over, or a later deal has begun)."""
+    return game.is_over or game.progress()["deal"] > deal
 
 
 def record_from_game(game: Game, seat: int, student: str, lesson: str, level: str, *, class_name: str,
@@ -121,13 +126,13 @@ def record_from_game(game: Game, seat: int, student: str, lesson: str, level: st
     if deal is None:
         if not game.is_over:
             raise RecordError("This game is not over: only a finished deal is recorded.")
-        start, stop, number = 0, len(game.history), len(bounds)
+        start, stop, number = 0, len(game.history), max(bounds)
     else:
-        if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= len(bounds):
-            raise RecordError(f"This game has no deal {deal!r}: it has reached deal {len(bounds)}.")
-        if deal == len(bounds) and not game.is_over:
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal not in bounds:
+            raise RecordError(f"This game has no deal {deal!r} with moves: it has reached deal {max(bounds)}.")
+        if not finished(game, deal):
             raise RecordError(f"Deal {deal} is not over: only a finished deal is recorded.")
-        (start, stop), number = bounds[deal - 1], deal
+        (start, stop), number = bounds[deal], deal
     history = game.history[:stop]
     replay = game.replayed(history)
     setup = game.setup_args()
@@ -247,7 +252,7 @@ def _text(data: Mapping[str, Any], name: str, pattern: re.Pattern[str], what: st
 def _whole(data: Mapping[str, Any], name: str, low: int, high: int) -> int:
     value = data[name]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RecordError(f"This record's {name} {str(value)[:20]!r} is not a whole number from {low} to {high}.")
+        raise RecordError(f"This record's {name} {value!r:.20} is not a whole number from {low} to {high}.")
     return value
 
 
@@ -285,7 +290,7 @@ def _check_fields(data: Mapping[str, Any]) -> None:
             isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and not isinstance(m[0], bool)
             and 0 <= m[0] < players and isinstance(m[1], str) and len(m[1]) <= 200 for m in history):
         raise RecordError(f"This record's history is not a list of at most {MAX_MOVES:,} [seat, move] pairs.")
-    stop = _whole(data, "stop", 0, len(history))
+    stop = _whole(data, "stop", 0, MAX_MOVES)
     if stop != len(history):
         raise RecordError("This record's history does not end where its deal ends.")
     start = _whole(data, "start", 0, stop)
@@ -374,5 +379,5 @@ def replay_record(record: Record) -> Game:
     return game
 
 
-__all__ = ["MAX_RECORD_BYTES", "RECORD_FORMAT", "Record", "RecordError", "check_record", "deal_bounds",
+__all__ = ["MAX_RECORD_BYTES", "RECORD_FORMAT", "Record", "RecordError", "check_record", "deal_bounds", "finished",
            "position_key", "read_record", "record_from_game", "record_key", "replay_record", "review_link", "sign"]
