@@ -15,7 +15,7 @@ from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
 from widgets.quiz import CardPickQuiz, ChoiceQuiz
 from widgets.stored_results import stored
-from widgets.table import esc
+from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
 
 SUIT_MEANINGS = {"Or": "oros: gold coins", "Co": "copas: cups", "Es": "espadas: swords", "Ba": "bastos: clubs"}

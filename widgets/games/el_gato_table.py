@@ -18,7 +18,8 @@ from engine import words
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import set_layout
-from widgets.table import Table, esc
+from widgets.table import Table
+from widgets.table_html import esc
 
 DECIDED = ("trick", "guerra", "game_end", "redeal")  # events that end a round of the show
 
