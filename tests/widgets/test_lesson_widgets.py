@@ -68,7 +68,7 @@ def test_walkthrough_steps_forward_and_back_with_narration():
     while not wt.next_button.disabled:
         wt.next_button.click()
     final = wt.game_at(wt.step)
-    assert final.count == 25 and final.scores == [10, 5, -5]
+    assert final.deal.count == 25 and final.scores == [10, 5, -5]
 
 
 def test_the_final_count_check_answers_217():

@@ -157,7 +157,7 @@ def test_a_setting_deals_the_same_cards_again_and_the_code_carries_it():
     table.setting_boxes["ace_high"].value = True
     table.apply_settings_button.click()
     assert table.game.options["ace_high"] is True and table.game.seed == 5
-    assert str(table.game.replayed([]).packets) == str(_fresh_el_gato(5, ace_high=True).packets)
+    assert str(table.game.replayed([]).deal.packets) == str(_fresh_el_gato(5, ace_high=True).deal.packets)
     code, _, digits = table.code.partition("/")
     chosen, defaults = decode(table.settings, digits, "El Gato", table.code), table.game.option_defaults()
     assert code == plain_code and chosen["ace_high"] is True
