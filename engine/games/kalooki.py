@@ -31,7 +31,7 @@ from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
-from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, on_deal, table_melds, unseen
+from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for
 from ..words import count, noun_for, possessive
 from .. import claims
@@ -257,30 +257,7 @@ class Kalooki(TakesTurns, Game):
         first_dealer_option(),
     )
 
-    deal: Deal
-    # The deal's state, read (and in tests set) on the game as before the lean Deal.
-    hands = on_deal("hands")
-    stock = on_deal("stock")
-    discards = on_deal("discards")
-    face_down = on_deal("face_down")
-    melds = on_deal("melds")
-    laid = on_deal("laid")
-    laid_now = on_deal("laid_now")
-    calls = on_deal("calls")
-    taken = on_deal("taken")
-    known_held = on_deal("known_held")
-    called = on_deal("called")
-    dropped = on_deal("dropped")
-    fixed_points = on_deal("fixed_points")
-    rebuilds = on_deal("rebuilds")
-    turn = on_deal("turn")
-    phase = on_deal("phase")
-    window = on_deal("window")
-    passed = on_deal("passed")
-    discarder = on_deal("discarder")
-    pending = on_deal("pending")
-    allowed = on_deal("allowed")
-    challenged = on_deal("challenged")
+    deal: Deal  # the deal in play: every rule reads and moves it (the Game adds the match and the words)
 
     # ---- the match ----
     def _setup(self) -> None:
@@ -288,7 +265,6 @@ class Kalooki(TakesTurns, Game):
         deals = self.options["deals"]
         self.schedule: tuple[int, ...] = (tuple(DEALS) if deals == "full" else SHORT_MATCH if deals == "short"
                                           else tuple(deals))
-        self.meld_rules = TRINIDAD_MELDS if self.options["trinidad_jokers"] else KALOOKI
         self.first_dealer = first if first is not None else rng_for(self.seed, "kalooki-dealer").below(self.players)
         self.totals = [0] * self.players
         self.deal_scores: list[list[int]] = []
@@ -296,18 +272,12 @@ class Kalooki(TakesTurns, Game):
         self._over = False
         self._version = 0
         self._cache: dict[tuple[int, int], _Moves] = {}
-        self._callers: tuple[int, list[int]] = (-1, [])
-        self._best_lay: tuple[tuple[int, int], tuple[Meld, ...] | None] = ((-1, -1), None)
+        self._to_act: tuple[int, list[int]] = (-1, [])
         self._start_deal()
 
     @property
     def deal_number(self) -> int:
         return self.schedule[min(self.deal_index, len(self.schedule) - 1)]
-
-    @property
-    def contract(self) -> tuple[int, int]:
-        _, threes, fours = DEALS[self.deal_number]
-        return threes, fours
 
     def _start_deal(self) -> None:
         n, k = self.players, self.deal_index
@@ -328,7 +298,7 @@ class Kalooki(TakesTurns, Game):
                    f"each. The contract is {contract_words(threes, fours)}.",
                    seat=self.dealer, deal=self.deal_number, size=size, threes=threes, fours=fours)
         self._emit("upcard", "kalooki.deal", f"{rest[0].symbol} is turned up to start the discard pile. "
-                   f"{self.subject(self.turn, 'plays')} first.", card=str(rest[0]))
+                   f"{self.subject(self.deal.turn, 'plays')} first.", card=str(rest[0]))
 
     # ---- whose turn ----
     def progress(self) -> Progress:
@@ -341,63 +311,30 @@ class Kalooki(TakesTurns, Game):
     def scores(self) -> list[int]:
         return list(self.totals)
 
-    def may_rebuild(self) -> bool:
-        return self.deal.may_rebuild()
-
-    def drawable(self) -> int:
-        """Cards the stock can still give, counting a rebuild from the discard pile."""
-        return self.deal.drawable()
-
-    def may_call(self, seat: int) -> bool:
-        return not self._over and self.deal.may_call(seat)
-
-    def callers(self) -> list[int]:
-        d = self.deal
-        if not d.window or d.allowed or d.phase != "draw" or self._over:
-            return []  # the common case, between discards: nobody may call
-        known = self._callers
-        if known[0] != self._version:  # asked several times a move (to_act, apply's check): work it out once
-            known = self._callers = (self._version, d.callers())
-        return list(known[1])
-
     def to_act(self) -> list[int]:
+        """:meth:`Deal.to_act`: the player to move, then every seat that may call, nearest first
+        (worked out once a move: the table, the bots and each move's check all ask)."""
         if self._over:
             return []
-        return [self.turn, *self.callers()]
+        known = self._to_act
+        if known[0] != self._version:
+            known = self._to_act = (self._version, self.deal.to_act())
+        return list(known[1])
 
     # ---- what is legal (the deal's rules, remembered for the move) ----
     def _legal(self, seat: int) -> list[Action]:
+        """:meth:`Deal.moves`, listed once a move and seat."""
         key = (self._version, seat)
         cached = self._cache.get(key)
         if cached is None:
             if len(self._cache) > 64:
                 self._cache.clear()
-            cached = self._cache[key] = self._moves(seat)
+            cached = self._cache[key] = self.deal.moves(seat)
         return cached
 
-    def _moves(self, seat: int) -> _Moves:
-        """Every legal move of ``seat`` (:meth:`Deal.moves`, the lay-down solved once a move)."""
-        return self.deal.moves(seat, self.best_lay)
-
     def _allows(self, seat: int, action: Action) -> bool:
-        """Is ``action`` in :meth:`_moves`? :meth:`Deal.allows`, without listing every move for the
-        moves made most often."""
+        """:meth:`Deal.allows`, which checks the moves made most often without listing every move."""
         return self.deal.allows(seat, action, self._legal)
-
-    def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
-        """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
-        key = (self._version, seat)
-        if self._best_lay[0] != key:  # asked by a player, then by the list of moves: solved once
-            self._best_lay = (key, self.deal.best_lay(seat))
-        return self._best_lay[1]
-
-    def tack_result(self, card: Card, number: int, end: str) -> Meld | None:
-        """The meld that tacking ``card`` on meld ``number`` (from 1) makes, at ``end`` if given."""
-        return self.deal.tack_result(card, number, end)
-
-    def lay_problem(self, seat: int, text: str) -> str | None:
-        """Why this lay-down is not allowed, or None. ``text``: melds separated by ``|``."""
-        return self.deal.lay_problem(seat, text, self.names[seat], self.subject(seat, "has"))
 
     # ---- reading moves ----
     def parse_action(self, action: Action | str) -> Action:
@@ -439,29 +376,30 @@ class Kalooki(TakesTurns, Game):
             raise CardError("each meld needs cards: separate melds with |")
         shown = []
         for g in groups:
-            meld = _meld_as_typed(tuple(g), self.meld_rules)
+            meld = _meld_as_typed(tuple(g), self.deal.rules)
             shown.append(" ".join(str(c) for c in (meld.cards if meld else g)))
         return " | ".join(shown)
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         verb = action.verb
         me = self.names[seat]
-        if seat != self.turn:
+        d = self.deal
+        if seat != d.turn:
             if verb not in ("call", "pass"):
-                return (f"It is {possessive(self.names[self.turn])} turn: out of turn you may only call the discard or "
+                return (f"It is {possessive(self.names[d.turn])} turn: out of turn you may only call the discard or "
                         "let it go.", "turn.order")
             return self._why_no_call(seat), "kalooki.call"
         if verb in ("call", "pass"):
             return f"{me} is the player to move: take the discard instead of calling it.", "kalooki.call"
-        if self.phase == "draw":
-            if self.pending is not None:
-                return (f"{self.names[self.pending]} has called the discard: allow the call or refuse it by "
+        if d.phase == "draw":
+            if d.pending is not None:
+                return (f"{self.names[d.pending]} has called the discard: allow the call or refuse it by "
                         "taking the card.", "kalooki.allow")
             if verb in ("allow", "refuse"):
                 return "Nobody has called the discard.", "kalooki.call"
-            if verb == "take" and self.allowed:
+            if verb == "take" and d.allowed:
                 return "The call was allowed: now draw from the stock.", "kalooki.allow"
-            if verb == "draw" and not self.drawable():
+            if verb == "draw" and not d.drawable():
                 return "The stock is empty and the pile cannot rebuild it: take the discard.", "kalooki.rebuild"
             if verb == "challenge":
                 if not self.options["challenge"]:
@@ -472,62 +410,63 @@ class Kalooki(TakesTurns, Game):
         if verb in ("draw", "take", "allow", "refuse", "challenge"):
             return f"{me} has already drawn this turn: lay down, tack or discard.", "kalooki.turn"
         if verb == "lay":
-            return self.lay_problem(seat, action.arg) or "That lay-down is not allowed.", "kalooki.lay"
+            problem = d.lay_problem(seat, action.arg, me, self.subject(seat, "has"))
+            return problem or "That lay-down is not allowed.", "kalooki.lay"
         if verb == "discard":
             card = parse_card(action.arg)
-            if card not in self.hands[seat]:
+            if card not in d.hands[seat]:
                 return f"{me} does not hold {card.symbol}.", "kalooki.discard"
             return "A joker may never be discarded.", "kalooki.discard"
         if verb in ("tack", "swap"):
             words = action.arg.split()
             card = parse_card(words[0])
-            if not self.laid[seat]:
+            if not d.laid[seat]:
                 return f"{me} has not laid down the contract yet: tacking comes after.", "kalooki.tack"
-            if self.laid_now:
+            if d.laid_now:
                 return "Cards may be tacked from the turn after laying down.", "kalooki.tack"
-            if card not in self.hands[seat]:
+            if card not in d.hands[seat]:
                 return f"{me} does not hold {card.symbol}.", "kalooki.tack"
             number = int(words[1])
-            if not 1 <= number <= len(self.melds):
-                return f"There is no meld {number}: the melds are numbered 1 to {len(self.melds)}.", "kalooki.tack"
-            old = self.melds[number - 1].meld
+            if not 1 <= number <= len(d.melds):
+                return f"There is no meld {number}: the melds are numbered 1 to {len(d.melds)}.", "kalooki.tack"
+            old = d.melds[number - 1].meld
             if verb == "swap":
                 return ("Only the real card a joker stands for in your own four may be swapped for it "
                         "(and only with the Trinidad joker swaps).", "kalooki.swap")
-            results = layoffs(old, card, self.meld_rules)
-            if self.tack_result(card, number, words[2] if len(words) == 3 else "") is not None:
+            results = layoffs(old, card, d.rules)
+            if d.tack_result(card, number, words[2] if len(words) == 3 else "") is not None:
                 return (f"Tacking {card.symbol} would leave {me} holding only jokers, which no meld on the table "
                         "can take, and a joker may never be discarded: keep a real card to discard.", "kalooki.tack")
             if len(results) > 1:
                 return (f"{card.symbol} fits meld {number} at either end: say which, low or high.",
                         "kalooki.slide")
-            return f"{card.symbol} does not fit meld {number} ({old.describe(self.meld_rules)}).", "kalooki.tack"
+            return f"{card.symbol} does not fit meld {number} ({old.describe(d.rules)}).", "kalooki.tack"
         return f"{action} is not a legal move now.", "kalooki.turn"
 
     def _not_your_turn(self, seat: int) -> str:
         text = super()._not_your_turn(seat)
-        if self._over or seat == self.turn:
+        if self._over or seat == self.deal.turn:
             return text
         return f"{text[:-1]}: {self._why_no_call(seat)}"
 
     def _why_no_call(self, seat: int) -> str:
-        if self.phase != "draw" or not self.window or self.allowed:
+        d = self.deal
+        if d.phase != "draw" or not d.window or d.allowed:
             return "There is no discard to call now: a call comes right after a discard."
-        if seat == self.discarder:
+        if seat == d.discarder:
             return "You cannot call the card you just discarded."
-        if seat in self.passed:
+        if seat in d.passed:
             return "You let this discard go: the next discard may be called."
-        if self.dropped[seat]:
+        if d.dropped[seat]:
             return "You sit out the rest of this deal."
-        if self.options["trinidad_calls"] and self.calls[seat] >= CALL_LIMIT:
+        if d.trinidad_calls and d.calls[seat] >= CALL_LIMIT:
             return f"You have used your {CALL_LIMIT} calls this deal."
-        if self.laid[seat] and not self.options["trinidad_calls"]:
+        if d.laid[seat] and not d.trinidad_calls:
             return "You have laid down: only players who have not laid down may call."
-        if self.pending is not None:
-            return f"{self.names[self.pending]} called first and sits nearer after {self.names[self.turn]}."
+        if d.pending is not None:
+            return f"{self.names[d.pending]} called first and sits nearer after {self.names[d.turn]}."
         return "The stock is too low for a penalty card: no calls now."
 
-    # ---- making a move ----
     # ---- making a move: the deal moves, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
         self._version += 1
@@ -567,9 +506,9 @@ class Kalooki(TakesTurns, Game):
             self._tell_challenge(seat, target, size)
         elif verb == "lay":
             d.apply(seat, action)
-            threes, fours = self.contract
+            threes, fours = d.threes, d.fours
             melds = [tm.meld for tm in d.melds[-len(arg.split("|")):]]
-            shown = "; ".join(m.describe(self.meld_rules) for m in melds)
+            shown = "; ".join(m.describe(d.rules) for m in melds)
             self._emit("lay", "kalooki.lay", f"{self.subject(seat, 'lays')} down the contract, "
                        f"{contract_words(threes, fours)}: {shown}.", seat=seat, melds=[meld_data(m) for m in melds],
                        contract=[threes, fours])
@@ -591,11 +530,11 @@ class Kalooki(TakesTurns, Game):
     def _tell_call(self, seat: int, top: Card, before: int | None) -> None:
         if before is not None:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
-                       f"{self.verb(seat, 'sits')} nearer after {self.names[self.turn]}: "
+                       f"{self.verb(seat, 'sits')} nearer after {self.names[self.deal.turn]}: "
                        f"{self._whose(before)} call gives way.", seat=seat, card=str(top))
         else:
             self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol}. "
-                       f"{self.names[self.turn]} may allow the call or refuse it by taking the card.",
+                       f"{self.names[self.deal.turn]} may allow the call or refuse it by taking the card.",
                        seat=seat, card=str(top))
 
     def _tell_take(self, seat: int, card: Card, caller: int | None, refused: bool) -> None:
@@ -609,11 +548,11 @@ class Kalooki(TakesTurns, Game):
 
     def _tell_rebuild(self, before: int) -> None:
         """The stock was rebuilt on the way to the card just drawn (the deal counts its rebuilds)."""
-        if self.rebuilds > before:
-            top = self.discards[0]
+        if self.deal.rebuilds > before:
+            top = self.deal.discards[0]
             self._emit("rebuild", "kalooki.rebuild", f"The stock is empty: the discard pile but its top card "
-                       f"({top.symbol}) is shuffled into a new stock of {len(self.stock) + 1} cards.",
-                       size=len(self.stock) + 1)
+                       f"({top.symbol}) is shuffled into a new stock of {len(self.deal.stock) + 1} cards.",
+                       size=len(self.deal.stock) + 1)
 
     def _tell_challenge(self, seat: int, target: int, size: int) -> None:
         right = size > CHALLENGE_SIZE
@@ -623,13 +562,13 @@ class Kalooki(TakesTurns, Game):
                    f"{self.subject(seat, 'challenges')} {self.names[target]}, who holds {size} cards: "
                    f"{verdict} {CHALLENGE_SIZE}, so {self.names[loser]} {self.verb(loser, 'is')} wrong.",
                    seat=seat, target=target, size=size)
-        points = self.fixed_points[loser]
+        points = self.deal.fixed_points[loser]
         self._emit("drop", "kalooki.challenge", f"{self.subject(loser, 'scores')} {points} for this deal (the "
                    f"hand plus {CHALLENGE_PENALTY}) and {self.verb(loser, 'sits')} out until the next deal.",
                    seat=loser, points=0, score=points)
 
     def _tell_tack(self, seat: int, card: Card, number: int, before: TableMeld, swap: bool) -> None:
-        old, new = before.meld, self.melds[number - 1].meld
+        old, new = before.meld, self.deal.melds[number - 1].meld
         whose = "own" if before.owner == seat else f"{self.names[before.owner]}'s"
         if swap:
             self._emit("swap", "kalooki.swap", f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker "
@@ -644,7 +583,7 @@ class Kalooki(TakesTurns, Game):
                        seat=seat, card=str(card), meld=number, end=slid[0], result=meld_data(new))
         else:
             self._emit("tack", "kalooki.tack", f"{self.subject(seat, 'tacks')} {card.symbol} onto meld "
-                       f"{number} ({whose}): {new.describe(self.meld_rules)}.",
+                       f"{number} ({whose}): {new.describe(self.deal.rules)}.",
                        seat=seat, card=str(card), meld=number, result=meld_data(new))
 
     def _whose(self, seat: int | None) -> str:
@@ -659,7 +598,7 @@ class Kalooki(TakesTurns, Game):
         """The deal is over: somebody went out, the stock ran out for good, or one player is left."""
         d = self.deal
         if d.winner is None:
-            self._emit("blocked", "kalooki.blocked", f"The stock has run out after {self.rebuilds} rebuilds: the "
+            self._emit("blocked", "kalooki.blocked", f"The stock has run out after {d.rebuilds} rebuilds: the "
                        "deal is blocked and everyone scores the cards in his hand.")
         elif not d.last_standing:
             goes = "go" if self.names[d.winner] == "You" else "goes"
@@ -669,10 +608,10 @@ class Kalooki(TakesTurns, Game):
     def _end_deal(self, winner: int | None, last_standing: bool = False) -> None:
         points = self.deal.points()
         for s, p in enumerate(points):
-            if s not in self.fixed_points and s != winner:
-                held = " ".join(c.symbol for c in sorted(self.hands[s], key=card_order))
+            if s not in self.deal.fixed_points and s != winner:
+                held = " ".join(c.symbol for c in sorted(self.deal.hands[s], key=card_order))
                 self._emit("score", "kalooki.score", f"{self.subject(s, 'holds')} {held}: {p} points.",
-                           seat=s, points=p, hand=[str(c) for c in self.hands[s]])
+                           seat=s, points=p, hand=[str(c) for c in self.deal.hands[s]])
         if last_standing and winner is not None:
             self._emit("score", "kalooki.challenge", f"{self.names[winner]} is the last player in play and "
                        "scores nothing this deal.", seat=winner, points=0)
@@ -687,7 +626,6 @@ class Kalooki(TakesTurns, Game):
             self._start_deal()
             return
         self._over = True
-        self.phase = "over"
         best = min(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
         names = " and ".join(self.names[s] for s in winners)
@@ -698,35 +636,36 @@ class Kalooki(TakesTurns, Game):
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
         header = self.view_header(seat)
+        d = self.deal
         size, threes, fours = DEALS[self.deal_number]
         legal = [str(a) for a in self.legal_actions(seat)]
         return {
             **header,
-            "phase": "over" if self._over else ("call" if self.pending is not None else self.phase),
+            "phase": "over" if self._over else ("call" if d.pending is not None else d.phase),
             "deal_number": self.deal_number,
             "deal_index": min(self.deal_index + 1, len(self.schedule)),
             "deals_total": len(self.schedule),
             "schedule": list(self.schedule),
             "cards_dealt": size,
             "contract": {"threes": threes, "fours": fours, "text": contract_words(threes, fours)},
-            "hand": [str(c) for c in sorted(self.hands[seat], key=card_order)],
-            "hand_sizes": [len(h) for h in self.hands],
-            "melds": [{"number": i + 1, "owner": tm.owner, **meld_data(tm.meld)} for i, tm in enumerate(self.melds)],
-            "laid_down": list(self.laid),
-            "laid_this_turn": self.laid_now,
-            "discard_top": str(self.discards[-1]) if self.discards else None,
-            "discard_size": len(self.discards),
-            "discard_pile": [str(c) for c in self.discards[self.face_down:]],  # every card was seen face up
-            "stock_size": len(self.stock),
-            "calls": list(self.calls),
+            "hand": [str(c) for c in sorted(d.hands[seat], key=card_order)],
+            "hand_sizes": [len(h) for h in d.hands],
+            "melds": [{"number": i + 1, "owner": tm.owner, **meld_data(tm.meld)} for i, tm in enumerate(d.melds)],
+            "laid_down": list(d.laid),
+            "laid_this_turn": d.laid_now,
+            "discard_top": str(d.discards[-1]) if d.discards else None,
+            "discard_size": len(d.discards),
+            "discard_pile": [str(c) for c in d.discards[d.face_down:]],  # every card was seen face up
+            "stock_size": len(d.stock),
+            "calls": list(d.calls),
             "call_limit": CALL_LIMIT if self.options["trinidad_calls"] else None,
             "can_call": "call" in legal,
-            "call_pending": self.pending,
-            "must_draw_stock": self.allowed,
-            "taken": [[str(c) for c in t] for t in self.taken],
-            "known_held": [[str(c) for c in t] for t in self.known_held],  # everyone saw these go in
-            "called": [[str(c) for c in t] for t in self.called],  # what each seat called this deal, out loud
-            "dropped": list(self.dropped),
+            "call_pending": d.pending,
+            "must_draw_stock": d.allowed,
+            "taken": [[str(c) for c in t] for t in d.taken],
+            "known_held": [[str(c) for c in t] for t in d.known_held],  # everyone saw these go in
+            "called": [[str(c) for c in t] for t in d.called],  # what each seat called this deal, out loud
+            "dropped": list(d.dropped),
             "scores": self.scores,
             "deal_scores": [list(p) for p in self.deal_scores],
             "dealer": self.dealer,
@@ -1012,8 +951,8 @@ class Deal(RummyDeal):
         return [self.turn, *self.callers()] if self.phase in ("draw", "play") else []
 
     # ---- what is legal ----
-    def moves(self, seat: int, best: Callable[[int], tuple[Meld, ...] | None] | None = None) -> _Moves:
-        """Every legal move of ``seat`` (``best``: the lay-down solver, when the caller remembers it).
+    def moves(self, seat: int) -> _Moves:
+        """Every legal move of ``seat``.
         :meth:`allows` checks the moves made most often with the same helpers, so the list and the
         check of a single move cannot disagree."""
         moves = _Moves()
@@ -1025,7 +964,7 @@ class Deal(RummyDeal):
             return moves
         if not self.laid[seat]:
             moves.accept = lambda act: self.lay_problem(seat, act.arg) is None
-            lay = (best or self.best_lay)(seat)
+            lay = self.best_lay(seat)
             if lay is not None:
                 moves.append(Action("lay", " | ".join(" ".join(str(c) for c in m.cards) for m in lay)))
         elif not self.laid_now:

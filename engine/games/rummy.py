@@ -33,7 +33,7 @@ from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
-from ..rummy_core import RummyDeal, hidden_hands, known_copy, on_deal, table_melds, unseen
+from ..rummy_core import RummyDeal, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for, shuffled
 from ..words import count, join
 from .. import claims
@@ -370,10 +370,14 @@ class Deal(RummyDeal):
         return [hand_value(h, ace) for h in self.hands]
 
 
+def rummy_pack(options: Mapping[str, Any]) -> list[Card]:
+    """The pack a table deals from: 52 cards, and the two jokers when they are played."""
+    return standard_52() + ([JOKER, JOKER] if options["jokers"] else [])
+
+
 def unseen_cards(view: Mapping[str, Any]) -> list[Card]:
     """The cards ``view``'s seat cannot see, in the pack's order: :meth:`Deal.from_view` places them."""
-    pack = standard_52() + ([JOKER, JOKER] if view["options"]["jokers"] else [])
-    return unseen(view, pack, "picked_up")
+    return unseen(view, rummy_pack(view["options"]), "picked_up")
 
 
 class RummyView(ViewHeader):
@@ -441,25 +445,11 @@ class Rummy(TakesTurns, Game):
         first_dealer_option(),
     )
 
-    deal: Deal
-    # The deal's state, read (and in tests set) on the game as before the lean Deal: game name -> Deal slot.
-    hands = on_deal("hands")
-    stock = on_deal("stock")
-    discard = on_deal("discards")
-    melds = on_deal("melds")
-    turn = on_deal("turn")
-    phase = on_deal("phase")
-    taken = on_deal("taken")
-    put_down = on_deal("put_down")
-    had_put_down = on_deal("had_put_down")
-    rebuilt = on_deal("rebuilds")
-    picked = on_deal("known_held")
+    deal: Deal  # the deal in play: every rule reads and moves it (the Game adds the match and the words)
 
     # ---- the match and its deals ----
     def _setup(self) -> None:
         first = self.first_dealer_seat()
-        self.meld_rules = meld_rules(self.options)
-        self.ace = self.meld_rules.ace
         self.first_dealer = first if first is not None else rng_for(self.seed, "rummy-dealer").below(self.players)
         self.totals = [0] * self.players
         self.results: list[dict[str, Any]] = []
@@ -467,26 +457,22 @@ class Rummy(TakesTurns, Game):
         self._over = False
         self._start_deal()
 
-    def pack(self) -> list[Card]:
-        return standard_52() + ([JOKER, JOKER] if self.options["jokers"] else [])
-
     def _start_deal(self) -> None:
         n = self.players
         self.dealer = (self.first_dealer + self.deal_index) % n
         size = HAND_SIZE[n]
-        pack = stacked_pack(self.pack(), self.deck if self.deal_index == 0 else None, self.seed,
+        pack = stacked_pack(rummy_pack(self.options), self.deck if self.deal_index == 0 else None, self.seed,
                             "rummy-deal", self.deal_index, pack_name="pack")
         hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
         # the top of the stock is the end of the list
         self.deal = Deal(hands, rest[:0:-1], [rest[0]], (self.dealer + 1) % n, self.options, self.seed,
                          self.deal_index)
-        self.deal_over = False
         self._emit("deal", "rummy.deal",
                    f"Deal {self.deal_index + 1}: {self.subject(self.dealer, 'deals')} {size} cards each.",
                    seat=self.dealer, deal=self.deal_index + 1, size=size, dealer=self.dealer)
         self._emit("upcard", "rummy.upcard",
-                   f"{self.discard[0].symbol} is turned up to start the discard pile. "
-                   f"{self.subject(self.turn, 'plays')} first.", card=str(self.discard[0]))
+                   f"{self.deal.discards[0].symbol} is turned up to start the discard pile. "
+                   f"{self.subject(self.deal.turn, 'plays')} first.", card=str(self.deal.discards[0]))
 
     def verb(self, seat: int, verb: str) -> str:
         if verb == "goes" and self.names[seat] == "You":
@@ -519,9 +505,6 @@ class Rummy(TakesTurns, Game):
         self._legal_cache = (key, actions)
         return list(actions)
 
-    def melds_in_hand(self, seat: int) -> list[Meld]:
-        return self.deal.melds_in_hand(seat)
-
     # ---- reading notation ----
     def parse_action(self, action: Action | str) -> Action:
         if isinstance(action, Action):
@@ -540,7 +523,7 @@ class Rummy(TakesTurns, Game):
                                 "('draw stock' or 'draw discard').", "rummy.draw")
         if verb == "meld":
             cards = self._cards(arg, action)
-            meld = meld_or_none(cards, self.meld_rules)
+            meld = meld_or_none(cards, self.deal.rules)
             if meld is None:
                 return Action("meld", " ".join(str(c) for c in cards))
             typed = tuple(cards)
@@ -549,7 +532,7 @@ class Rummy(TakesTurns, Game):
             # Cards typed in the order of one of their runs make that run, even when the same cards also make
             # a set (10♠ Joker Joker is a set; Joker Joker 10♠ the run 8-9-10): every legal move reads back as
             # itself, so a saved game replays.
-            for layout in run_layouts(cards, self.meld_rules):
+            for layout in run_layouts(cards, self.deal.rules):
                 if layout.cards == typed:  # the player placed the jokers himself
                     return Action("meld", str(layout))
             return Action("meld", str(meld))
@@ -591,13 +574,14 @@ class Rummy(TakesTurns, Game):
         return cards
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
-        hand = self.hands[seat]
+        d = self.deal
+        hand = d.hands[seat]
         who = self.names[seat]
         if action.verb == "draw":
-            if self.phase != "draw":
+            if d.phase != "draw":
                 return (f"{who} has already drawn this turn: meld, lay off or discard.", "rummy.draw")
             return ("The discard pile is empty: draw from the stock.", "rummy.draw")
-        if self.phase == "draw":
+        if d.phase == "draw":
             return ("Draw first: take the top card of the stock or of the discard pile.", "rummy.draw")
         if action.verb == "discard":
             card = parse_card(action.arg)
@@ -610,7 +594,7 @@ class Rummy(TakesTurns, Game):
             missing = not_in_hand(hand, cards)
             if missing:
                 return (f"{who} does not hold {' '.join(c.symbol for c in missing)}.", "rummy.meld")
-            reason = why_not_meld(cards, self.meld_rules)
+            reason = why_not_meld(cards, d.rules)
             if reason:
                 rule = "rummy.ace" if "Ace" in reason or "corner" in reason else "rummy.meld"
                 return (reason, rule)
@@ -620,23 +604,24 @@ class Rummy(TakesTurns, Game):
         card, number = parse_card(words[0]), int(words[2])
         if card not in hand:
             return (f"{who} does not hold {card.symbol}.", "rummy.layoff")
-        if not 1 <= number <= len(self.melds):
-            there = (f"melds are numbered 1 to {len(self.melds)}" if self.melds
+        if not 1 <= number <= len(d.melds):
+            there = (f"melds are numbered 1 to {len(d.melds)}" if d.melds
                      else "there are no melds on the table yet")
             return (f"There is no meld {number} on the table: {there}.", "rummy.layoff")
-        meld = self.melds[number - 1].meld
-        options = self.deal.layoff_results(meld, card)
+        meld = d.melds[number - 1].meld
+        options = d.layoff_results(meld, card)
         if not options:
             return (f"{card.symbol} does not fit meld {number} ({_shown(meld.cards)}): "
-                    f"{_why_not_fit(meld, card, self.meld_rules)}", "rummy.layoff")
+                    f"{_why_not_fit(meld, card, d.rules)}", "rummy.layoff")
         if len(words) < 4 and any(end in ("low", "high") for end, _ in options):
             return (f"The joker can go at either end of meld {number}: say 'low' or 'high'.", "rummy.layoff")
         return (self._finish_problem(), self._finish_rule())
 
     def _finish_problem(self) -> str:
-        if self.options["must_discard"]:
+        d = self.deal
+        if d.must_discard:
             return "That would leave you no card to discard, and you must discard to go out."
-        return (f"That would leave you only {self.taken.symbol if self.taken else 'a card'}, which you took "
+        return (f"That would leave you only {d.taken.symbol if d.taken else 'a card'}, which you took "
                 "from the discard pile this turn and may not discard.")
 
     def _finish_rule(self) -> str:
@@ -651,9 +636,9 @@ class Rummy(TakesTurns, Game):
         elif verb == "meld":
             meld = d.meld(seat, parse_cards(action.arg))
             kind = "set" if meld.kind == SET else "run"
-            self._emit("meld", "rummy.meld", f"{self.subject(seat, 'melds')} {meld.describe(self.meld_rules)} "
-                       f"(meld {len(self.melds)}).", seat=seat, cards=[str(c) for c in meld.cards],
-                       meld_kind=kind, number=len(self.melds))
+            self._emit("meld", "rummy.meld", f"{self.subject(seat, 'melds')} {meld.describe(d.rules)} "
+                       f"(meld {len(d.melds)}).", seat=seat, cards=[str(c) for c in meld.cards],
+                       meld_kind=kind, number=len(d.melds))
         elif verb == "layoff":
             words = action.arg.split()
             self._layoff(seat, parse_card(words[0]), int(words[2]), words[3] if len(words) > 3 else "")
@@ -695,12 +680,12 @@ class Rummy(TakesTurns, Game):
             how, rule = "shuffled", "rummy.rebuild"
         else:
             how, rule = "turned over without shuffling", "rummy.no_shuffle"
-        left = self.options["rebuilds"] - self.rebuilt
+        left = self.options["rebuilds"] - self.deal.rebuilds
         more = ("the next run-out is a stalemate" if left == 0
                 else f"it may be rebuilt {count(left, 'more time')}")
         self._emit("rebuild", rule if self.options["rebuilds"] == 1 else "rummy.rebuild_cap",
-                   f"The stock has run out: the {len(self.stock)} discards are {how} into a new stock ({more}).",
-                   size=len(self.stock))
+                   f"The stock has run out: the {len(self.deal.stock)} discards are {how} into a new stock ({more}).",
+                   size=len(self.deal.stock))
 
     def _tell_end(self) -> None:
         """The deal is over (:attr:`Deal.ending`): say how, and score it."""
@@ -744,12 +729,12 @@ class Rummy(TakesTurns, Game):
         d = self.deal
         winner = d.winner
         assert winner is not None
+        values = d.hand_values()
         parts = []
         for s in range(self.players):
             if s != winner:
-                value = hand_value(self.hands[s], self.ace)
-                parts.append(f"{self.names[s]} {value}" + (f" ({_shown(sorted(self.hands[s], key=hand_order))})"
-                                                           if self.hands[s] else ""))
+                parts.append(f"{self.names[s]} {values[s]}" + (f" ({_shown(sorted(d.hands[s], key=hand_order))})"
+                                                               if d.hands[s] else ""))
         rule = "rummy.rummy" if d.doubled else "rummy.score"
         double = ", doubled for going rummy" if d.doubled else ""
         total = d.points[winner]
@@ -770,12 +755,11 @@ class Rummy(TakesTurns, Game):
             self.totals[s] += points[s]
         self.results.append({"deal": self.deal_index + 1, "dealer": self.dealer, "winner": winner,
                              "how": how, "points": list(points), "totals": list(self.totals),
-                             "hands": [[str(c) for c in sorted(h, key=hand_order)] for h in self.hands],
-                             "hand_values": [hand_value(h, self.ace) for h in self.hands]})
+                             "hands": [[str(c) for c in sorted(h, key=hand_order)] for h in self.deal.hands],
+                             "hand_values": self.deal.hand_values()})
         summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
         self._emit("deal_end", "rummy.target", f"Deal {self.deal_index + 1} is over. Scores: {summary} "
                    f"(target {self.target}).", points=0, deal_points=list(points))
-        self.deal_over = True
         if max(self.totals) >= self.target:
             self._finish_match()
             return
@@ -784,7 +768,6 @@ class Rummy(TakesTurns, Game):
 
     def _finish_match(self) -> None:
         self._over = True
-        self.phase = "over"
         penalty = self.options["scoring"] == "penalty"
         best = min(self.totals) if penalty else max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
@@ -798,23 +781,24 @@ class Rummy(TakesTurns, Game):
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
         header = self.view_header(seat)
+        d = self.deal
         return {
             **header,
-            "phase": "over" if self._over else self.phase,
-            "hand": [str(c) for c in sorted(self.hands[seat], key=hand_order)],
-            "hand_sizes": [len(h) for h in self.hands],
+            "phase": "over" if self._over else d.phase,
+            "hand": [str(c) for c in sorted(d.hands[seat], key=hand_order)],
+            "hand_sizes": [len(h) for h in d.hands],
             "melds": [{"number": i, "owner": tm.owner, "kind": tm.meld.kind,
                        "cards": [str(c) for c in tm.meld.cards],
                        "stands_for": [str(tm.meld.stands_for(k)) for k in range(len(tm.meld.cards))]}
-                      for i, tm in enumerate(self.melds, start=1)],
-            "discard_top": str(self.discard[-1]) if self.discard else None,
-            "discard_size": len(self.discard),
-            "discard_pile": [str(c) for c in self.discard],
-            "stock_size": len(self.stock),
-            "took_from_discard": str(self.taken) if self.taken is not None else None,
-            "picked_up": [[str(c) for c in p] for p in self.picked],
-            "put_down": list(self.put_down),
-            "rebuilds_left": self.options["rebuilds"] - self.rebuilt,
+                      for i, tm in enumerate(d.melds, start=1)],
+            "discard_top": str(d.discards[-1]) if d.discards else None,
+            "discard_size": len(d.discards),
+            "discard_pile": [str(c) for c in d.discards],
+            "stock_size": len(d.stock),
+            "took_from_discard": str(d.taken) if d.taken is not None else None,
+            "picked_up": [[str(c) for c in p] for p in d.known_held],
+            "put_down": list(d.put_down),
+            "rebuilds_left": self.options["rebuilds"] - d.rebuilds,
             "deal": self.deal_index + 1,
             "dealer": self.dealer,
             "scores": self.scores,
@@ -822,7 +806,7 @@ class Rummy(TakesTurns, Game):
             "results": [dict(r) for r in self.results],
             "current_player": self.current_player,
             "is_over": self._over,
-            "ace": self.ace,
+            "ace": d.rules.ace,
             "legal": [str(a) for a in self.legal_actions(seat)],
         }
 

@@ -173,7 +173,7 @@ def test_a_laid_down_bot_takes_only_a_card_the_table_accepts():
     spades = next(m for m in view["melds"] if "9S" in m["cards"])
     assert spades["stands_for"] == ["8S", "9S", "10S", "JS"]
     assert view["discard_top"] == "KS" and view["laid_down"][2]
-    assert ai.table_meld(spades) == g.melds[spades["number"] - 1].meld
+    assert ai.table_meld(spades) == g.deal.melds[spades["number"] - 1].meld
     assert ai.hard(view, random.Random(0)) == "draw" and ai.medium(view, random.Random(0)) == "draw"
     play(g, "2:take")
     assert not any(a.startswith("tack KS") for a in g.view(2)["legal"])

@@ -202,7 +202,7 @@ def test_the_dearest_card_is_the_dearest_or_the_words_say_which_it_is_not():
     seen = qualified = 0
     for game, seat in kc.positions(160, random.Random("dearest")):
         view = game.view(seat)
-        if not view["laid_down"][seat] or game.phase != "play":
+        if not view["laid_down"][seat] or game.deal.phase != "play":
             continue
         hint = engine.hint(game, seat)
         if not hint.action.startswith("discard "):
@@ -271,7 +271,7 @@ def called_up(seed: int, deal: int, size: int = 45, caller: int = 2) -> engine.G
     while True:
         seats = g.to_act()
         if caller in seats[1:] and "call" in map(str, g.legal_actions(caller)):
-            if len(g.hands[caller]) >= size:
+            if len(g.deal.hands[caller]) >= size:
                 return g
             g.apply("call", caller)
             continue

@@ -381,7 +381,7 @@ def test_trinidad_calls_three_a_deal_even_after_laying_down():
     play(g, "3:draw, 3:discard 9S")
     assert 2 in g.to_act() and g.view(2)["call_limit"] == 3
     play(g, "2:call, 0:allow, 0:draw, 0:discard 2C")
-    g.calls[2] = 3  # two more calls, as if made: the fourth is refused
+    g.deal.calls[2] = 3  # two more calls, as if made: the fourth is refused
     g._version += 1
     refused(g, "call", 2, match="3 calls")
 
@@ -434,8 +434,8 @@ def test_tacking_onto_another_players_meld():
 
 def only_jokers_stuck(g: engine.Game, seat: int) -> bool:
     """The player must still discard, holds only jokers, and no move is left but to discard one."""
-    hand = g.hands[seat]
-    return (g.phase == "play" and g.turn == seat and bool(hand) and all(c.is_joker for c in hand)
+    hand = g.deal.hands[seat]
+    return (g.deal.phase == "play" and g.deal.turn == seat and bool(hand) and all(c.is_joker for c in hand)
             and not any(a.verb in ("tack", "swap") for a in g.legal_actions(seat)))
 
 
@@ -463,7 +463,7 @@ def test_the_move_list_and_its_quick_check_agree_on_draws_takes_and_discards():
             for seat in range(g.players):
                 listed = set(map(str, g.legal_actions(seat)))
                 for text in ["draw", "take", "call", "pass", "allow", "refuse", "discard JK",
-                             *(f"discard {c}" for c in set(map(str, g.hands[seat])))]:
+                             *(f"discard {c}" for c in set(map(str, g.deal.hands[seat])))]:
                     act = g.parse_action(text)
                     assert g._allows(seat, act) == (text in listed), (seed, seat, text, listed)
             seat = rng.choice(g.to_act())

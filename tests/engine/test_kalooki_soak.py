@@ -104,43 +104,43 @@ def choose(g, rng: random.Random) -> tuple[int, str]:
     if callers and rng.random() < 0.05:
         return rng.choice(callers), "call"
     seat = seats[0]
-    if g.phase == "draw":
-        if g.pending is not None:
+    if g.deal.phase == "draw":
+        if g.deal.pending is not None:
             return seat, rng.choice(["allow", "refuse"])
-        if not g.discards or g.allowed:
+        if not g.deal.discards or g.deal.allowed:
             return seat, "draw"
-        top = g.discards[-1]
-        useful = top.is_joker or top not in spare_cards(g.hands[seat] + [top], *g.contract)
-        if not g.drawable() or useful and rng.random() < 0.8 or rng.random() < 0.1:
+        top = g.deal.discards[-1]
+        useful = top.is_joker or top not in spare_cards(g.deal.hands[seat] + [top], g.deal.threes, g.deal.fours)
+        if not g.deal.drawable() or useful and rng.random() < 0.8 or rng.random() < 0.1:
             return seat, "take"
         return seat, "draw"
-    hand = g.hands[seat]
-    if not g.laid[seat]:
-        best = g.best_lay(seat)
+    hand = g.deal.hands[seat]
+    if not g.deal.laid[seat]:
+        best = g.deal.best_lay(seat)
         if best is not None:
             return seat, "lay " + " | ".join(" ".join(str(c) for c in m.cards) for m in best)
-    elif not g.laid_now:
+    elif not g.deal.laid_now:
         tacks = [str(a) for a in g.legal_actions(seat) if a.verb in ("tack", "swap")]
         if tacks:
             return seat, rng.choice(tacks)
-    spare = sorted(spare_cards(hand, *g.contract))
+    spare = sorted(spare_cards(hand, g.deal.threes, g.deal.fours))
     return seat, f"discard {rng.choice(spare) if spare else 'JK'}"
 
 
 def upheld_challenge(g):
     """An opening (three players) that makes a rare case certain: seat c calls twice (allowed both times) and holds
     20 cards, more than 18, when seat a challenges him at the start of a turn."""
-    a = g.turn
+    a = g.deal.turn
     b, c = (a + 1) % g.players, (a + 2) % g.players
 
     def discard(seat: int) -> str:
-        return f"discard {min(x for x in g.hands[seat] if not x.is_joker)}"
+        return f"discard {min(x for x in g.deal.hands[seat] if not x.is_joker)}"
 
     for step in ((a, "draw"), (a, None), (c, "call"), (b, "allow"), (b, "draw"), (b, None),
                  (c, "draw"), (c, None), (a, "draw"), (a, None), (c, "call"), (b, "allow"), (b, "draw"),
                  (b, None), (c, "draw"), (c, None)):
         yield step[0], step[1] or discard(step[0])
-    assert len(g.hands[c]) == 20 and g.turn == a
+    assert len(g.deal.hands[c]) == 20 and g.deal.turn == a
     yield a, f"challenge {c}"
 
 
@@ -148,28 +148,28 @@ OPENINGS = {"upheld challenge": upheld_challenge}
 
 
 def check_cards(g) -> None:
-    where = Counter(chain(g.stock, g.discards, *g.hands, *(tm.meld.cards for tm in g.melds)))
+    where = Counter(chain(g.deal.stock, g.deal.discards, *g.deal.hands, *(tm.meld.cards for tm in g.deal.melds)))
     assert dict.__eq__(where, PACK), "the 108 cards are all somewhere, once"  # dict's == is the fast one
 
 
 def check_meld(g, data: dict) -> tuple[str, int | str]:
     """A meld as an event reports it is valid as the kind it claims; returns (kind, its rank or suit)."""
     cards = engine.parse_cards(data["cards"])
-    assert why_not_meld(cards, g.meld_rules) is None
+    assert why_not_meld(cards, g.deal.rules) is None
     naturals = [c for c in cards if not c.is_joker]
     if data["kind"] == "four":
-        assert any(list(m.cards) == cards for m in run_layouts(cards, g.meld_rules)), "jokers stand where a run allows"
+        assert any(list(m.cards) == cards for m in run_layouts(cards, g.deal.rules)), "jokers stand where a run allows"
         return "four", naturals[0].suit
-    assert len({c.rank for c in naturals}) == 1 and len(naturals) >= g.meld_rules.set_naturals
+    assert len({c.rank for c in naturals}) == 1 and len(naturals) >= g.deal.rules.set_naturals
     return "three", naturals[0].rank
 
 
 def check_a_discard_is_left(g) -> None:
     """§6.4: no move leaves a player who must discard holding only jokers: "discard JK" is never offered
     (a hand of jokers alone, drawn to, is tacked away). Listed only for such a hand: the list is slow."""
-    if g.is_over or g.phase != "play" or not all(c.is_joker for c in g.hands[g.turn]):
+    if g.is_over or g.deal.phase != "play" or not all(c.is_joker for c in g.deal.hands[g.deal.turn]):
         return
-    legal = [str(a) for a in g.legal_actions(g.turn)]
+    legal = [str(a) for a in g.legal_actions(g.deal.turn)]
     assert "discard JK" not in legal and legal, "a player who must discard holds only jokers"
 
 
@@ -180,7 +180,7 @@ def check_views(g) -> None:
     shared = [{k: v for k, v in view.items() if k not in own} for view in views]
     assert all(s == shared[0] for s in shared)
     for s, view in enumerate(views):
-        assert Counter(view["hand"]) == Counter(str(c) for c in g.hands[s])
+        assert Counter(view["hand"]) == Counter(str(c) for c in g.deal.hands[s])
         assert not Counter(view["known_held"][s]) - Counter(view["hand"]), "seen going in, and still held"
 
 
@@ -196,7 +196,7 @@ def play_game(seed: int, players: int, deals, options: dict, opening: str = "") 
     hands_at_end: dict[int, int] = {}
     while not g.is_over:
         seat, move = next(script, None) or choose(g, rng)
-        pending, contract = g.pending, DEALS[g.deal_number][1:]
+        pending, contract = g.deal.pending, DEALS[g.deal_number][1:]
         events = g.apply(move, seat)
         moves += 1
         assert moves < MOVE_CAP, "every game ends"

@@ -52,9 +52,9 @@ def test_the_rummies_say_their_counts_through_the_helper():
     assert contract_problem([], 1, 1) == "The contract is a three and a four, exactly; this lay-down has 0 threes " \
         "and 0 fours."
     g = engine.new_game("rummy", players=2, seed=1, rebuilds=2)
-    g.rebuilt = 0
+    g.deal.rebuilds = 0
     g._tell_rebuild()
     assert g.events[-1].text.endswith("(it may be rebuilt 2 more times).")
-    g.rebuilt = 1
+    g.deal.rebuilds = 1
     g._tell_rebuild()
     assert g.events[-1].text.endswith("(it may be rebuilt 1 more time).")

@@ -70,7 +70,7 @@ def test_hint_to_take_the_discard_has_true_numbers():
     assert least_deadwood(hand).points == before
     # after taking 8♠ and the best discard, the deadwood is exactly `after`
     g.apply("draw discard")
-    best = min(least_deadwood([c for c in g.hands[1] if c != engine.parse_card(d.split()[1])]).points
+    best = min(least_deadwood([c for c in g.deal.hands[1] if c != engine.parse_card(d.split()[1])]).points
                for d in [str(a) for a in g.legal_actions(1) if a.verb == "discard"])
     assert best == after
     # "k of the N cards you cannot see would lower it": recount it
@@ -126,7 +126,7 @@ def test_hint_after_the_draw_melds_then_discards():
     hint = engine.hint(g)
     assert hint.action.startswith("discard") and hint.action != "discard 8S"
     left = int(re.search(r"deadwood becomes (\d+)", hint.reason).group(1))
-    rest = list(g.hands[1])
+    rest = list(g.deal.hands[1])
     rest.remove(engine.parse_card(hint.action.split()[1]))
     assert least_deadwood(rest).points == left
 

@@ -172,7 +172,7 @@ def run_down_the_stock(g: engine.Game, limit: int = 2000) -> None:
             return
         seat = g.current_player
         g.apply("draw stock")
-        drawn = g.hands[seat][-1]
+        drawn = g.deal.hands[seat][-1]
         g.apply(f"discard {drawn}")
     raise AssertionError("the deal did not end")
 
@@ -205,14 +205,14 @@ def test_no_shuffle_variant_turns_the_pile_over():
     while not any(e.kind == "rebuild" for e in g.events):
         seat = g.current_player
         g.apply("draw stock")
-        seat_cards.append(str(g.hands[seat][-1]))
-        g.apply(f"discard {g.hands[seat][-1]}")
+        seat_cards.append(str(g.deal.hands[seat][-1]))
+        g.apply(f"discard {g.deal.hands[seat][-1]}")
     rebuild = next(e for e in g.events if e.kind == "rebuild")
     assert rebuild.rule == "rummy.no_shuffle"
     # the first card of the old pile (the upcard) is now the top of the stock
     upcard = next(e for e in g.events if e.kind == "upcard").data["card"]
-    assert str(g.stock[-1]) == upcard
-    assert [str(c) for c in reversed(g.stock)] == [upcard] + seat_cards
+    assert str(g.deal.stock[-1]) == upcard
+    assert [str(c) for c in reversed(g.deal.stock)] == [upcard] + seat_cards
 
 
 def test_match_ends_at_the_target():
@@ -274,11 +274,11 @@ def test_must_discard_variant_forbids_going_out_without_a_discard():
 
 def test_block_rummy_ends_the_deal_when_the_stock_runs_out():
     g = engine.new_game("rummy", players=4, seed=3, block=True)
-    hands = [list(h) for h in g.hands]
+    hands = [list(h) for h in g.deal.hands]
     run_down_the_stock(g)
     block = next(e for e in g.events if e.kind == "block")
     assert block.rule == "rummy.block" and not any(e.kind == "rebuild" for e in g.events)
-    values = [hand_value(h) for h in g.hands]
+    values = [hand_value(h) for h in g.deal.hands]
     assert len(hands) == 4 and g.results[0]["how"] in ("block",)
     winner = g.results[0]["winner"]
     if winner is not None:

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 import engine
-from engine.games.rummy import hand_value
+from engine.games.rummy import hand_value, rummy_pack
 from engine.melds import meld_or_none
 
 from .parallel import run_seeds
@@ -45,9 +45,9 @@ def choose(g: engine.Game, rng: random.Random) -> engine.Action:
     down = [a for a in actions if a.verb in ("meld", "layoff")]
     if down:
         return rng.choice(down)
-    hand = g.hands[g.current_player]
+    hand = g.deal.hands[g.current_player]
     if actions[0].verb == "draw":
-        if len(actions) > 1 and near(g.discard[-1], hand) and rng.random() < 0.8:
+        if len(actions) > 1 and near(g.deal.discards[-1], hand) and rng.random() < 0.8:
             return actions[1]
         return actions[0]
     loose = [a for a in actions if not near(engine.parse_card(a.arg), hand)]
@@ -55,14 +55,14 @@ def choose(g: engine.Game, rng: random.Random) -> engine.Action:
 
 
 def all_cards(g: engine.Game) -> dict:
-    return dict(Counter([c for h in g.hands for c in h] + [c for m in g.melds for c in m.meld.cards]
-                   + g.stock + g.discard))
+    return dict(Counter([c for h in g.deal.hands for c in h] + [c for m in g.deal.melds for c in m.meld.cards]
+                   + g.deal.stock + g.deal.discards))
 
 
 def check_views(g: engine.Game) -> None:
     for seat in range(g.players):
         view = g.view(seat)
-        assert sorted(view["hand"]) == sorted(str(c) for c in g.hands[seat])
+        assert sorted(view["hand"]) == sorted(str(c) for c in g.deal.hands[seat])
         del view["results"]  # earlier deals' hands, shown when they ended
         this_deal = max(i for i, e in enumerate(g.events) if e.kind == "deal")
         seen = g.events_for(seat)[this_deal:]
@@ -70,7 +70,7 @@ def check_views(g: engine.Game) -> None:
         for other in range(g.players):
             if other == seat:
                 continue
-            hidden = Counter(g.hands[other]) - Counter(engine.parse_cards(view["picked_up"][other]))
+            hidden = Counter(g.deal.hands[other]) - Counter(engine.parse_cards(view["picked_up"][other]))
             for c in hidden:
                 if c.is_joker:
                     continue
@@ -108,12 +108,12 @@ def play_game(players: int, i: int) -> None:
     rng = random.Random(seed)
     options = VARIANTS[i % len(VARIANTS)]
     g = engine.new_game("rummy", players=players, seed=seed, target=1 if i % 40 else 60, **options)
-    pack = dict(Counter(g.pack()))
+    pack = dict(Counter(rummy_pack(g.options)))
     size = sum(pack.values())
     moves = 0
     spot = rng.randrange(40) if i % 20 == 0 else -1
     while not g.is_over:
-        hands_before = [list(h) for h in g.hands]
+        hands_before = [list(h) for h in g.deal.hands]
         events = g.apply(choose(g, rng))
         moves += 1
         assert moves < 5000, "every game ends"
@@ -124,9 +124,9 @@ def play_game(players: int, i: int) -> None:
         for e in events:
             if e.kind in ("meld", "layoff"):
                 cards = engine.parse_cards(e.data["cards"])
-                assert meld_or_none(cards, g.meld_rules) is not None, "every meld is valid"
+                assert meld_or_none(cards, g.deal.rules) is not None, "every meld is valid"
             elif e.kind == "deal_end":
-                check_deal_score(g.results[-1], hands_before, options, g.ace)
+                check_deal_score(g.results[-1], hands_before, options, g.deal.rules.ace)
         if moves == spot:
             check_views(g)
     totals = [sum(r["points"][s] for r in g.results) for s in range(players)]

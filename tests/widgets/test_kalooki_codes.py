@@ -14,7 +14,7 @@ def test_a_short_match_code_deals_the_short_match_at_any_table():
         assert table.deal_from_code(short.code)
         assert table.game.schedule == (1, 2, 3) and table.code == short.code
         assert table.game.seed == short.game.seed and table.players == 4
-        assert table.game.hands == short.game.hands
+        assert table.game.deal.hands == short.game.deal.hands
     linked = KalookiTable(players=3, bot_delay=0)
     assert linked.follow_link(link_query(short.code, "easy", "kalooki"))
     assert linked.game.schedule == (1, 2, 3) and linked.code == short.code
@@ -26,7 +26,7 @@ def test_a_nine_deal_code_stays_nine_deals_at_a_short_match_table():
     short = KalookiTable(players=4, seed=99, bot_delay=0, deals="short")
     assert short.deal_from_code(full.code)
     assert short.game.schedule == tuple(range(1, 10)) and short.code == full.code
-    assert short.game.hands == full.game.hands
+    assert short.game.deal.hands == full.game.deal.hands
     assert short.setting_boxes["deals"].value == "full"
 
 

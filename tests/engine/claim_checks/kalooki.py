@@ -282,8 +282,8 @@ def next_seat(view: dict[str, Any]) -> int:
 
 
 def fits_table(game: engine.Game, card: Card) -> bool:
-    rules = game.meld_rules
-    return any(layoffs(tm.meld, card, rules) for tm in game.melds)
+    rules = game.deal.rules
+    return any(layoffs(tm.meld, card, rules) for tm in game.deal.melds)
 
 
 def shown(view: dict[str, Any], seat: int, card: Card) -> tuple[set[str], set[str]]:
@@ -339,7 +339,7 @@ def check_dearest(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str |
 
 
 def check_fits(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
-    hand = game.hands[seat]
+    hand = game.deal.hands[seat]
     n = sum(1 for c in hand if fits_table(game, c))
     if claim.fact == "kalooki.none_fits":
         return None if n == 0 else f"{n} held cards fit a meld on the table, said none"
@@ -353,7 +353,7 @@ def check_top_fits(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str 
 
 def check_hand_size(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
     who = int(claim.move.split()[1])
-    n = len(game.hands[who])
+    n = len(game.deal.hands[who])
     return None if n == claim.n else f"seat {who} holds {n} cards, said {claim.n}"
 
 
@@ -362,7 +362,7 @@ def check_holds(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | N
     "no complete three or four" is checked against every group of three or four cards in the hand."""
     hand = parse_cards(game.view(seat)["hand"])
     threes, fours = contract_of(game, seat)
-    rules = game.meld_rules
+    rules = game.deal.rules
     if claim.holds:
         used = Counter(c for g in claim.detail["groups"] for c in parse_cards(" ".join(g)))
         if used - Counter(hand):
@@ -398,10 +398,10 @@ def check_contract_ready(game: engine.Game, seat: int, claim: Any, hint: Hint) -
     threes, fours = contract_of(game, seat)
     sets = 0
     for cards in groups:
-        if why_not_meld(cards, game.meld_rules) is not None:
+        if why_not_meld(cards, game.deal.rules) is not None:
             return f"{cards} is not a meld"
         naturals = [c for c in cards if not c.is_joker]
-        sets += len({c.rank for c in naturals}) == 1 and len(naturals) >= game.meld_rules.set_naturals
+        sets += len({c.rank for c in naturals}) == 1 and len(naturals) >= game.deal.rules.set_naturals
     if (sets, len(groups) - sets) != (threes, fours):
         return f"{claim.move} lays {sets} threes and {len(groups) - sets} fours; the contract asks {threes} and {fours}"
     return None
@@ -462,7 +462,7 @@ def positions(count: int, rng: Any) -> Any:
                 break
             seats = game.to_act()
             for seat in seats:
-                share = 0.5 if game.laid[seat] else 0.08  # laid-down hints come late in a deal: ask them more
+                share = 0.5 if game.deal.laid[seat] else 0.08  # laid-down hints come late in a deal: ask them more
                 if len(game.legal_actions(seat)) > 1 and rng.random() < share and found < count:
                     found += 1
                     yield game.clone(), seat
