@@ -139,7 +139,7 @@ def margin(strong: str, weak: str, style: str, sessions: int, players: int = 4) 
         while not g.is_over:
             s = g.current_player
             g.apply(bots[s].choose(g.view(s)), s)
-        won = [g.chips[s] - start for s in range(players) if levels[s] == strong]
+        won = [g.deal.chips[s] - start for s in range(players) if levels[s] == strong]
         per_deal.append(statistics.mean(won) / g.deal_number)
     return mean_ci(per_deal)
 
@@ -160,9 +160,9 @@ def follow_session(follower: str, index: int, style: str, players: int = 4) -> t
         else:
             move = bots[s].choose(g.view(s))
         g.apply(move, s)
-    top = max(g.chips)
-    leaders = [s for s in range(players) if g.chips[s] == top]
-    return (1 / len(leaders) if seat in leaders else 0.0), g.chips[seat] < g.ante, g.chips[seat] - start
+    top = max(g.deal.chips)
+    leaders = [s for s in range(players) if g.deal.chips[s] == top]
+    return (1 / len(leaders) if seat in leaders else 0.0), g.deal.chips[seat] < g.deal.ante, g.deal.chips[seat] - start
 
 
 def hint_against_medium(style: str, sessions: int, players: int = 4) -> None:

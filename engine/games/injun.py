@@ -556,10 +556,6 @@ class Injun(Game):
             raise OptionError(f"max_raise={o['max_raise']} is below min_raise={o['min_raise']}")
         if self.deck is not None and len(self.deck) > 52:
             raise OptionError(f"deck= lists {len(self.deck)} cards; the pack has 52")
-        self.style: str = o["style"]
-        self.seed_betting: bool = self.style == "poker" and o["betting"] == "seed"
-        self.ante: int = o["ante"]
-        self.total_chips = sum(chips)
         self.deal_number = 0
         self._over = False
         self.last_result: dict[str, Any] | None = None
@@ -590,63 +586,19 @@ class Injun(Game):
         return self._over
 
     @property
-    def chips(self) -> list[int]:
-        return self.deal.chips
-
-    @property
-    def cards(self) -> list[Card | None]:
-        return self.deal.cards
-
-    @property
-    def contrib(self) -> list[int]:
-        return self.deal.contrib
-
-    @property
-    def carry(self) -> int:
-        return self.deal.carry
-
-    @property
-    def folded(self) -> list[bool]:
-        return self.deal.folded
-
-    @property
-    def all_in(self) -> list[bool]:
-        return self.deal.all_in
-
-    @property
-    def dealt_in(self) -> list[bool]:
-        return self.deal.dealt_in
-
-    @property
-    def dealer(self) -> int:
-        return self.deal.dealer
-
-    @property
-    def round(self) -> PokerRound | None:
-        return self.deal.round
-
-    @property
     def revealed(self) -> bool:
         """The cards are turned up once the deal is settled (the game's last deal: the next one starts at once)."""
         return self.deal.phase == "done"
 
-    @property
-    def pot_total(self) -> int:
-        return self.deal.pot_total
-
-    def pots(self, showdown: bool = False) -> list[Pot]:
-        """The pots as they stand: the main pot (with any odd chips carried in) and side pots."""
-        return self.deal.pots(showdown)
-
     def in_game(self, seat: int) -> bool:
         """Can ``seat`` pay the ante? Those who cannot sit out (docs/rules/injun.md#injun.sit_out)."""
-        return sits_in(self.chips[seat], self.ante)
+        return sits_in(self.deal.chips[seat], self.deal.ante)
 
     # ---- a deal ----
     def _start_deal(self, chips: list[int], carry: int) -> None:
         n = self.players
-        dealt_in = [sits_in(c, self.ante) for c in chips]
-        start = self.first_dealer if self.deal_number == 0 else (self.dealer + 1) % n
+        dealt_in = [sits_in(c, self.options["ante"]) for c in chips]
+        start = self.first_dealer if self.deal_number == 0 else (self.deal.dealer + 1) % n
         dealer = next(s for s in seats_from(start, n) if dealt_in[s])
         pack = stacked_pack(standard_52(), self.deck if self.deal_number == 0 else None,
                             self.seed, "injun-deal", self.deal_number, pack_name="52-card pack")
@@ -666,18 +618,18 @@ class Injun(Game):
                    f"each of the {len(order)} players. Nobody may look at their own card: each holds it up "
                    f"for the others to see.{sitting}",
                    seat=dealer, deal=self.deal_number, dealer=dealer, players_in=order)
-        pot = carry + self.ante * len(order)
+        pot = carry + self.deal.ante * len(order)
         carried = f" (with {count(carry, 'odd chip')} left from the last deal)" if carry else ""
         self._emit("ante", "injun.ante",
-                   f"Everyone in antes {count(self.ante, 'chip')}: the pot holds {pot}{carried}.", pot=pot)
+                   f"Everyone in antes {count(self.deal.ante, 'chip')}: the pot holds {pot}{carried}.", pot=pot)
         for seat in order:
             if self.deal.all_in[seat]:
-                self._run_out(seat, self.ante)
+                self._run_out(seat, self.deal.ante)
         if self.deal.phase == "done":  # everyone but one is all in on the antes
             self._settle()
 
     def _run_out(self, seat: int, stake: int) -> None:
-        if self.style == "brag":
+        if self.deal.style == "brag":
             self._emit("cap", "injun.brag_cap",
                        f"{self.subject(seat, 'has')} no chips left, so {possessive(self.names[seat])} card is shown "
                        f"to the others once more and laid on the pot. {self.names[seat]} can win only this first pot "
@@ -700,18 +652,7 @@ class Injun(Game):
     @property
     def scores(self) -> list[int]:
         """Chips in front of each player (what is in the pot is not anyone's yet)."""
-        return list(self.chips)
-
-    def bettors(self) -> list[int]:
-        """Players still betting: in the deal, not folded, with chips left."""
-        return self.deal.bettors()
-
-    def to_call(self, seat: int) -> int:
-        return self.deal.to_call(seat)
-
-    def raise_range(self, seat: int) -> range:
-        """Poker: the raises (or opening bets) ``seat`` may make, in chips above the highest bet."""
-        return self.deal.raise_range(seat)
+        return list(self.deal.chips)
 
     def _legal(self, seat: int) -> list[Action]:
         return self.deal.legal(seat)
@@ -737,21 +678,22 @@ class Injun(Game):
         return Action(verb, arg)
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
+        d = self.deal
         who = self.names[seat]
-        if self.style == "brag":
+        if d.style == "brag":
             if action.verb in ("bet", "raise", "call"):
                 return ("This game uses brag-style betting: put in one chip ('chip'), drop out ('fold'), or, "
                         "when only two are left, pay two chips to see ('see').", "injun.brag_chip")
-            if len(self.bettors()) > 2:
-                return (f"Only the last two players may pay to see; {len(self.bettors())} are still betting, "
+            if len(d.bettors()) > 2:
+                return (f"Only the last two players may pay to see; {len(d.bettors())} are still betting, "
                         "so put in a chip or drop out.", "injun.brag_see")
             return f"Paying to see costs {SEE_COST} chips and {who} {self.verb(seat, 'has')} only " \
-                   f"{self.chips[seat]}.", "injun.chips"
-        assert self.round is not None
+                   f"{d.chips[seat]}.", "injun.chips"
+        assert d.round is not None
         if action.verb in ("chip", "see"):
             return ("This game uses poker-style betting: 'fold', 'call', or 'bet N' / 'raise N'.",
                     "injun.poker_bet")
-        high = self.round.high
+        high = d.round.high
         if action.verb == "call":
             return "Nobody has bet yet, so there is nothing to call: open with 'bet N' or fold.", "injun.poker_bet"
         if action.verb == "bet" and high:
@@ -760,7 +702,7 @@ class Injun(Game):
         if action.verb == "raise" and not high:
             return f"Nobody has bet yet: open with 'bet {action.arg}'.", "injun.poker_bet"
         n = int(action.arg)
-        if not any(s != seat for s in self.bettors()):
+        if not any(s != seat for s in d.bettors()):
             return "Everyone else is all in or out: nobody could answer a raise, so call or fold.", "injun.all_in"
         if n < self.options["min_raise"]:
             return (f"A {action.verb} must be at least {count(self.options['min_raise'], 'chip')}.",
@@ -768,10 +710,10 @@ class Injun(Game):
         limit = self.options["max_raise"]
         if limit is not None and n > limit:
             return f"The limit is {limit} chips for a {action.verb}: {n} is too many.", "injun.max_raise"
-        need = self.to_call(seat) + n
-        calling = f" ({self.to_call(seat)} to call and {n} more)" if self.to_call(seat) else ""
+        need = d.to_call(seat) + n
+        calling = f" ({d.to_call(seat)} to call and {n} more)" if d.to_call(seat) else ""
         return (f"That needs {need} chips{calling}, and {who} {self.verb(seat, 'has')} only "
-                f"{self.chips[seat]}.", "injun.chips")
+                f"{d.chips[seat]}.", "injun.chips")
     # ---- a move: the deal makes it, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
         self.deal_actions.append((seat, str(action)))
@@ -781,7 +723,7 @@ class Injun(Game):
         pot = d.pot_total + paid  # the pot once this move's chips are in (before any settling)
         was_out = d.all_in[seat]
         d.apply(seat, action)
-        if self.style == "poker":
+        if self.deal.style == "poker":
             self._tell_poker(seat, action, paid, owed, pot)
         else:
             self._tell_brag(seat, action, two, pot)
@@ -800,17 +742,17 @@ class Injun(Game):
             short = f" (all {'your' if self.names[seat] == 'You' else 'the'} chips left, {owed} were needed)" \
                 if chips < owed else ""
             ends = " That ends the betting at once: everyone still in shows down with what they have put in." \
-                if self.seed_betting else ""
-            self._emit("call", "injun.seed_betting" if self.seed_betting else "injun.poker_bet",
+                if self.deal.seed_betting else ""
+            self._emit("call", "injun.seed_betting" if self.deal.seed_betting else "injun.poker_bet",
                        f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {pot}.{ends}",
                        seat=seat, chips=chips, pot=pot)
         else:
             n = int(action.arg)
-            assert self.round is not None
+            assert self.deal.round is not None
             if action.verb == "bet":
                 text = f"{self.subject(seat, 'opens')} with a bet of {chips}"
             else:
-                text = f"{self.subject(seat, 'raises')} by {n} to {self.round.bets[seat]}"
+                text = f"{self.subject(seat, 'raises')} by {n} to {self.deal.round.bets[seat]}"
             self._emit(action.verb, "injun.poker_bet", f"{text}: the pot holds {pot}.",
                        seat=seat, chips=chips, raised=n, pot=pot)
 
@@ -879,13 +821,13 @@ class Injun(Game):
                 rule = "injun.last_player"
             else:
                 text = f"{self.names[seat]} alone is still in for {label}: {self.verb(seat, 'takes')} its {pot.amount}."
-                rule = "injun.brag_cap" if self.style == "brag" else \
-                    "injun.seed_betting" if self.seed_betting else "injun.all_in"
+                rule = "injun.brag_cap" if self.deal.style == "brag" else \
+                    "injun.seed_betting" if self.deal.seed_betting else "injun.all_in"
             self._emit("win", rule, text, seat=seat, chips=pot.amount, winners=[seat])
             return
         if len(winners) == 1:
             seat = winners[0]
-            card = self.cards[seat]
+            card = self.deal.cards[seat]
             assert card is not None
             self._emit("win", "injun.showdown",
                        f"{possessive(self.names[seat], first=True)} {card.symbol} is the highest card: "
@@ -932,38 +874,39 @@ class Injun(Game):
     # ---- what one seat sees ----
     def _raise_bounds(self, seat: int) -> list[int] | None:
         """[least, most] chips ``seat`` may bet or raise by now (any amount between), or None."""
-        if self.style != "poker" or self._over or seat not in self.to_act():
+        if self.deal.style != "poker" or self._over or seat not in self.to_act():
             return None
-        amounts = self.raise_range(seat)
+        amounts = self.deal.raise_range(seat)
         return [amounts.start, amounts.stop - 1] if amounts else None
 
     def view(self, seat: int) -> dict[str, Any]:
         """Every card but your own (until the cards are turned up), chips, bets and pots."""
-        rnd = self.round
+        d = self.deal
+        rnd = d.round
         return {
             **self.view_header(seat),
-            "style": self.style,
+            "style": d.style,
             "cards": [None if c is None or (s == seat and not self.revealed) else str(c)
-                      for s, c in enumerate(self.cards)],
-            "in_deal": list(self.dealt_in),
-            "folded": list(self.folded),
-            "all_in": list(self.all_in),
-            "chips": list(self.chips),
-            "contributed": list(self.contrib),
+                      for s, c in enumerate(d.cards)],
+            "in_deal": list(d.dealt_in),
+            "folded": list(d.folded),
+            "all_in": list(d.all_in),
+            "chips": list(d.chips),
+            "contributed": list(d.contrib),
             "round_bets": list(rnd.bets) if rnd is not None and not self.revealed else [0] * self.players,
             "high_bet": rnd.high if rnd is not None and not self.revealed else 0,
-            "to_call": self.to_call(seat) if not self.revealed else 0,
+            "to_call": d.to_call(seat) if not self.revealed else 0,
             "raise_range": self._raise_bounds(seat),
-            "pots": [p.as_dict() for p in self.pots()],
-            "pot_total": self.pot_total,
-            "ante": self.ante,
+            "pots": [p.as_dict() for p in d.pots()],
+            "pot_total": d.pot_total,
+            "ante": d.ante,
             "see_cost": SEE_COST,
-            "bettors": self.bettors() if not self.revealed else [],
+            "bettors": d.bettors() if not self.revealed else [],
             "actions": [[s, a] for s, a in self.deal_actions],
             "revealed": self.revealed,
             "last_result": None if self.last_result is None else dict(self.last_result),
             "scores": self.scores,
-            "dealer": self.dealer,
+            "dealer": d.dealer,
             "deal_number": self.deal_number if not self._over else self.deal_number - 1,
             "max_deals": self.options["max_deals"],
             "current_player": self.current_player,

@@ -102,23 +102,23 @@ def brute_value(g: engine.Game, me: int, move: str, dist: dict[int, float]) -> f
                                **{k: v for k, v in g.options.items() if k not in ("first_dealer", "max_deals")})
         for seat, action in g.history:
             base.apply(action, seat)
-        start = base.chips[me]
+        start = base.deal.chips[me]
         base.apply(move, me)
         stack = [(base, p_card)]
         while stack:
             h, p = stack.pop()
             if h.is_over or h.current_player == me:
                 if h.is_over:
-                    total += p * (h.chips[me] - start)
+                    total += p * (h.deal.chips[me] - start)
                 else:  # someone raised back: I fold
-                    total += p * (h.chips[me] - start)
+                    total += p * (h.deal.chips[me] - start)
                 continue
             s = h.current_player
             v = h.view(s)
             o = habit_odds(odds(v).equity, spot_of(v))
             for kind, q in o.items():
                 if kind == "raise":
-                    total += p * q * (h.chips[me] - start)  # I fold: what I put in is lost
+                    total += p * q * (h.deal.chips[me] - start)  # I fold: what I put in is lost
                     continue
                 nxt = h.clone()
                 nxt.apply(kind, s)

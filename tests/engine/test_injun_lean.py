@@ -85,13 +85,13 @@ def test_the_rules_class_names_its_lean_deal():
 def test_unseen_is_your_own_card_and_the_pack_not_dealt():
     """A seat sees every other card dealt, never its own; a seat sitting out sees every card dealt."""
     for g, _, _ in positions()[:60]:
-        dealt = [c for c in g.cards if c is not None]  # type: ignore[attr-defined]
+        dealt = [c for c in g.deal.cards if c is not None]  # type: ignore[attr-defined]
         for seat in range(g.players):
             hidden = unseen(g.view(seat))
-            own = g.cards[seat]  # type: ignore[attr-defined]
+            own = g.deal.cards[seat]  # type: ignore[attr-defined]
             assert len(hidden) == len(set(hidden)) == 52 - len(dealt) + (own is not None)
             assert own is None or own in hidden
-            assert not any(c in hidden for s, c in enumerate(g.cards) if s != seat and c is not None)  # type: ignore[attr-defined]
+            assert not any(c in hidden for s, c in enumerate(g.deal.cards) if s != seat and c is not None)  # type: ignore[attr-defined]
             assert sorted(hidden) == sorted(hidden_in_order(g, seat))
             assert injun.hidden_in_order(g.deal, g.view(seat)) == hidden_in_order(g, seat)  # type: ignore[attr-defined]
 
@@ -146,7 +146,7 @@ def test_from_view_puts_the_first_hidden_card_in_your_own_hand():
         lean = Deal.from_view(g.view(seat), hidden)
         assert lean.cards[seat] == hidden[0]
         assert [c for s, c in enumerate(lean.cards) if s != seat] == \
-            [c for s, c in enumerate(g.cards) if s != seat]  # type: ignore[attr-defined]
+            [c for s, c in enumerate(g.deal.cards) if s != seat]  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="no hidden card"):
         Deal.from_view(g.view(0), [])
 
@@ -158,11 +158,11 @@ def test_search_worlds_fit_the_view_and_play_out():
     for g, seat, rng in positions()[:80]:
         view = g.view(seat)
         worlds = view_worlds(view, unseen, Deal.from_view)
-        total = sum(g.chips) + g.pot_total  # type: ignore[attr-defined]
+        total = sum(g.deal.chips) + g.deal.pot_total  # type: ignore[attr-defined]
         for k in range(3):
             world: Any = worlds(random.Random(k))
             assert [c for s, c in enumerate(world.cards) if s != seat] == \
-                [c for s, c in enumerate(g.cards) if s != seat]  # type: ignore[attr-defined]
+                [c for s, c in enumerate(g.deal.cards) if s != seat]  # type: ignore[attr-defined]
             assert world.cards[seat] is None or world.cards[seat] in unseen(view)
             assert world.chips == view["chips"] and world.contrib == view["contributed"]
             if seat == g.current_player:
@@ -183,7 +183,8 @@ def test_from_the_view_of_a_finished_game_the_last_deal_is_over():
             g.apply(random_move(g, rng))
         for seat in range(g.players):
             view = g.view(seat)
-            assert unseen(view) == [c for c in standard_52() if c not in g.cards]  # type: ignore[attr-defined]
+            assert unseen(view) == [c for c in standard_52() if c not in g.deal.cards]  # type: ignore[attr-defined]
             lean = Deal.from_view(view, unseen(view))
             assert lean.phase == "done" and lean.to_act() == [] and lean.points() == g.last_result["won"]  # type: ignore[attr-defined]
-            assert (lean.cards, lean.chips, lean.folded, lean.all_in) == (g.cards, g.chips, g.folded, g.all_in)  # type: ignore[attr-defined]
+            d = g.deal  # type: ignore[attr-defined]
+            assert (lean.cards, lean.chips, lean.folded, lean.all_in) == (d.cards, d.chips, d.folded, d.all_in)

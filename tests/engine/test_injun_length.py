@@ -25,7 +25,7 @@ def totals_agree(g: engine.Game) -> None:
     results = g.deal_results()
     assert len(results) == g.deal_number
     summed = [sum(r["points"][s] for r in results) for s in range(g.players)]
-    assert summed == [c - start for c in g.chips]
+    assert summed == [c - start for c in g.deal.chips]
     assert sum(summed) == 0
 
 

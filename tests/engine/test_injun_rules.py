@@ -36,7 +36,7 @@ def test_rules_md_brag_example_kings_split_the_pot_of_eight():
     """docs/rules/injun.md#examples: "Brag, 3 players ante 1: A 1, B 1, C folds; A 1; B pays 2 to see;
     K vs K → pot 8 split 4/4"."""
     g = deal(["KS", "KH", "5C"], dealer=2, style="brag")
-    assert g.pot_total == 3
+    assert g.deal.pot_total == 3
     events = play(g, (0, "chip"), (1, "chip"), (2, "fold"), (0, "chip"), (1, "see"))
     this_deal = events[: kinds(events).index("deal_end")]
     assert [e.data["pot"] for e in this_deal if "pot" in e.data] == [4, 5, 5, 6, 8]
@@ -68,12 +68,12 @@ def test_the_first_to_draw_an_ace_deals_and_it_is_narrated():
         g = engine.new_game("injun", players=4, seed=seed, names=["A", "B", "C", "D"])
         pack = shuffled(standard_52(), seed, "injun-first-dealer")
         first_ace = next(i for i, c in enumerate(pack) if c.rank == 1)
-        assert g.dealer == first_ace % 4
+        assert g.deal.dealer == first_ace % 4
         draw = g.events[0]
         assert draw.kind == "draw_dealer" and draw.rule == "injun.first_dealer"
-        assert draw.text.endswith(f"{'ABCD'[g.dealer]} draws the first Ace and deals.")
+        assert draw.text.endswith(f"{'ABCD'[g.deal.dealer]} draws the first Ace and deals.")
         assert draw.text.count(",") == first_ace  # one "name card" per card drawn
-        assert engine.new_game("injun", players=4, seed=seed).dealer == g.dealer  # same seed, same dealer
+        assert engine.new_game("injun", players=4, seed=seed).deal.dealer == g.deal.dealer  # same seed, same dealer
 
 
 def test_everyone_antes_and_gets_one_card_clockwise_from_the_dealers_left():
@@ -81,11 +81,11 @@ def test_everyone_antes_and_gets_one_card_clockwise_from_the_dealers_left():
     dealer's left. The dealer shuffles last and the player on his right cuts (docs/rules/injun.md)."""
     g = engine.new_game("injun", players=4, seed=3, first_dealer=1, deck=["2S", "3S", "4S", "5S"],
                         names=["A", "B", "C", "D"], ante=2)
-    assert [str(c) for c in g.cards] == ["4S", "5S", "2S", "3S"]  # to C, D, A, then B the dealer
-    assert g.chips == [18] * 4 and g.pot_total == 8
+    assert [str(c) for c in g.deal.cards] == ["4S", "5S", "2S", "3S"]  # to C, D, A, then B the dealer
+    assert g.deal.chips == [18] * 4 and g.deal.pot_total == 8
     deal_event = next(e for e in g.events if e.kind == "deal")
     assert "B shuffles, A cuts" in deal_event.text
-    assert not any(c.symbol in deal_event.text for c in g.cards if c is not None)  # the deal names no card
+    assert not any(c.symbol in deal_event.text for c in g.deal.cards if c is not None)  # the deal names no card
     assert g.current_player == 2  # betting starts on the dealer's left
 
 
@@ -175,7 +175,7 @@ def test_variant_the_odd_chip_stays_for_the_next_pot():
     play(g, (0, "bet 2"), (1, "call"), (2, "fold"))
     win = next(e for e in g.events if e.kind == "win")
     assert win.data["shares"] == {"0": 3, "1": 3} and "stays in the middle" in win.text
-    assert g.carry == 1 and g.pot_total == 3 + 1  # the next deal's antes and the odd chip
+    assert g.deal.carry == 1 and g.deal.pot_total == 3 + 1  # the next deal's antes and the odd chip
     assert "1 odd chip left from the last deal" in g.events[-1].text
 
 
@@ -183,7 +183,7 @@ def test_an_odd_chip_still_in_the_middle_when_the_game_ends_goes_to_the_leader()
     """The last deal's odd chip (odd_chip='next_pot') goes to the player with most chips, counted in words."""
     g = deal(["KS", "KH", "5C"], dealer=2, odd_chip="next_pot", max_deals=1)
     play(g, (0, "bet 2"), (1, "call"), (2, "fold"))
-    assert g.is_over and g.carry == 0
+    assert g.is_over and g.deal.carry == 0
     last_win = [e for e in g.events if e.kind == "win"][-1]
     assert last_win.rule == "injun.odd_chip" and last_win.data["chips"] == 1
     assert last_win.text.endswith("takes the 1 odd chip left in the middle.")
@@ -194,7 +194,7 @@ def test_poker_all_in_call_and_side_pot():
     can win only what he matched: the rest is a side pot for the others."""
     g = deal(["AS", "QD", "KC"], dealer=2, starting_chips=[4, 20, 20])
     play(g, (0, "bet 1"), (1, "raise 5"), (2, "call"))
-    assert g.view(0)["to_call"] == 5 and g.chips[0] == 2
+    assert g.view(0)["to_call"] == 5 and g.deal.chips[0] == 2
     events = play(g, (0, "call"))
     assert next(e for e in events if e.kind == "call").text == "A calls 2 (all the chips left, 5 were needed): " \
                                                              "the pot holds 18."
@@ -252,11 +252,11 @@ def test_brag_the_player_out_of_chips_lays_his_card_on_the_pot_and_a_second_pot_
     cap = next(e for e in events if e.kind == "cap")
     assert cap.rule == "injun.brag_cap" and cap.seat == 1 and "second pot" in cap.text
     assert "A♥" not in cap.text  # shown to the others, who can see it anyway; never named to B
-    assert g.all_in[1] and g.bettors() == [0, 2]
+    assert g.deal.all_in[1] and g.deal.bettors() == [0, 2]
     assert [str(a) for a in g.legal_actions()] == ["fold", "chip", "see"]  # C and A are "the two"
     play(g, (2, "chip"), (0, "chip"))
     assert g.current_player == 2  # B bets no more
-    assert [p.as_dict() for p in g.pots()] == [{"amount": 9, "eligible": [0, 1, 2]},
+    assert [p.as_dict() for p in g.deal.pots()] == [{"amount": 9, "eligible": [0, 1, 2]},
                                                 {"amount": 1, "eligible": [0, 2]}]
     events = play(g, (2, "see"))
     wins = [e for e in events if e.kind == "win"]
@@ -282,8 +282,8 @@ def test_the_deal_passes_left_and_chips_carry_over():
     """docs/rules/injun.md: "After the first deal the deal passes left"; the brief: chips carry over."""
     g = deal(["2S", "KD", "AC"], dealer=2)
     play(g, (0, "fold"), (1, "fold"))  # C wins the antes
-    assert g.deal_number == 1 and g.dealer == 0
-    assert g.chips == [19 - 1, 19 - 1, 22 - 1]  # after deal 1, and the antes of deal 2
+    assert g.deal_number == 1 and g.deal.dealer == 0
+    assert g.deal.chips == [19 - 1, 19 - 1, 22 - 1]  # after deal 1, and the antes of deal 2
     assert g.current_player == 1  # the new dealer's left
     ends = [e for e in g.events if e.kind == "deal_end"]
     assert ends[0].data["chips"] == [19, 19, 22]
@@ -294,8 +294,8 @@ def test_a_player_who_cannot_ante_sits_out_and_the_deal_skips_him():
     (docs/rules/injun.md#injun.sit_out)."""
     g = deal(["2S", "KD", "AC"], dealer=2, starting_chips=[1, 10, 10])
     play(g, (1, "bet 1"), (2, "call"))  # A is all in with the ante and loses to the Ace
-    assert g.chips[0] == 0 and g.deal_number == 1
-    assert not g.dealt_in[0] and g.cards[0] is None and g.dealer == 1
+    assert g.deal.chips[0] == 0 and g.deal_number == 1
+    assert not g.deal.dealt_in[0] and g.deal.cards[0] is None and g.deal.dealer == 1
     assert "A sits out: no chips for the ante." in next(e.text for e in reversed(g.events) if e.kind == "deal")
     assert g.current_player == 2
     assert g.view(0)["legal"] == [] and g.view(1)["cards"][0] is None
@@ -305,7 +305,7 @@ def test_the_game_ends_when_one_player_has_all_the_chips():
     """The brief: a session ends when one player has all the chips (docs/rules/injun.md#injun.session)."""
     g = deal(["2S", "AD"], dealer=1, starting_chips=3, max_deals=None)
     play(g, (0, "bet 2"), (1, "call"))
-    assert g.is_over and g.chips == [0, 6] and g.current_player is None
+    assert g.is_over and g.deal.chips == [0, 6] and g.current_player is None
     end = g.events[-1]
     assert end.kind == "game_end" and "only one player can still pay the ante" in end.text
     assert end.text.endswith("B wins with 6 chips.")
@@ -314,9 +314,9 @@ def test_the_game_ends_when_one_player_has_all_the_chips():
 def test_the_game_ends_after_the_agreed_number_of_deals():
     g = engine.new_game("injun", players=3, seed=9, max_deals=2)
     while not g.is_over:
-        g.apply("fold" if g.legal_actions()[0].verb == "fold" and len(g.bettors()) > 1 else g.legal_actions()[0])
+        g.apply("fold" if g.legal_actions()[0].verb == "fold" and len(g.deal.bettors()) > 1 else g.legal_actions()[0])
     assert g.deal_number == 2 and "2 deals have been played" in g.events[-1].text
-    assert sum(g.chips) == 60
+    assert sum(g.deal.chips) == 60
 
 
 def test_saves_replay_to_the_same_position():
@@ -325,7 +325,7 @@ def test_saves_replay_to_the_same_position():
     again = engine.load_game(g.to_json())
     assert again.view(0) == g.view(0) and again.history == g.history
     g.undo()
-    assert g.current_player == 1 and g.pot_total == 4
+    assert g.current_player == 1 and g.deal.pot_total == 4
 
 
 def test_millions_of_chips_give_a_short_move_list_and_any_amount_is_legal():
@@ -343,7 +343,7 @@ def test_millions_of_chips_give_a_short_move_list_and_any_amount_is_legal():
     with pytest.raises(engine.IllegalAction, match="That needs"):
         g.apply("raise 2000000")
     g.apply("raise 1765432")  # every chip B has left
-    assert g.all_in[1]
+    assert g.deal.all_in[1]
 
 
 # ---- the seed's own betting (betting="seed") ----
@@ -368,7 +368,7 @@ def test_seed_betting_the_first_player_who_just_matches_ends_it_and_levels_make_
     assert [(w.data["chips"], w.data["winners"]) for w in wins] == [(63, [0]), (4, [1])]
     assert "the first pot" in wins[0].text and "the second pot" in wins[1].text
     assert g.last_result["won"] == [63 - 21, 4 - 23, -23]
-    assert sum(g.chips) + g.pot_total == 300  # the next deal has begun: its antes are in the pot
+    assert sum(g.deal.chips) + g.deal.pot_total == 300  # the next deal has begun: its antes are in the pot
 
 
 def test_seed_betting_players_who_have_not_bet_show_down_with_their_ante():
@@ -404,7 +404,7 @@ def test_seed_betting_soak_conserves_chips_and_ends():
     for seed in range(60):
         rng = random.Random(seed)
         g = engine.new_game("injun", players=2 + seed % 7, seed=seed, betting="seed", max_deals=4)
-        total = sum(g.chips) + g.pot_total
+        total = sum(g.deal.chips) + g.deal.pot_total
         while not g.is_over:
             g.apply(rng.choice(g.legal_actions()))
-            assert sum(g.chips) + g.pot_total == total
+            assert sum(g.deal.chips) + g.deal.pot_total == total

@@ -33,13 +33,13 @@ def random_move(g: engine.Game, rng: random.Random) -> str:
 
 def own_card_hidden(g, seat: int) -> None:
     """The view of ``seat`` shows every other card as dealt and never its own."""
-    card = g.cards[seat]
+    card = g.deal.cards[seat]
     if card is None or g.revealed:
         return
     view = g.view(seat)
     assert view["cards"][seat] is None
     assert [c for s, c in enumerate(view["cards"]) if s != seat] == \
-        [None if c is None else str(c) for s, c in enumerate(g.cards) if s != seat]
+        [None if c is None else str(c) for s, c in enumerate(g.deal.cards) if s != seat]
     text = json.dumps({k: v for k, v in view.items() if k != "last_result"})
     assert f'"{card}"' not in text, f"seat {seat} can read its own {card} in its view"
 
@@ -49,7 +49,7 @@ def log_hides_own_cards(g, since: int) -> None:
     for e in g.events[max(since, g.deal_start_event):]:
         if e.kind in ("showdown", "reveal"):
             return
-        for seat, card in enumerate(g.cards):
+        for seat, card in enumerate(g.deal.cards):
             if card is not None:
                 seen = e.seen_by(seat)
                 assert card.symbol not in seen["text"] and str(card) not in json.dumps(seen["data"]), \
@@ -72,15 +72,16 @@ def play_session(seed: int, style: str) -> engine.Game:
         seat = g.current_player
         deal = g.deal_number
         since = len(g.events)
-        assert g.dealt_in[seat] and not g.folded[seat] and not g.all_in[seat], "only a player still betting acts"
+        d = g.deal
+        assert d.dealt_in[seat] and not d.folded[seat] and not d.all_in[seat], "only a player still betting acts"
         g.apply(random_move(g, rng))
         moves += 1
         assert moves < 2_000, "every game ends"
-        assert all(c >= 0 for c in g.chips)
-        assert sum(g.chips) + sum(g.contrib) + g.carry == total, "chips are conserved at every step"
-        dealt = [c for c in g.cards if c is not None]
-        assert len(dealt) == len(set(dealt)) == sum(g.dealt_in) and set(dealt) <= PACK, "cards conserved"
-        assert all((c is None) != g.dealt_in[s] for s, c in enumerate(g.cards))
+        assert all(c >= 0 for c in g.deal.chips)
+        assert sum(g.deal.chips) + sum(g.deal.contrib) + g.deal.carry == total, "chips are conserved at every step"
+        dealt = [c for c in g.deal.cards if c is not None]
+        assert len(dealt) == len(set(dealt)) == sum(g.deal.dealt_in) and set(dealt) <= PACK, "cards conserved"
+        assert all((c is None) != g.deal.dealt_in[s] for s, c in enumerate(g.deal.cards))
         if g.deal_number != deal:  # a new deal: its first events, and every seat's view
             log_hides_own_cards(g, g.deal_start_event)
             for s in range(players):
@@ -98,7 +99,7 @@ def test_random_sessions_hold_every_invariant(style):
         seed = 50_000 + i
         g = play_session(seed, style)
         total = g.players * g.options["starting_chips"]
-        assert sum(g.chips) == total and g.carry == 0 and sum(g.contrib) == 0
+        assert sum(g.deal.chips) == total and g.deal.carry == 0 and sum(g.deal.contrib) == 0
         deal_ends = [e for e in g.events if e.kind == "deal_end"]
         assert len(deal_ends) == g.deal_number
         start = [g.options["starting_chips"]] * g.players
@@ -109,14 +110,14 @@ def test_random_sessions_hold_every_invariant(style):
             if e.kind == "win":
                 assert e.rule == "injun.odd_chip" and g.options["odd_chip"] == "next_pot"
                 start[e.seat] += e.data["chips"]
-        assert start == g.chips
-        able = sum(c >= g.ante for c in g.chips)
+        assert start == g.deal.chips
+        able = sum(c >= g.deal.ante for c in g.deal.chips)
         limit = g.options["max_deals"]
         assert able < 2 or g.deal_number == (LONGEST_GAME if limit is None else limit)
         ends["one left" if able < 2 else "deal limit"] += 1
         last = g.events[-1]
-        assert last.kind == "game_end" and last.data["scores"] == g.chips
-        assert last.data["winners"] == [s for s in range(g.players) if g.chips[s] == max(g.chips)]
+        assert last.kind == "game_end" and last.data["scores"] == g.deal.chips
+        assert last.data["winners"] == [s for s in range(g.players) if g.deal.chips[s] == max(g.deal.chips)]
     assert ends["one left"] > 50 and ends["deal limit"] > 50, ends
 
 
@@ -133,4 +134,4 @@ def test_bots_of_every_level_finish_sessions():
             g.apply(bots[s].choose(g.view(s)), s)
             moves += 1
             assert moves < 3_000
-        assert sum(g.chips) == players * 20
+        assert sum(g.deal.chips) == players * 20

@@ -60,7 +60,7 @@ def test_an_amount_the_menu_does_not_list_is_written_out() -> None:
     typed = None
     while not game.is_over and typed is None:
         seat = game.current_player
-        amounts = game.raise_range(seat) if seat is not None else range(0)
+        amounts = game.deal.raise_range(seat) if seat is not None else range(0)
         listed = {str(a) for a in game.legal_actions(seat)}
         verb = next((a.verb for a in game.legal_actions(seat) if a.verb in ("bet", "raise")), None)
         odd = [n for n in amounts if f"{verb} {n}" not in listed] if verb else []

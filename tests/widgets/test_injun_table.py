@@ -17,7 +17,7 @@ def table():
 
 
 def own_card(t: InjunTable) -> engine.Card:
-    card = t.game.cards[0]
+    card = t.game.deal.cards[0]
     assert card is not None
     return card
 
@@ -38,7 +38,7 @@ def test_your_card_is_face_down_on_your_forehead_and_the_others_are_face_up(tabl
     assert "on your forehead" in table.forehead_note.value
     assert mine.name not in table.seats_html.value and mine.name not in table.hand.items[0]["name"]
     for seat in (1, 2):
-        assert table.game.cards[seat].name in table.seats_html.value
+        assert table.game.deal.cards[seat].name in table.seats_html.value
     assert not any(mine.symbol in line for line in table.log_lines())
     assert table.hint_button.click() is None and mine.symbol not in table.hint_panel.value
 
@@ -49,7 +49,7 @@ def test_the_bots_open_and_it_is_your_turn_with_poker_buttons(table):
     high = table.game.view(0)["high_bet"]
     assert high and table.call_button.description == f"Call {table.game.view(0)['to_call']}"
     assert table.raise_button.description == f"Raise by 1 (to {high + 1})"
-    assert f"data-testid='pot'>{table.game.pot_total}<" in table.pot_html.value
+    assert f"data-testid='pot'>{table.game.deal.pot_total}<" in table.pot_html.value
 
 
 def test_calling_moves_chips_to_the_pot_and_the_bots_answer():
@@ -94,7 +94,7 @@ def test_brag_controls_and_pay_two_to_see_only_for_the_last_two():
 
 def test_the_style_switch_deals_again_in_the_other_style(table):
     table.style_box.value = "brag"
-    assert table.game.style == "brag" and table.game.seed == table.seed
+    assert table.game.deal.style == "brag" and table.game.seed == table.seed
     assert table.controls.children == (table.brag_controls,)
 
 

@@ -21,7 +21,7 @@ NAMES = ["You", "Ada", "Ben", "Cleo"]
 def table_picture(game: Injun, seat: int | None = 0, width: int = 52) -> str:
     """The table as ``seat`` sees it (None: a spectator who sees every card), with chips and pot."""
     view = game.view(0 if seat is None else seat)
-    cards: list[str | None] = [None if c is None else str(c) for c in game.cards] if seat is None \
+    cards: list[str | None] = [None if c is None else str(c) for c in game.deal.cards] if seat is None \
         else view["cards"]
     boxes = []
     for s, name in enumerate(view["names"]):

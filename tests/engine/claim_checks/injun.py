@@ -79,7 +79,7 @@ def _deal_start(game: engine.Game) -> engine.Game:
     """The same game replayed from its seed to the start of the current deal."""
     history = game._history  # type: ignore[attr-defined]
     g = game.replayed(history[:len(history) - len(game.deal_actions)])  # type: ignore[attr-defined]
-    assert g.cards == game.cards and g.deal_number == game.deal_number  # type: ignore[attr-defined]
+    assert g.deal.cards == game.deal.cards and g.deal_number == game.deal_number  # type: ignore[attr-defined]
     return g
 
 
@@ -109,7 +109,7 @@ def posterior(game: engine.Game, seat: int) -> dict[int, float]:
     weight: dict[int, float] = {}
     for rank, share in _uniform(view).items():
         g = _fork(start)
-        g.cards[seat] = _card_of_rank(view, rank)  # type: ignore[attr-defined]
+        g.deal.cards[seat] = _card_of_rank(view, rank)  # type: ignore[attr-defined]
         w = share
         for s, action in game.deal_actions:  # type: ignore[attr-defined]
             if s != seat:
@@ -132,16 +132,16 @@ def walk(game: engine.Game, seat: int, move: str, dist: dict[int, float]) -> tup
     deal = game.deal_number  # type: ignore[attr-defined]
     for rank, p in dist.items():
         g: Any = _fork(game)
-        g.cards[seat] = _card_of_rank(view, rank)
+        g.deal.cards[seat] = _card_of_rank(view, rank)
         g._start_deal = g._end_session = lambda *_: None  # stop when this deal is settled: its chips are final
-        before = g.chips[seat]
+        before = g.deal.chips[seat]
         g.apply(move, seat)
-        heads_up = sum(1 for s in g.bettors() if s != seat) == 1
+        heads_up = sum(1 for s in g.deal.bettors() if s != seat) == 1
         stack: list[tuple[Any, float, frozenset[int]]] = [(g, p, frozenset())]
         while stack:
             h, q, answered = stack.pop()
             if h.deal_number != deal:
-                worth += q * (h.chips[seat] - before)
+                worth += q * (h.deal.chips[seat] - before)
                 continue
             who = h.current_player
             if who == seat or who in answered:  # Brag: every other player has answered once
@@ -158,7 +158,7 @@ def walk(game: engine.Game, seat: int, move: str, dist: dict[int, float]) -> tup
                 if q * x < PRUNE:
                     continue
                 if kind == "raise":  # a raise back: the seat folds, and what it put in is lost
-                    worth += q * x * (h.chips[seat] - before)
+                    worth += q * x * (h.deal.chips[seat] - before)
                     continue
                 nxt = _fork(h)
                 nxt.apply(kind, who)
