@@ -18,6 +18,7 @@ from engine.claims import Certain, Claim, Count, Figure
 from engine.hints import Hint
 
 from ..jabberwocky_helpers import play_all, stacked_round
+from . import review_costs
 from . import check_only_legal, random_options, wins_trick_checker
 
 RANKS = "23456789TJQKA"
@@ -222,6 +223,7 @@ CHECKS = {
     ("certain", "jabberwocky.over"): check_situation,
     ("figure", "jabberwocky.worth"): check_worth,
 }
+CHECKS.update(review_costs.checks("jabberwocky"))  # the review's cost (issue 37)
 
 
 #: Rare cases, dealt on purpose: a lead under unbroken trumps from one side card, a single card of the

@@ -17,6 +17,7 @@ from engine.claims import Certain, Claim, Comparison, Figure
 from engine.games.klaberjass import Klaberjass, card_points
 from engine.hints import Bot, Hint
 
+from . import review_costs
 from . import check_only_legal
 
 #: Imagined deals are fewer in the test: a claim's truth does not depend on how many there are.
@@ -145,6 +146,7 @@ CHECKS = {
     ("figure", "klaberjass.net_points"): check_net_points,
     ("comparison", "klaberjass.most_trump_points"): check_most_trump_points,
 }
+CHECKS.update(review_costs.checks("klaberjass"))  # the review's cost (issue 37)
 
 
 def positions(count: int, rng: random.Random) -> Iterator[tuple[engine.Game, int]]:
