@@ -9,6 +9,12 @@ estimate of the better move minus the estimate of the move made, in the game's u
 its number of deals, and a move within the noise of the better one (both estimates' 95% intervals,
 :func:`engine.claims.indistinct`) is never more than "good"; exact estimates give exact costs.
 
+In a game with a solver (engine/exact.py: Jabberwocky, Klaberjass; issue 37) a small position's better
+move and cost come instead from exact search over every deal the view allows, with best play by everyone;
+elsewhere the cost's words say they assume the others play as the medium bot does; and a verdict is read
+from the cost less its margin, so a move is a mistake only when the better move is better by a mistake's
+cost beyond the noise.
+
 Accuracy is the share of decisions rated best or good (within the noise of the better move, or
 costing less than an inaccuracy). Moves the rules force (one legal move) are not decisions.
 """
@@ -19,11 +25,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import claims
+from . import claims, exact
 from .hints import Alternative, Hint
 from .hints import hint as ask_hint
 from .i18n import N_, say
 from .protocol import Game, ParlourError
+from .review_claims import Modelled, Solved
 from .review_thresholds import Thresholds, thresholds_for
 from .words import agreeing
 
@@ -141,6 +148,8 @@ def assess(game: Game, seat: int, action: str, index: int | None = None,
     action = str(game.parse_action(action))
     if hint is None:
         hint = ask_hint(game, seat)
+    if exact.solver_for(game.id) is not None:
+        return _assess_strictly(game, seat, action, index, hint, limits)
     scored = {a.action: a for a in hint.alternatives}
     mine, better = scored.get(action), scored.get(hint.action)
     if action == hint.action and (mine is None or better is None):
@@ -160,6 +169,53 @@ def assess(game: Game, seat: int, action: str, index: int | None = None,
                  score=round(mine.score * scale, 4), best_score=round(better.score * scale, 4), samples=samples,
                  noise=noise if math.isfinite(noise) else math.inf, claims=(cost, *hint.claims),
                  legal=len(game.legal_actions(seat)))
+
+
+def _assess_strictly(game: Game, seat: int, action: str, index: int | None, hint: Hint,
+                     limits: Thresholds) -> Entry | None:
+    """:func:`assess` for a game with a solver (engine/exact.py), issue 37's rule: where the position is small
+    enough, the better move and the cost come from exact search over every deal the view allows (a uniform
+    sample of them when too many, with its margin); elsewhere from the hint's playouts, and the cost's words
+    say they assume the others play as the medium bot does. Either way a verdict is decided by the cost less
+    its 95% margin: a move is a mistake only when the better move is better by a mistake's cost beyond it."""
+    scored = {a.action: a for a in hint.alternatives}
+    view = game.view(seat)
+    solution = exact.solve_view(game.id, view) if action in view["legal"] else None
+    scale = limits.scale
+    if solution is not None:
+        best = solution.best
+        best_score, score = solution.mean(best) * scale, solution.mean(action) * scale
+        margin = solution.margin(best, action) * scale
+        samples = solution.solved if solution.sampled else 0
+        loss = max(0.0, round(best_score - score, 4))
+        cost: claims.Figure = Solved(limits.loss_for(loss).name, value=round(loss, 2), move=action,
+                                     exact=not solution.sampled, samples=samples, total=solution.total)
+    else:
+        mine, better = scored.get(action), scored.get(hint.action)
+        if action == hint.action and (mine is None or better is None):
+            mine = better = Alternative(action, 0.0, hint.reason)  # the hint's rule-based move, followed: no cost
+        if mine is None or better is None:
+            return None  # the hint gives no figure to compare the two moves: not rated
+        best, best_score, score = hint.action, better.score * scale, mine.score * scale
+        samples = _samples(mine, better)
+        margin = math.hypot(better.margin, mine.margin) * scale if samples else 0.0
+        loss = max(0.0, round(best_score - score, 4))
+        name = limits.loss_for(loss).name
+        cost = Modelled(name, value=round(loss, 2), move=action, exact=False, samples=samples) if samples else \
+            claims.Figure(name, value=round(loss, 2), move=action, exact=True)
+    margin = margin if math.isfinite(margin) else math.inf
+    within = samples > 0 and loss > 0 and loss <= margin
+    if action == best or loss <= 0:
+        verdict = "best"
+    else:  # rated by the least cost its margin allows: within the margin, good
+        verdict = verdict_for(max(0.0, loss - margin), True if loss <= margin else within, limits, False)
+    best_alt, mine_alt = scored.get(best), scored.get(action)
+    best_note = best_alt.note if best_alt else ""
+    reason = hint.reason if best == hint.action else best_note
+    return Entry(index=len(game.history) if index is None else index, seat=seat, action=action, best=best,
+                 loss=loss, verdict=verdict, reason=reason, best_note=best_note,
+                 note=mine_alt.note if mine_alt else "", score=round(score, 4), best_score=round(best_score, 4),
+                 samples=samples, noise=margin, claims=(cost, *hint.claims), legal=len(game.legal_actions(seat)))
 
 
 def _samples(*alternatives: Alternative) -> int:
