@@ -260,7 +260,8 @@ CAP = 3
 @pytest.fixture(scope="module")
 def small_server(tmp_path_factory):
     """Voilà as ./run app starts it (cwd: the repo, so voila.json), serving two tiny notebooks,
-    with a cap of three kernels and a five-second cull for never-connected ones."""
+    with a cap of three kernels and a five-second cull for never-connected ones; a page past the cap is
+    refused at once."""
     import subprocess
 
     from tests.conftest import free_port, stop_server, wait_for_url
@@ -275,6 +276,9 @@ def small_server(tmp_path_factory):
         proc = subprocess.Popen([sys.executable, "-m", "widgets.server", str(served), f"--port={port}",
                                  f"--ClassroomKernelManager.max_kernels={CAP}",
                                  "--ClassroomKernelManager.cull_unconnected_after=5",
+                                 # refused at once, not after waiting for a place (test_kernels.py's flood
+                                 # test waits): here the cap and the page a student then sees are tested
+                                 "--ClassroomKernelManager.wait_for_a_place=0",
                                  # Voilà's own path, as when a pool is empty (test_preheat.py: with pools)
                                  "--VoilaConfiguration.preheat_kernel=False"],
                                 cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)

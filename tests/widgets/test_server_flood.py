@@ -3,10 +3,14 @@ and a class was told "server full" for minutes. The kernel manager's rules, with
 
 - one client (a hub's student, or an address other than this machine's) holds at most
   ``unconnected_per_client`` kernels no page connected to: asking for one more shuts its oldest down;
-- a page that would be refused as full takes the place of the oldest kernel whose page went out
+- a page that finds the server full takes the place of the oldest kernel whose page went out
   ``reclaim_unconnected_after`` seconds ago and was never connected to; a connected kernel, or one whose
   page is still being written, keeps its place;
-- while pages are being refused, pools wait to refill.
+- when there is no such kernel yet, the page waits its turn (``wait_for_a_place``): pages are served in the
+  order they came, so a script asking without pause does not win every place a student waits for, and a
+  place is the page's from the moment the kernel it replaces is chosen (nobody takes it while that kernel
+  exits); with every place held by a page that connected, there is nothing to wait for;
+- while pages wait or are being refused, pools wait to refill.
 
 tests/browser/test_kernels.py floods a real server while a class of simulated browsers arrives.
 """
@@ -28,11 +32,14 @@ _ids = itertools.count(1)
 
 
 class Kernels(ClassroomKernelManager):
-    """The classroom manager over pretend kernels: starting one records it, shutting one down removes it."""
+    """The classroom manager over pretend kernels: starting one records it, shutting one down removes it
+    (after ``exit_time`` seconds: a real kernel takes a moment to exit)."""
+
+    exit_time = 0.0
 
     async def shutdown_kernel(self, kernel_id: str, now: bool = False, restart: bool = False) -> None:
         self.shut.append(kernel_id)
-        await self._remove_kernel_when_ready(kernel_id, asyncio.sleep(0))
+        await self._remove_kernel_when_ready(kernel_id, asyncio.sleep(self.exit_time))
         self._kernels.pop(kernel_id, None)
 
 
@@ -47,7 +54,7 @@ def pretend_kernels(monkeypatch):
 
 
 def manager(**limits: int) -> Kernels:
-    made = Kernels(cull_unconnected_after=0, **limits)
+    made = Kernels(cull_unconnected_after=0, **{"wait_for_a_place": 0, **limits})
     made.shut = []
     return made
 
@@ -109,6 +116,83 @@ def test_a_page_that_would_be_refused_takes_the_place_of_the_oldest_page_no_one_
     asyncio.run(run())
 
 
+def test_pages_waiting_for_a_place_are_served_in_the_order_they_came():
+    """The flood test's defect (tests/browser/test_kernels.py, issue 32 item 1): refused at once, a student
+    asking once a second lost every place that came free to two scripts asking without pause (a kernel
+    turned reclaimable and a script's next GET, a few hundredths of a second later, took it). Now the
+    student's request waits, and the first place to come free is the student's."""
+    async def run() -> None:
+        km = manager(max_kernels=3, unconnected_per_client=0, reclaim_unconnected_after=5, wait_for_a_place=60)
+        flood = [await page(km, None) for _ in range(3)]
+        student = asyncio.ensure_future(page(km, None))
+        got: list[str] = []
+        stop = asyncio.Event()
+
+        async def script() -> None:  # asks again at once whenever it is refused
+            while not stop.is_set():
+                try:
+                    got.append(await page(km, None))
+                except ServerFull:
+                    await asyncio.sleep(0)
+
+        scripts = [asyncio.ensure_future(script()) for _ in range(2)]
+        await asyncio.sleep(0.3)
+        assert not student.done(), "the student was refused at once: the scripts will take every freed place"
+        long_ago(km, flood[0])  # the oldest page no one connected to may give its place up now
+        kernel_id = await asyncio.wait_for(student, 30)
+        assert km.shut[0] == flood[0] and kernel_id in km._kernels and not got
+        stop.set()
+        long_ago(km, flood[1], flood[2])  # the scripts' waiting requests end
+        await asyncio.gather(*scripts)
+
+    asyncio.run(run())
+
+
+def test_a_place_freed_for_a_page_is_that_pages_while_the_old_kernel_exits():
+    """A reclaimed kernel takes a moment to exit; its place counted as free meanwhile, and a request arriving
+    then took it, so the page that had made room was refused (seen in the flood's log: a script shut a
+    kernel down and a student's request 0.04 s later started in its place, or two requests shut the same one)."""
+    async def run() -> None:
+        km = manager(max_kernels=2, unconnected_per_client=0, reclaim_unconnected_after=5, wait_for_a_place=1)
+        km.exit_time = 0.5
+        student = await page(km, None)
+        km.notify_connect(student)
+        forgotten = await page(km, None)
+        long_ago(km, forgotten)
+        first = asyncio.ensure_future(page(km, None))
+        await asyncio.sleep(0.1)  # the forgotten kernel is on its way out
+        second = asyncio.ensure_future(page(km, None))
+        results = await asyncio.gather(first, second, return_exceptions=True)
+        assert km.shut == [forgotten]
+        assert isinstance(results[0], str) and results[0] in km._kernels, results
+        assert isinstance(results[1], ServerFull), results
+
+    asyncio.run(run())
+
+
+def test_a_page_waits_only_while_a_place_may_come_free():
+    """Every place held by a page that connected: refused at once (a student is not kept waiting for
+    nothing). A place held by a page no one connected to yet: the page waits, and is told the server is
+    full once ``wait_for_a_place`` runs out."""
+    async def run() -> None:
+        km = manager(max_kernels=1, unconnected_per_client=0, reclaim_unconnected_after=3600, wait_for_a_place=3600)
+        student = await page(km, None)
+        km.notify_connect(student)
+        with pytest.raises(ServerFull):
+            await asyncio.wait_for(page(km, None), 30)  # not 3600 s
+        assert km._refused_at is not None and not km._waiting
+        km2 = manager(max_kernels=1, unconnected_per_client=0, reclaim_unconnected_after=3600, wait_for_a_place=1)
+        await page(km2, None)  # its page went out a moment ago: a browser may still connect
+        waiting = asyncio.ensure_future(page(km2, None))
+        await asyncio.sleep(0.2)
+        assert not waiting.done() and len(km2._waiting) == 1
+        with pytest.raises(ServerFull):
+            await waiting
+        assert not km2._waiting
+
+    asyncio.run(run())
+
+
 def test_without_reclaiming_a_flood_keeps_the_class_out():
     """The behaviour before the fix, kept as an option (0): the flood's kernels hold every place."""
     async def run() -> None:
@@ -147,6 +231,9 @@ def test_pools_wait_to_refill_while_pages_are_being_refused(monkeypatch, tmp_pat
         km.fill_if_needed(notebook_name="jubilee.ipynb")
         assert refills == ["jubilee.ipynb"], "a page was just refused: the place is kept for pages"
         km._refused_at = time.monotonic() - 61
+        km.fill_if_needed(notebook_name="jubilee.ipynb")
+        assert refills == ["jubilee.ipynb"] * 2
+        km._waiting.append(object())  # a page waits for a place: the next free one is its
         km.fill_if_needed(notebook_name="jubilee.ipynb")
         assert refills == ["jubilee.ipynb"] * 2
 

@@ -110,7 +110,7 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
                 self.log.info("Not refilling the pool of %s: the server runs as many kernels as it may",
                               notebook_name)
                 return
-            if self._refill_paused():
+            if self._waiting or self._refill_paused():  # the next free place is a page's
                 return
             before = set(self._pools.get(notebook_name, []))
             super().fill_if_needed(delay=delay, notebook_name=notebook_name,
@@ -160,18 +160,19 @@ def classroom_kernel_manager_factory(base_class: type, preheat_kernel: bool, def
             self.log.warning("Shutting kernel %s down: %s", kernel_id, why)
             await self.shutdown_kernel(kernel_id, now=True, refill=False)  # its place is the page's
 
-        async def _give_up_a_pooled_kernel(self) -> bool:
+        def _pooled_kernel_to_give_up(self) -> str | None:
             self._drop_failed()
             pools = sorted(self._pools.values(), key=len, reverse=True)
             for pool in pools:
                 for task in pool:
                     if task.done() and not self._failed(task):
-                        kernel_id = task.result()["kernel_id"]
                         pool.remove(task)
-                        self.log.warning("Shutting pooled kernel %s down: a page needs its place", kernel_id)
-                        await self.shutdown_kernel(kernel_id, now=True, refill=False)
-                        return True
-            return False
+                        kernel_id: str = task.result()["kernel_id"]
+                        return kernel_id
+            return None
+
+        def _no_page_waiting(self) -> None:
+            self._refill_all()
 
         async def shutdown_kernel(self, kernel_id: str, *args: Any, refill: bool = True, **kwargs: Any) -> Any:
             from voila.request_info_handler import RequestInfoSocketHandler
