@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .i18n import N_, say
+from .numerals import localize
 
 # ---- The words of facts ----------------------------------------------------------------------
 
@@ -72,14 +73,14 @@ def _fact(name: str) -> Fact:
 ONLY_MOVE = fact("only_legal", "it is the only move you have")
 
 
-def percent(x: float) -> str:
-    """A sampled share as a percentage that never reads as a certainty: 0.999 is "over 99%"."""
+def percent(x: float, lang: str = "en") -> str:
+    """A sampled share as a percentage that never reads as a certainty: 0.999 is "over 99%"; in ``lang``."""
     pct = round(100 * x)
     if pct >= 100 or x >= 1.0:
-        return N_("over 99%")
+        return say(lang, N_("over 99%"))
     if pct <= 0 or x <= 0.0:
-        return N_("under 1%")
-    return f"{pct}%"
+        return say(lang, N_("under 1%"))
+    return localize(f"{pct}%", lang)
 
 
 #: Who the other players were imagined to be, in the words a sampled share carries.
@@ -188,12 +189,13 @@ class Sampled(Claim):
         """The fact and its share; said the other way round (its ``no`` words) when under half."""
         what, share = self._share(lang, negative)
         return say(lang, N_("{what} in {share} of the {n} deals I imagined, {assumption}"),
-                   what=what, share=share, n=self.samples, assumption=self.premise(lang))
+                   what=what, share=share, n=localize(str(self.samples), lang), assumption=self.premise(lang))
 
     def bare(self, lang: str = "en", negative: bool | None = None) -> str:
         """The share and its sample size, without who the others were imagined to be."""
         what, share = self._share(lang, negative)
-        return say(lang, N_("{what} in {share} of the {n} deals I imagined"), what=what, share=share, n=self.samples)
+        return say(lang, N_("{what} in {share} of the {n} deals I imagined"), what=what, share=share,
+                   n=localize(str(self.samples), lang))
 
     def premise(self, lang: str = "en") -> str:
         return say(lang, ASSUMPTIONS[self.assumption])
@@ -203,7 +205,7 @@ class Sampled(Claim):
         f = _fact(self.fact)
         flip = ((self.rate < 0.5) if negative is None else negative) and bool(f.no)
         what = say(lang, f.no if flip else f.yes, **self.fields())
-        return what, say(lang, percent(1 - self.rate if flip else self.rate))
+        return what, percent(1 - self.rate if flip else self.rate, lang)
 
 
 #: The models a :class:`Chance` is computed under, in the words that must go with it.
@@ -238,15 +240,15 @@ class Chance(Claim):
     def verdict(self) -> str:
         return verdict(self.p)
 
-    def fields(self) -> dict[str, Any]:
-        exact = "100%" if self.p == 1.0 else "0%" if self.p == 0.0 else percent(self.p)
+    def fields(self, lang: str = "en") -> dict[str, Any]:
+        exact = "100%" if self.p == 1.0 else "0%" if self.p == 0.0 else percent(self.p, lang)
         return {"move": self.move, "chance": exact, **self.detail}
 
     def words(self, lang: str = "en") -> str:
         return say(lang, N_("{what}, {model}"), what=self.bare(lang), model=self.premise(lang))
 
     def bare(self, lang: str = "en") -> str:
-        return say(lang, _fact(self.fact).yes, **self.fields())
+        return say(lang, _fact(self.fact).yes, **self.fields(lang))
 
     def premise(self, lang: str = "en") -> str:
         return say(lang, MODELS[self.model])
@@ -284,11 +286,11 @@ class Comparison(Claim):
     detail: dict[str, Any] = field(default_factory=dict, compare=False)
     kind: ClassVar[str] = "comparison"
 
-    def fields(self) -> dict[str, Any]:
-        return {"subject": self.subject, "value": _number(self.value), "move": self.move, **self.detail}
+    def fields(self, lang: str = "en") -> dict[str, Any]:
+        return {"subject": self.subject, "value": _number(self.value, lang), "move": self.move, **self.detail}
 
     def words(self, lang: str = "en") -> str:
-        return say(lang, _fact(self.fact).yes, **self.fields())
+        return say(lang, _fact(self.fact).yes, **self.fields(lang))
 
 
 @dataclass(frozen=True)
@@ -310,27 +312,28 @@ class Figure(Claim):
         if not self.exact and self.samples <= 0:
             raise ValueError("an average of imagined deals needs its number of deals")
 
-    def fields(self) -> dict[str, Any]:
-        return {"value": _number(self.value), "signed": _signed(self.value), "move": self.move,
+    def fields(self, lang: str = "en") -> dict[str, Any]:
+        return {"value": _number(self.value, lang), "signed": _signed(self.value, lang), "move": self.move,
                 "n": self.samples, **self.detail}
 
     def words(self, lang: str = "en") -> str:
-        text = say(lang, _fact(self.fact).yes, **self.fields())
+        text = say(lang, _fact(self.fact).yes, **self.fields(lang))
         if self.exact:
             return text
-        return say(lang, N_("{what} on average over {n} imagined deals"), what=text, n=self.samples)
+        return say(lang, N_("{what} on average over {n} imagined deals"), what=text,
+                   n=localize(str(self.samples), lang))
 
 
-def _number(x: float) -> str:
-    """A figure as printed: whole numbers without decimals, a true minus sign."""
+def _number(x: float, lang: str = "en") -> str:
+    """A figure as printed: whole numbers without decimals, a true minus sign, in ``lang`` ("6,75" in Portuguese)."""
     text = str(int(x)) if float(x).is_integer() else f"{x:.2f}"
-    return text.replace("-", "−")
+    return localize(text, lang).replace("-", "−")
 
 
-def _signed(x: float) -> str:
-    """A gain or a loss: "+10", "−5", "+0.25"."""
+def _signed(x: float, lang: str = "en") -> str:
+    """A gain or a loss: "+10", "−5", "+0.25" ("+0,25" in Portuguese)."""
     text = f"{int(x):+d}" if float(x).is_integer() else f"{x:+.2f}"
-    return text.replace("-", "−")
+    return localize(text, lang).replace("-", "−")
 
 
 def indistinct(values: list[float], tolerance: float = 0.0) -> bool:

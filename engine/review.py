@@ -29,6 +29,7 @@ from . import claims, exact
 from .hints import Alternative, Hint
 from .hints import hint as ask_hint
 from .i18n import N_, say
+from .numerals import localize
 from .protocol import Game, ParlourError
 from .review_claims import Modelled, Solved
 from .review_thresholds import Thresholds, thresholds_for
@@ -119,7 +120,8 @@ class Review:
         one, many = N_("{n} decision ({best} best); total cost {cost} {unit}; accuracy {acc}."), \
             N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}.")
         return say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
-                   cost=claims._number(self.total_loss), unit=unit, acc=f"{round(100 * (self.accuracy or 0))}%")
+                   cost=claims._number(self.total_loss, lang), unit=unit,
+                   acc=localize(f"{round(100 * (self.accuracy or 0))}%", lang))
 
 
 def verdict_for(loss: float, within_noise: bool, limits: Thresholds, is_best: bool) -> str:

@@ -18,22 +18,25 @@ import traitlets
 from ipywidgets import CallbackDispatcher
 
 from engine.cards import Card, parse_card
-from widgets.card_svg import BACK_NAME, card_svg
+from engine.i18n import N_, say
+from widgets.card_svg import card_name as name_in, card_svg
 
 _STATIC = Path(__file__).parent / "static"
 
+SELECTED = N_("selected")  # a screen reader hears "Queen of spades, selected"
 PlayHandler = Callable[[int, "str | None"], Any]
 RefusedHandler = Callable[[int, "str | None", str], Any]
 
 
 def card_item(card: Card | str | None, *, width: int = 72, playable: bool = True,
-              tooltip: str = "", selected: bool = False, name: str | None = None) -> dict[str, Any]:
-    """The JSON dict the browser paints for one position (``card`` None = face down); ``name`` in a table's
-    language (English by default)."""
+              tooltip: str = "", selected: bool = False, name: str | None = None, lang: str = "en") -> dict[str, Any]:
+    """The JSON dict the browser paints for one position (``card`` None = face down); ``name`` what the card
+    is called, by default its name in ``lang`` (English unless told)."""
     c = None if card is None else parse_card(card)
+    name = name_in(c, lang) if name is None else name
     return {
         "card": None if c is None else str(c),
-        "name": name if name is not None else BACK_NAME if c is None else c.name,
+        "name": name,
         "svg": card_svg(c, width=width, name=name),
         "playable": bool(playable),
         "tooltip": str(tooltip or ""),
@@ -49,13 +52,18 @@ class CardRow(anywidget.AnyWidget):
 
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     label = traitlets.Unicode("Cards").tag(sync=True)
+    #: what a screen reader adds to the name of a selected card (", selected"), in the row's language
+    selected_word = traitlets.Unicode("selected").tag(sync=True)
     card_width = traitlets.Int(72).tag(sync=True)
     overlap = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
 
-    def __init__(self, cards: Sequence[Card | str | None] = (), **kwargs: Any) -> None:
+    def __init__(self, cards: Sequence[Card | str | None] = (), lang: str = "en", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        #: what a card is called, in the table's language (None: its English name)
+        #: the language of the cards' names, tooltips and spoken labels (engine.i18n)
+        self.lang = lang
+        self.selected_word = say(lang, SELECTED)
+        #: what a card is called, when a table names it itself (None: its name in ``lang``)
         self.card_name: Callable[[Card | str | None], str] | None = None
         self._play_handlers = CallbackDispatcher()
         self._refused_handlers = CallbackDispatcher()
@@ -80,7 +88,7 @@ class CardRow(anywidget.AnyWidget):
         # A new list: mutating ``items`` in place would never reach the browser.
         namer = self.card_name
         self.items = [card_item(c, width=self.card_width, playable=p, tooltip=t, selected=s,
-                                name=None if namer is None else namer(c))
+                                name=None if namer is None else namer(c), lang=self.lang)
                       for c, p, t, s in zip(cards, playable, tooltips, selected)]
 
     def on_play(self, callback: PlayHandler, remove: bool = False) -> None:
@@ -116,7 +124,7 @@ class CardRow(anywidget.AnyWidget):
 
     @traitlets.observe("card_width")
     def _redraw_at_width(self, change: dict[str, Any]) -> None:
-        self.items = [{**item, "svg": card_svg(item.get("card"), width=change["new"])}
+        self.items = [{**item, "svg": card_svg(item.get("card"), width=change["new"], name=item.get("name"))}
                       for item in self.items]
 
 

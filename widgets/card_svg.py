@@ -14,9 +14,10 @@ from math import cos, pi, sin
 from functools import lru_cache
 
 from engine.cards import (
-    BASTOS, CLUBS, COPAS, DIAMONDS, ESPADAS, HEARTS, OROS, SPADES, SOTA,
+    BASTOS, CLUBS, COPAS, DIAMONDS, ESPADAS, HEARTS, OROS, SPADES, SOTA, SUIT_NAMES,
     Card, parse_card,
 )
+from engine.i18n import N_, SOURCE_LANGUAGE, say
 
 VIEW_W, VIEW_H = 250, 350
 RED = "#c8102e"
@@ -25,13 +26,16 @@ BORDER = "#8a8f98"
 BACK_BLUE = "#1d3b6e"
 GOLD = "#d8b45a"
 SPANISH_COLOURS = {OROS: "#a87a0c", COPAS: "#c8102e", ESPADAS: "#1f4e9a", BASTOS: "#2e7d32"}
-BACK_NAME = "Face-down card"  # marked for the catalog in widgets/table.py
+BACK_NAME = N_("Face-down card")
+#: the words of a card's name, for the catalog ("Ás", "Valete", "Dama", "Rei", "Curinga" in the seed book's terms)
+RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
+JOKER_NAME = N_("Joker")
 
 _SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif"
 _SANS = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif"
 _MID_Y = VIEW_H / 2
 
-__all__ = ["card_svg", "back_svg", "card_img_html", "card_height", "RED", "BLACK",
+__all__ = ["card_svg", "back_svg", "card_img_html", "card_height", "card_name", "RED", "BLACK",
            "SPANISH_COLOURS", "BACK_NAME"]
 
 
@@ -42,11 +46,31 @@ def card_height(width: int) -> int:
     return round(width * VIEW_H / VIEW_W)
 
 
-def card_svg(card: Card | str | None, *, width: int = 72, face_down: bool = False, name: str | None = None) -> str:
+def card_name(card: Card | str | None, lang: str = "en") -> str:
+    """What a card is called in ``lang``: "Queen of spades", "Dama de espadas"; ``None``, a face-down card.
+
+    The one namer of cards for pictures, tooltips and screen readers, at tables and in lessons alike.
+    English is :attr:`Card.name` itself; El Gato's Spanish cards keep their Spanish names in every language.
+    """
+    if card is None:
+        return say(lang, BACK_NAME)
+    c = parse_card(card)
+    if lang == SOURCE_LANGUAGE or c.is_spanish:
+        return c.name
+    if c.is_joker:
+        return say(lang, JOKER_NAME)
+    rank = say(lang, RANK_WORDS[c.rank]) if c.rank in RANK_WORDS else str(c.rank)
+    return say(lang, N_("{rank} of {suit}"), rank=rank, suit=say(lang, SUIT_NAMES[c.suit]))
+
+
+def card_svg(card: Card | str | None, *, width: int = 72, face_down: bool = False, name: str | None = None,
+             lang: str = "en") -> str:
     """One card as an inline SVG string; ``None`` or ``face_down`` draws the back.
 
-    ``name``: the card's ``<title>`` (a tooltip) in a table's language; its English name by default.
+    ``name``: the card's ``<title>`` (a tooltip); by default the card's name in ``lang`` (English unless told).
     """
+    if name is None and lang != SOURCE_LANGUAGE:
+        name = card_name(None if face_down else card, lang)
     if card is None or face_down:
         svg, english = back_svg(width), BACK_NAME
     else:
@@ -63,13 +87,13 @@ def back_svg(width: int = 72) -> str:
 
 
 def card_img_html(card: Card | str | None, width: int = 72, *, face_down: bool = False,
-                  name: str | None = None) -> str:
+                  name: str | None = None, lang: str = "en") -> str:
     """An inline ``<span>`` holding the card's SVG, for ``ipywidgets.HTML`` piles and hands.
 
-    ``name``: what the card is called (its tooltip), in a table's language; English by default.
+    ``name``: what the card is called (its tooltip); by default its name in ``lang`` (English unless told).
     """
     if name is None:
-        name = BACK_NAME if card is None or face_down else parse_card(card).name
+        name = card_name(None if face_down else card, lang)
     return (f'<span class="parlour-card-img" title="{html.escape(name)}" '
             f'style="display:inline-block;line-height:0;margin:2px;vertical-align:top">'
             f"{card_svg(card, width=width, face_down=face_down, name=name)}</span>")

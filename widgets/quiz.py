@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 import ipywidgets as w
 
+from engine.i18n import N_, say
 from widgets.card_surface import CardRow
 from widgets.shared_look import shared_layout
 
@@ -39,13 +40,18 @@ class ChoiceQuiz(w.VBox):
 
 
 class CardPickQuiz(w.VBox):
-    """"Which of these cards may you play?": click cards; each click is judged with its reason."""
+    """"Which of these cards may you play?": click cards; each click is judged with its reason.
 
-    def __init__(self, question: str, cards: Sequence[str], judge: Callable[[str], tuple[bool, str]]) -> None:
+    ``lang``: the language of its own words and of the cards' names (the question and the judge's reasons
+    come in the lesson's language already)."""
+
+    def __init__(self, question: str, cards: Sequence[str], judge: Callable[[str], tuple[bool, str]],
+                 lang: str = "en") -> None:
         self.judge = judge
+        self.lang = lang
         self.cards = list(cards)
-        self.question = w.HTML(f"<b>Check:</b> {question}")
-        self.row = CardRow(self.cards, label="Cards to choose from", card_width=64)
+        self.question = w.HTML(f"<b>{html.escape(say(lang, N_('Check:')))}</b> {question}")
+        self.row = CardRow(self.cards, lang=lang, label=say(lang, N_("Cards to choose from")), card_width=64)
         self.row.on_play(lambda index, card: self.pick(index))
         self.feedback = w.HTML()
         self.found: set[int] = set()
@@ -58,6 +64,7 @@ class CardPickQuiz(w.VBox):
         if ok:
             self.found.add(index)
         left = len(self.right - self.found)
-        tail = " You found them all!" if not left else f" {left} more to find." if ok else ""
+        tail = (" " + say(self.lang, N_("You found them all!")) if not left else
+                " " + say(self.lang, N_("{n} more to find."), n=left) if ok else "")
         self.feedback.value = f"{'✓' if ok else '✗'} {html.escape(why)}{tail}"
         return ok

@@ -230,12 +230,14 @@ class ReviewPanel(w.VBox):
         game = self._game
         assert game is not None
         limits, t = thresholds_for(game.id), self.table.t
-        steps = {"m": claims._number(limits.mistake), "b": claims._number(limits.blunder), "unit": t(limits.unit)}
+        lang = self.table.lang
+        steps = {"m": claims._number(limits.mistake, lang), "b": claims._number(limits.blunder, lang),
+                 "unit": t(limits.unit)}
         if limits.no_inaccuracy:
             return t("In this game no move is called an inaccuracy: {why}. A mistake costs {m} or more {unit}, "
                      "a blunder {b} or more.", why=t(limits.no_inaccuracy), **steps)
         return t("In this game an inaccuracy costs {a} or more {unit}, a mistake {m} or more, a blunder {b} or more.",
-                 a=claims._number(limits.inaccuracy), **steps)
+                 a=claims._number(limits.inaccuracy, lang), **steps)
 
     def row_text(self, entry: Entry) -> str:
         """One line: which decision, what you did, the verdict and its cost."""
@@ -246,7 +248,8 @@ class ReviewPanel(w.VBox):
         if self._deal is None and self.deals > 1:
             text = self.table.deal_name(self._deal_of[entry.index]) + " · " + text
         if entry.loss > 0:
-            text += t(" (cost {cost}); better: {better}", cost=claims._number(round(entry.loss, 2)), better=better)
+            text += t(" (cost {cost}); better: {better}", cost=claims._number(round(entry.loss, 2), self.table.lang),
+                      better=better)
         return text
 
     def _number(self, entry: Entry) -> int:

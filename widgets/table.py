@@ -17,16 +17,16 @@ from typing import Any, Callable, ClassVar
 import ipywidgets as w
 
 import engine
-from engine.cards import FRENCH_SUITS, SUIT_NAMES
 from engine.hints import Bot, Hint
 from engine import words
 from engine.i18n import N_, Sentence, said, say
+from engine.numerals import formatted
 from engine.protocol import ParlourError
 from engine.review_link import replay_moves
 from engine.shuffle import random_seed
 from widgets.autosave import AutoSave
 from widgets.card_surface import CardRow
-from widgets.card_svg import card_img_html
+from widgets.card_svg import card_img_html, card_name
 from widgets.connection import DISCONNECTED, LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
                                read_table_code, table_code)
@@ -46,8 +46,6 @@ __all__ = ["BOT_NAMES", "DealCodeError", "LEVEL_WORDS", "LOG_ROWS", "LogHistory"
            "code_box_width", "parse_table_code", "read_table_code", "teacher_tools_enabled"]
 
 YOU = N_("You")
-FACE_DOWN = N_("Face-down card")  # widgets.card_svg.BACK_NAME, in the table's language
-RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}  # a card's name, translated
 
 
 def _holds(box: w.Widget, widget: w.Widget) -> bool:
@@ -138,7 +136,7 @@ class Table(w.VBox):
         log = self.log_panel
         self.log_rows, self.log_history, self.why_panel = log.rows, log.history, log.why_panel
         self._build_end_panel()
-        self.hand = CardRow(label=t("Your hand"), overlap=False, card_width=78)
+        self.hand = CardRow(label=t("Your hand"), overlap=False, card_width=78, lang=self.lang)
         self.hand.card_name = self.card_name
         self.hand.on_play(self._on_card_clicked)
         self.hand.on_refused(self._on_card_refused)
@@ -557,7 +555,8 @@ class Table(w.VBox):
             return None
         heading = self.hint_score_heading
         rows = [(a.action == hint.action, self.action_label(a.action),
-                 self.hint_score_format.format(a.score) if heading else None, a.note) for a in hint.alternatives[:6]]
+                 formatted(self.hint_score_format, a.score, self.lang) if heading else None, a.note)
+                for a in hint.alternatives[:6]]
         more = len(hint.alternatives) - 6
         note = (f"<small>{esc(self.t_count(more, self.hint_more_one, self.hint_more_many))}</small> "
                 if more > 0 else "") \
@@ -702,10 +701,4 @@ class Table(w.VBox):
 
     def card_name(self, card: Any) -> str:
         """"Jack of clubs" / "Valete de paus"; a face-down card says so."""
-        if card is None:
-            return self.t(FACE_DOWN)
-        c = engine.parse_card(card)
-        if self.lang == "en" or c.suit not in FRENCH_SUITS:
-            return c.name
-        return self.t("{rank} of {suit}", rank=self.t(RANK_WORDS.get(c.rank, str(c.rank))),
-                      suit=self.t(SUIT_NAMES[c.suit]))
+        return card_name(card, self.lang)

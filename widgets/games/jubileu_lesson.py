@@ -81,12 +81,13 @@ def demo_deal(lang: str = "en", seed: int = 7) -> Jubileu:
 def deal_html(g: Jubileu, lang: str = "en") -> Picture:
     """Your 13 cards and the última the dealer shows."""
     view = g.view(0)
-    hand = "".join(card_img_html(c, 46) for c in view["hand"])
+    hand = "".join(card_img_html(c, 46, lang=lang) for c in view["hand"])
     u = view["ultima"]
     return Picture(f"<div class='parlour-table' style='display:flex;gap:24px;align-items:center;"
                   f"flex-wrap:wrap'><div><div class='parlour-sub'>{esc(say(lang, N_('Your hand')))}</div>{hand}</div>"
                   f"<div style='text-align:center'><div class='parlour-sub'>"
-                  f"{esc(say(lang, N_('A última (the dealer’s last card)')))}</div>{card_img_html(u['card'], 56)}</div>"
+                  f"{esc(say(lang, N_('A última (the dealer’s last card)')))}</div>"
+                  f"{card_img_html(u['card'], 56, lang=lang)}</div>"
                   "</div>")
 
 
@@ -180,11 +181,8 @@ def call_check(lang: str = "en") -> CardPickQuiz:
             return True, say(lang, N_("You may call {card}: you do not hold it and it is not trump."),
                              card=parse_card(card).symbol)
         return False, why
-    quiz = CardPickQuiz(say(lang, N_("Spades are trump and you hold A♣. Which Aces may you call? Click each one.")),
-                        aces, judge)
-    quiz.question.value = f"<b>{esc(say(lang, N_('Check:')))}</b> " + esc(
-        say(lang, N_("Spades are trump and you hold A♣. Which Aces may you call? Click each one.")))
-    return quiz
+    question = say(lang, N_("Spades are trump and you hold A♣. Which Aces may you call? Click each one."))
+    return CardPickQuiz(esc(question), aces, judge, lang=lang)
 
 
 ESPIRRA_HANDS = {0: "2C 3C 4C KS QS JS 10S KH QH JH 5D 4D 3D", 1: "AH 5C 6C", 2: "AS 2H 3H 4H 5H 6H 7H 8H 9H 10H",
@@ -216,7 +214,7 @@ def board_html(g: Jubileu, lang: str = "en") -> str:
     rows = []
     for seat in range(4):
         mark = "▶ " if g.current_player == seat else ""
-        cards = "".join(card_img_html(c, 30) for c in g.view(seat)["hand"])
+        cards = "".join(card_img_html(c, 30, lang=lang) for c in g.view(seat)["hand"])
         rows.append(f"<div class='parlour-seat'><span class='parlour-seat-name'>{mark}{esc(g.names[seat])}</span>"
                     f"{' · ' + t(N_('Dealer')) if seat == view['dealer'] else ''} · {t(N_('tricks'))} "
                     f"{view['tricks_won'][seat]}<br>{cards}</div>")
@@ -226,7 +224,7 @@ def board_html(g: Jubileu, lang: str = "en") -> str:
         last = view["last_trick"]
         trick = list(zip(last["seats"], last["cards"]))
         label = say(lang, N_("{who} won the last trick"), who=g.names[last["winner"]])
-    played = "".join(f"<div style='display:inline-block;text-align:center'>{card_img_html(c, 48)}"
+    played = "".join(f"<div style='display:inline-block;text-align:center'>{card_img_html(c, 48, lang=lang)}"
                      f"<div class='parlour-sub'>{esc(g.names[s])}</div></div>" for s, c in trick)
     contract = BIDS[view["contract"]].name if view["contract"] else say(lang, N_("Auction"))
     trump = view["trump"]
@@ -246,6 +244,8 @@ class LessonWalkthrough(Walkthrough[Jubileu]):
                          lambda g: board_html(g, lang), intro)
         self.back_button.description = "◀ " + say(lang, N_("Back"))
         self.next_button.description = say(lang, N_("Next")) + " ▶"
+        self.back_button.tooltip = say(lang, N_("The previous move"))
+        self.next_button.tooltip = say(lang, N_("The next move"))
         self._show()
 
     def _show(self) -> None:

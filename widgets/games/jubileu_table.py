@@ -18,6 +18,7 @@ import ipywidgets as w
 import engine
 from engine.games.jubileu import BIDS, LADDER, SUIT_SYMBOL, SUIT_WORDS
 from engine.i18n import N_, catalog
+from engine.numerals import number
 from widgets.settings import Setting
 from widgets.shared_look import set_layout
 from widgets.table import Table
@@ -281,7 +282,8 @@ class JubileuTable(Table):
         dealer = (f"<span class='ju-dealer' title='{esc(self.t(N_('Dealer')))}'>D</span>"
                   if view["dealer"] == seat else "")
         name = (f"<span class='parlour-seat-name'>{esc(self.names[seat])}</span>{dealer}"
-                f"<span class='parlour-sub'> · {view['chips'][seat]} {esc(self.t(N_('chips')))}</span>")
+                f"<span class='parlour-sub'> · {number(view['chips'][seat], self.lang)} "
+                f"{esc(self.t(N_('chips')))}</span>")
         size = view["hand_sizes"][seat]
         exposed = view["exposed"].get(str(seat)) or view["colloquy"].get(str(seat))
         if seat == self.human:
@@ -420,16 +422,21 @@ class JubileuTable(Table):
             if rank == 0 or chips[seat] != chips[rows[-1][1]]:
                 place = rank + 1
             rows.append((place, seat))
-        body = "".join(f"<tr><td>{p}.</td><td>{esc(self.names[s])}</td><td>{chips[s]}</td>"
-                       f"<td>{chips[s] - start:+d}</td></tr>" for p, s in rows)
+        lang = self.lang
+        body = "".join(f"<tr><td>{p}.</td><td>{esc(self.names[s])}</td><td>{number(chips[s], lang)}</td>"
+                       f"<td>{number(chips[s] - start, lang, '+d')}</td></tr>" for p, s in rows)
         head = (f"<tr><th></th><th></th><th>{esc(self.t(N_('Chips')))}</th>"
                 f"<th>{esc(self.t(N_('since the start')))}</th></tr>")
-        deals = "".join(f"<tr><td>{esc(label)}</td>{''.join(f'<td>{c:+d}</td>' for c in change)}</tr>"
+        deals = "".join(f"<tr><td>{esc(label)}</td>{self._changes(change)}</tr>"
                         for label, change in self.deal_results())
         names = "".join(f"<th>{esc(n)}</th>" for n in self.names)
         return (f"<b>{esc(self.t(N_('The session is over.')))}</b>"
                 f"<table data-testid='standings'>{head}{body}</table>"
                 f"<table data-testid='history'><tr><th></th>{names}</tr>{deals}</table>")
+
+    def _changes(self, change: list[int]) -> str:
+        """What each seat won or lost in a deal, one cell each ("+3", "-2"), written as the table's language does."""
+        return "".join(f"<td>{number(c, self.lang, '+d')}</td>" for c in change)
 
     def _draw_scoreboard(self, view: dict[str, Any]) -> None:
         head = "".join(f"<th>{esc(n)}</th>" for n in self.names)
@@ -437,9 +444,8 @@ class JubileuTable(Table):
         for r in view["results"][-6:]:
             contract = (BIDS[r["contract"]].name if r["contract"]
                         else self.t(N_("thrown in")))
-            rows.append(f"<tr><td>{r['deal']}. {esc(contract)}</td>"
-                        + "".join(f"<td>{c:+d}</td>" for c in r["change"]) + "</tr>")
-        chips = "".join(f"<td><b>{c}</b></td>" for c in view["chips"])
+            rows.append(f"<tr><td>{r['deal']}. {esc(contract)}</td>{self._changes(r['change'])}</tr>")
+        chips = "".join(f"<td><b>{number(c, self.lang)}</b></td>" for c in view["chips"])
         target = ""
         if view["contract"] and view["target"] is not None:
             side = sum(view["tricks_won"][s] for s in set(view["declarers"]) | (

@@ -40,10 +40,11 @@ export function cardClasses(item, interactive) {
   return cls.join(" ");
 }
 
-/** Spoken name: the card, whether it is selected, and why it may not be played. */
-export function ariaLabel(item) {
+/** Spoken name: the card, whether it is selected (`selectedWord`, in the row's language), and why it may
+ * not be played. */
+export function ariaLabel(item, selectedWord = "selected") {
   let text = item.name || item.card || "Face-down card";
-  if (item.selected) text += ", selected";
+  if (item.selected) text += `, ${selectedWord || "selected"}`;
   if (!item.playable && item.tooltip) text += `: ${item.tooltip}`;
   return text;
 }
@@ -96,6 +97,7 @@ function render({ model, el }) {
   function paint() {
     const items = model.get("items") || [];
     const live = interactive();
+    const selectedWord = model.get("selected_word");
     const hadFocus = nodes.some((n) => n.el === document.activeElement);
     row.style.setProperty("--parlour-card-w", `${model.get("card_width")}px`);
     row.classList.toggle("parlour-row--overlap", Boolean(model.get("overlap")));
@@ -108,7 +110,7 @@ function render({ model, el }) {
     items.forEach((item, i) => {
       const n = nodes[i];
       const sig = JSON.stringify([item.card, item.name, item.playable, item.tooltip,
-        item.selected, live]);
+        item.selected, live, selectedWord]);
       if (n.svg !== item.svg) {
         n.el.innerHTML = item.svg || "";
         const svg = n.el.querySelector("svg");
@@ -122,7 +124,7 @@ function render({ model, el }) {
       c.dataset.card = item.card ?? "";
       c.dataset.index = String(i);
       c.title = item.tooltip || item.name || "";
-      c.setAttribute("aria-label", ariaLabel(item));
+      c.setAttribute("aria-label", ariaLabel(item, selectedWord));
       if (live) {
         c.setAttribute("role", "button");
         c.setAttribute("aria-disabled", String(!item.playable));
@@ -151,7 +153,7 @@ function render({ model, el }) {
   }
 
   row.addEventListener("keydown", onKey);
-  const traits = ["items", "label", "card_width", "overlap", "interactive"];
+  const traits = ["items", "label", "selected_word", "card_width", "overlap", "interactive"];
   traits.forEach((t) => model.on(`change:${t}`, paint));
   paint();
   return () => {
