@@ -602,9 +602,10 @@ def _checksum(body: Mapping[str, Any]) -> str:
 
 
 class _TurnKeeper(Protocol):
-    """A lean deal that keeps whose turn it is."""
+    """A lean deal that keeps whose turn it is (Injun's says None once its deal is settled)."""
 
-    turn: int
+    @property
+    def turn(self) -> int | None: ...
 
 
 class TakesTurns:

@@ -20,7 +20,7 @@ from ..cards import ACE, Card, parse_card, standard_52
 from ..dealing import stacked_pack
 from ..notation import quoted, read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
-                       ViewHeader, first_dealer_option)
+                       TakesTurns, ViewHeader, first_dealer_option)
 from ..shuffle import shuffled
 from ..words import agreeing, count, join, possessive, verb_for
 from .. import claims
@@ -499,7 +499,7 @@ class InjunView(ViewHeader):
     is_over: bool
     legal: list[str]
 
-class Injun(Game):
+class Injun(TakesTurns, Game):
     id = "injun"
     view_type = InjunView
     short_match = {"max_deals": 2}
@@ -577,14 +577,6 @@ class Injun(Game):
         raise AssertionError("a 52-card pack holds four Aces")  # pragma: no cover
 
     # ---- the deal in play (its state lives in ``self.deal``) ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self.deal.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     @property
     def revealed(self) -> bool:
         """The cards are turned up once the deal is settled (the game's last deal: the next one starts at once)."""

@@ -17,8 +17,8 @@ from .. import card_codes, tricks
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted, read_number
-from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
-                       first_dealer_option)
+from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
+                       ViewHeader, first_dealer_option)
 from ..shuffle import rng_for
 from ..words import count, join
 from .. import claims
@@ -392,7 +392,7 @@ class JabberwockyView(ViewHeader):
     revoke_plays: list[str]
 
 
-class Jabberwocky(Game):
+class Jabberwocky(TakesTurns, Game):
     id = "jabberwocky"
     view_type = JabberwockyView
     short_match = {"rounds": [3, 4]}
@@ -423,6 +423,8 @@ class Jabberwocky(Game):
                "period; or your own list of card counts (1 to 9).", check=_check_rounds),
         first_dealer_option(),
     )
+
+    deal: Deal
 
     # ---- the match and its rounds ----
     def _setup(self) -> None:
@@ -455,14 +457,6 @@ class Jabberwocky(Game):
                    seat=dealer, card=str(turn_up), trump=turn_up.suit)
 
     # ---- whose turn, what is legal ----
-    @property
-    def current_player(self) -> int | None:
-        return None if self._over else self.deal.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
-
     def progress(self) -> Progress:
         return self.match_progress(len(self.schedule) if self._over else self.round_index + 1, len(self.schedule))
 
