@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .cards import Card, parse_card, parse_cards
+from .dealing import deal_round_robin
 from .melds import SET, Meld, MeldRules, meld_or_none, run_layouts
 
 
@@ -95,6 +96,26 @@ class RummyDeal:
         self.discards.append(card)
 
 
+def deal_out(pack: Sequence[Card], players: int, size: int, dealer: int
+             ) -> tuple[list[list[Card]], list[Card], list[Card], int]:
+    """A rummy deal laid out: ``size`` cards each, one at a time from the dealer's left; the next card
+    turned up to start the discard pile; the rest face down as the stock (its top, like the pile's, the
+    end of its list). Returns the hands, the stock, the pile and the seat that plays first."""
+    first = (dealer + 1) % players
+    hands, rest = deal_round_robin(pack, players, size, first=first)
+    return hands, rest[:0:-1], [rest[0]], first
+
+
+def hand_less(hand: Sequence[Card], *groups: Sequence[Card]) -> list[Card]:
+    """What is left of ``hand`` once the cards of ``groups`` (all in it) leave it: after a meld, a
+    lay-off or a lay-down, a rule asks whether the player can still end the turn."""
+    left = list(hand)
+    for group in groups:
+        for card in group:
+            left.remove(card)
+    return left
+
+
 # ---- a deal from one seat's view ----------------------------------------------------------
 
 def table_melds(view: Mapping[str, Any], rules: MeldRules) -> list[TableMeld]:
@@ -168,10 +189,3 @@ def hidden_in_order(deal: RummyDeal, view: Mapping[str, Any]) -> list[Card]:
 def known_copy(view: Mapping[str, Any], known_key: str) -> list[list[Card]]:
     """Each seat's cards that everyone saw go in (taken face up), from a view."""
     return [parse_cards(k) for k in view[known_key]]
-
-
-def on_deal(name: str) -> Any:
-    """A game's attribute kept on its lean deal (``game.deal.<name>``), read and set through it: the
-    narrated game keeps the names it had before the deal was made lean."""
-    return property(lambda game: getattr(game.deal, name), lambda game, value: setattr(game.deal, name, value),
-                    doc=f"The deal's ``{name}``.")

@@ -24,14 +24,14 @@ from itertools import product
 from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, parse_cards
-from ..dealing import deal_round_robin, stacked_pack
+from ..dealing import stacked_pack
 from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
     not_in_hand, run_layouts, why_not_meld
 from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
-from ..rummy_core import RummyDeal, TableMeld, hidden_hands, known_copy, table_melds, unseen
+from ..rummy_core import RummyDeal, TableMeld, deal_out, hand_less, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for
 from ..words import count, noun_for, possessive
 from .. import claims
@@ -152,6 +152,20 @@ def _discard_action(card: Card) -> Action:
 #: The moves without an argument, made once; and the canonical text of each card.
 _CALL, _PASS, _ALLOW, _REFUSE, _DRAW, _TAKE = (Action(v) for v in ("call", "pass", "allow", "refuse", "draw", "take"))
 _CARD_OF_TEXT = {str(c): c for c in set(double_52_with_jokers())}
+
+
+#: Why a seat may not call the top discard (:meth:`Deal.call_bar`), as the table says it to that seat; the
+#: last bar, "nearer" (another caller sits nearer after the player to move), names them both.
+CALL_BARS = {
+    "no_discard": "There is no discard to call now: a call comes right after a discard.",
+    "to_move": "You are the player to move: take the discard instead of calling it.",
+    "discarder": "You cannot call the card you just discarded.",
+    "passed": "You let this discard go: the next discard may be called.",
+    "dropped": "You sit out the rest of this deal.",
+    "limit": f"You have used your {CALL_LIMIT} calls this deal.",
+    "laid": "You have laid down: only players who have not laid down may call.",
+    "stock": "The stock is too low for a penalty card: no calls now.",
+}
 
 
 class _Moves(list):
@@ -285,10 +299,8 @@ class Kalooki(TakesTurns, Game):
         self.dealer = (self.first_dealer + k) % n
         pack = stacked_pack(double_52_with_jokers(), self.deck if k == 0 else None, self.seed,
                             "kalooki-deal", k, pack_name="108-card pack")
-        hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
-        # the top of the stock and of the pile is the end of each list
-        self.deal = Deal(hands, rest[:0:-1], [rest[0]], (self.dealer + 1) % n, (threes, fours), self.options,
-                         self.seed, k)
+        hands, stock, pile, first = deal_out(pack, n, size, self.dealer)
+        self.deal = Deal(hands, stock, pile, first, (threes, fours), self.options, self.seed, k)
         label = f"Deal {self.deal_number}" + ("" if self.schedule == tuple(range(1, len(self.schedule) + 1))
                                               else f" ({k + 1} of {len(self.schedule)})")
         if self.schedule == tuple(range(1, 10)):
@@ -297,8 +309,8 @@ class Kalooki(TakesTurns, Game):
                    f"{label}: {self.subject(self.dealer, 'deals')} {size} cards "
                    f"each. The contract is {contract_words(threes, fours)}.",
                    seat=self.dealer, deal=self.deal_number, size=size, threes=threes, fours=fours)
-        self._emit("upcard", "kalooki.deal", f"{rest[0].symbol} is turned up to start the discard pile. "
-                   f"{self.subject(self.deal.turn, 'plays')} first.", card=str(rest[0]))
+        self._emit("upcard", "kalooki.deal", f"{pile[0].symbol} is turned up to start the discard pile. "
+                   f"{self.subject(first, 'plays')} first.", card=str(pile[0]))
 
     # ---- whose turn ----
     def progress(self) -> Progress:
@@ -450,22 +462,14 @@ class Kalooki(TakesTurns, Game):
         return f"{text[:-1]}: {self._why_no_call(seat)}"
 
     def _why_no_call(self, seat: int) -> str:
+        """:meth:`Deal.call_bar` in words (a seat the deal would let call is only asked about from a
+        position the move's remembered answers have not caught up with: the stock's words, as ever)."""
         d = self.deal
-        if d.phase != "draw" or not d.window or d.allowed:
-            return "There is no discard to call now: a call comes right after a discard."
-        if seat == d.discarder:
-            return "You cannot call the card you just discarded."
-        if seat in d.passed:
-            return "You let this discard go: the next discard may be called."
-        if d.dropped[seat]:
-            return "You sit out the rest of this deal."
-        if d.trinidad_calls and d.calls[seat] >= CALL_LIMIT:
-            return f"You have used your {CALL_LIMIT} calls this deal."
-        if d.laid[seat] and not d.trinidad_calls:
-            return "You have laid down: only players who have not laid down may call."
-        if d.pending is not None:
+        bar = d.call_bar(seat) or "stock"
+        if bar == "nearer":
+            assert d.pending is not None
             return f"{self.names[d.pending]} called first and sits nearer after {self.names[d.turn]}."
-        return "The stock is too low for a penalty card: no calls now."
+        return CALL_BARS[bar]
 
     # ---- making a move: the deal moves, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -555,9 +559,9 @@ class Kalooki(TakesTurns, Game):
                        size=len(self.deal.stock) + 1)
 
     def _tell_challenge(self, seat: int, target: int, size: int) -> None:
-        right = size > CHALLENGE_SIZE
-        loser = target if right else seat
-        verdict = "more than" if right else "no more than"
+        """The challenge the deal has settled: whoever it dropped was wrong."""
+        loser = target if self.deal.dropped[target] else seat
+        verdict = "more than" if loser == target else "no more than"
         self._emit("challenge", "kalooki.challenge",
                    f"{self.subject(seat, 'challenges')} {self.names[target]}, who holds {size} cards: "
                    f"{verdict} {CHALLENGE_SIZE}, so {self.names[loser]} {self.verb(loser, 'is')} wrong.",
@@ -816,15 +820,6 @@ def _slid_joker(old: Meld, new: Meld, card: Card) -> tuple[str, str] | None:
     return end, new.stands_for(j).symbol
 
 
-def _left_after(hand: Sequence[Card], groups: Sequence[Sequence[Card]]) -> list[Card]:
-    """The hand less the cards of these melds."""
-    left = list(hand)
-    for g in groups:
-        for c in g:
-            left.remove(c)
-    return left
-
-
 def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 3
 
@@ -928,19 +923,33 @@ class Deal(RummyDeal):
         """Cards the stock can still give, counting a rebuild from the discard pile."""
         return len(self.stock) + (max(len(self.discards) - 1, 0) if self.may_rebuild() else 0)
 
-    def may_call(self, seat: int) -> bool:
-        if self.phase not in ("draw",) or not self.window or self.allowed or not self.discards:
-            return False
-        if seat == self.turn or seat == self.discarder or self.dropped[seat] or seat in self.passed:
-            return False
+    def call_bar(self, seat: int) -> str | None:
+        """What keeps ``seat`` from calling the top discard now (docs/rules/kalooki.md#kalooki.call), one
+        of :data:`CALL_BARS` or "nearer", or None when it may call: the one statement of who may call, which
+        :meth:`may_call` asks and the narrated game puts into words."""
+        if self.phase != "draw" or not self.window or self.allowed or not self.discards:
+            return "no_discard"
+        if seat == self.turn:
+            return "to_move"
+        if seat == self.discarder:
+            return "discarder"
+        if seat in self.passed:
+            return "passed"
+        if self.dropped[seat]:
+            return "dropped"
         if self.trinidad_calls:
             if self.calls[seat] >= CALL_LIMIT:
-                return False
+                return "limit"
         elif self.laid[seat]:
-            return False
+            return "laid"
+        if self.pending is not None and self._distance(seat) >= self._distance(self.pending):
+            return "nearer"
         if len(self.stock) + (max(len(self.discards) - 2, 0) if self.may_rebuild() else 0) < 2:
-            return False  # no penalty card and draw left for the stock to give
-        return self.pending is None or self._distance(seat) < self._distance(self.pending)
+            return "stock"  # no penalty card and draw left for the stock to give
+        return None
+
+    def may_call(self, seat: int) -> bool:
+        return self.call_bar(seat) is None
 
     def callers(self) -> list[int]:
         if not self.window or self.allowed or self.phase != "draw":
@@ -1037,7 +1046,7 @@ class Deal(RummyDeal):
     def best_lay(self, seat: int) -> tuple[Meld, ...] | None:
         """The lay-down leaving the fewest points in hand, or None when the contract is not there."""
         best = lay_down(self.hands[seat], self.threes, self.fours, self.rules)
-        if best is not None and not self.keeps_a_discard(_left_after(self.hands[seat], [m.cards for m in best]), None):
+        if best is not None and not self.keeps_a_discard(hand_less(self.hands[seat], *(m.cards for m in best)), None):
             return None  # it would leave jokers alone in hand (the solver melds a joker wherever one fits)
         return best
 
@@ -1062,8 +1071,7 @@ class Deal(RummyDeal):
     def _tack_keeps_a_discard(self, seat: int, card: Card, index: int, new: Meld | None, swap: bool) -> bool:
         """Tacking ``card`` on meld ``index`` (making ``new``; a swap takes the joker back) leaves the
         player a way to end his turn (:meth:`keeps_a_discard`)."""
-        left = list(self.hands[seat])
-        left.remove(card)
+        left = hand_less(self.hands[seat], [card])
         if swap:
             left.append(JOKER)
         if any(not c.is_joker for c in left) or not left:
@@ -1102,7 +1110,7 @@ class Deal(RummyDeal):
             if problem:
                 return problem
         problem = self.contract_reading(groups)[1]
-        if problem is None and not self.keeps_a_discard(_left_after(self.hands[seat], groups), None):
+        if problem is None and not self.keeps_a_discard(hand_less(self.hands[seat], *groups), None):
             return (f"That lay-down would leave {who} holding only jokers, and a joker may never be "
                     "discarded: put the joker in a meld (a three or four may be longer than its minimum) or "
                     "keep a real card to discard.")

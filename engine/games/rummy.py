@@ -26,14 +26,14 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_cards, standard_52
-from ..dealing import deal_round_robin, stacked_pack
+from ..dealing import stacked_pack
 from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
                      meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
 from ..notation import quoted
 from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
-from ..rummy_core import RummyDeal, hidden_hands, known_copy, table_melds, unseen
+from ..rummy_core import RummyDeal, deal_out, hand_less, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for, shuffled
 from ..words import count, join
 from .. import claims
@@ -209,9 +209,9 @@ class Deal(RummyDeal):
             return [_DRAW_STOCK, _DRAW_DISCARD] if self.discards else [_DRAW_STOCK]
         hand = self.hands[seat]
         out = [Action("meld", " ".join(_TEXT[c] for c in m.cards)) for m in self.melds_in_hand(seat)
-               if self.can_finish(seat, _minus(hand, m.cards))]
+               if self.can_finish(seat, hand_less(hand, m.cards))]
         for number, card, end, _ in self.layoff_options(seat):
-            if self.can_finish(seat, _minus(hand, [card]), swapped=end == "swap"):
+            if self.can_finish(seat, hand_less(hand, [card]), swapped=end == "swap"):
                 out.append(Action("layoff", _layoff_arg(card, number, end)))
         barred = self.taken if self.discard_rule else None
         out.extend(_DISCARD[c] for c in sorted(set(hand), key=hand_order) if c != barred)
@@ -463,16 +463,13 @@ class Rummy(TakesTurns, Game):
         size = HAND_SIZE[n]
         pack = stacked_pack(rummy_pack(self.options), self.deck if self.deal_index == 0 else None, self.seed,
                             "rummy-deal", self.deal_index, pack_name="pack")
-        hands, rest = deal_round_robin(pack, n, size, first=(self.dealer + 1) % n)
-        # the top of the stock is the end of the list
-        self.deal = Deal(hands, rest[:0:-1], [rest[0]], (self.dealer + 1) % n, self.options, self.seed,
-                         self.deal_index)
+        hands, stock, pile, first = deal_out(pack, n, size, self.dealer)
+        self.deal = Deal(hands, stock, pile, first, self.options, self.seed, self.deal_index)
         self._emit("deal", "rummy.deal",
                    f"Deal {self.deal_index + 1}: {self.subject(self.dealer, 'deals')} {size} cards each.",
                    seat=self.dealer, deal=self.deal_index + 1, size=size, dealer=self.dealer)
-        self._emit("upcard", "rummy.upcard",
-                   f"{self.deal.discards[0].symbol} is turned up to start the discard pile. "
-                   f"{self.subject(self.deal.turn, 'plays')} first.", card=str(self.deal.discards[0]))
+        self._emit("upcard", "rummy.upcard", f"{pile[0].symbol} is turned up to start the discard pile. "
+                   f"{self.subject(first, 'plays')} first.", card=str(pile[0]))
 
     def verb(self, seat: int, verb: str) -> str:
         if verb == "goes" and self.names[seat] == "You":
@@ -711,19 +708,22 @@ class Rummy(TakesTurns, Game):
         self._end_deal(d.winner, d.points, d.how)
 
     def _tell_block(self) -> None:
-        values = self.deal.hand_values()
-        low = min(values)
-        lowest = [s for s in range(self.players) if values[s] == low]
-        if self.deal.how == "penalty":
+        """The block deal as the deal settled it: everyone's own hand (penalty scoring), the one lowest
+        hand (:attr:`Deal.winner`), or a tie for the lowest (no winner), whose players are named."""
+        d = self.deal
+        if d.how == "penalty":
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy) and "
                        "everyone scores his own hand.", points=0)
-        elif len(lowest) > 1:
+            return
+        values = d.hand_values()
+        low = min(values)
+        if d.winner is None:
+            tied = [self.names[s] for s in range(self.players) if values[s] == low]
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
-                       f"{join([self.names[s] for s in lowest])} tie for the lowest hand ({low}): nobody "
-                       "scores.", points=0)
+                       f"{join(tied)} tie for the lowest hand ({low}): nobody scores.", points=0)
         else:
             self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
-                       f"{self.subject(lowest[0], 'has')} the lowest hand ({low}).", seat=lowest[0], points=0)
+                       f"{self.subject(d.winner, 'has')} the lowest hand ({low}).", seat=d.winner, points=0)
 
     def _tell_winner(self) -> None:
         d = self.deal
@@ -814,13 +814,6 @@ class Rummy(TakesTurns, Game):
 def _layoff_arg(card: Card, number: int, end: str) -> str:
     arg = f"{_TEXT[card]} to {number}"
     return f"{arg} {end}" if end in ("low", "high") else arg
-
-
-def _minus(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
-    rest = list(hand)
-    for c in cards:
-        rest.remove(c)
-    return rest
 
 
 def _shown(cards: Sequence[Card]) -> str:

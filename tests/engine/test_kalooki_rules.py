@@ -267,6 +267,29 @@ def test_a_player_who_has_laid_down_may_not_call():
     refused(g, "call", 2, match="laid down")
 
 
+def test_a_refused_call_says_what_bars_it():
+    """§6.6: the words a refused call gets come from the deal's one rule of who may call (Deal.call_bar):
+    the discarder, a seat that let the card go, a far caller behind a nearer one, a player who has laid
+    down, and anyone once the window has shut."""
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H")
+    assert g.why_illegal("call", 0) == "It is Bob's turn, not Ann's: You cannot call the card you just discarded."
+    play(g, "3:pass")
+    assert g.why_illegal("call", 3) == ("It is Bob's turn, not Di's: You let this discard go: the next discard "
+                                        "may be called.")
+    assert [g.deal.call_bar(s) for s in range(4)] == ["discarder", "to_move", None, "passed"]
+    g = calling_table()
+    play(g, "0:draw, 0:discard 8H, 2:call")
+    assert g.why_illegal("call", 3) == "It is Bob's turn, not Di's: Cy called first and sits nearer after Bob."
+    g = lay_with_spares()
+    play(g, "3:draw, 3:discard 9S")
+    assert g.why_illegal("call", 2) == ("It is Ann's turn, not Cy's: You have laid down: only players who have "
+                                        "not laid down may call.")
+    play(g, "0:take")
+    assert g.why_illegal("call", 2) == ("It is Ann's turn, not Cy's: There is no discard to call now: a call "
+                                        "comes right after a discard.")
+
+
 def test_calls_are_not_capped_by_default():
     """§6.6 'No cap on calls' [T]: a fourth call in one deal is allowed."""
     g = table(["", "", "", ""], "2C", "", deal=5)
