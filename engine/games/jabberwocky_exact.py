@@ -23,13 +23,17 @@ from .jabberwocky_ai import known_deal
 #: Cards in the seat's hand at most for a position to be solved, by the number of players. Measured by
 #: ``bench/bench_verdicts.py --budget`` (2026-11-28, a busy 2-core machine), milliseconds to solve one deal
 #: with everyone playing perfectly: 3 players 2.2-4.4 with 3 cards, 20-53 with 4; 4 players 0.8-1.1 with 2
-#: cards, 1.7-17 with 3; 5 players 1.6-3.9 with 2 cards, 29-72 with 3. Within these budgets a decision's
-#: :data:`DEALS` deals cost under a second; one card more would cost 2 to 14 s.
-BUDGETS = {3: 3, 4: 2, 5: 2}
+#: cards, 1.7-17 with 3, 108-322 with 4; 5 players 1.6-3.9 with 2 cards, 29-72 with 3. Within these budgets a
+#: decision costs a second or two (4 players with 3 cards: :data:`FEWER_DEALS` deals); one card more would
+#: cost 5 to 60 s. (4 players with 3 cards were left to the medium bot's model at first: there the bench
+#: found best/good verdicts hiding 25-33 points of loss.)
+BUDGETS = {3: 3, 4: 3, 5: 2}
 BUDGET = max(BUDGETS.values())
 #: Deals solved per position: the view always allows far more (the stock hides most of the pack), so a
 #: uniform sample of this many, the figures with their margins.
 DEALS = 200
+#: Deals for the dearest positions within the budget (4 players, 3 cards each): wider margins, same time.
+FEWER_DEALS = 100
 
 
 def small_enough(view: Mapping[str, Any]) -> bool:
@@ -39,7 +43,7 @@ def small_enough(view: Mapping[str, Any]) -> bool:
 
 
 def deals(view: Mapping[str, Any]) -> int:
-    return DEALS
+    return FEWER_DEALS if view["players"] * len(view["hand"]) >= 12 else DEALS
 
 
 def _holders(view: Mapping[str, Any]) -> tuple[list[int], list[int], list[tuple[int, ...]], list[int]]:
