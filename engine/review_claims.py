@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from .claims import ASSUMPTIONS, Figure
 from .i18n import N_, say
+from .numerals import number
 
 #: A count of deals too long to read: said as "more than a million" (the claim keeps the number).
 MANY_DEALS = 1_000_000
@@ -58,7 +59,10 @@ class Solved(Figure):
             raise ValueError("a solved figure needs the deals it covers, and is exact only when it covers them all")
 
     def count_words(self, lang: str = "en") -> str:
-        return say(lang, N_("more than a million")) if self.total > MANY_DEALS else f"{self.total:,}"
+        if self.total > MANY_DEALS:
+            return say(lang, N_("more than a million"))
+        # English has always grouped this count with commas; other languages group as engine/numerals says
+        return f"{self.total:,}" if lang == "en" else number(self.total, lang, "d")
 
     def words(self, lang: str = "en") -> str:
         what = Figure.words(replace(self, exact=True, samples=0), lang)  # the fact's own words, no basis yet

@@ -92,3 +92,10 @@ def test_claims_print_their_figures_in_the_readers_language(monkeypatch):
     assert "1.500" in shared.words("pt") and "1500" in shared.words("en")
     chance = claims.Chance("test.chance", p=0.9999)
     assert "(mais de 99%)" in chance.words("pt") and "(over 99%)" in chance.words("en")
+
+
+def test_a_solved_reviews_deal_count_is_grouped_as_the_reader_writes_it():
+    from engine.review_claims import Solved
+    cost = Solved("a", value=1.0, move="play AS", exact=True, samples=0, total=2380)
+    assert cost.count_words("en") == "2,380"
+    assert cost.count_words("pt") == "2.380"
