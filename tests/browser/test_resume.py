@@ -33,6 +33,25 @@ def position(table: Locator) -> dict[str, object]:
     }
 
 
+def settled_position(table: Locator, expected: dict[str, object] | None = None, timeout: float = 30) -> dict[str, object]:
+    """The position once the page has finished drawing it.
+
+    A table's log is a box of rows; the browser creates each row's view on its own, so a reading taken
+    just after an update can miss rows in the middle (CI once read a resumed log two rows short). With
+    ``expected``, wait until the page shows exactly that; without, until two readings 300 ms apart agree.
+    """
+    deadline = time.monotonic() + timeout
+    last = position(table)
+    while True:
+        table.page.wait_for_timeout(300)
+        now = position(table)
+        if (now == expected) if expected is not None else (now == last):
+            return now
+        if time.monotonic() > deadline:
+            return now  # the caller's assertion shows the difference
+        last = now
+
+
 def kept_position(page: Page) -> tuple[int, bool] | None:
     """What the browser keeps: (your moves in it, whether it is your turn there), None if nothing."""
     from widgets.autosave import read_table_save
@@ -118,7 +137,7 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
         open_lesson(page, base + "voila/render/jubilee.ipynb")
         table = deal_table(page, DEAL_CODE)
         play_cards(page, table, 2)
-        before = position(table)
+        before = settled_position(table)
         assert before["turn"] and "You play" in str(before["log"])
 
         stop_server(servers[-1], crash=True)
@@ -127,13 +146,13 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
         wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
 
         table = resume(page, save_screenshot)
-        assert position(table) == before
+        assert settled_position(table, before) == before
 
         # the game goes on from there, and a plain reload (same server) resumes it again
         play_cards(page, table, 1)
-        before = position(table)
+        before = settled_position(table)
         table = resume(page)
-        assert position(table) == before
+        assert settled_position(table, before) == before
 
         # a save damaged in the browser is dropped with one line, and the table deals as usual
         page.evaluate("""() => Object.keys(localStorage).filter(key => key.startsWith("parlour:autosave:"))

@@ -30,7 +30,7 @@ from deploy.site.static_host import StaticHost, serve
 from tests.conftest import record_errors
 
 from .table_page import COUNT_SCRIPT_BLOBS, assert_each_module_loaded_once, button
-from .test_resume import position
+from .test_resume import settled_position
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -227,13 +227,13 @@ def test_autosave_resumes_on_the_site(site_url, site_page, save_screenshot):
     page.goto(site_url + "lessons/jubilee.html")
     play_cards(page, site_table(page), JUBILEE, 2)
     table = site_table(page)
-    before = position(table)
+    before = settled_position(table)
     assert before["turn"] and "You play" in str(before["log"])
 
     page.reload()  # the REPL runs the lesson again; the browser kept the game
     table = resume_offered(page, "Resume your game")
     expect(table.locator(".parlour-status")).to_contain_text("Your game is back", timeout=30_000)
-    assert position(table) == before
+    assert settled_position(table, before) == before
     table.scroll_into_view_if_needed()
     save_screenshot(page, "site-resume-1280x800", full_page=False)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
