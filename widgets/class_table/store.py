@@ -1,0 +1,78 @@
+"""Where a class table's history is kept: one append-only file of JSON lines per table in ``state_dir``.
+
+Why a file of records rather than a pickled game: a record is what happened (the set-up, a seat taken, a
+move, a control), so a new server replays them through the rules and gets the same table, every move
+checked again. Seat tokens are never written: only their SHA-256, which lets a returning browser's token
+be recognised after a restart and gives nothing to whoever reads the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+#: The folder inside ``state_dir`` that holds the tables' files.
+FOLDER = "class_tables"
+_CODE_FILE = re.compile(r"^[A-Z0-9]{3,12}\.jsonl$")
+
+
+def token_hash(token: str) -> str:
+    """What is stored for a seat token (its SHA-256): the token itself never leaves memory."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class TableFile:
+    """One table's history file: records are appended and flushed one by one, so a restart loses none."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    def append(self, record: dict[str, Any]) -> None:
+        if self.path is None:
+            return
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        with self._lock, open(self.path, "a", encoding="utf-8") as out:
+            out.write(line)
+            out.flush()
+
+    def remove(self) -> None:
+        """Forget a closed table (its file goes: nothing is resumed from it)."""
+        if self.path is not None:
+            with self._lock:
+                self.path.unlink(missing_ok=True)
+
+
+def table_file(state_dir: Path | None, code: str) -> TableFile:
+    if state_dir is None:
+        return TableFile(None)
+    folder = Path(state_dir) / FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    return TableFile(folder / f"{code}.jsonl")
+
+
+def stored_tables(state_dir: Path | None) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """Each kept table's code and records, in the order written. A last line cut short by a crash
+    mid-write is dropped (the move it held was never confirmed to anyone)."""
+    if state_dir is None:
+        return
+    folder = Path(state_dir) / FOLDER
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.iterdir()):
+        if not _CODE_FILE.match(path.name):
+            continue
+        records = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                break
+            if isinstance(record, dict):
+                records.append(record)
+        yield path.name[: -len(".jsonl")], records
+
