@@ -1,0 +1,232 @@
+"""Puzzles from the learner's own mistakes (issue 37): each decision the review rates a mistake or a blunder,
+posed again as "what do you play?", only where its answer is clearly and uniquely better.
+
+Why: a review's "mistake: the better move was Bid 1" is read once and gone; a puzzle brings the position back
+until the learner plays the better move. A card game's puzzle must be posed honestly: the learner saw only
+their view, so a puzzle holds that view and nothing more (the view the review's table shows), and its answer
+must beat every other legal move beyond the noise of the figures behind it, or it is not a puzzle.
+
+The separation is re-derived twice: with the review's own figures (the solver's in Jabberwocky and Klaberjass
+where the position is within its budget, else the hint's), and with a deeper search (twice the solver's deals
+when it samples; a second hint over other imagined deals, with twice the playouts where the advisor takes
+them). The answer must be the same move both times and beat every other legal move by more than the margin
+each time. The puzzle keeps the review's figures as claims (:func:`claims_of`), which the claims test
+re-derives (tests/engine/claim_checks/puzzles.py).
+
+A puzzle is a plain JSON-able dict with a version (:data:`VERSION`): the browser keeps it, and the teacher's
+page may read the same record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from . import claims, exact
+from .hints import Hint, advisor, hint_for_view, state_assumptions_once
+from .i18n import N_, say
+from .protocol import Game
+from .review import Entry, Review
+from .review_claims import Modelled, Solved
+from .review_thresholds import thresholds_for
+
+#: The puzzle record's format: a reader refuses any other.
+VERSION = 1
+#: The verdicts a puzzle is made of.
+SERIOUS = ("mistake", "blunder")
+#: How much deeper the second search looks than the review's (deals solved, playouts).
+DEEPER = 2
+QUESTION = N_("What do you play?")
+
+
+@dataclass(frozen=True)
+class Gap:
+    """How far the answer stands above one other legal move: ``gap`` in the game's units, ``margin`` the half
+    width of its 95% interval (0: exact), and the claim stating it (the review's cost words)."""
+
+    move: str
+    gap: float
+    margin: float
+    claim: claims.Figure
+
+    @property
+    def clear(self) -> bool:
+        return self.gap > 0 and self.gap > self.margin
+
+
+@dataclass(frozen=True)
+class Separation:
+    """The answer and its gap over every other legal move, from one search (``basis``: solved or hint)."""
+
+    answer: str
+    gaps: tuple[Gap, ...]
+    basis: str
+
+    @property
+    def unique(self) -> bool:
+        """The answer beats every other legal move beyond the margin."""
+        return bool(self.gaps) and all(g.clear for g in self.gaps)
+
+
+def separation(game_id: str, view: dict[str, Any], hint: Hint | None, deeper: bool = False) -> Separation | None:
+    """The answer and its gaps over every other legal move of ``view``, or None when some legal move has no
+    figure (a rule-based hint) and the question cannot be posed honestly. ``deeper``: the second search."""
+    legal = list(view["legal"])
+    limits = thresholds_for(game_id)
+    scale = limits.scale
+    glue = exact.solver_for(game_id)
+    solution = None
+    if glue is not None:
+        solution = exact.solve_view(game_id, view)
+        if solution is not None and deeper and solution.sampled:
+            solution = exact.solve_view(game_id, view, seed=1, deals=DEEPER * glue.deals(view))
+    if solution is not None:
+        best = solution.best
+        gaps = []
+        for move in legal:
+            if move == best:
+                continue
+            gap = (solution.mean(best) - solution.mean(move)) * scale
+            cost = max(0.0, gap)
+            solved = Solved(limits.loss_for(cost).name, value=round(cost, 2), move=move, exact=not solution.sampled,
+                            samples=solution.solved if solution.sampled else 0, total=solution.total)
+            gaps.append(Gap(move, gap, solution.margin(best, move) * scale, solved))
+        return Separation(best, tuple(gaps), "solved")
+    if deeper:
+        hint = _deeper_hint(game_id, view)
+        if hint is None:
+            return None
+    if hint is None:
+        hint = hint_for_view(view)
+    scored = {a.action: a for a in hint.alternatives}
+    best_alt = scored.get(hint.action)
+    if best_alt is None or any(m not in scored for m in legal):
+        return None
+    gaps = []
+    for move in legal:
+        if move == hint.action:
+            continue
+        mine = scored[move]
+        gap = (best_alt.score - mine.score) * scale
+        samples = min((a.samples for a in (best_alt, mine) if a.samples), default=0)
+        margin = math.hypot(best_alt.margin, mine.margin) * scale if samples else 0.0
+        cost = max(0.0, round(gap, 4))
+        name = limits.loss_for(cost).name
+        claim: claims.Figure = (Modelled(name, value=round(cost, 2), move=move, exact=False, samples=samples)
+                                if samples and glue is not None else
+                                claims.Figure(name, value=round(cost, 2), move=move, exact=samples == 0,
+                                              samples=samples))
+        gaps.append(Gap(move, gap, margin if math.isfinite(margin) else math.inf, claim))
+    return Separation(hint.action, tuple(gaps), "hint")
+
+
+def _deeper_hint(game_id: str, view: dict[str, Any]) -> Hint | None:
+    """The hint again over other imagined deals (another seed), with twice the playouts where the advisor takes
+    them; None when the advisor draws nothing at random (its figures are already all it can say)."""
+    ai = advisor(game_id)
+    params = inspect.signature(ai.advise).parameters
+    if "seed" not in params:
+        return None
+    kwargs: dict[str, Any] = {"seed": 1}
+    if "playouts" in params and hasattr(ai, "HINT_PLAYOUTS"):
+        kwargs["playouts"] = DEEPER * getattr(ai, "HINT_PLAYOUTS")
+    hint = ai.advise(view, **kwargs)  # type: ignore[call-arg]
+    return state_assumptions_once(hint)
+
+
+def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: str,
+                    hint: Hint | None = None) -> dict[str, Any] | None:
+    """The puzzle of one decision, from the seat's view alone; None unless its answer is clearly and uniquely
+    better than every other legal move by both searches, and the move played is not the answer."""
+    if len(view["legal"]) < 2 or played not in view["legal"]:
+        return None
+    hint = hint if hint is not None else hint_for_view(view)
+    first = separation(game_id, view, hint)
+    if first is None or not first.unique or first.answer == played:
+        return None
+    second = separation(game_id, view, hint, deeper=True)
+    if second is not None and (second.answer != first.answer or not second.unique):
+        return None
+    lang = view.get("options", {}).get("lang", "en")
+    notes = {a.action: a.note for a in hint.alternatives}
+    answer = first.answer
+    reasons = {answer: hint.reason if answer == hint.action else notes.get(answer, "")}
+    for gap in first.gaps:
+        reasons[gap.move] = notes.get(gap.move, "")
+    body = {"game": game_id, "seat": view["seat"], "view": view, "moves": list(view["legal"])}
+    return {
+        "v": VERSION, "kind": "parlour-puzzle",
+        "id": hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:16],
+        **body,
+        "lang": lang,
+        "question": say(lang, QUESTION),
+        "answer": answer,
+        "played": played,
+        "verdict": verdict,
+        "headline": hint.headline() if answer == hint.action else "",
+        "reasons": reasons,
+        "basis": first.basis,
+        "deeper": second is not None,
+        "figures": [{"move": g.move, "gap": round(g.gap, 4), "margin": round(g.margin, 4) if math.isfinite(g.margin)
+                     else None, "claim": _claim_record(g.claim), "words": g.claim.words(lang)} for g in first.gaps],
+    }
+
+
+def puzzle_at(position: Game, seat: int, entry: Entry, hint: Hint | None = None) -> dict[str, Any] | None:
+    """The puzzle of a review's entry, ``position`` being the game as it was before the move (only
+    ``position.view(seat)`` is read)."""
+    if entry.verdict not in SERIOUS:
+        return None
+    return puzzle_for_view(position.id, position.view(seat), entry.action, entry.verdict, hint)
+
+
+def puzzles_from_review(game: Game, review: Review) -> list[dict[str, Any]]:
+    """Every puzzle a finished deal's review yields: one per mistake or blunder whose answer is clearly and
+    uniquely better (the others yield none)."""
+    out = []
+    for entry in review.entries:
+        if entry.verdict in SERIOUS:
+            puzzle = puzzle_at(game.replayed(game.history[:entry.index]), review.seat, entry)
+            if puzzle is not None:
+                out.append(puzzle)
+    return out
+
+
+def _claim_record(claim: claims.Figure) -> dict[str, Any]:
+    record: dict[str, Any] = {"type": type(claim).__name__, "fact": claim.fact, "value": claim.value,
+                              "move": claim.move, "exact": claim.exact, "samples": claim.samples}
+    if isinstance(claim, Solved):
+        record["total"] = claim.total
+    if isinstance(claim, Modelled):
+        record["assumption"] = claim.assumption
+    return record
+
+
+def claims_of(puzzle: dict[str, Any]) -> list[claims.Figure]:
+    """The puzzle's figures as claims again (from the stored record: what the learner is told)."""
+    out: list[claims.Figure] = []
+    for figure in puzzle["figures"]:
+        c = dict(figure["claim"])
+        kind = c.pop("type")
+        if kind == "Solved":
+            out.append(Solved(**c))
+        elif kind == "Modelled":
+            out.append(Modelled(**c))
+        else:
+            out.append(claims.Figure(**c))
+    return out
+
+
+def is_puzzle(record: Any) -> bool:
+    """A record this version reads: the right version and kind, and the fields a puzzle is asked with."""
+    return (isinstance(record, dict) and record.get("v") == VERSION and record.get("kind") == "parlour-puzzle"
+            and isinstance(record.get("view"), dict) and isinstance(record.get("moves"), list)
+            and record.get("answer") in record["moves"] and isinstance(record.get("reasons"), dict))
+
+
+__all__ = ["DEEPER", "Gap", "QUESTION", "SERIOUS", "Separation", "VERSION", "claims_of", "is_puzzle",
+           "puzzle_at", "puzzle_for_view", "puzzles_from_review", "separation"]

@@ -1,0 +1,165 @@
+"""engine/puzzles.py: a mistake becomes a puzzle only when its answer is clearly and uniquely better (issue 37).
+
+- every game with decisions yields puzzles from seeded deals in which seat 0 follows the hint but, at a chosen
+  decision, plays the move the hint scores lowest (a planted mistake); each puzzle's answer beats every other
+  legal move beyond the stated margin, its figures re-derived by the claim checks;
+- a decision whose better move stands within the margin of another yields none;
+- a puzzle holds the seat's view only: the same position with the hidden cards swapped gives the same puzzle.
+
+Hints are cheap (each game's FAST constants): a puzzle's separation is re-derived at that depth and deeper.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Iterator
+
+import pytest
+
+import engine
+from engine import puzzles
+from engine.hints import Bot
+from engine.review import is_decision
+from tests.engine import jabberwocky_helpers as jh
+from tests.engine.claim_checks import game_checks
+from tests.engine.claim_checks.puzzles import check_puzzle
+
+REVIEWED = [g for g, cls in engine.GAMES.items() if cls.has_choices]
+#: Games whose hint scores only some of the legal moves at every decision met: no question over every legal move
+#: can be posed honestly (Injun's hint weighs a few raise sizes of the many allowed).
+UNPOSED = {"injun"}
+
+
+@pytest.fixture
+def fast(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = request.node.callspec.params["game_id"]
+    ai = engine.hints.advisor(game_id)
+    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
+        monkeypatch.setattr(ai, name, value)
+
+
+def planted(game_id: str, seed: int, skip: int) -> Iterator[tuple[engine.Game, int]]:
+    """Seat 0 follows the hint, except that from its ``skip``-th decision on, at each decision where the hint
+    scores moves, it plays the lowest-scored one (a planted mistake); yields (game just after it, its index).
+    The others are medium bots."""
+    game = engine.new_game(game_id, seed=seed, **engine.GAMES[game_id].short_match)
+    bots = {s: Bot(game_id, "medium", seed=seed * 31 + s) for s in range(game.players)}
+    seen = 0
+    for _ in range(260):
+        if game.is_over:
+            return
+        who = game.current_player
+        assert who is not None
+        if who == 0 and is_decision(game, 0):
+            hint = engine.hint(game, 0)
+            worst = min(hint.alternatives, key=lambda a: a.score).action if hint.alternatives else hint.action
+            seen += 1
+            if seen > skip and worst != hint.action:
+                index = len(game.history)
+                game.apply(worst, 0)
+                yield game, index
+                continue
+            game.apply(hint.action, 0)
+        else:
+            game.apply(bots[who].choose(game.view(who)) if who else str(game.legal_actions(0)[0]), who)
+
+
+def first_puzzles(game_id: str, tries: int = 40) -> list[tuple[engine.Game, dict]]:
+    """Puzzles from planted mistakes over seeded deals, reviewed one decision at a time (until one is found)."""
+    found: list[tuple[engine.Game, dict]] = []
+    made = 0
+    for seed in range(1, 40):
+        for game, index in planted(game_id, seed, skip=seed % 3):
+            made += 1
+            review = engine.review(game, 0, start=index, stop=index + 1)
+            for p in puzzles.puzzles_from_review(game, review):
+                found.append((game.replayed(game.history[:index]), p))
+            if found or made >= tries:
+                return found
+    return found
+
+
+@pytest.mark.parametrize("game_id", [g for g in REVIEWED if g not in UNPOSED])
+def test_planted_mistakes_become_puzzles_with_a_unique_answer(game_id: str, fast: None) -> None:
+    found = first_puzzles(game_id)
+    assert found, f"{game_id}: no planted mistake became a puzzle"
+    for position, puzzle in found:
+        assert puzzles.is_puzzle(puzzle) and json.loads(json.dumps(puzzle)) == puzzle, "a plain JSON record"
+        assert puzzle["answer"] != puzzle["played"] and puzzle["verdict"] in puzzles.SERIOUS
+        assert set(puzzle["reasons"]) == set(puzzle["moves"]) and all(puzzle["reasons"].values())
+        problems = check_puzzle(position, 0, puzzle)
+        assert not problems, f"{game_id}: {problems}"
+
+
+@pytest.mark.parametrize("game_id", sorted(UNPOSED))
+def test_a_game_whose_hint_leaves_legal_moves_unscored_poses_none(game_id: str, fast: None) -> None:
+    serious = 0
+    for seed in range(1, 4):
+        for game, index in planted(game_id, seed, skip=0):
+            review = engine.review(game, 0, start=index, stop=index + 1)
+            serious += sum(e.verdict in puzzles.SERIOUS for e in review.entries)
+            position = game.replayed(game.history[:index])
+            hint = engine.hint(position, 0)
+            unscored = set(position.view(0)["legal"]) - {a.action for a in hint.alternatives}
+            if unscored:
+                assert puzzles.puzzles_from_review(game, review) == []
+    assert serious, "the planted moves include mistakes"
+
+
+def rummy_position() -> tuple[engine.Game, str]:
+    """A Rummy decision whose hint scores every legal move (its figures are exact: no margin)."""
+    for game, index in planted("rummy", 2, skip=0):
+        position = game.replayed(game.history[:index])
+        hint = engine.hint(position, 0)
+        if set(position.view(0)["legal"]) <= {a.action for a in hint.alternatives}:
+            return position, game.history[index][1]
+    raise AssertionError("no Rummy decision with every move scored")
+
+
+def test_a_decision_within_the_margin_yields_none() -> None:
+    position, played = rummy_position()
+    view = position.view(0)
+    hint = engine.hint(position, 0)
+    assert puzzles.puzzle_for_view("rummy", view, played, "mistake", hint) is not None, "clear as it stands"
+    best = next(a for a in hint.alternatives if a.action == hint.action)
+    # the runner-up moved up to 1 unit below the answer, both estimates now ±2 (60 imagined deals)
+    runner = max((a for a in hint.alternatives if a.action != hint.action), key=lambda a: a.score)
+    close = [dataclasses.replace(a, score=best.score - 1.0, samples=60, margin=2.0) if a is runner else
+             dataclasses.replace(a, samples=60, margin=0.1) for a in hint.alternatives]
+    within = dataclasses.replace(hint, alternatives=close)
+    assert puzzles.puzzle_for_view("rummy", view, played, "mistake", within) is None
+    # the same gap with margins smaller than it is a puzzle again (the test can tell the two apart)
+    narrow = [dataclasses.replace(a, margin=0.3) if a.action == runner.action else a for a in close]
+    if played != hint.action:
+        assert puzzles.puzzle_for_view("rummy", view, played, "mistake",
+                                       dataclasses.replace(hint, alternatives=narrow)) is not None
+    # a move with no figure at all: the question cannot be posed
+    missing = dataclasses.replace(hint, alternatives=[a for a in hint.alternatives if a is not runner])
+    assert puzzles.puzzle_for_view("rummy", view, played, "mistake", missing) is None
+
+
+def test_the_answer_played_is_no_puzzle() -> None:
+    position, _ = rummy_position()
+    hint = engine.hint(position, 0)
+    assert puzzles.puzzle_for_view("rummy", position.view(0), hint.action, "mistake", hint) is None
+
+
+HANDS = ["6C KC 3S 4H", "AD KD AS AH", "QS JH 9C 8D", "7S 7H 2C 4D"]
+
+
+def test_a_puzzle_holds_no_card_hidden_from_its_seat() -> None:
+    """Seat 1's bid with the other three hands dealt two ways (the hidden cards swapped between seats): the
+    same puzzle, and none of the hidden cards in it."""
+    made = []
+    for hands in (HANDS, [HANDS[2], HANDS[1], HANDS[3], HANDS[0]]):
+        game = jh.stacked_round(hands, "3D", dealer=3)
+        jh.play_all(game, "b0")
+        view = game.view(1)
+        assert view["current_player"] == 1 and view["phase"] == "bid"
+        made.append(puzzles.puzzle_for_view("jabberwocky", view, "bid 0", "blunder"))
+    assert made[0] is not None, "bidding nothing on three Aces and the King of trumps is a clear puzzle"
+    assert made[0] == made[1]
+    text = json.dumps(made[0])
+    hidden = {c for seat in (0, 2, 3) for c in HANDS[seat].split()}
+    assert not [c for c in hidden if f'"{c}"' in text or f"play {c}" in text]
