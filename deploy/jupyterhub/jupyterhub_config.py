@@ -63,6 +63,11 @@ if ROUTE not in ("shared", "per-student"):
 SERVICE_PORT = int(env("SERVICE_PORT", "8870"))  # shared route: the class's Voilà, loopback only
 CLASS_KERNELS = int(env("CLASS_KERNELS", "80"))  # shared route: pages open at once, the whole class
 CLASS_POOL = env("POOL", "")  # shared route: "jubilee=30" keeps 30 Jubilee tables ready (./run app --pool)
+# shared route: the class's name in its record of play, and the hub users who see the teacher's page
+# (/services/parlour/parlour/teacher): "mrs_b,mr_c" puts them in the hub's "teachers" group
+CLASS_NAME = env("CLASS", "class")
+TEACHERS = [name.strip() for name in env("TEACHERS", "").split(",") if name.strip()]
+RECORDS_DB = os.environ.get("PARLOUR_RECORDS_DB", "")  # another file or a PostgreSQL URL (deploy/README.md)
 # The secret the class's kernels sign saves with (STATE/save-key, 0600; PARLOUR_SAVE_KEY overrides it):
 # a save comes back from a student's browser, and without it anyone could recompute its checksum.
 SAVE_KEY = ensure_save_key(STATE)
@@ -209,6 +214,10 @@ if ROUTE == "shared":
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
             "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
             "PARLOUR_SAVE_KEY": SAVE_KEY,
+            # the record of play: STATE/records.sqlite (or PARLOUR_RECORDS_DB), for the class CLASS_NAME
+            "PARLOUR_HUB_STATE": str(STATE),
+            "PARLOUR_CLASS": CLASS_NAME,
+            **({"PARLOUR_RECORDS_DB": RECORDS_DB} if RECORDS_DB else {}),
         },
         "oauth_no_confirm": True,  # the class's own app: no "authorize this service?" page
         "display": True,
@@ -218,6 +227,8 @@ if ROUTE == "shared":
     # /hub/spawn), where they could read the lessons' sources and start kernels beyond the class's cap.
     c.JupyterHub.load_roles.append({"name": "user",
                                     "scopes": ["read:users!user", f"access:services!service={SERVICE}"]})
+    # the teacher's page answers only the hub's "teachers" group (the hub names a user's groups to the service)
+    c.JupyterHub.load_groups = {"teachers": {"users": TEACHERS}}
     c.JupyterHub.default_url = f"{SERVICE_PREFIX}voila/render/index.ipynb"  # the gallery
     # the hub's home page offers the gallery, not "Start My Server"
     c.JupyterHub.template_paths = [str(ROOT / "deploy" / "jupyterhub" / "templates")]

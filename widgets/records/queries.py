@@ -409,7 +409,49 @@ def class_names(session: Session) -> list[tuple[str, int, int]]:
     return [(name, int(s), int(n)) for name, s, n in rows]
 
 
+def class_accuracy(session: Session, klass: str) -> dict[str, list[tuple[datetime, float]]]:
+    """Every student's (finished at, accuracy) of each rated deal, oldest first, in one query (the teacher's page
+    draws a plot for each student: one query a student cost 30 round trips)."""
+    out: dict[str, list[tuple[datetime, float]]] = defaultdict(list)
+    for student, when, accuracy in session.execute(
+            select(Deal.student, Deal.finished_at, Deal.accuracy)
+            .where(Deal.class_id == (class_id(session, klass) or -1), Deal.accuracy.is_not(None))
+            .order_by(Deal.student, Deal.finished_at, Deal.id)):
+        out[student].append((_utc(when), float(accuracy or 0.0)))
+    return dict(out)
+
+
+def class_mistakes(session: Session, klass: str, verdicts: Sequence[str] = MISTAKES) -> dict[str, list[MistakeRow]]:
+    """Every student's mistakes and blunders, newest first, in one query (see :func:`mistakes`)."""
+    query = select(Deal.id, Deal.student, Deal.lesson, Deal.game, Deal.finished_at, Deal.review_link, Decision.index,
+                   Decision.action, Decision.best, Decision.verdict, Decision.cost) \
+        .join(Decision, Decision.deal_id == Deal.id) \
+        .where(Deal.class_id == (class_id(session, klass) or -1), Decision.verdict.in_(list(verdicts))) \
+        .order_by(Deal.student, Deal.finished_at.desc(), Deal.id.desc(), Decision.index)
+    out: dict[str, list[MistakeRow]] = defaultdict(list)
+    for deal_id, student, lesson, game, when, link, index, action, best, verdict, cost in session.execute(query):
+        out[student].append(MistakeRow(deal_id, student, lesson, game, index, action, best, verdict, cost, _utc(when),
+                                       link))
+    return dict(out)
+
+
+def class_games(session: Session, klass: str) -> list[str]:
+    """The games the class has played, most played first."""
+    rows = session.execute(select(Deal.game, func.count(Deal.id)).where(Deal.class_id == (class_id(session, klass)
+                                                                                           or -1))
+                           .group_by(Deal.game))
+    return [game for game, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
+
+
+def last_recorded(session: Session, klass: str) -> tuple[int, datetime | None]:
+    """How many deals the class has and when the newest was written: the page reloads when either changes."""
+    n, last = session.execute(select(func.count(Deal.id), func.max(Deal.recorded_at))
+                              .where(Deal.class_id == (class_id(session, klass) or -1))).one()
+    return int(n), (_utc(last) if last else None)
+
+
 __all__ = ["CSV_COLUMNS", "DealRow", "DealSetRow", "MistakeRow", "MoveCounts", "RuleCount", "SetProgress",
-           "StudentQueries", "StudentSummary", "accuracy_over_time", "class_id", "class_names", "deal_set_moves",
-           "deal_set_progress", "deal_sets", "deals", "delete_class", "export_csv", "hardest_decisions", "mistakes",
-           "recorded_since", "refusals_by_rule", "rule_words", "students"]
+           "StudentQueries", "StudentSummary", "accuracy_over_time", "class_accuracy", "class_games", "class_id",
+           "class_mistakes", "class_names", "deal_set_moves", "deal_set_progress", "deal_sets", "deals", "delete_class",
+           "export_csv", "hardest_decisions", "last_recorded", "mistakes", "recorded_since", "refusals_by_rule",
+           "rule_words", "students"]

@@ -28,7 +28,7 @@ from typing import Any, Callable, TypeVar
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, create_engine, event, select, text
+from sqlalchemy import Engine, create_engine, event, func, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session, sessionmaker
@@ -118,6 +118,40 @@ def _migrate_to(engine_: Engine, step: Callable[[Config], None]) -> None:
             if sqlite:
                 connection.exec_driver_sql("PRAGMA foreign_keys=ON")
                 connection.commit()
+
+
+def _published_sets(session: Session, class_ids: list[int]) -> dict[int, list[DealSet]]:
+    """Each class's published deal sets, newest first (a deal is counted in the newest set it belongs to)."""
+    out: dict[int, list[DealSet]] = {}
+    for row in session.scalars(select(DealSet).where(DealSet.class_id.in_(class_ids), DealSet.published.is_(True))
+                               .order_by(DealSet.id.desc())):
+        out.setdefault(row.class_id, []).append(row)
+    return out
+
+
+def _set_played(session: Session, published: list[DealSet], record: Record, counted: dict[tuple[int, str], int]) \
+        -> int | None:
+    """The published set a deal recorded without one belongs to: the student opened it from "From your teacher",
+    which deals the set's code at its level, so the table need not know the set. A set of deal codes takes a deal
+    of its game and level dealt one of its codes; a "random" set, any deal of its game and level finished after it
+    was published, until the student has played its number of deals."""
+    data = record.data
+    mine = [s for s in published if s.game == data["game"] and s.level == data["level"]]
+    for deal_set in mine:
+        if deal_set.codes and data["code"] in deal_set.codes:
+            return int(deal_set.id)
+    finished_at = _utc(datetime.fromisoformat(data["finished_at"]))
+    for deal_set in mine:
+        if deal_set.codes or deal_set.published_at is None or finished_at < _utc(deal_set.published_at):
+            continue
+        key = (deal_set.id, record.student)
+        if key not in counted:
+            counted[key] = int(session.scalar(select(func.count(Deal.id)).where(
+                Deal.deal_set_id == deal_set.id, Deal.student == record.student)) or 0)
+        if counted[key] < deal_set.deals:
+            counted[key] += 1
+            return int(deal_set.id)
+    return None
 
 
 def _utc(when: datetime) -> datetime:
@@ -393,6 +427,8 @@ class Store:
             wanted = {r.data["deal_set"] for r in records if r.data["deal_set"] is not None}
             sets = {i: k for i, k in session.execute(select(DealSet.id, DealSet.class_id)
                                                      .where(DealSet.id.in_(wanted)))} if wanted else {}
+            published = _published_sets(session, ids) if any(r.data["deal_set"] is None for r in records) else {}
+            counted: dict[tuple[int, str], int] = {}
             now = _now()
             with session.no_autoflush:
                 for record in records:
@@ -407,6 +443,8 @@ class Store:
                     deal_set = record.data["deal_set"]
                     if deal_set is not None and sets.get(deal_set) != klass.id:
                         deal_set = None  # a set deleted meanwhile, or another class's: the deal stays, unassigned
+                    elif deal_set is None:
+                        deal_set = _set_played(session, published.get(klass.id, []), record, counted)
                     session.add(self._deal_row(record, klass.id, deal_set, now))
 
     def _deal_row(self, record: Record, class_id: int, deal_set: int | None, now: datetime) -> Deal:
