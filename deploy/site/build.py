@@ -71,6 +71,7 @@ EXTRA_DEPENDS = {
     "ipywidgets": ["comm", "ipython", "traitlets", "widgetsnbextension"],
     "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
     "psygnal": [],
+    "fsrs": ["typing-extensions"],
     "piplite": ["micropip"],
     "pyodide-kernel": ["ipython", "comm", "piplite"],
     "ipykernel": [],
@@ -346,7 +347,7 @@ def site_lock(core_lock: dict, carried: list[Path]) -> dict:
                                EXTRA_DEPENDS.get(name, []))
         packages[name] = entry
     packages["parlour"]["imports"] = ["engine", "widgets", "parlour_site"]
-    packages["parlour"]["depends"] = ["anywidget", "ipywidgets"]
+    packages["parlour"]["depends"] = ["anywidget", "ipywidgets", "fsrs"]
     missing = {d for e in packages.values() for d in e["depends"]} - set(packages)
     missing = {d for d in missing if d.replace("_", "-") not in packages}
     if missing:

@@ -48,7 +48,7 @@ def test_the_wheel_runs_a_lesson_and_carries_the_teacher_tools_setting(tmp_path,
 def test_the_sites_lock_resolves_every_preloaded_package(tmp_path):
     wheels = []
     for name in ["micropip", "ipython", "traitlets", "comm", "ipywidgets", "anywidget", "psygnal",
-                 "typing_extensions", "piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]:
+                 "typing_extensions", "fsrs", "piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension"]:
         wheels.append(site_build.write_wheel(tmp_path, name, "1.0", {f"{name}/__init__.py": b""}))
     wheels += [site_build.parlour_wheel(tmp_path, "on"), site_build.jedi_placeholder(tmp_path)]
     wheels += [site_build.write_wheel(tmp_path, name, "1.0", {f"{name}/__init__.py": b""})
