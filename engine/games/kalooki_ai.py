@@ -390,6 +390,30 @@ def outs(view: View, hand: list[Card], discards: Sequence[str], short: int, thre
     return out
 
 
+def draw_outs(view: View, hand: list[Card], short: int, threes: int, fours: int,
+              rules: MeldRules) -> tuple[int, int] | None:
+    """(how many of the cards this seat has not seen would bring ``hand`` one card nearer, how many it has
+    not seen): the chance that a card drawn from the stock helps, since the stock's next card is any unseen
+    card alike. Counted below ``FAR`` cards short; None when the count is not exact (further away, a hand
+    too big to count) or there is nothing to count (the whole contract held)."""
+    if short <= 0 or short >= FAR or isinstance(short, Uncounted):
+        return None
+    unseen = Counter(unseen_cards(view))
+    wild = short - 1
+    measure = rules if wild == 0 else _OPEN  # as :func:`shortfall`: none short is the game's own rules
+    nearer = 0
+    for c in _kinds_to_try(hand, wild):
+        copies = unseen[c]
+        if not copies:
+            continue
+        found = _arrangement(tuple(sorted(hand + [c], key=card_order)), threes, fours, wild, measure)
+        if found is CUT:
+            return None
+        if found is not None:
+            nearer += copies
+    return nearer, sum(unseen.values())
+
+
 def _hard_discard(view: View) -> tuple[str, int, str, dict[str, int]]:
     """The hard discard, the shortfall now, why: "spare" (it costs no distance), "shed" (someone
     has laid down and the contract is far: the dearest goes) or "dearest" (every discard costs),
@@ -568,6 +592,7 @@ claims.fact("kalooki.outs_complete", "{n} of the {of} cards you have not seen wo
             "one of the {of} cards you have not seen would complete the contract")
 claims.fact("kalooki.outs_nearer", "{n} of the {of} cards you have not seen would bring you one card nearer",
             "one of the {of} cards you have not seen would bring you one card nearer")
+claims.fact("kalooki.draw_mean", "after a card from the stock, {value} cards short on average")
 claims.fact("kalooki.most_outs", "no other discard that leaves you as near keeps more")
 claims.fact("kalooki.nearest", "no discard keeps you nearer")
 claims.fact("kalooki.partners", "it goes with {n} of your other cards (same rank, or same suit within two ranks)",
@@ -844,13 +869,29 @@ def advise(view: View) -> Hint:
         reason = f"{start} Now {_be(now)}; {words}."
         take_note, draw_note = _short(later_n, with_top, FAR, take), _short(short, hand, FAR, draw)
         alternatives = [Alternative(take, -later_n, f"with the {top_words}: {take_note.words()}", claims=(take_note,)),
-                        Alternative(draw, -short, f"before the unseen card: {draw_note.words()}", claims=(draw_note,))]
+                        _draw_alternative(view, draw, hand, short, draw_note)]
         return Hint(seat, action, reason, alternatives, claims=tuple(said))
     if action.startswith("lay"):
         melds = "; ".join(_sym(_cards(group.split())) for group in action[4:].split("|"))
         return Hint(seat, action, f"{need} You have it: lay it down ({melds}).",
                     gist=Certain("kalooki.contract_ready", move=action, over_replies=False))
     return _discard_hint(view, start, holding)
+
+
+def _draw_alternative(view: View, draw: str, hand: list[Card], short: int, now: Figure) -> Alternative:
+    """Drawing from the stock, scored by the cards short it leaves on average: the stock card is any card this
+    seat has not seen, and some of them bring the hand one nearer (issue 37: scored as if none could, drawing
+    instead of taking a useful discard read as a whole card lost even when that card's twin was unseen).
+    Where that count is not exact the figure is the hand before the draw, and the note says so."""
+    threes, fours = _contract(view)
+    counted = draw_outs(view, hand, short, threes, fours, _rules(view))
+    if counted is None:
+        return Alternative(draw, -short, f"before the unseen card: {now.words()}", claims=(now,))
+    nearer, of = counted
+    outs = Count("kalooki.outs_complete" if short == 1 else "kalooki.outs_nearer", n=nearer, of=of, move=draw)
+    mean = Figure("kalooki.draw_mean", value=round(short - nearer / of, 2), move=draw)
+    return Alternative(draw, -(short - nearer / of), f"{now.words()} now; {outs.words()}: {mean.words()}",
+                       claims=(now, outs, mean))
 
 
 def _discard_hint(view: View, start: str, holding: Certain) -> Hint:

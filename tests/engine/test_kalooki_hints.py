@@ -339,3 +339,37 @@ def test_a_count_cut_short_past_none_short_is_said_as_the_lower_bound_it_proved(
     assert "at least 2 cards short (a hand this big is not counted to the end)" in hint.reason
     _claims_hold(g, 0, hint)
     ai.clear_cache()
+
+
+def _helping_share(view: dict, short: int) -> float:
+    """Recounted here: the share of the unseen cards (both copies) that bring this hand one card nearer."""
+    from collections import Counter
+    hand = parse_cards(view["hand"])
+    unseen = Counter(ai.unseen_cards(view))
+    c = view["contract"]
+    nearer = sum(k for card, k in unseen.items() if ai.shortfall(hand + [card], c["threes"], c["fours"])[0] < short)
+    return nearer / sum(unseen.values())
+
+
+def test_a_draw_is_scored_by_what_the_stock_card_brings_on_average():
+    """Issue 37: a draw was scored as if the stock card could not help, so drawing instead of a useful discard
+    read as a whole card lost (a mistake) even with that card's twin unseen, and taking a discard that helped
+    nothing was rated best. One card short of two threes and a four, the 7♦ on the pile completes the threes;
+    the other 7♦, both 7♣ and the jokers are unseen, so a draw brings the hand nearer sometimes."""
+    from engine.review import assess
+    g = table(["7S 7H 8D 8C 8H 3S 4S 5S 6S KD", "", ""], "7D", "2C", deal=2)
+    view = g.view(0)
+    p = _helping_share(view, 1)
+    assert 0 < p < 0.5
+    hint = engine.hint(g, 0)
+    assert hint.action == "take"
+    draw = next(a for a in hint.alternatives if a.action == "draw")
+    assert draw.score == pytest.approx(-(1 - p))
+    entry = assess(g, 0, "draw")
+    assert entry.loss == pytest.approx(1 - p, abs=1e-4) and entry.verdict == "inaccuracy"  # was: 1 card, mistake
+
+    g = table(["7S 7H 8D 8C 8H 3S 4S 5S 6S KD", "", ""], "2C", "7D", deal=2)  # the 2♣ helps nothing
+    p = _helping_share(g.view(0), 1)
+    assert engine.hint(g, 0).action == "draw"
+    entry = assess(g, 0, "take")
+    assert entry.loss == pytest.approx(p, abs=1e-4) and entry.verdict == "good"  # was: best, at no cost

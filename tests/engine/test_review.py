@@ -139,7 +139,8 @@ def test_each_step_of_the_verdict_ladder_is_its_own_or_the_game_says_it_has_none
 def test_a_ladder_with_a_step_no_cost_can_reach_is_refused_unless_declared() -> None:
     kalooki = thresholds_for("kalooki")
     with pytest.raises(ValueError, match="no step"):
-        dataclasses.replace(kalooki, no_inaccuracy="")  # (1, 1, 3) with nothing said: the old ladder
+        dataclasses.replace(kalooki, inaccuracy=1)  # (1, 1, 3) with nothing said: Kalooki's ladder before issue 37
+    assert dataclasses.replace(kalooki, inaccuracy=1, no_inaccuracy="a reason").no_inaccuracy == "a reason"
     with pytest.raises(ValueError, match="must rise"):
         dataclasses.replace(kalooki, inaccuracy=1, mistake=3, blunder=3, no_inaccuracy="")
     with pytest.raises(ValueError, match="only then"):

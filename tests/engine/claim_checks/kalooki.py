@@ -209,6 +209,18 @@ def check_outs(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | No
     return None if n == claim.n else f"after {claim.move}, {n} unseen cards bring the hand nearer, said {claim.n}"
 
 
+def check_draw_mean(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
+    """Recount: the cards short after drawing, averaged over every unseen card alike (both copies counted)."""
+    view = game.view(seat)
+    hand = hand_for(game, seat, claim.move)
+    contract, tri = contract_of(game, seat), trinidad(game)
+    short = measured(hand, contract, tri, 8)
+    cards = unseen(view)
+    nearer = sum(k for c, k in Counter(cards).items() if measured(hand + [c], contract, tri, short) < short)
+    mean = short - nearer / len(cards)
+    return None if abs(mean - claim.value) < 0.006 else f"after a draw the hand is {mean:.3f} short on average, said {claim.value}"
+
+
 def check_most_outs(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
     view = game.view(seat)
     contract, tri = contract_of(game, seat), trinidad(game)
@@ -420,6 +432,7 @@ CHECKS = {
     ("figure", "kalooki.added"): check_added,
     ("count", "kalooki.outs_complete"): check_outs,
     ("count", "kalooki.outs_nearer"): check_outs,
+    ("figure", "kalooki.draw_mean"): check_draw_mean,
     ("comparison", "kalooki.most_outs"): check_most_outs,
     ("comparison", "kalooki.nearest"): check_nearest,
     ("count", "kalooki.partners"): check_partners,
