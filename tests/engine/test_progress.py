@@ -61,7 +61,8 @@ def attempt(pid: str, solved: bool, day: float, game: str = "rummy") -> dict:
 
 def test_puzzles_solved_failed_and_the_streak() -> None:
     attempts = [attempt("a", False, 0), attempt("a", True, 1), attempt("b", True, 2, "jubilee"),
-                attempt("b", True, 3, "jubilee"), attempt("c", True, 3.1), attempt("c", False, 4), attempt("d", False, 4.5)]
+                attempt("b", True, 3, "jubilee"), attempt("c", True, 3.1), attempt("c", False, 4),
+                attempt("d", False, 4.5)]
     assert progress.puzzles_solved(attempts) == 3 and progress.puzzles_solved(attempts, "jubilee") == 1
     assert progress.failed_puzzles(attempts) == ["d", "c"]
     deals = [deal("rummy", 4, [("draw stock", "best")])]
