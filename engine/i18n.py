@@ -83,24 +83,52 @@ def extract_messages(*paths: str | Path) -> list[str]:
 
 
 class Sentence(str):
-    """An English sentence that keeps its catalog message and fields, so it can be said in another language.
+    """A sentence that keeps its catalog message and fields, so it can be said in another language.
 
     Code that speaks no language of its own (the deal-code reader, the settings decoder, the
     protocol's refusals) raises its error with a Sentence; a table then says it in its language:
-    ``Sentence("{who} wins.", who="Ada").said("pt") == "Ada ganha."``. As a ``str`` it is the English.
+    ``Sentence("{who} wins.", who="Ada").said("pt") == "Ada ganha."``. As a ``str`` it is the English;
+    :meth:`in_language` makes one that reads in another language (a game's events and refusals) and
+    still carries its message and fields. A verb after a field naming the learner agrees with "You"
+    (:func:`engine.words.agree`).
     """
 
     message: str
     fields: dict[str, object]
+    lang: str
 
     def __new__(cls, message: str, **fields: object) -> "Sentence":
-        made = super().__new__(cls, message.format(**fields) if fields else message)
-        made.message, made.fields = message, fields
+        return cls.in_language(SOURCE_LANGUAGE, message, **fields)
+
+    @classmethod
+    def in_language(cls, lang: str, message: str, **fields: object) -> "Sentence":
+        """``message`` translated into ``lang`` and filled, keeping the message and fields to say it again."""
+        made = str.__new__(cls, _filled(lang, message, fields))
+        made.message, made.fields, made.lang = message, fields, lang
         return made
 
+    def __reduce_ex__(self, protocol: object) -> tuple[object, ...]:  # a copy (deepcopy, pickle) keeps it all
+        return _rebuilt, (type(self), str(self), self.message, self.fields, self.lang)
+
     def said(self, lang: str) -> str:
-        return say(lang, self.message, **{k: v.said(lang) if isinstance(v, Sentence) else v
-                                          for k, v in self.fields.items()})
+        return _filled(lang, self.message, self.fields)
+
+
+def _rebuilt(cls: type[Sentence], text: str, message: str, fields: dict[str, object], lang: str) -> Sentence:
+    made = str.__new__(cls, text)
+    made.message, made.fields, made.lang = message, fields, lang
+    return made
+
+
+def _filled(lang: str, message: str, fields: dict[str, object]) -> str:
+    """``message`` in ``lang``, its fields filled (a Sentence field said in ``lang`` too), verbs agreeing."""
+    from .words import agree
+
+    text = catalog(lang).gettext(message)
+    if not fields:
+        return text
+    values = {k: v.said(lang) if isinstance(v, Sentence) else v for k, v in fields.items()}
+    return agree(text, values, lang).format(**values)
 
 
 def said(text: object, lang: str) -> str:

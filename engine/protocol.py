@@ -20,7 +20,7 @@ from .cards import Card, CardError, parse_card
 from .notation import quoted
 from .review_thresholds import Thresholds
 from .shuffle import seed_int
-from .i18n import N_, Sentence
+from .i18n import LANGUAGES, N_, Sentence
 from .words import count, inside, is_you, verb_for
 
 SAVE_FORMAT = 1
@@ -116,6 +116,12 @@ def _seat_or_none(value: Any) -> str | None:
 def first_dealer_option(doc: str = "The seat that deals first; None draws for it with the seed.") -> Option:
     """The variant every dealt game has: who deals first. Its range is checked by :meth:`Game.first_dealer_seat`."""
     return Option("first_dealer", None, doc, check=_seat_or_none)
+
+
+def language_option() -> Option:
+    """The variant of every game that speaks more than English: the language of its events and refusals
+    (:meth:`Game.tr`; the catalogs of engine/i18n.py)."""
+    return Option("lang", "en", "The language the game speaks: 'en' or 'pt'.", choices=LANGUAGES)
 
 
 @dataclass(frozen=True)
@@ -481,8 +487,29 @@ class Game:
 
     def _said(self, sentence: Sentence) -> str:
         """A refusal in the game's language (a game with a ``lang`` option); English keeps the Sentence."""
+        return sentence if self.lang == "en" else Sentence.in_language(self.lang, sentence.message, **sentence.fields)
+
+    # -- words: every event and refusal is a template marked N_, translated, then filled --
+    @property
+    def lang(self) -> str:
+        """The language the game speaks: its ``lang`` option (engine/i18n.py), English for a game without one."""
         lang = self.options.get("lang", "en")
-        return sentence if lang == "en" or not isinstance(lang, str) else sentence.said(lang)
+        return lang if isinstance(lang, str) else "en"
+
+    def tr(self, message: str, **fields: Any) -> Sentence:
+        """``message`` (a template marked ``N_``) in the game's language, its fields filled, a verb after a
+        field naming the learner agreeing ("You play"): a Sentence, so it keeps its template and fields."""
+        return Sentence.in_language(self.lang, message, **fields)
+
+    def card_symbol(self, card: Card) -> str:
+        """A card as a sentence shows it, in the game's language: ``10♥``; a joker is "Joker" ("Curinga")."""
+        return self.tr(N_("Joker")) if card.is_joker else card.symbol
+
+    def narrate(self, kind: str, rule: str, message: str, seat: int | None = None,
+                secret: dict[int, tuple[str, dict[str, Any]]] | None = None, data: dict[str, Any] | None = None,
+                **fields: Any) -> None:
+        """An event: its kind, the rule it applies, and its sentence (``message`` with ``fields``, :meth:`tr`)."""
+        self._emit(kind, rule, self.tr(message, **fields), seat=seat, secret=secret, **(data or {}))
 
     @property
     def history(self) -> list[tuple[int, str]]:

@@ -6,6 +6,9 @@ One helper for the engine's events and the tables' captions, so no sentence says
 
 from __future__ import annotations
 
+import re
+from typing import Mapping
+
 YOU = "You"
 #: "You" in every language a table speaks (engine/locale): a learner's seat is named so.
 YOU_IN = {"en": YOU, "pt": "Você"}
@@ -43,7 +46,7 @@ def noun_for(n: int, noun: str, many: str | None = None) -> str:
 
 def verb_for(subject: str, verb: str) -> str:
     """A third-person verb (``"plays"``) as ``subject`` says it: ``"You"`` takes ``"play"``."""
-    if subject != YOU:
+    if not is_you(subject):
         return verb
     if verb in _IRREGULAR_PLURALS:
         return _IRREGULAR_PLURALS[verb]
@@ -53,7 +56,27 @@ def verb_for(subject: str, verb: str) -> str:
         return verb[:-2]
     if verb.endswith("ies") and len(verb) > 3:
         return verb[:-3] + "y"
-    return verb[:-1] if verb.endswith("s") else verb
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def agree(template: str, fields: Mapping[str, object], lang: str = "en") -> str:
+    """``template`` with each verb right after a field that names the learner agreeing with "you".
+
+    The one "You"/"Ada" rule of every sentence the engine fills: a template says the verb as "Ada"
+    would ("{who} plays {card}."), and a field naming the learner ("You", or "you" inside a sentence)
+    makes it "You play". Only English changes: Portuguese "você" takes the verb "Ada" takes
+    ("Você joga"), so its templates are left as the translator wrote them.
+
+    >>> agree("{who} plays {card}; {other} draws.", {"who": "You", "other": "Ada"})
+    '{who} play {card}; {other} draws.'
+    """
+    if lang != "en":
+        return template
+    for key, value in fields.items():
+        if isinstance(value, str) and is_you(value[:1].upper() + value[1:]):
+            template = re.sub(r"\{" + re.escape(key) + r"\} ([a-z]+)\b",
+                              lambda m: f"{{{key}}} {verb_for(YOU, m.group(1))}", template)
+    return template
 
 
 def says(subject: str, verb: str) -> str:
@@ -67,7 +90,7 @@ def says(subject: str, verb: str) -> str:
 
 def possessive(subject: str, first: bool = False) -> str:
     """``"Ada's"`` / ``"your"`` (lower case: it goes inside a sentence); ``first=True`` starts one (``"Your"``)."""
-    if subject != YOU:
+    if not is_you(subject):
         return f"{subject}'s"
     return "Your" if first else "your"
 

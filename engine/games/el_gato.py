@@ -22,7 +22,7 @@ from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted
 from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
 from ..shuffle import rng_for
-from ..words import inside, join
+from ..words import inside, is_you, join, possessive
 
 GATO = Card(5, OROS)
 PACK_SIZE = 40
@@ -437,12 +437,10 @@ class ElGato(Game):
 
     def whose(self, seat: int, owner: bool = True) -> str:
         """Ada's / your (or Ada / you with ``owner=False``), for the middle of a sentence."""
-        if self.names[seat] == "You":
-            return "your" if owner else "you"
-        return f"{self.names[seat]}'s" if owner else self.names[seat]
+        return possessive(self.names[seat]) if owner else inside(self.names[seat])
 
     def their(self, seat: int) -> str:
-        return "your" if self.names[seat] == "You" else "their"
+        return "your" if is_you(self.names[seat]) else "their"
 
     # ---- ranking ----
     def rank(self, card: Card) -> int:

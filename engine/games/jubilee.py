@@ -14,10 +14,11 @@ from ..cards import CLUBS, HEARTS, SPADES, Card, CardError, jubilee_61, parse_ca
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
-                       ViewHeader, first_dealer_option)
+                       ViewHeader, first_dealer_option, language_option)
 from ..shuffle import rng_for
 from .. import claims
 from ..i18n import N_
+from ..words import agreeing, is_you
 from ..review_thresholds import Thresholds
 
 HAND_SIZE = 8
@@ -325,6 +326,7 @@ class Jubilee(TakesTurns, Game):
                "joker included; 'black': the first card of a deal must be a spade or a club (wikiHow).",
                choices=("any", "black")),
         first_dealer_option(),
+        language_option(),
     )
 
     deal: Deal
@@ -347,11 +349,11 @@ class Jubilee(TakesTurns, Game):
         hands, stock = deal_round_robin(pack, n, HAND_SIZE, first=(self.dealer + 1) % n)
         self.deal = Deal(hands, stock, (self.dealer + 1) % n, self.options["first_play"] == "black")
         self.last_play: dict[str, Any] | None = None
-        self._emit("deal", "jubilee.deal",
-                   f"Deal {self.deal_number + 1} of {self.deals_total}: {self.subject(self.dealer, 'deals')} "
-                   f"{HAND_SIZE} cards each; {len(self.deal.stock)} cards form the stock. "
-                   f"{self.subject(self.deal.turn, 'plays')} first.",
-                   seat=self.dealer, deal=self.deal_number, dealer=self.dealer)
+        self.narrate("deal", "jubilee.deal", "Deal {n} of {total}: {dealer} deals {size} cards each; {stock} cards "
+                     "form the stock. {first} plays first.", seat=self.dealer,
+                     data={"deal": self.deal_number, "dealer": self.dealer}, n=self.deal_number + 1,
+                     total=self.deals_total, dealer=self.names[self.dealer], size=HAND_SIZE,
+                     stock=len(self.deal.stock), first=self.names[self.deal.turn])
 
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
@@ -379,22 +381,24 @@ class Jubilee(TakesTurns, Game):
         try:
             return Action.play(parse_card(text))
         except CardError:
-            raise IllegalAction(f"{quoted(str(action))} is not a Jubilee move: moves look like "
-                                "'play 7S' or 'pass'.", "jubilee.turn") from None
+            raise IllegalAction(self.tr("{move} is not a Jubilee move: moves look like 'play 7S' or 'pass'.",
+                                        move=quoted(str(action))), "jubilee.turn") from None
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         if action.verb == "pass":
             example = self.deal.playable(seat)[0]
-            return (f"You can play (for example {example.symbol}), so you may not pass: "
-                    "passing is only for a hand that cannot play.", "jubilee.cannot_play")
+            return (self.tr("You can play (for example {card}), so you may not pass: passing is only for a hand "
+                            "that cannot play.", card=self.card_symbol(example)), "jubilee.cannot_play")
         card = action.card
         if card not in self.deal.hands[seat]:
-            return f"{self.subject(seat, 'does')} not hold {card.symbol}.", "jubilee.turn"
+            return (self.tr("{who} does not hold {card}.", who=self.names[seat], card=self.card_symbol(card)),
+                    "jubilee.turn")
         after = self.deal.count + card_value(card)
         if not keeps_count_legal(self.deal.count, card):
-            return (f"{card.symbol} would take the count from {self.deal.count} to {after}, and the "
-                    "count may never go below 0.", "jubilee.no_negative")
-        return "The first card of this deal must be black (a spade or a club).", "jubilee.first_black"
+            return (self.tr("{card} would take the count from {before} to {after}, and the count may never go "
+                            "below 0.", card=self.card_symbol(card), before=self.deal.count, after=after),
+                    "jubilee.no_negative")
+        return self.tr("The first card of this deal must be black (a spade or a club)."), "jubilee.first_black"
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -407,58 +411,63 @@ class Jubilee(TakesTurns, Game):
 
     def _pass(self, seat: int) -> None:
         hand = list(self.deal.hands[seat])
-        why = ("open the deal: the first card must be black" if self.deal.black_first
+        why = (self.tr("open the deal: the first card must be black") if self.deal.black_first
                and any(keeps_count_legal(self.deal.count, c) for c in hand)
-               else "play without taking the count below 0")
+               else self.tr("play without taking the count below 0"))
         self.deal.pass_turn(seat)
-        shown = " ".join(c.symbol for c in hand)
-        self._emit("pass", "jubilee.cannot_play",
-                   f"{self.subject(seat, 'cannot')} {why}, so "
-                   f"{'you show your' if self.names[seat] == 'You' else 'they show their'} hand "
-                   f"({shown}) and pass.",
-                   seat=seat, hand=[str(c) for c in hand])
+        shown = " ".join(self.card_symbol(c) for c in hand)
+        if is_you(self.names[seat]):
+            self.narrate("pass", "jubilee.cannot_play", "{who} cannot {why}, so you show your hand ({cards}) and "
+                         "pass.", seat=seat, data={"hand": [str(c) for c in hand]}, who=self.names[seat], why=why,
+                         cards=shown)
+        else:
+            self.narrate("pass", "jubilee.cannot_play", "{who} cannot {why}, so they show their hand ({cards}) and "
+                         "pass.", seat=seat, data={"hand": [str(c) for c in hand]}, who=self.names[seat], why=why,
+                         cards=shown)
         if not self.deal.pile:
             if self.deal.first_black and self.deal.opening_passes == self.players:
-                self._emit("note", "jubilee.first_black_lapses",
-                           "Everyone has passed without a black card to open with, so the first-card rule "
-                           "lapses for this deal: any card the count allows may now be played.")
+                self.narrate("note", "jubilee.first_black_lapses",
+                             "Everyone has passed without a black card to open with, so the first-card rule "
+                             "lapses for this deal: any card the count allows may now be played.")
 
     def _play(self, seat: int, card: Card) -> None:
         before, points, rule, drawn = self.deal.play(seat, card)
         after = self.deal.count
         self.last_play = {"seat": seat, "card": str(card), "before": before, "after": after, "points": points}
         sign = "+" if card_value(card) >= 0 else "−"
-        self._emit("play", "jubilee.values",
-                   f"{self.subject(seat, 'plays')} {card.symbol} ({sign}{abs(card_value(card))}): "
-                   f"the count goes from {before} to {after}.",
-                   seat=seat, card=str(card), before=before, after=after)
+        who = self.names[seat]
+        self.narrate("play", "jubilee.values", "{who} plays {card} ({value}): the count goes from {before} to "
+                     "{after}.", seat=seat, data={"card": str(card), "before": before, "after": after}, who=who,
+                     card=self.card_symbol(card), value=f"{sign}{abs(card_value(card))}", before=before,
+                     after=after)
         if points:
             assert rule is not None  # every score comes from a rule
             self.scores_total[seat] += points
+            data = {"points": points}
             if rule == "jubilee.passing":
-                text = (f"{self.names[seat]} jumped over {multiple_passed(before, after)} "
-                        f"({before} → {after}): −5.")
+                self.narrate("score", rule, "{who} jumped over {multiple} ({before} → {after}): −5.", seat=seat,
+                             data=data, who=who, multiple=multiple_passed(before, after), before=before, after=after)
             elif rule == "jubilee.hundred":
-                text = f"{after} is a multiple of 100: {self.subject(seat, 'scores')} +20."
+                self.narrate("score", rule, "{after} is a multiple of 100: {who} scores +20.", seat=seat, data=data,
+                             who=who, after=after)
             else:
-                text = f"Jubilee! {after} is a multiple of 25: {self.subject(seat, 'scores')} +10."
-            self._emit("score", rule, text, seat=seat, points=points)
+                self.narrate("score", rule, "Jubilee! {after} is a multiple of 25: {who} scores +10.", seat=seat,
+                             data=data, who=who, after=after)
         elif rule == "jubilee.no_score":
-            self._emit("note", rule, f"The count stays on {after}, but a joker never scores.", seat=seat)
+            self.narrate("note", rule, "The count stays on {after}, but a joker never scores.", seat=seat, after=after)
         if drawn is not None:
-            self._emit("draw", "jubilee.turn",
-                       f"{self.subject(seat, 'draws')} a card from the stock ({len(self.deal.stock)} left).",
-                       seat=seat, stock=len(self.deal.stock),
-                       secret={seat: (f"{self.subject(seat, 'draws')} {drawn.symbol} from the stock "
-                                      f"({len(self.deal.stock)} left).", {"card": str(drawn)})})
+            left = len(self.deal.stock)
+            self.narrate("draw", "jubilee.turn", "{who} draws a card from the stock ({left} left).", seat=seat,
+                         data={"stock": left}, who=who, left=left,
+                         secret={seat: (self.tr("{who} draws {card} from the stock ({left} left).", who=who,
+                                                card=self.card_symbol(drawn), left=left), {"card": str(drawn)})})
 
     def _end_deal(self) -> None:
         assert self.deal.count == FINAL_COUNT, "a Jubilee deal always ends on 217"
         summary = ", ".join(f"{self.names[s]} {self.deal.points[s]:+d}" for s in range(self.players))
-        self._emit("deal_end", "jubilee.end",
-                   f"Deal {self.deal_number + 1} is over: every card is played and the count is "
-                   f"{FINAL_COUNT}. This deal: {summary}.", deal=self.deal_number,
-                   deal_scores=list(self.deal.points))
+        self.narrate("deal_end", "jubilee.end", "Deal {n} is over: every card is played and the count is {count}. "
+                     "This deal: {summary}.", data={"deal": self.deal_number, "deal_scores": list(self.deal.points)},
+                     n=self.deal_number + 1, count=FINAL_COUNT, summary=summary)
         self.deal_number += 1
         if self.deal_number < self.deals_total:
             self._start_deal()
@@ -466,11 +475,15 @@ class Jubilee(TakesTurns, Game):
         self._over = True
         best = max(self.scores_total)
         winners = [s for s in range(self.players) if self.scores_total[s] == best]
-        names = " and ".join(self.names[s] for s in winners)
-        verb = "win" if len(winners) > 1 else self.verb(winners[0], "wins")
-        self._emit("game_end", "jubilee.match",
-                   f"The match is over: {names} {verb} with {best} points.",
-                   winners=winners, scores=list(self.scores_total))
+        data = {"winners": winners, "scores": list(self.scores_total)}
+        if len(winners) == 1:
+            message = agreeing(best, N_("The match is over: {who} wins with {n} point."),
+                               N_("The match is over: {who} wins with {n} points."))
+        else:
+            message = agreeing(best, N_("The match is over: {who} win with {n} point."),
+                               N_("The match is over: {who} win with {n} points."))
+        self.narrate("game_end", "jubilee.match", message, data=data, n=best,
+                     who=f" {self.tr('and')} ".join(self.names[s] for s in winners))
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:

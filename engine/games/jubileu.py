@@ -25,10 +25,9 @@ from .. import card_codes, tricks
 from ..words import agreeing, inside, join as join_names
 from ..cards import CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
-from ..i18n import LANGUAGES, N_
-from ..i18n import say as i18n_say
+from ..i18n import N_
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
-                       first_dealer_option)
+                       first_dealer_option, language_option)
 from ..shuffle import rng_for
 from .. import claims
 from ..review_thresholds import Thresholds
@@ -862,32 +861,15 @@ class Jubileu(Game):
                choices=("still_in", "anyone", "nobody")),
         Option("troela", False, "True: in Jogo Obrigatório the partner must lead his Ace (or the called card) "
                "and trumps cannot win that first trick (Rikken's troela).", choices=(False, True)),
-        Option("lang", "en", "The language the game speaks: 'en' or 'pt'.", choices=LANGUAGES),
+        language_option(),
         first_dealer_option("The seat that deals first; None: everyone draws and the lowest card deals."),
     )
 
-    # ---- words ----
-    def tr(self, message: str, **fields: Any) -> str:
-        """A sentence in the game's language; English says "You play" to a seat named "You"."""
-        text = i18n_say(self.options["lang"], message, **fields)
-        if self.options["lang"] == "en" and "You" in fields.values():
-            text = re.sub(r"\bYou ([a-z]+)\b", lambda m: "You " + self.verb_for_you(m.group(1)), text)
-        return text
-
+    # ---- words (tr and narrate: engine.protocol.Game) ----
     def counted(self, n: int, noun: str) -> str:
         """``"1 trick"`` / ``"3 tricks"`` (``"1 vaza"`` / ``"3 vazas"``): a number and its noun, agreeing."""
         one, many = _COUNTED[noun]
         return self.tr(agreeing(n, one, many), n=n)
-
-    def verb_for_you(self, word: str) -> str:
-        irregular = {"has": "have", "is": "are", "does": "do", "holds": "hold", "was": "were"}
-        if word in irregular:
-            return irregular[word]
-        if word in ("must", "may", "cannot", "pass", "miss", "take", "win", "play", "call"):
-            return word
-        if word.endswith(("sses", "shes", "ches", "xes")):
-            return word[:-2]
-        return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
     def rule_text(self, rule_id: str) -> str:
         return self.tr(super().rule_text(rule_id))
@@ -897,11 +879,6 @@ class Jubileu(Game):
 
     def suit_phrase(self, suit: int | None) -> str:
         return self.tr("no trump") if suit is None else f"{SUIT_SYMBOL[suit]} ({self.suit_word(suit)})"
-
-    def narrate(self, kind: str, rule: str, message: str, seat: int | None = None,
-            secret: dict[int, tuple[str, dict[str, Any]]] | None = None, data: dict[str, Any] | None = None,
-            **fields: Any) -> None:
-        self._emit(kind, rule, self.tr(message, **fields), seat=seat, secret=secret, **(data or {}))
 
     # ---- the session ----
     def _setup(self) -> None:
@@ -1255,6 +1232,7 @@ class Jubileu(Game):
         for player in dict.fromkeys(p.player for p in payments):
             mine = [p for p in payments if p.player == player]
             took = d.won[player] + (d.won[d.partner] if bid.partner and d.partner is not None else 0)
+            team: str
             if bid.partner:
                 team = self.tr("{a} and {b}", a=self.names[player], b=self.names[d.partner or 0])
             else:

@@ -33,7 +33,7 @@ from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, TableMeld, deal_out, hand_less, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for
-from ..words import count, noun_for, possessive
+from ..words import count, is_you, noun_for, possessive
 from .. import claims
 from ..i18n import N_
 from ..review_thresholds import Thresholds
@@ -592,10 +592,10 @@ class Kalooki(TakesTurns, Game):
     def _whose(self, seat: int | None) -> str:
         if seat is None:
             return "the"
-        return "your" if self.names[seat] == "You" else f"{self.names[seat]}'s"
+        return possessive(self.names[seat])
 
     def _his(self, seat: int) -> str:
-        return "your" if self.names[seat] == "You" else "his"
+        return "your" if is_you(self.names[seat]) else "his"
 
     def _tell_end(self) -> None:
         """The deal is over: somebody went out, the stock ran out for good, or one player is left."""
@@ -604,8 +604,8 @@ class Kalooki(TakesTurns, Game):
             self._emit("blocked", "kalooki.blocked", f"The stock has run out after {d.rebuilds} rebuilds: the "
                        "deal is blocked and everyone scores the cards in his hand.")
         elif not d.last_standing:
-            goes = "go" if self.names[d.winner] == "You" else "goes"
-            self._emit("out", "kalooki.out", f"{self.names[d.winner]} {goes} out: \u201cKalooki!\u201d", seat=d.winner)
+            self._emit("out", "kalooki.out", f"{self.subject(d.winner, 'goes')} out: \u201cKalooki!\u201d",
+                       seat=d.winner)
         self._end_deal(d.winner, d.last_standing)
 
     def _end_deal(self, winner: int | None, last_standing: bool = False) -> None:

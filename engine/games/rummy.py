@@ -471,11 +471,6 @@ class Rummy(TakesTurns, Game):
         self._emit("upcard", "rummy.upcard", f"{pile[0].symbol} is turned up to start the discard pile. "
                    f"{self.subject(first, 'plays')} first.", card=str(pile[0]))
 
-    def verb(self, seat: int, verb: str) -> str:
-        if verb == "goes" and self.names[seat] == "You":
-            return "go"
-        return super().verb(seat, verb)
-
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
         return self.match_progress(self.deal_index + 1, None, self.options["target"],

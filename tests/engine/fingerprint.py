@@ -10,6 +10,8 @@ the hint; at the end, a review of seat 0. Record a fingerprint before a change a
     python -m tests.engine.fingerprint --compare /tmp/before.json      # exit 1 on any difference
 
 ``--games kalooki,rummy`` limits the run; ``--seeds N`` plays more deals per variant set.
+``--new-option lang`` compares games that gained an option since the file was written: where the file has
+no variant set of that option, its sets are not played and the views leave it out, so all else must match.
 """
 
 from __future__ import annotations
@@ -31,8 +33,9 @@ HINT_EVERY = 9
 MAX_MOVES = 400
 
 
-def variant_sets(cls: type[Game]) -> Iterator[tuple[str, int, dict[str, Any]]]:
-    """(label, players, options): the short match at min and max players, then each offered choice."""
+def variant_sets(cls: type[Game], skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, int, dict[str, Any]]]:
+    """(label, players, options): the short match at min and max players, then each offered choice
+    (not the options in ``skip``)."""
     base = dict(cls.short_match)
     yield "short", cls.default_players, base
     if cls.min_players != cls.default_players:
@@ -40,7 +43,7 @@ def variant_sets(cls: type[Game]) -> Iterator[tuple[str, int, dict[str, Any]]]:
     if cls.max_players != cls.default_players:
         yield f"short/{cls.max_players}p", cls.max_players, base
     for option in cls.variants:
-        if option.name in base:
+        if option.name in base or option.name in skip:
             continue
         choices = option.choices
         if choices is None and isinstance(option.default, bool):
@@ -67,8 +70,10 @@ def _hint_record(game: Game, seat: int) -> Any:
     return {"action": h.action, "reason": h.reason, "text": str(h), "plain": _plain(h)}
 
 
-def play_one(game_id: str, players: int, options: dict[str, Any], seed: int, hints: bool) -> str:
-    """Play one seeded game and return the hash of everything it showed."""
+def play_one(game_id: str, players: int, options: dict[str, Any], seed: int, hints: bool,
+             unseen: frozenset[str] = frozenset()) -> str:
+    """Play one seeded game and return the hash of everything it showed (views without the options in
+    ``unseen``)."""
     digest = hashlib.sha256()
 
     def put(tag: str, value: Any) -> None:
@@ -81,7 +86,10 @@ def play_one(game_id: str, players: int, options: dict[str, Any], seed: int, hin
     for _ in range(MAX_MOVES):
         put("to_act", game.to_act())
         for seat in range(game.players):
-            put(f"view{seat}", game.view(seat))
+            view = game.view(seat)
+            if unseen:
+                view = {**view, "options": {k: v for k, v in view["options"].items() if k not in unseen}}
+            put(f"view{seat}", view)
         if game.is_over:
             break
         acting = game.to_act()
@@ -107,16 +115,20 @@ def play_one(game_id: str, players: int, options: dict[str, Any], seed: int, hin
     return digest.hexdigest()
 
 
-def fingerprint(games: list[str], seeds: int) -> dict[str, dict[str, str]]:
+def fingerprint(games: list[str], seeds: int,
+                new_options: dict[str, frozenset[str]] | None = None) -> dict[str, dict[str, str]]:
+    """Every game's hashes by variant set and seed; ``new_options[game]``: options it gained, left out."""
     result: dict[str, dict[str, str]] = {}
     for game_id in games:
         cls = engine.GAMES[game_id]
         result[game_id] = {}
-        for label, players, options in variant_sets(cls):
+        new = (new_options or {}).get(game_id, frozenset())
+        for label, players, options in variant_sets(cls, new):
             for seed in range(1, seeds + 1):
                 # hints and the review on the first seed of each variant set: they dominate the time
                 key = f"{label}#{seed}"
-                result[game_id][key] = play_one(game_id, players, options, seed * 1009, hints=seed == 1)
+                result[game_id][key] = play_one(game_id, players, options, seed * 1009, hints=seed == 1,
+                                                unseen=new)
                 print(f"{game_id:13} {key:32} {result[game_id][key][:12]}", file=sys.stderr, flush=True)
     return result
 
@@ -127,9 +139,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--write")
     parser.add_argument("--compare")
+    parser.add_argument("--new-option", action="append", default=[],
+                        help="an option the games gained since the --compare file (e.g. lang)")
     args = parser.parse_args(argv)
     games = [g for g in args.games.split(",") if g]
-    prints = fingerprint(games, args.seeds)
+    new_options: dict[str, frozenset[str]] = {}
+    if args.compare and args.new_option:
+        with open(args.compare, encoding="utf-8") as f:
+            labels = json.load(f)
+        new_options = {g: frozenset(o for o in args.new_option
+                                    if not any(k.startswith(f"{o}=") for k in labels.get(g, {})))
+                       for g in games}
+    prints = fingerprint(games, args.seeds, new_options)
     if args.write:
         with open(args.write, "w", encoding="utf-8") as f:
             json.dump(prints, f, indent=1, sort_keys=True)
