@@ -27,6 +27,7 @@ from engine.shuffle import random_seed
 from widgets.autosave import AutoSave
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html, card_name
+from widgets.class_seat import ClassTablePanel, SeatGame
 from widgets.connection import DISCONNECTED, LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
                                read_table_code, table_code)
@@ -165,8 +166,11 @@ class Table(w.VBox):
         main.add_class("parlour-main")
         # "connection lost: reload" when the kernel goes away, in the table's language
         self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD), status=t(DISCONNECTED))
+        # "Play with others" / "Join a table" on a play table (widgets/class_seat.py)
+        self.class_panel = ClassTablePanel(self) if seed is None else None
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch, self.focus_keeper,  # [1]: toolbar
-                       *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel])
+                       *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel,
+                       *([self.class_panel] if self.class_panel else [])])
         super().__init__([head, bar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
@@ -215,7 +219,7 @@ class Table(w.VBox):
     # ---- dealing ----
     @property
     def names(self) -> list[str]:
-        return self.seat_names(self.players)
+        return self.shared.names if self.shared is not None else self.seat_names(self.players)
 
     def seat_names(self, players: int) -> list[str]:
         """The names the rules call the seats by: you first, in the table's language ("Você")."""
@@ -239,6 +243,8 @@ class Table(w.VBox):
 
     # ---- the session's game, bots, hint and pending bot move, by the names the game tables and tests use ----
     game = Forward[engine.Game]("session.game")
+    #: the game of a class table this page has a seat at (widgets/class_seat.py), painted as any game is
+    shared: SeatGame | None = None
     bots = Forward[dict[int, Bot]]("session.bots")
     _last_hint = Forward[Hint | None]("session.hint")
     _pending = Forward[engine.Turn | None]("session.pending")
@@ -266,7 +272,7 @@ class Table(w.VBox):
         self.hint_more.icon = "chevron-up" if opened else "chevron-down"
 
     def _show_all_changed(self, change: Any) -> None:
-        if change["new"] and not self.teacher_tools:
+        if change["new"] and not self.teacher_tools and not (self.shared is not None and self.shared.teacher):
             self.show_all_box.value = False  # switched off for this server, even from a script
             return
         self.refresh()
@@ -482,6 +488,8 @@ class Table(w.VBox):
 
     def act(self, action: str) -> bool:
         """The learner's move; a refused move explains itself and changes nothing."""
+        if self.shared is not None and self.class_panel is not None:  # a class table: the move goes to its server
+            return self.class_panel.move(action)
         if self.game.current_player != self.human:
             self.say(esc("⚠ " + self.t("Wait for your turn.") if not self.game.is_over
                          else self.t("The game is over: press New deal.")))
@@ -494,6 +502,9 @@ class Table(w.VBox):
         return True
 
     def undo(self) -> None:
+        if self.shared is not None and self.class_panel is not None:  # the teacher's, for the whole table
+            self.class_panel.undo()
+            return
         try:
             self.session.undo()
         except ParlourError as exc:  # nothing to take back: the game (and whoever is to play) goes on
@@ -532,7 +543,7 @@ class Table(w.VBox):
 
     def _bot_to_move(self) -> bool:
         """Whether the driver has a move to make now (a table's Autoplay adds its own)."""
-        return self.session.bot_to_move()
+        return self.shared is None and self.session.bot_to_move()  # a class table's bots move on its server
 
     def _bot_step(self) -> None:
         """One automatic move (the driver paints afterwards)."""
@@ -614,8 +625,11 @@ class Table(w.VBox):
         set_layout(self.hand, display="none" if over and not self.hand.items else "")
         self.end_html.value = self.end_summary(view) if over else ""
         self._draw_status(view)
-        self._autosave()
-        self.review.sync()  # your new decisions are evaluated in the background
+        if self.shared is None:  # a class table's seat is kept by its panel, and reviewed on its server
+            self._autosave()
+            self.review.sync()  # your new decisions are evaluated in the background
+        if self.shared is not None and self.class_panel is not None:
+            self.class_panel.paint()  # the seats, the teacher's controls, Undo's reason
         if over or view["legal"]:  # last: the browser has every control of this painting when it hears it
             self.focus_keeper.at_rest()
 

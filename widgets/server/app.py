@@ -43,7 +43,24 @@ class ParlourVoila(Voila):
                 TemplateStaticFileHandler: static_with(TemplateStaticFileHandler)}
         if self.config.get("ClassroomKernelManager", {}).get("per_user_kernels"):
             swap.update(_kernel_routes_per_student())
-        return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()]
+        return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()] \
+            + self._class_table_routes()
+
+    def _class_table_routes(self) -> list:
+        """The class table's socket (widgets/server/class_table_handler.py), and its address in the environment
+        every kernel inherits (set before the first kernel starts)."""
+        import os
+
+        from engine.protocol import SAVE_KEY_ENV
+        from widgets.server.class_table_handler import (CLASS_TABLE_URL_ENV, class_table_routes,
+                                                        class_table_service, socket_url)
+        from widgets.server.save_key import state_dir
+
+        per_student = getattr(self.kernel_manager, "per_user_kernels", False)
+        service = class_table_service(state_dir(), key=os.environ.get(SAVE_KEY_ENV) or ensure_save_key(),
+                                      owner_of=self.kernel_manager.owner_of if per_student else None)
+        os.environ[CLASS_TABLE_URL_ENV] = socket_url(self.ip, self.port, self.base_url)
+        return class_table_routes(self.base_url, service)
 
 
 def _kernel_routes_per_student() -> dict[type, type]:
