@@ -34,21 +34,25 @@ def seated(tables: ClassTables, game_id: str, people: int, *, players: int | Non
     return [host, *(tables.join(host.code, name=names[i]) for i in range(people - 1))]
 
 
-def play_deal(tables: ClassTables, seats: list[Seat], rng: random.Random, max_moves: int = 10_000) -> int:
-    """Play until the table is between deals (or ended): people pick legal moves at random, bots move when due.
-    Returns the moves people made."""
-    code, made = seats[0].code, 0
+def person_moves(tables: ClassTables, seats: list[Seat], rng: random.Random) -> bool:
+    """The first of ``seats`` that may move makes a random legal move; False if none may."""
+    for seat in seats:
+        legal = tables.state_for(seat.token)["legal"]
+        if legal:
+            tables.handle(seat.token, {"type": "move", "action": rng.choice(legal)})
+            return True
+    return False
+
+
+def play_deal(tables: ClassTables, seats: list[Seat], rng: random.Random, max_moves: int = 10_000) -> None:
+    """Play until the table is between deals (or ended): people pick legal moves at random, bots move when due."""
+    code = seats[0].code
     for _ in range(max_moves):
         while tables.step_bots(code):
             pass
         state = tables.state_for(seats[0].token)
         if state["status"] != "playing":
-            return made
-        movers = [s for s in seats if tables.state_for(s.token)["legal"]]
-        if not movers:
+            return
+        if not person_moves(tables, seats, rng):
             raise AssertionError(f"nobody can move: {json.dumps(state['to_act'])}, bot due {tables.bot_due(code)}")
-        seat = movers[0]
-        legal = tables.state_for(seat.token)["legal"]
-        tables.handle(seat.token, {"type": "move", "action": rng.choice(legal)})
-        made += 1
     raise AssertionError("the deal did not end")

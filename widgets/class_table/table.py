@@ -9,6 +9,7 @@ holds and nothing else. No rule is decided here; the engine (``apply``, ``legal_
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -119,7 +120,10 @@ class ClassTable:
         self.game_id = game_id
         self.players = players
         self.options = dict(options)
-        self.seed = seed_int(seed)
+        try:
+            self.seed = seed_int(seed)
+        except ValueError as exc:
+            raise ClassTableError(f"The table's deal: {exc}.") from None
         self.level = level
         self.clock = clock
         self.file = file
@@ -141,7 +145,8 @@ class ClassTable:
 
     # ---- the game and its seats ----
     def _dealt(self, names: list[str]) -> engine.Game:
-        seed = self.seed if self.match == 0 else seed_int(f"{self.seed}:match:{self.match}")
+        seed = self.seed if self.match == 0 else int.from_bytes(
+            hashlib.sha256(f"{self.seed}:class-table-match:{self.match}".encode()).digest()[:8], "big")
         try:
             return self.rules(players=self.players, seed=seed, names=names, **self.options)
         except ParlourError as exc:
