@@ -53,6 +53,7 @@ def test_help_prints_usage_and_starts_nothing(run, command):
     (["app", "--port", "--pool"], "app: --port needs a number, not '--pool'"),
     (["app", "--port", "http"], "app: --port needs a number, not 'http'"),
     (["app", "--pool"], "app: --pool needs LESSON=N"),
+    (["app", "--class"], "app: --class needs the class's name"),
     (["hub", "--port"], "hub: --port needs a number"),
     (["hub", "--ip"], "hub: --ip needs an address"),
     (["bench", "--fast"], "bench: unknown option '--fast'"),

@@ -131,5 +131,15 @@ def gallery_html(lessons: Path = LESSONS, lab: bool | None = None, href: Callabl
     return f'{STYLE}<div class="parlour-gallery">{tiles}</div>' + (LAB_NOTE if lab else "")
 
 
+def progress_link(env: Mapping[str, str] = os.environ) -> str:
+    """Where the server records the class's play (a hub, ``./run app --class``): the link to the student's own
+    "My progress" page (widgets/server/records_route.py); elsewhere nothing."""
+    if not env.get("PARLOUR_RECORDS_URL"):
+        return ""
+    href = html.escape(f"{server_root()}parlour/progress")
+    return (f'<p class="parlour-progress-link"><a href="{href}"><b>My progress</b></a>: your accuracy, your mistakes '
+            "and the deals from your teacher.</p>")
+
+
 def gallery() -> HTML:
-    return HTML(gallery_html())
+    return HTML(progress_link() + gallery_html())

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from typing import Any, Callable, Generic, Protocol, TypeVar, overload
 
 import engine
 from engine.hints import Bot, Hint
 from engine.i18n import N_, Sentence
-from engine.protocol import SaveError
+from engine.protocol import ParlourError, SaveError
 from engine.review import Entry, Review, assess, is_decision, reviewed
 from widgets.table_save import TableSave, check_bot_moves, read_table_save, table_bots
 
@@ -171,6 +171,7 @@ class TableSession:
         self.evaluation = Evaluation(human)
         self._generation = 0  # bumped whenever the driver stops: a pending step then never runs
         self._driver: asyncio.Task | None = None  # the one task playing turns in time (held: not collected)
+        self.recorder: Any = None  # widgets.records.recorder.DealRecorder, when the server records a class
 
     # ---- the one way a game reaches the table ----
     def new_game(self, players: int, seed: int | str, options: dict[str, Any]) -> engine.Game:
@@ -208,7 +209,12 @@ class TableSession:
     def move(self, action: str, seat: int | None = None) -> list[engine.Event]:
         """The learner's move (``seat``: another of the learner's, e.g. a call out of turn): made, painted, and
         the bots play on. A ParlourError, and nothing changes, if the rules refuse it."""
-        events = self.game.apply(action, self.human if seat is None else seat)
+        try:
+            events = self.game.apply(action, self.human if seat is None else seat)
+        except ParlourError as exc:
+            if self.recorder is not None:  # the deal's record counts the rules that refused you
+                self.recorder.refused(self.game, getattr(exc, "rule", None))
+            raise
         self.hint = None
         self.host.refresh()
         self.after_move()
@@ -355,6 +361,13 @@ class TableSession:
         """The review of the game evaluated (``deal``: only that deal of it, by ``deal_of``: index → deal)."""
         return self.evaluation.review(deal_of or {}, deal)
 
+    def kept_review(self) -> Callable[[int, int], Review] | None:
+        """The review of the game on the table, to be read from another thread (None: the table does not review
+        it; the record then reviews it itself)."""
+        if not self.reviewable or self.evaluation.game is not self.game:
+            return None
+        return self.evaluation.kept()
+
 
 def _evaluate(cls: type[engine.Game], setup: dict[str, Any], moves: list[tuple[int, str]], seat: int,
               action: str, index: int) -> Entry | str | None:
@@ -424,19 +437,45 @@ class Evaluation:
     def review(self, deal_of: dict[int, int], deal: int | None) -> Review:
         """The review of the game (or of its deal ``deal``), waiting only for decisions not yet evaluated."""
         assert self.game is not None
-        entries, forced, unrated = [], 0, []
-        for index in sorted(self.jobs):
-            if deal is not None and deal_of.get(index) != deal:
-                continue
-            result = self.result(index)
-            if result == FORCED:
-                forced += 1
-            elif result is None:
-                unrated.append((index, self.jobs[index][0], ""))
-            else:
-                assert isinstance(result, Entry)
-                entries.append(result)
-        return reviewed(self.game.id, self.human, entries, forced, unrated)
+        chosen = [i for i in sorted(self.jobs) if deal is None or deal_of.get(i) == deal]
+        return _review_of(self.game.id, self.human, [(i, self.jobs[i][0]) for i in chosen], self.result)
+
+    def kept(self) -> Callable[[int, int], Review]:
+        """The review of moves ``start`` to ``stop`` of the game followed now, to be read later from another
+        thread (the record of a finished deal, widgets/records/recorder.py): it keeps this game's evaluations
+        (a new deal on the table cancels their jobs here; a cancelled one is evaluated again there) and touches
+        nothing of the table's."""
+        assert self.game is not None
+        game_id, human, jobs = self.game.id, self.human, dict(self.jobs)
+
+        def result(index: int) -> Entry | str | None:
+            _action, job, inputs = jobs[index]
+            if job is not None:
+                try:
+                    return job.result()
+                except CancelledError:  # a new deal cancelled it before it ran
+                    pass
+            return _evaluate(*inputs)
+
+        def review(start: int, stop: int) -> Review:
+            return _review_of(game_id, human, [(i, jobs[i][0]) for i in sorted(jobs) if start <= i < stop], result)
+        return review
+
+
+def _review_of(game_id: str, human: int, moves: list[tuple[int, str]],
+               result: Callable[[int], Entry | str | None]) -> Review:
+    """The review of ``moves`` ((index, your move), in order), each decision's evaluation read by ``result``."""
+    entries, forced, unrated = [], 0, []
+    for index, action in moves:
+        outcome = result(index)
+        if outcome == FORCED:
+            forced += 1
+        elif outcome is None:
+            unrated.append((index, action, ""))
+        else:
+            assert isinstance(outcome, Entry)
+            entries.append(outcome)
+    return reviewed(game_id, human, entries, forced, unrated)
 
 
 # ---- what each panel beside the cloth may ask of the table (widgets/deal_toolbar.py, resume_panel.py,

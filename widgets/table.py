@@ -39,7 +39,8 @@ from widgets.review_panel import ReviewPanel
 from widgets.session import BOT_NAMES, Forward, TableSession
 from widgets.settings import Setting, decode, encode, example_code
 from widgets.shared_look import set_layout, set_style, shared_layout
-from widgets.table_html import esc, history_html, hint_html, scores_html, seat_box_html, standings_html, status_html
+from widgets.table_html import (esc, help_html, history_html, hint_html, scores_html, seat_box_html, standings_html,
+                                 status_html)
 from widgets.table_log import LOG_ROWS, LogHistory, TableLog
 
 #: names other modules and tests import from here
@@ -52,6 +53,22 @@ YOU = N_("You")
 def _holds(box: w.Widget, widget: w.Widget) -> bool:
     """``widget`` is ``box`` or inside it."""
     return box is widget or any(_holds(child, widget) for child in getattr(box, "children", ()))
+
+
+#: the line a table shows when its server records the class's play
+RECORDED_NOTE = N_("Your teacher sees the deals you finish here.")
+
+
+def deal_recorder(game_id: str, lang: str) -> Any:
+    """The table's :class:`widgets.records.recorder.DealRecorder` when its server records a class (it set
+    ``PARLOUR_RECORDS_URL`` for its kernels), else None: no record on a plain ``./run app``, in JupyterLab or
+    on the static site, which never loads the record store's modules."""
+    if not os.environ.get("PARLOUR_RECORDS_URL"):
+        return None
+    from widgets.records.recorder import DealRecorder, kernel_sender, lesson_of
+
+    sender = kernel_sender()
+    return None if sender is None else DealRecorder(sender, lesson_of(game_id, lang))
 
 
 def teacher_tools_enabled() -> bool:
@@ -168,9 +185,14 @@ class Table(w.VBox):
         self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD), status=t(DISCONNECTED))
         # "Play with others" / "Join a table" on a play table (widgets/class_seat.py)
         self.class_panel = ClassTablePanel(self) if seed is None else None
+        # a server that records a class's play (a hub, ./run app --class) is sent each deal you finish, and says so
+        self.recorder = self.session.recorder = deal_recorder(self.game_id, self.lang)
+        self.recorded_note = w.HTML(help_html(t(RECORDED_NOTE)) if self.recorder else "")
+        self.recorded_note.add_class("parlour-recorded-note")
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch, self.focus_keeper,  # [1]: toolbar
                        *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel,
-                       *([self.class_panel] if self.class_panel else [])])
+                       *([self.class_panel] if self.class_panel else []),
+                       *([self.recorded_note] if self.recorder else [])])
         super().__init__([head, bar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
@@ -628,6 +650,9 @@ class Table(w.VBox):
         if self.shared is None:  # a class table's seat is kept by its panel, and reviewed on its server
             self._autosave()
             self.review.sync()  # your new decisions are evaluated in the background
+            if self.recorder is not None:  # a deal seen to its end goes to the class's record (never a look back)
+                self.recorder.sync(self.game, self.human, self.level, self.code, self.review.looking,
+                                   self.session.kept_review)
         if self.shared is not None and self.class_panel is not None:
             self.class_panel.paint()  # the seats, the teacher's controls, Undo's reason
         if over or view["legal"]:  # last: the browser has every control of this painting when it hears it

@@ -13,6 +13,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from widgets.server.guard_rails import install, quiet_trust_notices
 from widgets.server.page_handler import ParlourVoilaHandler
 from widgets.server.pool_options import class_pools
+from widgets.server.records_route import announce_records, class_option
 from widgets.server.save_key import ensure_save_key
 from widgets.server.static_files import HashedAssetHandler, static_with
 
@@ -27,6 +28,9 @@ class ParlourVoila(Voila):
     def init_settings(self) -> dict:
         install()  # before the kernel manager is made: its pools are the classroom's
         quiet_trust_notices(self.log)
+        # before the kernel manager is made too: its pools copy the environment for their kernels then
+        announce_records(self.ip, self.port, self.base_url,
+                         bool(self.config.get("ClassroomKernelManager", {}).get("per_user_kernels")))
         settings: dict = super().init_settings()
         # Read when Voilà builds its tornado Application; voila.json's tornado_settings are applied
         # after that, too late for compress_response (it would have no effect there).
@@ -44,7 +48,15 @@ class ParlourVoila(Voila):
         if self.config.get("ClassroomKernelManager", {}).get("per_user_kernels"):
             swap.update(_kernel_routes_per_student())
         return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()] \
-            + self._class_table_routes()
+            + self._class_table_routes() + self._records_routes()
+
+    def _records_routes(self) -> list:
+        """Where kernels post finished deals and a student reads their progress (widgets/server/records_route.py),
+        when this server records a class (a hub, or ``--class NAME``); none otherwise."""
+        from widgets.server.records_route import records_routes, records_service
+
+        service = records_service(self.kernel_manager, ensure_save_key())
+        return [] if service is None else records_routes(self.base_url, service)
 
     def _class_table_routes(self) -> list:
         """The class table's socket (widgets/server/class_table_handler.py), and its address in the environment
@@ -82,6 +94,6 @@ def main() -> None:
 
     # traitlets 5 still reads a whole dict from the command line, with a warning a teacher need not see
     warnings.filterwarnings("ignore", message=".*for dict-traits is deprecated", category=DeprecationWarning)
-    sys.argv[1:] = class_pools(sys.argv[1:])
+    sys.argv[1:] = class_option(class_pools(sys.argv[1:]))  # --class NAME: record the class's play
     ensure_save_key()  # before any kernel starts: kernels inherit the environment
     ParlourVoila.launch_instance()
