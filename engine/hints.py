@@ -202,6 +202,14 @@ def hint(game: Game, seat: int | None = None) -> Hint:
     return hint_for_view(game.view(seat))
 
 
+def score_move(view: dict[str, Any], action: str) -> Alternative | None:
+    """The advisor's figure for one legal move its hint did not list (a raise of another size), from the same
+    view and model as the hint's own figures: the review rates every decision (issue 37), not only the moves
+    a hint happens to list. None when the advisor has no figure for it."""
+    scorer = getattr(advisor(view["game"]), "score", None)
+    return scorer(view, action) if scorer is not None and action in view.get("legal", ()) else None
+
+
 def hint_for_view(view: dict[str, Any]) -> Hint:
     if not view.get("legal"):
         who = view["names"][view["seat"]]

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import claims, exact
-from .hints import Alternative, Hint
+from .hints import Alternative, Hint, score_move
 from .hints import hint as ask_hint
 from .i18n import N_, say
 from .numerals import localize
@@ -152,7 +152,7 @@ def assess(game: Game, seat: int, action: str, index: int | None = None,
         hint = ask_hint(game, seat)
     if exact.solver_for(game.id) is not None:
         return _assess_strictly(game, seat, action, index, hint, limits)
-    scored = {a.action: a for a in hint.alternatives}
+    scored = _scored(game, seat, action, hint)
     mine, better = scored.get(action), scored.get(hint.action)
     if action == hint.action and (mine is None or better is None):
         mine = better = Alternative(action, 0.0, hint.reason)  # the hint's rule-based move, followed: no cost
@@ -180,7 +180,7 @@ def _assess_strictly(game: Game, seat: int, action: str, index: int | None, hint
     sample of them when too many, with its margin); elsewhere from the hint's playouts, and the cost's words
     say they assume the others play as the medium bot does. Either way a verdict is decided by the cost less
     its 95% margin: a move is a mistake only when the better move is better by a mistake's cost beyond it."""
-    scored = {a.action: a for a in hint.alternatives}
+    scored = _scored(game, seat, action, hint)
     view = game.view(seat)
     solution = exact.solve_view(game.id, view) if action in view["legal"] else None
     scale = limits.scale
@@ -218,6 +218,16 @@ def _assess_strictly(game: Game, seat: int, action: str, index: int | None, hint
                  loss=loss, verdict=verdict, reason=reason, best_note=best_note,
                  note=mine_alt.note if mine_alt else "", score=round(score, 4), best_score=round(best_score, 4),
                  samples=samples, noise=margin, claims=(cost, *hint.claims), legal=len(game.legal_actions(seat)))
+
+
+def _scored(game: Game, seat: int, action: str, hint: Hint) -> dict[str, Alternative]:
+    """The hint's figures by move, with the move made scored by the advisor when the hint did not list it."""
+    scored = {a.action: a for a in hint.alternatives}
+    if action not in scored and scored:
+        extra = score_move(game.view(seat), action)
+        if extra is not None:
+            scored[action] = extra
+    return scored
 
 
 def _samples(*alternatives: Alternative) -> int:

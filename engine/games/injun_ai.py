@@ -463,39 +463,48 @@ def candidate_moves(view: InjunView) -> list[str]:
 def evaluate(view: InjunView, dist: dict[int, float] | None = None) -> list[Alternative]:
     """Each move's expected chips from here under the habit, best first, with a note saying what it assumes."""
     dist = posterior(view) if dist is None else dist
-    names = view["names"]
-    out = []
-    for move in candidate_moves(view):
-        v = value(view, move, dist)
-        kind = kind_of(move)
-        stated: tuple[claims.Claim, ...] = ()
-        if kind == "fold":
-            note = "you lose nothing more, and give up the pot"
-        elif kind == "see":
-            note = f"{SEE_COST} chips to show the cards now"
-        elif v.calls:
-            likeliest = sorted(v.calls, key=lambda s: -v.calls[s])[:STAYS_SHOWN]
-            stated = tuple(claims.Chance(STAYS_FACT.name, p=min(1.0, max(0.0, v.calls[s])), model="habit", move=move,
-                                         detail={"name": names[s], "seat": s}) for s in likeliest)
-            more = len(v.calls) - len(likeliest)
-            note = "; ".join(c.words() for c in stated)
-            if more:
-                note += f" (the {count(more, 'other')} who must answer, less often)"
-            if kind != "chip":
-                note += "; if anyone raises back, you fold"
-            if kind == "chip" and len(v.calls) == 1:
-                then = f"pay {SEE_COST} to see" if view["chips"][view["seat"]] - BRAG_CHIP >= SEE_COST else \
-                    "put in your last chip, and the cards are shown"
-                note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then {then}"
-            elif kind == "chip":
-                note += "; valued as if the cards were compared after that round"
-        elif kind == "call" and view["options"].get("betting") == "seed":
-            note = "your call ends the betting at once: the cards are shown with what each has put in"
-        else:
-            note = "the cards are shown with the chips as they stand"
-        out.append(Alternative(move, round(v.chips, 2), note, claims=stated))
+    out = [_alternative(view, move, dist) for move in candidate_moves(view)]
     out.sort(key=lambda a: (-a.score, a.action))
     return out
+
+
+def score(view: InjunView, move: str) -> Alternative:
+    """Any legal move's expected chips under the habit, as :func:`evaluate` scores the hint's few: the review
+    rates a raise of a size the hint did not list (engine.hints.score_move)."""
+    return _alternative(view, move, posterior(view))
+
+
+def _alternative(view: InjunView, move: str, dist: dict[int, float]) -> Alternative:
+    """One move's expected chips, with a note saying what it assumes."""
+    names = view["names"]
+    v = value(view, move, dist)
+    kind = kind_of(move)
+    stated: tuple[claims.Claim, ...] = ()
+    if kind == "fold":
+        note = "you lose nothing more, and give up the pot"
+    elif kind == "see":
+        note = f"{SEE_COST} chips to show the cards now"
+    elif v.calls:
+        likeliest = sorted(v.calls, key=lambda s: -v.calls[s])[:STAYS_SHOWN]
+        stated = tuple(claims.Chance(STAYS_FACT.name, p=min(1.0, max(0.0, v.calls[s])), model="habit", move=move,
+                                     detail={"name": names[s], "seat": s}) for s in likeliest)
+        more = len(v.calls) - len(likeliest)
+        note = "; ".join(c.words() for c in stated)
+        if more:
+            note += f" (the {count(more, 'other')} who must answer, less often)"
+        if kind != "chip":
+            note += "; if anyone raises back, you fold"
+        if kind == "chip" and len(v.calls) == 1:
+            then = f"pay {SEE_COST} to see" if view["chips"][view["seat"]] - BRAG_CHIP >= SEE_COST else \
+                "put in your last chip, and the cards are shown"
+            note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then {then}"
+        elif kind == "chip":
+            note += "; valued as if the cards were compared after that round"
+    elif kind == "call" and view["options"].get("betting") == "seed":
+        note = "your call ends the betting at once: the cards are shown with what each has put in"
+    else:
+        note = "the cards are shown with the chips as they stand"
+    return Alternative(move, round(v.chips, 2), note, claims=stated)
 
 
 # ---- the hint ----

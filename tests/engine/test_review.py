@@ -368,3 +368,36 @@ def test_rng_unused() -> None:
     state = random.getstate()
     engine.review(game, 0)
     assert random.getstate() == state
+
+
+def test_every_injun_decision_is_rated_whatever_raise_it_makes() -> None:
+    """Issue 37: the review left 27 of 34 random Injun decisions unrated: a raise of a size the hint did not
+    list had no figure. The advisor now scores any legal move with the hint's own model, so a player who
+    raises too much is told what it cost."""
+    from engine.games import injun_ai
+    from engine.review import review
+    rated = 0
+    for seed in range(6):
+        game = engine.new_game("injun", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            legal = [str(a) for a in game.legal_actions(seat)]
+            sizes = [a for a in legal if a.split()[0] in ("bet", "raise")]
+            game.apply(rng.choice(sizes) if sizes and rng.random() < 0.6 else rng.choice(legal), seat)
+            if len(game.history) > 200:
+                break
+        result = review(game, 0)
+        assert not result.unrated, result.unrated
+        rated += sum(e.action.split()[0] in ("bet", "raise") and e.action not in
+                     {f"{e.action.split()[0]} {n}" for n in injun_ai.raise_sizes(_view_before(game, e.index))}
+                     for e in result.entries)
+    assert rated > 0, "no raise of an unlisted size was played: the test proves nothing"
+
+
+def _view_before(game: engine.Game, index: int) -> dict[str, Any]:
+    """Seat 0's view just before move ``index`` of ``game``'s history."""
+    replay = type(game)(**game.setup_args())
+    for who, action in game.history[:index]:
+        replay.apply(action, who)
+    return replay.view(0)
