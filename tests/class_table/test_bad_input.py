@@ -11,7 +11,7 @@ import pytest
 
 from widgets.class_table import ClassTableError, ClassTables, Seat
 
-from .helpers import seated
+from .helpers import Ticking, seated
 
 
 def states(tables: ClassTables, seats: list[Seat], *, user: str | None = None) -> list[str]:
@@ -39,7 +39,7 @@ def refused(tables: ClassTables, seats: list[Seat], match: str, token: str, mess
 
 @pytest.fixture
 def table() -> tuple[ClassTables, list[Seat]]:
-    tables = ClassTables(None, bot_delay=0, call_delay=0)
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
     seats = seated(tables, "jabberwocky", 3, players=4)
     tables.handle(seats[0].token, {"type": "start"})
     while tables.step_bots(seats[0].code):

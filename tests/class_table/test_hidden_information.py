@@ -20,7 +20,7 @@ import pytest
 import engine
 from widgets.class_table import ClassTables
 
-from .helpers import seated, short
+from .helpers import Ticking, seated, short
 
 MULTI = [game_id for game_id, cls in engine.GAMES.items() if cls.max_players >= 2]
 DEALS = 3  # deals per game: a different watching seat and swap each time
@@ -106,7 +106,7 @@ def swapped(pack: list[str], i: int, j: int) -> list[str]:
 
 def table_with(game_id: str, players: int, seed: int, deck: list[str]) -> tuple[ClassTables, list, dict[int, list]]:
     """A table of people in every seat, each seat's messages collected."""
-    tables = ClassTables(None, bot_delay=0, call_delay=0)
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
     seats = seated(tables, game_id, players, players=players, seed=seed, options={**short(game_id), "deck": deck})
     inbox: dict[int, list[dict[str, Any]]] = {s.seat: [] for s in seats}
     for s in seats:

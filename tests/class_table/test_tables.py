@@ -10,7 +10,7 @@ import pytest
 
 from widgets.class_table import BURST, CODE_LETTERS, CUT_OFF_SECONDS, ClassTableError, ClassTables
 
-from .helpers import Clock, person_moves, play_deal, seated
+from .helpers import Clock, Ticking, person_moves, play_deal, seated
 
 
 def test_join_and_rejoin_keep_a_person_at_their_seat():
@@ -69,7 +69,7 @@ def test_bots_play_every_seat_nobody_takes_and_wait_for_people():
 
 
 def test_seats_are_taken_between_deals_and_the_host_deals_the_next():
-    tables = ClassTables(None, bot_delay=0, call_delay=0)
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
     host, zoe = seated(tables, "jabberwocky", 2, players=4)
     tables.handle(host.token, {"type": "start"})
     rng = random.Random(3)
@@ -82,6 +82,8 @@ def test_seats_are_taken_between_deals_and_the_host_deals_the_next():
     ravi = tables.join(host.code, name="Ravi")
     assert ravi.seat == 2 and tables.state_for(ravi.token)["seats"][2]["person"]
     assert tables.state_for(host.token)["view"]["names"][2] == "Ravi"
+    assert tables.state_for(zoe.token)["events"] == tables._tables[host.code].game.events_for(1), \
+        "the log is told again under the new names"
     review = tables.review_for(zoe.token, 1)
     assert review["deal"] == 1 and review["seat"] == 1 and review["entries"]
     assert all(row["index"] >= 0 for row in review["entries"])
@@ -99,7 +101,7 @@ def test_seats_are_taken_between_deals_and_the_host_deals_the_next():
 
 
 def test_the_teachers_controls():
-    tables = ClassTables(None, bot_delay=0, call_delay=0)
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
     teacher, zoe, ravi = seated(tables, "jabberwocky", 3, players=4, teacher=True)
     code = teacher.code
     assert len(tables.state_for(teacher.token)["views"]) == 4, "the teacher watches every hand"
@@ -128,8 +130,11 @@ def test_the_teachers_controls():
     game = tables._tables[code].game
     history = game.history
     last_person = max(i for i, (seat, _) in enumerate(history) if seat in (0, 1, 2))
+    zoe_before = tables.state_for(zoe.token)["events"]
     tables.handle(teacher.token, {"type": "undo"})
-    assert tables._tables[code].game.history == history[:last_person]
+    game = tables._tables[code].game
+    assert game.history == history[:last_person]
+    assert tables.state_for(zoe.token)["events"] == game.events_for(1) != zoe_before, "Zoe's log was not taken back"
     tables.handle(teacher.token, {"type": "end"})
     ended = tables.state_for(zoe.token)
     assert ended["status"] == "ended" and ended["legal"] == [] and "Mia has ended" in ended["status_text"]
@@ -188,7 +193,7 @@ def test_a_flooding_seat_is_cut_off_and_the_others_play_on():
 
 
 def test_a_restarted_server_resumes_every_table_exactly(tmp_path):
-    clock = Clock()
+    clock = Ticking()
     tables = ClassTables(tmp_path, clock=clock, bot_delay=0, call_delay=0)
     rng = random.Random(7)
     playing = seated(tables, "jabberwocky", 2, players=4, teacher=True)

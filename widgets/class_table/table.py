@@ -47,6 +47,7 @@ CONTROLS = ("start", "pause", "continue", "next_deal", "replace", "give_back", "
 TEACHER_ONLY = ("pause", "continue", "replace", "give_back", "undo")
 HOST_CONTROLS = ("start", "next_deal", "end")
 #: Moves a table offers as buttons; each seat is told why those it may not make now are not allowed.
+CARD_VERBS = ("play", "discard")
 BUTTONS = ("play", "pass", "draw", "draw stock", "draw discard", "take", "call", "fold", "allow", "refuse")
 _PROBE = "zzzz"  # a word no game knows: what the rules say of it is the refusal of an unknown move
 
@@ -142,6 +143,9 @@ class ClassTable:
         self.bots: dict[int, SeatBot] = {}
         self._make_bots()
         self.reviews: dict[tuple[int, int, int], dict[str, Any]] = {}  # (match, deal, seat) → its review
+        self._states: dict[int, tuple[int, dict[str, Any]]] = {}  # seat → (seq, its state then)
+        self._logs: dict[int, tuple[list[engine.Event], list[dict[str, Any]]]] = {}  # seat → (log, as it sees it)
+        self._known: tuple[list[str], list[str]] | None = None
 
     # ---- the game and its seats ----
     def _dealt(self, names: list[str]) -> engine.Game:
@@ -456,6 +460,16 @@ class ClassTable:
 
     # ---- what one seat is sent ----
     def state(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` is sent: made once per change of the table (kept until the next), with its own error.
+        Callers get a fresh top-level dict; the parts inside are shared and must not be changed."""
+        kept = self._states.get(seat)
+        if kept is None or kept[0] != self.seq:
+            kept = self.seq, self._state(seat)
+            self._states[seat] = kept
+        person = self.people.get(seat)
+        return {**kept[1], "error": person.error if person else None}
+
+    def _state(self, seat: int) -> dict[str, Any]:
         g, person = self.game, self.people.get(seat)
         names = list(g.names)
         seat_names = ["You" if k == seat else n for k, n in enumerate(names)]
@@ -465,35 +479,61 @@ class ClassTable:
         state: dict[str, Any] = {
             "code": self.code, "seq": self.seq, "seat": seat, "names": seat_names,
             "teacher": bool(person and person.teacher), "status": self.status, "status_text": self.status_text(),
-            "view": view, "events": g.events_for(seat), "legal": legal,
+            "view": view, "events": self._events_for(seat), "legal": legal,
             "to_act": [] if g.is_over else g.to_act(), "why": self._why(seat, view, legal),
+            "deal_results": [dict(r) for r in g.deal_results()],
             "seats": [{"name": names[k], "person": self._person_plays(k),
                        "connected": bool(k in self.people and self.people[k].senders)} for k in range(self.players)],
-            "error": person.error if person else None,
         }
         if person is not None and person.teacher:
             state["views"] = [g.view(k) for k in range(self.players)]
         return state
 
+    def _events_for(self, seat: int) -> list[dict[str, Any]]:
+        """``game.events_for(seat)``, phrased once per event: the log only grows, until an undo, a new match or a
+        renamed seat gives the game a new event list (then it is read again)."""
+        log = self.game._events
+        kept = self._logs.get(seat)
+        if kept is None or kept[0] is not log or len(kept[1]) > len(log):
+            kept = log, []
+            self._logs[seat] = kept
+        seen = kept[1]
+        seen.extend(e.seen_by(seat) for e in log[len(seen):])
+        return list(seen)
+
     def _why(self, seat: int, view: dict[str, Any], legal: list[str]) -> dict[str, str]:
         """Why each move this seat might try (a card of its hand, a button) is not allowed now, in the rules'
-        words (moves the game does not have at all are left out)."""
+        words (only moves the game has: Rummy has no "play 7S", Jabberwocky no "discard 7S")."""
         g = self.game
         if self.status != "playing":
             return {}
         hand = view.get("hand")
         cards = [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else []
-        candidates = [f"{verb} {c}" for c in cards for verb in ("play", "discard")] + list(BUTTONS)
-        unknown = g.why_illegal(_PROBE, seat) or ""
+        card_verbs, buttons = self._moves_known()
+        candidates = [f"{verb} {c}" for c in cards for verb in card_verbs] + buttons
         why: dict[str, str] = {}
         for action in candidates:
             if action in legal or action in why:
                 continue
             reason = g.why_illegal(action, seat)
-            if reason is None or str(reason) == unknown.replace(quoted(_PROBE), quoted(action)):
-                continue
-            why[action] = str(reason)
+            if reason is not None:
+                why[action] = str(reason)
         return why
+
+    def _moves_known(self) -> tuple[list[str], list[str]]:
+        """The card verbs and buttons this game has, found once: the rules' refusal of a move they do not know
+        reads like their refusal of a made-up word."""
+        if self._known is None:
+            g = self.rules(players=self.players, seed=self.seed, **self.options)
+            seat = g.to_act()[0] if g.to_act() else 0
+            hand = g.view(seat).get("hand")
+            card = hand[0] if isinstance(hand, list) and hand and isinstance(hand[0], str) else "7S"
+            unknown = str(g.why_illegal(_PROBE, seat) or "")
+
+            def known(action: str) -> bool:
+                return str(g.why_illegal(action, seat)) != unknown.replace(quoted(_PROBE), quoted(action))
+            self._known = ([v for v in CARD_VERBS if known(f"{v} {card}")], [b for b in BUTTONS if known(b)])
+        return self._known
 
     def status_text(self) -> str:
         host = self.host()
