@@ -167,12 +167,11 @@ def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: st
         "answer": answer,
         "played": played,
         "verdict": verdict,
-        "headline": hint.headline() if answer == hint.action else "",
         "reasons": reasons,
         "basis": first.basis,
         "deeper": second is not None,
         "figures": [{"move": g.move, "gap": round(g.gap, 4), "margin": round(g.margin, 4) if math.isfinite(g.margin)
-                     else None, "claim": _claim_record(g.claim), "words": g.claim.words(lang)} for g in first.gaps],
+                     else None, "claim": _claim_record(g.claim)} for g in first.gaps],
     }
 
 
@@ -221,6 +220,11 @@ def claims_of(puzzle: dict[str, Any]) -> list[claims.Figure]:
     return out
 
 
+def figure_words(puzzle: dict[str, Any]) -> list[tuple[str, str]]:
+    """(move, the words of its cost against the answer) for every other legal move, in the puzzle's language."""
+    return [(c.move, c.words(puzzle.get("lang", "en"))) for c in claims_of(puzzle)]
+
+
 def is_puzzle(record: Any) -> bool:
     """A record this version reads: the right version and kind, and the fields a puzzle is asked with."""
     return (isinstance(record, dict) and record.get("v") == VERSION and record.get("kind") == "parlour-puzzle"
@@ -228,5 +232,5 @@ def is_puzzle(record: Any) -> bool:
             and record.get("answer") in record["moves"] and isinstance(record.get("reasons"), dict))
 
 
-__all__ = ["DEEPER", "Gap", "QUESTION", "SERIOUS", "Separation", "VERSION", "claims_of", "is_puzzle",
+__all__ = ["DEEPER", "Gap", "QUESTION", "SERIOUS", "Separation", "VERSION", "claims_of", "figure_words", "is_puzzle",
            "puzzle_at", "puzzle_for_view", "puzzles_from_review", "separation"]

@@ -27,6 +27,7 @@ from engine.review import ACCURACY_DEFINITION, VERDICT_WORDS, Entry, Review
 from engine.review_link import ReviewLinkError, moves_code
 from engine.review_thresholds import thresholds_for
 from widgets.deal_link import CopyLink, link_query
+from widgets.puzzles import PuzzlePanel
 from widgets.session import FORCED, Forward, ReviewHost
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc
@@ -94,7 +95,9 @@ class ReviewPanel(w.VBox):
         self.body = w.VBox([self.summary_html, self.rows, self.detail_html, buttons])
         self.body.add_class("parlour-review")
         set_layout(self.body, display="none")
-        super().__init__([w.HTML(REVIEW_CSS), deals, self.body])
+        # the puzzles made of your mistakes (issue 37): due ones, and each finished deal's, under the review
+        self.puzzles = PuzzlePanel(table.lang, table.game_id, host=self)
+        super().__init__([w.HTML(REVIEW_CSS), deals, self.body, self.puzzles])
         self._deal: int | None = None  # the deal reviewed (None: the whole game)
         self._deal_of: dict[int, int] = {}  # history index → its deal (1, 2, …), from the last replay
         self.evaluation = session.evaluation  # each of your decisions, evaluated as you make it
@@ -128,6 +131,7 @@ class ReviewPanel(w.VBox):
             set_layout(self.body, display="none")
         set_layout(self.button, display="" if game.is_over else "none")
         self._offer_deals(game)
+        self.puzzles.follow(game, self.session.human, self.looking, self.session.kept_review)
 
     def _offer_deals(self, game: engine.Game) -> None:
         """Every finished deal of a match stays offered for review, from the first one's end to the match's
@@ -295,16 +299,25 @@ class ReviewPanel(w.VBox):
 
     def look_at(self, entry: Entry) -> None:
         """Put the table as it was at ``entry``'s decision (your view of it) on the screen."""
-        table, game, session = self.table, self._game, self.session
+        table, game = self.table, self._game
         assert game is not None
+        self.show_position(game.replayed(game.history[:entry.index]),
+                           table.t("The table as it was at your decision {k}.", k=self._number(entry)) + " "
+                           + table.t("Try the better move, or make another move yourself; Back returns to your game."),
+                           entry)
+        self.detail_html.value = self.detail_html_for(entry)
+        self._buttons()
+
+    def show_position(self, position: engine.Game, words: str, entry: Entry | None = None) -> None:
+        """Put ``position`` on the table (drawn from your view) in place of your game, saying ``words``: a decision
+        of the review (``entry``), or a puzzle's position (widgets/puzzles.py). Back returns to your game."""
+        session = self.session
         session.saves_paused = True  # a look back is never kept as your game
         session.halt()
-        self._shown = game.replayed(game.history[:entry.index])
+        self._shown = position
         self.viewing = entry
-        session.put(self._shown, look=True, play_on=False)
-        table.say(esc(table.t("The table as it was at your decision {k}.", k=self._number(entry))) + " "
-                  + esc(table.t("Try the better move, or make another move yourself; Back returns to your game.")))
-        self.detail_html.value = self.detail_html_for(entry)
+        session.put(position, look=True, play_on=False)
+        self.table.say(esc(words))
         self._buttons()
 
     def try_better(self) -> bool:
@@ -313,9 +326,13 @@ class ReviewPanel(w.VBox):
         if entry is None or self._shown is None or len(self._shown.history) != entry.index:
             return False
         self.try_button.disabled = True
+        return self.play_from(entry.best)
+
+    def play_from(self, move: str) -> bool:
+        """Play ``move`` in the position shown; the same bots play on from there."""
         if self.session.my_turn():
-            return self.table.act(entry.best)
-        self.session.move(entry.best)  # a move out of turn (a call in Kalooki): as the table's own button
+            return self.table.act(move)
+        self.session.move(move)  # a move out of turn (a call in Kalooki): as the table's own button
         return True
 
     def back(self) -> None:

@@ -43,8 +43,8 @@ def check_puzzle(game: engine.Game, seat: int, puzzle: dict) -> list[str]:
     if sorted(c.move for c in said) != sorted(m for m in view["legal"] if m != puzzle["answer"]):
         problems.append(f"figures for {[c.move for c in said]}, not for every other legal move")
     for claim, figure in zip(said, puzzle["figures"]):
-        if claim.words(puzzle["lang"]) != figure["words"]:
-            problems.append(f"{claim.move}: the words {figure['words']!r} are not the claim's")
+        if claim.move != figure["move"] or abs(claim.value - max(0.0, figure["gap"])) > 0.01:
+            problems.append(f"{figure['move']}: the claim {claim!r} does not state the figure {figure}")
         check = check_solved if isinstance(claim, Solved) else check_modelled if isinstance(claim, Modelled) \
             else check_hint_figure
         problem = check(game, seat, claim, hint)

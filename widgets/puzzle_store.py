@@ -1,0 +1,173 @@
+"""The learner's puzzles, their schedules and their progress records, as one text the browser keeps (issue 37).
+
+Why one text: the store lives in the browser's localStorage (widgets/puzzles.py sends it there, as autosave
+does), so it works on the static site and in Voilà with no server; the kernel reads it when the page opens and
+writes it back after each change. Everything in it is plain JSON with a version, so the teacher's page can read
+the same records.
+
+The text is ``{"format": "parlour-puzzles", "v": 1, "chunks": [...], "state": ...}``. The puzzles (engine/puzzles.py,
+which never change once made) are packed :data:`CHUNK` at a time (JSON, zlib, base85: puzzles of one game share
+most of their words, so a chunk packs them to a few hundred characters each; 1,000 puzzles stay under 1 MB), and a
+chunk already packed is not packed again. ``state`` packs what changes: each puzzle's FSRS schedule
+(engine/srs.py), how its last attempt went, and where its deal can be dealt again for "Play it out" (the game's
+set-up and the moves up to the decision in the review link's packed form, kept beside the puzzle as autosave keeps
+a whole game: the puzzle itself holds only the learner's view); and the records of deals and attempts
+(engine/progress.py).
+
+A text that is not such a store (damaged, another program's, a newer version) is dropped with one line saying
+so, and nothing else of the page is lost. Only a record that reads back as a puzzle and a schedule is kept (a
+damaged chunk loses its puzzles alone).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine import progress, puzzles, srs
+from engine.i18n import N_
+
+FORMAT = "parlour-puzzles"
+VERSION = 1
+#: The records of play kept for the progress panel (oldest dropped first): enough for every game's last deals.
+MOST_DEALS = 400
+MOST_ATTEMPTS = 2000
+DROPPED = N_("Your saved puzzles could not be read (the store was damaged or from another program), so they "
+             "were set aside; your games and lessons are not affected.")
+
+
+#: Puzzles packed together.
+CHUNK = 50
+
+
+def pack(data: Any) -> str:
+    return base64.b85encode(zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 9)).decode("ascii")
+
+
+def unpack(text: str) -> Any:
+    return json.loads(zlib.decompress(base64.b85decode(text.encode("ascii"))))
+
+
+@dataclass
+class Entry:
+    """One puzzle in the store: the puzzle, its schedule, how its last attempt went, and its deal for "Play it out"
+    (``replay``: {"setup": the game's set-up arguments, "moves": the moves up to the decision, packed as a review
+    link packs them}, or None)."""
+
+    puzzle: dict[str, Any]
+    schedule: dict[str, Any]
+    last: str | None = None  # "solved", "failed" or None (never tried)
+    replay: dict[str, Any] | None = None
+
+    def state(self) -> list[Any]:
+        return [self.schedule, self.last, self.replay]
+
+
+@dataclass
+class Store:
+    """The puzzles, the deals' records and the attempts' records of one learner in one browser."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)  # in the order they were added
+    deals: list[dict[str, Any]] = field(default_factory=list)
+    attempts: list[dict[str, Any]] = field(default_factory=list)
+    #: chunks already packed, by the ids they hold
+    _packed: dict[tuple[str, ...], str] = field(default_factory=dict, repr=False, compare=False)
+
+    def text(self) -> str:
+        ids = list(self.entries)
+        chunks = []
+        for i in range(0, len(ids), CHUNK):
+            part = tuple(ids[i:i + CHUNK])
+            if part not in self._packed:
+                self._packed[part] = pack([self.entries[k].puzzle for k in part])
+            chunks.append(self._packed[part])
+        state = {"entries": {k: e.state() for k, e in self.entries.items()}, "deals": self.deals[-MOST_DEALS:],
+                 "attempts": self.attempts[-MOST_ATTEMPTS:]}
+        return json.dumps({"format": FORMAT, "v": VERSION, "chunks": chunks, "state": pack(state)},
+                          separators=(",", ":"))
+
+    def add(self, found: list[dict[str, Any]], when: datetime, replay: dict[str, dict[str, Any]] | None = None
+            ) -> int:
+        """Add new puzzles (one already kept stays as it is, with its schedule); how many were new."""
+        new = 0
+        for puzzle in found:
+            if puzzles.is_puzzle(puzzle) and puzzle["id"] not in self.entries:
+                self.entries[puzzle["id"]] = Entry(puzzle, srs.new_schedule(when), None,
+                                                   (replay or {}).get(puzzle["id"]))
+                new += 1
+        return new
+
+    def due(self, when: datetime, game_id: str | None = None) -> list[Entry]:
+        """The puzzles due at ``when`` (of one game, or all), the longest overdue first."""
+        out = [e for e in self.entries.values() if srs.is_due(e.schedule, when)
+               and (game_id is None or e.puzzle["game"] == game_id)]
+        return sorted(out, key=lambda e: (srs.due_at(e.schedule), e.puzzle["id"]))
+
+    def failed(self) -> list[Entry]:
+        """The puzzles whose last attempt failed, the most recent first ("Replay all my failed puzzles")."""
+        order = progress.failed_puzzles(self.attempts)
+        return [self.entries[p] for p in order if p in self.entries]
+
+    def answered(self, puzzle_id: str, solved: bool, tries: int, when: datetime, seconds: float | None = None
+                 ) -> Entry:
+        """One attempt at a puzzle: its schedule moves on (FSRS), and the attempt is recorded."""
+        entry = self.entries[puzzle_id]
+        entry.schedule = srs.answered(entry.schedule, srs.grade(solved, tries, seconds), when)
+        entry.last = "solved" if solved else "failed"
+        self.attempts.append(progress.attempt_record(entry.puzzle, solved, tries, when))
+        return entry
+
+    def deal_played(self, record: dict[str, Any]) -> None:
+        self.deals.append(record)
+
+
+def read_store(text: str | None) -> tuple[Store, str | None]:
+    """The store a browser kept, and None; or an empty store and the one line (:data:`DROPPED`, to translate)
+    saying why it was set aside, when ``text`` is not a store this version reads. A single record that does not
+    read back (a puzzle or a schedule damaged by hand) is left out alone."""
+    if not text:
+        return Store(), None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return Store(), DROPPED
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("v") != VERSION \
+            or not isinstance(data.get("chunks"), list) or not isinstance(data.get("state"), str):
+        return Store(), DROPPED
+    try:
+        state = unpack(data["state"])
+    except (TypeError, ValueError, zlib.error):
+        return Store(), DROPPED
+    if not isinstance(state, dict) or not isinstance(state.get("entries"), dict):
+        return Store(), DROPPED
+    store = Store()
+    for chunk in data["chunks"]:
+        try:
+            found = unpack(chunk)
+        except (TypeError, ValueError, zlib.error):
+            continue  # a damaged chunk: its puzzles alone are lost
+        for puzzle in found if isinstance(found, list) else []:
+            kept = state["entries"].get(puzzle.get("id")) if isinstance(puzzle, dict) else None
+            if not puzzles.is_puzzle(puzzle) or not isinstance(kept, list) or len(kept) != 3 \
+                    or not srs.is_schedule(kept[0]):
+                continue
+            schedule, last, replay = kept
+            store.entries[puzzle["id"]] = Entry(puzzle, schedule, last if last in ("solved", "failed") else None,
+                                                replay if _is_replay(replay) else None)
+    store.deals = [r for r in state.get("deals", []) if isinstance(r, dict)] \
+        if isinstance(state.get("deals"), list) else []
+    store.attempts = [r for r in state.get("attempts", []) if isinstance(r, dict)] \
+        if isinstance(state.get("attempts"), list) else []
+    return store, None
+
+
+def _is_replay(replay: Any) -> bool:
+    return isinstance(replay, dict) and isinstance(replay.get("setup"), dict) and isinstance(replay.get("moves"), str)
+
+
+__all__ = ["CHUNK", "DROPPED", "Entry", "FORMAT", "MOST_ATTEMPTS", "MOST_DEALS", "Store", "VERSION", "pack",
+           "read_store", "unpack"]
