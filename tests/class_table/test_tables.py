@@ -235,3 +235,34 @@ def test_a_restarted_server_resumes_every_table_exactly(tmp_path):
     tables_again = again
     tables_again.handle(playing[0].token, {"type": "give_back", "seat": 1})
     assert tables_again.state_for(playing[1].token)["seats"][1]["person"]
+
+
+def test_bots_answer_out_of_turn_at_once_and_wait_while_a_person_may_call():
+    clock = Clock()
+    tables = ClassTables(None, clock=clock, bot_delay=0.8, call_delay=4.0)
+    host, zoe = seated(tables, "kalooki", 2, players=4)
+    code, rng = host.code, random.Random(4)
+    tables.handle(host.token, {"type": "start"})
+    table = tables._tables[code]
+    seen_out_of_turn = seen_call_wait = False
+    for _ in range(400):
+        due = tables.bot_due(code)
+        if due is None:
+            if tables.state_for(host.token)["status"] != "playing":
+                break
+            assert person_moves(tables, [host, zoe], rng)
+            continue
+        game = table.game
+        turn = table._bot_turn()
+        assert turn is not None
+        if turn[0].seat != game.current_player:
+            assert due == 0, "a bot answering out of turn does not make the table wait"
+            seen_out_of_turn = True
+        elif any(k in (0, 1) for k in game.to_act()[1:]):
+            assert due == pytest.approx(4.0), "a person who may call gets the longer pause"
+            seen_call_wait = True
+        else:
+            assert due == pytest.approx(0.8)
+        clock.now += due
+        assert tables.step_bots(code)
+    assert seen_out_of_turn and seen_call_wait

@@ -429,8 +429,14 @@ class ClassTable:
         return turn, view
 
     def bot_due(self) -> float | None:
-        if self._bot_turn() is None:
+        """Seconds until the next bot move; a bot answering out of turn (Kalooki: letting a discard go or
+        calling it) answers at once, as the table alone does, and the bot whose turn it is waits the pause,
+        longer while a person may still act out of turn."""
+        asked = self._bot_turn()
+        if asked is None:
             return None
+        if asked[0].seat != self.game.current_player:
+            return 0.0
         waiting_on_people = any(self._person_plays(k) for k in self.game.to_act()[1:])
         delay = self.call_delay if waiting_on_people else self.bot_delay
         return max(0.0, self.changed_at + delay - self.clock())
