@@ -17,7 +17,8 @@ from ..cards import Card, parse_card, parse_cards, standard_52
 from ..dealing import stacked_pack
 from ..notation import quoted, read_number
 from .. import words
-from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader
+from ..words import is_you
+from ..protocol import Action, Game, IllegalAction, Option, OptionError, Rule, Rulebook, ViewHeader, language_option
 from .. import claims
 from ..i18n import N_
 from ..review_thresholds import Thresholds
@@ -130,6 +131,32 @@ def slot_words(hour: int, position: int, count: int) -> str:
         return f"the only face-down card of {hour_words(hour)}"
     where = "top" if position == 1 else "bottom" if position == count else ordinal(position)
     return f"the {where} card of {hour_words(hour)}"
+
+
+def hour_phrase(game: Game, hour: int) -> str:
+    """An hour's pile as ``game``'s sentences name it: "the centre", "7 o'clock" (Portuguese "monte das 7 horas",
+    its templates putting the article and preposition before it)."""
+    if hour == CENTRE:
+        return game.tr(N_("the centre"))
+    return game.tr(N_("1 o'clock")) if hour == 1 else game.tr(N_("{hour} o'clock"), hour=hour)
+
+
+def hour_fields(game: Game, hour: int) -> dict[str, Any]:
+    """``hour`` and ``Hour`` (capitalized, for the start of an English sentence) for a template's fields."""
+    phrase = hour_phrase(game, hour)
+    return {"hour": phrase, "Hour": phrase[:1].upper() + phrase[1:]}
+
+
+def slot_phrase(game: Game, hour: int, position: int, count: int) -> str:
+    """:func:`slot_words` in ``game``'s language."""
+    where = hour_phrase(game, hour)
+    if count == 1:
+        return game.tr(N_("the only face-down card of {hour}"), hour=where)
+    if position == 1:
+        return game.tr(N_("the top card of {hour}"), hour=where)
+    if position == count:
+        return game.tr(N_("the bottom card of {hour}"), hour=where)
+    return game.tr(N_("the {nth} card of {hour}"), nth=ordinal(position), n=position, hour=where)
 
 
 class _Ending(Protocol):
@@ -379,6 +406,7 @@ class Relogio(Patience, Game):
                "offered on every King you turn until you use it; 'fourth_king': offered only on the fourth "
                "King; 'off': plain Clock patience (about 1 deal in 13 is won).",
                choices=("any_king", "fourth_king", "off")),
+        language_option(),
     )
 
     deal: Deal
@@ -388,9 +416,8 @@ class Relogio(Patience, Game):
         piles = deal_clock(self, "relogio-deal")  # hour -> face-down cards, top first
         self.deal = Deal([[]] + [piles[h] for h in HOURS], self.options["king_swap"])
         self.last: dict[str, Any] | None = None
-        self._emit("deal", "relogio.deal",
-                   "The 52 cards are dealt face down into 13 piles of 4: hours 1 to 12 around the clock "
-                   "and the Kings' pile in the centre. Play starts in the centre.")
+        self.narrate("deal", "relogio.deal", "The 52 cards are dealt face down into 13 piles of 4: hours 1 to 12 "
+                     "around the clock and the Kings' pile in the centre. Play starts in the centre.")
 
     # ---- whose turn, what is legal ----
     @property
@@ -409,35 +436,41 @@ class Relogio(Patience, Game):
             hour_text, sep, pos_text = act.arg.replace("/", ":").replace(" ", ":").partition(":")
             hour = parse_hour(hour_text) if hour_text else None
             if hour is None:
-                raise IllegalAction(f"{quoted(str(action))}: name a face-down card as hour:position, like 'swap 7:2' "
-                                    "(the 2nd card from the top of 7 o'clock) or 'swap K:1'.", "relogio.swap")
+                raise IllegalAction(self.tr("{move}: name a face-down card as hour:position, like 'swap 7:2' (the "
+                                            "2nd card from the top of 7 o'clock) or 'swap K:1'.",
+                                            move=quoted(str(action))), "relogio.swap")
             position = read_number(pos_text) if sep else None
             if position is None or position < 1:
-                raise IllegalAction(f"{quoted(str(action))}: say which face-down card of {hour_words(hour)}: "
-                                    f"'swap {hour_label(hour)}:1' is its top card, "
-                                    f"'swap {hour_label(hour)}:2' the one below it, and so on.", "relogio.swap")
+                raise IllegalAction(self.tr("{move}: say which face-down card of {hour}: 'swap {label}:1' is its top "
+                                            "card, 'swap {label}:2' the one below it, and so on.",
+                                            move=quoted(str(action)), label=hour_label(hour),
+                                            **hour_fields(self, hour)), "relogio.swap")
             return Action("swap", f"{hour_label(hour)}:{position}")
-        raise IllegalAction(f"{quoted(str(action))} is not a Relógio move: moves are 'turn', and when a King "
-                            "is offered for the swap, 'keep' or 'swap 7:2'.", "relogio.turn")
+        raise IllegalAction(self.tr("{move} is not a Relógio move: moves are 'turn', and when a King is offered for "
+                                    "the swap, 'keep' or 'swap 7:2'.", move=quoted(str(action))), "relogio.turn")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         if self.deal.pending is not None:
             if action.verb == "turn":
-                return (f"You have just turned {self.deal.pending.symbol}: first keep it ('keep') or swap it "
-                        "for a face-down card ('swap 7:2').", "relogio.swap")
+                return (self.tr("You have just turned {card}: first keep it ('keep') or swap it for a face-down "
+                                "card ('swap 7:2').", card=self.deal.pending.symbol), "relogio.swap")
             hour, position = swap_slot(action.arg)  # parse_action wrote it
             count = len(self.deal.down[hour])
             if not count:
-                return f"{hour_words(hour).capitalize()} has no face-down card left to swap with.", "relogio.swap"
-            return (f"{hour_words(hour).capitalize()} has {words.count(count, 'face-down card')}: "
-                    f"choose {hour_label(hour)}:1 (top) to {hour_label(hour)}:{count} (bottom), "
-                    f"not {hour_label(hour)}:{position}.", "relogio.swap")
+                return self.tr("{Hour} has no face-down card left to swap with.", **hour_fields(self, hour)), \
+                    "relogio.swap"
+            return (self.tr(words.agreeing(count, N_("{Hour} has {n} face-down card: choose {label}:1 (top) to "
+                                                     "{label}:{n} (bottom), not {label}:{position}."),
+                                           N_("{Hour} has {n} face-down cards: choose {label}:1 (top) to "
+                                              "{label}:{n} (bottom), not {label}:{position}.")),
+                            n=count, label=hour_label(hour), position=position, **hour_fields(self, hour)),
+                    "relogio.swap")
         if action.verb in ("keep", "swap"):
             if self.deal.swap_used:
-                return "The King swap is used up: it is allowed once per game.", "relogio.swap"
-            return ("There is no King waiting for a swap: the only move is to turn the top card of "
-                    f"{hour_words(self.deal.current)} ('turn').", "relogio.swap")
-        return f"{action} is not a legal move now.", None
+                return self.tr("The King swap is used up: it is allowed once per game."), "relogio.swap"
+            return (self.tr("There is no King waiting for a swap: the only move is to turn the top card of {hour} "
+                            "('turn').", **hour_fields(self, self.deal.current)), "relogio.swap")
+        return self.tr("{move} is not a legal move now.", move=str(action)), None
 
     # ---- moves ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -454,11 +487,11 @@ class Relogio(Patience, Game):
         card = self.deal.turn()
         if self.deal.pending is not None:
             self.last = {"card": str(card), "from": source, "to": None}
-            nth = ordinal(len(self.deal.up[CENTRE]) + 1)
-            self._emit("turn", "relogio.swap",
-                       f"{self.subject(0, 'turns')} {card.symbol} from {hour_words(source)}: the {nth} King. "
-                       "Keep it (it goes to the centre) or, once per game, swap it for any face-down card.",
-                       seat=0, card=str(card), source=source, king=len(self.deal.up[CENTRE]) + 1)
+            king = len(self.deal.up[CENTRE]) + 1
+            self.narrate("turn", "relogio.swap", "{who} turns {card} from {hour}: the {nth} King. Keep it (it goes to "
+                         "the centre) or, once per game, swap it for any face-down card.", seat=0,
+                         data={"card": str(card), "source": source, "king": king}, who=self.names[0],
+                         card=card.symbol, nth=ordinal(king), n=king, **hour_fields(self, source))
             return
         self._placed(card, source, turned=True)
 
@@ -473,41 +506,49 @@ class Relogio(Patience, Game):
         assert king is not None
         count = len(self.deal.down[hour])
         taken = self.deal.swap(hour, position)
-        self._emit("swap", "relogio.swap",
-                   f"{self.subject(0, 'puts')} {king.symbol} face down as {slot_words(hour, position, count)} "
-                   f"and {self.verb(0, 'takes')} out the card that was there: {taken.symbol}.",
-                   seat=0, king=str(king), hour=hour, position=position, card=str(taken))
+        if is_you(self.names[0]):
+            message = N_("You put {king} face down as {slot} and take out the card that was there: {card}.")
+        else:
+            message = N_("{who} puts {king} face down as {slot} and takes out the card that was there: {card}.")
+        self.narrate("swap", "relogio.swap", message, seat=0,
+                     data={"king": str(king), "hour": hour, "position": position, "card": str(taken)},
+                     who=self.names[0], king=king.symbol, slot=slot_phrase(self, hour, position, count),
+                     card=taken.symbol)
         self._placed(taken, hour, turned=False)
 
     def _placed(self, card: Card, source: int, turned: bool) -> None:
         """Narrate the card the deal has just put face up under its hour."""
         target = hour_of(card)
         self.last = {"card": str(card), "from": source, "to": target}
-        if turned:
-            head = (f"{self.subject(0, 'turns')} {card.symbol} from {hour_words(source)} and "
-                    f"{self.verb(0, 'puts')} it face up under {hour_words(target)}")
+        places = {"card": card.symbol, "source": hour_phrase(self, source), "target": hour_phrase(self, target)}
+        if not turned:
+            head = self.tr("{card} goes face up under {target}", **places)
+        elif is_you(self.names[0]):
+            head = self.tr("You turn {card} from {source} and put it face up under {target}", **places)
         else:
-            head = f"{card.symbol} goes face up under {hour_words(target)}"
-        if target == source:
-            rule = "relogio.own_hour"
-            text = f"{head}: it belongs to the pile it came from, so the next card is turned there too."
-        else:
-            rule = "relogio.turn"
-            text = f"{head}."
+            head = self.tr("{who} turns {card} from {source} and puts it face up under {target}", who=self.names[0],
+                           **places)
+        rule = "relogio.own_hour" if target == source else "relogio.turn"
         if card.rank == CENTRE:
-            text += f" That is King number {len(self.deal.up[CENTRE])}."
-        self._emit("place", rule, text, seat=0, card=str(card), source=source, hour=target,
-                   face_up=self.deal.face_up_count())
+            message = N_("{head}: it belongs to the pile it came from, so the next card is turned there too. That "
+                         "is King number {n}.") if target == source else N_("{head}. That is King number {n}.")
+        else:
+            message = N_("{head}: it belongs to the pile it came from, so the next card is turned there too.") \
+                if target == source else N_("{head}.")
+        self.narrate("place", rule, message, seat=0, data={"card": str(card), "source": source, "hour": target,
+                     "face_up": self.deal.face_up_count()}, head=head, n=len(self.deal.up[CENTRE]))
 
     def _check_end(self) -> None:
         if self.deal.result == "won":
-            self._emit("game_end", "relogio.win", "All 52 cards are face up: you win!", won=True, face_down=0)
+            self.narrate("game_end", "relogio.win", "All 52 cards are face up: you win!",
+                         data={"won": True, "face_down": 0})
         elif self.deal.result == "lost":
             left = self.deal.face_down_count()
-            self._emit("game_end", "relogio.fourth_king",
-                       f"The fourth King is in the centre and the centre has no face-down card left: the game "
-                       f"stops with {words.count(left, 'card')} still face down. You lose.",
-                       won=False, face_down=left)
+            self.narrate("game_end", "relogio.fourth_king", words.agreeing(
+                left, N_("The fourth King is in the centre and the centre has no face-down card left: the game stops "
+                         "with {n} card still face down. You lose."),
+                N_("The fourth King is in the centre and the centre has no face-down card left: the game stops "
+                   "with {n} cards still face down. You lose.")), data={"won": False, "face_down": left}, n=left)
 
     # ---- what the player sees ----
     def view(self, seat: int) -> dict[str, Any]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..cards import Card, parse_card, parse_cards
-from ..words import count
+from ..i18n import N_
+from ..words import agreeing, is_you
 from ..notation import quoted
-from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader
-from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_words
+from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader, language_option
+from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_phrase
 
 RULES = Rulebook([
     Rule("real.deal", "Deal the 52 cards face up into 13 piles of 4: hours 1 to 12 around the clock and "
@@ -214,6 +215,7 @@ class RelogioReal(Patience, Game):
     variants = (
         Option("rounds", 3, "Ace-to-King rounds to remove for a win: the seed says 3; 1 or 2 make a "
                "practice game.", choices=(1, 2, 3)),
+        language_option(),
     )
 
     deal: Deal
@@ -224,8 +226,8 @@ class RelogioReal(Patience, Game):
         correct = self._correct_words([h for h in HOURS if is_correct(h, piles[h])])
         self.deal = Deal([[]] + [piles[h] for h in HOURS], self.options["rounds"])
         self.last: dict[str, Any] | None = None
-        self._emit("deal", "real.deal", "The 52 cards are dealt face up into 13 piles of 4, hours 1 to 12 "
-                   f"around the clock and K in the centre. {correct}")
+        self.narrate("deal", "real.deal", "The 52 cards are dealt face up into 13 piles of 4, hours 1 to 12 around "
+                     "the clock and K in the centre. {correct}", correct=correct)
         self._announce_removed(0)
 
     # ---- whose turn, what is legal ----
@@ -245,8 +247,8 @@ class RelogioReal(Patience, Game):
         act = super().parse_action(action)
         if act.verb in ("move", "step") and not act.arg:
             return MOVE
-        raise IllegalAction(f"{quoted(str(action))} is not a Relógio Real move: the only move is 'move' "
-                            "(every step is forced).", "real.move")
+        raise IllegalAction(self.tr("{move} is not a Relógio Real move: the only move is 'move' (every step is "
+                                    "forced).", move=quoted(str(action))), "real.move")
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -263,50 +265,59 @@ class RelogioReal(Patience, Game):
         self._announce_removed(rounds)
         if d.result == "lost":
             first = d.seen[d.state_key()]
-            self._emit("game_end", "real.repeat",
-                       f"This position (the same piles, {self._carried_words()} at {hour_words(d.position or 0)},"
-                       f" {count(len(d.removed), 'round')} removed) was already "
-                       f"reached at step {first}: play would go round for ever. You lose.",
-                       won=False, first_seen=first, steps=d.steps)
+            self.narrate("game_end", "real.repeat", "This position (the same piles, {carried} at {hour}, {removed}) "
+                         "was already reached at step {first}: play would go round for ever. You lose.",
+                         data={"won": False, "first_seen": first, "steps": d.steps}, carried=self._carried_words(),
+                         hour=hour_phrase(self, d.position or 0), first=first,
+                         removed=self.tr(agreeing(len(d.removed), N_("{n} round removed"), N_("{n} rounds removed")),
+                                         n=len(d.removed)))
 
     def _picked_up_first(self, hour: int, card: Card) -> None:
         self.last = {"card": str(card), "from": hour, "to": None, "picked": str(card)}
         if hour == 1:
-            why = "its top card is not the Ace"
+            why = self.tr("its top card is not the Ace")
+        elif hour == 2:
+            why = self.tr("1 o'clock already shows its Ace")
         else:
-            why = "1 o'clock already shows its Ace" + ("" if hour == 2 else ", and so do the piles up to it")
-        self._emit("pick_up", "real.start",
-                   f"{self.subject(0, 'starts')} at {hour_words(hour)} ({why}) and {self.verb(0, 'picks')} "
-                   f"up its top card, {card.symbol}.", seat=0, card=str(card), hour=hour)
+            why = self.tr("1 o'clock already shows its Ace, and so do the piles up to it")
+        message = N_("You start at {hour} ({why}) and pick up its top card, {card}.") if is_you(self.names[0]) \
+            else N_("{who} starts at {hour} ({why}) and picks up its top card, {card}.")
+        self.narrate("pick_up", "real.start", message, seat=0, data={"card": str(card), "hour": hour},
+                     who=self.names[0], hour=hour_phrase(self, hour), why=why, card=card.symbol)
 
     def _carried_on(self, card: Card, before: int, hour: int, new: Card) -> None:
         skipped = [(before + k - 1) % 13 + 1 for k in range(1, (hour - before - 1) % 13 + 1)]
         self.last = {"card": str(card), "from": None, "to": hour, "picked": str(new)}
-        skip = f" (skipping {', '.join(hour_label(h) for h in skipped)}: correct)" if skipped else ""
-        self._emit("move", "real.move",
-                   f"{self.subject(0, 'puts')} {card.symbol} under {hour_words(hour)}{skip} and "
-                   f"{self.verb(0, 'picks')} up its top card, {new.symbol}.",
-                   seat=0, card=str(card), hour=hour, picked=str(new), skipped=skipped)
+        skip = self.tr(" (skipping {hours}: correct)", hours=", ".join(hour_label(h) for h in skipped)) \
+            if skipped else ""
+        message = N_("You put {card} under {hour}{skip} and pick up its top card, {new}.") if is_you(self.names[0]) \
+            else N_("{who} puts {card} under {hour}{skip} and picks up its top card, {new}.")
+        self.narrate("move", "real.move", message, seat=0,
+                     data={"card": str(card), "hour": hour, "picked": str(new), "skipped": skipped},
+                     who=self.names[0], card=card.symbol, hour=hour_phrase(self, hour), skip=skip, new=new.symbol)
 
     def _announce_removed(self, before: int) -> None:
         """The rounds the deal removed since it had ``before`` of them, and the win they may make."""
         for n, round_cards in enumerate(self.deal.removed[before:], start=before + 1):
-            self._emit("remove", "real.remove",
-                       f"All 13 piles show their own hour: {self.subject(0, 'removes')} "
-                       f"{' '.join(c.symbol for c in round_cards)} (round {n} of {self.options['rounds']}).",
-                       seat=0, cards=[str(c) for c in round_cards], round=n)
+            self.narrate("remove", "real.remove", "All 13 piles show their own hour: {who} removes {cards} (round {n} "
+                         "of {total}).", seat=0, data={"cards": [str(c) for c in round_cards], "round": n},
+                         who=self.names[0], cards=" ".join(c.symbol for c in round_cards), n=n,
+                         total=self.options["rounds"])
         if self.deal.result == "won":
-            self._emit("game_end", "real.win",
-                       f"{count(len(self.deal.removed), 'round')} removed: you win!", won=True, steps=self.deal.steps)
+            removed = len(self.deal.removed)
+            self.narrate("game_end", "real.win", agreeing(removed, N_("{n} round removed: you win!"),
+                                                          N_("{n} rounds removed: you win!")),
+                         data={"won": True, "steps": self.deal.steps}, n=removed)
 
     def _carried_words(self) -> str:
-        return "nothing in hand" if self.deal.carried is None else f"{self.deal.carried.symbol} in hand"
+        if self.deal.carried is None:
+            return self.tr("nothing in hand")
+        return self.tr("{card} in hand", card=self.deal.carried.symbol)
 
     def _correct_words(self, good: list[int]) -> str:
         if not good:
-            return "No pile is correct yet."
-        listed = ", ".join(hour_label(h) for h in good)
-        return f"Correct already: {listed}."
+            return self.tr("No pile is correct yet.")
+        return self.tr("Correct already: {hours}.", hours=", ".join(hour_label(h) for h in good))
 
     # ---- what the player sees (everything: no card is hidden) ----
     def view(self, seat: int) -> dict[str, Any]:

@@ -28,6 +28,8 @@ PO = ROOT / "engine/locale/pt/LC_MESSAGES/parlour.po"
 PT_GAMES: list[tuple[str, int, tuple[int, ...]]] = [
     ("jubileu", 4, (3, 11)),
     ("jubilee", 3, (1, 2, 5)),
+    ("relogio", 1, (1, 2, 3, 4, 5, 6)),
+    ("relogio_real", 1, (1, 2, 3)),
     ("klaberjass", 2, (1, 2, 3, 4)),
 ]
 

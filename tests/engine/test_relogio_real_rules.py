@@ -134,7 +134,7 @@ def test_rounds_option_for_practice():
     assert g.deal.result == "won" and g.scores == [1]
     with pytest.raises(engine.OptionError, match="rounds=4 is not allowed"):
         engine.new_game("relogio_real", rounds=4)
-    assert RelogioReal.option_defaults() == {"rounds": 3}
+    assert RelogioReal.option_defaults() == {"rounds": 3, "lang": "en"}
 
 
 def test_a_deal_already_in_order_is_removed_at_once():

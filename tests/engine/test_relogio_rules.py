@@ -219,7 +219,7 @@ def test_no_swap_when_no_card_is_face_down():
 
 def test_options_and_their_defaults():
     """docs/rules/relogio.md#variants: [T] decisions are named options with their defaults."""
-    assert Relogio.option_defaults() == {"king_swap": "any_king"}
+    assert Relogio.option_defaults() == {"king_swap": "any_king", "lang": "en"}
     with pytest.raises(engine.OptionError, match="king_swap='always' is not allowed"):
         engine.new_game("relogio", king_swap="always")
 

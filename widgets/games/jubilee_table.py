@@ -26,6 +26,7 @@ class JubileeTable(Table):
         "first_play": Setting("first_play", "First card of a deal",
                               (("Any card", "any"), ("Must be black: a spade or a club", "black")),
                               "Some tables say each deal must open with a spade or a club."),
+        "lang": None,  # the table's language is chosen when it opens
     }
 
     def felt_children(self) -> list[w.Widget]:

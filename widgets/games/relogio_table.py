@@ -222,6 +222,7 @@ class RelogioTable(_ClockTable):
                               ("Offered only on the fourth King", "fourth_king"),
                               ("No swap: plain Clock patience", "off")),
                              "Once per game you may swap a King you turn for any face-down card."),
+        "lang": None,  # the table's language is chosen when it opens
     }
 
     def buttons(self) -> list[w.Widget]:
@@ -412,6 +413,7 @@ class RelogioRealTable(_ClockTable):
         "rounds": Setting("rounds", "Rounds to win",
                           (("Three: the real game", 3), ("Two", 2), ("One: a practice game", 1)),
                           "How many rounds of Ace to King you must remove to win."),
+        "lang": None,  # the table's language is chosen when it opens
     }
     autoplay_delay = 0.25
 
