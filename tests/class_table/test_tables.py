@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 
 import pytest
 
@@ -266,3 +267,50 @@ def test_bots_answer_out_of_turn_at_once_and_wait_while_a_person_may_call():
         clock.now += due
         assert tables.step_bots(code)
     assert seen_out_of_turn and seen_call_wait
+
+
+def test_seats_and_the_bots_pacer_at_once_from_several_threads():
+    """One lock per table: people's threads and two bot pacers at one table, a second table beside it; every
+    move is made once and legally, and the table ends its deal as one game."""
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
+    first = seated(tables, "jabberwocky", 2, players=4)
+    second = seated(tables, "jabberwocky", 3, players=3, seed=8)
+    for seats in (first, second):
+        tables.handle(seats[0].token, {"type": "start"})
+    failures: list[BaseException] = []
+
+    def person(seat, seed: int) -> None:
+        rng = random.Random(seed)
+        try:
+            while tables.state_for(seat.token)["status"] == "playing":
+                legal = tables.state_for(seat.token)["legal"]
+                if legal:
+                    try:
+                        tables.handle(seat.token, {"type": "move", "action": rng.choice(legal)})
+                    except ClassTableError:
+                        pass  # the table moved on between reading and sending: refused, nothing changed
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    def pacer(code: str) -> None:
+        try:
+            while tables.state_for(first[0].token if code == first[0].code else second[0].token)["status"] \
+                    == "playing":
+                tables.step_bots(code)
+        except BaseException as exc:
+            failures.append(exc)
+
+    workers = [threading.Thread(target=person, args=(s, n)) for n, s in enumerate([*first, *second])]
+    workers += [threading.Thread(target=pacer, args=(s[0].code,)) for s in (first, second, first, second)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=120)
+    assert not failures and not any(w.is_alive() for w in workers)
+    for seats in (first, second):
+        table = tables._tables[seats[0].code]
+        assert table.status == "between deals"
+        replay = table.rules(**table.game.setup_args())
+        for who, action in table.game.history:
+            replay.apply(action, who)  # every move legal, in the order kept
+        assert replay.events_for(0) == tables.state_for(seats[0].token)["events"]
