@@ -314,3 +314,27 @@ def test_seats_and_the_bots_pacer_at_once_from_several_threads():
         for who, action in table.game.history:
             replay.apply(action, who)  # every move legal, in the order kept
         assert replay.events_for(0) == tables.state_for(seats[0].token)["events"]
+
+
+def test_ended_tables_are_kept_for_their_reviews_but_never_more_than_the_open_ones():
+    tables = ClassTables(None, max_tables=1)
+    first = tables.open("rummy", host_name="Mia")
+    tables.handle(first.token, {"type": "end"})
+    second = tables.open("rummy", host_name="Zoe")
+    assert tables.state_for(first.token)["status"] == "ended", "an ended table stays while there is room"
+    tables.handle(second.token, {"type": "end"})
+    third = tables.open("rummy", host_name="Ravi")
+    assert sorted(tables.codes()) == sorted([second.code, third.code]), "the oldest ended table went"
+    with pytest.raises(ClassTableError, match="has closed"):
+        tables.state_for(first.token)
+
+
+def test_a_history_that_cannot_be_written_does_not_stop_the_table(tmp_path, caplog):
+    tables = ClassTables(tmp_path, clock=Ticking(), bot_delay=0)
+    host, zoe = seated(tables, "rummy", 2, players=2)
+    path = tmp_path / "class_tables" / f"{host.code}.jsonl"
+    path.unlink()
+    path.mkdir()  # the file cannot be opened any more
+    tables.handle(host.token, {"type": "start"})
+    assert tables.state_for(zoe.token)["status"] == "playing"
+    assert "could not be written" in caplog.text

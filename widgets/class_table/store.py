@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import threading
 from pathlib import Path
 from typing import Any, Iterator
+
+log = logging.getLogger(__name__)
 
 #: The folder inside ``state_dir`` that holds the tables' files.
 FOLDER = "class_tables"
@@ -36,15 +39,22 @@ class TableFile:
         if self.path is None:
             return
         line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-        with self._lock, open(self.path, "a", encoding="utf-8") as out:
-            out.write(line)
-            out.flush()
+        try:
+            with self._lock, open(self.path, "a", encoding="utf-8") as out:
+                out.write(line)
+                out.flush()
+        except OSError:  # a full or lost disk: the table plays on in memory, and the server's log says so
+            log.exception("class table history %s could not be written: a restart would lose this change",
+                          self.path)
 
     def remove(self) -> None:
         """Forget a closed table (its file goes: nothing is resumed from it)."""
         if self.path is not None:
             with self._lock:
-                self.path.unlink(missing_ok=True)
+                try:
+                    self.path.unlink(missing_ok=True)
+                except OSError:
+                    log.exception("class table history %s could not be deleted", self.path)
 
 
 def table_file(state_dir: Path | None, code: str) -> TableFile:

@@ -115,6 +115,12 @@ class ClassTables:
         except (TypeError, ValueError):
             raise ClassTableError("The table's options must be plain text and numbers.") from None
         checked_name(host_name)
+        with self._lock:  # ended tables stay for their reviews, but never more of them than open ones
+            ended = [t for t in self._tables.values() if t.status == "ended"]
+            oldest = min(ended, key=lambda t: t.last_activity) if ended and \
+                len(self._tables) >= 2 * self.max_tables else None
+        if oldest is not None:
+            self._forget(oldest)
         with self._lock:
             live = sum(t.status != "ended" for t in self._tables.values())
             if live >= self.max_tables:
@@ -223,26 +229,31 @@ class ClassTables:
         """Close every table nobody seated has used for ``idle_seconds``: each seat is sent a last state saying
         why, and the table (and its file) goes. Returns the codes closed."""
         closed = []
+        minutes = round(self.idle_seconds / 60)
+        reason = (f"This table was closed after {minutes} minutes without anyone seated doing anything. "
+                  "Open a new table to play again.")
         for code, table in list(self._tables.items()):
             with table.lock:
                 if self.clock() - table.last_activity < self.idle_seconds:
                     continue
-                minutes = round(self.idle_seconds / 60)
-                reason = (f"This table was closed after {minutes} minutes without anyone seated doing anything. "
-                          "Open a new table to play again.")
-                table.status = "ended"
-                table.closed_reason = reason
-                table.changed()
-                for person in table.people.values():
-                    person.senders.clear()
-                table.file.remove()
-                hashes = {p.token_hash for p in table.people.values()} | table.retired
-            with self._lock:
-                self._tables.pop(code, None)
-                for digest in hashes:
-                    self._tokens.pop(digest, None)
+            self._forget(table, reason)
             closed.append(code)
         return closed
+
+    def _forget(self, table: ClassTable, reason: str | None = None) -> None:
+        """Close ``table`` for good: its seats are sent a last state (with ``reason``), its file and tokens go."""
+        with table.lock:
+            if reason is not None:
+                table.status, table.closed_reason = "ended", reason
+                table.changed()
+            for person in table.people.values():
+                person.senders.clear()
+            table.file.remove()
+            hashes = {p.token_hash for p in table.people.values()} | table.retired
+        with self._lock:
+            self._tables.pop(table.code, None)
+            for digest in hashes:
+                self._tokens.pop(digest, None)
 
     def codes(self) -> list[str]:
         """The tables this server holds now."""
