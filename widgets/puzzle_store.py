@@ -2,17 +2,18 @@
 
 Why one text: the store lives in the browser's localStorage (widgets/puzzles.py sends it there, as autosave
 does), so it works on the static site and in Voilà with no server; the kernel reads it when the page opens and
-writes it back after each change. Everything in it is plain JSON with a version, so the teacher's page can read
-the same records.
+writes it back after each change. Each record in it (a puzzle, a schedule, a deal's or an attempt's record) is a
+plain JSON dict with a version, so the teacher's page can read the same records.
 
-The text is ``{"format": "parlour-puzzles", "v": 1, "chunks": [...], "state": ...}``. The puzzles (engine/puzzles.py,
-which never change once made) are packed :data:`CHUNK` at a time (JSON, zlib, base85: puzzles of one game share
-most of their words, so a chunk packs them to a few hundred characters each; 1,000 puzzles stay under 1 MB), and a
-chunk already packed is not packed again. ``state`` packs what changes: each puzzle's FSRS schedule
-(engine/srs.py), how its last attempt went, and where its deal can be dealt again for "Play it out" (the game's
-set-up and the moves up to the decision in the review link's packed form, kept beside the puzzle as autosave keeps
-a whole game: the puzzle itself holds only the learner's view); and the records of deals and attempts
-(engine/progress.py).
+The text is ``{"format": "parlour-puzzles", "v": 1, "due": [...], "chunks": [...], "state": ...}``. The
+puzzles (engine/puzzles.py, which never change once made) are packed :data:`CHUNK` at a time (JSON, zlib,
+base85: puzzles share most of their words, so a chunk packs them to a few hundred characters each; 1,000
+puzzles stay under 1 MB), and a chunk already packed is not packed again. ``state`` packs what changes: each
+puzzle's FSRS schedule (engine/srs.py), how its last attempt went, and where its deal can be dealt again for
+"Play it out" (the game's set-up and the moves up to the decision in the review link's packed form, kept beside
+the puzzle as autosave keeps a whole game: the puzzle itself holds only the learner's view); and the records of
+deals and attempts (engine/progress.py). ``due`` lists, plainly, when each puzzle is due, for a page with no
+kernel to count them (the static site's gallery: deploy/site/build.py).
 
 A text that is not such a store (damaged, another program's, a newer version) is dropped with one line saying
 so, and nothing else of the page is lost. Only a record that reads back as a puzzle and a schedule is kept (a
@@ -87,7 +88,8 @@ class Store:
             chunks.append(self._packed[part])
         state = {"entries": {k: e.state() for k, e in self.entries.items()}, "deals": self.deals[-MOST_DEALS:],
                  "attempts": self.attempts[-MOST_ATTEMPTS:]}
-        return json.dumps({"format": FORMAT, "v": VERSION, "chunks": chunks, "state": pack(state)},
+        due = sorted(e.schedule["due"] for e in self.entries.values())  # for a page with no kernel to count them
+        return json.dumps({"format": FORMAT, "v": VERSION, "due": due, "chunks": chunks, "state": pack(state)},
                           separators=(",", ":"))
 
     def add(self, found: list[dict[str, Any]], when: datetime, replay: dict[str, dict[str, Any]] | None = None

@@ -548,7 +548,19 @@ def gallery_page(lite_index: str) -> str:
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             "<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;"
             "color:#1f2a22}</style>" + lite_config_script(lite_index) + "</head><body><h1>Parlour</h1>"
-            f"<p>{html.escape(intro.strip())}</p>{gallery_html(lab=False, href=site_href)}</body></html>")
+            f"<p>{html.escape(intro.strip())}</p>{PUZZLES_DUE}{gallery_html(lab=False, href=site_href)}</body></html>")
+
+
+#: The gallery's "Puzzles due: N" on the static site (no kernel there): counted from the puzzle store the lessons
+#: keep in this browser (widgets/puzzle_store.py lists when each puzzle is due); shown only once there is a store.
+PUZZLES_DUE = ("<p id='parlour-puzzles-due' hidden></p><script>(() => { try {"
+               " const s = JSON.parse(localStorage.getItem('parlour:puzzles:v1') || 'null');"
+               " if (!s || s.format !== 'parlour-puzzles' || s.v !== 1 || !Array.isArray(s.due)) return;"
+               " const now = Date.now(); const n = s.due.filter((d) => Date.parse(d) <= now).length;"
+               " const p = document.getElementById('parlour-puzzles-due');"
+               " p.textContent = `Puzzles due: ${n}. Open any lesson to solve them, under its table.`;"
+               " p.hidden = false;"
+               " } catch (_e) { /* no storage, or a store from elsewhere: nothing to count */ } })();</script>")
 
 
 def parlour_pages(out: Path) -> None:

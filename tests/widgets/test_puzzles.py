@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
+import subprocess
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -203,3 +205,26 @@ def test_a_finished_deal_becomes_puzzles_asked_and_played_out_on_the_table() -> 
     panel.stop()
     assert table.game is finished, "your own game back on the table"
     assert panel.flush() == 0, "a play-out is never made into puzzles"
+
+
+def test_the_static_sites_gallery_counts_the_due_puzzles(puzzle: dict[str, Any], tmp_path: Any) -> None:
+    """The static site's gallery has no kernel: its script counts the store's due puzzles (one due now, one not)."""
+    from deploy.site.build import PUZZLES_DUE
+
+    store = Store()
+    store.add([puzzle, {**puzzle, "id": "later"}], datetime.now(timezone.utc) - timedelta(minutes=1))
+    store.answered("later", True, 1, datetime.now(timezone.utc), 5.0)
+    script = PUZZLES_DUE.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    runner = tmp_path / "run.js"
+    kept = json.dumps(store.text())
+    runner.write_text(
+        "const p = { hidden: true, textContent: '' };\n"
+        "globalThis.document = { getElementById: () => p };\n"
+        f"globalThis.localStorage = {{ getItem: (k) => k === 'parlour:puzzles:v1' ? {kept} : null }};\n"
+        f"{script}\nconsole.log(JSON.stringify(p));\n")
+    node = shutil.which("node")
+    assert node, "Node.js runs the gallery's script"
+    out = subprocess.run([node, str(runner)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    shown = json.loads(out.stdout)
+    assert shown["hidden"] is False and shown["textContent"].startswith("Puzzles due: 1.")
