@@ -169,6 +169,13 @@ def runtime_dir(spawner) -> str:
     return str(path)
 
 
+def records_spool(spawner) -> str:
+    """Where a student's server keeps the deals waiting for the class's database (one file a server)."""
+    folder = STATE / "spools"
+    folder.mkdir(exist_ok=True, mode=0o700)
+    return str(folder / f"{hashlib.sha1(spawner.user.name.encode()).hexdigest()[:16]}.spool")
+
+
 c.Spawner.environment = {
     "JUPYTER_RUNTIME_DIR": runtime_dir,
     "JUPYTER_CONFIG_PATH": str(SERVER_CONFIG),
@@ -178,6 +185,12 @@ c.Spawner.environment = {
     # (PARLOUR_HUB_TEACHER_TOOLS=on keeps it, e.g. for a teacher's own demo hub).
     "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
     "PARLOUR_SAVE_KEY": SAVE_KEY,
+    # the record of play (per-student route): each server records its student's deals in the class's store,
+    # STATE/records.sqlite (or PARLOUR_RECORDS_DB), each with a spool of its own
+    "PARLOUR_CLASS": CLASS_NAME,
+    "PARLOUR_HUB_STATE": str(STATE),
+    "PARLOUR_RECORDS_SPOOL": records_spool,
+    **({"PARLOUR_RECORDS_DB": RECORDS_DB} if RECORDS_DB else {}),
 }
 
 # --- the idle culler: stop servers nobody has used for CULL_IDLE seconds -------------------

@@ -20,9 +20,11 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from ..cards import OROS, SOTA, Card, parse_card, parse_cards, spanish_40
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted
-from ..protocol import Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option
+from ..i18n import N_
+from ..protocol import (Action, Game, Option, OptionError, Rule, Rulebook, ViewHeader, first_dealer_option,
+                        language_option)
 from ..shuffle import rng_for
-from ..words import inside, is_you, join, possessive
+from ..words import inside, is_you, join
 
 GATO = Card(5, OROS)
 PACK_SIZE = 40
@@ -382,6 +384,7 @@ class ElGato(Game):
         Option("trick_limit", 5000, "docs/rules/el_gato.md#el_gato.trick_limit [T] guard: the game is a draw after "
                "this many tricks "
                "(tie-breaks included); 0 for no limit.", check=_limit_ok),
+        language_option(),
     )
 
     deal: Deal
@@ -399,8 +402,8 @@ class ElGato(Game):
         self.last_trick: dict[str, Any] | None = None
         self.dealer = first if first is not None else self._draw_for_dealer()
         if first is not None:
-            self._emit("dealer", "el_gato.dealer", f"{self.subject(first, 'deals')} (chosen at the table).",
-                       seat=first, draws=[])
+            self.narrate("dealer", "el_gato.dealer", "{who} deals (chosen at the table).", seat=first,
+                         data={"draws": []}, who=self.names[first])
         self._deal()
 
     def _draw_for_dealer(self) -> int:
@@ -410,17 +413,18 @@ class ElGato(Game):
         drawing = list(range(self.players))
         while True:
             draws = [(s, pool.pop()) for s in drawing]
-            said = ", ".join(f"{self.subject(s, 'draws')} {card_words(c)}" for s, c in draws)
+            said = ", ".join(self.tr("{who} draws {card}", who=self.names[s], card=self.card_phrase(c))
+                             for s, c in draws)
             top = max(self.rank(c) for _, c in draws)
             drawing = [s for s, c in draws if self.rank(c) == top]
             data = [[s, str(c)] for s, c in draws]
             if len(drawing) == 1:
-                self._emit("dealer", "el_gato.dealer", f"{said}: {self.subject(drawing[0], 'has')} the highest "
-                           "card and deals.", seat=drawing[0], draws=data)
+                self.narrate("dealer", "el_gato.dealer", "{said}: {who} has the highest card and deals.",
+                             seat=drawing[0], data={"draws": data}, said=said, who=self.names[drawing[0]])
                 return drawing[0]
-            tied = " and ".join(self.names[s] for s in drawing)
-            self._emit("dealer", "el_gato.dealer", f"{said}: {tied} tie for the highest card and draw again.",
-                       draws=data)
+            tied = f" {self.tr('and')} ".join(self.names[s] for s in drawing)
+            self.narrate("dealer", "el_gato.dealer", "{said}: {tied} tie for the highest card and draw again.",
+                         data={"draws": data}, said=said, tied=tied)
 
     def _deal(self) -> None:
         n = self.players
@@ -429,18 +433,14 @@ class ElGato(Game):
         packets, _ = deal_round_robin(pack, n, PACK_SIZE // n, first=(self.dealer + 1) % n)
         self.deal = Deal(packets, (self.dealer + 1) % n, self.options)
         self._safe = [not p for p in packets]  # who has been announced safe (narration only)
-        self._emit("deal", "el_gato.deal",
-                   f"{self.subject(self.dealer, 'deals')} all 40 cards, one at a time from the left: "
-                   f"{PACK_SIZE // n} each, kept face down in the order received. "
-                   f"{self.subject(self.deal.leader, 'plays')} first.",
-                   seat=self.dealer, dealer=self.dealer)
+        self.narrate("deal", "el_gato.deal", "{dealer} deals all 40 cards, one at a time from the left: {n} each, "
+                     "kept face down in the order received. {first} plays first.", seat=self.dealer,
+                     data={"dealer": self.dealer}, dealer=self.names[self.dealer], n=PACK_SIZE // n,
+                     first=self.names[self.deal.leader])
 
-    def whose(self, seat: int, owner: bool = True) -> str:
-        """Ada's / your (or Ada / you with ``owner=False``), for the middle of a sentence."""
-        return possessive(self.names[seat]) if owner else inside(self.names[seat])
-
-    def their(self, seat: int) -> str:
-        return "your" if is_you(self.names[seat]) else "their"
+    def card_phrase(self, card: Card) -> str:
+        """How the narration names a card, in the game's language: "the gato (5 de oros)" for the cat."""
+        return self.tr("the gato ({card})", card=card.name) if card == GATO else card.name
 
     # ---- ranking ----
     def rank(self, card: Card) -> int:
@@ -471,10 +471,10 @@ class ElGato(Game):
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         if action.verb == "play":
-            return (f"You cannot choose a card in El Gato ({quoted(action.arg)}): 'play' turns the top card of "
-                    "your packet.", "el_gato.play")
-        return (f"{quoted(str(action))} is not an El Gato move: the only move is 'play' (turn your top card).",
-                "el_gato.play")
+            return (self.tr("You cannot choose a card in El Gato ({card}): 'play' turns the top card of your "
+                            "packet.", card=quoted(action.arg)), "el_gato.play")
+        return (self.tr("{move} is not an El Gato move: the only move is 'play' (turn your top card).",
+                        move=quoted(str(action))), "el_gato.play")
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -482,13 +482,20 @@ class ElGato(Game):
         left = max(len(self.deal.packets[seat]) - 1, 0)  # what the packet keeps, before the trick goes under it
         card, donor, done = self.deal.play(seat)
         if donor is not None:
-            self._emit("donate", "el_gato.last_card",
-                       f"{self.subject(seat, 'has')} no card left for the guerra, so {self.verb(seat, 'takes')} "
-                       f"the top card of {self.whose(donor)} packet, face down, and {self.verb(seat, 'plays')} it.",
-                       seat=seat, donor=donor)
-        self._emit("play", "el_gato.play",
-                   f"{self.subject(seat, 'turns')} up {card_words(card)}; {left} left in the packet.",
-                   seat=seat, card=str(card), left=left)
+            if is_you(self.names[seat]):
+                message = N_("{who} has no card left for the guerra, so take the top card of {donor}'s packet, face "
+                             "down, and play it.")
+            elif is_you(self.names[donor]):
+                message = N_("{who} has no card left for the guerra, so takes the top card of your packet, face "
+                             "down, and plays it.")
+            else:
+                message = N_("{who} has no card left for the guerra, so takes the top card of {donor}'s packet, face "
+                             "down, and plays it.")
+            self.narrate("donate", "el_gato.last_card", message, seat=seat, data={"donor": donor},
+                         who=self.names[seat], donor=self.names[donor])
+        self.narrate("play", "el_gato.play", "{who} turns up {card}; {left} left in the packet.", seat=seat,
+                     data={"card": str(card), "left": left}, who=self.names[seat], card=self.card_phrase(card),
+                     left=left)
         if done is None:
             pass
         elif len(done.fighters) > 1:
@@ -505,14 +512,17 @@ class ElGato(Game):
         card = next(c for s, c in done.trick if s == winner)
         rule = "el_gato.gato" if card == GATO else "el_gato.collect" if not tied else \
             "el_gato.guerra" if len(tied) == 2 else "el_gato.guerra_many"
-        what = "the guerra" if tied else "the trick"
-        order = ", ".join(c.name for _, c in won)
-        self._emit("trick", rule,
-                   f"{_cap(card_words(card))} is highest: "
-                   f"{self.whose(winner, owner=False)} {self.verb(winner, 'wins')} {what} and "
-                   f"{self.verb(winner, 'puts')} its {len(won)} cards under {self.their(winner)} packet in play "
-                   f"order: {order}.",
-                   seat=winner, winner=winner, cards=[str(c) for _, c in won], guerra=bool(tied))
+        what = self.tr("the guerra") if tied else self.tr("the trick")
+        if is_you(self.names[winner]):
+            message = N_("{Card} is highest: {who} win {what} and put its {n} cards under your packet in play order: "
+                         "{order}.")
+        else:
+            message = N_("{Card} is highest: {who} wins {what} and puts its {n} cards under their packet in play "
+                         "order: {order}.")
+        self.narrate("trick", rule, message, seat=winner,
+                     data={"winner": winner, "cards": [str(c) for _, c in won], "guerra": bool(tied)},
+                     Card=_cap(self.card_phrase(card)), who=inside(self.names[winner]), what=what, n=len(won),
+                     order=", ".join(c.name for _, c in won))
         self.last_trick = {"plays": [[s, str(c)] for s, c in done.trick],
                            "aside": [[s, str(c)] for s, c in done.aside],
                            "winner": winner, "guerra": bool(tied)}
@@ -522,23 +532,25 @@ class ElGato(Game):
         best, trick = done.fighters, done.trick
         self.last_trick = {"plays": [[s, str(c)] for s, c in trick], "aside": [], "winner": None,
                            "guerra": True}
-        names = join([self.names[best[0]], *(inside(self.names[s]) for s in best[1:])])
+        names = join([self.names[best[0]], *(inside(self.names[s]) for s in best[1:])], self.tr("and"))
         value = rank_words(next(c for s, c in trick if s == best[0]).rank)
         below = max(self.rank(c) for _, c in trick) > self.rank(next(c for s, c in trick if s == best[0]))
         if below:
-            rule, text = "el_gato.any_pair", (f"Guerra! {names} turned equal cards, {value}: by the seed's words "
-                                              "that is a guerra even below the highest card, and its winner "
-                                              "takes everything set aside.")
+            rule, message = "el_gato.any_pair", N_("Guerra! {names} turned equal cards, {value}: by the seed's words "
+                                                   "that is a guerra even below the highest card, and its winner "
+                                                   "takes everything set aside.")
         elif again:
-            rule, text = "el_gato.guerra_again", (f"Guerra again! {names} tie with {value}: they play another "
-                                                  "tie-break for everything set aside.")
+            rule, message = "el_gato.guerra_again", N_("Guerra again! {names} tie with {value}: they play another "
+                                                       "tie-break for everything set aside.")
         elif len(best) == 2:
-            rule, text = "el_gato.guerra", (f"Guerra! {names} tie for the highest card with {value}: the cards "
-                                            f"are set aside and they play a new trick; its winner takes both.")
+            rule, message = "el_gato.guerra", N_("Guerra! {names} tie for the highest card with {value}: the cards "
+                                                 "are set aside and they play a new trick; its winner takes both.")
         else:
-            rule, text = "el_gato.guerra_many", (f"Guerra! {names} tie for the highest card with {value}: they "
-                                                 "alone play a tie-break trick, and its winner takes all the cards.")
-        self._emit("guerra", rule, text, tied=list(best), aside=[str(c) for _, c in done.aside])
+            rule, message = "el_gato.guerra_many", N_("Guerra! {names} tie for the highest card with {value}: they "
+                                                      "alone play a tie-break trick, and its winner takes all the "
+                                                      "cards.")
+        self.narrate("guerra", rule, message, data={"tied": list(best), "aside": [str(c) for _, c in done.aside]},
+                     names=names, value=value)
         self._announce_safe()
 
     def _announce_safe(self) -> None:
@@ -546,8 +558,9 @@ class ElGato(Game):
         for s in range(self.players):
             if not packets[s] and s not in tied and not self._safe[s]:
                 self._safe[s] = True
-                self._emit("safe", "el_gato.safe",
-                           f"{_cap(self.whose(s))} packet is empty: {self.subject(s, 'is')} safe.", seat=s)
+                message = N_("Your packet is empty: {who} is safe.") if is_you(self.names[s]) \
+                    else N_("{who}'s packet is empty: {who} is safe.")
+                self.narrate("safe", "el_gato.safe", message, seat=s, who=self.names[s])
 
     def _start_trick(self) -> None:
         """Start the next trick from the game's packets and leader (the deal checks for a repeat)."""
@@ -563,21 +576,21 @@ class ElGato(Game):
         if deal.result == "lose":
             loser = deal.loser
             assert loser is not None
-            self._emit("game_end", "el_gato.end",
-                       f"Only {self.whose(loser, owner=False)} {self.verb(loser, 'has')} cards left: all 40. "
-                       f"{self.subject(loser, 'loses')} El Gato after {deal.rounds} tricks; everyone else is safe.",
-                       seat=loser, result="lose", loser=loser, tricks=deal.rounds)
+            self.narrate("game_end", "el_gato.end", "Only {inside} has cards left: all 40. {who} loses El Gato after "
+                         "{n} tricks; everyone else is safe.", seat=loser,
+                         data={"result": "lose", "loser": loser, "tricks": deal.rounds},
+                         inside=inside(self.names[loser]), who=self.names[loser], n=deal.rounds)
             return
+        data = {"result": "draw", "loser": None, "tricks": deal.rounds}
         if deal.ending == "el_gato.no_cards":
-            nxt = deal.order[len(deal.trick)]
-            text = (f"{self.subject(nxt, 'has')} no card for the guerra and nobody has a card left to give: "
-                    "the game is a draw.")
+            self.narrate("game_end", deal.ending, "{who} has no card for the guerra and nobody has a card left to "
+                         "give: the game is a draw.", data=data, who=self.names[deal.order[len(deal.trick)]])
         elif deal.ending == "el_gato.cycle":
-            text = ("The packets and the leader are exactly as they were at the start of an earlier trick, so the "
-                    "game would repeat forever: it is a draw.")
+            self.narrate("game_end", deal.ending, "The packets and the leader are exactly as they were at the start of "
+                         "an earlier trick, so the game would repeat forever: it is a draw.", data=data)
         else:
-            text = f"{self.options['trick_limit']} tricks have been played: the game is a draw."
-        self._emit("game_end", deal.ending, text, result="draw", loser=None, tricks=deal.rounds)
+            self.narrate("game_end", deal.ending, "{n} tricks have been played: the game is a draw.", data=data,
+                         n=self.options["trick_limit"])
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:

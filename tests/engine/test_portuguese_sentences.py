@@ -30,6 +30,7 @@ PT_GAMES: list[tuple[str, int, tuple[int, ...]]] = [
     ("jubilee", 3, (1, 2, 5)),
     ("relogio", 1, (1, 2, 3, 4, 5, 6)),
     ("relogio_real", 1, (1, 2, 3)),
+    ("el_gato", 4, (1, 2, 3)),
     ("klaberjass", 2, (1, 2, 3, 4)),
 ]
 

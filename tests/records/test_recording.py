@@ -287,3 +287,30 @@ def test_the_gallery_offers_my_progress_only_where_play_is_recorded(monkeypatch)
     assert progress_link({}) == ""  # ./run app, JupyterLab, the static site
     link = progress_link({RECORDS_URL_ENV: "http://127.0.0.1:8870/services/parlour/parlour"})
     assert 'href="/services/parlour/parlour/progress"' in link and "My progress" in link
+
+
+def test_a_students_own_server_records_only_when_told_a_class(monkeypatch):
+    """The hub's per-student route and a Kubernetes pod: the single-user server's extension adds the routes for
+    the student it runs for (JUPYTERHUB_USER), only when the hub gives it a class."""
+    from types import SimpleNamespace
+
+    from widgets.server.single_user import _record_the_class
+
+    added: list[Any] = []
+    kernels = Kernels({"k1": None})
+    kernels.per_user_kernels = False
+    server_app = SimpleNamespace(ip="", port=9001, base_url="/user/ada/", kernel_manager=kernels,
+                                 web_app=SimpleNamespace(add_handlers=lambda host, routes: added.extend(routes)))
+    monkeypatch.delenv(CLASS_ENV, raising=False)
+    monkeypatch.setenv(RECORDS_URL_ENV, "left over")
+    monkeypatch.setenv("JUPYTERHUB_USER", "ada")
+    monkeypatch.setenv("PARLOUR_SAVE_KEY", KEY)  # the hub hands every student's server its key
+    _record_the_class(server_app)
+    assert added == [] and os.environ[RECORDS_URL_ENV] == "left over"  # Binder, jupyter lab: nothing recorded
+    monkeypatch.setenv(CLASS_ENV, "3b")
+    _record_the_class(server_app)
+    assert [route[0] for route in added] == ["/user/ada/parlour/who", "/user/ada/parlour/record",
+                                             "/user/ada/parlour/progress"]
+    service = added[0][2]["service"]
+    assert service.class_name == "3b" and service.student_of("k1", kernel_token(KEY, "k1")) == "ada"
+    assert os.environ[RECORDS_URL_ENV] == "http://127.0.0.1:9001/user/ada/parlour"

@@ -47,6 +47,7 @@ class ElGatoTable(Table):
                           "of the trick, or whenever two cards are equal."),
         "cycle_draw": None,  # guards against endless games: nothing to learn from them
         "trick_limit": None,
+        "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_heading = None  # nothing to choose: the odds are in the Why column
     show_all_words = "Teacher: show every packet in order"

@@ -23,6 +23,8 @@ from widgets.records import Store
 TEACHERS_GROUP = "teachers"
 CLASS_ENV = "PARLOUR_CLASS"
 DEFAULT_CLASS = "class"
+#: the file records wait in for the database (default: beside the store); each student's server keeps its own
+SPOOL_ENV = "PARLOUR_RECORDS_SPOOL"
 
 _store: Store | None = None
 _store_lock = threading.Lock()
@@ -42,6 +44,8 @@ def records_store() -> Store:
 
             where = default_db()
             spool = None if "://" not in where else Path(os.environ.get("PARLOUR_HUB_STATE", ".hub")) / "records.spool"
+            if os.environ.get(SPOOL_ENV):  # one spool per process where several write one store (a server each)
+                spool = Path(os.environ[SPOOL_ENV])
             _store = Store(where, spool=spool)
         return _store
 

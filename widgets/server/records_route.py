@@ -105,7 +105,10 @@ def records_service(kernel_manager: Any, key: str) -> RecordService | None:
         return None
     from widgets.server.class_records import class_name, records_store
 
-    local = os.environ.get(STUDENT_ENV, "").strip() or getpass.getuser()
+    # one learner's server: a hub's per-student server runs for JUPYTERHUB_USER; ./run app --class for whoever is
+    # logged in on the computer
+    local = os.environ.get(STUDENT_ENV, "").strip() or os.environ.get("JUPYTERHUB_USER", "").strip() \
+        or getpass.getuser()
     owner_of: Callable[[str], str | None] = kernel_manager.owner_of if per_student else (lambda _kernel: local)
     return RecordService(class_name(), key, owner_of, lambda k: k in kernel_manager, records_store)
 

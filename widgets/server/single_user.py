@@ -89,5 +89,20 @@ def _link_jupyter_server_extension(server_app: Any) -> None:
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
     quiet_trust_notices(server_app.log)
+    _record_the_class(server_app)
     server_app.log.info("Parlour: guarded Voilà pages at %s",
                         url_path_join(server_app.base_url, "voila/render/"))
+
+
+def _record_the_class(server_app: Any) -> None:
+    """A student's own server told a class (``PARLOUR_CLASS``: the hub's per-student route, a Kubernetes pod)
+    records the deals its pages finish, as the student it runs for (``JUPYTERHUB_USER``), in the class's store
+    (``PARLOUR_RECORDS_DB``: PostgreSQL shared by the pods); without it, nothing (Binder, ``jupyter lab``)."""
+    from widgets.server.records_route import announce_records, records_class, records_routes, records_service
+
+    if not records_class(per_student=False):
+        return
+    announce_records(server_app.ip, server_app.port, server_app.base_url, per_student=False)  # before any kernel
+    service = records_service(server_app.kernel_manager, ensure_save_key())
+    if service is not None:
+        server_app.web_app.add_handlers(".*$", records_routes(server_app.base_url, service))
