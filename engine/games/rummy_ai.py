@@ -323,34 +323,10 @@ def _hard_discard(r: Reader) -> Plan:
     loose = [c for c in options if c in arrangement.deadwood]
     candidates = sorted(set(loose or options), key=lambda c: (-r.value(c), str(c)))[:CANDIDATES]
     unseen = r.unseen()
-    scored = []
-    for card in candidates:
-        rest = list(r.hand)
-        rest.remove(card)
-        left = r.deadwood(rest)
-        future = [r.after_best_discard(rest + [x])[0] for x in unseen] or [left]
-        expected = sum(future) / len(future)
-        danger = _danger(r, card)
-        # What counts if an opponent goes out soon is the deadwood now; later, the deadwood to come.
-        score = -(NOW_WEIGHT * left + (1 - NOW_WEIGHT) * expected) - (
-            (TABLE_RISK if danger == "it fits a meld on the table" else PICKED_RISK) if danger else 0)
-        scored.append((score, card, left, expected, danger))
-    scored.sort(key=lambda t: (-t[0], str(t[1])))
-
-    def facts(card: Card, left: int, expected: float) -> tuple[Claim, ...]:
-        move = f"discard {card}"
-        becomes = Figure(DEADWOOD_BECOMES.name, left, move=move)
-        if not unseen:
-            return (becomes,)
-        return becomes, Figure(AFTER_NEXT_DRAW.name, round(expected, 2), move=move, detail={"unseen": len(unseen)})
-
-    alternatives = []
-    for s_, c, lf, ex, dg in scored:
-        said = facts(c, lf, ex)
-        alternatives.append(Alternative(f"discard {c}", s_, ", ".join(x.words() for x in said)
-                                        + (f"; risky: {dg}" if dg else ""), said))
+    scored = sorted((_weigh_discard(r, card, unseen) for card in candidates), key=lambda t: (-t[0], str(t[1])))
+    alternatives = [_discard_alternative(r, weighed, unseen) for weighed in scored]
     _, card, left, expected, danger = scored[0]
-    said = facts(card, left, expected)
+    said = _discard_facts(card, left, expected, unseen)
     where = "it is in none of your melds" if card in arrangement.deadwood else "every card is in a meld, so one must go"
     why = f"Discard {card.symbol}: {where}; " + ", and ".join(x.words() for x in said) + "."
     best = scored[0][0]
@@ -364,6 +340,48 @@ def _hard_discard(r: Reader) -> Plan:
     else:
         why += f" Careful: {danger}; I still rate it above your other choices."
     return f"discard {card}", why, alternatives, said
+
+
+Weighed = tuple[float, Card, int, float, str | None]
+
+
+def _weigh_discard(r: Reader, card: Card, unseen: list[Card]) -> Weighed:
+    """(score, card, deadwood left, deadwood expected after the next draw, why an opponent may want it)."""
+    rest = list(r.hand)
+    rest.remove(card)
+    left = r.deadwood(rest)
+    future = [r.after_best_discard(rest + [x])[0] for x in unseen] or [left]
+    expected = sum(future) / len(future)
+    danger = _danger(r, card)
+    # What counts if an opponent goes out soon is the deadwood now; later, the deadwood to come.
+    score = -(NOW_WEIGHT * left + (1 - NOW_WEIGHT) * expected) - (
+        (TABLE_RISK if danger == "it fits a meld on the table" else PICKED_RISK) if danger else 0)
+    return score, card, left, expected, danger
+
+
+def _discard_facts(card: Card, left: int, expected: float, unseen: list[Card]) -> tuple[Claim, ...]:
+    move = f"discard {card}"
+    becomes = Figure(DEADWOOD_BECOMES.name, left, move=move)
+    if not unseen:
+        return (becomes,)
+    return becomes, Figure(AFTER_NEXT_DRAW.name, round(expected, 2), move=move, detail={"unseen": len(unseen)})
+
+
+def _discard_alternative(r: Reader, weighed: Weighed, unseen: list[Card]) -> Alternative:
+    score, card, left, expected, danger = weighed
+    said = _discard_facts(card, left, expected, unseen)
+    return Alternative(f"discard {card}", score, ", ".join(x.words() for x in said)
+                       + (f"; risky: {danger}" if danger else ""), said)
+
+
+def score(view: View, action: str) -> Alternative | None:
+    """Any legal discard weighed as the hint weighs its few (the review rates a discard the hint did not list:
+    engine.hints.score_move); None for a meld or a lay-off, which the hint advises by rule, not by figure."""
+    if view["phase"] == "draw" or not action.startswith("discard "):
+        return None
+    r = Reader(view)
+    unseen = r.unseen()
+    return _discard_alternative(r, _weigh_discard(r, parse_card(action.split()[1]), unseen), unseen)
 
 
 POLICIES = {"easy": easy, "medium": medium, "hard": hard}
