@@ -53,7 +53,10 @@ def test_moves_out_of_turn_or_for_another_seat_are_refused(table):
     waiting = next(s for s in seats if s.seat != to_act)
     mover = next(s for s in seats if s.seat == to_act)
     move = tables.state_for(mover.token)["legal"][0]
-    refused(tables, seats, "turn", waiting.token, {"type": "move", "action": move}, waiting)
+    names = tables.state_for(waiting.token)["view"]["names"]
+    refused(tables, seats, f"^It is {names[to_act]}'s turn, not yours.$", waiting.token,
+            {"type": "move", "action": move}, waiting)
+    assert set(tables.state_for(waiting.token)["why"].values()) == {f"It is {names[to_act]}'s turn, not yours."}
     refused(tables, seats, "moves only for itself", waiting.token,
             {"type": "move", "action": move, "seat": to_act}, waiting)
     refused(tables, seats, "not a Jabberwocky move", mover.token, {"type": "move", "action": "discard 7S"}, mover)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import engine
+from engine.i18n import N_, Sentence
 from engine.notation import quoted
 from engine.protocol import MAX_NAME_LENGTH, ParlourError
 from engine.review import review as engine_review
@@ -49,6 +50,7 @@ HOST_CONTROLS = ("start", "next_deal", "end")
 #: Moves a table offers as buttons; each seat is told why those it may not make now are not allowed.
 CARD_VERBS = ("play", "discard")
 BUTTONS = ("play", "pass", "draw", "draw stock", "draw discard", "take", "call", "fold", "allow", "refuse")
+_NOT_THEIR_TURN, _NOT_YOUR_TURN = N_("It is {who}'s turn, not {seat}'s."), N_("It is {who}'s turn, not yours.")
 _PROBE = "zzzz"  # a word no game knows: what the rules say of it is the refusal of an unknown move
 
 
@@ -354,7 +356,7 @@ class ClassTable:
         try:
             self.commit({"t": "move", "seat": seat, "action": message["action"]})
         except ParlourError as exc:  # the rules' own refusal: the engine changed nothing, nothing was kept
-            raise ClassTableError(str(exc)) from None
+            raise ClassTableError(self._to(seat, exc.args[0] if exc.args else str(exc))) from None
 
     def _not_playing(self) -> str:
         host = self.host()
@@ -523,8 +525,17 @@ class ClassTable:
                 continue
             reason = g.why_illegal(action, seat)
             if reason is not None:
-                why[action] = str(reason)
+                why[action] = self._to(seat, reason)
         return why
+
+    def _to(self, seat: int, refusal: object) -> str:
+        """A refusal as ``seat`` reads it: the game names every seat, so "It is Ada's turn, not Zoe's." is said
+        to Zoe as the engine says it to a table's learner, "It is Ada's turn, not yours." (in the game's
+        language)."""
+        if isinstance(refusal, Sentence) and refusal.message == _NOT_THEIR_TURN \
+                and refusal.fields.get("seat") == self.game.names[seat]:
+            return Sentence.in_language(refusal.lang, _NOT_YOUR_TURN, who=refusal.fields["who"])
+        return str(refusal)
 
     def _moves_known(self) -> tuple[list[str], list[str]]:
         """The card verbs and buttons this game has, found once: the rules' refusal of a move they do not know
