@@ -140,7 +140,9 @@ def solve_view(game_id: str, view: Mapping[str, Any], seed: int = 0, deals: int 
     if glue is None or view.get("current_player") != view["seat"] or not glue.small_enough(view):
         return None
     limit = glue.deals(view) if deals is None else deals
-    memo_key = json.dumps([game_id, seed, limit, view], sort_keys=True, default=repr)
+    # the deals are drawn by the position, not by the language the table speaks: the same verdicts in every one
+    position = {**view, "options": {k: v for k, v in view.get("options", {}).items() if k != "lang"}}
+    memo_key = json.dumps([game_id, seed, limit, position], sort_keys=True, default=repr)
     if memo_key not in _RECENT:
         if len(_RECENT) >= 8:
             _RECENT.pop(next(iter(_RECENT)))

@@ -14,13 +14,13 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from .. import card_codes, tricks
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, standard_52
+from ..cards import SUIT_SYMBOLS, CardError, parse_card, standard_52
 from ..dealing import deal_round_robin, stacked_pack
 from ..notation import quoted, read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, TakesTurns,
-                       ViewHeader, first_dealer_option)
+                       ViewHeader, first_dealer_option, language_option)
 from ..shuffle import rng_for
-from ..words import count, join
+from ..words import agreeing, is_you, join
 from .. import claims
 from ..i18n import N_
 from ..review_thresholds import Thresholds
@@ -422,6 +422,7 @@ class Jabberwocky(TakesTurns, Game):
         Option("rounds", "full", "'full': 13 rounds of 3…9…3 cards; 'short': 3, 5, 7, 5, 3 for a class "
                "period; or your own list of card counts (1 to 9).", check=_check_rounds),
         first_dealer_option(),
+        language_option(),
     )
 
     deal: Deal
@@ -448,13 +449,18 @@ class Jabberwocky(TakesTurns, Game):
         turn_up = stock[0]
         self.deal = Deal([sorted(tricks.index(c) for c in h) for h in hands], dealer, tricks.index(turn_up),
                          strict=self.options["revoke"] == "strict", breaking=self.options["trump_breaking"])
-        suit = SUIT_NAMES[turn_up.suit]
         self._emit("deal", "jabberwocky.deal",
-                   f"Round {r + 1} of {len(self.schedule)}: {self.subject(dealer, 'deals')} {size} cards each.",
+                   self.tr(agreeing(size, N_("Round {n} of {rounds}: {who} deals {size} card each."),
+                                    N_("Round {n} of {rounds}: {who} deals {size} cards each.")),
+                           n=r + 1, rounds=len(self.schedule), who=self.names[dealer], size=size),
                    seat=dealer, round=r + 1, size=size, dealer=dealer)
         self._emit("trump", "jabberwocky.trump",
-                   f"The turned-up card is {turn_up.symbol}: {suit} are trumps this round.",
-                   seat=dealer, card=str(turn_up), trump=turn_up.suit)
+                   self.tr(N_("The turned-up card is {card}: {suits} are trumps this round."), card=turn_up.symbol,
+                           suits=self.suit_word(turn_up.suit)), seat=dealer, card=str(turn_up), trump=turn_up.suit)
+
+    def suit_word(self, code: str) -> str:
+        """``"hearts"`` in the game's language."""
+        return self.tr(SUIT_WORDS_SAID[code])
 
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
@@ -496,34 +502,37 @@ class Jabberwocky(TakesTurns, Game):
                     return Action.play(c)
             except CardError:
                 pass
-        raise IllegalAction(f"{quoted(str(action))} is not a Jabberwocky move: moves look like 'bid 2' or "
-                            "'play 7H'.", "jabberwocky.bid" if act.verb == "bid" else "jabberwocky.follow")
+        raise IllegalAction(self.tr(N_("{move} is not a Jabberwocky move: moves look like 'bid 2' or 'play 7H'."),
+                                    move=quoted(str(action))),
+                            "jabberwocky.bid" if act.verb == "bid" else "jabberwocky.follow")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         d = self.deal
         if action.verb == "bid":
             if d.phase != "bid":
-                return "Bidding is over for this round: play a card.", "jabberwocky.bid"
+                return self.tr(N_("Bidding is over for this round: play a card.")), "jabberwocky.bid"
             amount = int(action.arg)
             if amount > d.size:
-                return (f"You may bid from 0 to {d.size}: there are only {d.size} tricks this round.",
-                        "jabberwocky.bid")
+                return (self.tr(agreeing(d.size, N_("You may bid from 0 to {n}: there is only {n} trick this round."),
+                                         N_("You may bid from 0 to {n}: there are only {n} tricks this round.")),
+                                n=d.size), "jabberwocky.bid")
             others = sum(b for s, b in enumerate(d.bids) if s != d.dealer and b is not None)
-            return (f"{self.subject(seat, 'is')} the dealer and the others have bid {others} in all: a bid of "
-                    f"{amount} would make the bids add up to {d.size}, the number of tricks. The dealer may "
-                    "not do that.", "jabberwocky.hook")
+            return (self.tr(N_("{who} is the dealer and the others have bid {others} in all: a bid of {amount} would "
+                               "make the bids add up to {n}, the number of tricks. The dealer may not do that."),
+                            who=self.names[seat], others=others, amount=amount, n=d.size), "jabberwocky.hook")
         if d.phase == "bid":
-            return "Everyone bids before the first card is played: make a bid.", "jabberwocky.bid"
+            return self.tr(N_("Everyone bids before the first card is played: make a bid.")), "jabberwocky.bid"
         c = tricks.index(action.card)
         if c not in d.hands[seat]:
-            return f"{self.subject(seat, 'does')} not hold {action.card.symbol}.", "jabberwocky.follow"
+            return self.tr(N_("{who} does not hold {card}."), who=self.names[seat], card=action.card.symbol), \
+                "jabberwocky.follow"
         if d.trick:
             led = tricks.SUITS[d.led_suit or 0]
-            return (f"You must follow suit: {SUIT_NAMES[led]} were led and you hold "
-                    f"{_some_of(d.hands[seat], d.led_suit)}.", "jabberwocky.follow")
+            return (self.tr(N_("You must follow suit: {suits} were led and you hold {cards}."),
+                            suits=self.suit_word(led), cards=_some_of(d.hands[seat], d.led_suit)), "jabberwocky.follow")
         trump = tricks.SUITS[d.trump]
-        return (f"Trumps ({SUIT_SYMBOLS[trump]}) are not broken yet, so you may not lead one while you "
-                f"hold another suit.", "jabberwocky.trump_lead")
+        return (self.tr(N_("Trumps ({symbol}) are not broken yet, so you may not lead one while you hold another "
+                           "suit."), symbol=SUIT_SYMBOLS[trump]), "jabberwocky.trump_lead")
 
     # ---- a move ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -534,19 +543,29 @@ class Jabberwocky(TakesTurns, Game):
 
     def _bid(self, seat: int, amount: int) -> None:
         d = self.deal
-        note = ""
+        said = N_("{who} bids {amount}.")
+        no = None
         if seat == d.dealer:
             no = d.forbidden()
-            note = f" (the dealer could not bid {no})" if no is not None else " (the dealer was free)"
+            said = N_("{who} bids {amount} (the dealer could not bid {no}).") if no is not None else \
+                N_("{who} bids {amount} (the dealer was free).")
         d.bid(amount)
-        self._emit("bid", "jabberwocky.bid", f"{self.subject(seat, 'bids')} {amount}{note}.",
+        self._emit("bid", "jabberwocky.bid", self.tr(said, who=self.names[seat], amount=amount, no=no),
                    seat=seat, bid=amount)
         if d.phase == "play":
             total = sum(b or 0 for b in d.bids)
-            mood = "more than" if total > d.size else "fewer than"
-            self._emit("bids_done", "jabberwocky.hook",
-                       f"The bids add up to {total}, {mood} the {d.size} tricks: somebody must miss. "
-                       f"{self.subject(d.turn, 'leads')}.", bids=[b for b in d.bids], total=total)
+            if total > d.size:
+                done = agreeing(d.size, N_("The bids add up to {total}, more than the {n} trick: somebody must miss. "
+                                           "{who} leads."),
+                                N_("The bids add up to {total}, more than the {n} tricks: somebody must miss. "
+                                   "{who} leads."))
+            else:
+                done = agreeing(d.size, N_("The bids add up to {total}, fewer than the {n} trick: somebody must "
+                                           "miss. {who} leads."),
+                                N_("The bids add up to {total}, fewer than the {n} tricks: somebody must miss. "
+                                   "{who} leads."))
+            self._emit("bids_done", "jabberwocky.hook", self.tr(done, total=total, n=d.size, who=self.names[d.turn]),
+                       bids=[b for b in d.bids], total=total)
 
     def _play(self, seat: int, c: int) -> None:
         d = self.deal
@@ -554,21 +573,27 @@ class Jabberwocky(TakesTurns, Game):
         the_card = tricks.card(c)
         winner = d.play(c)
         self._emit("play", "jabberwocky.lead" if leading else "jabberwocky.follow",
-                   f"{self.subject(seat, 'plays')} {the_card.symbol}.", seat=seat, card=str(the_card))
+                   self.tr(N_("{who} plays {card}."), who=self.names[seat], card=the_card.symbol), seat=seat,
+                   card=str(the_card))
         if d.revokes[seat] > revokes:
             self._emit("revoke", "jabberwocky.revoke",
-                       f"{self.subject(seat, 'does')} not follow suit but could have: a revoke, −3 at the "
-                       "end of the round.", seat=seat, points=0)
+                       self.tr(N_("{who} does not follow suit but could have: a revoke, −{points} at the end of the "
+                                  "round."), who=self.names[seat], points=REVOKE_PENALTY), seat=seat, points=0)
         if d.broken and not was_broken:
             self._emit("broken", "jabberwocky.broken",
-                       f"{the_card.symbol} is the first trump of the round: trumps are broken.", seat=seat)
+                       self.tr(N_("{card} is the first trump of the round: trumps are broken."), card=the_card.symbol),
+                       seat=seat)
         if winner is not None:
             seats, cards, _ = d.done_tricks[-1]
             shown = ", ".join(f"{self.names[s]} {tricks.card(x).symbol}" for s, x in zip(seats, cards))
             won = d.won[winner]
-            self._emit("trick", "jabberwocky.trick",
-                       f"{self.subject(winner, 'wins')} the trick ({shown}) and now "
-                       f"{self.verb(winner, 'has')} {count(won, 'trick')}.",
+            if is_you(self.names[winner]):  # "and now have": the verb is not next to the name
+                said = agreeing(won, N_("{who} wins the trick ({cards}) and now have {n} trick."),
+                                N_("{who} wins the trick ({cards}) and now have {n} tricks."))
+            else:
+                said = agreeing(won, N_("{who} wins the trick ({cards}) and now has {n} trick."),
+                                N_("{who} wins the trick ({cards}) and now has {n} tricks."))
+            self._emit("trick", "jabberwocky.trick", self.tr(said, who=self.names[winner], cards=shown, n=won),
                        seat=winner, cards=[str(tricks.card(x)) for x in cards], seats=list(seats))
             if d.phase == "done":
                 self._end_round()
@@ -581,21 +606,23 @@ class Jabberwocky(TakesTurns, Game):
         for s in range(self.players):
             bid, won = d.bids[s] or 0, d.won[s]
             exact = round_points(bid, won, 0, scoring)
-            if exact:
-                text = f"{self.names[s]} bid {bid} and took {won}: exactly right, +{exact}."
-            else:
-                text = f"{self.names[s]} bid {bid} but took {won}: no point."
-            self._emit("score", rule, text, seat=s, points=exact, bid=bid, won=won)
+            said = N_("{who} bid {bid} and took {won}: exactly right, +{exact}.") if exact else \
+                N_("{who} bid {bid} but took {won}: no point.")
+            self._emit("score", rule, self.tr(said, who=self.names[s], bid=bid, won=won, exact=exact), seat=s,
+                       points=exact, bid=bid, won=won)
             if d.revokes[s]:
                 self._emit("score", "jabberwocky.revoke",
-                           f"{self.names[s]} revoked {count(d.revokes[s], 'time')}: "
-                           f"−{REVOKE_PENALTY * d.revokes[s]}.", seat=s, points=-REVOKE_PENALTY * d.revokes[s])
+                           self.tr(agreeing(d.revokes[s], N_("{who} revoked {n} time: −{points}."),
+                                            N_("{who} revoked {n} times: −{points}.")), who=self.names[s],
+                                   n=d.revokes[s], points=REVOKE_PENALTY * d.revokes[s]),
+                           seat=s, points=-REVOKE_PENALTY * d.revokes[s])
             self.totals[s] += points[s]
         self.results.append({"round": self.round_index + 1, "size": d.size, "dealer": d.dealer,
                              "trump_card": str(tricks.card(d.turn_up)), "bids": list(d.bids),
                              "won": list(d.won), "revokes": list(d.revokes), "points": points})
         summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
-        self._emit("round_end", rule, f"Round {self.round_index + 1} is over. Scores: {summary}.",
+        self._emit("round_end", rule, self.tr(N_("Round {n} is over. Scores: {summary}."), n=self.round_index + 1,
+                                              summary=summary),
                    round=self.round_index + 1, points=0, round_points=points)
         self.round_index += 1
         if self.round_index < len(self.schedule):
@@ -604,10 +631,14 @@ class Jabberwocky(TakesTurns, Game):
         self._over = True
         best = max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        names = join([self.names[s] for s in winners])
-        verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
+        if len(winners) > 1:
+            said = agreeing(best, N_("The game is over: {who} share the win with {n} point."),
+                            N_("The game is over: {who} share the win with {n} points."))
+        else:
+            said = agreeing(best, N_("The game is over: {who} wins with {n} point."),
+                            N_("The game is over: {who} wins with {n} points."))
         self._emit("game_end", "jabberwocky.end",
-                   f"The game is over: {names} {verb} with {count(best, 'point')}.",
+                   self.tr(said, who=join([self.names[s] for s in winners], self.tr(N_("and"))), n=best),
                    winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
@@ -643,6 +674,10 @@ class Jabberwocky(TakesTurns, Game):
             "legal": [str(a) for a in self.legal_actions(seat)],
             "revoke_plays": self.revokes_now(seat),
         }
+
+
+#: The suits as a sentence names them (the catalog's words: "copas" in Portuguese).
+SUIT_WORDS_SAID = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 
 
 def _hand_order(c: int) -> tuple[int, int]:

@@ -22,11 +22,11 @@ from ..cards import SUIT_NAMES, SUIT_SYMBOLS, CardError, parse_card, piquet_32
 from ..dealing import stacked_pack
 from ..notation import quoted
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, Progress, Rule, Rulebook, ViewHeader,
-                       first_dealer_option)
+                       first_dealer_option, language_option)
 from ..shuffle import rng_for
-from ..words import count, inside
+from ..words import inside, is_you
 from .. import claims
-from ..i18n import N_
+from ..i18n import N_, Sentence
 from ..review_thresholds import Thresholds
 
 RULES = Rulebook([
@@ -648,6 +648,12 @@ SUIT_WORDS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "�
 _VERBS = ("take", "pass", "name", "play", "schmeiss", "accept", "refuse", "exchange", "keep")
 
 
+#: The suits as a sentence names them (the catalog's words: "copas" in Portuguese).
+SUIT_WORDS_SAID = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+#: A sequence's top card as a claim names it ("a tertz to the King").
+RANK_WORDS = {"Ace": N_("Ace"), "King": N_("King"), "Queen": N_("Queen"), "Jack": N_("Jack")}
+
+
 def suit_label(suit: int) -> str:
     code = SUIT_CODES[suit]
     return f"{SUIT_NAMES[code]} ({SUIT_SYMBOLS[code]})"
@@ -727,7 +733,22 @@ class Klaberjass(Game):
                "(Parlett) — refused, it is turned down and out of play, and the pack's real bottom card is shown.",
                choices=("under_pack", "out_of_play")),
         first_dealer_option(),
+        language_option(),
     )
+
+    # ---- words ----
+    def suit_word(self, code: str) -> str:
+        """``"hearts"`` in the game's language."""
+        return self.tr(SUIT_WORDS_SAID[code])
+
+    def suit_said(self, suit: int) -> str:
+        """``"hearts (♥)"`` in the game's language."""
+        code = SUIT_CODES[suit]
+        return f"{self.suit_word(code)} ({SUIT_SYMBOLS[code]})"
+
+    def _inside(self, seat: int) -> str:
+        """A seat's name in mid-sentence: "you" for the learner ("você" in Portuguese)."""
+        return inside(self.names[seat])
 
     # ---- the match and its deals ----
     def _setup(self) -> None:
@@ -751,12 +772,14 @@ class Klaberjass(Game):
                          sequence_tie=options["sequence_tie"], need_trick=options["sequences_need_trick"])
         self.sequence_words: str | None = None  # what the comparison of sequences said, once the play begins
         self._emit("deal", "klaberjass.deal",
-                   f"Deal {self.deal_no}: {self.subject(dealer, 'deals')} six cards each, three at a time.",
+                   self.tr(N_("Deal {n}: {who} deals six cards each, three at a time."), n=self.deal_no,
+                           who=self.names[dealer]),
                    seat=dealer, deal=self.deal_no, dealer=dealer)
         up = tricks.card(self.deal.turn_up)
         self._emit("turn_up", "klaberjass.turn_up",
-                   f"The top card of the stock is turned up: {up.symbol}. {SUIT_NAMES[up.suit].capitalize()} "
-                   "are the proposed trump.", seat=dealer, card=str(up), suit=up.suit)
+                   self.tr(N_("The top card of the stock is turned up: {card}. {suits} are the proposed trump."),
+                           card=up.symbol, suits=self.suit_word(up.suit).capitalize()),
+                   seat=dealer, card=str(up), suit=up.suit)
 
     def _next_deal(self) -> None:
         """The deal passes to the other player (docs/rules/klaberjass.md#klaberjass.deal)."""
@@ -805,44 +828,64 @@ class Klaberjass(Game):
             if c is not None and c.suit in tricks.SUIT_INDEX:
                 if tricks.index(c) in PLAY:
                     return Action.play(c)
-                raise IllegalAction(f"{c.symbol} is not in the Klaberjass pack: it has only A K Q J 10 9 8 7 of "
-                                    "each suit.", "klaberjass.pack")
-        raise IllegalAction(f"{quoted(str(action))} is not a Klaberjass move: moves look like 'take', 'pass', "
-                            "'name H' or 'play 7H'.", "klaberjass.bid_first" if act.verb != "play"
-                            else "klaberjass.follow")
+                raise IllegalAction(self.tr(N_("{card} is not in the Klaberjass pack: it has only A K Q J 10 9 8 7 "
+                                               "of each suit."), card=c.symbol), "klaberjass.pack")
+        raise IllegalAction(self.tr(N_("{move} is not a Klaberjass move: moves look like 'take', 'pass', "
+                                       "'name H' or 'play 7H'."), move=quoted(str(action))),
+                            "klaberjass.bid_first" if act.verb != "play" else "klaberjass.follow")
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         verb = action.verb
         d = self.deal
         up = tricks.card(d.turn_up)
+        tr = self.tr
         if d.phase in ("bid1", "bid2", "schmeiss", "dix") and verb == "play":
-            return "Trumps are not settled yet: no card is played before the first lead.", "klaberjass.lead"
+            return tr(N_("Trumps are not settled yet: no card is played before the first lead.")), "klaberjass.lead"
         if d.phase == "bid1":
             if verb == "name":
-                return (f"In the first round you may only take {up.symbol}'s suit or pass; naming another suit "
-                        "comes in the second round.", "klaberjass.bid_first")
+                return (tr(N_("In the first round you may only take {card}'s suit or pass; naming another suit "
+                              "comes in the second round."), card=up.symbol), "klaberjass.bid_first")
             if verb == "schmeiss":
-                return "Schmeiss is a variant that is not in play at this table.", "klaberjass.schmeiss"
-            return "In the first round you take the turned-up suit or pass.", "klaberjass.bid_first"
+                return tr(N_("Schmeiss is a variant that is not in play at this table.")), "klaberjass.schmeiss"
+            return tr(N_("In the first round you take the turned-up suit or pass.")), "klaberjass.bid_first"
         if d.phase == "schmeiss":
-            return (f"{self.names[d.schmeisser or 0]} offered to throw the hand in: accept (a fresh deal) "
-                    "or refuse.", "klaberjass.schmeiss")
+            return (tr(N_("{who} offered to throw the hand in: accept (a fresh deal) or refuse."),
+                       who=self.names[d.schmeisser or 0]), "klaberjass.schmeiss")
         if d.phase == "bid2":
             if verb == "name" and action.arg == up.suit:
-                return (f"{SUIT_NAMES[up.suit].capitalize()} were refused in the first round: in the second "
-                        "round you may only name another suit.", "klaberjass.bid_second")
+                return (tr(N_("{suits} were refused in the first round: in the second round you may only name "
+                              "another suit."), suits=self.suit_word(up.suit).capitalize()), "klaberjass.bid_second")
             if verb == "take":
-                return (f"The turn-up {up.symbol} was refused and turned down: name another suit or pass.",
-                        "klaberjass.bid_second")
-            return "In the second round you name another suit or pass.", "klaberjass.bid_second"
+                return (tr(N_("The turn-up {card} was refused and turned down: name another suit or pass."),
+                           card=up.symbol), "klaberjass.bid_second")
+            return tr(N_("In the second round you name another suit or pass.")), "klaberjass.bid_second"
         if d.phase == "dix":
-            return ("You hold the 7 of trumps: first exchange it for the turn-up or keep it.", "klaberjass.dix")
+            return (tr(N_("You hold the 7 of trumps: first exchange it for the turn-up or keep it.")),
+                    "klaberjass.dix")
         if verb != "play":
-            return "Trumps are settled and the play has begun: play a card.", "klaberjass.lead"
+            return tr(N_("Trumps are settled and the play has begun: play a card.")), "klaberjass.lead"
         c = tricks.index(action.card)
         if c not in d.hands[seat]:
-            return f"{self.names[seat]} {self.verb(seat, 'does')} not hold {action.card.symbol}.", "klaberjass.follow"
-        return _refusal(d, c)
+            return tr(N_("{who} does not hold {card}."), who=self.names[seat], card=action.card.symbol), \
+                "klaberjass.follow"
+        return self._refusal(d, c)
+
+    def _refusal(self, d: Deal, c: int) -> tuple[str, str]:
+        """Why the seat to act may not play card ``c`` (it holds it, and :func:`follow_rule` does not allow it),
+        and the rule, worded from the duty that chose the cards it may play."""
+        allowed, duty = follow_rule(d.hands[d.turn], d.trick, d.trump)
+        lead = d.trick[0]
+        led = self.suit_word(SUIT_CODES[lead // 13])
+        shown = " ".join(tricks.card(x).symbol for x in allowed)
+        if duty == tricks.TRUMP:
+            return (self.tr(N_("You have no {suits}, so you must trump: you hold {cards}."), suits=led, cards=shown),
+                    "klaberjass.must_trump")
+        if duty == tricks.BEAT and c // 13 == lead // 13:
+            return (self.tr(N_("A trump was led ({card}) and you can beat it with {cards}: you must win the trick "
+                               "if you can."), card=tricks.card(lead).symbol, cards=shown), "klaberjass.trump_lead")
+        held = " ".join(tricks.card(x).symbol for x in d.hands[d.turn] if x // 13 == lead // 13)
+        return (self.tr(N_("You must follow suit: {suits} were led and you hold {cards}."), suits=led, cards=held),
+                "klaberjass.follow")
 
     # ---- a move: the deal makes it, the game says what happened ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -855,46 +898,47 @@ class Klaberjass(Game):
         d.bid(seat, move)
         verb = action.verb
         if verb == "take":
-            self._made("klaberjass.bid_first", f"{self.subject(seat, 'takes')} the turned-up suit")
+            self._made("klaberjass.bid_first", self.tr(N_("{who} takes the turned-up suit"), who=self.names[seat]))
         elif verb == "name":
-            self._made("klaberjass.bid_second", f"{self.subject(seat, 'names')} {suit_label(d.trump)}")
+            self._made("klaberjass.bid_second", self.tr(N_("{who} names {suit}"), who=self.names[seat],
+                                                        suit=self.suit_said(d.trump)))
         elif verb == "pass":
             self._passed(seat, before)
         elif verb == "schmeiss":
             self._emit("schmeiss", "klaberjass.schmeiss",
-                       f"{self.subject(seat, 'says')} \"schmeiss\": an offer to throw the hand in.", seat=seat)
+                       self.tr(N_("{who} says \"schmeiss\": an offer to throw the hand in."), who=self.names[seat]),
+                       seat=seat)
         elif verb == "accept":
             self._emit("schmeiss_accept", "klaberjass.schmeiss",
-                       f"{self.subject(seat, 'accepts')}: the hand is thrown in and the deal passes.", seat=seat)
+                       self.tr(N_("{who} accepts: the hand is thrown in and the deal passes."), who=self.names[seat]),
+                       seat=seat)
             self._next_deal()
         elif verb == "refuse":
             who = d.maker
             self._emit("schmeiss_refuse", "klaberjass.schmeiss",
-                       f"{self.subject(seat, 'refuses')}: {self.names[who]} must play with the turned-up suit.",
-                       seat=seat)
-            self._made("klaberjass.schmeiss", f"{self.subject(who, 'takes')} the turned-up suit")
+                       self.tr(N_("{who} refuses: {maker} must play with the turned-up suit."), who=self.names[seat],
+                               maker=self.names[who]), seat=seat)
+            self._made("klaberjass.schmeiss", self.tr(N_("{who} takes the turned-up suit"), who=self.names[who]))
         else:
             self._dix(seat, verb == "exchange")
-
-    def _obj(self, seat: int) -> str:
-        """A seat's name in mid-sentence: "you" for the learner."""
-        return "you" if self.names[seat] == "You" else self.names[seat]
 
     def _passed(self, seat: int, before: str) -> None:
         d = self.deal
         rnd = 1 if before == "bid1" else 2
         rule = "klaberjass.bid_first" if rnd == 1 else "klaberjass.bid_second"
-        self._emit("pass", rule, f"{self.subject(seat, 'passes')}.", seat=seat, round=rnd)
+        self._emit("pass", rule, self.tr(N_("{who} passes."), who=self.names[seat]), seat=seat, round=rnd)
         if d.phase == "bid2" and before == "bid1":
             up = tricks.card(d.turn_up)
-            where = "goes under the pack" if d.under_pack else "is turned down and out of play"
+            where = (N_("Both passed: {card} goes under the pack. Second round: each may name another suit than "
+                        "{suits}, or pass.") if d.under_pack else
+                     N_("Both passed: {card} is turned down and out of play. Second round: each may name another "
+                        "suit than {suits}, or pass."))
             self._emit("second_round", "klaberjass.bid_second",
-                       f"Both passed: {up.symbol} {where}. Second round: each may name another suit "
-                       f"than {SUIT_NAMES[up.suit]}, or pass.", round=2)
+                       self.tr(where, card=up.symbol, suits=self.suit_word(up.suit)), round=2)
         elif d.phase == "done":
             self._emit("redeal", "klaberjass.redeal",
-                       "Both passed twice: the hand is thrown in and "
-                       f"{self.subject(1 - d.dealer, 'deals', first=False)} afresh.")
+                       self.tr(N_("Both passed twice: the hand is thrown in and {who} deals afresh."),
+                               who=self._inside(1 - d.dealer)))
             self._next_deal()
 
     def _made(self, rule: str, said: str) -> None:
@@ -903,20 +947,30 @@ class Klaberjass(Game):
         d = self.deal
         seat, dl = d.maker, d.dealer
         code = SUIT_CODES[d.trump]
-        self._emit("make", rule, f"{said}: {SUIT_NAMES[code]} are trumps. {self.subject(seat, 'is')} the maker "
-                   f"and {self.verb(seat, 'takes')} the risk: {self.names[seat]} must score more than "
-                   f"{self._obj(1 - seat)} this deal.", seat=seat, trump=code)
+        maker = self.names[seat]
+        # the learner named mid-sentence reads "you", and "You" takes "are ... take": each its own template
+        if is_you(maker):
+            made = N_("{said}: {suits} are trumps. {who} are the maker and take the risk: {name} must score more "
+                      "than {other} this deal.")
+        elif is_you(self.names[1 - seat]):
+            made = N_("{said}: {suits} are trumps. {who} is the maker and takes the risk: {name} must score more "
+                      "than you this deal.")
+        else:
+            made = N_("{said}: {suits} are trumps. {who} is the maker and takes the risk: {name} must score more "
+                      "than {other} this deal.")
+        self._emit("make", rule, self.tr(made, said=said, suits=self.suit_word(code), who=maker, name=maker,
+                                         other=self.names[1 - seat]), seat=seat, trump=code)
         assert d.bottom_card is not None, "the pack is turned over as trumps are made"
         bottom = tricks.card(d.bottom_card)
         if d.under_pack:
             self._emit("deal_more", "klaberjass.deal_more",
-                       f"Three more cards each. {self.subject(dl, 'turns')} the pack "
-                       f"over: at its bottom lies the turn-up {bottom.symbol}, out of play.", seat=dl,
+                       self.tr(N_("Three more cards each. {who} turns the pack over: at its bottom lies the turn-up "
+                                  "{card}, out of play."), who=self.names[dl], card=bottom.symbol), seat=dl,
                        card=str(bottom))
         else:
             self._emit("deal_more", "klaberjass.turn_up_out",
-                       f"Three more cards each. The bottom card of the pack is {bottom.symbol}, shown to both and "
-                       "out of play.", seat=dl, card=str(bottom))
+                       self.tr(N_("Three more cards each. The bottom card of the pack is {card}, shown to both and "
+                                  "out of play."), card=bottom.symbol), seat=dl, card=str(bottom))
         if d.phase == "play":
             self._play_begins()
 
@@ -925,54 +979,70 @@ class Klaberjass(Game):
         if exchanged and d.dix_taken is not None:
             up = tricks.card(d.dix_taken[1])
             self._emit("dix", "klaberjass.dix",
-                       f"{self.subject(seat, 'exchanges')} the 7 of trumps for the turn-up {up.symbol} (dix).",
-                       seat=seat, card=str(up))
+                       self.tr(N_("{who} exchanges the 7 of trumps for the turn-up {card} (dix)."),
+                               who=self.names[seat], card=up.symbol), seat=seat, card=str(up))
         else:
             self._emit("dix", "klaberjass.dix",
-                       f"{self.subject(seat, 'keeps')} the 7 of trumps.", seat=seat, card=None)
+                       self.tr(N_("{who} keeps the 7 of trumps."), who=self.names[seat]), seat=seat, card=None)
         self._play_begins()
 
     def _play_begins(self) -> None:
         d = self.deal
         self._announce_sequences(d)
-        self._emit("lead", "klaberjass.lead", f"{self.subject(d.turn, 'leads')} to the first trick.", seat=d.turn)
+        self._emit("lead", "klaberjass.lead", self.tr(N_("{who} leads to the first trick."), who=self.names[d.turn]),
+                   seat=d.turn)
 
     def _announce_sequences(self, d: Deal) -> None:
         best = [find_sequences(h) for h in d.hands]
         if not best[0] and not best[1]:
-            self.sequence_words = "Neither player holds a sequence."
-            self._emit("sequences", "klaberjass.sequences", "Neither player holds a sequence.", winner=None)
+            self.sequence_words = self.tr(N_("Neither player holds a sequence."))
+            self._emit("sequences", "klaberjass.sequences", self.sequence_words, winner=None)
             return
-        claims = []
-        for s in (0, 1):
-            if best[s]:
-                top = best[s][0]
-                claims.append(f"{self.subject(s, 'has')} {'a tertz' if top[0] == 3 else 'a fifty'}"
-                              + (f" of {top[0]} cards" if top[0] > 4 else "")
-                              + f" to the {tricks.card(top[3][0]).name.split(' of ')[0]}")
-            else:
-                claims.append(f"{self.subject(s, 'has')} no sequence")
+        claims = [self._claim(s, best[s][0] if best[s] else None) for s in (0, 1)]
         w = d.seq_seat
         tie = bool(best[0] and best[1]) and (best[0][0][0], best[0][0][1]) == (best[1][0][0], best[1][0][1])
         if w is None:
             rule = "klaberjass.sequence_tie_trump"
-            outcome = "The best sequences are equal and neither is in trumps: nobody scores for sequences."
+            outcome = self.tr(N_("{claims}. The best sequences are equal and neither is in trumps: nobody scores "
+                                 "for sequences."), claims="; ".join(claims))
         else:
             rule = ("klaberjass.sequence_tie" if self.options["sequence_tie"] == "seed" else
                     "klaberjass.sequence_tie_trump") if tie else "klaberjass.sequence_compare"
-            why = ""
-            if tie:
-                why = (" (equal sequences: the non-dealer's wins)" if self.options["sequence_tie"] == "seed"
-                       else " (equal sequences: the one in trumps wins)")
-            listed = "; ".join(f"{sequence_name(q)}: " + " ".join(tricks.card(c).symbol for c in q[3])
+            listed = "; ".join(f"{self._sequence_said(q)}: " + " ".join(tricks.card(c).symbol for c in q[3])
                                for q in best[w])
-            need = f" They count only if {self.subject(w, 'wins', first=False)} a trick." if d.need_trick else ""
-            outcome = (f"{self.subject(w, 'wins')} the sequences{why} and {self.verb(w, 'shows')} {listed}, "
-                       f"worth {d.seq_points}.{need}")
-        text = "; ".join(claims) + ". " + outcome
-        self.sequence_words = text
+            why = "" if not tie else self.tr(N_(" (equal sequences: the non-dealer's wins)")
+                                             if self.options["sequence_tie"] == "seed" else
+                                             N_(" (equal sequences: the one in trumps wins)"))
+            if is_you(self.names[w]):  # "You win ... and show": the second verb is not next to the name
+                wins = N_("{claims}. {who} wins the sequences{why} and show {listed}, worth {points}.")
+            else:
+                wins = N_("{claims}. {who} wins the sequences{why} and shows {listed}, worth {points}.")
+            outcome = self.tr(wins, claims="; ".join(claims), who=self.names[w], why=why, listed=listed,
+                              points=d.seq_points)
+            if d.need_trick:
+                outcome = self.tr(N_("{outcome} They count only if {who} wins a trick."), outcome=outcome,
+                                  who=self._inside(w))
+        self.sequence_words = text = outcome
         self._emit("sequences", rule, text, seat=w, winner=w, shown=shown_sequences(d),
                    points=0, worth=d.seq_points)
+
+    def _claim(self, seat: int, top: Sequence_ | None) -> Sentence:
+        """What one player announces before the first lead: his best sequence, or none."""
+        who = self.names[seat]
+        if top is None:
+            return self.tr(N_("{who} has no sequence"), who=who)
+        name = tricks.card(top[3][0]).name.split(" of ")[0]
+        rank = self.tr(RANK_WORDS[name]) if name in RANK_WORDS else name
+        if top[0] == 3:
+            return self.tr(N_("{who} has a tertz to the {rank}"), who=who, rank=rank)
+        if top[0] == 4:
+            return self.tr(N_("{who} has a fifty to the {rank}"), who=who, rank=rank)
+        return self.tr(N_("{who} has a fifty of {n} cards to the {rank}"), who=who, n=top[0], rank=rank)
+
+    def _sequence_said(self, seq: Sequence_) -> Sentence:
+        """``"a tertz (3 cards to the 9♥)"`` in the game's language (:func:`sequence_name` in English)."""
+        what = N_("a tertz ({n} cards to the {card})") if seq[0] == 3 else N_("a fifty ({n} cards to the {card})")
+        return self.tr(what, n=seq[0], card=tricks.card(seq[3][0]).symbol)
 
     def _play(self, seat: int, c: int) -> None:
         d = self.deal
@@ -982,31 +1052,40 @@ class Klaberjass(Game):
         reason = _obeys(d)
         seq_before = d.sequence_scores()
         winner = d.play(c)
-        self._emit("play", reason, f"{self.subject(seat, 'plays')} {the_card.symbol}.", seat=seat,
-                   card=NAME[c])
+        self._emit("play", reason, self.tr(N_("{who} plays {card}."), who=self.names[seat], card=the_card.symbol),
+                   seat=seat, card=NAME[c])
         if d.bella_done and not bella_before:
             k, q = tricks.card(trump * 13 + RANK_K).symbol, tricks.card(trump * 13 + RANK_Q).symbol
             self._emit("bella", "klaberjass.bella",
-                       f"Bella! {self.names[seat]} played both {k} and {q}: +{BELLA}.", seat=seat, points=BELLA)
+                       self.tr(N_("Bella! {who} played both {king} and {queen}: +{points}."), who=self.names[seat],
+                               king=k, queen=q, points=BELLA), seat=seat, points=BELLA)
         if winner is None:
             return
         lead, reply, _ = d.last_trick  # type: ignore[misc]
         worth = card_points(lead, trump) + card_points(reply, trump)
         in_cards = d.points[winner] - (LAST_TRICK if d.phase == "done" else 0)  # the +10 is its own event
         shown = f"{tricks.card(lead).symbol}, {tricks.card(reply).symbol}"
+        if is_you(self.names[winner]):  # "you now have": the verb is not next to the name
+            won = (N_("{who} wins the trick ({cards}), worth {n} point; {name} now have {in_cards} in cards.")
+                   if worth == 1 else
+                   N_("{who} wins the trick ({cards}), worth {n} points; {name} now have {in_cards} in cards."))
+        else:
+            won = (N_("{who} wins the trick ({cards}), worth {n} point; {name} now has {in_cards} in cards.")
+                   if worth == 1 else
+                   N_("{who} wins the trick ({cards}), worth {n} points; {name} now has {in_cards} in cards."))
         self._emit("trick", "klaberjass.trick",
-                   f"{self.subject(winner, 'wins')} the trick ({shown}), worth {count(worth, 'point')}; "
-                   f"{inside(self.names[winner])} now {self.verb(winner, 'has')} "
-                   f"{in_cards} in cards.", seat=winner, cards=[NAME[lead], NAME[reply]],
+                   self.tr(won, who=self.names[winner], cards=shown, n=worth, name=self._inside(winner),
+                           in_cards=in_cards), seat=winner, cards=[NAME[lead], NAME[reply]],
                    seats=[1 - seat, seat], worth=worth, points=worth)
         if d.seq_seat is not None and not seq_before and d.sequence_scores() and d.need_trick:
             self._emit("sequence_counts", "klaberjass.sequence_trick",
-                       f"{self.subject(d.seq_seat, 'has')} won a trick, so the sequences count: +{d.seq_points}.",
+                       self.tr(N_("{who} has won a trick, so the sequences count: +{points}."),
+                               who=self.names[d.seq_seat], points=d.seq_points),
                        seat=d.seq_seat, points=d.seq_points)
         if d.phase == "done":
             self._emit("last_trick", "klaberjass.last_trick",
-                       f"{self.subject(winner, 'takes')} the last trick: +{LAST_TRICK}.", seat=winner,
-                       points=LAST_TRICK)
+                       self.tr(N_("{who} takes the last trick: +{points}."), who=self.names[winner],
+                               points=LAST_TRICK), seat=winner, points=LAST_TRICK)
             self._end_deal()
 
     def _end_deal(self) -> None:
@@ -1015,32 +1094,37 @@ class Klaberjass(Game):
         totals = d.totals()
         if d.seq_seat is not None and not d.sequence_scores():
             self._emit("sequence_lost", "klaberjass.sequence_trick",
-                       f"{self.names[d.seq_seat]} took no trick, so the sequences shown score nothing.",
-                       seat=d.seq_seat, points=0)
+                       self.tr(N_("{who} took no trick, so the sequences shown score nothing."),
+                               who=self.names[d.seq_seat]), seat=d.seq_seat, points=0)
         tie_rule = self.options["maker_tie"]
         held_before = self.held
         scored, outcome, self.held = settle(totals, maker, tie_rule, self.held)
-        m, o = self.names[maker], self.names[opp]
-        parts = f"{m} (maker) {totals[maker]}, {o} {totals[opp]}"
+        fields = {"who_maker": self.names[maker], "mine": totals[maker], "who_opp": self.names[opp],
+                  "theirs": totals[opp], "both": totals[0] + totals[1], "who_maker_in": self._inside(maker),
+                  "who_opp_in": self._inside(opp)}
         if outcome == "made":
-            rule, text = "klaberjass.maker", f"{parts}: the maker scored more, and each player keeps the points won."
+            rule = "klaberjass.maker"
+            said = N_("{who_maker} (maker) {mine}, {who_opp} {theirs}: the maker scored more, and each player keeps "
+                      "the points won.")
         elif outcome == "failed" or tie_rule == "fails":
             rule = "klaberjass.maker"
-            why = "a tie is a failure" if outcome == "tie" else "the maker scored less"
-            text = (f"{parts}: {why}, so {self.subject(opp, 'takes', first=False)} both totals, "
-                    f"{totals[0] + totals[1]}, and "
-                    f"{self._obj(maker)} {self.verb(maker, 'scores')} nothing.")
+            said = (N_("{who_maker} (maker) {mine}, {who_opp} {theirs}: a tie is a failure, so {who_opp_in} takes "
+                       "both totals, {both}, and {who_maker_in} scores nothing.") if outcome == "tie" else
+                    N_("{who_maker} (maker) {mine}, {who_opp} {theirs}: the maker scored less, so {who_opp_in} takes "
+                       "both totals, {both}, and {who_maker_in} scores nothing."))
         elif tie_rule == "held_over":
             rule = "klaberjass.maker_tie_held"
-            text = (f"{parts}: a tie. {self.subject(opp, 'scores')} {totals[opp]}; the maker's "
-                    f"{totals[maker]} are held over for the winner of the next deal.")
+            said = N_("{who_maker} (maker) {mine}, {who_opp} {theirs}: a tie. {who_opp} scores {theirs}; the "
+                      "maker's {mine} are held over for the winner of the next deal.")
         else:
             rule = "klaberjass.maker_tie_belote"
-            text = (f"{parts}: a tie. {self.subject(maker, 'loses')} only the maker's own points; "
-                    f"{self._obj(opp)} {self.verb(opp, 'scores')} {totals[opp]}.")
+            said = N_("{who_maker} (maker) {mine}, {who_opp} {theirs}: a tie. {who_maker} loses only the maker's own "
+                      "points; {who_opp_in} scores {theirs}.")
+        text = self.tr(said, **fields)
         if held_before and outcome != "tie" or (held_before and tie_rule == "belote"):
             gets = maker if outcome == "made" else opp
-            text += f" {self.subject(gets, 'collects')} the {held_before} points held over as well."
+            text = self.tr(N_("{text} {who} collects the {n} points held over as well."), text=text,
+                           who=self.names[gets], n=held_before)
         for s in (0, 1):
             self.totals[s] += scored[s]
         self._emit("deal_end", rule, text, seat=maker, outcome=outcome, totals=totals, scored=scored)
@@ -1050,24 +1134,26 @@ class Klaberjass(Game):
                              "sequences": d.seq_points if d.sequence_scores() else 0,
                              "sequence_seat": d.seq_seat, "bella": d.bella_seat if d.bella_done else None,
                              "scores": list(self.totals)})
-        summary = f"Scores: {self.names[0]} {self.totals[0]}, {self.names[1]} {self.totals[1]}."
+        scores = {"a": self.names[0], "a_has": self.totals[0], "b": self.names[1], "b_has": self.totals[1]}
         target = self.options["target"]
         top = max(self.totals)
         if top >= target and self.totals[0] != self.totals[1]:
             self._over = True
             self._winner = self.totals.index(top)
             both = min(self.totals) >= target
-            self._emit("game_end", "klaberjass.end",
-                       f"{summary} {self.subject(self._winner, 'wins')} the game"
-                       + (" (both passed the target: the higher total wins)." if both else "."),
+            said = (N_("Scores: {a} {a_has}, {b} {b_has}. {who} wins the game (both passed the target: the higher "
+                       "total wins).") if both else N_("Scores: {a} {a_has}, {b} {b_has}. {who} wins the game."))
+            self._emit("game_end", "klaberjass.end", self.tr(said, who=self.names[self._winner], **scores),
                        seat=self._winner, winners=[self._winner], scores=list(self.totals))
             return
         if top >= target:
-            self._emit("deal_over", "klaberjass.end", f"{summary} Both reached {target} with equal totals: "
-                       "another deal.", scores=list(self.totals))
+            self._emit("deal_over", "klaberjass.end",
+                       self.tr(N_("Scores: {a} {a_has}, {b} {b_has}. Both reached {target} with equal totals: another "
+                                  "deal."), target=target, **scores), scores=list(self.totals))
         else:
-            self._emit("deal_over", "klaberjass.end", f"{summary} First to {target} wins.",
-                       scores=list(self.totals))
+            self._emit("deal_over", "klaberjass.end",
+                       self.tr(N_("Scores: {a} {a_has}, {b} {b_has}. First to {target} wins."), target=target,
+                               **scores), scores=list(self.totals))
         self._next_deal()
 
     # ---- what one seat sees ----
@@ -1139,20 +1225,6 @@ def _obeys(d: Deal) -> str:
     return "klaberjass.follow"
 
 
-def _refusal(d: Deal, c: int) -> tuple[str, str]:
-    """Why the seat to act may not play card ``c`` (it holds it, and :func:`follow_rule` does not allow it),
-    and the rule, worded from the duty that chose the cards it may play."""
-    allowed, duty = follow_rule(d.hands[d.turn], d.trick, d.trump)
-    lead = d.trick[0]
-    led_code = SUIT_CODES[lead // 13]
-    shown = " ".join(tricks.card(x).symbol for x in allowed)
-    if duty == tricks.TRUMP:
-        return (f"You have no {SUIT_NAMES[led_code]}, so you must trump: you hold {shown}.", "klaberjass.must_trump")
-    if duty == tricks.BEAT and c // 13 == lead // 13:
-        return (f"A trump was led ({tricks.card(lead).symbol}) and you can beat it with {shown}: you must win the "
-                "trick if you can.", "klaberjass.trump_lead")
-    held = " ".join(tricks.card(x).symbol for x in d.hands[d.turn] if x // 13 == lead // 13)
-    return f"You must follow suit: {SUIT_NAMES[led_code]} were led and you hold {held}.", "klaberjass.follow"
 
 
 def _trick_view(played: tuple[int, int, int, int], trump: int) -> dict[str, Any]:

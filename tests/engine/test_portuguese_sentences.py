@@ -32,6 +32,7 @@ PT_GAMES: list[tuple[str, int, tuple[int, ...]]] = [
     ("relogio_real", 1, (1, 2, 3)),
     ("el_gato", 4, (1, 2, 3)),
     ("klaberjass", 2, (1, 2, 3, 4)),
+    ("jabberwocky", 4, (1, 2, 3)),
 ]
 
 #: English words a Portuguese sentence must not hold. Words both languages spell the same ("a", "as", "no",

@@ -109,6 +109,7 @@ class JabberwockyTable(Table):
         "rounds": Setting("rounds", "Length", (("13 rounds: 3 … 9 … 3 cards", "full"),
                                                ("5 rounds: 3, 5, 7, 5, 3 cards", "short")),
                           "The full game, or a short one for a class period."),
+        "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_format = "{:+.2f}"
     hint_score_note = "* points this round you can expect from the move, averaged over the deals I tried."

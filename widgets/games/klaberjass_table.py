@@ -110,6 +110,7 @@ class KlaberjassTable(Table):
                             ("Set aside when refused; the last card of the pack is shown", "out_of_play")),
                            "Where the turned-up card goes, and which card everyone sees when the dealer "
                            "turns the pack over after dealing three more cards each."),
+        "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_heading = "Net*"
     hint_score_format = "{:+.0f}"
