@@ -424,3 +424,38 @@ def test_on_the_shared_route_one_students_script_holds_few_kernels(shared_hub):
     page = ivy.get(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb", timeout=300)
     assert page.status_code == 200 and "There was an error when executing cell" not in page.text
     assert ivy.get(f"{hub.url}{SERVICE}api/kernels/{_kernel_id(page.text)}", timeout=60).status_code == 200
+
+
+def test_on_the_shared_route_a_kernels_deal_is_recorded_for_its_student_only(shared_hub, monkeypatch):
+    """Issue 35, items 1 and 5, through the hub's proxy: what a student's page's kernel posts is stored as that
+    student's (and only theirs: a record naming another, or a post without the kernel's token, is refused);
+    the student's "My progress" shows it and another student's does not. (A deal played through the page posts
+    the same way: tests/records/test_recording.py plays one through the table's session.)"""
+    from tests.records.games import record
+    from widgets.records.recorder import kernel_token
+
+    hub = shared_hub
+    key = os.environ.get("PARLOUR_SAVE_KEY") or (hub.state / "save-key").read_text().strip()
+    monkeypatch.setenv("PARLOUR_SAVE_KEY", key)  # records are signed as the hub's kernels sign them
+    jo = hub.login("jo")
+    page = jo.get(f"{hub.url}{SERVICE}voila/render/jubilee.ipynb", timeout=300)
+    assert page.status_code == 200
+    kernel = _kernel_id(page.text)
+    records = f"{hub.url}{SERVICE}parlour/"
+    body = {"kernel": kernel, "token": kernel_token(key, kernel)}
+    assert requests.post(records + "who", json=body, timeout=60).json() == {"student": "jo", "class": "class"}
+    kims = requests.post(records + "record", json={**body, "record": record("kim", class_name="class").data},
+                         timeout=60)
+    assert kims.status_code == 400 and "not for 'jo'" in kims.json()["message"]
+    assert requests.post(records + "record", json={"kernel": kernel, "token": "0" * 64,
+                                                   "record": record("jo", class_name="class").data},
+                         timeout=60).status_code == 403
+    assert requests.post(records + "record", json={**body, "record": record("jo", class_name="class").data},
+                         timeout=60).status_code == 202
+    deadline = time.monotonic() + 60
+    while "You have finished 1 deal." not in (mine := jo.get(records + "progress", timeout=60)).text:
+        assert time.monotonic() < deadline, mine.text[-2000:]
+        time.sleep(0.5)
+    kim = hub.login("kim").get(records + "progress", timeout=60)
+    assert kim.status_code == 200 and "You have finished 0 deals." in kim.text
+    assert requests.get(records + "progress", timeout=60, allow_redirects=False).status_code in (302, 403)

@@ -273,6 +273,7 @@ def test_my_progress_names_nobody_else(store):
     page = progress_page(mine, lambda lesson: f"/voila/render/{lesson}.ipynb", "/voila/render/index.ipynb")
     assert "zebedee" not in page
     assert "You have finished 3 deals." in page and "<svg" in page
+    assert "you played play" not in page and "you played " in page  # a card by its name, not the move's code
     links = {m.review_link for m in mine.mistakes()}
     theirs = {d.review_link for d in StudentRecords(store, CLASS, "zebedee_rival").deals()}
     assert links and theirs and not links & theirs
@@ -314,3 +315,31 @@ def test_a_students_own_server_records_only_when_told_a_class(monkeypatch):
     service = added[0][2]["service"]
     assert service.class_name == "3b" and service.student_of("k1", kernel_token(KEY, "k1")) == "ada"
     assert os.environ[RECORDS_URL_ENV] == "http://127.0.0.1:9001/user/ada/parlour"
+
+
+def test_a_lesson_table_on_a_recording_server_says_so_and_sends_each_deal_it_finishes(server, store, monkeypatch):
+    """The table itself (widgets/table.py): on a server that records, its line says the teacher sees the deals,
+    each deal played to its end on it is sent once, with the moves the rules refused."""
+    import widgets.records.recorder as recorder
+    from widgets.games.jubilee_table import JubileeTable
+
+    monkeypatch.setenv("PARLOUR_SAVE_KEY", KEY)
+    monkeypatch.setattr(recorder, "this_kernel_id", lambda: "k-ada")  # the page's kernel, as Voilà names it
+    table = JubileeTable(players=3, seed=41, level="easy", bot_delay=0, match="single")
+    assert "Your teacher sees the deals you finish here." in table.recorded_note.value
+    me = Bot("jubilee", "easy", 7)
+    assert not table.act("play XX")  # refused: counted for the deal's record
+    while not table.game.is_over:
+        assert table.act(me.choose(table.game.view(0)))
+    table.refresh()  # drawn again: still one deal
+    sender = table.recorder.sender
+    assert sender.wait(60) and sender.failed == [] and len(sender.sent) == 1
+    assert store.flush(30)
+    [deal] = StudentRecords(store, CLASS, "ada").deals()
+    assert (deal.lesson, deal.code, deal.level) == ("jubilee", table.code, "easy")
+    assert [(r.rule, r.count) for r in TeacherRecords(store, CLASS).refusals_by_rule("jubilee")] == \
+        [("jubilee.turn", 1)]
+
+    monkeypatch.delenv(RECORDS_URL_ENV)  # a plain ./run app, JupyterLab, the static site
+    quiet = JubileeTable(players=3, seed=41, bot_delay=0)
+    assert quiet.recorder is None and quiet.recorded_note.value == ""

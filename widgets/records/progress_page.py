@@ -61,11 +61,22 @@ def accuracy_plot(points: list[float], width: int = 480, height: int = 120) -> s
             f'newest</text></svg>')
 
 
+def move_words(action: str) -> str:
+    """A move as the table's log shows it: "play 6C" is the card, 6♣; other moves keep their words ("pass")."""
+    verb, _, arg = action.partition(" ")
+    if verb == "play" and arg:
+        try:
+            return str(engine.parse_card(arg).symbol)
+        except (ValueError, KeyError):
+            return action
+    return action
+
+
 def mistake_item(m: MistakeRow, lesson_href: Callable[[str], str]) -> str:
     e = html.escape
     game = engine.GAMES[m.game].name if m.game in engine.GAMES else m.game
     text = (f"{VERDICT_NAMES.get(m.verdict, m.verdict)} in {game}, {m.finished_at:%d %b %Y}: you played "
-            f"{m.action}; better was {m.best} (cost {m.cost:.2f}).")
+            f"{move_words(m.action)}; better was {move_words(m.best)} (cost {m.cost:.2f}).")
     link = (f' <a href="{e(lesson_href(m.lesson) + "?" + m.review_link)}">Open its review</a>'
             if m.review_link else "")
     return f"<li>{e(text)}{link}</li>"
