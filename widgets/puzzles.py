@@ -28,7 +28,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-import anywidget
 import ipywidgets as w
 
 import engine
@@ -39,6 +38,7 @@ from engine.i18n import N_, say
 from engine.numerals import localize
 from engine.review import Review
 from engine.review_link import ReviewLinkError, moves_code, replay_moves
+from widgets.autosave import AutoSave
 from widgets.card_svg import card_img_html
 from widgets.puzzle_store import Entry, Store, read_store
 from widgets.shared_look import set_layout, shared_layout
@@ -47,33 +47,14 @@ from widgets.table_html import esc, help_html
 _STATIC = Path(__file__).parent / "static"
 
 
-class PuzzleKeeper(anywidget.AnyWidget):
-    """The browser's half keeps the puzzle store's text in localStorage; ``on_stored(text or None)`` is called once,
-    when the browser first reports what it holds."""
+class PuzzleKeeper(AutoSave):
+    """The browser's half keeps the puzzle store's text in localStorage, under one key for every page (autosave's
+    messages: the browser reports what it holds once, ``on_stored(text or None)``; ``keep(text)`` writes it)."""
 
     _esm = _STATIC / "puzzle_store.js"
 
-    def __init__(self, on_stored: Callable[[str | None], Any], **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._on_stored = on_stored
-        self.heard = False
-        self.ready = False
-        self.kept: str | None = None
-        self.on_msg(self._from_browser)
-
-    def _from_browser(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict) or content.get("event") != "stored" or self.heard:
-            return
-        self.heard = True
-        self.ready = content.get("storage") is True
-        text = content.get("text")
-        self.kept = text if isinstance(text, str) else None
-        self._on_stored(self.kept if self.ready else None)
-
-    def keep(self, text: str) -> None:
-        if self.ready and text != self.kept:
-            self.kept = text
-            self.send({"event": "keep", "text": text})
+    def __init__(self, on_stored: Callable[[str | None], Any]) -> None:
+        super().__init__(slot="", on_stored=on_stored)
 
 
 def move_label(action: str) -> str:

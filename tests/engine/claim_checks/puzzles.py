@@ -9,22 +9,18 @@ from engine import puzzles
 from engine.claims import Claim, Figure
 from engine.hints import Hint
 from engine.review_claims import Modelled, Solved
-from engine.review_thresholds import thresholds_for
 
-from .review_costs import check_modelled, check_solved
+from .review_costs import check_modelled, check_solved, hint_cost
 
 
 def check_hint_figure(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
     """An exact or sampled figure of a game without a solver: the hint's estimate of its move less the move's,
     over the fewer deals of the two."""
     assert isinstance(claim, Figure)
-    limits = thresholds_for(game.id)
-    scored = {a.action: a for a in hint.alternatives}
-    better, mine = scored.get(hint.action), scored.get(claim.move)
-    if better is None or mine is None:
+    cost = hint_cost(game, claim.move, hint)
+    if cost is None:
         return f"{claim.move}'s figure has no figure of the hint behind it"
-    loss = max(0.0, (better.score - mine.score) * limits.scale)
-    samples = min((a.samples for a in (better, mine) if a.samples), default=0)
+    loss, samples = cost
     if abs(loss - claim.value) > 0.01 or claim.samples != samples or claim.exact != (samples == 0):
         return f"{claim.move} is said to cost {claim.value} over {claim.samples} deals; the hint gives {loss:.2f} " \
                f"over {samples}"

@@ -34,20 +34,28 @@ def check_solved(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str 
     return None
 
 
+def hint_cost(game: engine.Game, move: str, hint: Hint) -> tuple[float, int] | None:
+    """The hint's estimate of its own move less ``move``'s, in the game's units (never below 0), and the deals the
+    fewer of the two averaged (0: both exact); None when the hint gives either no figure."""
+    scored = {a.action: a for a in hint.alternatives}
+    better, mine = scored.get(hint.action), scored.get(move)
+    if better is None or mine is None:
+        return None
+    samples = min((a.samples for a in (better, mine) if a.samples), default=0)
+    return max(0.0, (better.score - mine.score) * thresholds_for(game.id).scale), samples
+
+
 def check_modelled(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
     """The cost is the hint's estimate of its move less the move's (medium-bot playouts), with the deals the
     fewer of the two averaged, and says the medium bot's model."""
     assert isinstance(claim, Modelled)
-    limits = thresholds_for(game.id)
-    scored = {a.action: a for a in hint.alternatives}
-    better, mine = scored.get(hint.action), scored.get(claim.move)
-    if better is None or mine is None:
+    cost = hint_cost(game, claim.move, hint)
+    if cost is None:
         return f"{claim.move}'s cost has no figure of the hint behind it"
-    loss = max(0.0, (better.score - mine.score) * limits.scale)
-    if abs(loss - claim.value) > 0.01 or claim.samples != min(better.samples, mine.samples) \
-            or claim.assumption != "medium":
+    loss, samples = cost
+    if abs(loss - claim.value) > 0.01 or claim.samples != samples or claim.assumption != "medium":
         return f"{claim.move} is said to cost {claim.value} over {claim.samples} deals ({claim.assumption}); " \
-               f"the hint's figures give {loss:.2f} over {min(better.samples, mine.samples)} (medium)"
+               f"the hint's figures give {loss:.2f} over {samples} (medium)"
     return None
 
 
