@@ -141,5 +141,18 @@ def progress_link(env: Mapping[str, str] = os.environ) -> str:
             "and the deals from your teacher.</p>")
 
 
+def from_your_teacher(env: Mapping[str, str] = os.environ) -> str:
+    """On the class's hub, the deal sets the teacher handed out ("From your teacher": what is done and what is
+    left, a link to each deal): the service's page for the logged-in student (widgets/server/teacher_page.py), in
+    a frame, as the gallery's kernel does not know who is looking. Only the class's shared Voilà (a service the hub
+    runs) serves it; a student's own server (the per-student route) and ``./run app --class`` show nothing."""
+    if not env.get("PARLOUR_CLASS") or not env.get("JUPYTERHUB_SERVICE_NAME"):
+        return ""
+    root = env.get("VOILA_BASE_URL") or env.get("JUPYTERHUB_SERVICE_PREFIX") or "/"  # as server_root() reads it
+    src = html.escape(root.rstrip("/") + "/parlour/assigned")
+    return (f'<iframe class="parlour-from-teacher" src="{src}" title="From your teacher" '
+            'style="width: 100%; height: 8rem; border: 1px solid #d0d7cf; border-radius: 10px"></iframe>')
+
+
 def gallery() -> HTML:
-    return HTML(progress_link() + gallery_html())
+    return HTML(progress_link() + from_your_teacher() + gallery_html())

@@ -259,3 +259,57 @@ def test_the_pages_parts_in_words():
     assert "no rated deal" in accuracy_plot([])
     assert live_stamp(3, None, []) != live_stamp(4, None, [])
     assert "Nothing from your teacher yet." in assigned_html([], "/l/")
+
+
+def test_the_pages_script_is_javascript(tmp_path):
+    """The live refresh's script parses (a brace too few once left the page without it: it never refreshed)."""
+    import shutil
+    import subprocess
+
+    from widgets.server.teacher_page import Page
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (./run hub installs it)")
+    script = re.search(r"<script>(.*)</script>", Page("3b", "/l/", "/t", "x").script(), re.S).group(1)
+    (tmp_path / "page.js").write_text(script)
+    checked = subprocess.run([node, "--check", str(tmp_path / "page.js")], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_who_is_online_is_the_connected_pages_of_live_kernels():
+    from widgets.server.class_records import note_page, online
+    from widgets.server.teacher_page import Page
+
+    class Kernels:
+        def __init__(self) -> None:
+            self.ids = ["k-ada", "k-bea", "k-gone"]
+            self._kernel_connections = {"k-ada": 1, "k-bea": 0, "k-gone": 1}
+
+        def list_kernel_ids(self) -> list[str]:
+            return list(self.ids)
+
+    kernels = Kernels()
+    note_page("k-ada", "ada", "jubilee.ipynb")
+    note_page("k-bea", "bea", "pt/jubileu.ipynb")  # opened, its browser not connected (yet, or any more)
+    note_page("k-gone", "cy", "rummy.ipynb")
+    kernels.ids.remove("k-gone")  # cy closed the page: the kernel is gone
+    now = [p for _, p in online(kernels)]
+    assert [(p.student, p.lesson) for p in now] == [("ada", "jubilee")]
+    kernels._kernel_connections["k-bea"] = 1
+    now = [p for _, p in online(kernels)]
+    assert [(p.student, p.lesson) for p in now] == [("ada", "jubilee"), ("bea", "pt/jubileu")]
+    shown = Page("3b", "/l/", "/t", "x").online(now)
+    assert "<td>ada</td><td>Jubilee</td>" in shown and "<td>bea</td><td>Jubileu</td>" in shown
+
+
+def test_from_your_teacher_is_on_the_shared_routes_gallery_only():
+    """The class's Voilà (a service the hub runs) serves "From your teacher"; a student's own server (whose
+    environment names the class too, for its records) and ./run app --class do not: no frame that answers 404."""
+    from widgets.gallery import from_your_teacher
+
+    shared = {"PARLOUR_CLASS": "3b", "JUPYTERHUB_SERVICE_NAME": "parlour",
+              "JUPYTERHUB_SERVICE_PREFIX": "/services/parlour/"}
+    own_server = {"PARLOUR_CLASS": "3b", "JUPYTERHUB_SERVICE_PREFIX": "/user/ada/", "JUPYTERHUB_USER": "ada"}
+    assert 'src="/services/parlour/parlour/assigned"' in from_your_teacher(shared)
+    assert from_your_teacher(own_server) == "" and from_your_teacher({"PARLOUR_CLASS": "3b"}) == ""

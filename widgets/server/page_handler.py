@@ -78,6 +78,11 @@ class ParlourVoilaHandler(TornadoVoilaHandler):
         try:
             await super().get(path)
         finally:  # written, or given up: from now on a browser may connect, or never will
+            if handed and getattr(self.kernel_manager, "per_user_kernels", False):
+                from widgets.server.class_records import note_page  # "who is online" on the teacher's page
+
+                for kernel_id in handed:
+                    note_page(kernel_id, user_name(self), path)
             for kernel_id in handed:
                 page_sent = getattr(self.kernel_manager, "page_sent", None)
                 if page_sent is not None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -31,6 +32,7 @@ from jupyter_server.utils import url_path_join
 from sqlalchemy.orm import Session
 
 import engine
+from engine import words
 from engine.hints import LEVELS
 from widgets.records import DealSetError, StudentRecords, Store, StoreUnavailable, TeacherRecords
 from widgets.records import queries as q
@@ -59,6 +61,12 @@ def move_words(action: str) -> str:
 def game_name(game: str) -> str:
     rules = engine.GAMES.get(game)
     return rules.name if rules is not None else game
+
+
+def lesson_name(lesson: str) -> str:
+    """A lesson page as the teacher knows it: its game's name, or "the gallery"."""
+    page = lesson.rsplit("/", 1)[-1]
+    return "the gallery" if page == "index" else game_name(page)
 
 
 def percent(value: float | None) -> str:
@@ -188,9 +196,9 @@ class Page:
         e = html.escape
         if not pages:
             return "<h2>Online now</h2><p class='quiet' id='online'>Nobody has a lesson open.</p>"
-        rows = "".join(f"<tr><td>{e(p.student)}</td><td>{e(game_name(p.lesson.rsplit('/', 1)[-1]))}</td>"
-                       f"<td>alone, against bots</td></tr>" for p in pages)
-        return (f"<h2>Online now</h2><table id='online'><tr><th>Student</th><th>Lesson</th><th>Playing</th></tr>"
+        rows = "".join(f"<tr><td>{e(p.student)}</td><td>{e(lesson_name(p.lesson))}</td>"
+                       f"<td>{time.strftime('%H:%M', time.localtime(p.opened))}</td></tr>" for p in pages)
+        return (f"<h2>Online now</h2><table id='online'><tr><th>Student</th><th>Lesson</th><th>Opened at</th></tr>"
                 f"{rows}</table>")
 
     def students(self, view: ClassView) -> str:
@@ -210,7 +218,7 @@ class Page:
     def mistakes(self, student: str, rows: list[q.MistakeRow]) -> str:
         e = html.escape
         blunders = sum(r.verdict == "blunder" for r in rows)
-        said = f"{student}: {len(rows) - blunders} mistakes and {blunders} blunders"
+        said = f"{student}: {words.count(len(rows) - blunders, 'mistake')} and {words.count(blunders, 'blunder')}"
         if not rows:
             return f"<details id='student-{e(student)}'><summary>{e(student)}: no mistake yet</summary></details>"
         items = "".join(
@@ -285,7 +293,7 @@ class Page:
     def one_set(self, s: SetView) -> str:
         e = html.escape
         row = s.row
-        size = f"{len(row.codes)} deals" if row.codes else f"{row.deals} random deals"
+        size = words.count(len(row.codes), "deal") if row.codes else f"{words.count(row.deals, 'random deal')}"
         state = f"handed out {when(row.published_at)}" if row.published else "not handed out yet"
         button = "Take it back" if row.published else "Hand it out"
         toggle = (f"<form method='post' action='{e(self.here)}/sets/{row.id}' style='display:inline'>"
@@ -320,15 +328,18 @@ class Page:
         return "".join(out) + "</section>"
 
     def script(self) -> str:
-        """Asks whether anything changed every 2 s; reloads, or (while the teacher types) says there is news."""
+        """Asks whether anything changed every 2 s; reloads, or (while the teacher types) says there is news. The
+        ask carries the page's XSRF token: the hub's login takes a script's request with its cookie only so."""
         return (f"<p id='new-results' hidden>New results: <a href=''>show them</a></p><script>(function () {{"
-                f"const live = {json.dumps(self.here + '/live')}; const stamp = document.body.dataset.stamp;"
+                f"const live = {json.dumps(self.here + '/live')}; const token = {json.dumps(self.xsrf)};"
+                "const stamp = document.body.dataset.stamp;"
                 "let typing = false; document.addEventListener('input', () => { typing = true; });"
                 "async function look() { try { const r = await fetch(live, {credentials: 'same-origin', "
-                "cache: 'no-store'}); if (r.ok) { const now = await r.json(); const h = document.getElementById("
+                "cache: 'no-store', headers: {'X-XSRFToken': token}}); if (r.ok) { const now = await r.json();"
+                "const h = document.getElementById("
                 "'health'); h.textContent = now.health; h.hidden = !now.health; if (now.stamp !== stamp) {"
                 "if (typing) { document.getElementById('new-results').hidden = false; } else { location.reload();"
-                f" return; }} }} }} catch (e) {{}} setTimeout(look, {POLL_MS}); }} setTimeout(look, {POLL_MS});"
+                f" return; }} }} }} }} catch (e) {{}} setTimeout(look, {POLL_MS}); }} setTimeout(look, {POLL_MS});"
                 "})();</script>")
 
 
@@ -414,8 +425,10 @@ class ParlourClassHandler(JupyterHandler):
         else:
             said = "Something went wrong on the server; the page may work again in a moment."
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.finish(f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Parlour</title></head>"
-                    f"<body><p class='refused'>{html.escape(said)}</p></body></html>")
+        back = html.escape(self.lessons + "index.ipynb")
+        self.finish(f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Parlour</title>{STYLE}"
+                    f"</head><body><p class='refused'>{html.escape(said)}</p><p><a href='{back}' target='_top'>"
+                    "Back to the games</a></p></body></html>")
 
     def set_default_headers(self) -> None:
         super().set_default_headers()

@@ -1,0 +1,148 @@
+"""The teacher's page on the class's hub, in Chromium (issue 35): the teacher makes a deal set and hands it out;
+three students log in and find it under "From your teacher" on the gallery, one opens its deal at the lesson's
+table; their finished deals reach the record store (written here, as the hub's service would, so no deal is
+played out in the browser) and the teacher's page, already open, shows them by itself: their results, who has
+done which, how many chose each move, and one student's mistake opening its review. A student opening the
+teacher's page gets 403. Screenshots in test-artifacts/teacher-*.png.
+
+The hub is started as tests/test_hub.py starts it (shared route), with one teacher named in PARLOUR_HUB_TEACHERS.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from playwright.sync_api import expect
+
+import engine
+from tests.browser.test_table_layout import table_class
+from tests.records.games import record
+from tests.test_hub import Hub, start_hub
+
+pytestmark = pytest.mark.browser
+
+SERVICE = "services/parlour/"
+GALLERY = f"**/{SERVICE}voila/render/index.ipynb"
+CLASS = "3b"
+STUDENTS = {"ada": "easy", "bea": "medium", "cy": "hard"}  # the bots that played each student's seat
+
+
+@pytest.fixture(scope="module")
+def class_hub(tmp_path_factory, artifacts_dir):
+    from tests.conftest import stop_server, wait_for_url
+
+    state = tmp_path_factory.mktemp("teacher-hub")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("PARLOUR_HUB_TEACHERS", "mrs_b")
+        env.setenv("PARLOUR_HUB_CLASS", CLASS)
+        url, proc, log = start_hub(state, route="shared")
+    try:
+        wait_for_url(url + "hub/login", 180, proc)
+        wait_for_url(url + SERVICE + "voila/static/voila.js", 180, proc)
+        yield Hub(url, proc, state)
+    finally:
+        stop_server(proc)
+        (artifacts_dir / "teacher-hub.log").write_bytes(log.read_bytes())
+
+
+def finish_deals(state, records) -> None:
+    """The students' finished deals into the hub's record store, as its service writes them."""
+    from widgets.records import Store
+
+    store = Store(state / "records.sqlite", spool=state / "test-seed.spool")
+    try:
+        for one in records:
+            store.submit(one, one.student)
+        assert store.flush(120), store.health().words()
+    finally:
+        store.close()
+
+
+def test_the_teacher_sees_the_class_play_a_deal_set(class_hub, browser, save_screenshot):
+    hub = class_hub
+    # the deal the students' seats played (a single deal of Jubilee), its code as their table writes it
+    code = table_class("jubilee")(seed=1, **engine.GAMES["jubilee"].short_match).code
+
+    # the teacher makes a set of one deal and hands it out
+    teacher_context, teacher = hub.log_in_browser(browser, "mrs_b", GALLERY)
+    teacher.goto(hub.url + SERVICE + "parlour/teacher")
+    expect(teacher.get_by_role("heading", name=f"Your class: {CLASS}")).to_be_visible()
+    teacher.get_by_text("Make a deal set").click()
+    teacher.fill("input[name=name]", "Week 1")
+    teacher.select_option("select[name=game]", "jubilee")
+    teacher.fill("textarea[name=codes]", code)
+    teacher.select_option("select[name=level]", "medium")
+    teacher.check("input[name=publish]")
+    teacher.get_by_role("button", name="Make the set").click()
+    the_set = teacher.locator("section.deal-set", has_text="Week 1")
+    expect(the_set).to_contain_text("handed out")
+
+    # three students log in: "From your teacher" on the gallery, nothing done yet; one opens the deal
+    students = {}
+    for name in STUDENTS:
+        context, page = hub.log_in_browser(browser, name, GALLERY)
+        assigned = page.frame_locator("iframe.parlour-from-teacher").locator("li", has_text="Week 1")
+        expect(assigned).to_contain_text("0 of 1 done", timeout=60_000)
+        students[name] = (context, page, assigned)
+    save_screenshot(students["ada"][1], "teacher-gallery-from-your-teacher-ada")
+    students["ada"][2].get_by_role("link", name=code).click()
+    ada = students["ada"][1]
+    ada.wait_for_url(re.compile(r"jubilee\.ipynb\?deal="), wait_until="commit")
+    table = ada.locator(".parlour").first
+    expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)
+    ada.wait_for_function("code => [...document.querySelectorAll('.parlour input')].some(box => box.value === code)",
+                          arg=code, timeout=60_000)  # the table dealt the set's deal (its deal code box says so)
+
+    # a student opening the teacher's page: 403 and a sentence
+    refused = ada.goto(hub.url + SERVICE + "parlour/teacher")
+    assert refused is not None and refused.status == 403
+    expect(ada.locator("body")).to_contain_text("This page is for the class's teachers")
+    assert "Week 1" not in ada.content()
+    save_screenshot(ada, "teacher-page-refused-to-a-student")
+
+    # their deals end; the teacher's page, open all along, shows them by itself
+    teacher.goto(hub.url + SERVICE + "parlour/teacher")
+    expect(teacher.locator("#students tr[data-student]")).to_have_count(0)
+    records = [record(name, level=bots, class_name=CLASS, code=code) for name, bots in STUDENTS.items()]
+    finish_deals(hub.state, records)
+    rows = teacher.locator("#students tr[data-student]")
+    expect(rows).to_have_count(3, timeout=30_000)  # within the page's live refresh (2 s) and a busy machine's
+    for one in records:
+        row = teacher.locator(f"#students tr[data-student='{one.student}']")
+        accuracy = one.data["accuracy"]
+        expect(row.locator("td").nth(2)).to_have_text(f"{round(accuracy * 100)}%")
+        expect(teacher.locator(f"table.progress tr[data-student='{one.student}'] td.done")).to_have_count(1)
+
+    # at the set's first decision, how many chose each move, beside the hint's choice
+    first = min((d for r in records for d in r.data["decisions"]), key=lambda d: d["index"])
+    counts = Counter(d["action"] for r in records for d in r.data["decisions"] if d["position"] == first["position"])
+    row = teacher.locator(f"table.move-counts tr[data-position='{first['position']}']")
+    for action, n in counts.items():
+        expect(row.locator(f".move[data-move='{action}']")).to_have_attribute("data-count", str(n))
+    expect(row.locator(".move.hint")).to_have_attribute("data-move", first["best"])
+    save_screenshot(teacher, "teacher-page")
+
+    # one student's mistake opens its review, as the student saw it
+    student = next(r.student for r in records if any(d["verdict"] in ("mistake", "blunder")
+                                                     for d in r.data["decisions"]))
+    mistakes = teacher.locator(f"details#student-{student}")
+    mistakes.locator("summary").click()
+    with teacher_context.expect_page() as opened:
+        mistakes.locator("a.review").first.click()
+    review = opened.value
+    review.set_default_timeout(200_000)
+    shown = review.locator(".parlour-review:visible")  # the play table's (a lesson's other tables have one too)
+    expect(shown).to_have_count(1, timeout=200_000)
+    wrong = next(r for r in records if r.student == student)
+    expect(shown).to_contain_text(f"{len(wrong.data['decisions'])} decisions", timeout=60_000)
+    save_screenshot(review, "teacher-mistake-review")
+
+    # and a student sees the set done
+    bea = students["bea"][1]
+    bea.goto(hub.url + SERVICE + "parlour/assigned")
+    expect(bea.locator("li", has_text="Week 1")).to_contain_text("1 of 1 done")
+    for context, _, _ in students.values():
+        context.close()
+    teacher_context.close()
