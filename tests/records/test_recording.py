@@ -199,6 +199,8 @@ def test_refused_posts_store_nothing(server, store):
     assert status == 403 and "No student" in answer["message"]
     status, answer = post(url, from_kernel("k-bob", record=good))
     assert status == 400 and "for the student 'ada', not for 'bob'" in answer["message"]
+    status, answer = post(url, from_kernel("k-bob", record=record("李雷", class_name=CLASS).data))
+    assert status == 400 and "for the student '李雷', not for 'bob'" in answer["message"]  # words beyond Latin-1
     status, answer = post(url, from_kernel("k-ada", record=record("ada", class_name="class 4c").data))
     assert status == 400 and "class 4c" in answer["message"]
     forged = {**good, "score": good["score"] + 50}

@@ -60,6 +60,15 @@ def class_option(argv: list[str]) -> list[str]:
     return out
 
 
+class Refused(tornado.web.HTTPError):
+    """A post refused, and the sentence saying why: sent in the JSON body (an HTTP status line carries Latin-1 only,
+    and a student's name may be written in any script)."""
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(status)
+        self.words = words
+
+
 @dataclass
 class RecordService:
     """What the routes need: the class, the key kernels prove themselves with, whose page a kernel serves."""
@@ -74,12 +83,12 @@ class RecordService:
         """The student a kernel serves, or a 403 naming why it is not believed."""
         if not isinstance(kernel_id, str) or not isinstance(token, str) or not 0 < len(kernel_id) <= 100 \
                 or not hmac.compare_digest(token, kernel_token(self.key, kernel_id)):
-            raise tornado.web.HTTPError(403, reason="This is not a kernel of this server.")
+            raise Refused(403, "This is not a kernel of this server.")
         if not self.alive(kernel_id):
-            raise tornado.web.HTTPError(403, reason="This kernel is not running on this server.")
+            raise Refused(403, "This kernel is not running on this server.")
         owner = self.owner_of(kernel_id)
         if owner is None:
-            raise tornado.web.HTTPError(403, reason="No student has opened this kernel's page.")
+            raise Refused(403, "No student has opened this kernel's page.")
         return owner
 
 
@@ -128,13 +137,13 @@ class KernelPost(tornado.web.RequestHandler):
     def prepare(self) -> None:
         length = self.request.headers.get("Content-Length", "0")
         if not length.isdigit() or int(length) > MAX_POST_BYTES:
-            raise tornado.web.HTTPError(413, reason=f"A record is at most {MAX_POST_BYTES:,} bytes.")
+            raise Refused(413, f"A record is at most {MAX_POST_BYTES:,} bytes.")
         self.request.connection.set_max_body_size(MAX_POST_BYTES)  # type: ignore[union-attr]
 
     def data_received(self, chunk: bytes) -> None:
         self.size += len(chunk)
         if self.size > MAX_POST_BYTES:
-            raise tornado.web.HTTPError(413, reason=f"A record is at most {MAX_POST_BYTES:,} bytes.")
+            raise Refused(413, f"A record is at most {MAX_POST_BYTES:,} bytes.")
         self.chunks.append(chunk)
 
     def body(self) -> tuple[str, dict[str, Any]]:
@@ -142,9 +151,9 @@ class KernelPost(tornado.web.RequestHandler):
         try:
             body = json.loads(b"".join(self.chunks))
         except ValueError:
-            raise tornado.web.HTTPError(400, reason="This is not JSON.") from None
+            raise Refused(400, "This is not JSON.") from None
         if not isinstance(body, dict):
-            raise tornado.web.HTTPError(400, reason="This is not a JSON object.")
+            raise Refused(400, "This is not a JSON object.")
         return self.service.student_of(body.get("kernel"), body.get("token")), body
 
     def answer(self, status: int, body: dict[str, Any]) -> None:
@@ -153,7 +162,8 @@ class KernelPost(tornado.web.RequestHandler):
         self.finish(json.dumps(body))
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
-        self.answer(status_code, {"message": self._reason})
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        self.answer(status_code, {"message": exc.words if isinstance(exc, Refused) else self._reason})
 
 
 @tornado.web.stream_request_body
@@ -182,7 +192,7 @@ class RecordHandler(KernelPost):
             key = self.service.store().submit(record, student)  # queued: the writer thread writes it
         except RecordError as exc:
             self.log_refusal(student, str(exc))
-            raise tornado.web.HTTPError(400, reason=str(exc)[:300]) from None
+            raise Refused(400, str(exc)[:300]) from None
         self.answer(202, {"key": key})
 
     def log_refusal(self, student: str, why: str) -> None:
@@ -234,6 +244,7 @@ def loopback_url(ip: str, port: int) -> str:
     return f"http://{host}:{port}"
 
 
-__all__ = ["CLASS_ENV", "KernelPost", "PREFIX", "ProgressHandler", "RecordHandler", "RecordService", "STUDENT_ENV",
+__all__ = ["CLASS_ENV", "KernelPost", "PREFIX", "ProgressHandler", "RecordHandler", "RecordService", "Refused",
+           "STUDENT_ENV",
            "WhoHandler", "announce_records", "class_option", "loopback_url", "records_class", "records_routes",
            "records_service"]
