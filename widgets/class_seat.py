@@ -474,8 +474,8 @@ class ClassTablePanel(w.VBox):
         deals_over = _deals_over(state)
         self.review_deals = deals_over
         set_layout(self.review_button, display="" if deals_over else "none")
-        if status and status != "playing":
-            table.say_first(esc(state.get("status_text") or ""))
+        if status and status != "playing":  # waiting, paused, between deals, ended: nobody's turn now
+            table.say(esc(state.get("status_text") or ""))
 
     def _seated_look(self, seated: bool) -> None:
         table = self.table

@@ -10,6 +10,7 @@ from jupyter_server.base.handlers import FileFindHandler
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
+from widgets.server.class_table_handler import announce_class_tables
 from widgets.server.guard_rails import install, quiet_trust_notices
 from widgets.server.page_handler import ParlourVoilaHandler
 from widgets.server.pool_options import class_pools
@@ -28,6 +29,7 @@ class ParlourVoila(Voila):
     def init_settings(self) -> dict:
         install()  # before the kernel manager is made: its pools are the classroom's
         quiet_trust_notices(self.log)
+        announce_class_tables(self.ip, self.port, self.base_url)  # before it too: the pools' kernels find the socket
         # before the kernel manager is made too: its pools copy the environment for their kernels then
         announce_records(self.ip, self.port, self.base_url,
                          bool(self.config.get("ClassroomKernelManager", {}).get("per_user_kernels")))
@@ -59,19 +61,16 @@ class ParlourVoila(Voila):
         return [] if service is None else records_routes(self.base_url, service)
 
     def _class_table_routes(self) -> list:
-        """The class table's socket (widgets/server/class_table_handler.py), and its address in the environment
-        every kernel inherits (set before the first kernel starts)."""
+        """The class table's socket (widgets/server/class_table_handler.py): one service for this server."""
         import os
 
         from engine.protocol import SAVE_KEY_ENV
-        from widgets.server.class_table_handler import (CLASS_TABLE_URL_ENV, class_table_routes,
-                                                        class_table_service, socket_url)
+        from widgets.server.class_table_handler import class_table_routes, class_table_service
         from widgets.server.save_key import state_dir
 
         per_student = getattr(self.kernel_manager, "per_user_kernels", False)
         service = class_table_service(state_dir(), key=os.environ.get(SAVE_KEY_ENV) or ensure_save_key(),
                                       owner_of=self.kernel_manager.owner_of if per_student else None)
-        os.environ[CLASS_TABLE_URL_ENV] = socket_url(self.ip, self.port, self.base_url)
         return class_table_routes(self.base_url, service)
 
 

@@ -345,6 +345,12 @@ def class_table_routes(base_url: str, service: ClassTableService) -> list[tuple]
     return [(url_path_join(base_url, SOCKET_PATH), ClassTableSocket, {"service": service})]
 
 
+def announce_class_tables(ip: str, port: int, base_url: str) -> None:
+    """Put the socket's address in this process's environment, which every kernel it starts inherits: before
+    the kernel manager is made, since its pools copy the environment for their kernels then."""
+    os.environ[CLASS_TABLE_URL_ENV] = socket_url(ip, port, base_url)
+
+
 def socket_url(ip: str, port: int, base_url: str) -> str:
     """The address a kernel on this machine reaches the socket at (an address bound to all interfaces, or
     none, is reached on loopback)."""
@@ -355,5 +361,5 @@ def socket_url(ip: str, port: int, base_url: str) -> str:
 
 
 __all__ = ["BURST", "CLASS_TABLE_URL_ENV", "ClassTableService", "ClassTableSocket", "KERNEL_HEADER",
-           "MAX_MESSAGE_BYTES", "PROOF_HEADER", "RATE", "SOCKET_PATH", "TEACHERS_ENV", "class_table_routes",
-           "class_table_service", "kernel_proof", "socket_url"]
+           "MAX_MESSAGE_BYTES", "PROOF_HEADER", "RATE", "SOCKET_PATH", "TEACHERS_ENV", "announce_class_tables",
+           "class_table_routes", "class_table_service", "kernel_proof", "socket_url"]
