@@ -24,6 +24,7 @@ from widgets.card_svg import card_name as name_in, card_svg
 _STATIC = Path(__file__).parent / "static"
 
 SELECTED = N_("selected")  # a screen reader hears "Queen of spades, selected"
+PLAYABLE = N_("can play")  # ... and "Queen of spades, can play" for a card you may play now
 PlayHandler = Callable[[int, "str | None"], Any]
 RefusedHandler = Callable[[int, "str | None", str], Any]
 
@@ -54,6 +55,8 @@ class CardRow(anywidget.AnyWidget):
     label = traitlets.Unicode("Cards").tag(sync=True)
     #: what a screen reader adds to the name of a selected card (", selected"), in the row's language
     selected_word = traitlets.Unicode("selected").tag(sync=True)
+    #: what a screen reader adds to the name of a card you may play now (", can play"), in the row's language
+    playable_word = traitlets.Unicode("can play").tag(sync=True)
     card_width = traitlets.Int(72).tag(sync=True)
     overlap = traitlets.Bool(False).tag(sync=True)
     interactive = traitlets.Bool(True).tag(sync=True)
@@ -63,6 +66,7 @@ class CardRow(anywidget.AnyWidget):
         #: the language of the cards' names, tooltips and spoken labels (engine.i18n)
         self.lang = lang
         self.selected_word = say(lang, SELECTED)
+        self.playable_word = say(lang, PLAYABLE)
         #: what a card is called, when a table names it itself (None: its name in ``lang``)
         self.card_name: Callable[[Card | str | None], str] | None = None
         self._play_handlers = CallbackDispatcher()

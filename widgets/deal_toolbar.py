@@ -15,6 +15,7 @@ import ipywidgets as w
 from engine.hints import LEVELS
 from engine.i18n import N_, Sentence
 from engine.protocol import ParlourError
+from widgets.card_look import CardLook
 from widgets.deal_code import code_box_width
 from widgets.deal_link import CopyLink, DealLink, DealLinkError, link_query, preheated, read_deal_link, take_link, \
     take_page_link
@@ -48,16 +49,16 @@ class SettingsPanel(w.VBox):
         self.apply_button.on_click(lambda _: host.apply_settings())
         note = w.HTML(help_html(t("Changing a setting deals this game again, with the same code; the code then "
                                   "carries the settings, so a class that types it plays the same game.")))
-        super().__init__([*rows, w.HBox([self.apply_button, note])])
+        # how the cards look in this browser (no part of the game): there whatever settings the game has
+        self.card_look = CardLook(t)
+        super().__init__([*rows, *([w.HBox([self.apply_button, note])] if rows else []), self.card_look])
         self.add_class("parlour-panel")
         self.add_class("parlour-settings")
         set_layout(self, display="none")
         self.toggle = w.ToggleButton(description=t("Settings"), icon="sliders", value=False,
-                                     tooltip=t("The game's variants: choose, then deal again"),
+                                     tooltip=t("The game's variants and how the cards look"),
                                      layout=shared_layout(width="auto"))
         self.toggle.observe(self._toggled, "value")
-        if not self.settings:
-            set_layout(self.toggle, display="none")
 
     def _toggled(self, change: Any) -> None:
         set_layout(self, display="" if change["new"] else "none")

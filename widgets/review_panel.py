@@ -38,6 +38,9 @@ REVIEW_CSS = """
   padding: 6px 10px; margin: 4px 0; }
 .parlour-review .widget-html-content { color: #2b2b2b; line-height: 1.35; }
 .parlour-review select { font-size: 13px; }
+/* the rows' label names the list for a screen reader; the summary above already says it to the eye */
+.parlour-review-rows > label { position: absolute !important; width: 0 !important; height: 0 !important;
+  overflow: hidden !important; white-space: nowrap !important; margin: 0 !important; padding: 0 !important; }
 .parlour-review-detail { font-size: 13px; }
 .parlour-review-detail p { margin: 3px 0; }
 .parlour-verdict-best, .parlour-verdict-good { color: #1d6b35; font-weight: 600; }
@@ -59,7 +62,9 @@ class ReviewPanel(w.VBox):
         set_layout(self.button, display="none")
         self.button.on_click(lambda _: self.show_review())
         self.summary_html = w.HTML()
-        self.rows = w.Select(options=[], rows=8, layout=shared_layout(width="100%"))
+        # a list a screen reader walks, named by its (visually hidden) label: "Your decisions"
+        self.rows = w.Select(options=[], rows=8, description=t("Your decisions"), layout=shared_layout(width="100%"))
+        self.rows.add_class("parlour-review-rows")
         self.rows.observe(self._picked, "value")
         self.detail_html = w.HTML()
         self.detail_html.add_class("parlour-review-detail")

@@ -119,6 +119,7 @@ class Table(w.VBox):
 
         self.style_html = table_style()  # one stylesheet per page, shared by its tables and pictures
         self.focus_keeper = FocusKeeper()  # a repaint never leaves a keyboard learner's focus on the page's body
+        self.focus_keeper.on_escape = self.close_panels  # ... and Escape closes the table's open panels
         self.toolbar = bar = DealToolbar(self, players, level)
         self.players_box, self.level_box, self.code_box, self.deal_button = \
             bar.players_box, bar.level_box, bar.code_box, bar.deal_button
@@ -142,6 +143,7 @@ class Table(w.VBox):
         self.scoreboard = w.HTML()
         self.scoreboard.add_class("parlour-panel")
         self.hint_panel = w.HTML(layout=shared_layout(display="none"))  # no room taken on the cloth until a hint
+        self.hint_panel.add_class("parlour-hint-live")  # a screen reader reads the hint's headline as it opens
         self.hint_panel.observe(self._hint_shown, "value")
         # the hint's headline reads at a glance; its reasons, figures and other moves open with More
         self.hint_more = w.ToggleButton(value=False, description=t("More"), icon="chevron-down",
@@ -285,6 +287,16 @@ class Table(w.VBox):
         set_layout(self.hint_panel, display="" if change["new"] else "none")
         set_layout(self.hint_more, display="" if change["new"] else "none")
         self.hint_more.value = False  # a new hint (or none) opens at its headline
+
+    def close_panels(self) -> None:
+        """Escape in the table: close the Settings panel, the hint, the review and the Why? answer, whichever
+        are open (the game is unchanged; Hint and Review open them again)."""
+        self.settings_button.value = False
+        self.review.hide_review()
+        if self.hint_panel.value:  # the hint's chosen card is no longer lifted either
+            self.session.hint = None
+            self.refresh()
+        self._explain(None)
 
     def _hint_more_changed(self, change: Any) -> None:
         """More shows the hint's detail under its headline; Less folds it away again."""

@@ -21,8 +21,9 @@ def help_html(text: str) -> str:
 
 
 def status_html(text_html: str) -> str:
-    """The status line; screen readers announce it (turns, refusals, the result)."""
-    return f"<div role='status' aria-live='polite'>{text_html}</div>"
+    """The status line; screen readers announce it (turns, refusals, the result): the widget's box around it is
+    the live region (static/focus_keeper.js), which stays while this text is replaced."""
+    return f"<div>{text_html}</div>"
 
 
 def seat_box_html(name: str, active: bool, body: str) -> str:

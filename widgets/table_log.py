@@ -55,6 +55,10 @@ class LogHistory(w.VBox):
         return "".join(self._lines)
 
 
+#: at most this many new lines are read out at once (a new deal's first lines, a round of bots' moves)
+NEWS = 6
+
+
 class TableLog(w.VBox):
     """The log panel: "Log", its scrolling lines (the last ``LOG_ROWS`` with Why?), and the Why? answer."""
 
@@ -68,9 +72,14 @@ class TableLog(w.VBox):
         self.history.add_class("parlour-log-old")
         self.why_panel = w.HTML()
         self.why_panel.add_class("parlour-why")
+        # the log's new lines, for a screen reader to read out once (a live region: static/focus_keeper.js);
+        # the eye reads them in the rows above
+        self.news = w.HTML()
+        self.news.add_class("parlour-log-news")
+        self.news.add_class("parlour-sr-only")
         scroll = w.VBox([w.VBox([self.history, *self.rows])])  # column-reverse: opens at the newest line
         scroll.add_class("parlour-log-scroll")
-        super().__init__([w.HTML(f"<b>{esc(t('Log'))}</b>"), scroll, self.why_panel])
+        super().__init__([w.HTML(f"<b>{esc(t('Log'))}</b>"), scroll, self.why_panel, self.news])
         self.add_class("parlour-panel")
 
     def _row(self, i: int, width: str, explain: Callable[[int], str]) -> w.HBox:
@@ -87,6 +96,7 @@ class TableLog(w.VBox):
         if self.explained is not None and self.explained >= len(events):
             self.explain(None)
         same = events[:len(old)] == old  # the game went on (not an undo, not a new deal)
+        self._announce(events[len(old):] if same else events)
         older = max(0, len(events) - LOG_ROWS)
         drawn = min(older, max(0, len(old) - LOG_ROWS)) if same else 0
         self.history.append([log_line_html(e["text"]) for e in events[drawn:older]], start=drawn)
@@ -101,6 +111,14 @@ class TableLog(w.VBox):
                 text.value = ""
                 set_layout(why, visibility="hidden")
                 set_layout(row, display="none")
+
+    def _announce(self, new: list[dict[str, Any]]) -> None:
+        """Put the log's new lines (the last ``NEWS`` of them) in the live region, each read out once: the
+        region is emptied first, so a line that reads as the one before it ("Ada passes.") is said again."""
+        if not new:
+            return
+        self.news.value = ""
+        self.news.value = "".join(f"<p>{esc(e['text'])}</p>" for e in new[-NEWS:])
 
     def shown_event(self, i: int) -> tuple[int, dict[str, Any]] | None:
         """The index in the log and the event of the ``i``-th row with a Why? button (None: an empty row)."""

@@ -133,8 +133,8 @@ def test_the_spoken_label_of_a_selected_card_is_in_the_rows_language(tmp_path: P
                            (tmp_path / "card_surface.mjs").as_uri()], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     first = json.loads(proc.stdout)["first"]
-    assert [c["label"] for c in first] == ["Dama de espadas, selecionada", "Ás de copas",
-                                           "10 de paus: Tem de seguir o naipe", "Carta virada para baixo"]
+    assert [c["label"] for c in first] == ["Dama de espadas, selecionada, pode jogar", "Ás de copas, pode jogar",
+                                           "10 de paus: Tem de seguir o naipe", "Carta virada para baixo, pode jogar"]
     assert first[0]["title"] == "Dama de espadas"
 
 

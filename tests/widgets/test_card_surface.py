@@ -210,7 +210,11 @@ class El {
     if (this.parent && t !== "focus") this.parent.dispatch(t, ev); return ev; }
   focus() { document.activeElement = this; this.dispatch("focus"); }
 }
-globalThis.document = { activeElement: null, createElement: (t) => new El(t) };
+const pageClasses = new Set();
+globalThis.document = { activeElement: null, createElement: (t) => new El(t),
+  documentElement: { classList: { contains: (c) => pageClasses.has(c) } },
+  defaultView: { getComputedStyle: () => ({ getPropertyValue: (p) => (
+    { "--parlour-four-diamonds": " #1f5fbf", "--parlour-four-clubs": "#1b7a35" })[p] || "" }) } };
 
 const state = JSON.parse(process.argv[2]);
 const handlers = {}, sent = [];
@@ -226,7 +230,8 @@ const cards = () => row.children;
 const snap = () => cards().map((c) => ({ cls: c.className, card: c.dataset.card, index: c.dataset.index,
   role: c.getAttribute("role"), label: c.getAttribute("aria-label"), title: c.title,
   tab: c.getAttribute("tabindex"), disabled: c.getAttribute("aria-disabled"),
-  svgHidden: c.svg ? c.svg.getAttribute("aria-hidden") : null }));
+  picture: c.children.filter((x) => x.tag === "img").map((x) => [x.getAttribute("alt"),
+    decodeURIComponent(x.getAttribute("src") || "")]) }));
 const out = { row: { role: row.getAttribute("role"), label: row.getAttribute("aria-label"),
   cls: row.className, width: row.style.props["--parlour-card-w"] } };
 out.first = snap();
@@ -261,6 +266,12 @@ row.dispatch("keydown", { key: "Enter" });
 out.inert = { sent: sent.length, rowCls: row.className, snap: snap() };
 cleanup();
 out.handlersLeft = Object.values(handlers).reduce((n, hs) => n + hs.length, 0);
+const svgOf = (card, ink) => `<svg data-card="${card}"><text fill="${ink}">x</text></svg>`;
+out.inks = { plain: mod.fourColourInks(document) };
+pageClasses.add("parlour-four-colour");
+out.inks.four = mod.fourColourInks(document);
+out.recoloured = [["10D", "#c8102e"], ["KC", "#1b1b1f"], ["QH", "#c8102e"], ["AS", "#1b1b1f"], ["1Co", "#c8102e"]]
+  .map(([card, ink]) => decodeURIComponent(mod.pictureUrl(svgOf(card, ink), card, out.inks.four)));
 out.keyAction = [mod.keyAction("ArrowRight", 4, 5), mod.keyAction("Home", 3, 5),
   mod.keyAction("End", 0, 5), mod.keyAction("Enter", 0, 0), mod.keyAction("1", 2, 5)];
 console.log(JSON.stringify(out));
@@ -290,13 +301,17 @@ def test_esm_paints_one_focusable_button_per_card(esm_run: dict) -> None:
     first = esm_run["first"]
     assert [c["card"] for c in first] == ["QS", "QS", "10H", ""]
     assert [c["index"] for c in first] == ["0", "1", "2", "3"]
-    assert all(c["role"] == "button" and c["svgHidden"] == "true" for c in first)
+    assert all(c["role"] == "button" for c in first)
+    # the picture is an image with no words (alt=""): the card element's name is all a reader hears
+    assert [alt for c in first for alt, _ in c["picture"]] == [""] * 4
+    assert [src for c in first for _, src in c["picture"]][2].startswith("data:image/svg+xml;charset=utf-8,<svg")
     assert first[0]["cls"] == "parlour-card parlour-card--playable"
     assert first[2]["cls"] == "parlour-card parlour-card--dimmed"
     assert first[2]["disabled"] == "true" and first[0]["disabled"] == "false"
     assert first[2]["label"] == f"{Card(10, 'H').name}: You must follow suit: you hold a spade"
     assert first[2]["title"] == "You must follow suit: you hold a spade"
-    assert first[0]["label"] == first[0]["title"] == "Queen of spades"
+    assert first[0]["label"] == "Queen of spades, can play"  # a reader hears that it may be played ...
+    assert first[0]["title"] == "Queen of spades"  # ... the eye sees it lifted and lit
     assert [c["tab"] for c in first] == ["0", "-1", "-1", "-1"]  # one Tab stop for the row
 
 
@@ -332,6 +347,7 @@ def test_esm_not_interactive_is_inert(esm_run: dict) -> None:
     assert inert["rowCls"] == "parlour-row parlour-row--overlap"
     assert all(c["role"] == "img" and c["tab"] is None for c in inert["snap"])
     assert "parlour-card--playable" not in inert["snap"][0]["cls"]
+    assert inert["snap"][0]["label"] == "Queen of spades"  # a card shown, not played from here: no "can play"
     assert esm_run["handlersLeft"] == 0
 
 
@@ -345,3 +361,11 @@ def test_css_is_scoped_to_the_row() -> None:
     body = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", body) for s in block.split(",")]
     assert selectors and all(s.startswith(".parlour-row") for s in selectors), selectors
+
+
+def test_esm_draws_the_four_colour_pack_while_the_page_asks_for_it(esm_run: dict) -> None:
+    """Diamonds blue, clubs green (the inks static/table.css gives html.parlour-four-colour); hearts, spades and
+    the Spanish pack as drawn."""
+    assert esm_run["inks"] == {"plain": {}, "four": {"D": "#1f5fbf", "C": "#1b7a35"}}
+    inks = [re.search(r'fill="([^"]+)"', url).group(1) for url in esm_run["recoloured"]]
+    assert inks == ["#1f5fbf", "#1b7a35", "#c8102e", "#1b1b1f", "#c8102e"]

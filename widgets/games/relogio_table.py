@@ -39,7 +39,8 @@ CLOCK_CSS = """
 .relogio-pile--current .parlour-row { outline: 2px solid #ffd54a; border-radius: 8px; }
 /* a card you cannot click here is still a card on the table: not greyed, just not lifted */
 .relogio-clock .parlour-row .parlour-card--dimmed { background: #fff; cursor: default; }
-.relogio-clock .parlour-row .parlour-card--dimmed svg { opacity: 1; filter: none; }
+.relogio-clock .parlour-row .parlour-card--dimmed svg, .relogio-clock .parlour-row .parlour-card--dimmed img {
+  opacity: 1; filter: none; }
 .relogio-turned { width: 136px; text-align: center; }
 .relogio-turned .parlour-sub { font-size: 12px; line-height: 1.2; }
 /* a pile is one target (44 px cards): a click anywhere on it turns its top card, or picks it for the swap */

@@ -40,13 +40,41 @@ export function cardClasses(item, interactive) {
   return cls.join(" ");
 }
 
-/** Spoken name: the card, whether it is selected (`selectedWord`, in the row's language), and why it may
- * not be played. */
-export function ariaLabel(item, selectedWord = "selected") {
+/** Spoken name: the card, whether it is selected (`selectedWord`, in the row's language), that you may play it
+ * (`playableWord`, given only for a row you play from: "Queen of spades, can play") or why you may not. */
+export function ariaLabel(item, selectedWord = "selected", playableWord = "") {
   let text = item.name || item.card || "Face-down card";
   if (item.selected) text += `, ${selectedWord || "selected"}`;
+  if (item.playable && playableWord) text += `, ${playableWord}`;
   if (!item.playable && item.tooltip) text += `: ${item.tooltip}`;
   return text;
+}
+
+/** The SVG colours a four-colour pack changes, by the suit letter that ends a card's notation. */
+const SUIT_INK = { D: "#c8102e", C: "#1b1b1f" };
+const FOUR_COLOUR_INK = { D: "--parlour-four-diamonds", C: "--parlour-four-clubs" };
+
+/** The inks of the four-colour pack while the page shows it ({D, C}: the colours static/table.css gives
+ * html.parlour-four-colour); {} for the usual pack. */
+export function fourColourInks(doc) {
+  if (!doc.documentElement.classList.contains("parlour-four-colour")) return {};
+  const style = doc.defaultView.getComputedStyle(doc.documentElement);
+  const inks = {};
+  for (const [suit, prop] of Object.entries(FOUR_COLOUR_INK)) {
+    const ink = style.getPropertyValue(prop).trim();
+    if (ink) inks[suit] = ink;
+  }
+  return inks;
+}
+
+/** A card's picture as an image address: the SVG, its suit's ink changed for a four-colour pack. An image has no
+ * text of its own, so a card control's only words are its name ("Queen of spades, can play"): what a reader
+ * hears is what a voice user says (an inline SVG added its corner letters, "QQ", to the control's text). */
+export function pictureUrl(svg, card, inks = {}) {
+  let drawn = svg;
+  const suit = card ? card.slice(-1) : "";
+  if (inks[suit] && SUIT_INK[suit]) drawn = drawn.split(`"${SUIT_INK[suit]}"`).join(`"${inks[suit]}"`);
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(drawn)}`;
 }
 
 function render({ model, el }) {
@@ -89,7 +117,7 @@ function render({ model, el }) {
       focusIndex = i;
       syncTabIndex();
     });
-    const node = { el: card, sig: null, svg: null };
+    const node = { el: card, sig: null, svg: null, img: null };
     nodes.push(node);
     row.appendChild(card);
   }
@@ -98,7 +126,9 @@ function render({ model, el }) {
     const items = model.get("items") || [];
     const live = interactive();
     const selectedWord = model.get("selected_word");
+    const playableWord = live ? model.get("playable_word") : "";
     const hadFocus = nodes.some((n) => n.el === document.activeElement);
+    const inks = fourColourInks(el.ownerDocument || document);
     row.style.setProperty("--parlour-card-w", `${model.get("card_width")}px`);
     row.classList.toggle("parlour-row--overlap", Boolean(model.get("overlap")));
     row.classList.toggle("parlour-row--interactive", live);
@@ -110,12 +140,17 @@ function render({ model, el }) {
     items.forEach((item, i) => {
       const n = nodes[i];
       const sig = JSON.stringify([item.card, item.name, item.playable, item.tooltip,
-        item.selected, live, selectedWord]);
-      if (n.svg !== item.svg) {
-        n.el.innerHTML = item.svg || "";
-        const svg = n.el.querySelector("svg");
-        if (svg) svg.setAttribute("aria-hidden", "true"); // the button carries the label
-        n.svg = item.svg;
+        item.selected, live, selectedWord, playableWord]);
+      const picture = item.svg ? pictureUrl(item.svg, item.card, inks) : "";
+      if (n.svg !== picture) {
+        if (!n.img) {
+          n.img = document.createElement("img");
+          n.img.setAttribute("alt", ""); // the card element carries the name
+          n.img.setAttribute("draggable", "false");
+          n.el.appendChild(n.img);
+        }
+        n.img.setAttribute("src", picture);
+        n.svg = picture;
       }
       if (sig === n.sig) return;
       n.sig = sig;
@@ -124,7 +159,7 @@ function render({ model, el }) {
       c.dataset.card = item.card ?? "";
       c.dataset.index = String(i);
       c.title = item.tooltip || item.name || "";
-      c.setAttribute("aria-label", ariaLabel(item, selectedWord));
+      c.setAttribute("aria-label", ariaLabel(item, selectedWord, playableWord));
       if (live) {
         c.setAttribute("role", "button");
         c.setAttribute("aria-disabled", String(!item.playable));
@@ -153,12 +188,17 @@ function render({ model, el }) {
   }
 
   row.addEventListener("keydown", onKey);
-  const traits = ["items", "label", "selected_word", "card_width", "overlap", "interactive"];
+  // the four-colour pack turned on or off (widgets/card_look.py sets a class on <html>): the pictures again
+  const doc = el.ownerDocument || document;
+  const looks = typeof MutationObserver === "function" ? new MutationObserver(paint) : null;
+  if (looks) looks.observe(doc.documentElement, { attributes: true, attributeFilter: ["class"] });
+  const traits = ["items", "label", "selected_word", "playable_word", "card_width", "overlap", "interactive"];
   traits.forEach((t) => model.on(`change:${t}`, paint));
   paint();
   return () => {
     traits.forEach((t) => model.off(`change:${t}`, paint));
     row.removeEventListener("keydown", onKey);
+    if (looks) looks.disconnect();
   };
 }
 

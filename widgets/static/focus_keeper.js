@@ -60,6 +60,24 @@ export function nextControl(memory, scope) {
   return order.find((c) => !c.closest(".parlour-aid")) || order[0];
 }
 
+/** The table's live regions, by the class of the widget whose content a screen reader reads out when it
+ * changes: the status line (whose turn, a refusal, the result), the log's new lines, the hint and the Why?
+ * answer as they open. The region is the widget's content box, which stays on the page while its text is
+ * replaced (a region made anew with its text is not announced). */
+export const LIVE = { "parlour-status": "status", "parlour-log-news": "log", "parlour-hint-live": "region",
+  "parlour-why": "region" };
+
+/** Mark `root`'s live regions (polite: said once the reader is idle, never cutting the learner off). */
+export function markLiveRegions(root) {
+  for (const [cls, role] of Object.entries(LIVE)) {
+    for (const box of root.querySelectorAll(`.${cls} > .widget-html-content`)) {
+      if (box.getAttribute("aria-live") === "polite") continue;
+      box.setAttribute("aria-live", "polite");
+      if (role !== "region") box.setAttribute("role", role);
+    }
+  }
+}
+
 function render({ model, el }) {
   let memory = null; // the table's control that has (or had, until a repaint took it) the focus
   let atRest = false; // the table waits for the learner (or the game is over): a lost control may be given up
@@ -133,6 +151,8 @@ function render({ model, el }) {
 
   function onKeyDown(ev) {
     if (inTable(ev.target) && (ACTING_KEYS.has(ev.key) || /^[0-9]$/.test(ev.key))) atRest = false; // a move
+    // Escape closes the table's open panels (Settings, the hint, the review, Why?): Python knows which are open
+    if (ev.key === "Escape" && inTable(ev.target)) model.send({ type: "escape" });
   }
 
   function onRest() {
@@ -141,12 +161,14 @@ function render({ model, el }) {
   }
 
   const observer = new MutationObserver(() => {
+    if (observed) markLiveRegions(observed); // a widget drawn late (the log's rows) gets its region too
     if (memory) check();
   });
   let observed = null;
   function observe() {
     const r = root();
     if (r && r !== observed) {
+      markLiveRegions(r);
       observer.disconnect();
       observer.observe(r, { subtree: true, childList: true, attributes: true,
         attributeFilter: ["disabled", "style", "class", "tabindex"] });
