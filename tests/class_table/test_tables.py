@@ -338,3 +338,21 @@ def test_a_history_that_cannot_be_written_does_not_stop_the_table(tmp_path, capl
     tables.handle(host.token, {"type": "start"})
     assert tables.state_for(zoe.token)["status"] == "playing"
     assert "could not be written" in caplog.text
+
+
+@pytest.mark.parametrize("game_id", ["kalooki", "jubileu"])
+def test_the_reasons_a_seat_is_sent_are_the_rules_reasons_now(game_id):
+    """A seat's state is kept between changes: its reasons must still be those the rules give now (Kalooki's
+    depend on more than whose turn it is: a reason kept while a seat waits went stale)."""
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
+    seats = seated(tables, game_id, 3, players=4)
+    table = tables._tables[seats[0].code]
+    tables.handle(seats[0].token, {"type": "start"})
+    rng = random.Random(5)
+    for _ in range(60):
+        for seat in seats:
+            assert tables.state_for(seat.token)["why"] == table._state(seat.seat)["why"]
+        while tables.step_bots(seats[0].code):
+            pass
+        if not person_moves(tables, seats, rng):
+            break
