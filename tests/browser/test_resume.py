@@ -33,7 +33,8 @@ def position(table: Locator) -> dict[str, object]:
     }
 
 
-def settled_position(table: Locator, expected: dict[str, object] | None = None, timeout: float = 30) -> dict[str, object]:
+def settled_position(table: Locator, expected: dict[str, object] | None = None,
+                     timeout: float = 30) -> dict[str, object]:
     """The position once the page has finished drawing it.
 
     A table's log is a box of rows; the browser creates each row's view on its own, so a reading taken

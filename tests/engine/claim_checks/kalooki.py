@@ -218,7 +218,9 @@ def check_draw_mean(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str
     cards = unseen(view)
     nearer = sum(k for c, k in Counter(cards).items() if measured(hand + [c], contract, tri, short) < short)
     mean = short - nearer / len(cards)
-    return None if abs(mean - claim.value) < 0.006 else f"after a draw the hand is {mean:.3f} short on average, said {claim.value}"
+    if abs(mean - claim.value) >= 0.006:
+        return f"after a draw the hand is {mean:.3f} short on average, said {claim.value}"
+    return None
 
 
 def check_most_outs(game: engine.Game, seat: int, claim: Any, hint: Hint) -> str | None:
