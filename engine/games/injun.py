@@ -20,9 +20,9 @@ from ..cards import ACE, Card, parse_card, standard_52
 from ..dealing import stacked_pack
 from ..notation import quoted, read_number
 from ..protocol import (Action, DealResult, Game, IllegalAction, Option, OptionError, Progress, Rule, Rulebook,
-                       TakesTurns, ViewHeader, first_dealer_option)
+                       TakesTurns, ViewHeader, first_dealer_option, language_option)
 from ..shuffle import shuffled
-from ..words import agreeing, count, join, possessive, verb_for
+from ..words import agreeing, inside, is_you, join
 from .. import claims
 from ..i18n import N_
 from ..review_thresholds import Thresholds
@@ -538,6 +538,7 @@ class Injun(TakesTurns, Game):
                "(docs/rules/injun.md#injun.odd_chip) or 'next_pot' (it stays in the middle for the next deal).",
                choices=("left_of_dealer", "next_pot")),
         first_dealer_option("The seat that deals first; None draws for the first Ace with the seed."),
+        language_option(),
     )
 
     deal: Deal
@@ -570,9 +571,11 @@ class Injun(TakesTurns, Game):
             seat = k % self.players
             drawn.append(f"{self.names[seat]} {card.symbol}")
             if card.rank == ACE:
-                self._emit("draw_dealer", "injun.first_dealer",
-                           f"Drawing for the deal: {', '.join(drawn)}. {self.subject(seat, 'draws')} the first "
-                           f"Ace and {self.verb(seat, 'deals')}.", seat=seat, dealer=seat)
+                message = N_("Drawing for the deal: {cards}. You draw the first Ace and deal.") \
+                    if is_you(self.names[seat]) else N_("Drawing for the deal: {cards}. {who} draws the first Ace and "
+                                                         "deals.")
+                self.narrate("draw_dealer", "injun.first_dealer", message, seat=seat, data={"dealer": seat},
+                             cards=", ".join(drawn), who=self.names[seat])
                 return seat
         raise AssertionError("a 52-card pack holds four Aces")  # pragma: no cover
 
@@ -600,20 +603,23 @@ class Injun(TakesTurns, Game):
         order = [s for s in seats_from((dealer + 1) % n, n) if dealt_in[s]]
         cutter = next(s for s in reversed(seats_from(dealer, n)) if dealt_in[s] and s != dealer)
         out = [self.names[s] for s in range(n) if not dealt_in[s]]
-        sitting = (f" {join(out)} {'sit' if len(out) > 1 else verb_for(out[0], 'sits')} out: no chips for the ante."
-                   if out else "")
-        of = f" of {self.options['max_deals']}" if self.options["max_deals"] else ""
-        self._emit("deal", "injun.deal",
-                   f"Deal {self.deal_number + 1}{of}: {self.subject(dealer, 'shuffles')}, "
-                   f"{self.subject(cutter, 'cuts', first=False)}, "
-                   f"and {self.subject(dealer, 'deals', first=False)} one card face down to "
-                   f"each of the {len(order)} players. Nobody may look at their own card: each holds it up "
-                   f"for the others to see.{sitting}",
-                   seat=dealer, deal=self.deal_number, dealer=dealer, players_in=order)
+        sitting = "" if not out else self.tr(" {who} sits out: no chips for the ante.", who=out[0]) \
+            if len(out) == 1 else self.tr(" {names} sit out: no chips for the ante.", names=join(out, self.tr("and")))
+        deal = self.tr("Deal {n} of {total}", n=self.deal_number + 1, total=self.options["max_deals"]) \
+            if self.options["max_deals"] else self.tr("Deal {n}", n=self.deal_number + 1)
+        self.narrate("deal", "injun.deal", "{deal}: {dealer} shuffles, {cutter} cuts, and {dealer_in} deals one card "
+                     "face down to each of the {k} players. Nobody may look at their own card: each holds it up for "
+                     "the others to see.{sitting}", seat=dealer,
+                     data={"deal": self.deal_number, "dealer": dealer, "players_in": order}, deal=deal,
+                     dealer=self.names[dealer], cutter=inside(self.names[cutter]),
+                     dealer_in=inside(self.names[dealer]), k=len(order), sitting=sitting)
         pot = carry + self.deal.ante * len(order)
-        carried = f" (with {count(carry, 'odd chip')} left from the last deal)" if carry else ""
-        self._emit("ante", "injun.ante",
-                   f"Everyone in antes {count(self.deal.ante, 'chip')}: the pot holds {pot}{carried}.", pot=pot)
+        carried = self.tr(agreeing(carry, N_(" (with {n} odd chip left from the last deal)"),
+                                   N_(" (with {n} odd chips left from the last deal)")), n=carry) if carry else ""
+        self.narrate("ante", "injun.ante", agreeing(self.deal.ante, N_("Everyone in antes {n} chip: the pot holds "
+                                                                        "{pot}{carried}."),
+                                                    N_("Everyone in antes {n} chips: the pot holds {pot}{carried}.")),
+                     data={"pot": pot}, n=self.deal.ante, pot=pot, carried=carried)
         for seat in order:
             if self.deal.all_in[seat]:
                 self._run_out(seat, self.deal.ante)
@@ -622,15 +628,20 @@ class Injun(TakesTurns, Game):
 
     def _run_out(self, seat: int, stake: int) -> None:
         if self.deal.style == "brag":
-            self._emit("cap", "injun.brag_cap",
-                       f"{self.subject(seat, 'has')} no chips left, so {possessive(self.names[seat])} card is shown "
-                       f"to the others once more and laid on the pot. {self.names[seat]} can win only this first pot "
-                       f"({count(stake, 'chip')} from each player); later bets go into a second pot.",
-                       seat=seat, stake=stake)
+            message = N_("{who} has no chips left, so your card is shown to the others once more and laid on the "
+                         "pot. {who} can win only this first pot ({stake} from each player); later bets go into a "
+                         "second pot.") if is_you(self.names[seat]) else \
+                N_("{who} has no chips left, so {who}'s card is shown to the others once more and laid on the pot. "
+                   "{who} can win only this first pot ({stake} from each player); later bets go into a second pot.")
+            self.narrate("cap", "injun.brag_cap", message, seat=seat, data={"stake": stake}, who=self.names[seat],
+                         stake=self.chips_words(stake))
         else:
-            self._emit("all_in", "injun.all_in",
-                       f"{self.subject(seat, 'is')} all in: {self.names[seat]} can win at most "
-                       f"{count(stake, 'chip')} from each player.", seat=seat, stake=stake)
+            self.narrate("all_in", "injun.all_in", "{who} is all in: {who} can win at most {stake} from each player.",
+                         seat=seat, data={"stake": stake}, who=self.names[seat], stake=self.chips_words(stake))
+
+    def chips_words(self, n: int) -> str:
+        """``"1 chip"`` / ``"3 chips"`` in the game's language."""
+        return self.tr(agreeing(n, N_("{n} chip"), N_("{n} chips")), n=n)
 
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
@@ -656,17 +667,20 @@ class Injun(TakesTurns, Game):
         act = super().parse_action(action)
         verb = {"quit": "fold", "drop": "fold", "pay": "see", "check": "call"}.get(act.verb, act.verb)
         if verb not in ("fold", "call", "bet", "raise", "chip", "see"):
-            raise IllegalAction(f"{quoted(str(action))} is not an Injun move: moves are 'fold', 'call', 'bet N' and "
-                                "'raise N' (poker style) or 'chip', 'see' and 'fold' (brag style).", "injun.turns")
+            raise IllegalAction(self.tr("{move} is not an Injun move: moves are 'fold', 'call', 'bet N' and 'raise N' "
+                                        "(poker style) or 'chip', 'see' and 'fold' (brag style).",
+                                        move=quoted(str(action))), "injun.turns")
         arg = act.arg
         if verb in ("bet", "raise"):
             if (amount := read_number(arg, signed=True)) is None:
-                raise IllegalAction(f"{quoted(str(action))}: say how many chips, like '{verb} 2'.", "injun.poker_bet")
+                raise IllegalAction(self.tr("{move}: say how many chips, like '{verb} 2'.", move=quoted(str(action)),
+                                            verb=verb), "injun.poker_bet")
             arg = str(amount)
         elif verb == "see" and arg in ("2", "2 chips"):
             arg = ""
         elif arg:
-            raise IllegalAction(f"{quoted(str(action))}: '{verb}' takes no amount.", "injun.turns")
+            raise IllegalAction(self.tr("{move}: '{verb}' takes no amount.", move=quoted(str(action)), verb=verb),
+                                "injun.turns")
         return Action(verb, arg)
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
@@ -674,38 +688,45 @@ class Injun(TakesTurns, Game):
         who = self.names[seat]
         if d.style == "brag":
             if action.verb in ("bet", "raise", "call"):
-                return ("This game uses brag-style betting: put in one chip ('chip'), drop out ('fold'), or, "
-                        "when only two are left, pay two chips to see ('see').", "injun.brag_chip")
+                return (self.tr("This game uses brag-style betting: put in one chip ('chip'), drop out ('fold'), or, "
+                                "when only two are left, pay two chips to see ('see')."), "injun.brag_chip")
             if len(d.bettors()) > 2:
-                return (f"Only the last two players may pay to see; {len(d.bettors())} are still betting, "
-                        "so put in a chip or drop out.", "injun.brag_see")
-            return f"Paying to see costs {SEE_COST} chips and {who} {self.verb(seat, 'has')} only " \
-                   f"{d.chips[seat]}.", "injun.chips"
+                return (self.tr("Only the last two players may pay to see; {n} are still betting, so put in a chip or "
+                                "drop out.", n=len(d.bettors())), "injun.brag_see")
+            return (self.tr("Paying to see costs {cost} chips and {who} has only {chips}.", cost=SEE_COST, who=who,
+                            chips=d.chips[seat]), "injun.chips")
         assert d.round is not None
         if action.verb in ("chip", "see"):
-            return ("This game uses poker-style betting: 'fold', 'call', or 'bet N' / 'raise N'.",
+            return (self.tr("This game uses poker-style betting: 'fold', 'call', or 'bet N' / 'raise N'."),
                     "injun.poker_bet")
         high = d.round.high
         if action.verb == "call":
-            return "Nobody has bet yet, so there is nothing to call: open with 'bet N' or fold.", "injun.poker_bet"
+            return (self.tr("Nobody has bet yet, so there is nothing to call: open with 'bet N' or fold."),
+                    "injun.poker_bet")
+        least = self.options["min_raise"]
         if action.verb == "bet" and high:
-            return (f"There is already a bet of {high}: call it or raise, e.g. 'raise {self.options['min_raise']}' "
-                    f"for {high + self.options['min_raise']} in all.", "injun.poker_bet")
+            return (self.tr("There is already a bet of {high}: call it or raise, e.g. 'raise {least}' for {total} in "
+                            "all.", high=high, least=least, total=high + least), "injun.poker_bet")
         if action.verb == "raise" and not high:
-            return f"Nobody has bet yet: open with 'bet {action.arg}'.", "injun.poker_bet"
+            return self.tr("Nobody has bet yet: open with 'bet {n}'.", n=action.arg), "injun.poker_bet"
         n = int(action.arg)
         if not any(s != seat for s in d.bettors()):
-            return "Everyone else is all in or out: nobody could answer a raise, so call or fold.", "injun.all_in"
-        if n < self.options["min_raise"]:
-            return (f"A {action.verb} must be at least {count(self.options['min_raise'], 'chip')}.",
-                    "injun.min_raise")
+            return (self.tr("Everyone else is all in or out: nobody could answer a raise, so call or fold."),
+                    "injun.all_in")
+        if n < least:
+            message = agreeing(least, N_("A bet must be at least {n} chip."), N_("A bet must be at least {n} chips.")) \
+                if action.verb == "bet" else agreeing(least, N_("A raise must be at least {n} chip."),
+                                                      N_("A raise must be at least {n} chips."))
+            return self.tr(message, n=least), "injun.min_raise"
         limit = self.options["max_raise"]
         if limit is not None and n > limit:
-            return f"The limit is {limit} chips for a {action.verb}: {n} is too many.", "injun.max_raise"
+            message = N_("The limit is {limit} chips for a bet: {n} is too many.") if action.verb == "bet" else \
+                N_("The limit is {limit} chips for a raise: {n} is too many.")
+            return self.tr(message, limit=limit, n=n), "injun.max_raise"
         need = d.to_call(seat) + n
-        calling = f" ({d.to_call(seat)} to call and {n} more)" if d.to_call(seat) else ""
-        return (f"That needs {need} chips{calling}, and {who} {self.verb(seat, 'has')} only "
-                f"{d.chips[seat]}.", "injun.chips")
+        calling = self.tr(" ({call} to call and {n} more)", call=d.to_call(seat), n=n) if d.to_call(seat) else ""
+        return (self.tr("That needs {need} chips{calling}, and {who} has only {chips}.", need=need, calling=calling,
+                        who=who, chips=d.chips[seat]), "injun.chips")
     # ---- a move: the deal makes it, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
         self.deal_actions.append((seat, str(action)))
@@ -724,44 +745,45 @@ class Injun(TakesTurns, Game):
         if d.phase == "done":
             self._settle()
 
-    def _fold(self, seat: int, rule: str, verb: str, pot: int, rest: str = "") -> None:
-        self._emit("fold", rule, f"{self.subject(seat, verb)}{rest}, leaving the card face down.", seat=seat, pot=pot)
-
     def _tell_poker(self, seat: int, action: Action, chips: int, owed: int, pot: int) -> None:
+        who = self.names[seat]
         if action.verb == "fold":
-            self._fold(seat, "injun.fold", "folds", pot)
+            self.narrate("fold", "injun.fold", "{who} folds, leaving the card face down.", seat=seat,
+                         data={"pot": pot}, who=who)
         elif action.verb == "call":
-            short = f" (all {'your' if self.names[seat] == 'You' else 'the'} chips left, {owed} were needed)" \
-                if chips < owed else ""
-            ends = " That ends the betting at once: everyone still in shows down with what they have put in." \
-                if self.deal.seed_betting else ""
-            self._emit("call", "injun.seed_betting" if self.deal.seed_betting else "injun.poker_bet",
-                       f"{self.subject(seat, 'calls')} {chips}{short}: the pot holds {pot}.{ends}",
-                       seat=seat, chips=chips, pot=pot)
+            short = "" if chips >= owed else self.tr(" (all your chips left, {owed} were needed)", owed=owed) \
+                if is_you(who) else self.tr(" (all the chips left, {owed} were needed)", owed=owed)
+            ends = self.tr(" That ends the betting at once: everyone still in shows down with what they have put "
+                           "in.") if self.deal.seed_betting else ""
+            self.narrate("call", "injun.seed_betting" if self.deal.seed_betting else "injun.poker_bet",
+                         "{who} calls {chips}{short}: the pot holds {pot}.{ends}", seat=seat,
+                         data={"chips": chips, "pot": pot}, who=who, chips=chips, short=short, pot=pot, ends=ends)
         else:
             n = int(action.arg)
             assert self.deal.round is not None
+            data = {"chips": chips, "raised": n, "pot": pot}
             if action.verb == "bet":
-                text = f"{self.subject(seat, 'opens')} with a bet of {chips}"
+                self.narrate("bet", "injun.poker_bet", "{who} opens with a bet of {chips}: the pot holds {pot}.",
+                             seat=seat, data=data, who=who, chips=chips, pot=pot)
             else:
-                text = f"{self.subject(seat, 'raises')} by {n} to {self.deal.round.bets[seat]}"
-            self._emit(action.verb, "injun.poker_bet", f"{text}: the pot holds {pot}.",
-                       seat=seat, chips=chips, raised=n, pot=pot)
+                self.narrate("raise", "injun.poker_bet", "{who} raises by {n} to {total}: the pot holds {pot}.",
+                             seat=seat, data=data, who=who, n=n, total=self.deal.round.bets[seat], pot=pot)
 
     def _tell_brag(self, seat: int, action: Action, two: bool, pot: int) -> None:
+        who = self.names[seat]
         if action.verb == "fold":
             if two:
-                self._fold(seat, "injun.brag_two", "quits", pot)
+                self.narrate("fold", "injun.brag_two", "{who} quits, leaving the card face down.", seat=seat,
+                             data={"pot": pot}, who=who)
             else:
-                self._fold(seat, "injun.fold", "drops", pot, " out")
+                self.narrate("fold", "injun.fold", "{who} drops out, leaving the card face down.", seat=seat,
+                             data={"pot": pot}, who=who)
         elif action.verb == "chip":
-            self._emit("chip", "injun.brag_two" if two else "injun.brag_chip",
-                       f"{self.subject(seat, 'puts')} in a chip: the pot holds {pot}.",
-                       seat=seat, chips=BRAG_CHIP, pot=pot)
+            self.narrate("chip", "injun.brag_two" if two else "injun.brag_chip", "{who} puts in a chip: the pot "
+                         "holds {pot}.", seat=seat, data={"chips": BRAG_CHIP, "pot": pot}, who=who, pot=pot)
         else:
-            self._emit("see", "injun.brag_see",
-                       f"{self.subject(seat, 'pays')} {SEE_COST} chips to see: the pot holds {pot}.",
-                       seat=seat, chips=SEE_COST, pot=pot)
+            self.narrate("see", "injun.brag_see", "{who} pays {cost} chips to see: the pot holds {pot}.", seat=seat,
+                         data={"chips": SEE_COST, "pot": pot}, who=who, cost=SEE_COST, pot=pot)
 
     # ---- the end of a deal ----
     def _settle(self) -> None:
@@ -770,18 +792,21 @@ class Injun(TakesTurns, Game):
         if d.phase != "done":
             d.settle()
         n = self.players
-        cards = ", ".join(f"{self.names[s]} {c.symbol}{' (folded)' if d.folded[s] else ''}"
+        folded = self.tr(" (folded)")
+        cards = ", ".join(f"{self.names[s]} {c.symbol}{folded if d.folded[s] else ''}"
                           for s, c in enumerate(d.cards) if c is not None)
         shown = {str(s): str(c) for s, c in enumerate(d.cards) if c is not None}
         if d.showdown:
-            self._emit("showdown", "injun.showdown", f"Showdown: every card is turned up. {cards}.", cards=shown)
+            self.narrate("showdown", "injun.showdown", "Showdown: every card is turned up. {cards}.",
+                         data={"cards": shown}, cards=cards)
         pots = len(d.awards)
-        names = ["the pot"] if pots == 1 else ["the first pot", "the second pot"] + \
-            [f"side pot {i}" for i in range(3, pots + 1)]
+        names = [self.tr("the pot")] if pots == 1 else [self.tr("the first pot"), self.tr("the second pot")] + \
+            [self.tr("side pot {n}", n=i) for i in range(3, pots + 1)]
         for award, label in zip(d.awards, names):
             self._tell_award(award, label, d.showdown)
         if not d.showdown:
-            self._emit("reveal", "injun.reveal", f"The cards are turned up: {cards}.", cards=shown)
+            self.narrate("reveal", "injun.reveal", "The cards are turned up: {cards}.", data={"cards": shown},
+                         cards=cards)
         won = d.points()
         able = [s for s in range(n) if self.in_game(s)]
         limit = self.options["max_deals"]
@@ -793,8 +818,9 @@ class Injun(TakesTurns, Game):
                             "folded": list(d.folded), "won": won, "showdown": d.showdown,
                             "pots": [a.pot.as_dict() for a in d.awards]}
         summary = ", ".join(f"{self.names[s]} {d.chips[s]}" for s in range(n))
-        self._emit("deal_end", "injun.session", f"Deal {self.deal_number + 1} is over. Chips: {summary}.",
-                   deal=self.deal_number, won=won, chips=list(d.chips))
+        self.narrate("deal_end", "injun.session", "Deal {n} is over. Chips: {summary}.",
+                     data={"deal": self.deal_number, "won": won, "chips": list(d.chips)}, n=self.deal_number + 1,
+                     summary=summary)
         self.deal_number += 1
         if last:
             self._end_session(len(able) < 2)
@@ -807,38 +833,41 @@ class Injun(TakesTurns, Game):
             return
         if len(pot.eligible) == 1:
             seat = winners[0]
+            who = self.names[seat]
+            data = {"chips": pot.amount, "winners": [seat]}
             if not showdown:
-                text = (f"Everyone else has dropped out: {self.subject(seat, 'wins')} {label} of {pot.amount} "
-                        "without showing the card.")
-                rule = "injun.last_player"
+                self.narrate("win", "injun.last_player", "Everyone else has dropped out: {who} wins {label} of "
+                             "{amount} without showing the card.", seat=seat, data=data, who=who, label=label,
+                             amount=pot.amount)
             else:
-                text = f"{self.names[seat]} alone is still in for {label}: {self.verb(seat, 'takes')} its {pot.amount}."
                 rule = "injun.brag_cap" if self.deal.style == "brag" else \
                     "injun.seed_betting" if self.deal.seed_betting else "injun.all_in"
-            self._emit("win", rule, text, seat=seat, chips=pot.amount, winners=[seat])
+                message = N_("You alone are still in for {label}: take its {amount}.") if is_you(who) else \
+                    N_("{who} alone is still in for {label}: takes its {amount}.")
+                self.narrate("win", rule, message, seat=seat, data=data, who=who, label=label, amount=pot.amount)
             return
         if len(winners) == 1:
             seat = winners[0]
             card = self.deal.cards[seat]
             assert card is not None
-            self._emit("win", "injun.showdown",
-                       f"{possessive(self.names[seat], first=True)} {card.symbol} is the highest card: "
-                       f"{self.subject(seat, 'wins', first=False)} {label} of {pot.amount}.",
-                       seat=seat, chips=pot.amount, winners=list(winners))
+            message = N_("Your {card} is the highest card: {who} win {label} of {amount}.") \
+                if is_you(self.names[seat]) else N_("{who}'s {card} is the highest card: {who} wins {label} of "
+                                                     "{amount}.")
+            self.narrate("win", "injun.showdown", message, seat=seat,
+                         data={"chips": pot.amount, "winners": list(winners)}, card=card.symbol,
+                         who=inside(self.names[seat]), label=label, amount=pot.amount)
             return
-        tied = " and ".join(self.names[s] for s in winners)
-        parts = ", ".join(f"{self.names[s]} {shares[s]}" for s in winners)
-        text = f"{tied} tie with the highest card and share {label} of {pot.amount}: {parts}."
+        odd = ""
         rule = "injun.showdown"
         if pot.amount % len(winners):
             rule = "injun.odd_chip"
-            if kept:
-                stays = agreeing(kept, "The odd chip stays", "The odd chips stay")
-                text += f" {stays} in the middle for the next deal."
-            else:
-                text += " The odd chip goes to the first of them to the left of the dealer."
-        self._emit("win", rule, text, winners=list(winners), chips=pot.amount,
-                   shares={str(s): shares[s] for s in winners})
+            odd = self.tr(agreeing(kept, N_(" The odd chip stays in the middle for the next deal."),
+                                   N_(" The odd chips stay in the middle for the next deal."))) if kept else \
+                self.tr(" The odd chip goes to the first of them to the left of the dealer.")
+        data = {"winners": list(winners), "chips": pot.amount, "shares": {str(s): shares[s] for s in winners}}
+        self.narrate("win", rule, "{tied} tie with the highest card and share {label} of {amount}: {parts}.{odd}",
+                     data=data, tied=f" {self.tr('and')} ".join(self.names[s] for s in winners), label=label,
+                     amount=pot.amount, parts=", ".join(f"{self.names[s]} {shares[s]}" for s in winners), odd=odd)
 
     def _give_carry(self) -> tuple[int, int]:
         """The game ends with odd chips in the middle: they go to the player with most chips, left of the
@@ -848,8 +877,9 @@ class Injun(TakesTurns, Game):
         seat = next(s for s in seats_from((d.dealer + 1) % self.players, self.players) if d.chips[s] == top)
         chips, d.carry = d.carry, 0
         d.chips[seat] += chips
-        self._emit("win", "injun.odd_chip", f"{self.subject(seat, 'takes')} the {count(chips, 'odd chip')} "
-                   "left in the middle.", seat=seat, chips=chips)
+        self.narrate("win", "injun.odd_chip", agreeing(chips, N_("{who} takes the {n} odd chip left in the middle."),
+                                                       N_("{who} takes the {n} odd chips left in the middle.")),
+                     seat=seat, data={"chips": chips}, who=self.names[seat], n=chips)
         return seat, chips
 
     def _end_session(self, last_one: bool) -> None:
@@ -857,11 +887,14 @@ class Injun(TakesTurns, Game):
         d = self.deal
         best = max(d.chips)
         winners = [s for s in range(self.players) if d.chips[s] == best]
-        names = " and ".join(self.names[s] for s in winners)
-        verb = "win" if len(winners) > 1 else self.verb(winners[0], "wins")
-        why = "only one player can still pay the ante" if last_one else f"{self.deal_number} deals have been played"
-        self._emit("game_end", "injun.session", f"The game is over ({why}): {names} {verb} with {count(best, 'chip')}.",
-                   winners=winners, scores=list(d.chips))
+        why = self.tr("only one player can still pay the ante") if last_one else \
+            self.tr(agreeing(self.deal_number, N_("{n} deal has been played"), N_("{n} deals have been played")),
+                    n=self.deal_number)
+        message = N_("The game is over ({why}): {who} wins with {chips}.") if len(winners) == 1 else \
+            N_("The game is over ({why}): {who} win with {chips}.")
+        self.narrate("game_end", "injun.session", message, data={"winners": winners, "scores": list(d.chips)},
+                     why=why, who=f" {self.tr('and')} ".join(self.names[s] for s in winners),
+                     chips=self.chips_words(best))
 
     # ---- what one seat sees ----
     def _raise_bounds(self, seat: int) -> list[int] | None:

@@ -31,9 +31,18 @@ PT_GAMES: list[tuple[str, int, tuple[int, ...]]] = [
     ("relogio", 1, (1, 2, 3, 4, 5, 6)),
     ("relogio_real", 1, (1, 2, 3)),
     ("el_gato", 4, (1, 2, 3)),
+    ("injun", 4, (1, 2, 3)),
     ("klaberjass", 2, (1, 2, 3, 4)),
     ("jabberwocky", 4, (1, 2, 3)),
 ]
+
+#: Variants whose rules speak sentences of their own, played in turn with the seeds above (the first: defaults).
+VARIANTS: dict[str, list[dict[str, object]]] = {
+    "jubilee": [{}, {"first_play": "black"}],
+    "relogio": [{}, {"king_swap": "fourth_king"}],
+    "el_gato": [{}, {"guerra": "any_pair"}],
+    "injun": [{}, {"style": "brag"}],
+}
 
 #: English words a Portuguese sentence must not hold. Words both languages spell the same ("a", "as", "no",
 #: "do", "face", "move", "some") are not listed; game names and card symbols are not words of either.
@@ -77,9 +86,10 @@ def _names(players: int) -> list[str]:
     return ["Você", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"][:players]
 
 
-def _play(game_id: str, players: int, seed: int, max_moves: int = 300) -> tuple[int, int]:
+def _play(game_id: str, players: int, seed: int, options: dict[str, object],
+          max_moves: int = 300) -> tuple[int, int]:
     """Play one seeded game in Portuguese, checking every event and the refusals met on the way."""
-    game = engine.new_game(game_id, players=players, seed=seed, names=_names(players), lang="pt")
+    game = engine.new_game(game_id, players=players, seed=seed, names=_names(players), lang="pt", **options)
     chooser = random.Random(seed)
     tried: set[str] = {"?"}
     events = refusals = 0
@@ -90,18 +100,21 @@ def _play(game_id: str, players: int, seed: int, max_moves: int = 300) -> tuple[
         seat = acting[chooser.randrange(len(acting))]
         legal = [str(a) for a in game.legal_actions(seat)]
         tried.update(legal)
-        probes = [a for a in sorted(tried) if a not in legal]
-        for action in chooser.sample(probes, min(3, len(probes))):
-            with pytest.raises(engine.IllegalAction) as refused:
-                game.apply(action, seat)
-            _check(refused.value.args[0], f"{game_id} refusing {action!r}")
-            refusals += 1
         others = [s for s in range(game.players) if s not in acting]
         if others:
             with pytest.raises(engine.IllegalAction) as refused:
                 game.apply(legal[0], others[0])
             _check(refused.value.args[0], f"{game_id} out of turn")
-        for event in game.apply(legal[chooser.randrange(len(legal))], seat):
+        probes = [a for a in sorted(tried) if a not in legal]
+        made = None
+        for action in chooser.sample(probes, min(3, len(probes))):
+            try:  # a move listed for another position may still be allowed here (an amount off the menu)
+                made = game.apply(action, seat)
+                break
+            except engine.IllegalAction as refused:
+                _check(refused.args[0], f"{game_id} refusing {action!r}")
+                refusals += 1
+        for event in made if made is not None else game.apply(legal[chooser.randrange(len(legal))], seat):
             _check(event.text, f"{game_id} {event.kind} event")
             for text, _ in (event.secret or {}).values():
                 _check(text, f"{game_id} {event.kind} event (secret)")
@@ -115,8 +128,9 @@ def test_every_event_and_refusal_reads_in_portuguese(game_id: str, players: int,
     for event in first.events:  # what the game says before anyone moves (the deal)
         _check(event.text, f"{game_id} {event.kind} event")
     events = refusals = 0
-    for seed in seeds:
-        e, r = _play(game_id, players, seed)
+    variants = VARIANTS.get(game_id, [{}])
+    for k, seed in enumerate(seeds):
+        e, r = _play(game_id, players, seed, variants[k % len(variants)])
         events, refusals = events + e, refusals + r
     assert events > 20 and refusals > 5
 
@@ -158,3 +172,14 @@ def test_the_catalog_translates_every_sentence_of_the_game_and_keeps_none_unused
     used = set(i18n.extract_messages(*(ROOT / "engine/games").glob("*.py"), ROOT / "engine/protocol.py"))
     assert [m for m in entries if m not in used] == []
     assert game_id == "jubileu" or entries, f"no '# ---- {game_id} ----' block in the catalog"
+
+
+def test_the_learner_alone_in_a_pot_reads_in_good_english():
+    """Injun said "You alone is still in for the second pot: take its 10." (the one English fix of this work)."""
+    game = engine.new_game("injun", players=2, seed=4, names=["You", "Ada"])
+    chooser = random.Random(4)
+    for _ in range(5):
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        game.apply(legal[chooser.randrange(len(legal))], seat)
+    assert "You alone are still in for the second pot: take its 10." in [e.text for e in game.events]

@@ -51,6 +51,7 @@ class InjunTable(Table):
                             (("To the first winner left of the dealer", "left_of_dealer"),
                              ("Stays in the middle for the next pot", "next_pot")),
                             "When a pot cannot be shared equally, where the chip left over goes."),
+        "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_heading = "Chips*"
     hint_score_format = "{:+.2f}"
