@@ -46,6 +46,17 @@ from widgets.table_html import esc, help_html
 
 _STATIC = Path(__file__).parent / "static"
 
+PUZZLE_CSS = """
+<style>
+.parlour-puzzle { background: #fbf8f1; color: #2b2b2b; border: 1px solid #d6d0c0; border-radius: 10px;
+  padding: 6px 10px; margin: 4px 0; }
+.parlour-puzzle .widget-html-content { color: #2b2b2b; line-height: 1.35; }
+.parlour-puzzle p { margin: 3px 0; }
+.parlour-puzzle .parlour-verdict-best { color: #1d6b35; font-weight: 600; }
+.parlour-puzzle .parlour-verdict-mistake { color: #a0281e; font-weight: 600; }
+</style>
+"""
+
 
 class PuzzleKeeper(AutoSave):
     """The browser's half keeps the puzzle store's text in localStorage, under one key for every page (autosave's
@@ -152,11 +163,11 @@ class PuzzlePanel(w.VBox):
         after.add_class("parlour-buttons")
         self.solving = w.VBox([self.question_html, self.position_html, self.moves_box, self.verdict_html, after,
                                self.more_html])
-        self.solving.add_class("parlour-review")
+        self.solving.add_class("parlour-puzzle")
         set_layout(self.solving, display="none")
         head = w.HBox([self.due_html, self.due_button, self.failed_button, self.progress_button])
         head.add_class("parlour-buttons")
-        super().__init__([self.keeper, head, self.progress_html, self.solving])
+        super().__init__([w.HTML(PUZZLE_CSS), self.keeper, head, self.progress_html, self.solving])
         self.add_class("parlour-puzzles")
         self.queue: list[str] = []
         self.current: Entry | None = None
