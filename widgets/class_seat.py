@@ -482,6 +482,8 @@ class ClassTablePanel(w.VBox):
         set_layout(self.lobby, display="none" if seated else "")
         set_layout(self.seated, display="" if seated else "none")
         set_layout(table.toolbar, display="none" if seated else "")  # no deal of your own while seated
+        kept_here = not seated and table.autosave is not None and table.autosave.ready
+        set_layout(table.autosave_note, display="" if kept_here else "none")  # seated: the seat is kept, not a game
         set_layout(self.rejoin_button, display="none")
         self._say("")
         if not seated or (self.game is not None and not self.game.teacher):

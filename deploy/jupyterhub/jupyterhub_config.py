@@ -227,6 +227,9 @@ if ROUTE == "shared":
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
             "PARLOUR_TEACHER_TOOLS": "on" if env("TEACHER_TOOLS", "off") == "on" else "off",
             "PARLOUR_SAVE_KEY": SAVE_KEY,
+            # class tables: kept under STATE (a restarted service resumes them); the teachers get the teacher's seat
+            "PARLOUR_STATE_DIR": str(STATE / "service"),
+            "PARLOUR_TEACHERS": ",".join(TEACHERS),
             # the record of play: STATE/records.sqlite (or PARLOUR_RECORDS_DB), for the class CLASS_NAME
             "PARLOUR_HUB_STATE": str(STATE),
             "PARLOUR_CLASS": CLASS_NAME,

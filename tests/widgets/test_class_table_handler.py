@@ -18,6 +18,7 @@ import tornado.web
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
+import engine
 from engine.protocol import ParlourError
 from widgets.class_table import ClassTables
 from widgets.server.class_table_handler import (BURST, KERNEL_HEADER, MAX_MESSAGE_BYTES, PROOF_HEADER,
@@ -268,4 +269,21 @@ def test_a_page_plays_its_seat_with_the_table_widgets(tmp_path) -> None:
         assert f"bid <b>{bid.split()[1]}</b>" in teacher.board.value
         student.undo()
         assert "Undo is off" in student.status.value
+
+        # a reload: a new page's table hears the seat its browser kept, offers it back, and takes it again
+        reloaded = JabberwockyTable(players=3, rounds="short", first_dealer=0)
+        panel = reloaded.class_panel
+        panel.url, panel.link = url, SeatLink(url, panel.heard, kernel="kernel-c", key=KEY)
+        kept = teacher.class_panel.kept
+        panel._browser_kept(json.dumps(kept))
+        assert panel.rejoin_button.layout.display != "none" and code in panel.note.value
+        panel.rejoin_button.click()
+        await until(lambda: reloaded.shared is not None)
+        assert reloaded.human == 0 and reloaded.game.view()["bids"][1] is not None
+
+        # leaving: a bot takes the seat, and the page's table plays against bots again
+        student.class_panel.leave_button.click()
+        assert student.shared is None and student.human == 0 and isinstance(student.game, engine.Game)
+        assert student.toolbar.layout.display != "none" and student.class_panel.lobby.layout.display != "none"
+        await until(lambda: not reloaded.game.state["seats"][1]["person"])
     serve(scenario, tmp_path)
