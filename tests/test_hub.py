@@ -225,11 +225,10 @@ def test_on_the_per_student_route_a_shared_computer_shows_no_other_students_game
 SERVICE = "services/parlour/"
 
 
-@pytest.fixture(scope="module")
-def shared_hub(tmp_path_factory, artifacts_dir):
+def running_shared_hub(state: Path, artifacts_dir: Path, name: str):
+    """The shared route's hub, once the class's Voilà answers; stopped after, its log kept as ``name``.log."""
     from tests.conftest import stop_server, wait_for_url
 
-    state = tmp_path_factory.mktemp("shared-hub")
     url, proc, log = start_hub(state, route="shared")
     try:
         wait_for_url(url + "hub/login", 180, proc)
@@ -237,7 +236,12 @@ def shared_hub(tmp_path_factory, artifacts_dir):
         yield Hub(url, proc, state)
     finally:
         stop_server(proc)
-        (artifacts_dir / "shared-hub.log").write_bytes(log.read_bytes())
+        (artifacts_dir / f"{name}.log").write_bytes(log.read_bytes())
+
+
+@pytest.fixture(scope="module")
+def shared_hub(tmp_path_factory, artifacts_dir):
+    yield from running_shared_hub(tmp_path_factory.mktemp("shared-hub"), artifacts_dir, "shared-hub")
 
 
 def _websocket_status(ws_url: str, cookies: dict[str, str]) -> int:

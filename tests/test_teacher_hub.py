@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 import engine
 from tests.browser.test_table_layout import table_class
 from tests.records.games import record
-from tests.test_hub import Hub, start_hub
+from tests.test_hub import running_shared_hub
 
 pytestmark = pytest.mark.browser
 
@@ -31,20 +31,10 @@ STUDENTS = {"ada": "easy", "bea": "medium", "cy": "hard"}  # the bots that playe
 
 @pytest.fixture(scope="module")
 def class_hub(tmp_path_factory, artifacts_dir):
-    from tests.conftest import stop_server, wait_for_url
-
-    state = tmp_path_factory.mktemp("teacher-hub")
-    with pytest.MonkeyPatch.context() as env:
+    with pytest.MonkeyPatch.context() as env:  # the hub's environment: one teacher, the class's name
         env.setenv("PARLOUR_HUB_TEACHERS", "mrs_b")
         env.setenv("PARLOUR_HUB_CLASS", CLASS)
-        url, proc, log = start_hub(state, route="shared")
-    try:
-        wait_for_url(url + "hub/login", 180, proc)
-        wait_for_url(url + SERVICE + "voila/static/voila.js", 180, proc)
-        yield Hub(url, proc, state)
-    finally:
-        stop_server(proc)
-        (artifacts_dir / "teacher-hub.log").write_bytes(log.read_bytes())
+        yield from running_shared_hub(tmp_path_factory.mktemp("teacher-hub"), artifacts_dir, "teacher-hub")
 
 
 def finish_deals(state, records) -> None:
@@ -137,7 +127,8 @@ def test_the_teacher_sees_the_class_play_a_deal_set(class_hub, browser, save_scr
     expect(shown).to_have_count(1, timeout=200_000)
     wrong = next(r for r in records if r.student == student)
     expect(shown).to_contain_text(f"{len(wrong.data['decisions'])} decisions", timeout=60_000)
-    save_screenshot(review, "teacher-mistake-review")
+    shown.scroll_into_view_if_needed()
+    save_screenshot(review, "teacher-mistake-review", full_page=False)
 
     # and a student sees the set done
     bea = students["bea"][1]

@@ -50,7 +50,16 @@ class ParlourVoila(Voila):
         if self.config.get("ClassroomKernelManager", {}).get("per_user_kernels"):
             swap.update(_kernel_routes_per_student())
         return [(rule[0], swap.get(rule[1], rule[1]), *rule[2:]) for rule in super().init_handlers()] \
-            + self._class_table_routes() + self._records_routes()
+            + self._class_table_routes() + self._records_routes() + self._teacher_routes()
+
+    def _teacher_routes(self) -> list:
+        """On the hub (pages told apart by login): the teacher's page and the students' "From your teacher"
+        (widgets/server/teacher_page.py)."""
+        if not getattr(self.kernel_manager, "per_user_kernels", False):
+            return []
+        from widgets.server.teacher_page import teacher_handlers
+
+        return teacher_handlers(self.base_url)
 
     def _records_routes(self) -> list:
         """Where kernels post finished deals and a student reads their progress (widgets/server/records_route.py),
