@@ -7,7 +7,8 @@ Both routes, on free loopback ports:
   (kernel API, websocket, shutdown: 403); a visitor who is not logged in is sent to the login page;
   a fourth student in Chromium logs in, lands on the gallery and plays; closing a page frees its kernel.
   A student cannot start a server of their own; one student's script of plain GETs holds at most 3
-  kernels no page connected to (issue 32, items 1 and 2).
+  kernels no page connected to (issue 32, items 1 and 2). What a student's kernel posts is recorded as
+  theirs only, and their "My progress" shows it (issue 35).
 - per-student: three students log in and each gets a usable table from their own server, which
   loads only the extensions it needs; a student cannot open another student's server; a logged-out
   visitor is sent to the login page; a fourth does it in Chromium; an idle server is culled.

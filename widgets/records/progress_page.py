@@ -99,7 +99,8 @@ def progress_page(mine: StudentRecords | None, lesson_href: Callable[[str], str]
         body.append(f" Over {last} your moves were good or best {percent(sum(accuracy) / len(accuracy))} of the "
                     "time.</p>" + accuracy_plot(accuracy))
     else:
-        body.append(" None of them has a rated decision yet.</p>")
+        body.append(" It has no rated decision yet.</p>" if len(deals) == 1 else
+                    " None of them has a rated decision yet.</p>" if deals else "</p>")
     mistakes = mine.mistakes()
     body.append("<h2>Your mistakes</h2>")
     if mistakes:
