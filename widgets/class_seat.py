@@ -193,11 +193,8 @@ class SeatLink:
             received = await connection.read_message()
             if received is None:
                 break
-            try:
-                message = json.loads(received)
-            except ValueError:
-                continue
-            if isinstance(message, dict):
+            message = _json_object(received)
+            if message is not None:
                 self.on_message(message)
         self.connection = None
         self.on_message({"op": "lost", "connected": True})
@@ -513,6 +510,15 @@ class ClassTablePanel(w.VBox):
         from engine.shuffle import random_seed
 
         table.start(table.players_box.value, random_seed())
+
+
+def _json_object(text: str | bytes) -> dict[str, Any] | None:
+    """A message of the server as a dict; None for anything else (it is skipped)."""
+    try:
+        found = json.loads(text)
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
 
 
 def _json_options(options: dict[str, Any]) -> dict[str, Any]:
