@@ -123,6 +123,10 @@ class PuzzlePanel(w.VBox):
     ``game_id``: the lesson's game (its due count is shown; None on the gallery: every game). ``host``: the
     lesson table's review panel (widgets/review_panel.py), which puts a puzzle's position on the table."""
 
+    #: Make a finished deal's puzzles in the background (None: when an event loop runs, as on a page; False: when
+    #: :meth:`flush` is called, as with no loop).
+    background: bool | None = None
+
     def __init__(self, lang: str = "en", game_id: str | None = None, host: Any = None) -> None:
         self.lang, self.game_id, self.host = lang, game_id, host
         self.store = Store()
@@ -436,7 +440,7 @@ class PuzzlePanel(w.VBox):
         threads), on the loop after the table's drawing; with no loop (a script, a test), when :meth:`flush` is
         called (nothing runs meanwhile)."""
         loop = _running_loop()
-        if loop is None:
+        if loop is None or self.background is False:
             self._pending.append((job, args))
             return
         if sys.platform == "emscripten":
