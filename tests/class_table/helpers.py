@@ -42,6 +42,17 @@ def seated(tables: ClassTables, game_id: str, people: int, *, players: int | Non
     return [host, *(tables.join(host.code, name=names[i]) for i in range(people - 1))]
 
 
+def heard_by(tables: ClassTables, code: str, seat: int) -> list[dict[str, Any]]:
+    """The log ``seat`` should hear: the table's game replayed from its deal with that seat named "You"."""
+    game = tables._tables[code].game
+    names = list(game.names)
+    names[seat] = "You"
+    voice = type(game)(**{**game.setup_args(), "names": names})
+    for who, action in game.history:
+        voice.apply(action, who)
+    return voice.events_for(seat)
+
+
 def person_moves(tables: ClassTables, seats: list[Seat], rng: random.Random) -> bool:
     """The first of ``seats`` that may move makes a random legal move; False if none may."""
     for seat in seats:

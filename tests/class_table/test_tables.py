@@ -11,7 +11,7 @@ import pytest
 
 from widgets.class_table import BURST, CODE_LETTERS, CUT_OFF_SECONDS, ClassTableError, ClassTables
 
-from .helpers import Clock, Ticking, person_moves, play_deal, seated
+from .helpers import Clock, Ticking, heard_by, person_moves, play_deal, seated
 
 
 def test_join_and_rejoin_keep_a_person_at_their_seat():
@@ -83,8 +83,9 @@ def test_seats_are_taken_between_deals_and_the_host_deals_the_next():
     ravi = tables.join(host.code, name="Ravi")
     assert ravi.seat == 2 and tables.state_for(ravi.token)["seats"][2]["person"]
     assert tables.state_for(host.token)["view"]["names"][2] == "Ravi"
-    assert tables.state_for(zoe.token)["events"] == tables._tables[host.code].game.events_for(1), \
+    assert tables.state_for(zoe.token)["events"] == heard_by(tables, host.code, 1), \
         "the log is told again under the new names"
+    assert "Ravi" in json.dumps(tables.state_for(zoe.token)["events"])
     review = tables.review_for(zoe.token, 1)
     assert review["deal"] == 1 and review["seat"] == 1 and review["entries"]
     assert all(row["index"] >= 0 for row in review["entries"])
@@ -135,7 +136,8 @@ def test_the_teachers_controls():
     tables.handle(teacher.token, {"type": "undo"})
     game = tables._tables[code].game
     assert game.history == history[:last_person]
-    assert tables.state_for(zoe.token)["events"] == game.events_for(1) != zoe_before, "Zoe's log was not taken back"
+    assert tables.state_for(zoe.token)["events"] == heard_by(tables, code, 1) != zoe_before, \
+        "Zoe's log was not taken back"
     tables.handle(teacher.token, {"type": "end"})
     ended = tables.state_for(zoe.token)
     assert ended["status"] == "ended" and ended["legal"] == [] and "Mia has ended" in ended["status_text"]
@@ -310,10 +312,8 @@ def test_seats_and_the_bots_pacer_at_once_from_several_threads():
     for seats in (first, second):
         table = tables._tables[seats[0].code]
         assert table.status == "between deals"
-        replay = table.rules(**table.game.setup_args())
-        for who, action in table.game.history:
-            replay.apply(action, who)  # every move legal, in the order kept
-        assert replay.events_for(0) == tables.state_for(seats[0].token)["events"]
+        assert heard_by(tables, seats[0].code, 0) == tables.state_for(seats[0].token)["events"], \
+            "every move legal, in the order kept"
 
 
 def test_ended_tables_are_kept_for_their_reviews_but_never_more_than_the_open_ones():
@@ -356,3 +356,16 @@ def test_the_reasons_a_seat_is_sent_are_the_rules_reasons_now(game_id):
             pass
         if not person_moves(tables, seats, rng):
             break
+
+
+def test_each_seat_hears_the_log_as_at_a_table_alone():
+    """The game names every seat; each seat's log and refusals call that seat "You" ("You play J♣."), as the
+    engine phrases them for a learner at a table alone (its own rules for "you", not a word swapped in)."""
+    tables = ClassTables(None, clock=Ticking(), bot_delay=0, call_delay=0)
+    mia, zoe = seated(tables, "jabberwocky", 2, players=4)
+    tables.handle(mia.token, {"type": "start"})
+    play_deal(tables, [mia, zoe], random.Random(6))
+    heard = {s.seat: [e["text"] for e in tables.state_for(s.token)["events"]] for s in (mia, zoe)}
+    assert not any("Zoe" in text for text in heard[1]) and any(text.startswith("You ") for text in heard[1])
+    assert any("Zoe" in text for text in heard[0]) and not any("Mia" in text for text in heard[0])
+    assert [len(heard[0])] == [len(heard[1])] == [len(tables._tables[mia.code].game.events)]

@@ -17,12 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import engine
-from engine.i18n import N_, Sentence
 from engine.notation import quoted
-from engine.protocol import MAX_NAME_LENGTH, ParlourError
+from engine.protocol import MAX_NAME_LENGTH, IllegalAction, ParlourError
 from engine.review import review as engine_review
 from engine.shuffle import seed_int
-from engine.words import is_you
+from engine.words import YOU_IN, is_you
 from widgets.session import BOT_NAMES
 from widgets.table_save import SeatBot
 
@@ -50,7 +49,6 @@ HOST_CONTROLS = ("start", "next_deal", "end")
 #: Moves a table offers as buttons; each seat is told why those it may not make now are not allowed.
 CARD_VERBS = ("play", "discard")
 BUTTONS = ("play", "pass", "draw", "draw stock", "draw discard", "take", "call", "fold", "allow", "refuse")
-_NOT_THEIR_TURN, _NOT_YOUR_TURN = N_("It is {who}'s turn, not {seat}'s."), N_("It is {who}'s turn, not yours.")
 _PROBE = "zzzz"  # a word no game knows: what the rules say of it is the refusal of an unknown move
 
 
@@ -147,6 +145,7 @@ class ClassTable:
         self.reviews: dict[tuple[int, int, int], dict[str, Any]] = {}  # (match, deal, seat) → its review
         self._states: dict[int, tuple[int, dict[str, Any]]] = {}  # seat → (seq, its state then)
         self._logs: dict[int, tuple[list[engine.Event], list[dict[str, Any]]]] = {}  # seat → (log, as it sees it)
+        self._voices: dict[int, tuple[list[engine.Event], engine.Game]] = {}  # seat → (game's log, its voice)
         self._known: tuple[list[str], list[str]] | None = None
 
     # ---- the game and its seats ----
@@ -166,7 +165,7 @@ class ClassTable:
         return [self.people[k].name if k in self.people else next(free) for k in range(self.players)]
 
     def _make_bots(self) -> None:
-        self.bots = {k: SeatBot(self.game_id, self.level, self.game.seed, k, lambda: len(self.game.history))
+        self.bots = {k: SeatBot(self.game_id, self.level, self.game.seed, k, lambda: len(self.game._history))
                      for k in range(self.players) if not self._person_plays(k)}
 
     def _person_plays(self, seat: int) -> bool:
@@ -212,7 +211,7 @@ class ClassTable:
         elif kind == "move":
             deal = self.game.progress()["deal"]
             self.game.apply(record["action"], record["seat"])
-            record["action"] = self.game.history[-1][1]  # kept as the rules wrote it ("play 10H", not "play th")
+            record["action"] = str(self.game._history[-1][1])  # as the rules wrote it ("play 10H", not "play th")
             self.deal_of.append(deal)
             done = len(self.game.deal_results())
             if self.game.is_over or done > self.deals_done:
@@ -234,7 +233,7 @@ class ClassTable:
             self._make_bots()
         elif kind == "undo":
             self.game.undo(record["back"])
-            del self.deal_of[len(self.game.history):]
+            del self.deal_of[len(self.game._history):]
             self.deals_done = len(self.game.deal_results())
             if self.status == "between deals" and not self.game.is_over:
                 self.status = "playing"
@@ -356,7 +355,9 @@ class ClassTable:
         try:
             self.commit({"t": "move", "seat": seat, "action": message["action"]})
         except ParlourError as exc:  # the rules' own refusal: the engine changed nothing, nothing was kept
-            raise ClassTableError(self._to(seat, exc.args[0] if exc.args else str(exc))) from None
+            said = self._voice(seat).why_illegal(str(message["action"]), seat) if isinstance(exc, IllegalAction) \
+                else None
+            raise ClassTableError(str(said or exc)) from None
 
     def _not_playing(self) -> str:
         host = self.host()
@@ -497,10 +498,26 @@ class ClassTable:
             state["views"] = [g.view(k) for k in range(self.players)]
         return state
 
+    def _voice(self, seat: int) -> engine.Game:
+        """The game as ``seat`` hears it: the same deal and moves, with that seat named "You", so its log and
+        refusals read as at a table alone ("You play J♣.", "It is Ada's turn, not yours."). Kept in step move
+        by move; made again after an undo, a renamed seat or a new match (the game's event list changes)."""
+        g = self.game
+        kept = self._voices.get(seat)
+        if kept is None or kept[0] is not g._events or len(kept[1]._history) > len(g._history):
+            names = list(g.names)
+            names[seat] = YOU_IN.get(str(g.options.get("lang", "en")), YOU_IN["en"])
+            kept = g._events, self.rules(**{**g.setup_args(), "names": names})
+            self._voices[seat] = kept
+        voice = kept[1]
+        for who, action in g._history[len(voice._history):]:  # (``history`` writes out every move: not here)
+            voice.apply(action, who)
+        return voice
+
     def _events_for(self, seat: int) -> list[dict[str, Any]]:
-        """``game.events_for(seat)``, phrased once per event: the log only grows, until an undo, a new match or a
-        renamed seat gives the game a new event list (then it is read again)."""
-        log = self.game._events
+        """``events_for(seat)`` of the seat's own voice, phrased once per event: its log only grows, until it is
+        made again (then it is read again)."""
+        log = self._voice(seat)._events
         kept = self._logs.get(seat)
         if kept is None or kept[0] is not log or len(kept[1]) > len(log):
             kept = log, []
@@ -512,9 +529,9 @@ class ClassTable:
     def _why(self, seat: int, view: dict[str, Any], legal: list[str]) -> dict[str, str]:
         """Why each move this seat might try (a card of its hand, a button) is not allowed now, in the rules'
         words (only moves the game has: Rummy has no "play 7S", Jabberwocky no "discard 7S")."""
-        g = self.game
         if self.status != "playing":
             return {}
+        voice = self._voice(seat)
         hand = view.get("hand")
         cards = [c for c in hand if isinstance(c, str)] if isinstance(hand, list) else []
         card_verbs, buttons = self._moves_known()
@@ -523,19 +540,10 @@ class ClassTable:
         for action in candidates:
             if action in legal or action in why:
                 continue
-            reason = g.why_illegal(action, seat)
+            reason = voice.why_illegal(action, seat)
             if reason is not None:
-                why[action] = self._to(seat, reason)
+                why[action] = str(reason)
         return why
-
-    def _to(self, seat: int, refusal: object) -> str:
-        """A refusal as ``seat`` reads it: the game names every seat, so "It is Ada's turn, not Zoe's." is said
-        to Zoe as the engine says it to a table's learner, "It is Ada's turn, not yours." (in the game's
-        language)."""
-        if isinstance(refusal, Sentence) and refusal.message == _NOT_THEIR_TURN \
-                and refusal.fields.get("seat") == self.game.names[seat]:
-            return Sentence.in_language(refusal.lang, _NOT_YOUR_TURN, who=refusal.fields["who"])
-        return str(refusal)
 
     def _moves_known(self) -> tuple[list[str], list[str]]:
         """The card verbs and buttons this game has, found once: the rules' refusal of a move they do not know
