@@ -313,3 +313,18 @@ def test_from_your_teacher_is_on_the_shared_routes_gallery_only():
     own_server = {"PARLOUR_CLASS": "3b", "JUPYTERHUB_SERVICE_PREFIX": "/user/ada/", "JUPYTERHUB_USER": "ada"}
     assert 'src="/services/parlour/parlour/assigned"' in from_your_teacher(shared)
     assert from_your_teacher(own_server) == "" and from_your_teacher({"PARLOUR_CLASS": "3b"}) == ""
+
+
+def test_the_page_counts_only_the_decisions_several_students_reached(school, store):
+    """The set's table of move counts: the decisions at least two students reached (what every move's count at
+    every position would be, read for those alone), and how many more there are."""
+    from widgets.records import queries as q
+
+    _, set_id, _ = school
+    every = store.read(lambda s: q.deal_set_moves(s, CLASS, set_id))
+    shared = [m for m in every if m.students >= 2]
+    assert shared  # the set's first decision: all three met it
+    moves, n_shared, total = store.read(lambda s: q.shared_deal_set_moves(s, CLASS, set_id, limit=1))
+    assert moves == shared[:1] and n_shared == len(shared) and total == len(every)
+    moves, _, _ = store.read(lambda s: q.shared_deal_set_moves(s, CLASS, set_id, limit=100))
+    assert moves == shared

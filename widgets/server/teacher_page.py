@@ -19,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import tornado.ioloop
 import tornado.web
 from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import url_path_join
@@ -87,7 +89,9 @@ def times(n: int) -> str:
 class SetView:
     row: q.DealSetRow
     progress: list[q.SetProgress]
-    moves: list[q.MoveCounts]
+    moves: list[q.MoveCounts]  #: the first decisions several students reached (one student's, if none was)
+    shared: int = 0  #: how many decisions several students reached
+    total: int = 0  #: how many decisions the set's deals have had
 
 
 @dataclass
@@ -115,10 +119,43 @@ def read_class(session: Session, klass: str) -> ClassView:
     deals, last = q.last_recorded(session, klass)
     games = [GameView(g, q.refusals_by_rule(session, klass, g), q.hardest_decisions(session, klass, g, HARDEST_SHOWN))
              for g in q.class_games(session, klass)]
-    sets = [SetView(row, q.deal_set_progress(session, klass, row.id), q.deal_set_moves(session, klass, row.id))
-            for row in reversed(q.deal_sets(session, klass))]
+    sets = [set_view(session, klass, row) for row in reversed(q.deal_sets(session, klass))]
     return ClassView(q.students(session, klass), q.class_accuracy(session, klass), q.class_mistakes(session, klass),
                      games, sets, deals, last)
+
+
+def set_view(session: Session, klass: str, row: q.DealSetRow) -> SetView:
+    moves, shared, total = q.shared_deal_set_moves(session, klass, row.id, MOVE_ROWS_SHOWN)
+    if not moves and total:  # nobody's deal met another's yet: the first decisions, one student's each
+        moves, shared, total = q.shared_deal_set_moves(session, klass, row.id, MOVE_ROWS_SHOWN, min_students=1)
+    return SetView(row, q.deal_set_progress(session, klass, row.id), moves, shared, total)
+
+
+#: the last view read of each class, with what it was read at (deals, newest): the page's reloads and a second
+#: teacher read it again only when a deal was recorded since (or a teacher changed a set: :func:`forget_views`)
+_views: dict[tuple[str, str], tuple[tuple[int, datetime | None], ClassView]] = {}
+_views_lock = threading.Lock()
+
+
+def class_view(store: Store, klass: str) -> ClassView:
+    """The class's view, read again only when a deal was recorded since the last read."""
+    def read(session: Session) -> ClassView:
+        now = q.last_recorded(session, klass)
+        with _views_lock:
+            kept = _views.get((store.url, klass))
+        if kept is not None and kept[0] == now:
+            return kept[1]
+        view = read_class(session, klass)
+        with _views_lock:
+            _views[(store.url, klass)] = ((view.deals, view.last), view)
+        return view
+    view = store.read(read)
+    return ClassView(view.students, view.accuracy, view.mistakes, view.games, view.sets, view.deals, view.last)
+
+
+def forget_views() -> None:
+    with _views_lock:
+        _views.clear()
 
 
 def live_stamp(deals: int, last: datetime | None, pages: list[OpenPage]) -> str:
@@ -315,11 +352,13 @@ class Page:
             out.append(f"<p>Who has done which:</p><table class='progress'><tr><th>Student</th>{head}"
                        f"<th>Done</th></tr>{body}</table>")
         if s.moves:
-            shown = [m for m in s.moves if m.students >= 2] or s.moves
             rows = "".join(f"<tr data-position='{e(m.position)}'><td>{e(m.code)}</td><td>{m.index + 1}</td>"
                            f"<td>{m.students}</td><td><b>{e(move_words(m.best))}</b></td>"
-                           f"<td>{self.moves_cells(m)}</td></tr>" for m in shown[:MOVE_ROWS_SHOWN])
-            alone = len(s.moves) - len(shown)
+                           f"<td>{self.moves_cells(m)}</td></tr>" for m in s.moves)
+            alone = s.total - s.shared
+            more = s.shared - len(s.moves)
+            if more > 0:
+                rows += f"<tr><td colspan='5' class='quiet'>and {words.count(more, 'later decision')}</td></tr>"
             out.append("<p>At each decision, how many students chose each move (darker: more of them), beside the "
                        "hint's choice:</p><table class='move-counts'><tr><th>Deal</th><th>Move</th><th>Students"
                        f"</th><th>Hint's choice</th><th>What they chose</th></tr>{rows}</table>"
@@ -408,8 +447,10 @@ class ParlourClassHandler(JupyterHandler):
             raise tornado.web.HTTPError(403, NOT_A_TEACHER)
         return name
 
-    def page(self, error: str | None = None, form: dict[str, str] | None = None) -> str:
-        view = self.store.read(lambda s: read_class(s, self.klass))
+    async def page(self, error: str | None = None, form: dict[str, str] | None = None) -> str:
+        """The page; the store is read in a thread, so the students' pages this server relays never wait for it."""
+        store, klass = self.store, self.klass
+        view = await tornado.ioloop.IOLoop.current().run_in_executor(None, lambda: class_view(store, klass))
         view.online = [p for _, p in online(self.settings.get("kernel_manager"))]
         health = self.store.health()
         stamp = live_stamp(view.deals, view.last, view.online)
@@ -438,9 +479,9 @@ class ParlourClassHandler(JupyterHandler):
 
 class TeacherPageHandler(ParlourClassHandler):
     @tornado.web.authenticated
-    def get(self) -> None:
+    async def get(self) -> None:
         self.teacher()
-        self.finish(self.page())
+        self.finish(await self.page())
 
 
 
@@ -469,7 +510,7 @@ class TeacherCsvHandler(ParlourClassHandler):
 class DealSetsHandler(ParlourClassHandler):
     """A new deal set from the page's form (the XSRF token checked first, by Jupyter's handler)."""
 
-    def post(self) -> None:
+    async def post(self) -> None:
         teacher = self.teacher()
         form = {k: self.get_body_argument(k, "") for k in ("name", "game", "codes", "deals", "level", "publish")}
         words = form["codes"].split()
@@ -481,10 +522,11 @@ class DealSetsHandler(ParlourClassHandler):
                                              form["level"] or "medium", None, deals)
         except DealSetError as exc:
             self.set_status(400)
-            self.finish(self.page(str(exc), form))
+            self.finish(await self.page(str(exc), form))
             return
         if form["publish"] == "yes":
             records.publish(set_id)
+        forget_views()
         self.redirect(f"{self.here}#sets", status=303)
 
 
@@ -497,6 +539,7 @@ class DealSetHandler(ParlourClassHandler):
             TeacherRecords(self.store, self.klass).publish(int(set_id), self.get_body_argument("publish", "") == "yes")
         except DealSetError as exc:
             raise tornado.web.HTTPError(404, str(exc)) from None
+        forget_views()
         self.redirect(f"{self.here}#sets", status=303)
 
 
