@@ -98,7 +98,7 @@ class Table:
         self.moves = 0
 
     def sent(self, seat: Seat, seq: int) -> None:
-        self.waiting[seq] = (time.perf_counter(), {s.seat for s in self.seats if s is not seat})
+        self.waiting[seq] = (time.perf_counter(), {s.seat for s in self.seats if s is not seat and s.seat is not None})
         self.moves += 1
 
     def heard(self, seat: Seat, state: dict[str, Any]) -> None:

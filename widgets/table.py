@@ -186,7 +186,7 @@ class Table(w.VBox):
         # "connection lost: reload" when the kernel goes away, in the table's language
         self.connection_watch = ConnectionWatch(message=t(LOST_MESSAGE), reload_label=t(RELOAD), status=t(DISCONNECTED))
         # "Play with others" / "Join a table" on a play table (widgets/class_seat.py)
-        self.class_panel = ClassTablePanel(self) if seed is None else None
+        self.class_panel = ClassTablePanel(self) if seed is None and cls.max_players > 1 else None  # not alone
         # a server that records a class's play (a hub, ./run app --class) is sent each deal you finish, and says so
         self.recorder = self.session.recorder = deal_recorder(self.game_id, self.lang)
         self.recorded_note = w.HTML(help_html(t(RECORDED_NOTE)) if self.recorder else "")

@@ -287,3 +287,20 @@ def test_a_page_plays_its_seat_with_the_table_widgets(tmp_path) -> None:
         assert student.toolbar.layout.display != "none" and student.class_panel.lobby.layout.display != "none"
         await until(lambda: not reloaded.game.state["seats"][1]["person"])
     serve(scenario, tmp_path)
+
+
+def test_without_a_server_the_buttons_say_so_and_a_game_played_alone_has_none(monkeypatch) -> None:
+    """JupyterLab and the static site start no class-table server: pressing the buttons says so in words, and
+    the table plays on against bots; Relógio, played alone, offers no class table at all."""
+    from widgets.class_seat import NO_SERVER
+    from widgets.games.jabberwocky_table import JabberwockyTable
+    from widgets.games.relogio_table import RelogioTable
+
+    monkeypatch.delenv("PARLOUR_CLASS_TABLE_URL", raising=False)
+    table = JabberwockyTable(players=4)
+    table.class_panel.play_button.click()
+    assert "needs a Parlour server" in table.class_panel.note.value and "needs a Parlour server" in NO_SERVER
+    table.class_panel.code_box.value = "K7MXR"
+    table.class_panel.join_button.click()
+    assert table.shared is None and isinstance(table.game, engine.Game)
+    assert RelogioTable().class_panel is None
