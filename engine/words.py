@@ -64,13 +64,20 @@ def agree(template: str, fields: Mapping[str, object], lang: str = "en") -> str:
 
     The one "You"/"Ada" rule of every sentence the engine fills: a template says the verb as "Ada"
     would ("{who} plays {card}."), and a field naming the learner ("You", or "you" inside a sentence)
-    makes it "You play". Only English changes: Portuguese "você" takes the verb "Ada" takes
-    ("Você joga"), so its templates are left as the translator wrote them.
+    makes it "You play". Portuguese "você" takes the verb "Ada" takes ("Você joga"), so there only the
+    name changes: "você" inside a sentence ("…: você vence"), "Você" at its start.
 
     >>> agree("{who} plays {card}; {other} draws.", {"who": "You", "other": "Ada"})
     '{who} play {card}; {other} draws.'
+    >>> agree("{who} joga; fim da partida: {who} vence.", {"who": "Você"}, "pt")
+    '{who} joga; fim da partida: você vence.'
     """
-    if lang != "en":
+    if lang != "en":  # "Você" starts a sentence; inside one, after a colon too, it is "você"
+        for key, value in fields.items():
+            if isinstance(value, str) and is_you(value):
+                inner = inside(value).replace("{", "{{").replace("}", "}}")
+                template = re.sub(r"(?<=[^.!?\s])(\s*)\{" + re.escape(key) + r"\}", lambda m: m.group(1) + inner,
+                                  template)
         return template
     for key, value in fields.items():
         if isinstance(value, str) and is_you(value[:1].upper() + value[1:]):

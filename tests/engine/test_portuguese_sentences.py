@@ -34,6 +34,7 @@ PT_GAMES: list[tuple[str, int, tuple[int, ...]]] = [
     ("injun", 4, (1, 2, 3)),
     ("klaberjass", 2, (1, 2, 3, 4)),
     ("jabberwocky", 4, (1, 2, 3)),
+    ("rummy", 3, (1, 2, 3, 4)),
 ]
 
 #: Variants whose rules speak sentences of their own, played in turn with the seeds above (the first: defaults).
@@ -42,6 +43,9 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
     "relogio": [{}, {"king_swap": "fourth_king"}],
     "el_gato": [{}, {"guerra": "any_pair"}],
     "injun": [{}, {"style": "brag"}],
+    "klaberjass": [{}, {"schmeiss": True, "dix": True, "maker_tie": "held_over", "turn_up": "out_of_play"}],
+    "jabberwocky": [{}, {"revoke": "table", "scoring": "classic"}],
+    "rummy": [{}, {"scoring": "penalty", "block": True, "rebuilds": 0}],
 }
 
 #: English words a Portuguese sentence must not hold. Words both languages spell the same ("a", "as", "no",
@@ -183,3 +187,12 @@ def test_the_learner_alone_in_a_pot_reads_in_good_english():
         legal = game.legal_actions(seat)
         game.apply(legal[chooser.randrange(len(legal))], seat)
     assert "You alone are still in for the second pot: take its 10." in [e.text for e in game.events]
+
+
+def test_the_learner_is_voce_inside_a_portuguese_sentence():
+    """A table names the learner "Você"; inside a sentence (after a colon too) Portuguese writes "você"."""
+    said = i18n.Sentence.in_language("pt", "{after} is a multiple of 100: {who} scores +20.", after=100, who="Você")
+    assert said == "100 é múltiplo de 100: você marca +20."
+    assert i18n.Sentence.in_language("pt", "{who} plays {card}.", who="Você", card="7♥") == "Você joga 7♥."
+    assert i18n.Sentence("{after} is a multiple of 100: {who} scores +20.", after=100, who="You") == \
+        "100 is a multiple of 100: You score +20."  # English as it always read
