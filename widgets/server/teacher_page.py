@@ -260,7 +260,8 @@ class Page:
             return f"<details id='student-{e(student)}'><summary>{e(student)}: no mistake yet</summary></details>"
         items = "".join(
             f"<li data-deal='{r.deal_id}' data-move='{r.index}'>{when(r.finished_at)}, {e(game_name(r.game))}, "
-            f"move {r.index + 1}: played <b>{e(move_words(r.action))}</b>, the hint's choice was "
+            f"the deal's move {r.index + 1} (counting everyone's): played <b>{e(move_words(r.action))}</b>, "
+            f"the hint's choice was "
             f"<b>{e(move_words(r.best))}</b> (a {e(r.verdict)}, cost {r.cost:.1f}): "
             f"{self.review(r.lesson, r.review_link)}</li>" for r in rows[:MISTAKES_SHOWN])
         more = f"<p class='quiet'>and {len(rows) - MISTAKES_SHOWN} earlier.</p>" if len(rows) > MISTAKES_SHOWN else ""
@@ -360,8 +361,8 @@ class Page:
             if more > 0:
                 rows += f"<tr><td colspan='5' class='quiet'>and {words.count(more, 'later decision')}</td></tr>"
             out.append("<p>At each decision, how many students chose each move (darker: more of them), beside the "
-                       "hint's choice:</p><table class='move-counts'><tr><th>Deal</th><th>Move</th><th>Students"
-                       f"</th><th>Hint's choice</th><th>What they chose</th></tr>{rows}</table>"
+                       "hint's choice:</p><table class='move-counts'><tr><th>Deal</th><th>Move (everyone's)</th>"
+                       f"<th>Students</th><th>Hint's choice</th><th>What they chose</th></tr>{rows}</table>"
                        + (f"<p class='quiet'>{alone} more decisions were reached by one student only.</p>"
                           if alone > 0 else ""))
         return "".join(out) + "</section>"
