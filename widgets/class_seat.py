@@ -110,8 +110,8 @@ class SeatGame:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         seat = self.seat if seat is None else seat
-        if seat == self.seat:
-            return self.state["view"]
+        if seat == self.seat:  # what may be played is the table's word: nothing while waiting, paused or between deals
+            return {**self.state["view"], "legal": list(self.state.get("legal", []))}
         views = self.state.get("views")
         if not views:
             raise ParlourError("Only the teacher sees the other hands at a class table.")

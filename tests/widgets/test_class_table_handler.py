@@ -256,6 +256,7 @@ def test_a_page_plays_its_seat_with_the_table_widgets(tmp_path) -> None:
         await until(lambda: student.shared is not None)
         assert student.human == 1 and student.names[1] == "You" and student.names[0] == "Ms T"
         assert "person" in teacher.class_panel.seats_html.value
+        assert student.game.view()["legal"] == [] and student.hint_button.disabled  # the deal has not started
         teacher.class_panel.start_button.click()
         await until(lambda: student.game.legal_actions())  # the student bids first (the teacher deals)
         assert student.hand.items and not student.bid_panel.layout.display == "none"
