@@ -12,6 +12,7 @@ import html
 from typing import Callable
 
 import engine
+from engine.words import count
 from widgets.records.queries import MistakeRow
 from widgets.records.views import StudentRecords
 
@@ -93,7 +94,7 @@ def progress_page(mine: StudentRecords | None, lesson_href: Callable[[str], str]
         return head + f"<p role='alert'>{e(problem or 'Your record cannot be read now.')}</p></main></body></html>"
     accuracy = [a for _when, a, _game in mine.accuracy_over_time()][-LAST_DEALS:]
     deals = mine.deals()
-    body = [f"<h2>Your accuracy</h2><p>You have finished {len(deals)} deal{'s' if len(deals) != 1 else ''}."]
+    body = [f"<h2>Your accuracy</h2><p>You have finished {count(len(deals), 'deal')}."]
     if accuracy:
         last = "your rated deal" if len(accuracy) == 1 else f"your last {len(accuracy)} rated deals"
         body.append(f" Over {last} your moves were good or best {percent(sum(accuracy) / len(accuracy))} of the "
