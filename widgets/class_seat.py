@@ -20,7 +20,7 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import Any, Callable, cast
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -33,8 +33,8 @@ from widgets.deal_link import CopyLink, preheated
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc
 
-if TYPE_CHECKING:
-    from widgets.table import Table
+#: the lesson's table (widgets.table.Table: not imported here, since the table imports this module)
+Table = Any
 
 URL_ENV = "PARLOUR_CLASS_TABLE_URL"  # widgets/server/class_table_handler.py's CLASS_TABLE_URL_ENV (no tornado here)
 KEY_ENV = "PARLOUR_SAVE_KEY"  # the server's save key, inherited by its kernels
