@@ -219,9 +219,9 @@ class Page:
         parts = [f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Your class: {e(self.klass)}"
                  f"</title>{STYLE}</head><body data-stamp='{e(stamp)}'>",
                  f"<h1>Your class: {e(self.klass)}</h1>",
-                 f"<p class='quiet'>{view.deals} deals recorded. This page follows the class as it plays: it "
-                 f"shows a deal within seconds of its end. <a href='{e(self.here)}/class.csv'>Download every deal "
-                 f"as a spreadsheet (CSV)</a>.</p>",
+                 f"<p class='quiet'>{words.count(view.deals, 'deal')} recorded. This page follows the class as it "
+                 f"plays: it shows a deal within seconds of its end. <a href='{e(self.here)}/class.csv'>Download "
+                 f"every deal as a spreadsheet (CSV)</a>.</p>",
                  f"<p class='health' id='health'{'' if health else ' hidden'}>{e(health or '')}</p>"]
         if error:
             parts.append(f"<p class='error' role='alert'>{e(error)}</p>")
@@ -292,7 +292,8 @@ class Page:
             if g.refusals:
                 out.append("<p>The rules the class trips over (moves the rules refused):</p><ul class='refusals'>"
                            + "".join(f"<li data-rule='{e(r.rule)}'>{e(r.text)}: {times(r.count)} "
-                                     f"<span class='quiet'>({r.students} students)</span></li>" for r in g.refusals)
+                                     f"<span class='quiet'>({words.count(r.students, 'student')})</span></li>"
+                                     for r in g.refusals)
                            + "</ul>")
             else:
                 out.append("<p class='quiet'>No move of the class was refused.</p>")
@@ -363,7 +364,7 @@ class Page:
             out.append("<p>At each decision, how many students chose each move (darker: more of them), beside the "
                        "hint's choice:</p><table class='move-counts'><tr><th>Deal</th><th>Move (everyone's)</th>"
                        f"<th>Students</th><th>Hint's choice</th><th>What they chose</th></tr>{rows}</table>"
-                       + (f"<p class='quiet'>{alone} more decisions were reached by one student only.</p>"
+                       + (f"<p class='quiet'>Decisions one student alone reached: {alone}.</p>"
                           if alone > 0 else ""))
         return "".join(out) + "</section>"
 
