@@ -135,6 +135,13 @@ SPOKEN_CARD = re.compile(r'button "(Ace|King|Queen|Jack|10|[2-9]) of (spades|hea
 PLAYS_A_CARD = ("tricks", "counting")
 
 
+#: The learner's card is in the log (one more "You play" than ``before``): the move reached the table.
+_MOVED = """([root, before]) => {
+  const log = root.querySelector('.parlour-log-scroll');
+  return Boolean(log) && (log.innerText.match(/You play/g) || []).length > before;
+}"""
+
+
 def looks(table: Locator, **on: bool) -> None:
     """Tick the Settings panel's card looks (``four_colour``, ``large``) as ``on`` says, as a learner does."""
     toggle = table.locator(".parlour-toolbar .widget-toggle-button").first
@@ -162,7 +169,7 @@ def test_a_table_mid_deal_with_its_review_and_hint_open_passes_axe_and_speaks(fa
     save_screenshot(page, f"a11y-{family}-review", full_page=False)
     table.locator("button.parlour-hint-button").click()
     hint = table.locator(".parlour-hint-live")
-    expect(hint.locator("[data-testid=hint]")).to_be_visible()
+    expect(hint.locator("[data-testid=hint]")).to_be_visible(timeout=120_000)  # a patience's hint plays deals out
     problems += report(f"{family} ({game_id}) hint open", axe_violations(page, table))
     save_screenshot(page, f"a11y-{family}-hint", full_page=False)
 
@@ -182,11 +189,13 @@ def test_a_table_mid_deal_with_its_review_and_hint_open_passes_axe_and_speaks(fa
 
     if family in PLAYS_A_CARD:  # a move from the keyboard: the live regions say what came of it
         news = table.locator(".parlour-log-news")
+        mine = table.locator(".parlour-log-scroll").inner_text().count("You play")
         table.locator(".parlour-row--interactive .parlour-card--playable").first.focus()
         page.keyboard.press("Enter")
-        expect(news).to_contain_text(re.compile(r"\S"), timeout=60_000)
-        expect(status).to_contain_text(YOUR_TURN, timeout=60_000)
-        assert re.search(r"- status: .*Your turn", status.aria_snapshot()), status.aria_snapshot()
+        page.wait_for_function(_MOVED, arg=[table.element_handle(), mine], timeout=90_000)
+        expect(news).to_contain_text(re.compile(r"\S"))
+        assert re.search(r"^- status: \S", status.aria_snapshot()), status.aria_snapshot()
+        expect(status).to_contain_text(YOUR_TURN, timeout=90_000)
         expect(page.locator("body:focus")).to_have_count(0)  # the focus stays on the table's controls
         problems += report(f"{family} ({game_id}) after a move", axe_violations(page, table))
     if family == "tricks":
