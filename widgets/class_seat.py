@@ -460,7 +460,10 @@ class ClassTablePanel(w.VBox):
         set_layout(self.start_button, display="" if host and status == "waiting" else "none")
         set_layout(self.teacher_row, display="" if game.teacher and status != "ended" else "none")
         self.pause_button.description = t("Continue") if status == "paused" else t("Pause")
-        self.seat_menu.options = [(name, k) for k, name in enumerate(game.names) if k != game.seat]
+        others = tuple((name, k) for k, name in enumerate(game.names) if k != game.seat)
+        if tuple(self.seat_menu.options) != others:  # set only when the seats change: a choice made stays
+            self.seat_menu.options = others
+            self.seat_menu.value = others[0][1] if others else None
         table.undo_button.disabled = not game.teacher or status == "ended"
         table.undo_button.tooltip = t("Take back the last move at the whole table") if game.teacher else t(UNDO_OFF)
         if game.teacher:

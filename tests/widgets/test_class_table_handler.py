@@ -264,6 +264,7 @@ def test_a_page_plays_its_seat_with_the_table_widgets(tmp_path) -> None:
             student.game.view(0)  # another seat's cards never reach a student's page
         assert student.undo_button.disabled and student.undo_button.tooltip == UNDO_OFF
         assert not teacher.undo_button.disabled and teacher.show_all_box.layout.display != "none"
+        assert teacher.class_panel.seat_menu.value == 1  # the teacher's seat menu names a student's seat at once
         bid = student.game.legal_actions()[0]
         assert student.act(bid)
         await until(lambda: teacher.game.view()["bids"][1] is not None)
