@@ -306,3 +306,25 @@ def test_without_a_server_the_buttons_say_so_and_a_game_played_alone_has_none(mo
     table.class_panel.join_button.click()
     assert table.shared is None and isinstance(table.game, engine.Game)
     assert RelogioTable().class_panel is None
+
+
+def test_after_a_server_restart_a_seat_is_taken_again_where_the_table_was(tmp_path) -> None:
+    """A restart ends every kernel; the reloaded page rejoins with the token its browser kept, and the table the
+    new server resumed from its state folder is where it was (its bots paced again)."""
+    kept: dict[str, Any] = {}
+
+    async def before(connect, service) -> None:
+        ada = await connect()
+        kept.update(await open_table(ada))
+        ada.send({"op": "send", "message": {"type": "start"}})
+        kept["state"] = await ada.state(lambda s: bool(s["legal"]))  # the bots have bid; Ada's turn
+
+    async def after(connect, service) -> None:
+        ada = await connect("kernel-new")
+        ada.send({"op": "rejoin", "token": kept["token"]})
+        seat = await seated(ada)
+        assert (seat["code"], seat["seat"]) == (kept["code"], 0)
+        state = await ada.state()
+        assert state["view"] == kept["state"]["view"] and state["legal"] == kept["state"]["legal"]
+    serve(before, tmp_path)
+    serve(after, tmp_path)
