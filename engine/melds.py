@@ -42,6 +42,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 from .card_codes import run_card as _card, run_index as _index  # Ace = 0: a run's ranks are neighbours
 from .cards import ACE, FRENCH_SUITS, JOKER, KING, Card
+from .i18n import N_, Sentence
 
 SET, RUN = "set", "run"
 ACE_LOW, ACE_EITHER, ACE_WRAP = "low", "either", "wrap"
@@ -129,6 +130,40 @@ class Meld:
         return " ".join(str(c) for c in self.cards)
 
 
+def said_in(sentence: Sentence, lang: str) -> Sentence:
+    """A sentence of this module (in English, its fields maybe sentences too) said whole in ``lang``."""
+    return Sentence.in_language(lang, sentence.message, **{k: said_in(v, lang) if isinstance(v, Sentence) else v
+                                                          for k, v in sentence.fields.items()})
+
+
+#: The words a game calls its melds (``MeldRules.set_name``/``run_name``), for the catalog.
+MELD_WORDS = {"set": N_("set"), "run": N_("run"), "three": N_("three"), "four": N_("four")}
+
+
+def _word(name: str) -> Sentence:
+    """A meld's name as a sentence says it, translated with the sentence (``"set"`` → ``"trinca"``)."""
+    return Sentence(MELD_WORDS.get(name, name))
+
+
+def described(meld: "Meld", rules: "MeldRules") -> Sentence:
+    """:meth:`Meld.describe` as a catalog sentence, so a table says it in its language (the same English)."""
+    shown = _symbols(meld.cards)
+    if meld.kind == SET:
+        return Sentence(N_("a {meld} of {ranks} ({cards})"), meld=_word(rules.set_name), ranks=ranks_said(meld.rank),
+                        cards=shown)
+    return Sentence(N_("a {meld} {cards}"), meld=_word(rules.run_name), cards=shown)
+
+
+#: A set's rank in the plural, for the catalog ("a set of Kings").
+_RANK_PLURALS = {"Ace": N_("Aces"), "Jack": N_("Jacks"), "Queen": N_("Queens"), "King": N_("Kings")}
+
+
+def ranks_said(rank: int) -> Sentence:
+    """``"Kings"``, ``"8s"``: a set's rank in the plural, as :func:`_rank_plural` says it in English."""
+    word = _rank_word(rank)
+    return Sentence(_RANK_PLURALS[word]) if word in _RANK_PLURALS else Sentence(N_("{rank}s"), rank=word)
+
+
 def _rank_word(rank: int) -> str:
     return {1: "Ace", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(rank, str(rank))
 
@@ -161,7 +196,8 @@ def why_not_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> str |
     try:
         as_meld(cards, rules)
     except MeldError as exc:
-        return str(exc)
+        reason = exc.args[0]
+        return reason if isinstance(reason, str) else str(exc)  # a Sentence: a table says it in its language
     return None
 
 
@@ -180,13 +216,16 @@ def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
     jokers = [c for c in cards if c.is_joker]
     naturals = [c for c in cards if not c.is_joker]
     if jokers and not rules.jokers:
-        raise MeldError(f"{shown} is not a meld: jokers are not wild in this game.")
+        raise MeldError(Sentence(N_("{cards} is not a meld: jokers are not wild in this game."), cards=shown))
     smallest = min(rules.min_set, rules.min_run)
     if len(cards) < smallest:
-        raise MeldError(f"{shown or 'Nothing'} is not a meld: a meld needs at least {smallest} cards "
-                        f"(a {rules.set_name} of one rank or a {rules.run_name} in one suit).")
+        raise MeldError(Sentence(N_("{cards} is not a meld: a meld needs at least {n} cards (a {set} of one rank "
+                                    "or a {run} in one suit).") if shown else
+                                 N_("Nothing is not a meld: a meld needs at least {n} cards (a {set} of one rank "
+                                    "or a {run} in one suit)."),
+                                 cards=shown, n=smallest, set=_word(rules.set_name), run=_word(rules.run_name)))
     if not naturals:
-        raise MeldError(f"{shown} is not a meld: it needs real cards, not only jokers.")
+        raise MeldError(Sentence(N_("{cards} is not a meld: it needs real cards, not only jokers."), cards=shown))
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
     if len(ranks) == 1:
@@ -196,35 +235,41 @@ def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
             return Meld(SET, tuple(sorted(naturals, key=_suit_order)) + tuple(jokers),
                         (rank,) * len(cards))
         if len(suits) > 1 or len(naturals) == 1 and len(cards) < rules.min_run:
-            raise MeldError(f"{shown} is not a {rules.set_name}: {problem}")
+            raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=shown,
+                                     meld=_word(rules.set_name), problem=problem))
         set_problem = problem
     else:
         set_problem = None
     if len(suits) > 1:
-        raise MeldError(f"{shown} is not a meld: a {rules.set_name} is one rank and a {rules.run_name} "
-                        "is one suit, and these cards mix both.")
+        raise MeldError(Sentence(N_("{cards} is not a meld: a {set} is one rank and a {run} is one suit, and these "
+                                    "cards mix both."), cards=shown, set=_word(rules.set_name),
+                                 run=_word(rules.run_name)))
     layouts = run_layouts(cards, rules)
     if layouts:
         return layouts[0]
     problem = _run_problem(naturals, len(jokers), rules)
     if set_problem and len(ranks) == 1:
         problem = set_problem
-        raise MeldError(f"{shown} is not a {rules.set_name}: {problem}")
-    raise MeldError(f"{shown} is not a {rules.run_name}: {problem}")
+        raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=shown, meld=_word(rules.set_name),
+                                 problem=problem))
+    raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=shown, meld=_word(rules.run_name),
+                             problem=problem))
 
 
 def _suit_order(card: Card) -> int:
     return FRENCH_SUITS.index(card.suit) if card.suit in FRENCH_SUITS else 9
 
 
-def _set_problem(naturals: int, jokers: int, rules: MeldRules) -> str | None:
+def _set_problem(naturals: int, jokers: int, rules: MeldRules) -> Sentence | None:
     size = naturals + jokers
+    name = _word(rules.set_name)
     if size < rules.min_set:
-        return f"a {rules.set_name} needs at least {rules.min_set} cards of one rank."
+        return Sentence(N_("a {meld} needs at least {n} cards of one rank."), meld=name, n=rules.min_set)
     if rules.max_set is not None and size > rules.max_set:
-        return f"a {rules.set_name} has at most {rules.max_set} cards."
+        return Sentence(N_("a {meld} has at most {n} cards."), meld=name, n=rules.max_set)
     if naturals < rules.set_naturals:
-        return f"a {rules.set_name} needs at least {rules.set_naturals} real cards besides its jokers."
+        return Sentence(N_("a {meld} needs at least {n} real cards besides its jokers."), meld=name,
+                        n=rules.set_naturals)
     return None
 
 
@@ -284,30 +329,35 @@ def _windows(length: int, rules: MeldRules) -> list[tuple[int, ...]]:
     return [tuple(range(lo, lo + length)) for lo in range(1, top - length + 2)]
 
 
-def _run_problem(naturals: list[Card], jokers: int, rules: MeldRules) -> str:
+def _run_problem(naturals: list[Card], jokers: int, rules: MeldRules) -> Sentence:
     """Why these same-suit cards and jokers make no run, in words."""
     suit = naturals[0].suit
     ranks = sorted(c.rank for c in naturals)
+    name = _word(rules.run_name)
     if len(ranks) + jokers < rules.min_run:
-        return f"a {rules.run_name} needs at least {rules.min_run} cards in sequence."
+        return Sentence(N_("a {meld} needs at least {n} cards in sequence."), meld=name, n=rules.min_run)
     if len(naturals) < rules.run_naturals:
-        return f"a {rules.run_name} needs at least {rules.run_naturals} real cards."
+        return Sentence(N_("a {meld} needs at least {n} real cards."), meld=name, n=rules.run_naturals)
     dup = next((r for r, s in zip(ranks, ranks[1:]) if r == s), None)
     if dup is not None:
-        return f"it holds {Card(dup, suit).symbol} twice, and a {rules.run_name} has each card once."
+        return Sentence(N_("it holds {card} twice, and a {meld} has each card once."), card=Card(dup, suit).symbol,
+                        meld=name)
     if len(ranks) + jokers > 13:
-        return f"a {rules.run_name} has at most 13 cards: the Ace is high or low, not both."
+        return Sentence(N_("a {meld} has at most 13 cards: the Ace is high or low, not both."), meld=name)
     if ACE in ranks and KING in ranks:
         if rules.ace == ACE_LOW:
-            return "the Ace is low only (A-2-3 is a run, Q-K-A is not), so it cannot follow the King."
+            return Sentence(N_("the Ace is low only (A-2-3 is a run, Q-K-A is not), so it cannot follow the King."))
         if rules.ace == ACE_EITHER and 2 in ranks:
-            return "a run cannot turn the corner from King to Ace to 2: the Ace is high or low, not both."
+            return Sentence(N_("a run cannot turn the corner from King to Ace to 2: the Ace is high or low, not "
+                               "both."))
     missing = [Card(r, suit).symbol for r in range(ranks[0], ranks[-1] + 1) if r not in ranks]
     if missing and jokers < len(missing):
-        return f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing."
+        if len(missing) == 1:
+            return Sentence(N_("{cards} is missing."), cards=missing[0])
+        return Sentence(N_("{cards} and {last} are missing."), cards=" and ".join(missing[:-1]), last=missing[-1])
     if not rules.jokers_adjacent:
-        return "two jokers may not stand next to each other in it."
-    return "the cards are not in sequence."
+        return Sentence(N_("two jokers may not stand next to each other in it."))
+    return Sentence(N_("the cards are not in sequence."))
 
 
 # ---- Laying off -----------------------------------------------------------------

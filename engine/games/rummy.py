@@ -27,17 +27,18 @@ from typing import Any, Mapping, Sequence
 
 from ..cards import FRENCH_SUITS, JOKER, Card, CardError, parse_card, parse_cards, standard_52
 from ..dealing import stacked_pack
-from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, layoffs,
-                     meld_or_none, not_in_hand, possible_melds, run_layouts, why_not_meld)
+from ..melds import (ACE_EITHER, ACE_LOW, ACE_WRAP, BASIC_RUMMY, RUN, SET, Meld, MeldRules, described, layoffs,
+                     meld_or_none, not_in_hand, possible_melds, ranks_said, run_layouts, said_in, why_not_meld)
 from ..notation import quoted
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import (Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option,
+                        language_option)
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, deal_out, hand_less, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for, shuffled
-from ..words import count, join
+from ..words import agreeing, is_you, join
 from .. import claims
-from ..i18n import N_
+from ..i18n import N_, Sentence
 from ..review_thresholds import Thresholds
 
 RULES = Rulebook([
@@ -443,6 +444,7 @@ class Rummy(TakesTurns, Game):
         Option("rebuilds", 1, "How many times a deal's stock may be rebuilt before a run-out is a "
                "stalemate (the original rules: once).", check=_check_rebuilds),
         first_dealer_option(),
+        language_option(),
     )
 
     deal: Deal  # the deal in play: every rule reads and moves it (the Game adds the match and the words)
@@ -466,10 +468,12 @@ class Rummy(TakesTurns, Game):
         hands, stock, pile, first = deal_out(pack, n, size, self.dealer)
         self.deal = Deal(hands, stock, pile, first, self.options, self.seed, self.deal_index)
         self._emit("deal", "rummy.deal",
-                   f"Deal {self.deal_index + 1}: {self.subject(self.dealer, 'deals')} {size} cards each.",
+                   self.tr(N_("Deal {n}: {who} deals {size} cards each."), n=self.deal_index + 1,
+                           who=self.names[self.dealer], size=size),
                    seat=self.dealer, deal=self.deal_index + 1, size=size, dealer=self.dealer)
-        self._emit("upcard", "rummy.upcard", f"{pile[0].symbol} is turned up to start the discard pile. "
-                   f"{self.subject(first, 'plays')} first.", card=str(pile[0]))
+        self._emit("upcard", "rummy.upcard",
+                   self.tr(N_("{card} is turned up to start the discard pile. {who} plays first."),
+                           card=pile[0].symbol, who=self.names[first]), card=str(pile[0]))
 
     # ---- whose turn, what is legal ----
     def progress(self) -> Progress:
@@ -511,10 +515,10 @@ class Rummy(TakesTurns, Game):
                 return Action("draw", "stock")
             if word in ("discard", "d", "pile", "discards"):
                 return Action("draw", "discard")
-            raise IllegalAction(f"{quoted(str(action))}: draw from the stock or the discard pile "
-                                "('draw stock' or 'draw discard').", "rummy.draw")
+            raise IllegalAction(self.tr(N_("{move}: draw from the stock or the discard pile ('draw stock' or "
+                                           "'draw discard')."), move=quoted(str(action))), "rummy.draw")
         if verb == "meld":
-            cards = self._cards(arg, action)
+            cards = self._cards(arg, action, self)
             meld = meld_or_none(cards, self.deal.rules)
             if meld is None:
                 return Action("meld", " ".join(str(c) for c in cards))
@@ -538,83 +542,116 @@ class Rummy(TakesTurns, Game):
             if "to" in words:
                 words.remove("to")
             if len(words) != 2:
-                raise IllegalAction(f"{quoted(str(action))}: write a lay-off as 'layoff 10S to 2' (the card, then "
-                                    "the number of the meld on the table).", "rummy.layoff")
-            card = self._cards(words[0], action)[0]
+                raise IllegalAction(self.tr(N_("{move}: write a lay-off as 'layoff 10S to 2' (the card, then the "
+                                               "number of the meld on the table)."), move=quoted(str(action))),
+                                    "rummy.layoff")
+            card = self._cards(words[0], action, self)[0]
             number = words[1]
             if not (number.isascii() and number.isdigit() and len(number) <= 3):
-                raise IllegalAction(f"{quoted(number)} is not a meld number: melds on the table are numbered "
-                                    "1, 2, 3 …", "rummy.layoff")
+                raise IllegalAction(self.tr(N_("{number} is not a meld number: melds on the table are numbered "
+                                               "1, 2, 3 …"), number=quoted(number)), "rummy.layoff")
             return Action("layoff", _layoff_arg(card, int(number), end))
         if verb == "discard":
-            named = self._cards(arg, action)
+            named = self._cards(arg, action, self)
             if len(named) != 1:
-                raise IllegalAction(f"{quoted(str(action))}: discard exactly one card, like 'discard KH'.",
-                                    "rummy.discard")
+                raise IllegalAction(self.tr(N_("{move}: discard exactly one card, like 'discard KH'."),
+                                            move=quoted(str(action))), "rummy.discard")
             return Action("discard", str(named[0]))
-        raise IllegalAction(f"{quoted(str(action))} is not a Rummy move: moves look like 'draw stock', "
-                            "'draw discard', 'meld 7S 8S 9S', 'layoff 10S to 2' or 'discard KH'.", "rummy.draw")
+        raise IllegalAction(self.tr(N_("{move} is not a Rummy move: moves look like 'draw stock', 'draw discard', "
+                                       "'meld 7S 8S 9S', 'layoff 10S to 2' or 'discard KH'."),
+                                    move=quoted(str(action))), "rummy.draw")
 
     @staticmethod
-    def _cards(text: str, action: Action | str) -> list[Card]:
+    def _cards(text: str, action: Action | str, game: Game) -> list[Card]:
         try:
             cards = parse_cards(text)
         except CardError as exc:
-            raise IllegalAction(f"{quoted(str(action))}: {exc}", "rummy.meld") from None
+            raise IllegalAction(game.tr(N_("{move}: {problem}"), move=quoted(str(action)), problem=str(exc)),
+                                "rummy.meld") from None
         if not cards:
-            raise IllegalAction(f"{quoted(str(action))} names no card.", "rummy.meld")
+            raise IllegalAction(game.tr(N_("{move} names no card."), move=quoted(str(action))), "rummy.meld")
         return cards
 
     def _explain_illegal(self, seat: int, action: Action) -> tuple[str, str | None]:
         d = self.deal
         hand = d.hands[seat]
         who = self.names[seat]
+        tr = self.tr
         if action.verb == "draw":
             if d.phase != "draw":
-                return (f"{who} has already drawn this turn: meld, lay off or discard.", "rummy.draw")
-            return ("The discard pile is empty: draw from the stock.", "rummy.draw")
+                return (tr(N_("{who} has already drawn this turn: meld, lay off or discard."), who=who), "rummy.draw")
+            return (tr(N_("The discard pile is empty: draw from the stock.")), "rummy.draw")
         if d.phase == "draw":
-            return ("Draw first: take the top card of the stock or of the discard pile.", "rummy.draw")
+            return (tr(N_("Draw first: take the top card of the stock or of the discard pile.")), "rummy.draw")
         if action.verb == "discard":
             card = parse_card(action.arg)
             if card not in hand:
-                return (f"{who} does not hold {card.symbol}.", "rummy.discard")
-            return (f"{card.symbol} was just taken from the discard pile: it may not be discarded in the "
-                    "same turn.", "rummy.discard_rule")
+                return (tr(N_("{who} does not hold {card}."), who=who, card=card.symbol), "rummy.discard")
+            return (tr(N_("{card} was just taken from the discard pile: it may not be discarded in the same turn."),
+                       card=card.symbol), "rummy.discard_rule")
         if action.verb == "meld":
             cards = parse_cards(action.arg)
             missing = not_in_hand(hand, cards)
             if missing:
-                return (f"{who} does not hold {' '.join(c.symbol for c in missing)}.", "rummy.meld")
+                return (tr(N_("{who} does not hold {card}."), who=who, card=" ".join(c.symbol for c in missing)),
+                        "rummy.meld")
             reason = why_not_meld(cards, d.rules)
             if reason:
                 rule = "rummy.ace" if "Ace" in reason or "corner" in reason else "rummy.meld"
-                return (reason, rule)
+                return (said_in(reason, self.lang) if isinstance(reason, Sentence) else reason, rule)
             return (self._finish_problem(), self._finish_rule())
         # layoff
         words = action.arg.split()
         card, number = parse_card(words[0]), int(words[2])
         if card not in hand:
-            return (f"{who} does not hold {card.symbol}.", "rummy.layoff")
+            return (tr(N_("{who} does not hold {card}."), who=who, card=card.symbol), "rummy.layoff")
         if not 1 <= number <= len(d.melds):
-            there = (f"melds are numbered 1 to {len(d.melds)}" if d.melds
-                     else "there are no melds on the table yet")
-            return (f"There is no meld {number} on the table: {there}.", "rummy.layoff")
+            if d.melds:
+                there = tr(N_("There is no meld {number} on the table: melds are numbered 1 to {n}."), number=number,
+                           n=len(d.melds))
+            else:
+                there = tr(N_("There is no meld {number} on the table: there are no melds on the table yet."),
+                           number=number)
+            return (there, "rummy.layoff")
         meld = d.melds[number - 1].meld
         options = d.layoff_results(meld, card)
         if not options:
-            return (f"{card.symbol} does not fit meld {number} ({_shown(meld.cards)}): "
-                    f"{_why_not_fit(meld, card, d.rules)}", "rummy.layoff")
+            return (tr(N_("{card} does not fit meld {number} ({cards}): {why}"), card=card.symbol, number=number,
+                       cards=_shown(meld.cards), why=self._why_not_fit(meld, card, d.rules)), "rummy.layoff")
         if len(words) < 4 and any(end in ("low", "high") for end, _ in options):
-            return (f"The joker can go at either end of meld {number}: say 'low' or 'high'.", "rummy.layoff")
+            return (tr(N_("The joker can go at either end of meld {number}: say 'low' or 'high'."), number=number),
+                    "rummy.layoff")
         return (self._finish_problem(), self._finish_rule())
 
     def _finish_problem(self) -> str:
         d = self.deal
         if d.must_discard:
-            return "That would leave you no card to discard, and you must discard to go out."
-        return (f"That would leave you only {d.taken.symbol if d.taken else 'a card'}, which you took "
-                "from the discard pile this turn and may not discard.")
+            return self.tr(N_("That would leave you no card to discard, and you must discard to go out."))
+        if d.taken is None:
+            return self.tr(N_("That would leave you only a card, which you took from the discard pile this turn and "
+                              "may not discard."))
+        return self.tr(N_("That would leave you only {card}, which you took from the discard pile this turn and may "
+                          "not discard."), card=d.taken.symbol)
+
+    def _why_not_fit(self, meld: Meld, card: Card, rules: MeldRules) -> Sentence:
+        """Words for a lay-off that fails: the set's rank, or the run's two open ends."""
+        if meld.kind == SET:
+            if not card.is_joker and card.rank != meld.rank:
+                return self.tr(N_("it is a set of {ranks}."), ranks=said_in(ranks_said(meld.rank), self.lang))
+            return self.tr(N_("a set has at most {n} cards."), n=rules.max_set)
+        ends = []
+        low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
+        if meld.suit and low >= 1:
+            ends.append(Card(low, meld.suit).symbol)
+        if meld.suit and (high <= 13 or high == 14 and rules.ace != ACE_LOW):
+            ends.append(Card(1 if high == 14 else high, meld.suit).symbol)
+        if not ends:
+            return self.tr(N_("the run cannot grow."))
+        either = join(ends, self.tr(N_("or")))
+        if card.rank == 1 and meld.ranks[-1] == 13 and rules.ace == ACE_LOW:
+            return self.tr(N_("only {cards} can extend this run (the Ace is low only, so it cannot follow the "
+                              "King)."), cards=either)
+        return self.tr(N_("only {cards} can extend this run."), cards=either)
 
     def _finish_rule(self) -> str:
         return "rummy.must_discard" if self.options["must_discard"] else "rummy.discard_rule"
@@ -628,8 +665,9 @@ class Rummy(TakesTurns, Game):
         elif verb == "meld":
             meld = d.meld(seat, parse_cards(action.arg))
             kind = "set" if meld.kind == SET else "run"
-            self._emit("meld", "rummy.meld", f"{self.subject(seat, 'melds')} {meld.describe(d.rules)} "
-                       f"(meld {len(d.melds)}).", seat=seat, cards=[str(c) for c in meld.cards],
+            self._emit("meld", "rummy.meld", self.tr(N_("{who} melds {meld} (meld {n})."), who=self.names[seat],
+                                                     meld=said_in(described(meld, d.rules), self.lang), n=len(d.melds)),
+                       seat=seat, cards=[str(c) for c in meld.cards],
                        meld_kind=kind, number=len(d.melds))
         elif verb == "layoff":
             words = action.arg.split()
@@ -638,8 +676,8 @@ class Rummy(TakesTurns, Game):
             card = parse_card(action.arg)
             rebuilds = d.rebuilds
             d.discard(seat, card)
-            self._emit("discard", "rummy.discard", f"{self.subject(seat, 'discards')} {card.symbol}.", seat=seat,
-                       card=str(card))
+            self._emit("discard", "rummy.discard", self.tr(N_("{who} discards {card}."), who=self.names[seat],
+                                                           card=card.symbol), seat=seat, card=str(card))
             if d.rebuilds > rebuilds:
                 self._tell_rebuild()
         if d.phase == "done":
@@ -648,54 +686,61 @@ class Rummy(TakesTurns, Game):
     def _draw(self, seat: int, source: str) -> None:
         card = self.deal.draw(seat, source)
         if source == "stock":
-            self._emit("draw", "rummy.draw", f"{self.subject(seat, 'draws')} from the stock.", seat=seat,
-                       source="stock", secret={seat: (f"You draw {card.symbol} from the stock.",
-                                                      {"card": str(card)})})
+            self._emit("draw", "rummy.draw", self.tr(N_("{who} draws from the stock."), who=self.names[seat]),
+                       seat=seat, source="stock",
+                       secret={seat: (self.tr(N_("You draw {card} from the stock."), card=card.symbol),
+                                      {"card": str(card)})})
         else:
-            self._emit("draw", "rummy.draw", f"{self.subject(seat, 'takes')} {card.symbol} from the "
-                       "discard pile.", seat=seat, source="discard", card=str(card))
+            self._emit("draw", "rummy.draw", self.tr(N_("{who} takes {card} from the discard pile."),
+                                                     who=self.names[seat], card=card.symbol),
+                       seat=seat, source="discard", card=str(card))
 
     def _layoff(self, seat: int, card: Card, number: int, end: str) -> None:
         where, new = self.deal.layoff(seat, card, number, end)
         if where == "swap":
+            swap = (N_("{who} lays {card} off on meld {number} in the joker's place and take the joker: {cards}.")
+                    if is_you(self.names[seat]) else  # "You lay ... and take": the second verb agrees too
+                    N_("{who} lays {card} off on meld {number} in the joker's place and takes the joker: {cards}."))
             self._emit("layoff", "rummy.jokers",
-                       f"{self.subject(seat, 'lays')} {card.symbol} off on meld {number} in the joker's place "
-                       f"and {self.verb(seat, 'takes')} the joker: {_shown(new.cards)}.", seat=seat,
-                       card=str(card), number=number, cards=[str(c) for c in new.cards], swap=True)
+                       self.tr(swap, who=self.names[seat], card=card.symbol, number=number, cards=_shown(new.cards)),
+                       seat=seat, card=str(card), number=number, cards=[str(c) for c in new.cards], swap=True)
         else:
             self._emit("layoff", "rummy.layoff",
-                       f"{self.subject(seat, 'lays')} {card.symbol} off on meld {number}: {_shown(new.cards)}.",
+                       self.tr(N_("{who} lays {card} off on meld {number}: {cards}."), who=self.names[seat],
+                               card=card.symbol, number=number, cards=_shown(new.cards)),
                        seat=seat, card=str(card), number=number, cards=[str(c) for c in new.cards])
 
     def _tell_rebuild(self) -> None:
         if self.options["shuffle_rebuild"]:
-            how, rule = "shuffled", "rummy.rebuild"
+            how, rule = self.tr(N_("shuffled")), "rummy.rebuild"
         else:
-            how, rule = "turned over without shuffling", "rummy.no_shuffle"
+            how, rule = self.tr(N_("turned over without shuffling")), "rummy.no_shuffle"
         left = self.options["rebuilds"] - self.deal.rebuilds
-        more = ("the next run-out is a stalemate" if left == 0
-                else f"it may be rebuilt {count(left, 'more time')}")
+        more = (self.tr(N_("the next run-out is a stalemate")) if left == 0 else
+                self.tr(agreeing(left, N_("it may be rebuilt {n} more time"), N_("it may be rebuilt {n} more times")),
+                        n=left))
         self._emit("rebuild", rule if self.options["rebuilds"] == 1 else "rummy.rebuild_cap",
-                   f"The stock has run out: the {len(self.deal.stock)} discards are {how} into a new stock ({more}).",
-                   size=len(self.deal.stock))
+                   self.tr(N_("The stock has run out: the {n} discards are {how} into a new stock ({more})."),
+                           n=len(self.deal.stock), how=how, more=more), size=len(self.deal.stock))
 
     def _tell_end(self) -> None:
         """The deal is over (:attr:`Deal.ending`): say how, and score it."""
         d = self.deal
         if d.ending == "stalemate":
             self._emit("stalemate", "rummy.stalemate",
-                       "The stock has run out again: the deal is a stalemate and nobody scores.", points=0)
+                       self.tr(N_("The stock has run out again: the deal is a stalemate and nobody scores.")), points=0)
         elif d.ending == "block":
             self._tell_block()
         else:
             winner = d.winner
             assert winner is not None
-            how = "discarding the last card" if d.discarded else "without a discard"
-            self._emit("out", "rummy.out", f"{self.subject(winner, 'goes')} out, {how}.", seat=winner,
-                       discarded=d.discarded)
+            out = N_("{who} goes out, discarding the last card.") if d.discarded else \
+                N_("{who} goes out, without a discard.")
+            self._emit("out", "rummy.out", self.tr(out, who=self.names[winner]), seat=winner, discarded=d.discarded)
             if d.doubled:
-                self._emit("rummy", "rummy.rummy", f"{self.subject(winner, 'goes')} rummy: the whole hand in one "
-                           "turn with nothing put down before. The score is doubled.", seat=winner)
+                self._emit("rummy", "rummy.rummy",
+                           self.tr(N_("{who} goes rummy: the whole hand in one turn with nothing put down before. The "
+                                      "score is doubled."), who=self.names[winner]), seat=winner)
         if d.how == "penalty":
             self._tell_penalty()
         elif d.winner is not None:
@@ -707,18 +752,21 @@ class Rummy(TakesTurns, Game):
         hand (:attr:`Deal.winner`), or a tie for the lowest (no winner), whose players are named."""
         d = self.deal
         if d.how == "penalty":
-            self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy) and "
-                       "everyone scores his own hand.", points=0)
+            self._emit("block", "rummy.block", self.tr(N_("The stock has run out: the deal ends (block rummy) and "
+                                                          "everyone scores his own hand.")), points=0)
             return
         values = d.hand_values()
         low = min(values)
         if d.winner is None:
             tied = [self.names[s] for s in range(self.players) if values[s] == low]
-            self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
-                       f"{join(tied)} tie for the lowest hand ({low}): nobody scores.", points=0)
+            self._emit("block", "rummy.block",
+                       self.tr(N_("The stock has run out: the deal ends (block rummy). {names} tie for the lowest hand "
+                                  "({low}): nobody scores."), names=join(tied, self.tr(N_("and"))), low=low),
+                       points=0)
         else:
-            self._emit("block", "rummy.block", "The stock has run out: the deal ends (block rummy). "
-                       f"{self.subject(d.winner, 'has')} the lowest hand ({low}).", seat=d.winner, points=0)
+            self._emit("block", "rummy.block",
+                       self.tr(N_("The stock has run out: the deal ends (block rummy). {who} has the lowest hand "
+                                  "({low})."), who=self.names[d.winner], low=low), seat=d.winner, points=0)
 
     def _tell_winner(self) -> None:
         d = self.deal
@@ -731,18 +779,25 @@ class Rummy(TakesTurns, Game):
                 parts.append(f"{self.names[s]} {values[s]}" + (f" ({_shown(sorted(d.hands[s], key=hand_order))})"
                                                                if d.hands[s] else ""))
         rule = "rummy.rummy" if d.doubled else "rummy.score"
-        double = ", doubled for going rummy" if d.doubled else ""
+        said = N_("{who} scores {total}: the cards left in the other hands ({parts}), doubled for going rummy.") \
+            if d.doubled else N_("{who} scores {total}: the cards left in the other hands ({parts}).")
         total = d.points[winner]
-        self._emit("score", rule, f"{self.subject(winner, 'scores')} {total}: the cards left in the other "
-                   f"hands ({'; '.join(parts)}){double}.", seat=winner, points=total)
+        self._emit("score", rule, self.tr(said, who=self.names[winner], total=total, parts="; ".join(parts)),
+                   seat=winner, points=total)
 
     def _tell_penalty(self) -> None:
         d = self.deal
         for s in range(self.players):
             if s != d.winner:
-                self._emit("score", "rummy.penalty", f"{self.names[s]} {self.verb(s, 'scores')} "
-                           f"{count(d.points[s], 'penalty point')} for the cards left in hand"
-                           + (", doubled because the winner went rummy." if d.doubled else "."),
+                if d.doubled:
+                    said = agreeing(d.points[s], N_("{who} scores {n} penalty point for the cards left in hand, "
+                                                    "doubled because the winner went rummy."),
+                                    N_("{who} scores {n} penalty points for the cards left in hand, doubled because "
+                                       "the winner went rummy."))
+                else:
+                    said = agreeing(d.points[s], N_("{who} scores {n} penalty point for the cards left in hand."),
+                                    N_("{who} scores {n} penalty points for the cards left in hand."))
+                self._emit("score", "rummy.penalty", self.tr(said, who=self.names[s], n=d.points[s]),
                            seat=s, points=d.points[s])
 
     def _end_deal(self, winner: int | None, points: list[int], how: str) -> None:
@@ -753,8 +808,9 @@ class Rummy(TakesTurns, Game):
                              "hands": [[str(c) for c in sorted(h, key=hand_order)] for h in self.deal.hands],
                              "hand_values": self.deal.hand_values()})
         summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
-        self._emit("deal_end", "rummy.target", f"Deal {self.deal_index + 1} is over. Scores: {summary} "
-                   f"(target {self.target}).", points=0, deal_points=list(points))
+        self._emit("deal_end", "rummy.target",
+                   self.tr(N_("Deal {n} is over. Scores: {summary} (target {target})."), n=self.deal_index + 1,
+                           summary=summary, target=self.target), points=0, deal_points=list(points))
         if max(self.totals) >= self.target:
             self._finish_match()
             return
@@ -766,12 +822,24 @@ class Rummy(TakesTurns, Game):
         penalty = self.options["scoring"] == "penalty"
         best = min(self.totals) if penalty else max(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
-        why = "the lowest total" if penalty else count(best, "point")
+        shared = len(winners) > 1
+        if penalty:
+            said = N_("{who_top} has reached {target}: the match is over. {who} share the win with the lowest "
+                      "total.") if shared else \
+                N_("{who_top} has reached {target}: the match is over. {who} wins with the lowest total.")
+        elif shared:
+            said = agreeing(best, N_("{who_top} has reached {target}: the match is over. {who} share the win with "
+                                     "{n} point."),
+                            N_("{who_top} has reached {target}: the match is over. {who} share the win with {n} "
+                               "points."))
+        else:
+            said = agreeing(best, N_("{who_top} has reached {target}: the match is over. {who} wins with {n} point."),
+                            N_("{who_top} has reached {target}: the match is over. {who} wins with {n} points."))
+        top = max(range(self.players), key=lambda s: self.totals[s])
         self._emit("game_end", "rummy.penalty" if penalty else "rummy.target",
-                   f"{self.subject(max(range(self.players), key=lambda s: self.totals[s]), 'has')} reached "
-                   f"{self.target}: the match is over. {join([self.names[s] for s in winners])} {verb} "
-                   f"with {why}.", winners=winners, scores=list(self.totals))
+                   self.tr(said, who_top=self.names[top], target=self.target, n=best,
+                           who=join([self.names[s] for s in winners], self.tr(N_("and")))),
+                   winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
     def view(self, seat: int) -> dict[str, Any]:
@@ -813,26 +881,6 @@ def _layoff_arg(card: Card, number: int, end: str) -> str:
 
 def _shown(cards: Sequence[Card]) -> str:
     return " ".join(c.symbol for c in cards)
-
-
-def _why_not_fit(meld: Meld, card: Card, rules: MeldRules) -> str:
-    """Words for a lay-off that fails: the set's rank, or the run's two open ends."""
-    if meld.kind == SET:
-        if not card.is_joker and card.rank != meld.rank:
-            return f"it is a set of {meld.describe(rules).split(' of ', 1)[1].split(' (')[0]}."
-        return f"a set has at most {rules.max_set} cards."
-    ends = []
-    low, high = meld.ranks[0] - 1, meld.ranks[-1] + 1
-    if meld.suit and low >= 1:
-        ends.append(Card(low, meld.suit).symbol)
-    if meld.suit and (high <= 13 or high == 14 and rules.ace != ACE_LOW):
-        ends.append(Card(1 if high == 14 else high, meld.suit).symbol)
-    if not ends:
-        return "the run cannot grow."
-    reason = f"only {' or '.join(ends)} can extend this run"
-    if card.rank == 1 and meld.ranks[-1] == 13 and rules.ace == ACE_LOW:
-        reason += " (the Ace is low only, so it cannot follow the King)"
-    return reason + "."
 
 
 # The lean core, declared on the rules class (its Deal comes after the narrated game in this module).

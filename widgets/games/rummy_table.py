@@ -78,6 +78,7 @@ class RummyTable(Table):
         "shuffle_rebuild": Setting("shuffle_rebuild", "The new stock", (("Discards shuffled", True),
                                                                         ("Discards turned over as they lie", False)),
                                    "How the discard pile becomes the stock again."),
+        "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_heading = None  # the "Why" column gives each move's deadwood figures in words
     meld_word = "Meld"
