@@ -195,7 +195,7 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)
     # a student's table has no "show all hands" switch: the hub turns the teacher tools off
     expect(page.get_by_text("show all hands").filter(visible=True)).to_have_count(0)
-    box = table.locator(".widget-text input").first
+    box = table.locator(".parlour-toolbar .widget-text input").first
     before_code = box.input_value()
     button(table, "New deal").first.click()  # the toolbar's; the end panel has one too
     expect(box).not_to_have_value(before_code, timeout=60_000)
@@ -321,7 +321,7 @@ def test_a_class_shares_one_voila_behind_the_hub_login(shared_hub, browser, save
     table = page.locator(".parlour").first
     expect(table.locator(".parlour-card").first).to_be_visible(timeout=200_000)
     expect(page.get_by_text("show all hands").filter(visible=True)).to_have_count(0)  # teacher tools off
-    box = table.locator(".widget-text input").first
+    box = table.locator(".parlour-toolbar .widget-text input").first
     before_code = box.input_value()
     button(table, "New deal").first.click()
     expect(box).not_to_have_value(before_code, timeout=60_000)

@@ -62,7 +62,7 @@ def deal_table(page: Page, code: str) -> Locator:
     """
     table = page.locator(".parlour").first
     expect(table).to_be_visible(timeout=180_000)
-    box = table.locator(".widget-text input").first
+    box = table.locator(".parlour-toolbar .widget-text input").first
     box.fill(code)
     box.press("Enter")
     # the box shows the full code: the player count first, the table's settings after a slash

@@ -28,7 +28,7 @@ def test_a_deal_link_opens_the_lesson_on_that_deal_and_copy_link_gives_it_back(
     page.goto(voila_server + LESSON + "?deal=3-K7QM3P%2F0001&level=hard")
     table = page.locator(".parlour").first
     expect(table).to_be_visible(timeout=180_000)
-    code = table.locator(".widget-text input").first
+    code = table.locator(".parlour-toolbar .widget-text input").first
     expect(code).to_have_value("3-K7QM3P/0001")
     assert selected(table.get_by_role("combobox", name="Bots")) == "hard"
     expect(table.locator(".parlour-link-notice")).to_be_hidden()
@@ -53,7 +53,7 @@ def test_a_deal_link_opens_the_lesson_on_that_deal_and_copy_link_gives_it_back(
     page.goto(link)
     again = page.locator(".parlour").first
     expect(again).to_be_visible(timeout=180_000)
-    expect(again.locator(".widget-text input").first).to_have_value("3-K7QM3P/0001")
+    expect(again.locator(".parlour-toolbar .widget-text input").first).to_have_value("3-K7QM3P/0001")
 
 
 def test_a_bad_link_says_why_and_shows_the_usual_table(voila_server, voila_page, save_screenshot):
@@ -68,7 +68,8 @@ def test_a_bad_link_says_why_and_shows_the_usual_table(voila_server, voila_page,
     expect(notice).to_contain_text("“grandmaster” is not a bot level")
     expect(table.locator(".parlour-status")).to_contain_text(re.compile("Your turn|thinking"), timeout=60_000)
     assert selected(table.get_by_role("combobox", name="Bots")) == "medium"
-    expect(table.locator(".widget-text input").first).to_have_value(re.compile(r"^4-[0-9A-Z]{6}/0001$"))
+    code = table.locator(".parlour-toolbar .widget-text input").first
+    expect(code).to_have_value(re.compile(r"^4-[0-9A-Z]{6}/0001$"))
     text = page.locator("body").inner_text()
     assert "Traceback" not in text and "Error" not in text
     save_screenshot(page, "deal-link-refused-1280x800", full_page=False)

@@ -53,7 +53,7 @@ def test_the_lesson_runs_and_plays_in_jupyterlab(jupyterlab, voila_page, save_sc
     table = page.locator(".parlour").first
     expect(table).to_be_attached(timeout=120_000)
     table.scroll_into_view_if_needed()
-    code = table.locator(".widget-text input").first  # a fixed deal: you deal, the bots play first
+    code = table.locator(".parlour-toolbar .widget-text input").first  # a fixed deal: you deal, the bots play first
     code.fill("3-000005")
     code.press("Enter")
     expect(table.locator(".parlour-log-row").first).to_contain_text("Deal 1 of 3: You deal", timeout=30_000)

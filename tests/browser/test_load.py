@@ -35,7 +35,7 @@ def test_a_class_of_ten_opening_the_lesson_at_once_all_get_a_playable_table(voil
             table = page.locator(".parlour").first
             expect(table.locator(".parlour-card").first).to_be_visible(timeout=240_000)
             # playable, not just drawn: "New deal" goes to the kernel, which deals and shows a new code
-            box = table.locator(".widget-text input").first
+            box = table.locator(".parlour-toolbar .widget-text input").first
             before = box.input_value()
             button(table, "New deal").first.click()  # the toolbar's; the end panel has one too
             expect(box).not_to_have_value(before, timeout=120_000)

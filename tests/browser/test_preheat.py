@@ -90,7 +90,7 @@ def test_two_pages_of_one_lesson_get_two_kernels_and_two_games(voila_server, con
         assert first != second  # a pooled kernel serves one page, never two
 
         # a new deal on one page leaves the other page's game as it was
-        codes = [table.locator(".widget-text input").first for table in tables]
+        codes = [table.locator(".parlour-toolbar .widget-text input").first for table in tables]
         other_before = codes[1].input_value()
         other_cards = tables[1].locator(".parlour-card").evaluate_all("cs => cs.map(c => c.outerHTML)")
         mine_before = codes[0].input_value()
@@ -111,7 +111,7 @@ def test_a_deal_link_deals_its_cards_on_a_preheated_page(voila_process, voila_pa
     page.goto(base + "voila/render/jabberwocky.ipynb?deal=3-K7QM3P%2F0001&level=hard")
     table = page.locator(".parlour").first
     expect(table).to_be_visible(timeout=180_000)
-    expect(table.locator(".widget-text input").first).to_have_value("3-K7QM3P/0001", timeout=60_000)
+    expect(table.locator(".parlour-toolbar .widget-text input").first).to_have_value("3-K7QM3P/0001", timeout=60_000)
     assert kernel_env(proc, page_kernel_id(page)).get("VOILA_PREHEAT") == "True"
     assert "QUERY_STRING" not in kernel_env(proc, page_kernel_id(page))  # the browser told the table
 

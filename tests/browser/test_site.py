@@ -105,7 +105,7 @@ def test_a_lesson_plays_on_the_static_site(site_url, site_page, save_screenshot)
 
     table = page.locator(".parlour").first
     expect(table).to_be_visible(timeout=180_000)  # Pyodide, the wheels and the lesson's cells, all in the tab
-    expect(table.locator(".widget-text input").first).to_have_value(DEAL)
+    expect(table.locator(".parlour-toolbar .widget-text input").first).to_have_value(DEAL)
     bots = table.get_by_role("combobox", name="Bots")
     assert bots.evaluate("s => s.options[s.selectedIndex].text") == "medium"
     status = table.locator(".parlour-status")
@@ -149,7 +149,7 @@ def test_a_lesson_plays_on_the_static_site(site_url, site_page, save_screenshot)
     page.goto(copied)
     again = page.locator(".parlour").first
     expect(again).to_be_visible(timeout=180_000)
-    expect(again.locator(".widget-text input").first).to_have_value(DEAL)
+    expect(again.locator(".parlour-toolbar .widget-text input").first).to_have_value(DEAL)
     expect(again.locator(".parlour-status")).to_contain_text("Draw: click the stock", timeout=60_000)
     assert not [e for e in page.errors if "pageerror" in e], page.errors
 

@@ -26,7 +26,7 @@ def test_settings_finish_and_the_end_of_el_gato(voila_server, voila_page, save_s
     expect(panel).to_be_visible()
     panel.get_by_role("combobox", name="The 1 (As)").select_option(label="Ranks above the Sota")
     button(panel, "Deal again with these settings").click()
-    code = table.locator(".widget-text input").first
+    code = table.locator(".parlour-toolbar .widget-text input").first
     # one digit per setting: the 1 ranks above the Sota (1), the guerra rule left as it was (0)
     expect(code).to_have_value("4-000005/10", timeout=30_000)
     expect(table.locator(".parlour-status")).to_contain_text("Dealt again with your settings")
