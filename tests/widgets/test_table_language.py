@@ -56,7 +56,8 @@ def english_only_words(lang: str) -> set[str]:
     for msgid, msgstr in messages.items():
         if isinstance(msgid, str) and msgid:
             english |= _words(re.sub(r"\{[^{}]*\}", " ", msgid))
-            translated |= _words(re.sub(r"\{[^{}]*\}", " ", msgstr))
+            # a move's code quoted in a translation ('turn') is code, not a word of the translation
+            translated |= _words(re.sub(r"\{[^{}]*\}|'[a-z0-9 :]+'", " ", msgstr))
     return english - translated - NEUTRAL
 
 
