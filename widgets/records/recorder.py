@@ -19,8 +19,6 @@ never on a plain ``./run app``, in JupyterLab or on the static site.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 import os
@@ -68,7 +66,9 @@ def record_deal(store: "Store", game: Game, seat: int, user: str, lesson: str, l
 def kernel_token(key: str, kernel_id: str) -> str:
     """What a kernel sends to show that its server started it: the server's save key's HMAC of the kernel's id
     (every kernel inherits the key; a page cannot run code in its kernel, so it cannot make one)."""
-    return hmac.new(key.encode(), f"parlour-records:{kernel_id}".encode(), hashlib.sha256).hexdigest()
+    from widgets.server.save_key import kernel_proof
+
+    return kernel_proof(key, kernel_id, "parlour-records")
 
 
 def this_kernel_id() -> str | None:

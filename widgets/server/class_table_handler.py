@@ -28,7 +28,6 @@ long, is cut off (the other seats do not notice); tables per server and idle tim
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import json
 import logging
@@ -43,6 +42,7 @@ import tornado.websocket
 from tornado.ioloop import IOLoop
 
 from engine.shuffle import random_seed
+from widgets.server import save_key
 
 log = logging.getLogger("parlour.class_table")
 
@@ -63,8 +63,8 @@ OPS = ("open", "join", "rejoin", "send", "review")
 
 
 def kernel_proof(key: str, kernel_id: str) -> str:
-    """What a kernel sends to show that this server started it: the save key's HMAC of its id."""
-    return hmac.new(key.encode(), f"parlour-class-table:{kernel_id}".encode(), hashlib.sha256).hexdigest()
+    """What a kernel sends to open a seat's socket (:func:`widgets.server.save_key.kernel_proof`)."""
+    return save_key.kernel_proof(key, kernel_id, "parlour-class-table")
 
 
 class ClassTableService:
@@ -354,10 +354,7 @@ def announce_class_tables(ip: str, port: int, base_url: str) -> None:
 def socket_url(ip: str, port: int, base_url: str) -> str:
     """The address a kernel on this machine reaches the socket at (an address bound to all interfaces, or
     none, is reached on loopback)."""
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "localhost", "*") else "[::1]" if ip == "::" else ip
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"ws://{host}:{port}{base_url.rstrip('/')}/{SOCKET_PATH}"
+    return f"ws://{save_key.loopback_host(ip)}:{port}{base_url.rstrip('/')}/{SOCKET_PATH}"
 
 
 __all__ = ["BURST", "CLASS_TABLE_URL_ENV", "ClassTableService", "ClassTableSocket", "KERNEL_HEADER",

@@ -32,6 +32,7 @@ from jupyter_server.utils import url_path_join
 
 from widgets.records.recorder import MAX_POST_BYTES, RECORDS_URL_ENV, kernel_token
 from widgets.server.page_identity import user_name
+from widgets.server.save_key import loopback_host
 
 #: the class a server records, as ``--class NAME`` sets it (widgets/server/class_records.py reads it)
 CLASS_ENV = "PARLOUR_CLASS"
@@ -238,10 +239,7 @@ def records_routes(base_url: str, service: RecordService) -> list[tuple[str, typ
 
 def loopback_url(ip: str, port: int) -> str:
     """How a kernel on this machine reaches the server (an address bound to all interfaces is reached on loopback)."""
-    host = "127.0.0.1" if ip in ("", "0.0.0.0", "localhost", "*") else "[::1]" if ip == "::" else ip
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"http://{host}:{port}"
+    return f"http://{loopback_host(ip)}:{port}"
 
 
 __all__ = ["CLASS_ENV", "KernelPost", "PREFIX", "ProgressHandler", "RecordHandler", "RecordService", "Refused",

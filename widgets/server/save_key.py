@@ -47,3 +47,20 @@ def ensure_save_key(directory: Path | None = None) -> str:
         raise SystemExit(f"Parlour: the save key {path} is empty: delete it and start again")
     os.environ[SAVE_KEY_ENV] = key
     return key
+
+
+def kernel_proof(key: str, kernel_id: str, purpose: str) -> str:
+    """What a kernel sends to show that this server started it: the save key's HMAC of its id (every kernel
+    inherits the key; a page cannot run code in its kernel, so it cannot make one), bound to ``purpose``, so
+    a proof made to record a deal opens no class table."""
+    import hashlib
+    import hmac
+
+    return hmac.new(key.encode(), f"{purpose}:{kernel_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def loopback_host(ip: str) -> str:
+    """The host a kernel on this machine reaches the server at (an address bound to all interfaces, or to
+    none, is reached on loopback; an IPv6 address in brackets)."""
+    host = "127.0.0.1" if ip in ("", "0.0.0.0", "localhost", "*") else "[::1]" if ip == "::" else ip
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
