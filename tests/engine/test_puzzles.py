@@ -22,21 +22,12 @@ from engine import puzzles
 from engine.hints import Bot
 from engine.review import is_decision
 from tests.engine import jabberwocky_helpers as jh
-from tests.engine.claim_checks import game_checks
 from tests.engine.claim_checks.puzzles import check_puzzle
 
 REVIEWED = [g for g, cls in engine.GAMES.items() if cls.has_choices]
 #: Games whose hint scores only some of the legal moves at every decision met: no question over every legal move
 #: can be posed honestly (Injun's hint weighs a few raise sizes of the many allowed).
 UNPOSED = {"injun"}
-
-
-@pytest.fixture
-def fast(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    game_id = request.node.callspec.params["game_id"]
-    ai = engine.hints.advisor(game_id)
-    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
-        monkeypatch.setattr(ai, name, value)
 
 
 def planted(game_id: str, seed: int, skip: int) -> Iterator[tuple[engine.Game, int]]:

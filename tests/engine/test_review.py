@@ -35,15 +35,6 @@ MAX_MOVES = 260  # a Kalooki deal played badly may go round the stock for long: 
 Chooser = Callable[[engine.Game, Hint], str]
 
 
-@pytest.fixture
-def fast(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The game's advisor with its FAST constants (fewer imagined deals)."""
-    game_id = request.node.callspec.params["game_id"]
-    ai = engine.hints.advisor(game_id)
-    for name, value in getattr(game_checks(game_id), "FAST", {}).items():
-        monkeypatch.setattr(ai, name, value)
-
-
 def play(game_id: str, seed: int, choose: Chooser, seat: int = 0) -> engine.Game:
     """A short match: ``seat`` moves by ``choose(game, hint)`` at each decision, the others as medium bots."""
     game = engine.new_game(game_id, seed=seed, **engine.GAMES[game_id].short_match)  # whole, quickly
