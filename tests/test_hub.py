@@ -8,7 +8,7 @@ Both routes, on free loopback ports:
   a fourth student in Chromium logs in, lands on the gallery and plays; closing a page frees its kernel.
   A student cannot start a server of their own; one student's script of plain GETs holds at most 3
   kernels no page connected to (issue 32, items 1 and 2). What a student's kernel posts is recorded as
-  theirs only, and their "My progress" shows it (issue 35).
+  theirs only, and their "My class record" shows it (issue 35).
 - per-student: three students log in and each gets a usable table from their own server, which
   loads only the extensions it needs; a student cannot open another student's server; a logged-out
   visitor is sent to the login page; a fourth does it in Chromium; an idle server is culled.
@@ -434,7 +434,7 @@ def test_on_the_shared_route_one_students_script_holds_few_kernels(shared_hub):
 def test_on_the_shared_route_a_kernels_deal_is_recorded_for_its_student_only(shared_hub, monkeypatch):
     """Issue 35, items 1 and 5, through the hub's proxy: what a student's page's kernel posts is stored as that
     student's (and only theirs: a record naming another, or a post without the kernel's token, is refused);
-    the student's "My progress" shows it and another student's does not. (A deal played through the page posts
+    the student's "My class record" shows it and another student's does not. (A deal played through the page posts
     the same way: tests/records/test_recording.py plays one through the table's session.)"""
     from tests.records.games import record
     from widgets.records.recorder import kernel_token

@@ -133,12 +133,13 @@ def gallery_html(lessons: Path = LESSONS, lab: bool | None = None, href: Callabl
 
 def progress_link(env: Mapping[str, str] = os.environ) -> str:
     """Where the server records the class's play (a hub, ``./run app --class``): the link to the student's own
-    "My progress" page (widgets/server/records_route.py); elsewhere nothing."""
+    "My class record" page (widgets/server/records_route.py; the puzzles' "My progress" is the browser's own);
+    elsewhere nothing."""
     if not env.get("PARLOUR_RECORDS_URL"):
         return ""
     href = html.escape(f"{server_root()}parlour/progress")
-    return (f'<p class="parlour-progress-link"><a href="{href}"><b>My progress</b></a>: your accuracy, your mistakes '
-            "and the deals from your teacher.</p>")
+    return (f'<p class="parlour-progress-link"><a href="{href}"><b>My class record</b></a>: what your teacher sees of '
+            "your deals: your accuracy, your mistakes and the deals from your teacher.</p>")
 
 
 def from_your_teacher(env: Mapping[str, str] = os.environ) -> str:

@@ -1,7 +1,7 @@
 """Recording play end to end (issue 35 items 1 and 5): a kernel's finished deal reaches the server's store through
 the server's routes (widgets/server/records_route.py), on SQLite and on PostgreSQL; a post from no kernel of the
 server, for another student or another class, forged, huge or malformed is refused and nothing is stored; a server
-records only on a hub or with ``--class``; and a student's "My progress" names nobody else.
+records only on a hub or with ``--class``; and a student's "My class record" names nobody else.
 
 The server here is the routes in an in-process tornado application on a loopback port, and the kernel's half is the
 real :class:`~widgets.records.recorder.Sender` and :class:`DealRecorder` on a real :class:`TableSession`.
@@ -289,7 +289,7 @@ def test_the_gallery_offers_my_progress_only_where_play_is_recorded(monkeypatch)
     monkeypatch.setenv("VOILA_BASE_URL", "/services/parlour/")
     assert progress_link({}) == ""  # ./run app, JupyterLab, the static site
     link = progress_link({RECORDS_URL_ENV: "http://127.0.0.1:8870/services/parlour/parlour"})
-    assert 'href="/services/parlour/parlour/progress"' in link and "My progress" in link
+    assert 'href="/services/parlour/parlour/progress"' in link and "My class record" in link
 
 
 def test_a_students_own_server_records_only_when_told_a_class(monkeypatch):

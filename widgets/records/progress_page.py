@@ -87,8 +87,8 @@ def progress_page(mine: StudentRecords | None, lesson_href: Callable[[str], str]
                   problem: str | None = None) -> str:
     """The whole page (``problem``: why the records cannot be read now, said instead)."""
     e = html.escape
-    head = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>My progress</title>{STYLE}</head>"
-            f"<body><main><h1>My progress</h1><p class='parlour-muted'>Your teacher sees the deals you finish "
+    head = (f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>My class record</title>{STYLE}</head>"
+            f"<body><main><h1>My class record</h1><p class='parlour-muted'>Your teacher sees the deals you finish "
             f"here. <a href='{e(gallery_href)}'>Back to the games</a></p>")
     if mine is None or lesson_href is None:
         return head + f"<p role='alert'>{e(problem or 'Your record cannot be read now.')}</p></main></body></html>"
