@@ -216,8 +216,11 @@ def hint_for_view(view: dict[str, Any]) -> Hint:
         raise IllegalAction(Sentence(N_("It is not your turn: there is nothing to hint.")) if is_you(who)
                             else Sentence(N_("It is not {who}'s turn: there is nothing to hint."), who=who),
                             "turn.order")
-    hint = advisor(view["game"]).advise(view)
+    module = advisor(view["game"])
+    hint = module.advise(view)
     lang = view.get("options", {}).get("lang", "en")
+    if lang not in getattr(module, "LANGUAGES", ("en",)):
+        lang = "en"  # an advisor that writes its reasons in English only: its figures in English too, as one text
     return state_assumptions_once(dataclasses.replace(hint, lang=lang) if hint.lang != lang else hint)
 
 

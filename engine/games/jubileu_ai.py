@@ -45,6 +45,9 @@ CHOICE_HINT_DEALS = 48  # trump and call hints: imagined deals, each choice play
 BOT_BID_DEALS = 24
 MIN_SAMPLES = 24
 
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): Jubileu is the book's game.
+LANGUAGES = ("en", "pt")
+
 
 def _suit(letter: str | None) -> int | None:
     return None if letter is None else tricks.SUIT_INDEX[letter]

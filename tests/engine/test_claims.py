@@ -45,7 +45,7 @@ def test_every_claim_of_every_hint_holds(game_id: str, monkeypatch: pytest.Monke
     for game, seat in positions:
         hint = engine.hint(game, seat)
         asked += 1
-        lang = game.options.get("lang", "en")
+        lang = hint.lang  # the table's language where the advisor speaks it, else English
         where = f"{game!r} after {len(game.history)} moves, seat {seat}"
         said = cc.claims_of(hint)
         stated += len(said)
