@@ -204,7 +204,7 @@ def test_winners_and_ties_share():
 def test_options_are_listed_with_their_defaults():
     cls = engine.GAMES["jubilee"]
     assert cls.option_defaults() == {"match": "each_deals", "first_play": "any", "first_dealer": None, "lang": "en"}
-    assert [o.name for o in cls.variants] == ["match", "first_play", "first_dealer"]
+    assert [o.name for o in cls.variants] == ["match", "first_play", "first_dealer", "lang"]
     assert all(o.doc for o in cls.variants)
 
 
