@@ -146,27 +146,8 @@ class PuzzlePanel(w.VBox):
         self.progress_button.on_click(lambda _: self.toggle_progress())
         self.progress_html = w.HTML()
         set_layout(self.progress_html, display="none")
-        self.question_html = w.HTML()
-        self.position_html = w.HTML()
-        self.moves_box = w.HBox([])
-        self.moves_box.add_class("parlour-buttons")
-        self.verdict_html = w.HTML()
-        self.more_button = w.Button(description=t("More"), layout=shared_layout(width="auto"),
-                                    tooltip=t("The figures behind the answer"))
-        self.more_button.on_click(lambda _: self.toggle_more())
-        self.more_html = w.HTML()
-        self.play_button = w.Button(description=t("Play it out"), icon="play", button_style="success",
-                                    layout=shared_layout(width="auto"),
-                                    tooltip=t("Play the answer on the table and let the same bots play on"))
-        self.play_button.on_click(lambda _: self.play_it_out())
-        self.next_button = w.Button(description=t("Next"), icon="arrow-right", layout=shared_layout(width="auto"))
-        self.next_button.on_click(lambda _: self.next())
-        self.stop_button = w.Button(description=t("Stop"), layout=shared_layout(width="auto"))
-        self.stop_button.on_click(lambda _: self.stop())
-        after = w.HBox([self.more_button, self.play_button, self.next_button, self.stop_button])
-        after.add_class("parlour-buttons")
-        self.solving = w.VBox([self.question_html, self.position_html, self.moves_box, self.verdict_html, after,
-                               self.more_html])
+        # the solving parts are made when the first puzzle is asked (a page with two tables sends fewer models)
+        self.solving = w.VBox([])
         self.solving.add_class("parlour-puzzle")
         set_layout(self.solving, display="none")
         head = w.HBox([self.due_html, self.due_button, self.failed_button, self.progress_button])
@@ -286,8 +267,36 @@ class PuzzlePanel(w.VBox):
         set_layout(self.solving, display="none")
         self._paint_head()
 
+    def _build_solving(self) -> None:
+        """The question, the position, the moves, the verdict and the buttons after it: made once, when needed."""
+        if self.solving.children:
+            return
+        t = self.t
+        self.question_html = w.HTML()
+        self.position_html = w.HTML()
+        self.moves_box = w.HBox([])
+        self.moves_box.add_class("parlour-buttons")
+        self.verdict_html = w.HTML()
+        self.more_button = w.Button(description=t("More"), layout=shared_layout(width="auto"),
+                                    tooltip=t("The figures behind the answer"))
+        self.more_button.on_click(lambda _: self.toggle_more())
+        self.more_html = w.HTML()
+        self.play_button = w.Button(description=t("Play it out"), icon="play", button_style="success",
+                                    layout=shared_layout(width="auto"),
+                                    tooltip=t("Play the answer on the table and let the same bots play on"))
+        self.play_button.on_click(lambda _: self.play_it_out())
+        self.next_button = w.Button(description=t("Next"), icon="arrow-right", layout=shared_layout(width="auto"))
+        self.next_button.on_click(lambda _: self.next())
+        self.stop_button = w.Button(description=t("Stop"), layout=shared_layout(width="auto"))
+        self.stop_button.on_click(lambda _: self.stop())
+        after = w.HBox([self.more_button, self.play_button, self.next_button, self.stop_button])
+        after.add_class("parlour-buttons")
+        self.solving.children = [self.question_html, self.position_html, self.moves_box, self.verdict_html, after,
+                                 self.more_html]
+
     def show(self, entry: Entry) -> None:
         """Ask ``entry``'s puzzle: the short question, the position, a button per legal move."""
+        self._build_solving()
         p = entry.puzzle
         self.current, self.tries, self.done, self._more = entry, 0, False, False
         self.started = time.monotonic()
@@ -409,7 +418,8 @@ class PuzzlePanel(w.VBox):
         if self._position is not None:
             self.host.back()
         self._on_table = None
-        self.play_button.disabled = False
+        if self.solving.children:
+            self.play_button.disabled = False
 
     # ---- puzzles from the table's deals ----
     def follow(self, game: engine.Game, seat: int, looking: bool,
