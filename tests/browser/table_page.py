@@ -76,8 +76,10 @@ def deal_table(page: Page, code: str) -> Locator:
 
 
 def button(scope: Page | Locator, label: str) -> Locator:
-    """An ipywidgets button by its exact caption (an icon makes its accessible name unreliable)."""
-    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    """An ipywidgets button a person can see, by its exact caption (an icon makes its accessible name
+    unreliable). Visible only: a lesson's table also holds the class table's panel, whose hidden buttons may
+    share a caption ("Review this deal" at a class table)."""
+    return scope.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).filter(visible=True)
 
 
 # Whose turn and the count live in separate widgets, which reach the browser one message at a time: just
