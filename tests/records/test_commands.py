@@ -98,3 +98,13 @@ def test_the_records_package_imports_no_widgets_library():
         assert not {n for n in names if n.split(".")[0] in ("ipywidgets", "anywidget", "traitlets")}, path
         assert not {n for n in names if n.startswith("widgets.") and not n.startswith(
             ("widgets.records", "widgets.deal_code", "widgets.server.save_key"))}, (path, names)  # none imports one
+
+
+def test_a_record_alone_loads_no_database_library():
+    """The puzzles read a finished deal's bounds with widgets.records.record, in the static site's browser too,
+    where SQLAlchemy and Alembic are not installed: importing it must not load the store (the site's lesson
+    failed with "No module named 'alembic'" when the package imported every module at once)."""
+    code = ("import sys, widgets.records.record, widgets.puzzles; "
+            "print(sorted(m for m in ('sqlalchemy', 'alembic', 'psycopg') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr

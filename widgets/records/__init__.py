@@ -20,12 +20,32 @@ Not wired into the table or the server yet. The API the server, the class table 
 
     delete_class(store, "class")                    # or: ./run class delete class
 
-Nothing here imports ipywidgets: the hub's service process may use it without a kernel's widgets.
+Nothing here imports ipywidgets: the hub's service process may use it without a kernel's widgets. The names
+below are loaded on first use, so a module that needs only a record (:mod:`widgets.records.record`, as the
+puzzles do in the browser of the static site) does not load SQLAlchemy and Alembic, which the site lacks.
 """
 
-from widgets.records.record import Record, RecordError, check_record, read_record, record_from_game
-from widgets.records.store import Health, Store, StoreUnavailable
-from widgets.records.views import (DealSetError, StudentRecords, TeacherRecords, class_names, delete_class)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from widgets.records.record import Record, RecordError, check_record, read_record, record_from_game
+    from widgets.records.store import Health, Store, StoreUnavailable
+    from widgets.records.views import DealSetError, StudentRecords, TeacherRecords, class_names, delete_class
+
+_HOME = {"Record": "record", "RecordError": "record", "check_record": "record", "read_record": "record",
+         "record_from_game": "record", "Health": "store", "Store": "store", "StoreUnavailable": "store",
+         "DealSetError": "views", "StudentRecords": "views", "TeacherRecords": "views", "class_names": "views",
+         "delete_class": "views"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOME:
+        raise AttributeError(f"module 'widgets.records' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"widgets.records.{_HOME[name]}"), name)
+
 
 __all__ = ["DealSetError", "Health", "Record", "RecordError", "Store", "StoreUnavailable", "StudentRecords",
            "TeacherRecords", "check_record", "class_names", "delete_class", "read_record", "record_from_game"]
