@@ -279,6 +279,7 @@ class ClassTablePanel(w.VBox):
         set_layout(self.seated, display="none")
         super().__init__([self.store, self.lobby, self.note, self.seated])
         self.add_class("parlour-class-table")
+        self.add_class("parlour-aid")  # not a move: a focus whose move is gone goes to a move first
         if not preheated():  # the request reached this kernel: its address is in the environment
             self._page_address(os.environ.get("QUERY_STRING") or "")
 

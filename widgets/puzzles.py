@@ -154,6 +154,7 @@ class PuzzlePanel(w.VBox):
         head.add_class("parlour-buttons")
         super().__init__([w.HTML(PUZZLE_CSS), self.keeper, head, self.progress_html, self.solving])
         self.add_class("parlour-puzzles")
+        self.add_class("parlour-aid")  # not a move: a focus whose move is gone goes to a move first
         self.queue: list[str] = []
         self.current: Entry | None = None
         self.tries = 0
