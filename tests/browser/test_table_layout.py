@@ -118,8 +118,9 @@ SPILLS = """(root) => {
   const outer = root.getBoundingClientRect();
   const left = Math.max(0, outer.left) - 1, right = Math.min(document.documentElement.clientWidth, outer.right) + 1;
   const shown = (el) => {
-    const s = getComputedStyle(el);
-    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0;
+    const s = getComputedStyle(el);  // a screen reader's text (.parlour-sr-only: zero size, clipped) is not drawn
+    return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0
+      && !el.closest('.parlour-sr-only');
   };
   const name = (el) => (el.innerText || el.value || el.getAttribute('class') || el.tagName).toString().trim()
     .split('\\n')[0].slice(0, 60);
