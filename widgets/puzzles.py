@@ -150,7 +150,7 @@ class PuzzlePanel(w.VBox):
         self.solving = w.VBox([])
         self.solving.add_class("parlour-puzzle")
         set_layout(self.solving, display="none")
-        head = w.HBox([self.due_html, self.due_button, self.failed_button, self.progress_button])
+        self.head = head = w.HBox([self.due_html, self.due_button, self.failed_button, self.progress_button])
         head.add_class("parlour-buttons")
         super().__init__([w.HTML(PUZZLE_CSS), self.keeper, head, self.progress_html, self.solving])
         self.add_class("parlour-puzzles")
@@ -205,6 +205,10 @@ class PuzzlePanel(w.VBox):
         self.due_html.value = f"<b>{esc(words)}</b>" + (f" {help_html(self.notice)}" if self.notice else "")
         self.due_button.disabled = n == 0
         set_layout(self.failed_button, display="" if self.store.failed() else "none")
+        # under a lesson's table the row waits for something to show (a puzzle, a reviewed deal, a notice): on a
+        # first visit it would only push the table's foot below the window (test_table_layout)
+        anything = bool(self.store.entries or self.store.deals or self.notice) or self.host is None
+        set_layout(self.head, display="" if anything else "none")
         if self.progress_html.layout.display != "none":
             self.progress_html.value = self.progress_words()
 
