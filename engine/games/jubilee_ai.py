@@ -15,18 +15,28 @@ from math import comb
 from ..cards import Card, jubilee_61, parse_card
 from ..claims import ONLY_MOVE, Certain, Chance, Claim, Figure, fact
 from ..hints import Alternative, Hint
+from ..i18n import N_, say
 from .jubilee import JubileeView, card_value, multiple_passed, score_for, unseen
+
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): a Portuguese table reads
+#: its hints in Portuguese, every sentence a catalog template (issue 36).
+LANGUAGES = ("en", "pt")
 
 # The facts a Jubilee hint states (engine.claims): each is re-derived by tests/engine/claim_checks/jubilee.py.
 fact("jubilee.scores", "{signed}")
-fact("jubilee.next_lands", "next player can land a Jubilee {chance} of the time")
-fact("jubilee.points_now", "{signed} points for you now")
-fact("jubilee.next_holds_one", "they hold one {chance} of the time")
-fact("jubilee.next_cannot_score", "the next player cannot score")
-fact("jubilee.next_showed", "they showed {card} when they passed")
-fact("jubilee.only_legal", "It is your only legal card")
+fact("jubilee.next_lands", N_("next player can land a Jubilee {chance} of the time"))
+fact("jubilee.points_now", N_("{signed} points for you now"))
+fact("jubilee.next_holds_one", N_("they hold one {chance} of the time"))
+fact("jubilee.next_cannot_score", N_("the next player cannot score"))
+fact("jubilee.next_showed", N_("they showed {card} when they passed"))
+fact("jubilee.only_legal", N_("It is your only legal card"))
 
 _VALUES = {card_value(c) for c in jubilee_61()} - {0}  # ±2…10 and ±15: no card is worth 1 or 11–14
+
+
+def _lang(view: JubileeView) -> str:
+    """The table's language (the view's ``lang`` option): the hint's sentences are said in it."""
+    return str(view["options"].get("lang", "en"))
 
 
 def unseen_cards(view: JubileeView) -> Counter[Card]:
@@ -86,6 +96,7 @@ def evaluate(view: JubileeView) -> list[Alternative]:
     """Every legal move scored: points now minus the next player's expected Jubilee."""
     count = view["count"]
     pool = unseen_cards(view)
+    lang = _lang(view)
     out = []
     for card in _playable(view):
         points, _ = score_for(count, card)
@@ -93,11 +104,11 @@ def evaluate(view: JubileeView) -> list[Alternative]:
         chance, risk = threat(view, after, pool)
         score = points - risk
         move = f"play {card}"
-        note, said = _note(count, card, points, chance, after, move)
+        note, said = _note(count, card, points, chance, after, move, lang)
         out.append(Alternative(move, round(score, 2), note, said))
     if not out:
-        why = ("the first card must be black and you hold none" if _black_first_blocks(view)
-               else "no card keeps the count at 0 or more")
+        why = say(lang, N_("the first card must be black and you hold none") if _black_first_blocks(view)
+                  else N_("no card keeps the count at 0 or more"))
         out.append(Alternative("pass", 0.0, why))
     # between moves worth the same now, the highest card first: small cards and hearts are what lands
     # the count later (following the hint, seat 0 of 3-player matches against medium bots: +31.7 points
@@ -111,20 +122,21 @@ def _value(action: str) -> int:
 
 
 def _note(count: int, card: Card, points: int, chance: float, after: int,
-          move: str) -> tuple[str, tuple[Claim, ...]]:
+          move: str, lang: str = "en") -> tuple[str, tuple[Claim, ...]]:
     said: list[Claim] = []
     if points:
         gain = Figure("jubilee.scores", value=points, move=move)
         said.append(gain)
-        now = (f"lands on {after}: {gain.words()}" if points > 0
-               else f"jumps over {multiple_passed(count, after)}: {gain.words()}")
+        now = (say(lang, N_("lands on {after}: {gain}"), after=after, gain=gain.words(lang)) if points > 0
+               else say(lang, N_("jumps over {multiple}: {gain}"), multiple=multiple_passed(count, after),
+                        gain=gain.words(lang)))
     elif card.is_joker:
-        now = f"joker: the count stays at {count}"
+        now = say(lang, N_("joker: the count stays at {count}"), count=count)
     else:
-        now = f"count {after}, no score"
+        now = say(lang, N_("count {after}, no score"), after=after)
     threat_claim = Chance("jubilee.next_lands", p=chance, move=move, detail={"after": after})
     said.append(threat_claim)
-    return f"{now}; {threat_claim.words()}", tuple(said)
+    return f"{now}; {threat_claim.words(lang)}", tuple(said)
 
 
 def advise(view: JubileeView) -> Hint:
@@ -146,13 +158,15 @@ def _gist(view: JubileeView, best: Alternative) -> Claim | None:
 
 def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative], said: list[Claim]) -> str:
     count = view["count"]
+    lang = _lang(view)
     if best.action == "pass":
         if _black_first_blocks(view):
-            return ("None of your cards may be played now: the first card of this deal must be black (a spade "
-                    "or a club) and you hold none, so you must show your hand and pass. You do not draw. Once "
-                    "every player has passed in turn, the rule lapses and any card the count allows may open.")
-        return (f"None of your cards may be played now (the count is {count} and may not go below 0), "
-                "so you must show your hand and pass. You do not draw.")
+            return say(lang, N_("None of your cards may be played now: the first card of this deal must be black (a "
+                                "spade or a club) and you hold none, so you must show your hand and pass. You do not "
+                                "draw. Once every player has passed in turn, the rule lapses and any card the count "
+                                "allows may open."))
+        return say(lang, N_("None of your cards may be played now (the count is {count} and may not go below 0), so "
+                            "you must show your hand and pass. You do not draw."), count=count)
     card = parse_card(best.action.split()[1])
     points, rule = score_for(count, card)
     after = count + card_value(card)
@@ -161,55 +175,60 @@ def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative
     gain = Figure("jubilee.scores", value=points, move=best.action)
     if points:
         said.append(gain)
+    move = {"card": card.symbol, "count": count, "after": after, "gain": gain.words(lang)}
     if rule == "jubilee.hundred":
-        first = f"{card.symbol} takes the count from {count} to {after}, a multiple of 100: {gain.words()}."
+        first = say(lang, N_("{card} takes the count from {count} to {after}, a multiple of 100: {gain}."), **move)
     elif rule == "jubilee.jubilee":
-        first = f"{card.symbol} takes the count from {count} to {after}: a Jubilee, {gain.words()}."
+        first = say(lang, N_("{card} takes the count from {count} to {after}: a Jubilee, {gain}."), **move)
     elif points < 0:
         ties_too = any(a.score == best.score for a in alternatives[1:])
-        first = (f"{card.symbol} takes the count from {count} to {after}, jumping over "
-                 f"{multiple_passed(count, after)} ({gain.words()}), but "
-                 + ("no card does better." if ties_too else "every other card is worse."))
+        first = say(lang, N_("{card} takes the count from {count} to {after}, jumping over {multiple} ({gain}), but "
+                             "no card does better.") if ties_too else
+                    N_("{card} takes the count from {count} to {after}, jumping over {multiple} ({gain}), but every "
+                       "other card is worse."), multiple=multiple_passed(count, after), **move)
     else:
-        first = f"{card.symbol} takes the count from {count} to {after}."
+        first = say(lang, N_("{card} takes the count from {count} to {after}."), **move)
     values, _ = landing_cards(after)
     nxt = next_seat(view)
     shown = [parse_card(c) for c in (view["revealed"][nxt] or [])] if nxt is not None else []
     live = {v for v in values if any(card_value(c) == v for c in list(pool) + shown)}
     cannot = Certain("jubilee.next_cannot_score", move=best.action, over_replies=False)
+    either = f" {say(lang, N_('or'))} "
     if not values:
         said.append(cannot)
-        second = f"From {after} no single card can land on a multiple of 25, so {cannot.words()}."
+        second = say(lang, N_("From {after} no single card can land on a multiple of 25, so {cannot}."), after=after,
+                     cannot=cannot.words(lang))
     elif nxt is None:
-        second = "Nobody else has cards left, so nobody can profit from the count you leave."
+        second = say(lang, N_("Nobody else has cards left, so nobody can profit from the count you leave."))
     elif not live:
         said.append(cannot)
-        needs = " or ".join(_value_words(v) for v in sorted(values, reverse=True))
-        second = (f"From {after} only {needs} would land on a multiple of 25, and every such card is played "
-                  f"or in your hand: {cannot.words()}.")
+        needs = either.join(_value_words(v, lang) for v in sorted(values, reverse=True))
+        second = say(lang, N_("From {after} only {needs} would land on a multiple of 25, and every such card is "
+                              "played or in your hand: {cannot}."), after=after, needs=needs, cannot=cannot.words(lang))
     elif any(card_value(c) in values for c in shown):
         held = next(c for c in shown if card_value(c) in values)
         showed = Certain("jubilee.next_showed", move=best.action, over_replies=False,
                          detail={"card": held.symbol, "held": str(held)})
         said.append(showed)
-        second = f"From {after} the next player can land on a multiple of 25: {showed.words()}."
+        second = say(lang, N_("From {after} the next player can land on a multiple of 25: {showed}."), after=after,
+                     showed=showed.words(lang))
     else:
-        needs = " or ".join(_value_words(v) for v in sorted(live, reverse=True))
+        needs = either.join(_value_words(v, lang) for v in sorted(live, reverse=True))
         holds = Chance("jubilee.next_holds_one", p=chance, move=best.action, detail={"after": after})
         said.append(holds)
-        second = (f"From {after} the next player needs {needs}; from the cards you have not seen, "
-                  f"{holds.words()}.")
+        second = say(lang, N_("From {after} the next player needs {needs}; from the cards you have not seen, "
+                              "{holds}."), after=after, needs=needs, holds=holds.words(lang))
     ties = [_card_words(a) for a in alternatives[1:] if a.score == best.score]
     worse = next((a for a in alternatives if a.score < best.score), None)
-    third = (f"{', '.join(ties)} would do as well now; between them play the highest, keeping your smaller "
-             "cards to land the count later. " if ties else "")
+    third = (say(lang, N_("{ties} would do as well now; between them play the highest, keeping your smaller cards to "
+                          "land the count later."), ties=", ".join(ties)) + " " if ties else "")
     if worse is not None:
-        third += f"Next best: {_card_words(worse)} ({worse.note})."
+        third += say(lang, N_("Next best: {move} ({note})."), move=_card_words(worse), note=worse.note)
         said.extend(worse.claims)
     elif not ties:
         only = Certain("jubilee.only_legal", move=best.action, over_replies=False)
         said.append(only)
-        third = f"{only.words()}."
+        third = f"{only.words(lang)}."
     return " ".join((first, second, third))
 
 
@@ -222,11 +241,13 @@ def _card_words(alt: Alternative) -> str:
     return parse_card(alt.action.split()[1]).symbol if alt.action.startswith("play ") else alt.action
 
 
-def _value_words(v: int) -> str:
+def _value_words(v: int, lang: str = "en") -> str:
     if v > 0:
-        what = {15: "a black Ace", 10: "a black 10, J, Q or K"}.get(v, f"a black {v}")
+        what = say(lang, N_("a black Ace") if v == 15 else N_("a black 10, J, Q or K") if v == 10
+                   else N_("a black {rank}"), rank=v)
         return f"+{v} ({what})"
-    what = {-15: "the A♥", -10: "a heart 10, J, Q or K"}.get(v, f"the {-v}♥")
+    what = say(lang, N_("the A♥") if v == -15 else N_("a heart 10, J, Q or K") if v == -10 else N_("the {rank}♥"),
+               rank=-v)
     return f"{v} ({what})"
 
 
