@@ -30,8 +30,53 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .i18n import N_, say
+from .i18n import N_, SOURCE_LANGUAGE, Sentence
 from .numerals import localize
+
+# ---- Sentences of hints and reviews --------------------------------------------------------------
+
+
+def say(lang: str, message: str, **fields: object) -> Sentence:
+    """``message`` from the catalog in ``lang``, its fields filled, as a :class:`engine.i18n.Sentence` that keeps
+    its message and fields: every word a hint or a review says is built so (the claims' words, the advisors'
+    connecting sentences), and tests/engine/test_portuguese_sentences.py walks the sentences inside it.
+
+    English is filled as written (no verb agreement: the hints' English is pinned byte for byte by the
+    fingerprint); another language goes through :meth:`Sentence.in_language` ("Você" inside a sentence reads
+    "você").
+    """
+    if lang != SOURCE_LANGUAGE:
+        return Sentence.in_language(lang, message, **fields)
+    return _kept(message.format(**fields) if fields else message, message, fields, lang)
+
+
+def _kept(text: str, message: str, fields: dict[str, object], lang: str) -> Sentence:
+    made = str.__new__(Sentence, text)
+    made.message, made.fields, made.lang = message, fields, lang
+    return made
+
+
+def paragraph(lang: str, *parts: str, sep: str = " ") -> Sentence:
+    """Sentences said one after another (empty ones left out), as one :class:`Sentence` whose fields are the
+    parts: a hint's reason reads as before, and each part keeps its catalog message."""
+    kept = [p for p in parts if p]
+    message = sep.replace("{", "{{").replace("}", "}}").join("{p%d}" % i for i in range(len(kept)))
+    return _kept(sep.join(kept), message, {f"p{i}": p for i, p in enumerate(kept)}, lang)
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new``; a :class:`Sentence` keeps its structure where ``old`` is
+    whole inside its fields (a claim's words made bare, engine.hints.state_assumptions_once), else the
+    result is the plain text ``str.replace`` gives (always the same characters)."""
+    plain = str.replace(text, old, new)
+    if not isinstance(text, Sentence) or old not in text:
+        return text if plain == text else plain
+    if str(text) == old:
+        return new
+    fields = {k: replaced(v, old, new) if isinstance(v, str) else v for k, v in text.fields.items()}
+    rebuilt = say(text.lang, text.message, **fields)
+    return rebuilt if rebuilt == plain else plain
+
 
 # ---- The words of facts ----------------------------------------------------------------------
 
@@ -92,7 +137,7 @@ ASSUMPTIONS = {
 }
 
 #: A share's verdict, from its numbers alone: the word a sentence may use for it.
-LIKELY, EVEN, UNLIKELY = "likely", "about even", "unlikely"
+LIKELY, EVEN, UNLIKELY = N_("likely"), N_("about even"), N_("unlikely")  # said with say(lang, ...)
 
 
 def verdict(rate: float) -> str:
@@ -347,5 +392,5 @@ def indistinct(values: list[float], tolerance: float = 0.0) -> bool:
 CLAIM_KINDS: tuple[type[Claim], ...] = (Certain, Sampled, Chance, Count, Comparison, Figure)
 
 __all__ = ["ASSUMPTIONS", "CLAIM_KINDS", "Certain", "Chance", "Claim", "Comparison", "Count", "EVEN", "FACTS",
-           "Fact", "MODELS", "Figure", "LIKELY", "ONLY_MOVE", "Sampled", "UNLIKELY", "fact", "indistinct", "percent",
-           "verdict"]
+           "Fact", "MODELS", "Figure", "LIKELY", "ONLY_MOVE", "Sampled", "UNLIKELY", "fact", "indistinct", "paragraph",
+           "percent", "replaced", "say", "verdict"]

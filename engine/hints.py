@@ -14,8 +14,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from .claims import Claim, percent
-from .i18n import N_, Sentence, say
+from .claims import Claim, paragraph, percent, replaced
+from .claims import say as claim_say
+from .i18n import N_, Sentence
 from .protocol import Game, IllegalAction
 from .registry import GAMES
 from .words import is_you
@@ -154,7 +155,7 @@ def state_assumptions_once(hint: Hint) -> Hint:
     def shorten(text: str, claims: tuple[Claim, ...]) -> str:
         for claim in sorted(claims, key=lambda c: -len(c.words(lang))):
             if chosen.get(claim.kind) == claim.premise(lang):
-                text = text.replace(claim.words(lang), claim.bare(lang))
+                text = replaced(text, claim.words(lang), claim.bare(lang))
         return text
 
     reason = shorten(hint.reason, hint.claims)
@@ -163,7 +164,7 @@ def state_assumptions_once(hint: Hint) -> Hint:
     for premise in dict.fromkeys(chosen.values()):
         if premise not in rest:
             kinds = tuple(sorted(k for k, p in chosen.items() if p == premise))
-            reason = f"{reason} {say(lang, PREMISE_SENTENCES[kinds], premise=premise)}"
+            reason = paragraph(lang, reason, claim_say(lang, PREMISE_SENTENCES[kinds], premise=premise))
     return dataclasses.replace(hint, reason=reason, alternatives=alternatives)
 
 

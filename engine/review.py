@@ -115,11 +115,12 @@ class Review:
 
     def summary_words(self, lang: str = "en") -> str:
         if not self.entries:
-            return say(lang, N_("You made no decision in this deal: every move you made was the only one allowed."))
+            return claims.say(lang, N_("You made no decision in this deal: every move you made was the only one "
+                                       "allowed."))
         unit = say(lang, thresholds_for(self.game).unit_for(self.total_loss))  # "1 card short", "2 cards short"
         one, many = N_("{n} decision ({best} best); total cost {cost} {unit}; accuracy {acc}."), \
             N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}.")
-        return say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
+        return claims.say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
                    cost=claims._number(self.total_loss, lang), unit=unit,
                    acc=localize(f"{round(100 * (self.accuracy or 0))}%", lang))
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .claims import ASSUMPTIONS, Figure
-from .i18n import N_, say
+from .claims import ASSUMPTIONS, Figure, say
+from .i18n import N_
 from .numerals import number
 
 #: A count of deals too long to read: said as "more than a million" (the claim keeps the number).
