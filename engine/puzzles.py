@@ -19,6 +19,7 @@ page may read the same record.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import inspect
 import json
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import claims, exact
-from .hints import Hint, advisor, hint_for_view, state_assumptions_once
+from .hints import Alternative, Hint, advisor, hint_for_view, score_move, state_assumptions_once
 from .i18n import N_, say
 from .protocol import Game
 from .review import Entry, Review
@@ -124,6 +125,20 @@ def separation(game_id: str, view: dict[str, Any], hint: Hint | None, deeper: bo
     return Separation(hint.action, tuple(gaps), "hint")
 
 
+def scored_moves(view: dict[str, Any], hint: Hint) -> Hint:
+    """``hint`` with a figure for every legal move its advisor can score: the hint lists a few (Injun's weighs three
+    raise sizes of the many allowed, Rummy's some discards), and the advisor scores any other with the same model
+    and view (engine.hints.score_move, as the review rates a move the hint did not list). A move it cannot score
+    stays without a figure, and the question over every legal move is then not posed."""
+    listed = {a.action for a in hint.alternatives}
+    extra: list[Alternative] = []
+    if listed:
+        for move in view["legal"]:
+            if move not in listed and (alt := score_move(view, move)) is not None:
+                extra.append(alt)
+    return dataclasses.replace(hint, alternatives=[*hint.alternatives, *extra]) if extra else hint
+
+
 def _deeper_hint(game_id: str, view: dict[str, Any]) -> Hint | None:
     """The hint again over other imagined deals (another seed), with twice the playouts where the advisor takes
     them; None when the advisor draws nothing at random (its figures are already all it can say)."""
@@ -135,7 +150,7 @@ def _deeper_hint(game_id: str, view: dict[str, Any]) -> Hint | None:
     if "playouts" in params and hasattr(ai, "HINT_PLAYOUTS"):
         kwargs["playouts"] = DEEPER * getattr(ai, "HINT_PLAYOUTS")
     hint = ai.advise(view, **kwargs)  # type: ignore[call-arg]
-    return state_assumptions_once(hint)
+    return scored_moves(view, state_assumptions_once(hint))
 
 
 def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: str,
@@ -144,7 +159,7 @@ def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: st
     better than every other legal move by both searches, and the move played is not the answer."""
     if len(view["legal"]) < 2 or played not in view["legal"]:
         return None
-    hint = hint if hint is not None else hint_for_view(view)
+    hint = scored_moves(view, hint if hint is not None else hint_for_view(view))
     first = separation(game_id, view, hint)
     if first is None or not first.unique or first.answer == played:
         return None
@@ -233,4 +248,4 @@ def is_puzzle(record: Any) -> bool:
 
 
 __all__ = ["DEEPER", "Gap", "QUESTION", "SERIOUS", "Separation", "VERSION", "claims_of", "figure_words", "is_puzzle",
-           "puzzle_at", "puzzle_for_view", "puzzles_from_review", "separation"]
+           "puzzle_at", "puzzle_for_view", "puzzles_from_review", "scored_moves", "separation"]

@@ -1,13 +1,15 @@
 """A puzzle's figures (engine/puzzles.py), re-derived: each is the review's cost of one other legal move against
 the answer, so a solved one is checked by the tests' own exhaustive solver (review_costs.check_solved) and one
-read from the hint (modelled or exact) against the hint's own figures, recomputed here from its alternatives."""
+read from the hint (modelled or exact) against the hint's own figures, recomputed here from its alternatives (and the advisor's figure for a move the hint did not list)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import engine
 from engine import puzzles
 from engine.claims import Claim, Figure
-from engine.hints import Hint
+from engine.hints import Hint, score_move
 from engine.review_claims import Modelled, Solved
 
 from .review_costs import check_modelled, check_solved, hint_cost
@@ -35,6 +37,9 @@ def check_puzzle(game: engine.Game, seat: int, puzzle: dict) -> list[str]:
     if puzzle["view"] != view or puzzle["moves"] != view["legal"]:
         problems.append("the puzzle is not the seat's view of the position")
     hint = engine.hint(game, seat)
+    listed = {a.action for a in hint.alternatives}
+    extra = [score_move(view, m) for m in view["legal"] if m not in listed]  # scored by the advisor, as the review does
+    hint = dataclasses.replace(hint, alternatives=[*hint.alternatives, *(a for a in extra if a is not None)])
     said = puzzles.claims_of(puzzle)
     if sorted(c.move for c in said) != sorted(m for m in view["legal"] if m != puzzle["answer"]):
         problems.append(f"figures for {[c.move for c in said]}, not for every other legal move")
