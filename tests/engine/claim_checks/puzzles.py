@@ -1,6 +1,7 @@
 """A puzzle's figures (engine/puzzles.py), re-derived: each is the review's cost of one other legal move against
 the answer, so a solved one is checked by the tests' own exhaustive solver (review_costs.check_solved) and one
-read from the hint (modelled or exact) against the hint's own figures, recomputed here from its alternatives (and the advisor's figure for a move the hint did not list)."""
+read from the hint (modelled or exact) against the hint's own figures, recomputed here from its alternatives (and
+the advisor's figure for a move the hint did not list)."""
 
 from __future__ import annotations
 
