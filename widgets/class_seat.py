@@ -30,6 +30,7 @@ from engine.i18n import N_
 from engine.protocol import Game, ParlourError
 from widgets.autosave import AutoSave
 from widgets.deal_link import CopyLink, preheated
+from widgets.settings import encode
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc
 
@@ -342,6 +343,7 @@ class ClassTablePanel(w.VBox):
         table = self.table
         return self._request({"op": "open", "game": table.game_id, "players": table.players,
                               "options": _json_options(table.options), "level": table.level,
+                              "settings": encode(table.settings, table.options, table.rules_class),
                               "name": self.name_box.value})
 
     def join(self, code: str) -> bool:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import engine
 from engine.notation import quoted
-from engine.protocol import MAX_NAME_LENGTH, IllegalAction, ParlourError
+from engine.protocol import GENERAL_RULES, MAX_NAME_LENGTH, IllegalAction, ParlourError
 from engine.review import review as engine_review
 from engine.shuffle import seed_int
 from engine.words import YOU_IN, is_you
@@ -28,6 +30,8 @@ from widgets.table_save import SeatBot
 from .store import TableFile, token_hash
 
 Send = Callable[[dict[str, Any]], None]
+#: A settings part of a deal code: one digit per setting of the lesson's menus (widgets/settings.py)
+SETTINGS_DIGITS = re.compile(r"[0-9]{0,20}")
 
 #: The largest message a seat may send, as JSON text: a move is a few words, a control fewer.
 MAX_MESSAGE_CHARS = 2000
@@ -82,6 +86,26 @@ class Person:
     cut_off_until: float = 0.0
 
 
+@dataclass(frozen=True)
+class SharedDeal:
+    """A deal just finished at a class table, as the class's record store needs it: the match up to the deal's end
+    and each person who played a seat through the whole deal (``seats``: (seat, who), ``who`` the hub's user, or the
+    name typed at the table where there is no login). Copies: the table plays on while it is recorded."""
+
+    code: str
+    game_id: str
+    setup: dict[str, Any]
+    history: list[tuple[int, str]]
+    deal: int
+    level: str
+    settings: str
+    seats: list[tuple[int, str]]
+    refusals: dict[int, dict[str, int]]  # seat → the rules it broke in this deal's refused moves, counted
+
+
+OnDealOver = Callable[[SharedDeal], None]
+
+
 class _Asked:
     """A stand-in bot that only notes the view it is asked to choose from (the real bot thinks unlocked)."""
 
@@ -114,7 +138,8 @@ class ClassTable:
 
     def __init__(self, code: str, game_id: str, *, players: int, options: dict[str, Any], seed: int | str,
                  level: str, clock: Callable[[], float], file: TableFile,
-                 bot_delay: float = BOT_DELAY, call_delay: float = CALL_DELAY) -> None:
+                 bot_delay: float = BOT_DELAY, call_delay: float = CALL_DELAY, settings: str = "",
+                 on_deal_over: OnDealOver | None = None) -> None:
         self.lock = threading.RLock()
         self.code = code
         self.rules = engine.game_class(game_id)
@@ -126,6 +151,10 @@ class ClassTable:
         except ValueError as exc:
             raise ClassTableError(f"The table's deal: {exc}.") from None
         self.level = level
+        if not isinstance(settings, str) or not SETTINGS_DIGITS.fullmatch(settings):
+            raise ClassTableError("The table's settings are one digit per setting of the lesson's menus.")
+        self.settings = settings
+        self.on_deal_over = on_deal_over
         self.clock = clock
         self.file = file
         self.bot_delay, self.call_delay = bot_delay, call_delay
@@ -140,6 +169,8 @@ class ClassTable:
         self.game = self._dealt(self._names())
         self.deals_done = 0
         self.deal_of: list[int] = []  # the deal each move of the match was made in
+        self.movers: list[str | None] = []  # who made each move of the match: a person (user or name), None a bot
+        self.refused: dict[tuple[int, int], Counter[str]] = {}  # (deal, seat) → rules its refused moves broke
         self.bots: dict[int, SeatBot] = {}
         self._make_bots()
         self.reviews: dict[tuple[int, int, int], dict[str, Any]] = {}  # (match, deal, seat) → its review
@@ -188,10 +219,31 @@ class ClassTable:
 
     # ---- records: every change is one, applied here and appended to the table's file ----
     def commit(self, record: dict[str, Any]) -> None:
-        """Make the change ``record`` describes, keep it, and send every seat its new state."""
+        """Make the change ``record`` describes, keep it, and send every seat its new state; a move that ends a
+        deal hands the deal to the record store's hook (only here: a table replayed after a restart is not
+        recorded twice)."""
         self.replay(record)
         self.file.append(record)
         self.changed()
+        if record["t"] == "move" and self.status == "between deals" and self.on_deal_over is not None:
+            self.on_deal_over(self.shared_deal(self.deal_of[-1]))
+
+    def shared_deal(self, deal: int) -> SharedDeal:
+        """Deal ``deal`` of the match, just finished, for the record: a person's seat counts only if that person
+        made every one of its moves in the deal (not a bot while the seat was given to the computer, nor
+        someone who left it)."""
+        moves = [i for i, d in enumerate(self.deal_of) if d == deal]
+        stop = moves[-1] + 1
+        history = self.game.history[:stop]
+        seats = []
+        for k, person in sorted(self.people.items()):
+            who = person.user or person.name
+            made = [self.movers[i] for i in moves if history[i][0] == k]
+            if made and all(m == who for m in made):
+                seats.append((k, who))
+        refusals = {k: dict(self.refused.pop((deal, k), Counter())) for k, _ in seats}
+        return SharedDeal(self.code, self.game_id, self.game.setup_args(), history, deal, self.level, self.settings,
+                          seats, refusals)
 
     def replay(self, record: dict[str, Any]) -> None:
         """Make one recorded change (a new server replays the file through here)."""
@@ -213,6 +265,9 @@ class ClassTable:
             self.game.apply(record["action"], record["seat"])
             record["action"] = str(self.game._history[-1][1])  # as the rules wrote it ("play 10H", not "play th")
             self.deal_of.append(deal)
+            mover = self.people.get(record["seat"])
+            self.movers.append(None if record.get("bot") or mover is None or mover.replaced
+                               else mover.user or mover.name)
             done = len(self.game.deal_results())
             if self.game.is_over or done > self.deals_done:
                 self.status = "between deals"
@@ -225,7 +280,8 @@ class ClassTable:
             if self.game.is_over:
                 self.match += 1
                 self.game = self._dealt(self._names())
-                self.deals_done, self.deal_of = 0, []
+                self.deals_done, self.deal_of, self.movers = 0, [], []
+                self.refused.clear()
                 self._make_bots()
             self.status = "playing"
         elif kind in ("replace", "give_back"):
@@ -234,6 +290,7 @@ class ClassTable:
         elif kind == "undo":
             self.game.undo(record["back"])
             del self.deal_of[len(self.game._history):]
+            del self.movers[len(self.game._history):]
             self.deals_done = len(self.game.deal_results())
             if self.status == "between deals" and not self.game.is_over:
                 self.status = "playing"
@@ -357,6 +414,9 @@ class ClassTable:
         except ParlourError as exc:  # the rules' own refusal: the engine changed nothing, nothing was kept
             said = self._voice(seat).why_illegal(str(message["action"]), seat) if isinstance(exc, IllegalAction) \
                 else None
+            rule = getattr(exc, "rule", None)
+            if rule and (rule in self.rules.rules or rule in GENERAL_RULES):  # for the deal's record
+                self.refused.setdefault((self.game.progress()["deal"], seat), Counter())[str(rule)] += 1
             raise ClassTableError(str(said or exc)) from None
 
     def _not_playing(self) -> str:
@@ -464,7 +524,7 @@ class ClassTable:
         with self.lock:
             if self.seq != seq:
                 return False
-            self.commit({"t": "move", "seat": turn.seat, "action": action})
+            self.commit({"t": "move", "seat": turn.seat, "action": action, "bot": True})
             return True
 
     # ---- what one seat is sent ----
@@ -618,4 +678,5 @@ def review_rows(cls: type[engine.Game], setup: dict[str, Any], history: list[tup
 
 
 __all__ = ["BURST", "CALL_DELAY", "CONTROLS", "CUT_OFF_SECONDS", "ClassTable", "ClassTableError",
-           "MAX_MESSAGE_CHARS", "PER_SECOND", "Person", "STATUSES", "Seat", "checked_name", "review_rows"]
+           "MAX_MESSAGE_CHARS", "OnDealOver", "PER_SECOND", "Person", "STATUSES", "Seat", "SharedDeal", "checked_name",
+           "review_rows"]

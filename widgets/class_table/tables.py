@@ -23,8 +23,8 @@ from engine.notation import quoted
 from engine.protocol import ParlourError
 
 from .store import stored_tables, table_file, token_hash
-from .table import (BOT_DELAY, CALL_DELAY, CONTROLS, MAX_MESSAGE_CHARS, ClassTable, ClassTableError, Seat, Send,
-                    _AlreadySeated, checked_name, review_rows)
+from .table import (BOT_DELAY, CALL_DELAY, CONTROLS, MAX_MESSAGE_CHARS, ClassTable, ClassTableError, OnDealOver, Seat,
+                    Send, _AlreadySeated, checked_name, review_rows)
 
 log = logging.getLogger(__name__)
 
@@ -75,12 +75,18 @@ def checked_message(message: Any) -> dict[str, Any]:
 
 
 class ClassTables:
-    """The tables of one server; thread-safe (a short lock for the registry, one lock per table)."""
+    """The tables of one server; thread-safe (a short lock for the registry, one lock per table).
+
+    ``on_deal_over``: called (with the table's lock held: it must only queue) with each deal a move finishes, for
+    the class's record store (widgets/class_table/recording.py); None where the server records no class.
+    """
 
     def __init__(self, state_dir: Path | None = None, *, max_tables: int = MAX_TABLES,
                  idle_seconds: float = IDLE_SECONDS, clock: Callable[[], float] = time.monotonic,
-                 bot_delay: float = BOT_DELAY, call_delay: float = CALL_DELAY) -> None:
+                 bot_delay: float = BOT_DELAY, call_delay: float = CALL_DELAY,
+                 on_deal_over: OnDealOver | None = None) -> None:
         self.state_dir = None if state_dir is None else Path(state_dir)
+        self.on_deal_over = on_deal_over
         self.max_tables = max_tables
         self.idle_seconds = idle_seconds
         self.clock = clock
@@ -93,8 +99,10 @@ class ClassTables:
     # ---- opening, joining ----
     def open(self, game_id: str, *, players: int | None = None, options: dict[str, Any] | None = None,
              seed: int | str = 0, level: str = "medium", host_name: str = "Host", user: str | None = None,
-             teacher: bool = False) -> Seat:
-        """A new table of ``game_id``; the host sits at seat 0 (a teacher host also gets the teacher's controls)."""
+             teacher: bool = False, settings: str = "") -> Seat:
+        """A new table of ``game_id``; the host sits at seat 0 (a teacher host also gets the teacher's controls).
+        ``settings``: the settings part of the lesson's deal code for ``options`` (its menus' digits), so a recorded
+        deal's code deals the same game."""
         try:
             rules = engine.game_class(game_id)
         except ParlourError as exc:
@@ -129,9 +137,9 @@ class ClassTables:
             code = self._new_code()
             table = ClassTable(code, game_id, players=players, options=options, seed=seed, level=level,
                                clock=self.clock, file=table_file(self.state_dir, code), bot_delay=self.bot_delay,
-                               call_delay=self.call_delay)
+                               call_delay=self.call_delay, settings=settings, on_deal_over=self.on_deal_over)
             table.file.append({"t": "open", "game": game_id, "players": players, "options": options,
-                               "seed": table.seed, "level": level})
+                               "seed": table.seed, "level": level, "settings": settings})
             self._tables[code] = table
         with table.lock:
             seat = table.sit(host_name, user, teacher=teacher, seat=0)
@@ -188,6 +196,17 @@ class ClassTables:
         with table.lock:
             seat, _ = table.seat_of(digest, user)
             return table.state(seat)
+
+    def seat_summary(self, token: str) -> dict[str, Any]:
+        """Where ``token``'s seat is, for the teacher's page: the table's code, its game, the seat, the table's
+        status and who sits there (people's names; no cards)."""
+        table, digest = self._by_token(token)
+        with table.lock:
+            seat = next((k for k, p in table.people.items() if secrets.compare_digest(p.token_hash, digest)), None)
+            if seat is None:
+                raise ClassTableError("This seat was given up.")
+            return {"code": table.code, "game": table.rules.name, "seat": seat, "status": table.status,
+                    "people": [p.name for _, p in sorted(table.people.items())], "players": table.players}
 
     def subscribe(self, token: str, send: Send, *, user: str | None = None) -> Callable[[], None]:
         """``send(state)`` now and after each change of the table; call the returned function to stop."""
@@ -301,7 +320,8 @@ class ClassTables:
             raise ValueError("a table's history starts with its opening")
         table = ClassTable(code, first["game"], players=first["players"], options=first["options"],
                            seed=first["seed"], level=first["level"], clock=self.clock,
-                           file=table_file(self.state_dir, code), bot_delay=self.bot_delay, call_delay=self.call_delay)
+                           file=table_file(self.state_dir, code), bot_delay=self.bot_delay, call_delay=self.call_delay,
+                           settings=first.get("settings", ""), on_deal_over=self.on_deal_over)
         for record in records[1:]:
             table.replay(record)
         table.seq = len(records)

@@ -73,11 +73,15 @@ def move_words(action: str) -> str:
     return action
 
 
-def mistake_item(m: MistakeRow, lesson_href: Callable[[str], str]) -> str:
+def mistake_item(m: MistakeRow, lesson_href: Callable[[str], str], table: str | None = None) -> str:
+    """One mistake; ``table``: the class table it was made at, whose deal is reviewed there, not by a link here (a
+    review link carries the match's deal code, which would show a student the deals still to come at that table)."""
     e = html.escape
     game = engine.GAMES[m.game].name if m.game in engine.GAMES else m.game
     text = (f"{VERDICT_NAMES.get(m.verdict, m.verdict)} in {game}, {m.finished_at:%d %b %Y}: you played "
             f"{move_words(m.action)}; better was {move_words(m.best)} (cost {m.cost:.2f}).")
+    if table:
+        return f"<li>{e(text)} Played at class table {e(table)}: review it there, with Review this deal.</li>"
     link = (f' <a href="{e(lesson_href(m.lesson) + "?" + m.review_link)}">Open its review</a>'
             if m.review_link else "")
     return f"<li>{e(text)}{link}</li>"
@@ -103,10 +107,12 @@ def progress_page(mine: StudentRecords | None, lesson_href: Callable[[str], str]
         body.append(" It has no rated decision yet.</p>" if len(deals) == 1 else
                     " None of them has a rated decision yet.</p>" if deals else "</p>")
     mistakes = mine.mistakes()
+    tables = {d.id: d.table for d in deals if d.table}
     body.append("<h2>Your mistakes</h2>")
     if mistakes:
         body.append("<ul class='parlour-progress-mistakes'>"
-                    + "".join(mistake_item(m, lesson_href) for m in mistakes[:MISTAKES_SHOWN]) + "</ul>")
+                    + "".join(mistake_item(m, lesson_href, tables.get(m.deal_id)) for m in mistakes[:MISTAKES_SHOWN])
+                    + "</ul>")
         if len(mistakes) > MISTAKES_SHOWN:
             body.append(f"<p class='parlour-muted'>The newest {MISTAKES_SHOWN} of {len(mistakes)}.</p>")
     else:

@@ -85,6 +85,18 @@ class ClassTableService:
         self._pacer: asyncio.Task | None = None
         self._wake: asyncio.Event | None = None
         self._next_idle_check = 0.0
+        self.seated: dict[str, str] = {}  # a kernel connected now → the token of the seat it holds
+
+    def where(self, kernel_id: str) -> dict[str, Any] | None:
+        """The class table a kernel's page sits at now (its code, game and seat, for the teacher's "online now"),
+        or None when its page plays alone."""
+        token = self.seated.get(kernel_id)
+        if token is None:
+            return None
+        try:
+            return self.tables.seat_summary(token)
+        except Exception:  # the table closed meanwhile
+            return None
 
     # ---- who is connecting ----
     def identify(self, kernel_id: str, proof: str) -> tuple[bool, str | None]:
@@ -175,7 +187,8 @@ class ClassTableSocket(tornado.websocket.WebSocketHandler):
 
     async def get(self, *args: Any, **kwargs: Any) -> None:
         headers = self.request.headers
-        ok, self.user = self.service.identify(headers.get(KERNEL_HEADER, ""), headers.get(PROOF_HEADER, ""))
+        self.kernel_id = headers.get(KERNEL_HEADER, "")
+        ok, self.user = self.service.identify(self.kernel_id, headers.get(PROOF_HEADER, ""))
         if not ok:
             log.warning("Refusing a class-table connection from %s: not a kernel of this server",
                         self.request.remote_ip)
@@ -229,7 +242,7 @@ class ClassTableSocket(tornado.websocket.WebSocketHandler):
         seat = self.service.tables.open(
             _text(request, "game", 40), players=_int(request, "players"), options=_options(request),
             seed=random_seed(), level=_text(request, "level", 20), host_name=self._name(request),
-            user=self.user, teacher=teacher)
+            user=self.user, teacher=teacher, settings=_digits(request))
         self._bind(seat)
 
     def _join_table(self, request: dict) -> None:
@@ -269,12 +282,16 @@ class ClassTableSocket(tornado.websocket.WebSocketHandler):
     def _bind(self, seat: Any) -> None:
         self._unbind()
         self.token = seat.token
+        self.service.seated[self.kernel_id] = seat.token
         self._send({"op": "seat", "code": seat.code, "seat": seat.seat, "token": seat.token,
                     "teacher": bool(seat.teacher)})
         self.unsubscribe = self.service.tables.subscribe(seat.token, self._state, user=self.user)  # sends one now
 
     def _unbind(self) -> None:
-        unsubscribe, self.unsubscribe, self.token = self.unsubscribe, None, None
+        unsubscribe, token, self.unsubscribe, self.token = self.unsubscribe, self.token, None, None
+        kernel = getattr(self, "kernel_id", "")
+        if token is not None and self.service.seated.get(kernel) == token:
+            del self.service.seated[kernel]
         if unsubscribe is not None:
             unsubscribe()
 
@@ -322,6 +339,14 @@ def _int(request: dict, key: str) -> int:
     return value
 
 
+def _digits(request: dict) -> str:
+    """The settings part of the lesson's deal code for the table's options (the tables check its shape)."""
+    value = request.get("settings", "")
+    if not isinstance(value, str) or len(value) > 20:
+        raise _Refusal("The request's settings are not settings of a game.")
+    return value
+
+
 def _options(request: dict) -> dict[str, Any]:
     options = request.get("options", {})
     if not isinstance(options, dict) or len(options) > 20 or not all(isinstance(k, str) for k in options):
@@ -329,13 +354,28 @@ def _options(request: dict) -> dict[str, Any]:
     return options
 
 
-def class_table_service(state_root: Path, *, key: str,
-                        owner_of: Callable[[str], str | None] | None) -> ClassTableService:
-    """The server's one service, its tables kept under ``state_root/class-tables`` (resumed after a restart)."""
+def class_table_service(state_root: Path, *, key: str, owner_of: Callable[[str], str | None] | None,
+                        on_deal_over: Callable[[Any], None] | None = None) -> ClassTableService:
+    """The server's one service, its tables kept under ``state_root/class-tables`` (resumed after a restart);
+    ``on_deal_over``: where each finished deal goes to be recorded, on a server that records a class."""
     from widgets.class_table import ClassTables
 
     teachers = frozenset(name.strip() for name in os.environ.get(TEACHERS_ENV, "").split(",") if name.strip())
-    return ClassTableService(ClassTables(state_root / "class-tables"), key=key, owner_of=owner_of, teachers=teachers)
+    return ClassTableService(ClassTables(state_root / "class-tables", on_deal_over=on_deal_over), key=key,
+                             owner_of=owner_of, teachers=teachers)
+
+
+def table_recorder(per_student: bool) -> Callable[[Any], None] | None:
+    """What records the class tables' finished deals in the class's store, where this server records a class (a
+    hub, or ``--class NAME``); None on a plain ``./run app``."""
+    from widgets.server.records_route import records_class
+
+    if not records_class(per_student):
+        return None
+    from widgets.class_table.recording import TableRecorder
+    from widgets.server.class_records import class_name, records_store
+
+    return TableRecorder(records_store, class_name())
 
 
 def class_table_routes(base_url: str, service: ClassTableService) -> list[tuple]:
@@ -359,4 +399,4 @@ def socket_url(ip: str, port: int, base_url: str) -> str:
 
 __all__ = ["BURST", "CLASS_TABLE_URL_ENV", "ClassTableService", "ClassTableSocket", "KERNEL_HEADER",
            "MAX_MESSAGE_BYTES", "PROOF_HEADER", "RATE", "SOCKET_PATH", "TEACHERS_ENV", "announce_class_tables",
-           "class_table_routes", "class_table_service", "kernel_proof", "socket_url"]
+           "class_table_routes", "class_table_service", "kernel_proof", "socket_url", "table_recorder"]
