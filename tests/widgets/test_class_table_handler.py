@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Any, Awaitable, Callable
 
 import pytest
@@ -219,6 +220,41 @@ def test_on_a_hub_a_seat_is_its_students_and_teachers_are_named(tmp_path) -> Non
         tess.send({"op": "open", "game": "jabberwocky", "players": 4, "level": "easy", "name": "Ms T"})
         assert (await seated(tess))["teacher"]
     serve(scenario, tmp_path, owners=owners, teachers=frozenset({"tess"}))
+
+
+def test_the_teachers_page_says_who_sits_at_which_class_table(tmp_path) -> None:
+    """Online now (issue 35): each student's open lesson, alone or at which class table (its code, game, who sits
+    there); a page whose seat's connection closes plays alone again."""
+    from widgets.server.class_records import note_page
+    from widgets.server.teacher_page import Page, online_now
+
+    owners = {"kernel-ct-ann": "ann", "kernel-ct-bob": "bob", "kernel-ct-cy": "cy"}
+
+    class Kernels:  # the hub's kernel manager, as "online now" reads it: every page's browser connected
+        _kernel_connections = dict.fromkeys(owners, 1)
+
+        def list_kernel_ids(self) -> list[str]:
+            return list(owners)
+
+    for kernel, student in owners.items():
+        note_page(kernel, student, "jabberwocky.ipynb")
+
+    def online(service: ClassTableService) -> dict[str, str]:
+        shown = Page("3b", "/l/", "/t", "x").online(online_now(Kernels(), service))
+        return dict(re.findall(r"<tr><td>(\w+)</td><td>Jabberwocky</td><td>([^<]*)</td>", shown))
+
+    async def scenario(connect, service) -> None:
+        ann, bob = await connect("kernel-ct-ann"), await connect("kernel-ct-bob")
+        ann.send({"op": "open", "game": "jabberwocky", "players": 4, "level": "easy", "name": ""})
+        code = (await seated(ann))["code"]
+        bob.send({"op": "join", "code": code, "name": ""})
+        await seated(bob)
+        at_table = f"class table {code} (Jabberwocky, not started yet) with ann, bob and 2 computer players"
+        assert online(service) == {"ann": at_table, "bob": at_table, "cy": "alone, against the computer"}
+        bob.connection.close()
+        await until(lambda: "kernel-ct-bob" not in service.seated)
+        assert online(service)["bob"] == "alone, against the computer"
+    serve(scenario, tmp_path, owners=owners)
 
 
 async def until(check: Callable[[], Any]) -> Any:

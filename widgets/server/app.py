@@ -59,7 +59,7 @@ class ParlourVoila(Voila):
             return []
         from widgets.server.teacher_page import teacher_handlers
 
-        return teacher_handlers(self.base_url)
+        return teacher_handlers(self.base_url, getattr(self, "class_tables", None))
 
     def _records_routes(self) -> list:
         """Where kernels post finished deals and a student reads their progress (widgets/server/records_route.py),
@@ -74,12 +74,14 @@ class ParlourVoila(Voila):
         import os
 
         from engine.protocol import SAVE_KEY_ENV
-        from widgets.server.class_table_handler import class_table_routes, class_table_service
+        from widgets.server.class_table_handler import class_table_routes, class_table_service, table_recorder
         from widgets.server.save_key import state_dir
 
         per_student = getattr(self.kernel_manager, "per_user_kernels", False)
         service = class_table_service(state_dir(), key=os.environ.get(SAVE_KEY_ENV) or ensure_save_key(),
-                                      owner_of=self.kernel_manager.owner_of if per_student else None)
+                                      owner_of=self.kernel_manager.owner_of if per_student else None,
+                                      on_deal_over=table_recorder(bool(per_student)))
+        self.class_tables = service  # the teacher's page says who sits at which table
         return class_table_routes(self.base_url, service)
 
 

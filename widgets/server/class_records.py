@@ -63,11 +63,13 @@ def is_teacher(user: Any) -> bool:
 
 @dataclass(frozen=True)
 class OpenPage:
-    """A lesson page a student has open: whose, which lesson, since when (epoch seconds)."""
+    """A lesson page a student has open: whose, which lesson, since when (epoch seconds), and the class table it
+    sits at (in words, "" while it plays alone against the computer)."""
 
     student: str
     lesson: str
     opened: float
+    table: str = ""
 
 
 _pages: dict[str, OpenPage] = {}

@@ -21,7 +21,7 @@ import json
 import re
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -159,9 +159,30 @@ def forget_views() -> None:
 
 
 def live_stamp(deals: int, last: datetime | None, pages: list[OpenPage]) -> str:
-    """What changes when the page should be drawn again: a deal recorded, a student coming, going, or moving on."""
-    seen = ";".join(f"{p.student}@{p.lesson}" for p in sorted(pages, key=lambda p: (p.student, p.lesson)))
+    """What changes when the page should be drawn again: a deal recorded, a student coming, going, moving on, or
+    sitting down at a class table."""
+    seen = ";".join(f"{p.student}@{p.lesson}@{p.table}" for p in sorted(pages, key=lambda p: (p.student, p.lesson)))
     return f"{deals}|{last.isoformat() if last else ''}|{seen}"
+
+
+def table_words(where: dict[str, Any]) -> str:
+    """Where a student sits, for the teacher: "class table K7MXR (Jabberwocky) with Ada, Zoe and 2 computer players"."""
+    people = list(where["people"])
+    bots = int(where["players"]) - len(people)
+    who = people + ([words.count(bots, "computer player")] if bots > 0 else [])
+    together = ", ".join(who[:-1]) + f" and {who[-1]}" if len(who) > 1 else "".join(who)
+    state = {"waiting": ", not started yet", "paused": ", paused", "ended": ", ended"}.get(str(where["status"]), "")
+    return f"class table {where['code']} ({where['game']}{state}) with {together}"
+
+
+def online_now(kernel_manager: Any, class_tables: Any) -> list[OpenPage]:
+    """Each lesson page open now (:func:`online`), with the class table it sits at (the class table service knows
+    which kernel holds which seat), so the teacher sees who plays alone and who at which table."""
+    pages = []
+    for kernel, page in online(kernel_manager):
+        where = class_tables.where(kernel) if class_tables is not None else None
+        pages.append(replace(page, table=table_words(where)) if where else page)
+    return pages
 
 
 # ---- the page's parts --------------------------------------------------------------------------------
@@ -234,9 +255,10 @@ class Page:
         if not pages:
             return "<h2>Online now</h2><p class='quiet' id='online'>Nobody has a lesson open.</p>"
         rows = "".join(f"<tr><td>{e(p.student)}</td><td>{e(lesson_name(p.lesson))}</td>"
+                       f"<td>{e(p.table or 'alone, against the computer')}</td>"
                        f"<td>{time.strftime('%H:%M', time.localtime(p.opened))}</td></tr>" for p in pages)
-        return (f"<h2>Online now</h2><table id='online'><tr><th>Student</th><th>Lesson</th><th>Opened at</th></tr>"
-                f"{rows}</table>")
+        return (f"<h2>Online now</h2><table id='online'><tr><th>Student</th><th>Lesson</th><th>Playing</th>"
+                f"<th>Opened at</th></tr>{rows}</table>")
 
     def students(self, view: ClassView) -> str:
         e = html.escape
@@ -422,7 +444,11 @@ def assigned_html(sets: list[tuple[q.DealSetRow, q.SetProgress]], lessons: str) 
 # ---- the handlers ------------------------------------------------------------------------------------
 
 class ParlourClassHandler(JupyterHandler):
-    """What the teacher's page and "From your teacher" share: the store, the class, and errors in words."""
+    """What the teacher's page and "From your teacher" share: the store, the class, and errors in words;
+    ``class_tables``: the server's class table service (who sits at which table), None where there is none."""
+
+    def initialize(self, class_tables: Any = None) -> None:
+        self.class_tables = class_tables
 
     @property
     def store(self) -> Store:
@@ -453,7 +479,7 @@ class ParlourClassHandler(JupyterHandler):
         """The page; the store is read in a thread, so the students' pages this server relays never wait for it."""
         store, klass = self.store, self.klass
         view = await tornado.ioloop.IOLoop.current().run_in_executor(None, lambda: class_view(store, klass))
-        view.online = [p for _, p in online(self.settings.get("kernel_manager"))]
+        view.online = online_now(self.settings.get("kernel_manager"), self.class_tables)
         health = self.store.health()
         stamp = live_stamp(view.deals, view.last, view.online)
         return Page(self.klass, self.lessons, self.here, self.xsrf_token.decode()).write(
@@ -493,7 +519,7 @@ class TeacherLiveHandler(ParlourClassHandler):
     def get(self) -> None:
         self.teacher()
         deals, last = self.store.read(lambda s: q.last_recorded(s, self.klass))
-        pages = [p for _, p in online(self.settings.get("kernel_manager"))]
+        pages = online_now(self.settings.get("kernel_manager"), self.class_tables)
         health = self.store.health()
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"stamp": live_stamp(deals, last, pages), "deals": deals,
@@ -559,13 +585,14 @@ class AssignedHandler(ParlourClassHandler):
         self.finish(assigned_html(sets, self.lessons))
 
 
-def teacher_handlers(base_url: str) -> list[tuple[str, type, dict[str, Any]]]:
-    """The routes, under the service's ``base_url``."""
+def teacher_handlers(base_url: str, class_tables: Any = None) -> list[tuple[str, type, dict[str, Any]]]:
+    """The routes, under the service's ``base_url``; ``class_tables``: the server's class table service."""
     root = url_path_join(base_url, "parlour")
-    return [(root + "/teacher", TeacherPageHandler, {}), (root + "/teacher/live", TeacherLiveHandler, {}),
+    seats = {"class_tables": class_tables}
+    return [(root + "/teacher", TeacherPageHandler, seats), (root + "/teacher/live", TeacherLiveHandler, seats),
             (root + "/teacher/class.csv", TeacherCsvHandler, {}), (root + "/teacher/sets", DealSetsHandler, {}),
             (root + r"/teacher/sets/(\d+)", DealSetHandler, {}), (root + "/assigned", AssignedHandler, {})]
 
 
 __all__ = ["AssignedHandler", "ClassView", "Page", "TeacherPageHandler", "accuracy_plot", "assigned_html",
-           "live_stamp", "move_words", "read_class", "teacher_handlers"]
+           "live_stamp", "move_words", "online_now", "read_class", "table_words", "teacher_handlers"]
