@@ -23,12 +23,14 @@ damaged chunk loses its puzzles alone).
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import engine
 from engine import progress, puzzles, srs
 from engine.i18n import N_
 
@@ -126,6 +128,78 @@ class Store:
     def deal_played(self, record: dict[str, Any]) -> None:
         self.deals.append(record)
 
+    def merge(self, other: "Store") -> bool:
+        """Take in another copy of this learner's store (the browser's, or the class server's on a hub): a puzzle
+        either lacks is added, a puzzle both hold keeps the copy answered last, and each deal's or attempt's record
+        is kept once. True if this store changed."""
+        changed = False
+        for key, theirs in other.entries.items():
+            mine = self.entries.get(key)
+            if mine is None or later(theirs, mine):
+                self.entries[key] = theirs
+                changed = True
+        for mine_list, theirs_list in ((self.deals, other.deals), (self.attempts, other.attempts)):
+            known = {record_key(r) for r in mine_list}
+            new = [r for r in theirs_list if record_key(r) not in known]
+            if new:
+                mine_list.extend(new)
+                mine_list.sort(key=lambda r: str(r.get("when", "")))
+                changed = True
+        return changed
+
+
+def reviewed_at(entry: Entry) -> str:
+    """When the entry's schedule was last answered ("" for never): ISO times in UTC compare as text."""
+    return str(entry.schedule.get("last_review") or "")
+
+
+def later(theirs: Entry, mine: Entry) -> bool:
+    """Whether ``theirs`` is the newer copy of the same puzzle: answered later, or as late and able to "Play it
+    out" where ``mine`` is not."""
+    return reviewed_at(theirs) > reviewed_at(mine) or (
+        reviewed_at(theirs) == reviewed_at(mine) and mine.replay is None and theirs.replay is not None)
+
+
+def record_key(record: dict[str, Any]) -> str:
+    """A deal's or an attempt's record's identity: the digest of its content (the same record kept on two
+    computers is one record)."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def is_progress_record(record: Any) -> bool:
+    """A deal's or an attempt's record this version reads (engine/progress.py)."""
+    return isinstance(record, dict) and record.get("v") == progress.VERSION \
+        and record.get("kind") in ("parlour-deal", "parlour-attempt") and isinstance(record.get("game"), str) \
+        and isinstance(record.get("when"), str)
+
+
+def read_entry(puzzle: Any, state: Any) -> Entry | None:
+    """One puzzle and its state (``[schedule, last, replay]``) read back, or None when either is not what this
+    version writes (damaged, or from elsewhere)."""
+    if not puzzles.is_puzzle(puzzle) or not isinstance(puzzle.get("id"), str) or not isinstance(state, list) \
+            or len(state) != 3 or not srs.is_schedule(state[0]):
+        return None
+    schedule, last, replay = state
+    return Entry(puzzle, schedule, last if last in ("solved", "failed") else None,
+                 replay if _is_replay(replay) else None)
+
+
+def entry_json(entry: Entry) -> dict[str, Any]:
+    """An entry as a kernel posts it and the server sends it back."""
+    return {"puzzle": entry.puzzle, "schedule": entry.schedule, "last": entry.last, "replay": entry.replay}
+
+
+def read_entry_json(data: Any) -> Entry | None:
+    """An entry posted or loaded, or None when it is not one this version reads (nor a puzzle of a known game)."""
+    if not isinstance(data, dict) or set(data) != {"puzzle", "schedule", "last", "replay"}:
+        return None
+    entry = read_entry(data["puzzle"], [data["schedule"], data["last"], data["replay"]])
+    if entry is None or entry.puzzle["game"] not in engine.GAMES or not 0 < len(entry.puzzle["id"]) <= 64 \
+            or data["last"] not in (None, "solved", "failed") or (data["replay"] is not None and entry.replay is None):
+        return None
+    return entry
+
 
 def read_store(text: str | None) -> tuple[Store, str | None]:
     """The store a browser kept, and None; or an empty store and the one line (:data:`DROPPED`, to translate)
@@ -154,12 +228,9 @@ def read_store(text: str | None) -> tuple[Store, str | None]:
             continue  # a damaged chunk: its puzzles alone are lost
         for puzzle in found if isinstance(found, list) else []:
             kept = state["entries"].get(puzzle.get("id")) if isinstance(puzzle, dict) else None
-            if not puzzles.is_puzzle(puzzle) or not isinstance(kept, list) or len(kept) != 3 \
-                    or not srs.is_schedule(kept[0]):
-                continue
-            schedule, last, replay = kept
-            store.entries[puzzle["id"]] = Entry(puzzle, schedule, last if last in ("solved", "failed") else None,
-                                                replay if _is_replay(replay) else None)
+            entry = read_entry(puzzle, kept)
+            if entry is not None:
+                store.entries[puzzle["id"]] = entry
     store.deals = [r for r in state.get("deals", []) if isinstance(r, dict)] \
         if isinstance(state.get("deals"), list) else []
     store.attempts = [r for r in state.get("attempts", []) if isinstance(r, dict)] \
@@ -171,5 +242,6 @@ def _is_replay(replay: Any) -> bool:
     return isinstance(replay, dict) and isinstance(replay.get("setup"), dict) and isinstance(replay.get("moves"), str)
 
 
-__all__ = ["CHUNK", "DROPPED", "Entry", "FORMAT", "MOST_ATTEMPTS", "MOST_DEALS", "Store", "VERSION", "pack",
-           "read_store", "unpack"]
+__all__ = ["CHUNK", "DROPPED", "Entry", "FORMAT", "MOST_ATTEMPTS", "MOST_DEALS", "Store", "VERSION",
+           "entry_json", "is_progress_record", "later", "pack", "read_entry", "read_entry_json", "read_store",
+           "record_key", "reviewed_at", "unpack"]

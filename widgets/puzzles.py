@@ -13,6 +13,10 @@ view, as the review's look back is), and "Play it out" plays the answer there ag
 the better move" does. On the gallery the panel asks the puzzles of every game, showing your hand and the cards
 in play.
 
+On a hub (or ``./run app --class``) the puzzles are kept by the class server too (widgets/records/puzzle_sync.py):
+the panel loads the server's copy when it opens, merges it with the browser's (the copy answered last wins), and
+sends the server what it lacks after each change, so a learner's puzzles follow them between computers.
+
 Solving: pick a move. Right: "Yes" and the reason. Wrong: why that move is worse, in the hint's words, and one
 more try. Then the answer. Each of the question, the verdict and the answer opens with one short sentence; the
 figures are behind "More", as the hint's are.
@@ -45,6 +49,9 @@ from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, help_html
 
 _STATIC = Path(__file__).parent / "static"
+#: The class server held puzzles that no longer read back: it dropped them.
+SERVER_DROPPED = N_("Some of your puzzles kept by the class server could not be read, so they were set aside; the "
+                    "others are here.")
 
 PUZZLE_CSS = """
 <style>
@@ -132,6 +139,8 @@ class PuzzlePanel(w.VBox):
         self.store = Store()
         self.notice = ""  # the one line saying a store was set aside
         self.keeper = PuzzleKeeper(on_stored=self._heard)
+        from widgets.records.puzzle_sync import puzzle_sync
+        self.sync = puzzle_sync()  # None unless the server keeps a class (a hub, ./run app --class)
         t = self.t
         self.due_html = w.HTML()
         self.due_button = w.Button(description=t("Solve due puzzles"), icon="puzzle-piece",
@@ -168,6 +177,8 @@ class PuzzlePanel(w.VBox):
         self._pending: list[tuple[Callable[..., Any], tuple[Any, ...]]] = []  # deals to harvest (no event loop)
         self._on_table: engine.Game | None = None  # the puzzle's position put on the lesson's table
         self._paint_head()
+        if self.sync is not None:
+            self._with_server(self.sync.load, then=self._heard_server)
 
     def t(self, message: str, **fields: Any) -> str:
         return say(self.lang, message, **fields)
@@ -175,19 +186,54 @@ class PuzzlePanel(w.VBox):
     # ---- the store ----
     def _heard(self, text: str | None) -> None:
         store, problem = read_store(text)
-        kept = self.store  # puzzles found before the browser answered stay
-        store.entries.update({k: e for k, e in kept.entries.items() if k not in store.entries})
-        store.deals += kept.deals
-        store.attempts += kept.attempts
+        # puzzles found (or loaded from the class server) before the browser answered stay: of two copies of one
+        # puzzle, the one answered last
+        changed = store.merge(self.store)
         self.store = store
-        self.notice = self.t(problem) if problem else ""
-        if problem or kept.entries or kept.deals:
+        if problem:
+            self.notice = self.t(problem)
+        if problem or changed:
             self.keeper.keep(self.store.text())
         self._paint_head()
+        self._push()
+
+    def _heard_server(self, loaded: tuple[Store, int] | None) -> None:
+        """The class server's copy of the store (None: it did not answer; the browser's copy goes on alone)."""
+        if loaded is None:
+            return
+        server, dropped = loaded
+        if dropped:
+            self.notice = self.t(SERVER_DROPPED)
+        if self.store.merge(server):
+            self.keeper.keep(self.store.text())
+        self._paint_head()
+        self._push()  # what the browser held and the server did not
 
     def save(self) -> None:
         self.keeper.keep(self.store.text())
         self._paint_head()
+        self._push()
+
+    def _push(self) -> None:
+        """Send the class server what it does not hold yet (in the background; nothing when there is no server)."""
+        if self.sync is not None:
+            from widgets.records.puzzle_sync import snapshot
+            self._with_server(self.sync.push, *snapshot(self.store))
+
+    def _with_server(self, job: Callable[..., Any], *args: Any, then: Callable[[Any], Any] | None = None) -> None:
+        """``job`` in the sync's thread, ``then`` given its result on the page's event loop; with no running loop (a
+        script, a test) both at once."""
+        assert self.sync is not None
+        loop = _running_loop()
+        if loop is None or self.background is False:
+            result = job(*args)
+            if then is not None:
+                then(result)
+            return
+        future = self.sync.executor.submit(job, *args)
+        if then is not None:
+            future.add_done_callback(lambda f: loop.call_soon_threadsafe(then, f.result())
+                                     if f.exception() is None else None)
 
     def add(self, found: list[dict[str, Any]], replays: dict[str, dict[str, Any]], record: dict[str, Any]) -> int:
         """A finished deal's puzzles and progress record, kept; how many puzzles were new."""

@@ -89,15 +89,17 @@ def test_run_class_refuses_a_wrong_command_in_words_before_anything_heavy(tmp_pa
 
 
 def test_the_records_package_imports_no_widgets_library():
-    """The hub's service may use the store without a kernel's widgets: no module of it imports them."""
+    """The hub's service may use the store without a kernel's widgets: no module of it imports them (nor the puzzles'
+    store, which it reads and writes puzzles with)."""
     import ast
-    for path in (ROOT / "widgets" / "records").rglob("*.py"):
+    for path in [*(ROOT / "widgets" / "records").rglob("*.py"), ROOT / "widgets" / "puzzle_store.py"]:
         tree = ast.parse(path.read_text())
         names = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
         names |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not {n for n in names if n.split(".")[0] in ("ipywidgets", "anywidget", "traitlets")}, path
         assert not {n for n in names if n.startswith("widgets.") and not n.startswith(
-            ("widgets.records", "widgets.deal_code", "widgets.server.save_key"))}, (path, names)  # none imports one
+            ("widgets.records", "widgets.deal_code", "widgets.server.save_key", "widgets.puzzle_store"))}, \
+            (path, names)  # none imports one
 
 
 def test_a_record_alone_loads_no_database_library():

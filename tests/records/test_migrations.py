@@ -109,3 +109,39 @@ def test_down_to_the_previous_revision_and_up_again(database):
         assert current_revision(engine_) == HEAD
     finally:
         engine_.dispose()
+
+
+def test_a_database_of_revision_0002_gets_the_puzzles_tables_and_keeps_its_deals(database, tmp_path):
+    """Revision 0002 with a class and a deal (issue 37: the puzzles join the class's store): the store upgrades it at
+    start, the old deal reads back, and a student's puzzles are kept beside it; down to 0002 drops only them."""
+    from tests.widgets.test_puzzles import bid_puzzle
+    from widgets.puzzle_store import Entry
+    from widgets.records import StudentPuzzles
+    from engine import srs
+
+    engine_ = make_engine(database_url(database))
+    try:
+        upgrade(engine_, "0002_recorded_at")
+        assert "parlour_puzzles" not in inspect(engine_).get_table_names()
+        store = Store(database, spool=tmp_path / "spool", retry_every=0.1)  # 0002 → head, and a deal written
+        try:
+            store.submit(record("ada"), "ada")
+            assert store.flush(30)
+        finally:
+            store.close()
+        downgrade(engine_, "0002_recorded_at")  # the deal written, back to 0002, then the store's start upgrades
+        store = Store(database, spool=tmp_path / "spool", retry_every=0.1)
+        try:
+            assert current_revision(engine_) == HEAD
+            assert [d.student for d in TeacherRecords(store, "class 3b").deals()] == ["ada"]
+            puzzle = bid_puzzle()
+            mine = StudentPuzzles(store, "class 3b", "ada")
+            assert mine.save([Entry(puzzle, srs.new_schedule(), None, None)], []) == (1, 0)
+            assert [e["puzzle"]["id"] for e in mine.load().entries] == [puzzle["id"]]
+        finally:
+            store.close()
+        downgrade(engine_, "0002_recorded_at")
+        assert "parlour_puzzles" not in inspect(engine_).get_table_names()
+        assert "parlour_deals" in inspect(engine_).get_table_names()
+    finally:
+        engine_.dispose()

@@ -57,9 +57,10 @@ class Kernels:
 
 @pytest.fixture
 def server(store, monkeypatch) -> Iterator[str]:
-    """The record routes of a hub's server for CLASS, kernel k-ada serving ada and k-bob bob; its base URL."""
+    """The record routes of a hub's server for CLASS, kernels k-ada and k-ada-2 serving ada (two computers) and k-bob
+    bob; its base URL."""
     monkeypatch.setenv(RECORDS_URL_ENV, "unset")  # records_routes sets it: put back after the test
-    kernels = Kernels({"k-ada": "ada", "k-bob": "bob", "k-pool": None})
+    kernels = Kernels({"k-ada": "ada", "k-ada-2": "ada", "k-bob": "bob", "k-pool": None})  # k-ada-2: ada elsewhere
     service = RecordService(CLASS, KEY, kernels.owner_of, kernels.__contains__, lambda: store)
     port, ready, holder = free_port(), threading.Event(), {}
 
@@ -313,7 +314,7 @@ def test_a_students_own_server_records_only_when_told_a_class(monkeypatch):
     monkeypatch.setenv(CLASS_ENV, "3b")
     _record_the_class(server_app)
     assert [route[0] for route in added] == ["/user/ada/parlour/who", "/user/ada/parlour/record",
-                                             "/user/ada/parlour/progress"]
+                                             "/user/ada/parlour/puzzles", "/user/ada/parlour/progress"]
     service = added[0][2]["service"]
     assert service.class_name == "3b" and service.student_of("k1", kernel_token(KEY, "k1")) == "ada"
     assert os.environ[RECORDS_URL_ENV] == "http://127.0.0.1:9001/user/ada/parlour"

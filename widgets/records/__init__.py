@@ -17,6 +17,7 @@ Not wired into the table or the server yet. The API the server, the class table 
 
     mine = StudentRecords(store, "class", "ada")   # "My progress": ada's rows and nothing else
     mine.accuracy_over_time(); mine.mistakes(); mine.deal_sets()
+    StudentPuzzles(store, "class", "ada").load()   # ada's puzzles (widgets/records/puzzle_rows.py), nobody else's
 
     delete_class(store, "class")                    # or: ./run class delete class
 
@@ -31,6 +32,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from widgets.records.puzzle_rows import StudentPuzzles
     from widgets.records.record import Record, RecordError, check_record, read_record, record_from_game
     from widgets.records.store import Health, Store, StoreUnavailable
     from widgets.records.views import DealSetError, StudentRecords, TeacherRecords, class_names, delete_class
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
 _HOME = {"Record": "record", "RecordError": "record", "check_record": "record", "read_record": "record",
          "record_from_game": "record", "Health": "store", "Store": "store", "StoreUnavailable": "store",
          "DealSetError": "views", "StudentRecords": "views", "TeacherRecords": "views", "class_names": "views",
-         "delete_class": "views"}
+         "delete_class": "views", "StudentPuzzles": "puzzle_rows"}
 
 
 def __getattr__(name: str) -> Any:
@@ -47,5 +49,6 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(f"widgets.records.{_HOME[name]}"), name)
 
 
-__all__ = ["DealSetError", "Health", "Record", "RecordError", "Store", "StoreUnavailable", "StudentRecords",
+__all__ = ["DealSetError", "Health", "Record", "RecordError", "Store", "StoreUnavailable", "StudentPuzzles",
+           "StudentRecords",
            "TeacherRecords", "check_record", "class_names", "delete_class", "read_record", "record_from_game"]

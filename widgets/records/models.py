@@ -138,3 +138,44 @@ class Refusal(Base):
     count: Mapped[int] = mapped_column(Integer)
 
     deal_row: Mapped[Deal] = relationship(back_populates="refusals")
+
+
+class Puzzle(Base):
+    """Revision 0003: one of a student's puzzles (engine/puzzles.py) with its FSRS schedule (engine/srs.py), so a
+    learner's puzzles follow them between computers on a hub (issue 37, "where it lives"). The browser keeps the
+    same entry in its own store (widgets/puzzle_store.py); of two copies, the one reviewed last wins."""
+
+    __tablename__ = "parlour_puzzles"
+    __table_args__ = (UniqueConstraint("class_id", "student", "puzzle_id", name="uq_parlour_puzzles_student_puzzle"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("parlour_classes.id", ondelete="CASCADE"))
+    student: Mapped[str] = mapped_column(String(100))
+    #: the puzzle's own id (a digest of the position it asks about)
+    puzzle_id: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(40))
+    puzzle: Mapped[dict] = mapped_column(JSON)
+    schedule: Mapped[dict] = mapped_column(JSON)
+    #: how its last attempt went: "solved", "failed", or None (never tried)
+    last: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    #: where its deal can be dealt again for "Play it out" (None: asked without it)
+    replay: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    #: the schedule's last review (None: never answered): of two copies of a puzzle, the later one is kept
+    reviewed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PuzzleRecord(Base):
+    """Revision 0003: one of a student's progress records (engine/progress.py: a reviewed deal, or an attempt at a
+    puzzle), keyed by its digest, so the same record kept by two computers is stored once."""
+
+    __tablename__ = "parlour_puzzle_records"
+    __table_args__ = (UniqueConstraint("class_id", "student", "key", name="uq_parlour_puzzle_records_student_key"),
+                      Index("ix_parlour_puzzle_records_student_when", "class_id", "student", "when"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("parlour_classes.id", ondelete="CASCADE"))
+    student: Mapped[str] = mapped_column(String(100))
+    key: Mapped[str] = mapped_column(String(64))
+    #: "parlour-deal" or "parlour-attempt"
+    kind: Mapped[str] = mapped_column(String(20))
+    when: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    data: Mapped[dict] = mapped_column(JSON)

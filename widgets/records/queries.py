@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, defer
 
 import engine
 from engine.protocol import GENERAL_RULES
-from widgets.records.models import Class, Deal, DealSet, Decision, Member, Refusal
+from widgets.records.models import Class, Deal, DealSet, Decision, Member, Puzzle, PuzzleRecord, Refusal
 
 GOOD = ("best", "good")
 MISTAKES = ("mistake", "blunder")
@@ -399,16 +399,20 @@ def export_csv(session: Session, klass: str) -> str:
 
 
 def delete_class(session: Session, klass: str) -> dict[str, int]:
-    """Delete a class and everything recorded for it; how many of each were deleted (all 0: no such class)."""
+    """Delete a class and everything recorded for it (its students' puzzles too); how many of each were deleted
+    (all 0: no such class)."""
     klass_id = class_id(session, klass)
     if klass_id is None:
-        return {"deals": 0, "decisions": 0, "refusals": 0, "deal sets": 0, "members": 0}
+        return {"deals": 0, "decisions": 0, "refusals": 0, "deal sets": 0, "members": 0, "puzzles": 0,
+                "puzzle records": 0}
     deal_ids = select(Deal.id).where(Deal.class_id == klass_id).scalar_subquery()
     counts = {"decisions": _deleted(session, delete(Decision).where(Decision.deal_id.in_(deal_ids))),
               "refusals": _deleted(session, delete(Refusal).where(Refusal.deal_id.in_(deal_ids)))}
     counts["deals"] = _deleted(session, delete(Deal).where(Deal.class_id == klass_id))
     counts["deal sets"] = _deleted(session, delete(DealSet).where(DealSet.class_id == klass_id))
     counts["members"] = _deleted(session, delete(Member).where(Member.class_id == klass_id))
+    counts["puzzles"] = _deleted(session, delete(Puzzle).where(Puzzle.class_id == klass_id))
+    counts["puzzle records"] = _deleted(session, delete(PuzzleRecord).where(PuzzleRecord.class_id == klass_id))
     _deleted(session, delete(Class).where(Class.id == klass_id))
     return counts
 

@@ -40,7 +40,7 @@ from widgets.records.record import Record, RecordError, check_record, read_recor
 log = logging.getLogger("parlour.records")
 MIGRATIONS = Path(__file__).parent / "migrations"
 VERSION_TABLE = "parlour_records_version"
-HEAD = "0002_recorded_at"
+HEAD = "0003_puzzles"
 _LOCK_ID = 7_250_035  # PostgreSQL advisory lock: two servers starting at once migrate one after the other
 T = TypeVar("T")
 

@@ -14,7 +14,8 @@ believed only as far as the server can check it:
 A server records only when it serves a class: on a hub (pages told apart by login) or when started with
 ``--class NAME`` (``./run app --class NAME``: one learner on one computer, recorded under their login name).
 The routes, under the server's base URL: ``parlour/who`` and ``parlour/record`` (a kernel's posts) and
-``parlour/progress`` (a student's "My progress", :mod:`widgets.records.progress_page`).
+``parlour/progress`` (a student's "My progress", :mod:`widgets.records.progress_page`), and ``parlour/puzzles`` (a
+kernel loads and keeps its student's puzzles: they follow the student between computers).
 """
 
 from __future__ import annotations
@@ -157,6 +158,14 @@ class KernelPost(tornado.web.RequestHandler):
             raise Refused(400, "This is not a JSON object.")
         return self.service.student_of(body.get("kernel"), body.get("token")), body
 
+    #: what the route takes, for the log line of a refusal
+    what = "a record"
+
+    def log_refusal(self, student: str, why: str) -> None:
+        import logging
+
+        logging.getLogger("parlour.records").warning("Refused %s from %s's kernel: %s", self.what, student, why)
+
     def answer(self, status: int, body: dict[str, Any]) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
@@ -196,10 +205,55 @@ class RecordHandler(KernelPost):
             raise Refused(400, str(exc)[:300]) from None
         self.answer(202, {"key": key})
 
-    def log_refusal(self, student: str, why: str) -> None:
-        import logging
 
-        logging.getLogger("parlour.records").warning("Refused a record from %s's kernel: %s", student, why)
+@tornado.web.stream_request_body
+class PuzzlesHandler(KernelPost):
+    """``parlour/puzzles``: a kernel loads (``"op": "load"``) or keeps (``"op": "save"``) its student's puzzles, their
+    schedules and progress records (:mod:`widgets.records.puzzle_rows`), so they follow the student between
+    computers. Only the student whose page the kernel serves, named in the post as the kernel believes it; a post
+    for another student, forged, huge or malformed is refused (400, 403, 413) and nothing is kept. The database is
+    asked in a thread: the server's other pages never wait for it (503 with the sentence when it does not answer)."""
+
+    what = "puzzles"
+
+    async def post(self) -> None:
+        from sqlalchemy.exc import IntegrityError
+        from tornado.ioloop import IOLoop
+
+        from widgets.records import RecordError, StoreUnavailable
+        from widgets.records.puzzle_rows import StudentPuzzles, checked_post
+
+        student, body = self.body()
+        if body.get("student") != student:
+            raise Refused(400, f"These puzzles are for the student {str(body.get('student'))[:100]!r}, not for "
+                               f"{student!r}.")
+        if body.get("class") != self.service.class_name:
+            raise Refused(400, f"These puzzles are for the class {str(body.get('class'))[:40]!r}; this server keeps "
+                               f"{self.service.class_name!r}.")
+        mine = StudentPuzzles(self.service.store(), self.service.class_name, student)
+        op = body.get("op")
+        try:
+            if op == "load":
+                loaded = await IOLoop.current().run_in_executor(None, mine.load)
+                self.answer(200, loaded.as_json())
+                return
+            if op != "save":
+                raise RecordError("A puzzles post either loads (\"load\") or keeps (\"save\").")
+            entries, records = checked_post(body.get("entries"), body.get("records"))
+            for attempt in (1, 2):  # two computers adding the same puzzle at once: the second try sees the first's
+                try:
+                    puzzles, kept = await IOLoop.current().run_in_executor(None, mine.save, entries, records)
+                    break
+                except IntegrityError:
+                    if attempt == 2:
+                        raise Refused(409, "These puzzles were being kept from another computer: try again.") \
+                            from None
+        except RecordError as exc:
+            self.log_refusal(student, str(exc))
+            raise Refused(400, str(exc)[:300]) from None
+        except StoreUnavailable as exc:
+            raise Refused(503, str(exc)[:300]) from None
+        self.answer(200, {"puzzles": puzzles, "records": kept})
 
 
 class ProgressHandler(JupyterHandler):
@@ -234,6 +288,7 @@ def records_routes(base_url: str, service: RecordService) -> list[tuple[str, typ
     args = {"service": service}
     return [(url_path_join(base_url, PREFIX, "who"), WhoHandler, args),
             (url_path_join(base_url, PREFIX, "record"), RecordHandler, args),
+            (url_path_join(base_url, PREFIX, "puzzles"), PuzzlesHandler, args),
             (url_path_join(base_url, PREFIX, "progress"), ProgressHandler, args)]
 
 
@@ -242,7 +297,7 @@ def loopback_url(ip: str, port: int) -> str:
     return f"http://{loopback_host(ip)}:{port}"
 
 
-__all__ = ["CLASS_ENV", "KernelPost", "PREFIX", "ProgressHandler", "RecordHandler", "RecordService", "Refused",
-           "STUDENT_ENV",
+__all__ = ["CLASS_ENV", "KernelPost", "PREFIX", "ProgressHandler", "PuzzlesHandler", "RecordHandler", "RecordService",
+           "Refused", "STUDENT_ENV",
            "WhoHandler", "announce_records", "class_option", "loopback_url", "records_class", "records_routes",
            "records_service"]
