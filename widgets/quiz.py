@@ -13,14 +13,19 @@ from widgets.shared_look import shared_layout
 
 
 class ChoiceQuiz(w.VBox):
-    """A question with a few answers; a click says right or wrong and explains."""
+    """A question with a few answers; a click says right or wrong and explains.
 
-    def __init__(self, question: str, choices: Sequence[str], answer: str, explanation: str) -> None:
+    ``lang``: the language of its own words ("Check:", "Right."); the question, answers and explanation come
+    in the lesson's language already."""
+
+    def __init__(self, question: str, choices: Sequence[str], answer: str, explanation: str,
+                 lang: str = "en") -> None:
         if answer not in choices:
             raise ValueError(f"the answer {answer!r} is not among the choices")
         self.answer_text = answer
         self.explanation = explanation
-        self.question = w.HTML(f"<b>Check:</b> {question}")
+        self.lang = lang
+        self.question = w.HTML(f"<b>{html.escape(say(lang, N_('Check:')))}</b> {question}")
         self.buttons = [w.Button(description=c, layout=shared_layout(width="auto")) for c in choices]
         for b in self.buttons:
             b.on_click(lambda btn: self.answer(btn.description))
@@ -31,7 +36,9 @@ class ChoiceQuiz(w.VBox):
 
     def answer(self, choice: str) -> bool:
         self.correct = choice == self.answer_text
-        mark = "✓ Right." if self.correct else f"✗ Not quite: the answer is <b>{html.escape(self.answer_text)}</b>."
+        mark = (html.escape(say(self.lang, N_("✓ Right."))) if self.correct else
+                say(self.lang, N_("✗ Not quite: the answer is {answer}."),
+                    answer=f"<b>{html.escape(self.answer_text)}</b>"))
         self.feedback.value = f"{mark} {html.escape(self.explanation)}"
         for b in self.buttons:
             right, picked = b.description == self.answer_text, b.description == choice

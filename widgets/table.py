@@ -107,6 +107,9 @@ class Table(w.VBox):
         return said(text, self.lang)
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.8, show_all: bool = False, **options: Any) -> None:
+        self.lang = options.get("lang", "en")  # the game speaks it too: the option goes to the rules
+        if self.lang not in self.languages:
+            raise ValueError(f"{type(self).__name__} speaks {', '.join(self.languages)}, not {self.lang!r}")
         t = self.t
         cls = engine.game_class(self.game_id)
         self.rules_class = cls

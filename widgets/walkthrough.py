@@ -7,6 +7,7 @@ from typing import Callable, Generic, Sequence, TypeVar
 
 import ipywidgets as w
 
+from engine.i18n import N_, say
 from engine.protocol import Game
 from widgets.page_style import table_style
 from widgets.shared_look import shared_layout
@@ -28,17 +29,21 @@ class Walkthrough(w.VBox, Generic[G]):
 
     Each step shows the move's log sentences and a teacher's comment; ``render`` draws
     the table (all hands open: it is a demonstration, not a game) as HTML without a stylesheet.
+    ``lang``: the language of its buttons and captions (the comments come in the lesson's language already).
     """
 
     def __init__(self, make_game: Callable[[], G], moves: Sequence[tuple[str, str]],
-                 render: Callable[[G], str], intro: str = "") -> None:
+                 render: Callable[[G], str], intro: str = "", lang: str = "en") -> None:
+        self.lang = lang
         self.make_game = make_game
         self.moves = list(moves)
         self.render = render
         self.intro = intro
         self.step = 0
-        self.back_button = w.Button(description="◀ Back", tooltip="The previous move")
-        self.next_button = w.Button(description="Next ▶", button_style="primary", tooltip="The next move")
+        self.back_button = w.Button(description="◀ " + say(lang, N_("Back")),
+                                    tooltip=say(lang, N_("The previous move")))
+        self.next_button = w.Button(description=say(lang, N_("Next")) + " ▶", button_style="primary",
+                                    tooltip=say(lang, N_("The next move")))
         self.progress = w.HTML()
         self.progress.add_class("parlour-walkthrough-progress")
         self.next_button.add_class("parlour-walkthrough-next")
@@ -82,8 +87,10 @@ class Walkthrough(w.VBox, Generic[G]):
             comment = self.moves[self.step - 1][1]
         lines = "".join(f"<li>{html.escape(t)}</li>" for t in said)
         self.narration.value = (f"<div class='parlour-panel'><ul style='margin:0'>{lines}</ul>"
-                                f"<p style='margin:4px 0 0'><b>Note:</b> {html.escape(comment)}</p></div>")
+                                f"<p style='margin:4px 0 0'><b>{html.escape(say(self.lang, N_('Note:')))}</b> "
+                                f"{html.escape(comment)}</p></div>")
         self.board.value = self.render(game)
-        self.progress.value = f"&nbsp;Move {self.step} of {len(self.moves)}"
+        self.progress.value = "&nbsp;" + html.escape(say(self.lang, N_("Move {n} of {total}"), n=self.step,
+                                                          total=len(self.moves)))
         self.back_button.disabled = self.step == 0
         self.next_button.disabled = self.step == len(self.moves)

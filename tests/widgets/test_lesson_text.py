@@ -12,6 +12,11 @@ import engine
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 GAMES_WITH_LESSONS = [g for g in engine.GAMES if (LESSONS / f"{g}.ipynb").exists()]
+#: every lesson by its path under lessons/: "rummy", and its translations, "pt/relogio"
+ALL_LESSONS = GAMES_WITH_LESSONS + sorted(f"{p.parent.name}/{p.stem}" for p in LESSONS.glob("*/*.ipynb")
+                                          if p.stem != "index")
+#: the table's Settings button as each language's lesson names it
+SETTINGS_WORD = {"en": "**Settings**", "pt": "**Configurações**"}
 CODE = [re.compile(p) for p in (r"`[^`]*[=(][^`]*`", r"\w+Table\(", r"\b\w+_\w+=", r"\bTrue\b|\bFalse\b")]
 NOTES = [re.compile(p, re.I) for p in (
     r"seed text", r"RULES\.md", r"docs/rules", r"\[T\]", r"\bTODO\b", r"the seed says")]
@@ -24,17 +29,17 @@ def markdown(game_id: str) -> list[str]:
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
 
 
-@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+@pytest.mark.parametrize("game_id", ALL_LESSONS)
 def test_no_lesson_tells_an_app_user_to_type_code(game_id):
     found = [(p.pattern, m.group(0)) for text in markdown(game_id) for p in CODE + NOTES + INSIDE_WORDS
              for m in p.finditer(text)]
     assert not found, found
 
 
-@pytest.mark.parametrize("game_id", GAMES_WITH_LESSONS)
+@pytest.mark.parametrize("game_id", ALL_LESSONS)
 def test_a_lesson_that_names_a_variant_points_to_the_settings(game_id):
     text = "\n".join(markdown(game_id))
-    assert "**Settings**" in text
+    assert SETTINGS_WORD[game_id.split("/")[0] if "/" in game_id else "en"] in text
 
 
 @pytest.mark.parametrize("game_id", sorted(engine.GAMES))
@@ -149,10 +154,10 @@ def lesson_outputs(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return texts
 
 
-LESSON_FILES = sorted(p for p in LESSONS.glob("*.ipynb") if p.stem != "index")
+LESSON_FILES = sorted(p for p in LESSONS.rglob("*.ipynb") if p.stem != "index")
 
 
-@pytest.mark.parametrize("path", LESSON_FILES, ids=[p.stem for p in LESSON_FILES])
+@pytest.mark.parametrize("path", LESSON_FILES, ids=[str(p.relative_to(LESSONS)) for p in LESSON_FILES])
 def test_what_a_lesson_shows_is_words_not_python_or_move_notation(path, monkeypatch):
     texts = lesson_outputs(path, monkeypatch)
     assert any(t.strip() for t in texts)
@@ -171,3 +176,20 @@ def test_the_klaberjass_lesson_teaches_every_name_its_table_uses_for_choosing_tr
     assert {"Schmeiss", "Dix"} <= names
     taught = "\n".join(markdown("klaberjass"))
     assert [name for name in sorted(names) if not re.search(rf"\*\*{re.escape(name)}\b", taught)] == []
+
+
+TRANSLATED = sorted(LESSONS.glob("*/*.ipynb"))
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=[str(p.relative_to(LESSONS)) for p in TRANSLATED])
+def test_a_translated_lesson_shows_no_english(path, monkeypatch):
+    """Issue 36: what a Portuguese lesson shows (its pictures, checks with every answer, walkthroughs to the
+    end; its table is tested on its own) reads no English word of the browser test's list, and figures
+    carry a decimal comma."""
+    from tests.browser.test_portuguese_page import english_words
+
+    texts = lesson_outputs(path, monkeypatch)
+    assert not english_words(texts), english_words(texts)
+    # a decimal point ("7.7%"), not a thousands point ("2.000", as Portuguese writes two thousand)
+    points = sorted({m.group(0) for t in texts for m in re.finditer(r".{0,20}\d\.(?:\d{1,2}|\d{4,})(?!\d).{0,5}", t)})
+    assert not points, points

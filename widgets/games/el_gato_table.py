@@ -15,6 +15,7 @@ import ipywidgets as w
 import engine
 from engine.games.el_gato import PLAYER_COUNTS, ElGato
 from engine import words
+from engine.i18n import N_
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import set_layout
@@ -38,19 +39,21 @@ class ElGatoTable(Table):
     """Watch or play El Gato: ``ElGatoTable(players=4, seed="K7QM3P")``."""
 
     game_id = "el_gato"
+    languages = ("en", "pt")
     setting_words = {
-        "ace_high": Setting("ace_high", "The 1 (As)", (("Ranks lowest", False), ("Ranks above the Sota", True)),
-                            "Some tables rank the 1 above the Sota. The gato beats everything either way."),
-        "guerra": Setting("guerra", "Which ties start a guerra",
-                          (("A tie for the highest card", "highest"), ("Any two equal cards", "any_pair")),
-                          "A guerra settles a tie with another trick: only when the tied cards are the highest "
-                          "of the trick, or whenever two cards are equal."),
+        "ace_high": Setting("ace_high", N_("The 1 (As)"),
+                            ((N_("Ranks lowest"), False), (N_("Ranks above the Sota"), True)),
+                            N_("Some tables rank the 1 above the Sota. The gato beats everything either way.")),
+        "guerra": Setting("guerra", N_("Which ties start a guerra"),
+                          ((N_("A tie for the highest card"), "highest"), (N_("Any two equal cards"), "any_pair")),
+                          N_("A guerra settles a tie with another trick: only when the tied cards are the highest "
+                             "of the trick, or whenever two cards are equal.")),
         "cycle_draw": None,  # guards against endless games: nothing to learn from them
         "trick_limit": None,
         "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_heading = None  # nothing to choose: the odds are in the Why column
-    show_all_words = "Teacher: show every packet in order"
+    show_all_words = N_("Teacher: show every packet in order")
 
     def __init__(self, players: int | None = None, seed: int | str | None = None, level: str = "medium",
                  bot_delay: float = 0.6, autoplay_delay: float = 0.8, show_all: bool = False,
@@ -70,16 +73,17 @@ class ElGatoTable(Table):
         self.seats_html = w.HTML()
         self.middle_html = w.HTML()
         self.packet_html = w.HTML()
-        self.hand.label = "Your packet"
-        self.play_button = w.Button(description="Play", icon="play", button_style="primary",
-                                    tooltip="Turn the top card of your packet (Enter or space on your packet)")
+        t = self.t
+        self.hand.label = t("Your packet")
+        self.play_button = w.Button(description=t("Play"), icon="play", button_style="primary",
+                                    tooltip=t("Turn the top card of your packet (Enter or space on your packet)"))
         self.play_button.add_class("parlour-el-gato-play")
         self.play_button.on_click(lambda _: self.act("play"))
-        self.autoplay_button = w.ToggleButton(description="Autoplay", icon="forward", value=False,
-                                              tooltip="Play the whole game, trick by trick; press again to stop")
+        self.autoplay_button = w.ToggleButton(description=t("Autoplay"), icon="forward", value=False,
+                                              tooltip=t("Play the whole game, trick by trick; press again to stop"))
         self.autoplay_button.observe(self._autoplay_changed, "value")
-        self.finish_button = w.Button(description="Finish", icon="fast-forward",
-                                      tooltip="Play the rest of the game at once and show the end")
+        self.finish_button = w.Button(description=t("Finish"), icon="fast-forward",
+                                      tooltip=t("Play the rest of the game at once and show the end"))
         self.finish_button.on_click(lambda _: self.finish())
         self.speed_box = self.speed_control(self.autoplay_delay)
         buttons = w.HBox([self.play_button, self.autoplay_button, self.finish_button, self.speed_box,
@@ -94,13 +98,14 @@ class ElGatoTable(Table):
         me = self.human
         size = view["packet_sizes"][me]
         my_turn = view["current_player"] == me
-        tip = ("Turn your top card (click, Enter or space)" if my_turn
-               else "Wait for your turn" if not view["is_over"] else "The game is over")
+        t = self.t
+        tip = (t("Turn your top card (click, Enter or space)") if my_turn
+               else t("Wait for your turn") if not view["is_over"] else t("The game is over"))
         self.hand.show([None] if size or my_turn else [], playable=[my_turn] if size or my_turn else [],
                        tooltips=[tip] if size or my_turn else [])
-        badge = " · <b>safe</b>" if view["safe"][me] else ""
-        self.packet_html.value = (f"<div class='parlour-sub' data-testid='my-packet'>Your packet: "
-                                  f"<b>{size}</b> {words.noun_for(size, 'card')}{badge}</div>")
+        badge = f" · <b>{esc(t('safe'))}</b>" if view["safe"][me] else ""
+        self.packet_html.value = (f"<div class='parlour-sub' data-testid='my-packet'>{esc(t('Your packet:'))} "
+                                  f"{self.t_count(size, N_('<b>{n}</b> card'), N_('<b>{n}</b> cards'))}{badge}</div>")
         self.play_button.disabled = not my_turn
         self.autoplay_button.disabled = self.finish_button.disabled = view["is_over"]
 
@@ -115,18 +120,19 @@ class ElGatoTable(Table):
                 assert isinstance(game, ElGato)  # the teacher's switch reads the game, not a view
                 body = self.cards_html([str(c) for c in game.deal.packets[seat][:8]], 26) + ("…" if size > 8 else "")
             else:
-                body = self.cards_html([None], 34) if size else "<i>empty</i>"
-            marks = " · <b>safe</b>" if view["safe"][seat] else ""
-            marks += " · dealer" if view["dealer"] == seat else ""
+                body = self.cards_html([None], 34) if size else f"<i>{esc(self.t('empty'))}</i>"
+            marks = f" · <b>{esc(self.t('safe'))}</b>" if view["safe"][seat] else ""
+            marks += f" · {esc(self.t('dealer'))}" if view["dealer"] == seat else ""
+            count = self.t_count(size, N_("{n} card"), N_("{n} cards"))
             boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub' data-testid='packet'>"
-                                                              f"{words.count(size, 'card')}{marks}</div>"))
+                                                              f"{count}{marks}</div>"))
         self.seats_html.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
 
     def _played(self, plays: list[list[Any]], names: list[str], width: int, winner: int | None = None) -> str:
         cells = []
         for seat, card in plays:
             mark = " ★" if seat == winner else ""
-            cells.append(f"<div style='text-align:center'>{card_img_html(card, width)}"
+            cells.append(f"<div style='text-align:center'>{card_img_html(card, width, lang=self.lang)}"
                          f"<div class='parlour-sub'>{esc(names[seat])}{mark}</div></div>")
         return f"<div style='display:flex;gap:6px;align-items:flex-end'>{''.join(cells)}</div>"
 
@@ -134,40 +140,44 @@ class ElGatoTable(Table):
         names = view["names"]
         parts = []
         if view["aside"]:
-            tied = words.join([words.inside(names[s]) for s in view["guerra"]])  # "until you and Ben settle it"
+            tied = words.join([words.inside(names[s]) for s in view["guerra"]], self.t("and"))  # "you and Ben"
+            aside = self.t("set aside until {who} settle it", who=tied)
             parts.append(f"<div data-testid='aside' style='opacity:.85'><div class='parlour-sub'><b>Guerra!</b> "
-                         f"set aside until {esc(tied)} settle it</div>{self._played(view['aside'], names, 44)}</div>")
-        title = ("Game over" if view["is_over"] else "Tie-break" if view["guerra"]
-                 else f"Trick {view['tricks'] + 1}")
-        empty = "No more tricks." if view["is_over"] else "No card turned yet."
+                         f"{esc(aside)}</div>{self._played(view['aside'], names, 44)}</div>")
+        title = (self.t("Game over") if view["is_over"] else self.t("Tie-break") if view["guerra"]
+                 else self.t("Trick {n}", n=view['tricks'] + 1))
+        empty = self.t("No more tricks.") if view["is_over"] else self.t("No card turned yet.")
         now = (self._played(view["trick"], names, 70) if view["trick"]
                else f"<div class='parlour-sub' style='width:80px'>{empty}</div>")
         parts.append(f"<div data-testid='trick'><div class='parlour-sub'>{title}</div>{now}</div>")
         last = view["last_trick"]
         if last is not None and last["winner"] is not None:
-            caption = (f"{esc(names[last['winner']])} took the last trick"
-                       + (" and the guerra" if last["guerra"] else ""))
+            caption = esc(self.t(N_("{who} took the last trick and the guerra") if last["guerra"] else
+                                 N_("{who} took the last trick"), who=names[last["winner"]]))
             parts.append(f"<div data-testid='last-trick' style='opacity:.9'><div class='parlour-sub'>{caption}</div>"
                          f"{self._played(last['aside'] + last['plays'], names, 40, last['winner'])}</div>")
         self.middle_html.value = (f"<div class='parlour-center' style='display:flex;gap:18px;"
                                   f"min-height:140px'>{''.join(parts)}</div>")
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
+        t = self.t
         rows = "".join(f"<tr><td>{esc(n)}</td><td>{view['packet_sizes'][s]}</td>"
-                       f"<td>{'safe' if view['safe'][s] else ''}</td></tr>" for s, n in enumerate(view["names"]))
-        return (f"<b>Packets</b> ({words.count(view['tricks'], 'trick')} played)<table>{rows}</table>"
-                "<small>The last player holding cards loses; a draw if the game would loop.</small>")
+                       f"<td>{esc(t('safe')) if view['safe'][s] else ''}</td></tr>"
+                       for s, n in enumerate(view["names"]))
+        played = self.t_count(view["tricks"], N_("{n} trick played"), N_("{n} tricks played"))
+        return (f"<b>{esc(t('Packets'))}</b> ({esc(played)})<table>{rows}</table>"
+                f"<small>{esc(t('The last player holding cards loses; a draw if the game would loop.'))}</small>")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
-        return "Press Play (or Enter on your packet) to turn your top card, or Autoplay to watch."
+        return self.t("Press Play (or Enter on your packet) to turn your top card, or Autoplay to watch.")
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         if not self.game.is_over and self.autoplay_button.value:
-            self.say("<b>Autoplay</b> turns every card, yours too. Press <b>Stop</b> to take over, or "
-                     "<b>Finish</b> to see the end now.")
+            self.say(self.t("<b>Autoplay</b> turns every card, yours too. Press <b>Stop</b> to take over, or "
+                            "<b>Finish</b> to see the end now."))
             return
         if not self.game.is_over and view["current_player"] != self.human:
-            self.say(f"{esc(self.names[view['current_player']])} turns a card…")
+            self.say(esc(self.t("{who} turns a card…", who=self.names[view["current_player"]])))
             return
         super()._draw_status(view)
 
@@ -239,7 +249,7 @@ class ElGatoTable(Table):
         self.autoplay_button.value = on
 
     def _autoplay_changed(self, change: dict[str, Any]) -> None:
-        self.autoplay_button.description = "Stop" if change["new"] else "Autoplay"
+        self.autoplay_button.description = self.t("Stop") if change["new"] else self.t("Autoplay")
         self._draw_status(self.game.view(self.human))
         if not self._quiet:
             self.drive()  # Autoplay on: every card in turn; off: the bots play on to your turn

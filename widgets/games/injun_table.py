@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
-from engine import words
 from engine.hints import Hint
-from engine.games.injun import LONGEST_GAME
+from engine.i18n import N_
 
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
@@ -21,68 +20,70 @@ from widgets.shared_look import shared_layout
 from widgets.table import Table
 from widgets.table_html import esc
 
-FOREHEAD = "Your card is on your forehead: everyone sees it but you."
+FOREHEAD = N_("Your card is on your forehead: everyone sees it but you.")
 
 
 class InjunTable(Table):
     """Play Injun against bots: ``InjunTable(players=4, seed="K7QM3P", style="brag")``."""
 
     game_id = "injun"
+    languages = ("en", "pt")
     setting_words = {
-        "style": Setting("style", "Betting", (("Poker style: fold, call or raise", "poker"),
-                                              ("Brag style: a chip a turn", "brag")),
-                         "Poker style bets any amount; brag style adds one chip a turn until two players "
-                         "are left, who may pay 2 to see."),
-        "betting": Setting("betting", "When poker betting stops",
-                           (("When everyone still in has matched the last raise", "standard"),
-                            ("As soon as one player just matches", "seed")),
-                           "Poker style only: in the quick ending, the first player who matches stops the "
-                           "betting and everyone shows with the chips already in."),
-        "starting_chips": Setting("starting_chips", "Chips to start", (("20", 20), ("10", 10), ("50", 50)),
-                                  "How many chips each player has at the start."),
+        "style": Setting("style", N_("Betting"), ((N_("Poker style: fold, call or raise"), "poker"),
+                                                  (N_("Brag style: a chip a turn"), "brag")),
+                         N_("Poker style bets any amount; brag style adds one chip a turn until two players "
+                            "are left, who may pay 2 to see.")),
+        "betting": Setting("betting", N_("When poker betting stops"),
+                           ((N_("When everyone still in has matched the last raise"), "standard"),
+                            (N_("As soon as one player just matches"), "seed")),
+                           N_("Poker style only: in the quick ending, the first player who matches stops the "
+                              "betting and everyone shows with the chips already in.")),
+        "starting_chips": Setting("starting_chips", N_("Chips to start"), (("20", 20), ("10", 10), ("50", 50)),
+                                  N_("How many chips each player has at the start.")),
         "ante": None,
-        "max_deals": Setting("max_deals", "Length",
-                             (("10 deals", 10), ("5 deals", 5), ("20 deals", 20),
-                              (f"Until one player has all the chips ({LONGEST_GAME} deals at most)", None)),
-                             "The game ends after this many deals, or when only one player can pay to play."),
+        "max_deals": Setting("max_deals", N_("Length"),
+                             ((N_("10 deals"), 10), (N_("5 deals"), 5), (N_("20 deals"), 20),
+                              (N_("Until one player has all the chips (100 deals at most)"), None)),
+                             N_("The game ends after this many deals, or when only one player can pay to play.")),
         "min_raise": None,
         "max_raise": None,
-        "odd_chip": Setting("odd_chip", "Odd chip of a shared pot",
-                            (("To the first winner left of the dealer", "left_of_dealer"),
-                             ("Stays in the middle for the next pot", "next_pot")),
-                            "When a pot cannot be shared equally, where the chip left over goes."),
+        "odd_chip": Setting("odd_chip", N_("Odd chip of a shared pot"),
+                            ((N_("To the first winner left of the dealer"), "left_of_dealer"),
+                             (N_("Stays in the middle for the next pot"), "next_pot")),
+                            N_("When a pot cannot be shared equally, where the chip left over goes.")),
         "lang": None,  # the table's language is chosen when it opens
     }
-    hint_score_heading = "Chips*"
+    hint_score_heading = N_("Chips*")
     hint_score_format = "{:+.2f}"
-    hint_score_note = ("* chips you can expect to win (+) or lose (−) with the move, from the cards you can see and "
-                       "the others' bets, read as the hint explains.")
+    hint_score_note = N_("* chips you can expect to win (+) or lose (−) with the move, from the cards you can see "
+                         "and the others' bets, read as the hint explains.")
 
     _filled_by: Hint | None = None  #: the hint that last filled the amount box (each hint fills it once)
 
     def felt_children(self) -> list[w.Widget]:
-        self.style_box = w.ToggleButtons(options=[("Poker style", "poker"), ("Brag style", "brag")],
-                                         value=self.options.get("style", "poker"), description="Betting",
-                                         tooltips=["Fold, call or raise",
-                                                   "A chip a turn; the last two may pay 2 to see"])
+        t = self.t
+        self.style_box = w.ToggleButtons(options=[(t("Poker style"), "poker"), (t("Brag style"), "brag")],
+                                         value=self.options.get("style", "poker"), description=t("Betting"),
+                                         tooltips=[t("Fold, call or raise"),
+                                                   t("A chip a turn; the last two may pay 2 to see")])
         self.style_box.observe(self._style_changed, "value")
         self.seats_html = w.HTML()
         self.pot_html = w.HTML()
         self.banner = w.HTML()
-        self.hand.label = "Your card"
+        self.hand.label = t("Your card")
         self.hand.interactive = False
-        self.forehead_note = w.HTML(f"<div class='parlour-sub'>{esc(FOREHEAD)}</div>")
+        self.forehead_note = w.HTML(f"<div class='parlour-sub'>{esc(t(FOREHEAD))}</div>")
         mine = w.VBox([self.hand, self.forehead_note])
         middle = w.HBox([mine, self.pot_html])
         middle.add_class("parlour-center")
-        self.fold_button = w.Button(description="Fold", icon="times", layout=shared_layout(width="auto"))
-        self.call_button = w.Button(description="Call", icon="check", layout=shared_layout(width="auto"))
-        self.amount_box = w.IntText(value=1, description="Raise by", layout=shared_layout(width="150px"),
-                                    tooltip="How many chips above the highest bet")
-        self.raise_button = w.Button(description="Raise", icon="arrow-up", button_style="warning",
+        self.fold_button = w.Button(description=t("Fold"), icon="times", layout=shared_layout(width="auto"))
+        self.call_button = w.Button(description=t("Call"), icon="check", layout=shared_layout(width="auto"))
+        self.amount_box = w.IntText(value=1, description=t("Raise by"), layout=shared_layout(width="150px"),
+                                    tooltip=t("How many chips above the highest bet"))
+        self.raise_button = w.Button(description=t("Raise"), icon="arrow-up", button_style="warning",
                                      layout=shared_layout(width="auto"))
-        self.chip_button = w.Button(description="Chip in 1", icon="plus", layout=shared_layout(width="auto"))
-        self.see_button = w.Button(description="Pay 2 to see", icon="eye", layout=shared_layout(width="auto"))
+        self.chip_button = w.Button(description=t("Chip in 1"), icon="plus", layout=shared_layout(width="auto"))
+        self.see_button = w.Button(description=t("Pay 2 to see"), icon="eye", layout=shared_layout(width="auto"))
         self.fold_button.on_click(lambda _: self.act("fold"))
         self.call_button.on_click(lambda _: self.act("call"))
         self.raise_button.on_click(lambda _: self.act(self.raise_action()))
@@ -112,7 +113,7 @@ class InjunTable(Table):
         buttons = {"chip": self.chip_button, "see": self.see_button, "fold": self.fold_button,
                    "call": self.call_button}
         if verb in ("bet", "raise"):
-            return f"{'Bet' if verb == 'bet' else 'Raise by'} {arg}"
+            return self.t(N_("Bet {n}") if verb == "bet" else N_("Raise by {n}"), n=arg)
         return buttons[verb].description if verb in buttons else action
 
     # ---- painting ----
@@ -128,10 +129,12 @@ class InjunTable(Table):
             mine = self.game.view((self.human + 1) % view["players"])["cards"][self.human]
         self.hand.show([mine] if view["in_deal"][self.human] else [],
                        playable=[False] * (1 if view["in_deal"][self.human] else 0),
-                       tooltips=["Your own card" if mine else FOREHEAD] * (1 if view["in_deal"][self.human] else 0))
-        self.forehead_note.value = (f"<div class='parlour-sub'>{esc(FOREHEAD if mine is None else 'Your card.')}</div>"
-                                    if view["in_deal"][self.human] else
-                                    "<div class='parlour-sub'>You sit out: no chips for the ante.</div>")
+                       tooltips=[self.t("Your own card") if mine else self.t(FOREHEAD)]
+                       * (1 if view["in_deal"][self.human] else 0))
+        note = self.t(FOREHEAD) if mine is None else self.t("Your card.")
+        self.forehead_note.value = (f"<div class='parlour-sub'>{esc(note)}</div>" if view["in_deal"][self.human] else
+                                    f"<div class='parlour-sub'>{esc(self.t('You sit out: no chips for the ante.'))}"
+                                    "</div>")
         self._draw_controls(view)
         self.banner.value = self._last_deal_html(view)
 
@@ -140,22 +143,24 @@ class InjunTable(Table):
         for seat in range(view["players"]):
             card = view["cards"][seat]
             if seat == self.human:
-                picture = card_img_html(card, 40) if card else card_img_html(None, 40)
+                picture = card_img_html(card, 40, lang=self.lang) if card else card_img_html(None, 40, lang=self.lang)
             else:
-                picture = card_img_html(card, 40) if card else ""
+                picture = card_img_html(card, 40, lang=self.lang) if card else ""
+            t = self.t
             notes = []
             if seat == view["dealer"]:
-                notes.append("dealer")
+                notes.append(t("dealer"))
             if not view["in_deal"][seat]:
-                notes.append("sits out")
+                notes.append(t("sits out"))
             elif view["folded"][seat]:
-                notes.append("folded")
+                notes.append(t("folded"))
             elif view["all_in"][seat]:
-                notes.append("card on the pot" if view["style"] == "brag" else "all in")
+                notes.append(t("card on the pot") if view["style"] == "brag" else t("all in"))
             bet = view["contributed"][seat]
-            chips = words.count(view["chips"][seat], "chip")
-            body = (f"{picture}<div class='parlour-sub' data-testid='seat-{seat}'>{chips}"
-                    f"{f' · in the pot {bet}' if bet else ''}{' · ' + ', '.join(notes) if notes else ''}</div>")
+            chips = self.t_count(view["chips"][seat], N_("{n} chip"), N_("{n} chips"))
+            body = (f"{picture}<div class='parlour-sub' data-testid='seat-{seat}'>{esc(chips)}"
+                    f"{' · ' + esc(t('in the pot {n}', n=bet)) if bet else ''}"
+                    f"{' · ' + esc(', '.join(notes)) if notes else ''}</div>")
             name = self.seat_box_html(seat, view, body)
             if view["folded"][seat] or not view["in_deal"][seat]:
                 name = f"<div style='opacity:.55'>{name}</div>"
@@ -165,19 +170,23 @@ class InjunTable(Table):
     def _draw_pot(self, view: dict[str, Any]) -> None:
         pots = view["pots"]
         names = view["names"]
+        t = self.t
         if len(pots) > 1:
             lines = "".join(
-                f"<div class='parlour-sub'>{'First' if i == 0 else 'Second' if i == 1 else f'Side {i + 1}'} pot: "
-                f"<b>{p['amount']}</b> for {esc(', '.join(names[s] for s in p['eligible']))}</div>"
-                for i, p in enumerate(pots))
+                "<div class='parlour-sub'>"
+                + t(N_("First pot: <b>{n}</b> for {who}") if i == 0 else N_("Second pot: <b>{n}</b> for {who}")
+                    if i == 1 else N_("Side {k} pot: <b>{n}</b> for {who}"),
+                    k=i + 1, n=p["amount"], who=esc(", ".join(names[s] for s in p["eligible"])))
+                + "</div>" for i, p in enumerate(pots))
         else:
             lines = ""
-        high = f"<div class='parlour-sub'>highest bet this round: {view['high_bet']}</div>" \
+        high = f"<div class='parlour-sub'>{esc(t('highest bet this round: {n}', n=view['high_bet']))}</div>" \
             if view["style"] == "poker" and view["high_bet"] else ""
-        self.pot_html.value = (f"<div style='text-align:center'><div class='parlour-sub'>Pot</div>"
+        deal = (t("Deal {n} of {total}", n=view["deal_number"] + 1, total=view["max_deals"]) if view["max_deals"]
+                else t("Deal {n}", n=view["deal_number"] + 1))
+        self.pot_html.value = (f"<div style='text-align:center'><div class='parlour-sub'>{esc(t('Pot'))}</div>"
                                f"<div class='parlour-big' data-testid='pot'>{view['pot_total']}</div>{lines}{high}"
-                               f"<div class='parlour-sub'>Deal {view['deal_number'] + 1}"
-                               f"{' of ' + str(view['max_deals']) if view['max_deals'] else ''}</div></div>")
+                               f"<div class='parlour-sub'>{esc(deal)}</div></div>")
 
     def _button(self, button: w.Button, action: str, label: str, hinted: str | None) -> None:
         button.description = label
@@ -192,23 +201,29 @@ class InjunTable(Table):
         self.controls.children = [self.brag_controls if brag else self.poker_controls]
         hinted = self._last_hint.action if self._last_hint else None
         two = len(view["bettors"]) == 2
-        self._button(self.fold_button, "fold", ("Quit" if two else "Drop out") if brag else "Fold", hinted)
+        t = self.t
+        self._button(self.fold_button, "fold", (t("Quit") if two else t("Drop out")) if brag else t("Fold"), hinted)
         if brag:
-            self._button(self.chip_button, "chip", "Chip in 1", hinted)
-            self._button(self.see_button, "see", f"Pay {view['see_cost']} to see", hinted)
+            self._button(self.chip_button, "chip", t("Chip in 1"), hinted)
+            self._button(self.see_button, "see", t("Pay {n} to see", n=view["see_cost"]), hinted)
             return
         call = min(view["to_call"], view["chips"][self.human])
-        short = " (all in)" if 0 < call < view["to_call"] else ""
-        ends = " and end the betting" if view["options"].get("betting") == "seed" else ""  # the seed's rule
-        self._button(self.call_button, "call", f"Call {call}{short}{ends}" if view["high_bet"] else "Call", hinted)
+        short = 0 < call < view["to_call"]
+        seed_rule = view["options"].get("betting") == "seed"  # the quick ending: a call ends the betting
+        label = (t("Call") if not view["high_bet"] else
+                 t(N_("Call {n} (all in) and end the betting") if short and seed_rule else
+                   N_("Call {n} (all in)") if short else
+                   N_("Call {n} and end the betting") if seed_rule else N_("Call {n}"), n=call))
+        self._button(self.call_button, "call", label, hinted)
         opening = not view["high_bet"]
-        self.amount_box.description = "Bet" if opening else "Raise by"
+        self.amount_box.description = t("Bet") if opening else t("Raise by")
         bounds = view["raise_range"]  # any amount in it is legal; the move list offers only a few
-        self.amount_box.tooltip = (f"{bounds[0]} to {bounds[1]} chips{'' if opening else ' above the highest bet'}"
-                                   if bounds else "No bet or raise is possible now")
+        self.amount_box.tooltip = (t(N_("{low} to {high} chips") if opening else
+                                     N_("{low} to {high} chips above the highest bet"), low=bounds[0], high=bounds[1])
+                                   if bounds else t("No bet or raise is possible now"))
         action = self.raise_action()
         n = self.amount_box.value
-        label = f"Bet {n}" if opening else f"Raise by {n} (to {view['high_bet'] + n})"
+        label = t("Bet {n}", n=n) if opening else t("Raise by {n} (to {total})", n=n, total=view["high_bet"] + n)
         self._button(self.raise_button, action, label, hinted)
         self.raise_button.button_style = "info" if hinted == action else "warning"
         hint = self._last_hint
@@ -223,21 +238,26 @@ class InjunTable(Table):
         if last is None:
             return ""
         cards = "".join(
-            f"<span style='display:inline-block;text-align:center;margin-right:6px'>{card_img_html(c, 28)}"
+            f"<span style='display:inline-block;text-align:center;margin-right:6px'>"
+            f"{card_img_html(c, 28, lang=self.lang)}"
             f"<br><small>{esc(view['names'][s])}</small></span>"
             for s, c in enumerate(last["cards"]) if c is not None)
         won = ", ".join(f"{view['names'][s]} {d:+d}" for s, d in enumerate(last["won"]) if d)
-        return (f"<div class='parlour-sub' data-testid='last-deal'><b>Deal {last['deal'] + 1}:</b> {esc(won)}"
+        deal = self.t("Deal {n}:", n=last["deal"] + 1)
+        return (f"<div class='parlour-sub' data-testid='last-deal'><b>{esc(deal)}</b> {esc(won)}"
                 f"<div>{cards}</div></div>")
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
-        return "<small>Scores are the chips in front of each player; chips carry over from deal to deal.</small>"
+        scores = self.t("Scores are the chips in front of each player; chips carry over from deal to deal.")
+        return f"<small>{esc(scores)}</small>"
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
+        t = self.t
         if view["style"] == "brag":
             if len(view["bettors"]) == 2:
-                return "You are one of the last two: chip in 1, pay 2 to see, or quit."
-            return "Put in a chip to stay in, or drop out."
+                return t("You are one of the last two: chip in 1, pay 2 to see, or quit.")
+            return t("Put in a chip to stay in, or drop out.")
         if view["high_bet"]:
-            return f"Fold, call {min(view['to_call'], view['chips'][self.human])}, or raise (Tab to a button, Enter)."
-        return "Open the betting with a bet of any size, or fold (Tab to a button, Enter)."
+            return t("Fold, call {n}, or raise (Tab to a button, Enter).",
+                     n=min(view["to_call"], view["chips"][self.human]))
+        return t("Open the betting with a bet of any size, or fold (Tab to a button, Enter).")

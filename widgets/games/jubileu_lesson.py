@@ -42,16 +42,7 @@ class Check(ChoiceQuiz):
     """A question with a few answers, in the lesson's language."""
 
     def __init__(self, lang: str, question: str, choices: list[str], answer: str, explanation: str) -> None:
-        self.lang = lang
-        super().__init__(question, choices, answer, explanation)
-        self.question.value = f"<b>{esc(say(lang, N_('Check:')))}</b> {question}"
-
-    def answer(self, choice: str) -> bool:
-        right = super().answer(choice)
-        mark = (say(self.lang, N_("✓ Right.")) if right else
-                say(self.lang, N_("✗ Not quite: the answer is {answer}."), answer=self.answer_text))
-        self.feedback.value = f"{esc(mark)} {esc(self.explanation)}"
-        return right
+        super().__init__(question, choices, answer, explanation, lang=lang)
 
 
 # ---- the table and the deal -------------------------------------------------------------------
@@ -236,23 +227,11 @@ def board_html(g: Jubileu, lang: str = "en") -> str:
 
 
 class LessonWalkthrough(Walkthrough[Jubileu]):
-    """The shared walkthrough with its buttons and notes in the lesson's language."""
+    """The shared walkthrough of the Espirra deal, its notes in the lesson's language."""
 
     def __init__(self, lang: str, moves: list[tuple[str, str]], intro: str) -> None:
-        self.lang = lang
         super().__init__(lambda: espirra_game(lang), [(m, say(lang, c)) for m, c in moves],
-                         lambda g: board_html(g, lang), intro)
-        self.back_button.description = "◀ " + say(lang, N_("Back"))
-        self.next_button.description = say(lang, N_("Next")) + " ▶"
-        self.back_button.tooltip = say(lang, N_("The previous move"))
-        self.next_button.tooltip = say(lang, N_("The next move"))
-        self._show()
-
-    def _show(self) -> None:
-        super()._show()
-        lang = getattr(self, "lang", "en")
-        self.progress.value = "&nbsp;" + esc(say(lang, N_("Move {n} of {total}"), n=self.step, total=len(self.moves)))
-        self.narration.value = self.narration.value.replace("<b>Note:</b>", f"<b>{esc(say(lang, N_('Note:')))}</b>")
+                         lambda g: board_html(g, lang), intro, lang=lang)
 
 
 def espirra_walkthrough(lang: str = "en") -> LessonWalkthrough:

@@ -13,7 +13,8 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from engine.cards import parse_card
-from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, hour_words, slot_words, swap_slot
+from engine.games.relogio import CENTRE, HOURS, Relogio, hour_label, ordinal, swap_slot
+from engine.i18n import N_, say
 from widgets.card_surface import CardRow
 from widgets.card_svg import card_img_html
 from widgets.settings import Setting
@@ -59,18 +60,46 @@ CLOCK_CSS = """
 </style>
 """
 
+#: what a click on a pile says once the game is over
+GAME_OVER = N_("The game is over: press <b>New deal</b> to play again.")
+
 PileClick = Callable[[int, int, "str | None", bool], None]
+
+
+def hour_words(hour: int, lang: str = "en") -> str:
+    """An hour's pile as the rules' sentences name it (engine.games.relogio.hour_phrase): "7 o'clock", "the
+    centre"; "monte das 7 horas", "monte central"."""
+    if hour == CENTRE:
+        return say(lang, N_("the centre"))
+    return say(lang, N_("1 o'clock")) if hour == 1 else say(lang, N_("{hour} o'clock"), hour=hour)
+
+
+def place_words(depth: int, count: int, lang: str = "en") -> str:
+    """Which face-down card of a pile: "the top card", "the 2nd card", "the bottom card" (1 = top)."""
+    if count == 1:
+        return say(lang, N_("the only face-down card"))
+    if depth == 1:
+        return say(lang, N_("the top card"))
+    if depth == count:
+        return say(lang, N_("the bottom card"))
+    return say(lang, N_("the {nth} card"), nth=ordinal(depth), n=depth)
+
+
+def slot_words(hour: int, depth: int, count: int, lang: str = "en") -> str:
+    """``"the top card of 7 o'clock"``: a face-down card and its pile."""
+    return say(lang, N_("{place} of {hour}"), place=place_words(depth, count, lang), hour=hour_words(hour, lang))
 
 
 class ClockFace(w.GridBox):
     """Thirteen card rows laid out as a clock face; clicks report (hour, index, card, playable)."""
 
-    def __init__(self, on_click: PileClick, middle: w.Widget, card_width: int = 44) -> None:
+    def __init__(self, on_click: PileClick, middle: w.Widget, card_width: int = 44, lang: str = "en") -> None:
         self.rows: dict[int, CardRow] = {}
         self.labels: dict[int, w.HTML] = {}
         self.cells: dict[int, w.VBox] = {}
         for hour in HOURS:
-            row = CardRow(label=f"Pile of {hour_words(hour)}", overlap=True, card_width=card_width)
+            row = CardRow(label=say(lang, N_("Pile of {hour}"), hour=hour_words(hour, lang)), overlap=True,
+                          card_width=card_width, lang=lang)
             row.on_play(_forward(on_click, hour, True))
             row.on_refused(_forward(on_click, hour, False))
             label = w.HTML()
@@ -98,9 +127,9 @@ def _forward(on_click: PileClick, hour: int, playable: bool) -> Callable[..., No
     return handle
 
 
-def swap_words(hour: int, depth: int, count: int) -> str:
+def swap_words(hour: int, depth: int, count: int, lang: str = "en") -> str:
     """The swap of the King with one face-down card, as its button's tooltip and the hint say it."""
-    return f"Swap the King with {slot_words(hour, depth, count)}"
+    return say(lang, N_("Swap the King with {slot}"), slot=slot_words(hour, depth, count, lang))
 
 
 class _ClockTable(Table):
@@ -120,9 +149,9 @@ class _ClockTable(Table):
     def felt_children(self) -> list[w.Widget]:
         self.turned_html = w.HTML()
         self.turned_html.add_class("relogio-turned")
-        self.clock = ClockFace(self._on_pile_click, self.turned_html)
-        self.autoplay_button = w.Button(description="Autoplay", icon="play",
-                                        tooltip="Play the forced moves on their own (click again to stop)")
+        self.clock = ClockFace(self._on_pile_click, self.turned_html, lang=self.lang)
+        self.autoplay_button = w.Button(description=self.t("Autoplay"), icon="play",
+                                        tooltip=self.t("Play the forced moves on their own (click again to stop)"))
         self.autoplay_button.on_click(lambda _: self.toggle_autoplay())
         self.speed_box = self.speed_control(self.autoplay_delay)
         buttons = w.HBox([*self.buttons(), self.speed_box])
@@ -186,13 +215,13 @@ class _ClockTable(Table):
         super().undo()
 
     def _draw_autoplay_button(self) -> None:
-        self.autoplay_button.description = "Stop" if self._autoplaying else "Autoplay"
+        self.autoplay_button.description = self.t("Stop") if self._autoplaying else self.t("Autoplay")
         self.autoplay_button.icon = "stop" if self._autoplaying else "play"
         self._draw_status(self.game.view(self.human))
 
     def _draw_status(self, view: dict[str, Any]) -> None:
         if self._autoplaying and not self.game.is_over:  # not "Press Step" while the moves make themselves
-            self.say("<b>Autoplay</b> is making the moves. Press <b>Stop</b> to take over.")
+            self.say(self.t("<b>Autoplay</b> is making the moves. Press <b>Stop</b> to take over."))
             return
         super()._draw_status(view)
 
@@ -203,12 +232,16 @@ class _ClockTable(Table):
             self._draw_autoplay_button()
 
     # ---- painting helpers ----
+    def hour(self, hour: int) -> str:
+        """An hour's pile in the table's language: "7 o'clock", "monte das 7 horas"."""
+        return hour_words(hour, self.lang)
+
     def turned_panel(self, card: str | None, caption: str) -> str:
-        picture = card_img_html(card, 56) if card else "<div style='height:78px'></div>"
+        picture = card_img_html(card, 56, lang=self.lang) if card else "<div style='height:78px'></div>"
         return f"<div>{picture}<div class='parlour-sub' data-testid='turned'>{esc(caption)}</div></div>"
 
     # The shared hint panel, with chances of winning instead of points.
-    hint_score_heading = "Win"
+    hint_score_heading = N_("Win")
     hint_score_format = "{:.0f}%"
     hint_score_note = ""
 
@@ -217,21 +250,23 @@ class RelogioTable(_ClockTable):
     """Play Relógio (Clock patience): ``RelogioTable(seed="K7QM3P", king_swap="any_king")``."""
 
     game_id = "relogio"
+    languages = ("en", "pt")
     setting_words = {
-        "king_swap": Setting("king_swap", "King swap",
-                             (("Offered on every King until used", "any_king"),
-                              ("Offered only on the fourth King", "fourth_king"),
-                              ("No swap: plain Clock patience", "off")),
-                             "Once per game you may swap a King you turn for any face-down card."),
+        "king_swap": Setting("king_swap", N_("King swap"),
+                             ((N_("Offered on every King until used"), "any_king"),
+                              (N_("Offered only on the fourth King"), "fourth_king"),
+                              (N_("No swap: plain Clock patience"), "off")),
+                             N_("Once per game you may swap a King you turn for any face-down card.")),
         "lang": None,  # the table's language is chosen when it opens
     }
 
     def buttons(self) -> list[w.Widget]:
-        self.turn_button = w.Button(description="Turn", icon="repeat", button_style="primary",
-                                    tooltip="Turn the top face-down card of the marked pile")
+        t = self.t
+        self.turn_button = w.Button(description=t("Turn"), icon="repeat", button_style="primary",
+                                    tooltip=t("Turn the top face-down card of the marked pile"))
         self.turn_button.on_click(lambda _: self.act("turn"))
-        self.keep_button = w.Button(description="Keep the King", tooltip="The King goes to the centre; the swap "
-                                    "stays for a later King")
+        self.keep_button = w.Button(description=t("Keep the King"), tooltip=t("The King goes to the centre; the swap "
+                                                                              "stays for a later King"))
         self.keep_button.on_click(lambda _: self.act("keep"))
         return [self.turn_button, self.keep_button, self.autoplay_button, self.hint_button, self.undo_button]
 
@@ -242,7 +277,7 @@ class RelogioTable(_ClockTable):
         self.swap_buttons = [w.Button(layout=shared_layout(width="auto", height="44px")) for _ in range(4)]
         for depth, button in enumerate(self.swap_buttons, start=1):
             button.on_click(lambda _b, depth=depth: self.swap_at(depth))
-        cancel = w.Button(description="Choose another pile", icon="times",
+        cancel = w.Button(description=self.t("Choose another pile"), icon="times",
                           layout=shared_layout(width="auto", height="44px"))
         cancel.on_click(lambda _: self.choose_swap_pile(None))
         row = w.HBox([*self.swap_buttons, cancel])
@@ -275,13 +310,13 @@ class RelogioTable(_ClockTable):
         king = parse_card(view["pending"]).symbol
         n = view["piles"][hour - 1]["face_down"]
         hinted = self._last_hint.action if self._last_hint else None
-        self.swap_html.value = (f"<div data-testid='swap-words'>Put {esc(king)} face down in "
-                                f"<b>{esc(hour_words(hour))}</b>, in place of:</div>")
+        put = self.t("Put {king} face down in <b>{hour}</b>, in place of:", king=esc(king), hour=esc(self.hour(hour)))
+        self.swap_html.value = f"<div data-testid='swap-words'>{put}</div>"
         for depth, button in enumerate(self.swap_buttons, start=1):
             set_layout(button, display="" if depth <= n else "none")
-            place = slot_words(hour, depth, n).split(" of ")[0]  # "the top card", "the 2nd card", …
-            button.description = place + (" (turned next)" if depth == 1 and n > 1 else "")
-            button.tooltip = swap_words(hour, depth, n)
+            place = place_words(depth, n, self.lang)  # "the top card", "the 2nd card", …
+            button.description = self.t("{place} (turned next)", place=place) if depth == 1 and n > 1 else place
+            button.tooltip = swap_words(hour, depth, n, self.lang)
             button.button_style = "info" if hinted == f"swap {hour_label(hour)}:{depth}" else ""
         set_layout(self.swap_panel, display="")
 
@@ -297,7 +332,7 @@ class RelogioTable(_ClockTable):
             return self.keep_button.description
         if verb == "swap":
             hour, depth = swap_slot(arg)
-            return swap_words(hour, depth, self.game.view(self.human)["piles"][hour - 1]["face_down"])
+            return swap_words(hour, depth, self.game.view(self.human)["piles"][hour - 1]["face_down"], self.lang)
         return super().action_label(action)
 
     def draw(self, view: dict[str, Any]) -> None:
@@ -312,7 +347,8 @@ class RelogioTable(_ClockTable):
             for i, card in enumerate(cards):
                 if i < len(ups):
                     playable.append(False)
-                    tips.append(f"{parse_card(ups[i]).symbol}, face up under {hour_words(hour)}")
+                    tips.append(self.t("{card}, face up under {hour}", card=parse_card(ups[i]).symbol,
+                                       hour=self.hour(hour)))
                     just = last is not None and last["to"] == hour and i == len(ups) - 1
                     selected.append(just)
                     continue
@@ -324,7 +360,7 @@ class RelogioTable(_ClockTable):
                                 or (known is not None and known["hour"] == hour and known["position"] == depth))
             self.clock.rows[hour].show(cards, playable=playable, tooltips=tips, selected=selected)
             mark = "▶ " if view["current"] == hour and not view["pending"] else ""
-            self.clock.labels[hour].value = (f"{mark}<b>{esc(hour_label(hour))}</b> · {n} down")
+            self.clock.labels[hour].value = f"{mark}<b>{esc(hour_label(hour))}</b> · {esc(self.t('{n} down', n=n))}"
         self.clock.mark_current(None if view["pending"] else view["current"])
         self._draw_swap(view)
         self.turned_html.value = self._turned(view)
@@ -347,24 +383,27 @@ class RelogioTable(_ClockTable):
         return None
 
     def _slot_tip(self, view: dict[str, Any], hour: int, depth: int, count: int, action: str | None) -> str:
+        t = self.t
         if action == "turn":
-            return f"Turn the top card of {hour_words(hour)}"
+            return t("Turn the top card of {hour}", hour=self.hour(hour))
         if action:
-            return f"Put the King in {hour_words(hour)}: click, then choose which face-down card it replaces"
+            return t("Put the King in {hour}: click, then choose which face-down card it replaces",
+                     hour=self.hour(hour))
         if view["is_over"]:
-            return "The game is over: this card stays face down."
-        return (f"Face down. The next card to turn is the top card of {hour_words(view['current'])} "
-                "(the marked pile).")
+            return t("The game is over: this card stays face down.")
+        return t("Face down. The next card to turn is the top card of {hour} (the marked pile).",
+                 hour=self.hour(view["current"]))
 
     def _turned(self, view: dict[str, Any]) -> str:
         last = view["last"]
         if view["pending"]:
-            return self.turned_panel(view["pending"], f"King number {view['kings_up'] + 1}: keep or swap?")
+            return self.turned_panel(view["pending"], self.t("King number {n}: keep or swap?",
+                                                             n=view["kings_up"] + 1))
         if last is None:
-            return self.turned_panel(None, "Nothing turned yet")
+            return self.turned_panel(None, self.t("Nothing turned yet"))
         card = parse_card(last["card"]).symbol  # said in words: "7♥ from the centre, put under 7 o'clock"
-        return self.turned_panel(last["card"], f"{card} from {hour_words(last['from'])}, put under "
-                                               f"{hour_words(last['to'])}")
+        return self.turned_panel(last["card"], self.t("{card} from {source}, put under {target}", card=card,
+                                                      source=self.hour(last["from"]), target=self.hour(last["to"])))
 
     def _on_pile_click(self, hour: int, index: int, card: str | None, playable: bool) -> None:
         view = self.game.view(self.human)
@@ -373,57 +412,65 @@ class RelogioTable(_ClockTable):
         if playable:
             if view["pending"]:
                 self.choose_swap_pile(hour)
-                self.say(f"Where in {esc(hour_words(hour))} does the King go? Choose a button below.")
+                self.say(esc(self.t("Where in {hour} does the King go? Choose a button below.",
+                                    hour=self.hour(hour))))
                 return
             action = self._slot_action(view, hour, n - (index - ups))
             if action:
                 self.act(action)
                 return
+        t = self.t
+        current = esc(self.hour(view["current"]))
         if view["is_over"]:
-            self.say("The game is over: press <b>New deal</b> to play again.")
+            self.say(t(GAME_OVER))
         elif view["pending"]:
-            self.say("⚠ That card is face up. To swap the King, click a <b>face-down</b> card; or press "
-                     "<b>Keep the King</b>.")
+            self.say(t("⚠ That card is face up. To swap the King, click a <b>face-down</b> card; or press "
+                       "<b>Keep the King</b>."))
         elif index < ups:
-            self.say(f"⚠ That card is already face up. Turn the top card of {esc(hour_words(view['current']))} "
-                     "(the marked pile), or press <b>Turn</b>.")
+            self.say(t("⚠ That card is already face up. Turn the top card of {hour} (the marked pile), or press "
+                       "<b>Turn</b>.", hour=current))
         else:
-            self.say(f"⚠ You may only turn the top card of {esc(hour_words(view['current']))}, the pile the "
-                     "last card went under. Press <b>Turn</b>.")
+            self.say(t("⚠ You may only turn the top card of {hour}, the pile the last card went under. Press "
+                       "<b>Turn</b>.", hour=current))
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         if view["pending"]:
             king = parse_card(view["pending"]).symbol
-            return (f"You turned {king}, King number {view['kings_up'] + 1}. Keep it, or click a pile to put the "
-                    "King into it in place of one of its face-down cards (once per game). Hint shows the chances.")
-        return (f"Press Turn (or click the top card of {hour_words(view['current'])}, the marked pile; "
-                "Tab and Enter work too).")
+            return self.t("You turned {king}, King number {n}. Keep it, or click a pile to put the King into it in "
+                          "place of one of its face-down cards (once per game). Hint shows the chances.",
+                          king=king, n=view["kings_up"] + 1)
+        return self.t("Press Turn (or click the top card of {hour}, the marked pile; Tab and Enter work too).",
+                      hour=self.hour(view["current"]))
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
-        swap = ("used" if view["swap_used"] else "off" if view["options"]["king_swap"] == "off"
-                else "available")
-        return (f"<div data-testid='progress'>Face up: <b>{view['face_up']}</b> of 52 · Kings: "
-                f"{view['kings_up']} of 4 · King swap: {swap}</div>")
+        t = self.t
+        swap = (t("used") if view["swap_used"] else t("off") if view["options"]["king_swap"] == "off"
+                else t("available"))
+        return ("<div data-testid='progress'>" + t("Face up: <b>{n}</b> of 52 · Kings: {kings} of 4 · King swap: "
+                                                   "{swap}", n=view["face_up"], kings=view["kings_up"], swap=esc(swap))
+                + "</div>")
 
 
 class RelogioRealTable(_ClockTable):
     """Play Relógio Real (the royal clock): ``RelogioRealTable(seed=7)``; every move is forced."""
 
     game_id = "relogio_real"
+    languages = ("en", "pt")
     setting_words = {
-        "rounds": Setting("rounds", "Rounds to win",
-                          (("Three: the real game", 3), ("Two", 2), ("One: a practice game", 1)),
-                          "How many rounds of Ace to King you must remove to win."),
+        "rounds": Setting("rounds", N_("Rounds to win"),
+                          ((N_("Three: the real game"), 3), (N_("Two"), 2), (N_("One: a practice game"), 1)),
+                          N_("How many rounds of Ace to King you must remove to win.")),
         "lang": None,  # the table's language is chosen when it opens
     }
     autoplay_delay = 0.25
 
     def buttons(self) -> list[w.Widget]:
-        self.step_button = w.Button(description="Step", icon="step-forward", button_style="primary",
-                                    tooltip="Make the next (forced) move")
+        t = self.t
+        self.step_button = w.Button(description=t("Step"), icon="step-forward", button_style="primary",
+                                    tooltip=t("Make the next (forced) move"))
         self.step_button.on_click(lambda _: self.act("move"))
-        self.finish_button = w.Button(description="Finish", icon="fast-forward",
-                                      tooltip="Play every remaining move at once")
+        self.finish_button = w.Button(description=t("Finish"), icon="fast-forward",
+                                      tooltip=t("Play every remaining move at once"))
         self.finish_button.on_click(lambda _: self.finish())
         set_layout(self.show_all_box, display="none")  # nothing is hidden in Relógio Real
         return [self.step_button, self.autoplay_button, self.finish_button, self.hint_button, self.undo_button]
@@ -448,39 +495,41 @@ class RelogioRealTable(_ClockTable):
             hour, cards = pile["hour"], pile["cards"]
             shown = list(reversed(cards))  # the top card last, in full view
             just = [last is not None and last["to"] == hour and i == 0 for i in range(len(shown))]
-            tips = [f"{parse_card(c).symbol}" + (" (the top card: it counts)" if i == len(shown) - 1 else "")
-                    for i, c in enumerate(shown)]
+            tips = [self.t("{card} (the top card: it counts)", card=parse_card(c).symbol) if i == len(shown) - 1
+                    else parse_card(c).symbol for i, c in enumerate(shown)]
             self.clock.rows[hour].show(shown, playable=[False] * len(shown), tooltips=tips, selected=just)
             mark = "▶ " if view["target"] == hour else ""
             tick = " ✓" if pile["correct"] else ""
             self.clock.labels[hour].value = f"{mark}<b>{esc(hour_label(hour))}</b>{tick}"
         self.clock.mark_current(view["target"])
         if view["carried"]:
-            caption = (f"In hand, from {hour_words(view['position'])}: it goes under {hour_words(view['target'])}"
-                       if view["target"] else "In hand")
+            caption = (self.t("In hand, from {source}: it goes under {target}", source=self.hour(view["position"]),
+                              target=self.hour(view["target"])) if view["target"] else self.t("In hand"))
         else:
-            caption = "Nothing in hand yet" if not view["is_over"] else "—"
+            caption = self.t("Nothing in hand yet") if not view["is_over"] else "—"
         self.turned_html.value = self.turned_panel(view["carried"], caption)
         self.step_button.disabled = self.finish_button.disabled = view["is_over"]
         self.autoplay_button.disabled = view["is_over"]
 
     def _on_pile_click(self, hour: int, index: int, card: str | None, playable: bool) -> None:
         if self.game.is_over:
-            self.say("The game is over: press <b>New deal</b> to play again.")
+            self.say(self.t(GAME_OVER))
         else:
-            self.say("⚠ Relógio Real has no choices: every move is forced. Press <b>Step</b>, "
-                     "<b>Autoplay</b> or <b>Finish</b>.")
+            self.say(self.t("⚠ Relógio Real has no choices: every move is forced. Press <b>Step</b>, "
+                            "<b>Autoplay</b> or <b>Finish</b>."))
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         if view["carried"] is None:
-            return f"Press Step to pick up the top card of {hour_words(view['target'])}."
-        return (f"Press Step: {parse_card(view['carried']).symbol} goes under {hour_words(view['target'])}, "
-                "the next wrong pile.")
+            return self.t("Press Step to pick up the top card of {hour}.", hour=self.hour(view["target"]))
+        return self.t("Press Step: {card} goes under {hour}, the next wrong pile.",
+                      card=parse_card(view["carried"]).symbol, hour=self.hour(view["target"]))
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         correct = sum(p["correct"] for p in view["piles"])
-        return (f"<div data-testid='progress'>Rounds removed: <b>{len(view['removed'])}</b> of {view['rounds']} · "
-                f"correct piles: {correct} of 13 · steps: {view['steps']}</div>")
+        return ("<div data-testid='progress'>" + self.t("Rounds removed: <b>{n}</b> of {rounds} · correct piles: "
+                                                        "{correct} of 13 · steps: {steps}", n=len(view["removed"]),
+                                                        rounds=view["rounds"], correct=correct, steps=view["steps"])
+                + "</div>")
 
 
 __all__ = ["CENTRE", "ClockFace", "RelogioRealTable", "RelogioTable"]
