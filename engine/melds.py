@@ -147,7 +147,7 @@ def _word(name: str) -> Sentence:
 
 def described(meld: "Meld", rules: "MeldRules") -> Sentence:
     """:meth:`Meld.describe` as a catalog sentence, so a table says it in its language (the same English)."""
-    shown = _symbols(meld.cards)
+    shown = cards_said(meld.cards)
     if meld.kind == SET:
         return Sentence(N_("a {meld} of {ranks} ({cards})"), meld=_word(rules.set_name), ranks=ranks_said(meld.rank),
                         cards=shown)
@@ -175,6 +175,16 @@ def _rank_plural(rank: int) -> str:
 
 def _symbols(cards: Iterable[Card]) -> str:
     return " ".join(c.symbol for c in cards)
+
+
+def cards_said(cards: Iterable[Card]) -> str:
+    """Cards as a sentence shows them, ``7♠ 8♠ Joker``: with a joker, a Sentence (the same English) whose
+    jokers a table says in its language ("Curinga"); without one, the symbols alone, which every language shares."""
+    cards = list(cards)
+    if not any(c.is_joker for c in cards):
+        return _symbols(cards)
+    return Sentence(" ".join(f"{{c{i}}}" for i in range(len(cards))),
+                    **{f"c{i}": Sentence(N_("Joker")) if c.is_joker else c.symbol for i, c in enumerate(cards)})
 
 
 # ---- Is this a meld? -------------------------------------------------------------
@@ -216,16 +226,19 @@ def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
     jokers = [c for c in cards if c.is_joker]
     naturals = [c for c in cards if not c.is_joker]
     if jokers and not rules.jokers:
-        raise MeldError(Sentence(N_("{cards} is not a meld: jokers are not wild in this game."), cards=shown))
+        raise MeldError(Sentence(N_("{cards} is not a meld: jokers are not wild in this game."),
+                                 cards=cards_said(cards)))
     smallest = min(rules.min_set, rules.min_run)
     if len(cards) < smallest:
         raise MeldError(Sentence(N_("{cards} is not a meld: a meld needs at least {n} cards (a {set} of one rank "
                                     "or a {run} in one suit).") if shown else
                                  N_("Nothing is not a meld: a meld needs at least {n} cards (a {set} of one rank "
                                     "or a {run} in one suit)."),
-                                 cards=shown, n=smallest, set=_word(rules.set_name), run=_word(rules.run_name)))
+                                 cards=cards_said(cards), n=smallest, set=_word(rules.set_name),
+                                 run=_word(rules.run_name)))
     if not naturals:
-        raise MeldError(Sentence(N_("{cards} is not a meld: it needs real cards, not only jokers."), cards=shown))
+        raise MeldError(Sentence(N_("{cards} is not a meld: it needs real cards, not only jokers."),
+                                 cards=cards_said(cards)))
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
     if len(ranks) == 1:
@@ -235,14 +248,14 @@ def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
             return Meld(SET, tuple(sorted(naturals, key=_suit_order)) + tuple(jokers),
                         (rank,) * len(cards))
         if len(suits) > 1 or len(naturals) == 1 and len(cards) < rules.min_run:
-            raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=shown,
+            raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
                                      meld=_word(rules.set_name), problem=problem))
         set_problem = problem
     else:
         set_problem = None
     if len(suits) > 1:
         raise MeldError(Sentence(N_("{cards} is not a meld: a {set} is one rank and a {run} is one suit, and these "
-                                    "cards mix both."), cards=shown, set=_word(rules.set_name),
+                                    "cards mix both."), cards=cards_said(cards), set=_word(rules.set_name),
                                  run=_word(rules.run_name)))
     layouts = run_layouts(cards, rules)
     if layouts:
@@ -250,10 +263,10 @@ def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
     problem = _run_problem(naturals, len(jokers), rules)
     if set_problem and len(ranks) == 1:
         problem = set_problem
-        raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=shown, meld=_word(rules.set_name),
-                                 problem=problem))
-    raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=shown, meld=_word(rules.run_name),
-                             problem=problem))
+        raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
+                                 meld=_word(rules.set_name), problem=problem))
+    raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
+                             meld=_word(rules.run_name), problem=problem))
 
 
 def _suit_order(card: Card) -> int:

@@ -25,17 +25,18 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..cards import JOKER, Card, CardError, double_52_with_jokers, parse_card, parse_cards
 from ..dealing import stacked_pack
-from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, contract_arrangement, layoffs, \
-    not_in_hand, run_layouts, why_not_meld
+from ..melds import KALOOKI, RUN, SET, Meld, MeldRules, as_meld, cards_said, contract_arrangement, described, \
+    layoffs, not_in_hand, run_layouts, said_in, why_not_meld
 from ..notation import quoted
-from ..protocol import Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option
+from ..protocol import (Action, Game, IllegalAction, Option, Rule, Rulebook, TakesTurns, first_dealer_option,
+                        language_option)
 from ..protocol import DealResult, Progress, ViewHeader
 from ..rummy_core import hidden_in_order as hidden_in_order  # the lean-core tests' order
 from ..rummy_core import RummyDeal, TableMeld, deal_out, hand_less, hidden_hands, known_copy, table_melds, unseen
 from ..shuffle import rng_for
-from ..words import count, is_you, noun_for, possessive
+from ..words import agreeing, is_you
 from .. import claims
-from ..i18n import N_
+from ..i18n import N_, Sentence
 from ..review_thresholds import Thresholds
 
 #: Deal number → (cards dealt, threes, fours): the seed's table (docs/rules/kalooki.md#kalooki.contract).
@@ -120,19 +121,37 @@ def hand_points(cards: Sequence[Card]) -> int:
     return sum(penalty(c) for c in cards)
 
 
-_NUMBER = {1: "a", 2: "two", 3: "three", 4: "four"}
+#: A contract's parts as the table says them, for the catalog: (how many, "three" or "four") → words.
+_CONTRACT_PARTS = {
+    (1, "three"): N_("a three"), (2, "three"): N_("two threes"), (3, "three"): N_("three threes"),
+    (4, "three"): N_("four threes"),
+    (1, "four"): N_("a four"), (2, "four"): N_("two fours"), (3, "four"): N_("three fours"),
+    (4, "four"): N_("four fours"),
+}
+
+
+def contract_said(threes: int, fours: int) -> Sentence:
+    """``"two fours and a three"``: the contract as a catalog sentence (a game says it in its language)."""
+    parts = []
+    if fours and (fours > threes or not threes):
+        parts.append(Sentence(_CONTRACT_PARTS[fours, "four"]))
+    if threes:
+        parts.append(Sentence(_CONTRACT_PARTS[threes, "three"]))
+    if fours and not (fours > threes or not threes):
+        parts.append(Sentence(_CONTRACT_PARTS[fours, "four"]))
+    return parts[0] if len(parts) == 1 else Sentence(N_("{first} and {second}"), first=parts[0], second=parts[1])
 
 
 def contract_words(threes: int, fours: int) -> str:
-    """``"two fours and a three"``: the contract as the table and the hints say it."""
-    parts = []
-    if fours and (fours > threes or not threes):
-        parts.append(f"{_NUMBER[fours]} {noun_for(fours, 'four')}")
-    if threes:
-        parts.append(f"{_NUMBER[threes]} {noun_for(threes, 'three')}")
-    if fours and not (fours > threes or not threes):
-        parts.append(f"{_NUMBER[fours]} {noun_for(fours, 'four')}")
-    return " and ".join(parts)
+    """``"two fours and a three"``: the contract as the table and the hints say it (in English)."""
+    return str(contract_said(threes, fours))
+
+
+def _melds_counted(threes: int, fours: int) -> Sentence:
+    """``"0 threes and 1 four"``: the melds a lay-down has, counted."""
+    return Sentence(N_("{first} and {second}"),
+                    first=Sentence(agreeing(threes, N_("{n} three"), N_("{n} threes")), n=threes),
+                    second=Sentence(agreeing(fours, N_("{n} four"), N_("{n} fours")), n=fours))
 
 
 @lru_cache(maxsize=None)
@@ -157,14 +176,14 @@ _CARD_OF_TEXT = {str(c): c for c in set(double_52_with_jokers())}
 #: Why a seat may not call the top discard (:meth:`Deal.call_bar`), as the table says it to that seat; the
 #: last bar, "nearer" (another caller sits nearer after the player to move), names them both.
 CALL_BARS = {
-    "no_discard": "There is no discard to call now: a call comes right after a discard.",
-    "to_move": "You are the player to move: take the discard instead of calling it.",
-    "discarder": "You cannot call the card you just discarded.",
-    "passed": "You let this discard go: the next discard may be called.",
-    "dropped": "You sit out the rest of this deal.",
-    "limit": f"You have used your {CALL_LIMIT} calls this deal.",
-    "laid": "You have laid down: only players who have not laid down may call.",
-    "stock": "The stock is too low for a penalty card: no calls now.",
+    "no_discard": N_("There is no discard to call now: a call comes right after a discard."),
+    "to_move": N_("You are the player to move: take the discard instead of calling it."),
+    "discarder": N_("You cannot call the card you just discarded."),
+    "passed": N_("You let this discard go: the next discard may be called."),
+    "dropped": N_("You sit out the rest of this deal."),
+    "limit": N_("You have used your {n} calls this deal."),  # n: CALL_LIMIT
+    "laid": N_("You have laid down: only players who have not laid down may call."),
+    "stock": N_("The stock is too low for a penalty card: no calls now."),
 }
 
 
@@ -268,6 +287,7 @@ class Kalooki(TakesTurns, Game):
                check=lambda v: None if v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0)
                else "a whole number of rebuilds, or None"),
         first_dealer_option(),
+        language_option(),
     )
 
     deal: Deal  # the deal in play: every rule reads and moves it (the Game adds the match and the words)
@@ -300,16 +320,24 @@ class Kalooki(TakesTurns, Game):
                             "kalooki-deal", k, pack_name="108-card pack")
         hands, stock, pile, first = deal_out(pack, n, size, self.dealer)
         self.deal = Deal(hands, stock, pile, first, (threes, fours), self.options, self.seed, k)
-        label = f"Deal {self.deal_number}" + ("" if self.schedule == tuple(range(1, len(self.schedule) + 1))
-                                              else f" ({k + 1} of {len(self.schedule)})")
         if self.schedule == tuple(range(1, 10)):
-            label += " of 9"
+            said = N_("Deal {n} of 9: {who} deals {size} cards each. The contract is {contract}.")
+        elif self.schedule == tuple(range(1, len(self.schedule) + 1)):
+            said = N_("Deal {n}: {who} deals {size} cards each. The contract is {contract}.")
+        else:
+            said = N_("Deal {n} ({k} of {total}): {who} deals {size} cards each. The contract is {contract}.")
         self._emit("deal", "kalooki.deals",
-                   f"{label}: {self.subject(self.dealer, 'deals')} {size} cards "
-                   f"each. The contract is {contract_words(threes, fours)}.",
+                   self.tr(said, n=self.deal_number, k=k + 1, total=len(self.schedule), who=self.names[self.dealer],
+                           size=size, contract=self.said_here(contract_said(threes, fours))),
                    seat=self.dealer, deal=self.deal_number, size=size, threes=threes, fours=fours)
-        self._emit("upcard", "kalooki.deal", f"{pile[0].symbol} is turned up to start the discard pile. "
-                   f"{self.subject(first, 'plays')} first.", card=str(pile[0]))
+        self._emit("upcard", "kalooki.deal",
+                   self.tr(N_("{card} is turned up to start the discard pile. {who} plays first."),
+                           card=self.card_symbol(pile[0]), who=self.names[first]), card=str(pile[0]))
+
+    def said_here(self, text: str) -> str:
+        """A sentence of the deal or of :mod:`engine.melds` (English, its fields maybe sentences) in the game's
+        language; other text (card symbols) as it is."""
+        return said_in(text, self.lang) if isinstance(text, Sentence) else text
 
     # ---- whose turn ----
     def progress(self) -> Progress:
@@ -375,16 +403,18 @@ class Kalooki(TakesTurns, Game):
             if verb == "lay" and arg:
                 return Action("lay", self._canonical_lay(arg))
         except CardError as exc:
-            raise IllegalAction(f"{quoted(str(action))} is not a Kalooki move: {exc}", "kalooki.turn") from None
-        raise IllegalAction(f"{quoted(str(action))} is not a Kalooki move: moves look like 'draw', 'take', 'call', "
-                            "'pass' (no call), 'allow', 'refuse', 'lay 7S 7H JK | 4D 5D 6D 7D', 'tack 8H 2', "
-                            "'discard QS'.",
+            problem = exc.args[0] if exc.args and isinstance(exc.args[0], Sentence) else str(exc)
+            raise IllegalAction(self.tr(N_("{move} is not a Kalooki move: {problem}"), move=quoted(str(action)),
+                                        problem=self.said_here(problem)), "kalooki.turn") from None
+        raise IllegalAction(self.tr(N_("{move} is not a Kalooki move: moves look like 'draw', 'take', 'call', 'pass' "
+                                       "(no call), 'allow', 'refuse', 'lay 7S 7H JK | 4D 5D 6D 7D', 'tack 8H 2', "
+                                       "'discard QS'."), move=quoted(str(action))),
                             "kalooki.turn")
 
     def _canonical_lay(self, text: str) -> str:
         groups = [parse_cards(g) for g in text.replace("/", "|").split("|")]
         if any(not g for g in groups):
-            raise CardError("each meld needs cards: separate melds with |")
+            raise CardError(Sentence(N_("each meld needs cards: separate melds with |")))
         shown = []
         for g in groups:
             meld = _meld_as_typed(tuple(g), self.deal.rules)
@@ -395,70 +425,78 @@ class Kalooki(TakesTurns, Game):
         verb = action.verb
         me = self.names[seat]
         d = self.deal
+        tr = self.tr
         if seat != d.turn:
             if verb not in ("call", "pass"):
-                return (f"It is {possessive(self.names[d.turn])} turn: out of turn you may only call the discard or "
-                        "let it go.", "turn.order")
+                if is_you(self.names[d.turn]):
+                    return (tr(N_("It is your turn: out of turn you may only call the discard or let it go.")),
+                            "turn.order")
+                return (tr(N_("It is {who}'s turn: out of turn you may only call the discard or let it go."),
+                           who=self.names[d.turn]), "turn.order")
             return self._why_no_call(seat), "kalooki.call"
         if verb in ("call", "pass"):
-            return f"{me} is the player to move: take the discard instead of calling it.", "kalooki.call"
+            return tr(N_("{who} is the player to move: take the discard instead of calling it."), who=me), \
+                "kalooki.call"
         if d.phase == "draw":
             if d.pending is not None:
-                return (f"{self.names[d.pending]} has called the discard: allow the call or refuse it by "
-                        "taking the card.", "kalooki.allow")
+                return (tr(N_("{caller} has called the discard: allow the call or refuse it by taking the card."),
+                           caller=self.names[d.pending]), "kalooki.allow")
             if verb in ("allow", "refuse"):
-                return "Nobody has called the discard.", "kalooki.call"
+                return tr(N_("Nobody has called the discard.")), "kalooki.call"
             if verb == "take" and d.allowed:
-                return "The call was allowed: now draw from the stock.", "kalooki.allow"
+                return tr(N_("The call was allowed: now draw from the stock.")), "kalooki.allow"
             if verb == "draw" and not d.drawable():
-                return "The stock is empty and the pile cannot rebuild it: take the discard.", "kalooki.rebuild"
+                return tr(N_("The stock is empty and the pile cannot rebuild it: take the discard.")), "kalooki.rebuild"
             if verb == "challenge":
                 if not self.options["challenge"]:
-                    return "Challenges are a Trinidad variant that is not switched on.", "kalooki.challenge"
-                return "You may challenge once, at the start of your turn, another player still in play.", \
+                    return tr(N_("Challenges are a Trinidad variant that is not switched on.")), "kalooki.challenge"
+                return tr(N_("You may challenge once, at the start of your turn, another player still in play.")), \
                     "kalooki.challenge"
-            return "First draw a card: from the stock or the top of the discard pile.", "kalooki.turn"
+            return tr(N_("First draw a card: from the stock or the top of the discard pile.")), "kalooki.turn"
         if verb in ("draw", "take", "allow", "refuse", "challenge"):
-            return f"{me} has already drawn this turn: lay down, tack or discard.", "kalooki.turn"
+            return tr(N_("{who} has already drawn this turn: lay down, tack or discard."), who=me), "kalooki.turn"
         if verb == "lay":
-            problem = d.lay_problem(seat, action.arg, me, self.subject(seat, "has"))
-            return problem or "That lay-down is not allowed.", "kalooki.lay"
+            problem = d.lay_problem(seat, action.arg, me)
+            return (self.said_here(problem) if problem else tr(N_("That lay-down is not allowed."))), "kalooki.lay"
         if verb == "discard":
             card = parse_card(action.arg)
             if card not in d.hands[seat]:
-                return f"{me} does not hold {card.symbol}.", "kalooki.discard"
-            return "A joker may never be discarded.", "kalooki.discard"
+                return tr(N_("{who} does not hold {card}."), who=me, card=self.card_symbol(card)), "kalooki.discard"
+            return tr(N_("A joker may never be discarded.")), "kalooki.discard"
         if verb in ("tack", "swap"):
             words = action.arg.split()
             card = parse_card(words[0])
             if not d.laid[seat]:
-                return f"{me} has not laid down the contract yet: tacking comes after.", "kalooki.tack"
+                return tr(N_("{who} has not laid down the contract yet: tacking comes after."), who=me), "kalooki.tack"
             if d.laid_now:
-                return "Cards may be tacked from the turn after laying down.", "kalooki.tack"
+                return tr(N_("Cards may be tacked from the turn after laying down.")), "kalooki.tack"
             if card not in d.hands[seat]:
-                return f"{me} does not hold {card.symbol}.", "kalooki.tack"
+                return tr(N_("{who} does not hold {card}."), who=me, card=self.card_symbol(card)), "kalooki.tack"
             number = int(words[1])
             if not 1 <= number <= len(d.melds):
-                return f"There is no meld {number}: the melds are numbered 1 to {len(d.melds)}.", "kalooki.tack"
+                return (tr(N_("There is no meld {number}: the melds are numbered 1 to {n}."), number=number,
+                           n=len(d.melds)), "kalooki.tack")
             old = d.melds[number - 1].meld
             if verb == "swap":
-                return ("Only the real card a joker stands for in your own four may be swapped for it "
-                        "(and only with the Trinidad joker swaps).", "kalooki.swap")
+                return (tr(N_("Only the real card a joker stands for in your own four may be swapped for it (and only "
+                              "with the Trinidad joker swaps).")), "kalooki.swap")
             results = layoffs(old, card, d.rules)
             if d.tack_result(card, number, words[2] if len(words) == 3 else "") is not None:
-                return (f"Tacking {card.symbol} would leave {me} holding only jokers, which no meld on the table "
-                        "can take, and a joker may never be discarded: keep a real card to discard.", "kalooki.tack")
+                return (tr(N_("Tacking {card} would leave {who} holding only jokers, which no meld on the table can "
+                              "take, and a joker may never be discarded: keep a real card to discard."),
+                           card=self.card_symbol(card), who=me), "kalooki.tack")
             if len(results) > 1:
-                return (f"{card.symbol} fits meld {number} at either end: say which, low or high.",
-                        "kalooki.slide")
-            return f"{card.symbol} does not fit meld {number} ({old.describe(d.rules)}).", "kalooki.tack"
-        return f"{action} is not a legal move now.", "kalooki.turn"
+                return (tr(N_("{card} fits meld {number} at either end: say which, low or high."),
+                           card=self.card_symbol(card), number=number), "kalooki.slide")
+            return (tr(N_("{card} does not fit meld {number} ({meld})."), card=self.card_symbol(card), number=number,
+                       meld=self.said_here(described(old, d.rules))), "kalooki.tack")
+        return tr(N_("{move} is not a legal move now."), move=str(action)), "kalooki.turn"
 
     def _not_your_turn(self, seat: int) -> str:
         text = super()._not_your_turn(seat)
         if self._over or seat == self.deal.turn:
             return text
-        return f"{text[:-1]}: {self._why_no_call(seat)}"
+        return self.tr(N_("{refusal}: {reason}"), refusal=text[:-1], reason=self._why_no_call(seat))
 
     def _why_no_call(self, seat: int) -> str:
         """:meth:`Deal.call_bar` in words (a seat the deal would let call is only asked about from a
@@ -467,8 +505,9 @@ class Kalooki(TakesTurns, Game):
         bar = d.call_bar(seat) or "stock"
         if bar == "nearer":
             assert d.pending is not None
-            return f"{self.names[d.pending]} called first and sits nearer after {self.names[d.turn]}."
-        return CALL_BARS[bar]
+            return self.tr(N_("{caller} called first and sits nearer after {who}."), caller=self.names[d.pending],
+                           who=self.names[d.turn])
+        return self.tr(CALL_BARS[bar], n=CALL_LIMIT)
 
     # ---- making a move: the deal moves, the game tells it ----
     def _apply(self, seat: int, action: Action) -> None:
@@ -486,10 +525,13 @@ class Kalooki(TakesTurns, Game):
             d.apply(seat, action)
             self._tell_rebuild(rebuilds)
             extra = d.hands[caller][-1]
-            text = (f"{self.subject(seat, 'allows')} the call: {self.subject(caller, 'takes')} {card.symbol} and a "
-                    "penalty card from the stock.")
-            self._emit("allow", "kalooki.allow", text, seat=caller, card=str(card),
-                       secret={caller: (text.replace("a penalty card", f"a penalty card, {extra.symbol},"),
+            fields = {"who": self.names[seat], "caller": self.names[caller], "card": self.card_symbol(card),
+                      "extra": self.card_symbol(extra)}
+            self._emit("allow", "kalooki.allow",
+                       self.tr(N_("{who} allows the call: {caller} takes {card} and a penalty card from the stock."),
+                               **fields), seat=caller, card=str(card),
+                       secret={caller: (self.tr(N_("{who} allows the call: {caller} takes {card} and a penalty card, "
+                                                   "{extra}, from the stock."), **fields),
                                         {"penalty_card": str(extra)})})
         elif verb in ("refuse", "take"):
             caller = d.pending
@@ -499,9 +541,9 @@ class Kalooki(TakesTurns, Game):
             d.apply(seat, action)
             self._tell_rebuild(rebuilds)
             card = d.hands[seat][-1]
-            self._emit("draw", "kalooki.turn", f"{self.subject(seat, 'draws')} from the stock.", seat=seat,
-                       secret={seat: (f"{self.subject(seat, 'draws')} {card.symbol} from the stock.",
-                                      {"card": str(card)})})
+            self._emit("draw", "kalooki.turn", self.tr(N_("{who} draws from the stock."), who=self.names[seat]),
+                       seat=seat, secret={seat: (self.tr(N_("{who} draws {card} from the stock."), who=self.names[seat],
+                                                         card=self.card_symbol(card)), {"card": str(card)})})
         elif verb == "challenge":
             target = int(arg)
             size = len(d.hands[target])
@@ -511,10 +553,11 @@ class Kalooki(TakesTurns, Game):
             d.apply(seat, action)
             threes, fours = d.threes, d.fours
             melds = [tm.meld for tm in d.melds[-len(arg.split("|")):]]
-            shown = "; ".join(m.describe(d.rules) for m in melds)
-            self._emit("lay", "kalooki.lay", f"{self.subject(seat, 'lays')} down the contract, "
-                       f"{contract_words(threes, fours)}: {shown}.", seat=seat, melds=[meld_data(m) for m in melds],
-                       contract=[threes, fours])
+            shown = "; ".join(self.said_here(described(m, d.rules)) for m in melds)
+            self._emit("lay", "kalooki.lay",
+                       self.tr(N_("{who} lays down the contract, {contract}: {melds}."), who=self.names[seat],
+                               contract=self.said_here(contract_said(threes, fours)), melds=shown),
+                       seat=seat, melds=[meld_data(m) for m in melds], contract=[threes, fours])
         elif verb in ("tack", "swap"):
             words = arg.split()
             number = int(words[1])
@@ -523,7 +566,8 @@ class Kalooki(TakesTurns, Game):
             self._tell_tack(seat, parse_card(words[0]), number, was, swap=verb == "swap")
         elif verb == "discard":
             d.apply(seat, action)
-            self._emit("discard", "kalooki.discard", f"{self.subject(seat, 'discards')} {parse_card(arg).symbol}.",
+            self._emit("discard", "kalooki.discard", self.tr(N_("{who} discards {card}."), who=self.names[seat],
+                                                             card=self.card_symbol(parse_card(arg))),
                        seat=seat, card=str(parse_card(arg)))
         else:
             d.apply(seat, action)  # "pass": letting a card go is silent at the table
@@ -531,98 +575,122 @@ class Kalooki(TakesTurns, Game):
             self._tell_end()
 
     def _tell_call(self, seat: int, top: Card, before: int | None) -> None:
+        fields = {"who": self.names[seat], "card": self.card_symbol(top), "turn": self.names[self.deal.turn]}
         if before is not None:
-            self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol} too and "
-                       f"{self.verb(seat, 'sits')} nearer after {self.names[self.deal.turn]}: "
-                       f"{self._whose(before)} call gives way.", seat=seat, card=str(top))
+            said = N_("{who} calls {card} too and sit nearer after {turn}: {call} gives way.") \
+                if is_you(self.names[seat]) else \
+                N_("{who} calls {card} too and sits nearer after {turn}: {call} gives way.")
+            self._emit("call", "kalooki.call", self.tr(said, call=self._call_of(before), **fields), seat=seat,
+                       card=str(top))
         else:
-            self._emit("call", "kalooki.call", f"{self.subject(seat, 'calls')} {top.symbol}. "
-                       f"{self.names[self.deal.turn]} may allow the call or refuse it by taking the card.",
-                       seat=seat, card=str(top))
+            self._emit("call", "kalooki.call",
+                       self.tr(N_("{who} calls {card}. {turn} may allow the call or refuse it by taking the card."),
+                               **fields), seat=seat, card=str(top))
+
+    def _call_of(self, caller: int | None) -> Sentence:
+        """``"the call"``, ``"Ada's call"``, ``"your call"``: a call as a sentence names it."""
+        if caller is None:
+            return self.tr(N_("the call"))
+        if is_you(self.names[caller]):
+            return self.tr(N_("your call"))
+        return self.tr(N_("{who}'s call"), who=self.names[caller])
 
     def _tell_take(self, seat: int, card: Card, caller: int | None, refused: bool) -> None:
+        fields = {"who": self.names[seat], "card": self.card_symbol(card)}
         if refused:
-            self._emit("refuse", "kalooki.refuse", f"{self.subject(seat, 'refuses')} "
-                       f"{self._whose(caller)} call and "
-                       f"{self.verb(seat, 'takes')} {card.symbol} as the draw.", seat=seat, card=str(card))
+            said = N_("{who} refuses {call} and take {card} as the draw.") if is_you(self.names[seat]) else \
+                N_("{who} refuses {call} and takes {card} as the draw.")
+            self._emit("refuse", "kalooki.refuse", self.tr(said, call=self._call_of(caller), **fields), seat=seat,
+                       card=str(card))
         else:
-            self._emit("take", "kalooki.turn", f"{self.subject(seat, 'takes')} {card.symbol} from the discard pile.",
+            self._emit("take", "kalooki.turn", self.tr(N_("{who} takes {card} from the discard pile."), **fields),
                        seat=seat, card=str(card))
 
     def _tell_rebuild(self, before: int) -> None:
         """The stock was rebuilt on the way to the card just drawn (the deal counts its rebuilds)."""
         if self.deal.rebuilds > before:
             top = self.deal.discards[0]
-            self._emit("rebuild", "kalooki.rebuild", f"The stock is empty: the discard pile but its top card "
-                       f"({top.symbol}) is shuffled into a new stock of {len(self.deal.stock) + 1} cards.",
+            self._emit("rebuild", "kalooki.rebuild",
+                       self.tr(N_("The stock is empty: the discard pile but its top card ({card}) is shuffled into a "
+                                  "new stock of {n} cards."), card=self.card_symbol(top), n=len(self.deal.stock) + 1),
                        size=len(self.deal.stock) + 1)
 
     def _tell_challenge(self, seat: int, target: int, size: int) -> None:
         """The challenge the deal has settled: whoever it dropped was wrong."""
         loser = target if self.deal.dropped[target] else seat
-        verdict = "more than" if loser == target else "no more than"
+        said = N_("{who} challenges {target}, who holds {size} cards: more than {limit}, so {loser} is wrong.") \
+            if loser == target else \
+            N_("{who} challenges {target}, who holds {size} cards: no more than {limit}, so {loser} is wrong.")
         self._emit("challenge", "kalooki.challenge",
-                   f"{self.subject(seat, 'challenges')} {self.names[target]}, who holds {size} cards: "
-                   f"{verdict} {CHALLENGE_SIZE}, so {self.names[loser]} {self.verb(loser, 'is')} wrong.",
-                   seat=seat, target=target, size=size)
+                   self.tr(said, who=self.names[seat], target=self.names[target], size=size, limit=CHALLENGE_SIZE,
+                           loser=self.names[loser]), seat=seat, target=target, size=size)
         points = self.deal.fixed_points[loser]
-        self._emit("drop", "kalooki.challenge", f"{self.subject(loser, 'scores')} {points} for this deal (the "
-                   f"hand plus {CHALLENGE_PENALTY}) and {self.verb(loser, 'sits')} out until the next deal.",
+        said = N_("{who} scores {points} for this deal (the hand plus {penalty}) and sit out until the next deal.") \
+            if is_you(self.names[loser]) else \
+            N_("{who} scores {points} for this deal (the hand plus {penalty}) and sits out until the next deal.")
+        self._emit("drop", "kalooki.challenge",
+                   self.tr(said, who=self.names[loser], points=points, penalty=CHALLENGE_PENALTY),
                    seat=loser, points=0, score=points)
 
     def _tell_tack(self, seat: int, card: Card, number: int, before: TableMeld, swap: bool) -> None:
         old, new = before.meld, self.deal.melds[number - 1].meld
-        whose = "own" if before.owner == seat else f"{self.names[before.owner]}'s"
+        whose = self.tr(N_("own")) if before.owner == seat else self.tr(N_("{who}'s"), who=self.names[before.owner])
+        fields = {"who": self.names[seat], "card": self.card_symbol(card), "number": number, "whose": whose}
         if swap:
-            self._emit("swap", "kalooki.swap", f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker "
-                       f"in {self._his(seat)} own four and {self.verb(seat, 'takes')} the joker.",
+            said = N_("{who} puts {card} in place of the joker in your own four and take the joker.") \
+                if is_you(self.names[seat]) else \
+                N_("{who} puts {card} in place of the joker in his own four and takes the joker.")
+            self._emit("swap", "kalooki.swap", self.tr(said, **fields),
                        seat=seat, card=str(card), meld=number, result=meld_data(new))
             return
         slid = _slid_joker(old, new, card)
         if slid is not None:
-            self._emit("slide", "kalooki.slide",
-                       f"{self.subject(seat, 'puts')} {card.symbol} in place of the joker in meld {number} "
-                       f"({whose}); the joker slides to the {slid[0]} end, where it stands for {slid[1]}.",
+            said = N_("{who} puts {card} in place of the joker in meld {number} ({whose}); the joker slides to the "
+                      "low end, where it stands for {stands}.") if slid[0] == "low" else \
+                N_("{who} puts {card} in place of the joker in meld {number} ({whose}); the joker slides to the high "
+                   "end, where it stands for {stands}.")
+            self._emit("slide", "kalooki.slide", self.tr(said, stands=slid[1], **fields),
                        seat=seat, card=str(card), meld=number, end=slid[0], result=meld_data(new))
         else:
-            self._emit("tack", "kalooki.tack", f"{self.subject(seat, 'tacks')} {card.symbol} onto meld "
-                       f"{number} ({whose}): {new.describe(self.deal.rules)}.",
+            self._emit("tack", "kalooki.tack",
+                       self.tr(N_("{who} tacks {card} onto meld {number} ({whose}): {meld}."),
+                               meld=self.said_here(described(new, self.deal.rules)), **fields),
                        seat=seat, card=str(card), meld=number, result=meld_data(new))
-
-    def _whose(self, seat: int | None) -> str:
-        if seat is None:
-            return "the"
-        return possessive(self.names[seat])
-
-    def _his(self, seat: int) -> str:
-        return "your" if is_you(self.names[seat]) else "his"
 
     def _tell_end(self) -> None:
         """The deal is over: somebody went out, the stock ran out for good, or one player is left."""
         d = self.deal
         if d.winner is None:
-            self._emit("blocked", "kalooki.blocked", f"The stock has run out after {d.rebuilds} rebuilds: the "
-                       "deal is blocked and everyone scores the cards in his hand.")
+            self._emit("blocked", "kalooki.blocked",
+                       self.tr(agreeing(d.rebuilds,
+                                        N_("The stock has run out after {n} rebuild: the deal is blocked and everyone "
+                                           "scores the cards in his hand."),
+                                        N_("The stock has run out after {n} rebuilds: the deal is blocked and everyone "
+                                           "scores the cards in his hand.")), n=d.rebuilds))
         elif not d.last_standing:
-            self._emit("out", "kalooki.out", f"{self.subject(d.winner, 'goes')} out: \u201cKalooki!\u201d",
-                       seat=d.winner)
+            self._emit("out", "kalooki.out",
+                       self.tr(N_("{who} goes out: \u201cKalooki!\u201d"), who=self.names[d.winner]), seat=d.winner)
         self._end_deal(d.winner, d.last_standing)
 
     def _end_deal(self, winner: int | None, last_standing: bool = False) -> None:
         points = self.deal.points()
         for s, p in enumerate(points):
             if s not in self.deal.fixed_points and s != winner:
-                held = " ".join(c.symbol for c in sorted(self.deal.hands[s], key=card_order))
-                self._emit("score", "kalooki.score", f"{self.subject(s, 'holds')} {held}: {p} points.",
+                held = self.said_here(cards_said(sorted(self.deal.hands[s], key=card_order)))
+                self._emit("score", "kalooki.score",
+                           self.tr(agreeing(p, N_("{who} holds {hand}: {n} point."),
+                                            N_("{who} holds {hand}: {n} points.")), who=self.names[s], hand=held, n=p),
                            seat=s, points=p, hand=[str(c) for c in self.deal.hands[s]])
         if last_standing and winner is not None:
-            self._emit("score", "kalooki.challenge", f"{self.names[winner]} is the last player in play and "
-                       "scores nothing this deal.", seat=winner, points=0)
+            said = N_("{who} is the last player in play and score nothing this deal.") if is_you(self.names[winner]) \
+                else N_("{who} is the last player in play and scores nothing this deal.")
+            self._emit("score", "kalooki.challenge", self.tr(said, who=self.names[winner]), seat=winner, points=0)
         for s, p in enumerate(points):
             self.totals[s] += p
         self.deal_scores.append(points)
         summary = ", ".join(f"{self.names[s]} {self.totals[s]}" for s in range(self.players))
-        self._emit("deal_end", "kalooki.score", f"Deal {self.deal_index + 1} is over. Totals: {summary}.",
+        self._emit("deal_end", "kalooki.score",
+                   self.tr(N_("Deal {n} is over. Totals: {summary}."), n=self.deal_index + 1, summary=summary),
                    deal=self.deal_number, deal_points=points)
         self.deal_index += 1
         if self.deal_index < len(self.schedule):
@@ -631,9 +699,10 @@ class Kalooki(TakesTurns, Game):
         self._over = True
         best = min(self.totals)
         winners = [s for s in range(self.players) if self.totals[s] == best]
-        names = " and ".join(self.names[s] for s in winners)
-        verb = "share the win" if len(winners) > 1 else self.verb(winners[0], "wins")
-        self._emit("game_end", "kalooki.end", f"The game is over: {names} {verb} with the lowest total, {best}.",
+        said = N_("The game is over: {who} share the win with the lowest total, {best}.") if len(winners) > 1 else \
+            N_("The game is over: {who} wins with the lowest total, {best}.")
+        self._emit("game_end", "kalooki.end",
+                   self.tr(said, who=f" {self.tr(N_('and'))} ".join(self.names[s] for s in winners), best=best),
                    winners=winners, scores=list(self.totals))
 
     # ---- what one seat sees ----
@@ -738,14 +807,14 @@ def contract_problem(melds: Sequence[Meld], threes: int, fours: int) -> str | No
     sets = [m for m in melds if m.kind == SET]
     runs = [m for m in melds if m.kind == RUN]
     if len(sets) != threes or len(runs) != fours:
-        has = f"{count(len(sets), 'three')} and {count(len(runs), 'four')}"
-        return f"The contract is {contract_words(threes, fours)}, exactly; this lay-down has {has}."
+        return Sentence(N_("The contract is {contract}, exactly; this lay-down has {has}."),
+                        contract=contract_said(threes, fours), has=_melds_counted(len(sets), len(runs)))
     ranks = [m.rank for m in sets]
     if len(set(ranks)) != len(ranks):
-        return "Your threes must be of different ranks: two threes of the same rank are not allowed."
+        return Sentence(N_("Your threes must be of different ranks: two threes of the same rank are not allowed."))
     suits = [m.suit for m in runs]
     if len(set(suits)) != len(suits):
-        return "Your fours must be of different suits: two fours in one suit are not allowed."
+        return Sentence(N_("Your fours must be of different suits: two fours in one suit are not allowed."))
     return None
 
 
@@ -1092,33 +1161,33 @@ class Deal(RummyDeal):
             results = [m for m in results if _end_word(old, m) == end]
         return results[0] if len(results) == 1 else None
 
-    def lay_problem(self, seat: int, text: str, who: str = "The player", who_has: str = "The player has") -> str | None:
-        """Why this lay-down is not allowed, or None. ``text``: melds separated by ``|``; ``who``,
-        ``who_has``: the player's name, as the narrated game says it."""
+    def lay_problem(self, seat: int, text: str, who: str = "The player") -> str | None:
+        """Why this lay-down is not allowed (a Sentence, in English: the narrated game says it in its language),
+        or None. ``text``: melds separated by ``|``; ``who``: the player's name, as the narrated game says it."""
         if self.laid[seat]:
-            return f"{who_has} already laid down this deal: tack cards onto the melds instead."
+            return Sentence(N_("{who} has already laid down this deal: tack cards onto the melds instead."), who=who)
         try:
             groups = [parse_cards(g) for g in text.split("|")]
         except CardError as exc:
-            return str(exc)
+            return exc.args[0] if exc.args and isinstance(exc.args[0], Sentence) else str(exc)
         missing = not_in_hand(self.hands[seat], [c for g in groups for c in g])
         if missing:
-            return f"{who} does not hold {' '.join(c.symbol for c in missing)}."
+            return Sentence(N_("{who} does not hold {card}."), who=who, card=cards_said(missing))
         for g in groups:
             problem = _why_not_meld(tuple(g), self.rules)
             if problem:
                 return problem
         problem = self.contract_reading(groups)[1]
         if problem is None and not self.keeps_a_discard(hand_less(self.hands[seat], *groups), None):
-            return (f"That lay-down would leave {who} holding only jokers, and a joker may never be "
-                    "discarded: put the joker in a meld (a three or four may be longer than its minimum) or "
-                    "keep a real card to discard.")
+            return Sentence(N_("That lay-down would leave {who} holding only jokers, and a joker may never be "
+                               "discarded: put the joker in a meld (a three or four may be longer than its minimum) or "
+                               "keep a real card to discard."), who=who)
         return problem
 
     def contract_reading(self, groups: Sequence[Sequence[Card]]) -> tuple[list[Meld] | None, str | None]:
         """The melds these groups make as this deal's contract (a group of one real card and jokers
         may be read as a three or a four), or None and why not."""
-        problem: str | None = "These cards are not melds."
+        problem: str | None = Sentence(N_("These cards are not melds."))
         for reading in product(*[_readings(tuple(g), self.rules) for g in groups]):
             problem = contract_problem(reading, self.threes, self.fours)
             if problem is None:

@@ -35,6 +35,7 @@ PT_GAMES: list[tuple[str, int, tuple[int, ...]]] = [
     ("klaberjass", 2, (1, 2, 3, 4)),
     ("jabberwocky", 4, (1, 2, 3)),
     ("rummy", 3, (1, 2, 3, 4)),
+    ("kalooki", 4, (1, 2, 3, 4)),
 ]
 
 #: Variants whose rules speak sentences of their own, played in turn with the seeds above (the first: defaults).
@@ -46,6 +47,8 @@ VARIANTS: dict[str, list[dict[str, object]]] = {
     "klaberjass": [{}, {"schmeiss": True, "dix": True, "maker_tie": "held_over", "turn_up": "out_of_play"}],
     "jabberwocky": [{}, {"revoke": "table", "scoring": "classic"}],
     "rummy": [{}, {"scoring": "penalty", "block": True, "rebuilds": 0}],
+    "kalooki": [{"deals": [1, 9]}, {"deals": [5], "trinidad_jokers": True, "joker_swaps": True, "trinidad_calls": True,
+                                    "challenge": True, "max_rebuilds": 1}],
 }
 
 #: English words a Portuguese sentence must not hold. Words both languages spell the same ("a", "as", "no",

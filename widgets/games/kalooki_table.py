@@ -81,6 +81,7 @@ class KalookiTable(Table):
                              (("Off", False), ("Trinidad: challenge a hand of more than 18 cards", True)),
                              "Whoever is wrong scores his hand plus 50 and sits out the rest of the deal."),
         "max_rebuilds": None,
+        "lang": None,  # the table's language is chosen when it opens
     }
 
     def deal_code(self, code: str) -> None:
