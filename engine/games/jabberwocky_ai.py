@@ -19,10 +19,13 @@ from .. import tricks
 from ..card_codes import code_of
 from ..cards import SUIT_NAMES, parse_card
 from .. import claims
+from ..claims import paragraph, say
 from ..hints import Alternative, Hint
+from ..i18n import N_, Sentence
+from ..numerals import localize
 from .jabberwocky import Deal, forbidden_bid, round_points, unseen
 from ..search import Inconsistent, Tally, pimc, unseen_dealer
-from ..words import count
+from ..words import agreeing
 
 from .jabberwocky import JabberwockyView
 View = JabberwockyView  # the game's view, key by key (engine/games/jabberwocky.py)
@@ -31,6 +34,10 @@ View = JabberwockyView  # the game's view, key by key (engine/games/jabberwocky.
 HINT_PLAYOUTS = 1600
 BOT_PLAYOUTS = 240
 MIN_SAMPLES = 24
+
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): every sentence of a hint is a
+#: catalog template, so a Portuguese table reads its hints in Portuguese (issue 36).
+LANGUAGES = ("en", "pt")
 
 
 # ---- reading a view ----------------------------------------------------------------
@@ -240,32 +247,42 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 # Every fact the hint states is a claim (engine.claims), its words declared once here; the hint's
 # sentences are those words and plain connecting words (tests/engine/test_claims.py re-derives each).
 
-WINS = claims.fact("jabberwocky.wins_trick", "wins this trick")
-BEATEN = claims.fact("jabberwocky.beaten", "cannot win this trick: a card already played beats it")
-TRICK = claims.fact("jabberwocky.trick_share", "wins this trick", "loses this trick")
-MAKES = claims.fact("jabberwocky.makes_bid", "makes your bid")
-EXACT = claims.fact("jabberwocky.exact", "you take exactly {tricks}")
-WORTH = claims.fact("jabberwocky.worth", "Counting your high cards and {trumps} (trumps), this hand is worth "
-                    "about {tricks} tricks")
-HOOK = claims.fact("jabberwocky.hook", "As dealer you may not bid {no}: the bids would add up to {size}, the "
-                   "number of tricks")
-ONLY_BID = claims.fact("jabberwocky.only_bid", "{bid} is the only bid you may make")
-LAST = claims.fact("jabberwocky.last_card", "{card} is your last card")
-ONLY_FOLLOW = claims.fact("jabberwocky.only_follow", "{card} is your only legal card: {suits} were led and it "
-                          "is your only {suit}")
-ONLY_LEAD = claims.fact("jabberwocky.only_lead", "{card} is your only legal card: trumps ({trumps}) are not "
-                        "broken yet, so you may not lead one while you hold another suit, and it is your only "
-                        "card that is not a trump")
-ONLY = claims.fact("jabberwocky.only_legal", "{card} is your only legal card")
-NEED = claims.fact("jabberwocky.need", "You bid {bid} and have {won}: you need {n} more")
-HAVE = claims.fact("jabberwocky.have", "You bid {bid} and already have {n}: now you want to lose every trick")
-SHORT = claims.fact("jabberwocky.short", "You bid {bid} and have {won}: you need {need} more, but only {left} "
-                    "remain, so the bid cannot be made this round")
-OVER = claims.fact("jabberwocky.over", "You bid {bid} but already have {won}: the bid cannot be made this round")
+WINS = claims.fact("jabberwocky.wins_trick", N_("wins this trick"))
+BEATEN = claims.fact("jabberwocky.beaten", N_("cannot win this trick: a card already played beats it"))
+TRICK = claims.fact("jabberwocky.trick_share", N_("wins this trick"), N_("loses this trick"))
+MAKES = claims.fact("jabberwocky.makes_bid", N_("makes your bid"))
+EXACT = claims.fact("jabberwocky.exact", N_("you take exactly {tricks}"))
+WORTH = claims.fact("jabberwocky.worth", N_("Counting your high cards and {trumps} (trumps), this hand is worth "
+                                            "about {tricks} tricks"))
+HOOK = claims.fact("jabberwocky.hook", N_("As dealer you may not bid {no}: the bids would add up to {size}, the "
+                                          "number of tricks"))
+ONLY_BID = claims.fact("jabberwocky.only_bid", N_("{bid} is the only bid you may make"))
+LAST = claims.fact("jabberwocky.last_card", N_("{card} is your last card"))
+ONLY_FOLLOW = claims.fact("jabberwocky.only_follow", N_("{card} is your only legal card: {suits} were led and it "
+                                                        "is your only {suit}"))
+ONLY_LEAD = claims.fact("jabberwocky.only_lead", N_("{card} is your only legal card: trumps ({trumps}) are not "
+                                                    "broken yet, so you may not lead one while you hold another "
+                                                    "suit, and it is your only card that is not a trump"))
+ONLY = claims.fact("jabberwocky.only_legal", N_("{card} is your only legal card"))
+NEED = claims.fact("jabberwocky.need", N_("You bid {bid} and have {won}: you need {n} more"))
+HAVE = claims.fact("jabberwocky.have", N_("You bid {bid} and already have {n}: now you want to lose every trick"))
+SHORT = claims.fact("jabberwocky.short", N_("You bid {bid} and have {won}: you need {need} more, but only {left} "
+                                            "remain, so the bid cannot be made this round"))
+OVER = claims.fact("jabberwocky.over", N_("You bid {bid} but already have {won}: the bid cannot be made this round"))
+
+
+def _lang(view: View) -> str:
+    """The table's language (the view's ``lang`` option): the hint's sentences are said in it."""
+    return str(view["options"].get("lang", "en"))
 
 
 def _card_words(move: str) -> str:
     return parse_card(move.split(" ", 1)[1]).symbol
+
+
+def _suit_words(letter: str, lang: str) -> Sentence:
+    """A suit's name ("hearts") in the table's language (the catalog's suit names)."""
+    return say(lang, SUIT_NAMES[letter])
 
 
 def trick_certainty(view: View, move: str) -> str | None:
@@ -301,11 +318,11 @@ def trick_claim(tally: Tally[str], sure: str | None) -> claims.Claim:
                           assumption="medium")
 
 
-def bid_claim(tally: Tally[str]) -> claims.Sampled:
+def bid_claim(tally: Tally[str], lang: str = "en") -> claims.Sampled:
     """How often the card (or bid) makes the bid in the imagined deals, everyone playing the medium way
     (this seat too, after this move)."""
     fact = EXACT if tally.move.startswith("bid") else MAKES
-    detail = {"tricks": _tricks_words(tally.move)} if fact is EXACT else {}
+    detail = {"tricks": _tricks_words(int(tally.move.split()[1]), lang)} if fact is EXACT else {}
     return claims.Sampled(fact.name, move=tally.move, hits=tally.counts.get("exact", 0), samples=tally.samples,
                           assumption="medium", detail=detail)
 
@@ -319,13 +336,13 @@ def single_card_claim(view: View, move: str) -> claims.Certain:
     if view["trick"]:
         led = parse_card(view["trick"][0][1]).suit
         if mine.suit == led:
-            suits = SUIT_NAMES[led]
             return claims.Certain(ONLY_FOLLOW.name, move=move, over_replies=False,
-                                  detail={"card": card, "suits": suits, "suit": suits[:-1]})
+                                  detail={"card": card, "suits": _suit_words(led, _lang(view)),
+                                          "suit": SUIT_NAMES[led][:-1]})
         return claims.Certain(ONLY.name, move=move, over_replies=False, detail={"card": card})
     trump = parse_card(view["trump_card"]).suit
     return claims.Certain(ONLY_LEAD.name, move=move, over_replies=False,
-                          detail={"card": card, "trumps": SUIT_NAMES[trump]})
+                          detail={"card": card, "trumps": _suit_words(trump, _lang(view))})
 
 
 def _hook_claim(view: View) -> claims.Certain | None:
@@ -337,6 +354,7 @@ def _hook_claim(view: View) -> claims.Certain | None:
 
 def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
     me = view["seat"]
+    lang = _lang(view)
     playouts = HINT_PLAYOUTS if playouts is None else playouts
     rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]))
     if len(view["legal"]) == 1:
@@ -344,22 +362,23 @@ def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
         if move.startswith("play"):
             only = single_card_claim(view, move)
             said: tuple[claims.Claim, ...] = (only,)
-            why = only.words() + (", so you play it." if only.fact == LAST.name else ".")
+            why = say(lang, N_("{only}, so you play it.") if only.fact == LAST.name else "{only}.",
+                      only=only.words(lang))
         else:
             only = claims.Certain(ONLY_BID.name, move=move, over_replies=False,
                                   detail={"bid": move.split()[1]})
             hook = _hook_claim(view)
             said = (only,) if hook is None else (hook, only)
-            why = (f"{hook.words()}, so " if hook else "") + only.words() + "."
-            why = why[0].upper() + why[1:] if hook is None else why
-        return Hint(me, move, why, [Alternative(move, 0.0, "the only legal move")], claims=said)
+            why = (say(lang, N_("{hook}, so {only}."), hook=hook.words(lang), only=only.words(lang)) if hook
+                   else say(lang, "{only}.", only=only.words(lang)))  # "2 is the only bid…": a digit opens it
+        return Hint(me, move, why, [Alternative(move, 0.0, say(lang, N_("the only legal move")))], claims=said)
     tallies = search(view, playouts, rng)
     if view["phase"] == "bid":
         reason, said = _bid_reason(view, tallies)
         alts = []
         for t in tallies:
-            share_claim = bid_claim(t)
-            alts.append(Alternative(t.move, round(t.mean, 3), share_claim.words(), claims=(share_claim,),
+            share_claim = bid_claim(t, lang)
+            alts.append(Alternative(t.move, round(t.mean, 3), share_claim.words(lang), claims=(share_claim,),
                                     samples=t.samples, margin=t.margin))
         return Hint(me, tallies[0].move, reason, alts, claims=said)
     sure = {t.move: trick_certainty(view, t.move) for t in tallies}
@@ -368,8 +387,10 @@ def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
     alts = []
     for t in tallies:
         trick = trick_claim(t, sure[t.move])
-        stated: tuple[claims.Claim, ...] = (trick,) if lost else (trick, bid_claim(t))
-        note = "; ".join(c.words() for c in stated) + (" (a revoke: −3)" if t.move in view["revoke_plays"] else "")
+        stated: tuple[claims.Claim, ...] = (trick,) if lost else (trick, bid_claim(t, lang))
+        note = paragraph(lang, *(c.words(lang) for c in stated), sep="; ")
+        if t.move in view["revoke_plays"]:
+            note = say(lang, N_("{note} (a revoke: −3)"), note=note)
         alts.append(Alternative(t.move, round(t.mean, 3), note, claims=stated, samples=t.samples, margin=t.margin))
     return Hint(me, tallies[0].move, reason, alts, claims=said)
 
@@ -377,30 +398,41 @@ def advise(view: View, playouts: int | None = None, seed: int = 0) -> Hint:
 def _bid_reason(view: View, tallies: list[Tally[str]]) -> tuple[str, tuple[claims.Claim, ...]]:
     d, _, _ = known_deal(view)
     me = view["seat"]
+    lang = _lang(view)
     best = tallies[0]
     estimate = trick_estimate(d.hands[me], d.trump, d.players)
     worth = claims.Figure(WORTH.name, value=round(estimate, 1),
-                          detail={"trumps": SUIT_NAMES[tricks.SUITS[d.trump]], "tricks": f"{estimate:.1f}"})
-    first = bid_claim(best)
+                          detail={"trumps": _suit_words(tricks.SUITS[d.trump], lang),
+                                  "tricks": localize(f"{estimate:.1f}", lang)})
+    first = bid_claim(best, lang)
     said: list[claims.Claim] = [worth, first]
-    text = (f"{worth.words()}. I played the round out for each bid, playing each time to make that bid: "
-            f"if you {best.move}, {first.words()}")
     if len(tallies) > 1:
-        second = bid_claim(tallies[1])
+        second = bid_claim(tallies[1], lang)
         said.append(second)
-        text += (f"; if you {tallies[1].move}, {second.words()}. Each share is for its own bid, played to make "
-                 "it, so the shares need not add up to a whole")
-    text += "."
+        text = say(lang, N_("{worth}. I played the round out for each bid, playing each time to make that bid: if you "
+                            "bid {bid}, {first}; if you bid {other}, {second}. Each share is for its own bid, played "
+                            "to make it, so the shares need not add up to a whole."),
+                   worth=worth.words(lang), bid=best.move.split()[1], first=first.words(lang),
+                   other=tallies[1].move.split()[1], second=second.words(lang))
+    else:
+        text = say(lang, N_("{worth}. I played the round out for each bid, playing each time to make that bid: if you "
+                            "bid {bid}, {first}."), worth=worth.words(lang), bid=best.move.split()[1],
+                   first=first.words(lang))
     hook = _hook_claim(view)
     if hook is not None:
         said.append(hook)
-        text += f" {hook.words()}."
+        text = paragraph(lang, text, say(lang, "{hook}.", hook=hook.words(lang)))
     return text, tuple(said)
 
 
-def _tricks_words(bid_move: str) -> str:
-    n = int(bid_move.split()[1])
-    return "no tricks" if n == 0 else count(n, "trick")
+def _tricks_words(n: int, lang: str) -> Sentence:
+    """``n`` tricks in words ("no tricks", "1 trick", "3 tricks") in the table's language."""
+    return say(lang, N_("no tricks")) if n == 0 else _tricks_count(n, lang)
+
+
+def _tricks_count(n: int, lang: str) -> Sentence:
+    """``n`` tricks as a count ("0 tricks", "1 trick") in the table's language."""
+    return say(lang, agreeing(n, N_("{n} trick"), N_("{n} tricks")), n=n)
 
 
 def _situation(view: View) -> tuple[claims.Claim, int]:
@@ -411,11 +443,11 @@ def _situation(view: View) -> tuple[claims.Claim, int]:
     assert bid is not None, "tricks are played once every bid is in"
     need = bid - won
     left = len(view["hand"])
-    won_words = _tricks_words(f"bid {won}").replace("no tricks", "0 tricks")
+    won_words = _tricks_count(won, _lang(view))
     if need > left:
         return claims.Certain(SHORT.name, over_replies=False,
                               detail={"bid": bid, "won": won_words, "need": need,
-                                      "left": count(left, "trick")}), -1
+                                      "left": _tricks_count(left, _lang(view))}), -1
     if need > 0:
         return claims.Count(NEED.name, n=need, detail={"bid": bid, "won": won_words}), need
     if need == 0:
@@ -425,32 +457,36 @@ def _situation(view: View) -> tuple[claims.Claim, int]:
 
 def _play_reason(view: View, tallies: list[Tally[str]],
                  sure: Mapping[str, str | None]) -> tuple[str, tuple[claims.Claim, ...]]:
+    lang = _lang(view)
     situation, need = _situation(view)
     said: list[claims.Claim] = [situation]
-    text = situation.words() + "."
+    text = say(lang, "{situation}.", situation=situation.words(lang))
     if need < 0:
-        text += (" Only a revoke could still cost you points." if view["revoke_plays"]
-                 else " Your cards are all worth the same to you.")
+        text = paragraph(lang, text, say(lang, N_("Only a revoke could still cost you points.") if view["revoke_plays"]
+                                         else N_("Your cards are all worth the same to you.")))
     best = tallies[0]
     trick = trick_claim(best, sure[best.move])
     said.append(trick)
     if need >= 0 and claims.indistinct([t.mean for t in tallies]):
-        made = bid_claim(best)
+        made = bid_claim(best, lang)
         said.append(made)
-        return (f"{text} No card does better than another here: {_card_words(best.move)} {trick.words()}, "
-                f"and every card {made.words()}.", tuple(said))
-    text += f" {_card_words(best.move)} {trick.words()}"
+        return paragraph(lang, text, say(lang, N_("No card does better than another here: {card} {trick}, and every "
+                                                  "card {made}."), card=_card_words(best.move),
+                                         trick=trick.words(lang), made=made.words(lang))), tuple(said)
     if need < 0:
-        return text + ".", tuple(said)
-    made = bid_claim(best)
+        return paragraph(lang, text, say(lang, "{card} {trick}.", card=_card_words(best.move),
+                                         trick=trick.words(lang))), tuple(said)
+    made = bid_claim(best, lang)
     said.append(made)
-    text += f"; it {made.words()}."
+    text = paragraph(lang, text, say(lang, N_("{card} {trick}; it {made}."), card=_card_words(best.move),
+                                     trick=trick.words(lang), made=made.words(lang)))
     others = [t for t in tallies[1:] if t.counts.get("exact", 0) != best.counts.get("exact", 0)]
     if others:
         alt = others[0]
-        alt_trick, alt_made = trick_claim(alt, sure[alt.move]), bid_claim(alt)
+        alt_trick, alt_made = trick_claim(alt, sure[alt.move]), bid_claim(alt, lang)
         said += [alt_trick, alt_made]
-        text += f" {_card_words(alt.move)} {alt_trick.words()}; it {alt_made.words()}."
+        text = paragraph(lang, text, say(lang, N_("{card} {trick}; it {made}."), card=_card_words(alt.move),
+                                         trick=alt_trick.words(lang), made=alt_made.words(lang)))
     return text, tuple(said)
 
 

@@ -13,9 +13,9 @@ from collections import Counter
 from math import comb
 
 from ..cards import Card, jubilee_61, parse_card
-from ..claims import ONLY_MOVE, Certain, Chance, Claim, Figure, fact
+from ..claims import ONLY_MOVE, Certain, Chance, Claim, Figure, fact, paragraph, say
 from ..hints import Alternative, Hint
-from ..i18n import N_, say
+from ..i18n import N_
 from .jubilee import JubileeView, card_value, multiple_passed, score_for, unseen
 
 #: The languages this advisor writes its reasons in (engine.hints.hint_for_view): a Portuguese table reads
@@ -136,7 +136,7 @@ def _note(count: int, card: Card, points: int, chance: float, after: int,
         now = say(lang, N_("count {after}, no score"), after=after)
     threat_claim = Chance("jubilee.next_lands", p=chance, move=move, detail={"after": after})
     said.append(threat_claim)
-    return f"{now}; {threat_claim.words(lang)}", tuple(said)
+    return paragraph(lang, now, threat_claim.words(lang), sep="; "), tuple(said)
 
 
 def advise(view: JubileeView) -> Hint:
@@ -175,7 +175,7 @@ def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative
     gain = Figure("jubilee.scores", value=points, move=best.action)
     if points:
         said.append(gain)
-    move = {"card": card.symbol, "count": count, "after": after, "gain": gain.words(lang)}
+    move = {"card": _symbol(card, lang), "count": count, "after": after, "gain": gain.words(lang)}
     if rule == "jubilee.hundred":
         first = say(lang, N_("{card} takes the count from {count} to {after}, a multiple of 100: {gain}."), **move)
     elif rule == "jubilee.jubilee":
@@ -193,7 +193,7 @@ def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative
     shown = [parse_card(c) for c in (view["revealed"][nxt] or [])] if nxt is not None else []
     live = {v for v in values if any(card_value(c) == v for c in list(pool) + shown)}
     cannot = Certain("jubilee.next_cannot_score", move=best.action, over_replies=False)
-    either = f" {say(lang, N_('or'))} "
+    either = f" {say(lang, N_('or'))} "  # "+10 (a black 10, J, Q or K) or −15 (the A♥)"
     if not values:
         said.append(cannot)
         second = say(lang, N_("From {after} no single card can land on a multiple of 25, so {cannot}."), after=after,
@@ -202,7 +202,7 @@ def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative
         second = say(lang, N_("Nobody else has cards left, so nobody can profit from the count you leave."))
     elif not live:
         said.append(cannot)
-        needs = either.join(_value_words(v, lang) for v in sorted(values, reverse=True))
+        needs = paragraph(lang, *(_value_words(v, lang) for v in sorted(values, reverse=True)), sep=either)
         second = say(lang, N_("From {after} only {needs} would land on a multiple of 25, and every such card is "
                               "played or in your hand: {cannot}."), after=after, needs=needs, cannot=cannot.words(lang))
     elif any(card_value(c) in values for c in shown):
@@ -213,23 +213,24 @@ def _reason(view: JubileeView, best: Alternative, alternatives: list[Alternative
         second = say(lang, N_("From {after} the next player can land on a multiple of 25: {showed}."), after=after,
                      showed=showed.words(lang))
     else:
-        needs = either.join(_value_words(v, lang) for v in sorted(live, reverse=True))
+        needs = paragraph(lang, *(_value_words(v, lang) for v in sorted(live, reverse=True)), sep=either)
         holds = Chance("jubilee.next_holds_one", p=chance, move=best.action, detail={"after": after})
         said.append(holds)
         second = say(lang, N_("From {after} the next player needs {needs}; from the cards you have not seen, "
                               "{holds}."), after=after, needs=needs, holds=holds.words(lang))
-    ties = [_card_words(a) for a in alternatives[1:] if a.score == best.score]
+    ties = [_card_words(a, lang) for a in alternatives[1:] if a.score == best.score]
     worse = next((a for a in alternatives if a.score < best.score), None)
-    third = (say(lang, N_("{ties} would do as well now; between them play the highest, keeping your smaller cards to "
-                          "land the count later."), ties=", ".join(ties)) + " " if ties else "")
+    tied = (say(lang, N_("{ties} would do as well now; between them play the highest, keeping your smaller cards to "
+                         "land the count later."), ties=", ".join(ties)) if ties else "")
     if worse is not None:
-        third += say(lang, N_("Next best: {move} ({note})."), move=_card_words(worse), note=worse.note)
         said.extend(worse.claims)
-    elif not ties:
-        only = Certain("jubilee.only_legal", move=best.action, over_replies=False)
-        said.append(only)
-        third = f"{only.words(lang)}."
-    return " ".join((first, second, third))
+        return paragraph(lang, first, second, tied,
+                         say(lang, N_("Next best: {move} ({note})."), move=_card_words(worse, lang), note=worse.note))
+    if ties:  # the English has always ended here with a space
+        return say(lang, "{reason} ", reason=paragraph(lang, first, second, tied))
+    only = Certain("jubilee.only_legal", move=best.action, over_replies=False)
+    said.append(only)
+    return paragraph(lang, first, second, say(lang, "{only}.", only=only.words(lang)))
 
 
 def _black_first_blocks(view: JubileeView) -> bool:
@@ -237,18 +238,23 @@ def _black_first_blocks(view: JubileeView) -> bool:
     return bool(view.get("black_first")) and any(card_value(parse_card(c)) >= 0 for c in view["hand"])
 
 
-def _card_words(alt: Alternative) -> str:
-    return parse_card(alt.action.split()[1]).symbol if alt.action.startswith("play ") else alt.action
+def _card_words(alt: Alternative, lang: str = "en") -> str:
+    return _symbol(parse_card(alt.action.split()[1]), lang) if alt.action.startswith("play ") else alt.action
+
+
+def _symbol(card: Card, lang: str) -> str:
+    """A card as a sentence shows it (``10♥``), a joker in the table's language ("Joker", "Curinga")."""
+    return say(lang, N_("Joker")) if card.is_joker else card.symbol
 
 
 def _value_words(v: int, lang: str = "en") -> str:
     if v > 0:
         what = say(lang, N_("a black Ace") if v == 15 else N_("a black 10, J, Q or K") if v == 10
                    else N_("a black {rank}"), rank=v)
-        return f"+{v} ({what})"
+        return say(lang, "+{v} ({what})", v=v, what=what)
     what = say(lang, N_("the A♥") if v == -15 else N_("a heart 10, J, Q or K") if v == -10 else N_("the {rank}♥"),
                rank=-v)
-    return f"{v} ({what})"
+    return say(lang, "{v} ({what})", v=v, what=what)
 
 
 # ---- the three bots ----

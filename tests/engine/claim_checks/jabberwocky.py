@@ -16,6 +16,8 @@ from engine import tricks
 from engine.cards import parse_card
 from engine.claims import Certain, Claim, Count, Figure
 from engine.hints import Hint
+from engine.i18n import Sentence, said
+from engine.numerals import localize
 
 from ..jabberwocky_helpers import play_all, stacked_round
 from . import review_costs
@@ -37,6 +39,12 @@ def _rank(card: str) -> int:
 
 def _suit(card: str) -> str:
     return parse_card(card).suit
+
+
+def _english(words: object) -> object:
+    """A claim's words in English: on a Portuguese table the advisor says "copas" and "2 vazas", which are
+    checked as the "hearts" and "2 tricks" they translate."""
+    return said(words, "en") if isinstance(words, Sentence) else words
 
 
 def _move_card(move: str) -> str:
@@ -115,14 +123,14 @@ def check_only(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | 
     if fact == "only_follow":
         led = _suit(v["trick"][0][1]) if v["trick"] else None
         same = [c for c in hand if _suit(c) == led]
-        if same != [card] or SUIT_WORDS[led] != claim.detail["suits"]:
+        if same != [card] or SUIT_WORDS[led] != _english(claim.detail["suits"]):
             return f"{card} is said to be the only {claim.detail['suit']} and {claim.detail['suits']} led: " \
                    f"hand {hand}, trick {v['trick']}"
     if fact == "only_lead":
         trump = v["trump"]
         if v["trick"] or v["trump_broken"] or not v["options"]["trump_breaking"]:
             return "the lead rule is given for a card that is not led under unbroken trumps"
-        if [c for c in hand if _suit(c) != trump] != [card] or SUIT_WORDS[trump] != claim.detail["trumps"]:
+        if [c for c in hand if _suit(c) != trump] != [card] or SUIT_WORDS[trump] != _english(claim.detail["trumps"]):
             return f"{card} is said to be the only card that is not a trump ({trump}): hand {hand}"
     return None
 
@@ -156,7 +164,7 @@ def check_situation(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> s
     v = _view(game, seat)
     bid, won, left = v["bids"][seat], v["tricks_won"][seat], len(v["hand"])
     fact = claim.fact.split(".")[1]
-    said = {**claim.fields()}
+    said = {k: _english(x) for k, x in claim.fields().items()}
     expected: dict[str, Any]
     if fact == "need":
         assert isinstance(claim, Count)
@@ -202,7 +210,8 @@ def check_worth(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str |
     assert isinstance(claim, Figure)
     v = _view(game, seat)
     worth = trick_estimate(v["hand"], v["trump"], v["players"])
-    if claim.detail["tricks"] != f"{worth:.1f}" or claim.detail["trumps"] != SUIT_WORDS[v["trump"]]:
+    if claim.detail["tricks"] != localize(f"{worth:.1f}", hint.lang) or _english(claim.detail["trumps"]) != \
+            SUIT_WORDS[v["trump"]]:
         return f"the hand is said to be worth {claim.detail['tricks']} tricks in {claim.detail['trumps']}; " \
                f"recounted {worth:.2f} in {SUIT_WORDS[v['trump']]}"
     return None
