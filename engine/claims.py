@@ -316,7 +316,10 @@ class Count(Claim):
     def words(self, lang: str = "en") -> str:
         f = _fact(self.fact)
         template = f.no if self.n == 1 and f.no else f.yes  # ``no`` holds the singular, when it differs
-        return say(lang, template, **self.fields())
+        fields = self.fields()
+        if lang != SOURCE_LANGUAGE:  # "1.680 maneiras": counts grouped as the language writes them
+            fields.update({k: localize(str(fields[k]), lang) for k in ("n", "of") if isinstance(fields[k], int)})
+        return say(lang, template, **fields)
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,15 @@ from __future__ import annotations
 import random
 
 from ..cards import Card, parse_card
-from .el_gato import ElGatoView, GATO, card_words, trick_fighters, unseen
+from .el_gato import ElGatoView, GATO, trick_fighters, unseen
 from ..hints import Alternative, Hint
-from ..claims import ONLY_MOVE, Certain
-from ..words import count
+from ..claims import ONLY_MOVE, Certain, paragraph, say
+from ..i18n import N_
+from ..numerals import number
+from ..words import agreeing
 
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): El Gato is the book's game.
+LANGUAGES = ("en", "pt")
 
 
 def card_source(view: ElGatoView) -> int | None:
@@ -62,73 +66,103 @@ def odds(view: ElGatoView) -> tuple[float, float, float]:
     return lead / n, guerra / n, 1.0 - (lead + guerra) / n
 
 
-def _where_is_the_gato(view: ElGatoView) -> str:
+def _lang(view: ElGatoView) -> str:
+    return str(view["options"].get("lang", "en"))
+
+
+def _card(card: Card, lang: str) -> str:
+    """How the narration names a card (el_gato.card_words), in the table's language: "the gato (5 de oros)"."""
+    return say(lang, N_("the gato ({card})"), card=card.name) if card == GATO else card.name
+
+
+def _pct(x: float, lang: str) -> str:
+    """A chance as the hint has always printed it (whole percent), in the table's language."""
+    return number(x, lang, ".0%")
+
+
+def _packet(view: ElGatoView, seat: int | None, lang: str) -> str:
+    """Whose packet: "your packet", "Ada's packet", "the packet" (nobody's left)."""
+    if seat == view["seat"]:
+        return say(lang, N_("your packet"))
+    if seat is None:
+        return say(lang, N_("the packet"))
+    return say(lang, N_("{name}'s packet"), name=view["names"][seat])
+
+
+def _where_is_the_gato(view: ElGatoView, lang: str) -> str:
     """Where everyone can see the gato is, when it is not unseen."""
     if any(parse_card(c) == GATO for c in [c for _, c in view["trick"]] + [c for _, c in view["aside"]]):
-        return "it is face up on the table"
+        return say(lang, N_("it is face up on the table"))
     for seat, below in enumerate(view["known_below"]):
         if any(parse_card(c) == GATO for c in below):
-            owner = "your" if seat == view["seat"] else f"{view['names'][seat]}'s"
-            return f"everyone saw it go under {owner} packet"
-    return "it has been seen"
+            return say(lang, N_("everyone saw it go under {packet}"), packet=_packet(view, seat, lang))
+    return say(lang, N_("it has been seen"))
 
 
 def advise(view: ElGatoView) -> Hint:
     seat = view["seat"]
+    lang = _lang(view)
     known, pool = next_card(view)
     source = card_source(view)
     after = len(view["order"]) - len(view["trick"]) - 1
-    parts = ["In El Gato there is nothing to choose: your only move is to turn your top card (press Play)."]
+    parts = [say(lang, N_("In El Gato there is nothing to choose: your only move is to turn your top card (press "
+                          "{button})."), button=say(lang, N_("Play")))]
     if view["packet_sizes"][seat] == 0 and source is not None:
-        parts.append(f"Your packet is empty, so for this guerra you take the top card of "
-                     f"{view['names'][source]}'s packet, face down, and play it.")
+        parts.append(say(lang, N_("Your packet is empty, so for this guerra you take the top card of {name}'s packet, "
+                                  "face down, and play it."), name=view["names"][source]))
     if view["guerra"]:
-        parts.append(f"This is a guerra: its winner takes all {len(view['aside'])} cards set aside, and "
-                     "this trick's too.")
-    whose = "your" if source == seat else f"{view['names'][source]}'s" if source is not None else "the"
+        parts.append(say(lang, N_("This is a guerra: its winner takes all {n} cards set aside, and this trick's too."),
+                         n=len(view["aside"])))
+    packet = _packet(view, source, lang)
     if known is not None:
-        parts.append(f"The next card of {whose} packet is known: {card_words(known)}, which everyone saw go "
-                     "under it.")
-        basis = "known"
+        parts.append(say(lang, N_("The next card of {packet} is known: {card}, which everyone saw go under it."),
+                         packet=packet, card=_card(known, lang)))
+        basis = say(lang, N_("known"))
     else:
         if len(pool) == 1:
-            parts.append(f"The next card of {whose} packet is the one card nobody has seen since the deal "
-                         "(the cards won in tricks went under the packets in plain view).")
-            basis = "the last unseen card"
+            parts.append(say(lang, N_("The next card of {packet} is the one card nobody has seen since the deal (the "
+                                      "cards won in tricks went under the packets in plain view)."), packet=packet))
+            basis = say(lang, N_("the last unseen card"))
         else:
-            parts.append(f"The next card of {whose} packet is one of the {len(pool)} cards nobody has seen since "
-                         "the deal, each as likely (the cards won in tricks went under the packets in plain view).")
-            basis = f"one of {len(pool)} unseen"
+            parts.append(say(lang, N_("The next card of {packet} is one of the {n} cards nobody has seen since the "
+                                      "deal, each as likely (the cards won in tricks went under the packets in plain "
+                                      "view)."), packet=packet, n=len(pool)))
+            basis = say(lang, N_("one of {n} unseen"), n=len(pool))
     if not view["trick"]:
         if known is not None:
-            what = "the gato: it beats everything" if known == GATO else "not the gato"
-            parts.append(f"You play first, so your card sets the mark; it is {what}.")
-            note = f"you lead with {card_words(known)}"
+            parts.append(say(lang, N_("You play first, so your card sets the mark; it is the gato: it beats "
+                                      "everything.") if known == GATO else
+                             N_("You play first, so your card sets the mark; it is not the gato.")))
+            note = say(lang, N_("you lead with {card}"), card=_card(known, lang))
         elif GATO in pool:
-            chance = 1 / len(pool)
-            parts.append(f"You play first, so your card sets the mark. It is the gato 1 time in {len(pool)} "
-                         f"({chance:.0%}).")
-            note = f"you lead; the gato {chance:.0%}"
+            chance = _pct(1 / len(pool), lang)
+            parts.append(say(lang, N_("You play first, so your card sets the mark. It is the gato 1 time in {n} "
+                                      "({chance})."), n=len(pool), chance=chance))
+            note = say(lang, N_("you lead; the gato {chance}"), chance=chance)
         else:
-            parts.append(f"You play first, so your card sets the mark. It cannot be the gato: "
-                         f"{_where_is_the_gato(view)}.")
-            note = "you lead; the gato 0%"
+            parts.append(say(lang, N_("You play first, so your card sets the mark. It cannot be the gato: {where}."),
+                             where=_where_is_the_gato(view, lang)))
+            note = say(lang, N_("you lead; the gato {chance}"), chance=_pct(0, lang))
     else:
-        lead, guerra, lose = odds(view)
+        lead, guerra, lose = (_pct(x, lang) for x in odds(view))
         ace_high = bool(view["options"].get("ace_high"))
         trick = [(s, parse_card(c)) for s, c in view["trick"]]
         best_seat = trick_fighters(trick, ace_high)[0]
-        best_card = next(c for s, c in trick if s == best_seat)
-        owner = "your" if best_seat == seat else f"{view['names'][best_seat]}'s"
-        tie = (f"ties it {guerra:.0%} (a guerra)" if view["options"].get("guerra") != "any_pair"
-               else f"pairs a card on the table {guerra:.0%} (a guerra)")
-        parts.append(f"The highest card showing is {owner} {card_words(best_card)}. Over the cards yours may be "
-                     f"({basis}), your card beats it {lead:.0%} of the time, {tie} and loses {lose:.0%}.")
-        parts.append(f"{count(after, 'player')} still play after you." if after
-                     else "You play last, so your card settles this trick.")
-        note = f"leads {lead:.0%}, guerra {guerra:.0%}, loses {lose:.0%}"
+        best_card = _card(next(c for s, c in trick if s == best_seat), lang)
+        tie = say(lang, N_("ties it {chance} (a guerra)") if view["options"].get("guerra") != "any_pair"
+                  else N_("pairs a card on the table {chance} (a guerra)"), chance=guerra)
+        parts.append(say(lang, N_("The highest card showing is your {card}."), card=best_card) if best_seat == seat
+                     else say(lang, N_("The highest card showing is {name}'s {card}."), name=view["names"][best_seat],
+                              card=best_card))
+        parts.append(say(lang, N_("Over the cards yours may be ({basis}), your card beats it {lead} of the time, {tie} "
+                                  "and loses {lose}."), basis=basis, lead=lead, tie=tie, lose=lose))
+        parts.append(say(lang, agreeing(after, N_("{n} player still play after you."),
+                                        N_("{n} players still play after you.")), n=after) if after
+                     else say(lang, N_("You play last, so your card settles this trick.")))
+        note = say(lang, N_("leads {lead}, guerra {guerra}, loses {lose}"), lead=lead, guerra=guerra, lose=lose)
     only = Certain(ONLY_MOVE.name, move="play", over_replies=False)
-    return Hint(seat, "play", " ".join(parts), [Alternative("play", 0.0, f"the only move; {note}")], gist=only)
+    return Hint(seat, "play", paragraph(lang, *parts),
+                [Alternative("play", 0.0, say(lang, N_("the only move; {note}"), note=note))], gist=only)
 
 
 def take_the_only_action(view: ElGatoView, rng: random.Random) -> str:

@@ -30,10 +30,16 @@ from typing import Any, Iterable, Sequence
 from ..betting import seats_from
 from ..cards import Card, parse_card
 from .. import claims
+from ..claims import paragraph, say
 from ..hints import Alternative, Hint
-from ..words import count, join
+from ..i18n import N_
+from ..numerals import number
+from ..words import agreeing, join
 from ..protocol import Action
 from .injun import InjunView, BRAG_CHIP, CALL, CHIP, FOLD, SEE, SEE_COST, Deal, rank_value, read_action, unseen
+
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): Injun is the book's game.
+LANGUAGES = ("en", "pt")
 
 RANKS = range(2, 15)
 SLIP = 0.1           # the habit's "one time in ten he does something else"
@@ -44,23 +50,33 @@ MAX_HABIT_RAISES = 2  # the habit stops raising after two raises in a deal
 LOW = 8              # "a low card": 8 or below
 TIE = 1e-9           # a chance this close under a threshold is on it (sums in another order differ by less)
 
-HABIT = {"poker": "that bot bets on its chance of holding the highest card, from the cards it sees: it raises "
-                  "when that chance is three in five or better, calls when it beats the price, and folds when it "
-                  "does not; and if anyone raises back, you fold",
-         "brag": "that bot bets on its chance of holding the highest card, from the cards it sees: it stays in "
-                 "while that chance is at least its fair share, pays to see when the pot pays for it, and drops "
-                 "out otherwise"}
+HABIT = {"poker": N_("that bot bets on its chance of holding the highest card, from the cards it sees: it raises "
+                     "when that chance is three in five or better, calls when it beats the price, and folds when it "
+                     "does not; and if anyone raises back, you fold"),
+         "brag": N_("that bot bets on its chance of holding the highest card, from the cards it sees: it stays in "
+                    "while that chance is at least its fair share, pays to see when the pot pays for it, and drops "
+                    "out otherwise")}
 #: At most this many answering players' chances are named in a move's note (the likeliest to stay in).
 STAYS_SHOWN = 2
 
 # The hint's facts, as claims (engine.claims); tests/engine/test_claims.py re-derives each from the game.
-BEATS_FACT = claims.fact("injun.beats", "Your own card beats {them} in {n} of the {of} cases you cannot see")
-TIES_FACT = claims.fact("injun.ties", "and ties with {highest} in {n} more")
-LOW_FACT = claims.fact("injun.low", "a low card (8 or below) has a chance of {chance}")
-HIGHEST_FACT = claims.fact("injun.highest", "your card beats every card still in with a chance of {chance}")
-PRICE_FACT = claims.fact("injun.price", "A call costs {call} to win a pot of {pot}: you need to win {need} of the time")
-STAYS_FACT = claims.fact("injun.stays", "{name} stays in with a chance of {chance}")
-WORTH_FACT = claims.fact("injun.worth", "worth {chips} chips on average from here")
+BEATS_FACT = claims.fact("injun.beats", N_("Your own card beats {them} in {n} of the {of} cases you cannot see"))
+TIES_FACT = claims.fact("injun.ties", N_("and ties with {highest} in {n} more"))
+LOW_FACT = claims.fact("injun.low", N_("a low card (8 or below) has a chance of {chance}"))
+HIGHEST_FACT = claims.fact("injun.highest", N_("your card beats every card still in with a chance of {chance}"))
+PRICE_FACT = claims.fact("injun.price", N_("A call costs {call} to win a pot of {pot}: you need to win {need} of the "
+                                           "time"))
+STAYS_FACT = claims.fact("injun.stays", N_("{name} stays in with a chance of {chance}"))
+WORTH_FACT = claims.fact("injun.worth", N_("worth {chips} chips on average from here"))
+
+
+def _lang(view: InjunView) -> str:
+    return str(view["options"].get("lang", "en"))
+
+
+def _join(items: list[str], lang: str) -> str:
+    """``["Ada", "Ben", "Cleo"]`` → "Ada, Ben and Cleo" ("Ada, Ben e Cleo")."""
+    return join(items, say(lang, N_("and")))
 
 
 # ---- what this seat knows ----
@@ -477,33 +493,40 @@ def score(view: InjunView, move: str) -> Alternative:
 def _alternative(view: InjunView, move: str, dist: dict[int, float]) -> Alternative:
     """One move's expected chips, with a note saying what it assumes."""
     names = view["names"]
+    lang = _lang(view)
     v = value(view, move, dist)
     kind = kind_of(move)
     stated: tuple[claims.Claim, ...] = ()
     if kind == "fold":
-        note = "you lose nothing more, and give up the pot"
+        note = say(lang, N_("you lose nothing more, and give up the pot"))
     elif kind == "see":
-        note = f"{SEE_COST} chips to show the cards now"
+        note = say(lang, N_("{n} chips to show the cards now"), n=SEE_COST)
     elif v.calls:
         likeliest = sorted(v.calls, key=lambda s: -v.calls[s])[:STAYS_SHOWN]
         stated = tuple(claims.Chance(STAYS_FACT.name, p=min(1.0, max(0.0, v.calls[s])), model="habit", move=move,
                                      detail={"name": names[s], "seat": s}) for s in likeliest)
         more = len(v.calls) - len(likeliest)
-        note = "; ".join(c.words() for c in stated)
+        stays = paragraph(lang, *(c.words(lang) for c in stated), sep="; ")
         if more:
-            note += f" (the {count(more, 'other')} who must answer, less often)"
+            stays = paragraph(lang, stays, say(lang, agreeing(more, N_("(the {n} other who must answer, less often)"),
+                                                              N_("(the {n} others who must answer, less often)")),
+                                               n=more))
+        parts = [stays]
         if kind != "chip":
-            note += "; if anyone raises back, you fold"
+            parts.append(say(lang, N_("if anyone raises back, you fold")))
         if kind == "chip" and len(v.calls) == 1:
-            then = f"pay {SEE_COST} to see" if view["chips"][view["seat"]] - BRAG_CHIP >= SEE_COST else \
-                "put in your last chip, and the cards are shown"
-            note += f"; if {names[next(iter(v.calls))]} puts in a chip, you then {then}"
+            caller = names[next(iter(v.calls))]
+            parts.append(say(lang, N_("if {name} puts in a chip, you then pay {n} to see"), name=caller, n=SEE_COST)
+                         if view["chips"][view["seat"]] - BRAG_CHIP >= SEE_COST else
+                         say(lang, N_("if {name} puts in a chip, you then put in your last chip, and the cards are "
+                                      "shown"), name=caller))
         elif kind == "chip":
-            note += "; valued as if the cards were compared after that round"
+            parts.append(say(lang, N_("valued as if the cards were compared after that round")))
+        note = paragraph(lang, *parts, sep="; ")
     elif kind == "call" and view["options"].get("betting") == "seed":
-        note = "your call ends the betting at once: the cards are shown with what each has put in"
+        note = say(lang, N_("your call ends the betting at once: the cards are shown with what each has put in"))
     else:
-        note = "the cards are shown with the chips as they stand"
+        note = say(lang, N_("the cards are shown with the chips as they stand"))
     return Alternative(move, round(v.chips, 2), note, claims=stated)
 
 
@@ -520,10 +543,36 @@ def advise(view: InjunView) -> Hint:
     return Hint(view["seat"], best.action, reason, alternatives, claims=said, gist=gist)
 
 
+#: What each kind of move says about your card, and who made it: alone, two of them ("both"), more ("all").
+DID = {
+    "bet": (N_("{who} bet after seeing your card"), N_("{who} both bet after seeing your card"),
+            N_("{who} all bet after seeing your card")),
+    "raise": (N_("{who} raised after seeing your card"), N_("{who} both raised after seeing your card"),
+              N_("{who} all raised after seeing your card")),
+    "call": (N_("{who} called after seeing your card"), N_("{who} both called after seeing your card"),
+             N_("{who} all called after seeing your card")),
+    "fold": (N_("{who} dropped out after seeing your card"), N_("{who} both dropped out after seeing your card"),
+             N_("{who} all dropped out after seeing your card")),
+    "chip": (N_("{who} put in a chip after seeing your card"), N_("{who} both put in a chip after seeing your card"),
+             N_("{who} all put in a chip after seeing your card")),
+    "see": (N_("{who} paid to see after seeing your card"), N_("{who} both paid to see after seeing your card"),
+            N_("{who} all paid to see after seeing your card")),
+}
+MEANING = {
+    "bet": N_("players bet when the cards they see, yours among them, look low"),
+    "raise": N_("players raise when the cards they see, yours among them, look low"),
+    "call": N_("players call when the cards they see look neither strong nor hopeless to them"),
+    "fold": N_("players drop out when the cards they see look high"),
+    "chip": N_("players stay in when the cards they see do not look too high"),
+    "see": N_("players pay to see when the cards they see look low"),
+}
+
+
 def _evidence(view: InjunView) -> str:
-    """Who did what after seeing your card, and what the habit reads into it."""
+    """Who did what after seeing your card, and what the habit reads into it (its first letter a capital)."""
     me = view["seat"]
     names = view["names"]
+    lang = _lang(view)
     last: dict[int, str] = {}
     for s, a in view["actions"]:
         if int(s) != me and view["cards"][int(s)] is not None:
@@ -533,46 +582,42 @@ def _evidence(view: InjunView) -> str:
     groups: dict[str, list[str]] = {}
     for s, k in last.items():
         groups.setdefault(k, []).append(names[s])
-    meaning = {
-        "bet": ("bet", "players bet when the cards they see, yours among them, look low"),
-        "raise": ("raised", "players raise when the cards they see, yours among them, look low"),
-        "call": ("called", "players call when the cards they see look neither strong nor hopeless to them"),
-        "fold": ("dropped out", "players drop out when the cards they see look high"),
-        "chip": ("put in a chip", "players stay in when the cards they see do not look too high"),
-        "see": ("paid to see", "players pay to see when the cards they see look low"),
-    }
-    parts = []
+    parts: list[str] = []
     for k in ("bet", "raise", "see", "chip", "call", "fold"):
         if k in groups:
             who = groups[k]
-            both = "both " if len(who) == 2 else "all " if len(who) > 2 else ""
-            did, why = meaning[k]
-            parts.append(f"{join(who)} {both}{did} after seeing your card: {why}")
-    return "; ".join(parts)
+            did = DID[k][min(len(who), 3) - 1]
+            named = _join(who, lang)
+            if not parts:  # the start of a sentence
+                named = named[:1].upper() + named[1:]
+            parts.append(say(lang, "{did}: {meaning}", did=say(lang, did, who=named), meaning=say(lang, MEANING[k])))
+    return paragraph(lang, *parts, sep="; ")
 
 
 def _reason(view: InjunView, dist: dict[int, float], best: Alternative,
             alternatives: list[Alternative]) -> tuple[str, tuple[claims.Claim, ...]]:
     seen = seen_cards(view)
+    lang = _lang(view)
     theirs = [seen[s].symbol for s in rivals(view) if s in seen]
     o = odds(view)
     if len(theirs) == 1:
-        first = f"You can see {theirs[0]}, the only other card still in."
-        them = "it"
+        first = say(lang, N_("You can see {card}, the only other card still in."), card=theirs[0])
+        them = "it"  # English alone: the Portuguese words say "every other card still in" whatever their number
     else:
-        first = f"You can see {join(theirs)} still in."
+        first = say(lang, N_("You can see {cards} still in."), cards=_join(theirs, lang))
         them = "them all" if len(theirs) > 2 else "them both"
     folded = [seen[s].symbol for s in seen if view["folded"][s]]
     if folded:
-        first += f" ({join(folded)} folded: that cannot be your card either.)"
+        first = paragraph(lang, first, say(lang, N_("({cards} folded: that cannot be your card either.)"),
+                                           cards=_join(folded, lang)))
     beats = claims.Count(BEATS_FACT.name, n=o.beats, of=o.total, detail={"them": them})
     said: list[claims.Claim] = [beats]
-    counts = beats.words()
+    counts = beats.words(lang)
     if o.ties:
-        ties = claims.Count(TIES_FACT.name, n=o.ties, detail={"highest": join(o.highest)})
+        ties = claims.Count(TIES_FACT.name, n=o.ties, detail={"highest": _join(o.highest, lang)})
         said.append(ties)
-        counts += f" {ties.words()}"
-    sentences = [first, counts + "."]
+        counts = paragraph(lang, counts, ties.words(lang))
+    sentences: list[str] = [first, say(lang, "{fact}.", fact=counts)]
     evidence = _evidence(view)
     before, now = prior(view), dist
     best0 = claims.Chance(HIGHEST_FACT.name, p=_unit(chance_best(view, before)), model="uniform")
@@ -581,27 +626,33 @@ def _reason(view: InjunView, dist: dict[int, float], best: Alternative,
         low0 = claims.Chance(LOW_FACT.name, p=_unit(chance_low(before)), model="uniform")
         top = claims.Chance(HIGHEST_FACT.name, p=_unit(chance_best(view, now)), model="habit")
         said += [low, low0, top, best0]
-        sentences.append(f"But the others see your card and bet on it. {evidence[0].upper()}{evidence[1:]}. "
-                         f"Reading their moves that way, {low.words()}: a low card is {low.verdict}. And "
-                         f"{top.words()}: holding the highest card is {top.verdict}. (From the cards alone, "
-                         f"before the bets, {low0.bare()}, and {best0.bare()}, {best0.premise()}.)")
+        sentences.append(say(lang, N_("But the others see your card and bet on it. {evidence}. Reading their moves "
+                                      "that way, {low}: a low card is {low_verdict}. And {top}: holding the highest "
+                                      "card is {top_verdict}. (From the cards alone, before the bets, {low0}, and "
+                                      "{best0}, {premise}.)"),
+                             evidence=evidence, low=low.words(lang), low_verdict=say(lang, low.verdict),
+                             top=top.words(lang), top_verdict=say(lang, top.verdict), low0=low0.bare(lang),
+                             best0=best0.bare(lang), premise=best0.premise(lang)))
     else:
         said.append(best0)
-        sentences.append(f"Nobody has bet after seeing your card yet, so the cards are all you have: "
-                         f"{best0.words()}: holding the highest card is {best0.verdict}.")
+        sentences.append(say(lang, N_("Nobody has bet after seeing your card yet, so the cards are all you have: "
+                                      "{best0}: holding the highest card is {verdict}."),
+                             best0=best0.words(lang), verdict=say(lang, best0.verdict)))
     if "call" in view["legal"]:
         call = min(view["to_call"], view["chips"][view["seat"]])
         pot = view["pot_total"]
         price = claims.Figure(PRICE_FACT.name, value=call / (pot + call),
-                              detail={"call": count(call, "chip"), "pot": pot, "need": f"{call / (pot + call):.0%}"})
+                              detail={"call": say(lang, agreeing(call, N_("{n} chip"), N_("{n} chips")), n=call),
+                                      "pot": pot, "need": number(call / (pot + call), lang, ".0%")})
         said.append(price)
-        sentences.append(f"{price.words()}.")
-    advice, worths = _advice(best, alternatives)
+        sentences.append(say(lang, "{fact}.", fact=price.words(lang)))
+    advice, worths = _advice(best, alternatives, lang)
     said += worths
     sentences.append(advice)
-    sentences.append(f"(The chances that hang on the others' bets, and the chips, are worked out "
-                     f"{claims.MODELS['habit']}: {HABIT[view['style']]}.)")
-    return " ".join(sentences), tuple(said)
+    sentences.append(say(lang, N_("(The chances that hang on the others' bets, and the chips, are worked out "
+                                  "{model}: {habit}.)"), model=say(lang, claims.MODELS["habit"]),
+                         habit=say(lang, HABIT[view["style"]])))
+    return paragraph(lang, *sentences), tuple(said)
 
 
 def _unit(p: float) -> float:
@@ -609,30 +660,37 @@ def _unit(p: float) -> float:
     return min(1.0, max(0.0, p))
 
 
-def worth_claim(alt: Alternative) -> claims.Figure:
+def worth_claim(alt: Alternative, lang: str = "en") -> claims.Figure:
+    """What a move is worth, its chips as the table's language writes them ("+1.5", "+1,5")."""
     return claims.Figure(WORTH_FACT.name, value=round(alt.score, 1), move=alt.action,
-                         detail={"chips": f"{alt.score:+.1f}"})
+                         detail={"chips": number(alt.score, lang, "+.1f")})
 
 
-def _advice(best: Alternative, alternatives: list[Alternative]) -> tuple[str, list[claims.Claim]]:
+def _advice(best: Alternative, alternatives: list[Alternative], lang: str = "en") -> tuple[str, list[claims.Claim]]:
     others = [a for a in alternatives if a is not best]
-    worths = [worth_claim(a) for a in alternatives]
+    worths = [worth_claim(a, lang) for a in alternatives]
     by_move = {w.move: w for w in worths}
-    compare = "; ".join(f"{_move_words(a.action)}: {by_move[a.action].words()}" for a in others)
+    compare = paragraph(lang, *(say(lang, "{move}: {worth}", move=_move_words(a.action, lang),
+                                    worth=by_move[a.action].words(lang)) for a in others), sep="; ")
+    mine = {"move": _move_words(best.action, lang), "worth": by_move[best.action].words(lang)}
     if claims.indistinct([a.score for a in alternatives], tolerance=0.05):
-        return (f"The moves cannot be told apart here ({_move_words(best.action)}: {by_move[best.action].words()}; "
-                f"{compare}).", list(worths))
+        return (say(lang, N_("The moves cannot be told apart here ({move}: {worth}; {compare})."), compare=compare,
+                    **mine), list(worths))
     if best.action == "fold":
-        return (f"Every way of staying in loses chips ({compare}), so fold: the chips already in are gone "
-                "anyway.", [w for w in worths if w.move != "fold"])
-    return (f"Best: {_move_words(best.action)}, {by_move[best.action].words()} (against: {compare}).",
-            list(worths))
+        return (say(lang, N_("Every way of staying in loses chips ({compare}), so fold: the chips already in are gone "
+                             "anyway."), compare=compare), [w for w in worths if w.move != "fold"])
+    return say(lang, N_("Best: {move}, {worth} (against: {compare})."), compare=compare, **mine), list(worths)
 
 
-def _move_words(action: str) -> str:
+def _move_words(action: str, lang: str = "en") -> str:
     verb, _, arg = action.partition(" ")
-    return {"call": "call", "fold": "fold", "chip": "put in a chip", "see": f"pay {SEE_COST} to see",
-            "bet": f"bet {arg}", "raise": f"raise by {arg}"}[verb]
+    if verb == "see":
+        return say(lang, N_("pay {n} to see"), n=SEE_COST)
+    if verb == "bet":
+        return say(lang, N_("bet {n}"), n=arg)
+    if verb == "raise":
+        return say(lang, N_("raise by {n}"), n=arg)
+    return say(lang, {"call": N_("call"), "fold": N_("fold"), "chip": N_("put in a chip")}[verb])
 
 
 # ---- the three bots ----

@@ -11,7 +11,7 @@ both share the clock defined here.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from ..cards import Card, parse_card, parse_cards, standard_52
 from ..dealing import stacked_pack
@@ -136,9 +136,14 @@ def slot_words(hour: int, position: int, count: int) -> str:
 def hour_phrase(game: Game, hour: int) -> str:
     """An hour's pile as ``game``'s sentences name it: "the centre", "7 o'clock" (Portuguese "monte das 7 horas",
     its templates putting the article and preposition before it)."""
+    return hour_in(game.tr, hour)
+
+
+def hour_in(tr: Callable[..., str], hour: int) -> str:
+    """:func:`hour_phrase` said by ``tr`` (a game's, or a hint's ``claims.say`` in the table's language)."""
     if hour == CENTRE:
-        return game.tr(N_("the centre"))
-    return game.tr(N_("1 o'clock")) if hour == 1 else game.tr(N_("{hour} o'clock"), hour=hour)
+        return tr(N_("the centre"))
+    return tr(N_("1 o'clock")) if hour == 1 else tr(N_("{hour} o'clock"), hour=hour)
 
 
 def hour_fields(game: Game, hour: int) -> dict[str, Any]:
@@ -149,14 +154,19 @@ def hour_fields(game: Game, hour: int) -> dict[str, Any]:
 
 def slot_phrase(game: Game, hour: int, position: int, count: int) -> str:
     """:func:`slot_words` in ``game``'s language."""
-    where = hour_phrase(game, hour)
+    return slot_in(game.tr, hour, position, count)
+
+
+def slot_in(tr: Callable[..., str], hour: int, position: int, count: int) -> str:
+    """:func:`slot_words` said by ``tr`` (a game's, or a hint's in the table's language)."""
+    where = hour_in(tr, hour)
     if count == 1:
-        return game.tr(N_("the only face-down card of {hour}"), hour=where)
+        return tr(N_("the only face-down card of {hour}"), hour=where)
     if position == 1:
-        return game.tr(N_("the top card of {hour}"), hour=where)
+        return tr(N_("the top card of {hour}"), hour=where)
     if position == count:
-        return game.tr(N_("the bottom card of {hour}"), hour=where)
-    return game.tr(N_("the {nth} card of {hour}"), nth=ordinal(position), n=position, hour=where)
+        return tr(N_("the bottom card of {hour}"), hour=where)
+    return tr(N_("the {nth} card of {hour}"), nth=ordinal(position), n=position, hour=where)
 
 
 class _Ending(Protocol):

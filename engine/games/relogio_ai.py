@@ -24,10 +24,15 @@ from typing import Any, Callable, Iterator
 
 from ..cards import Card, parse_card
 from .. import claims
+from ..claims import paragraph, say
 from ..hints import Alternative, Hint
-from ..words import count
-from .relogio import CENTRE, HOURS, Deal, hour_label, hour_words, slot_words, swap_slot, unseen
+from ..i18n import N_
+from ..words import agreeing
+from .relogio import CENTRE, HOURS, Deal, hour_in, hour_label, slot_in, swap_slot, unseen
 from .relogio_real import Deal as RealDeal
+
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): Relógio is the book's game.
+LANGUAGES = ("en", "pt")
 
 EXACT_LIMIT = 2000   # enumerate every arrangement when there are at most this many
 SAMPLES = 2000       # otherwise play out this many random arrangements (the same ones for every move)
@@ -201,19 +206,30 @@ def margin(p: float, n: int) -> float:
 
 # ---- the hint's facts, as claims (engine.claims): tests/engine/test_claims.py re-derives each ----
 
-WIN = claims.fact("relogio.win", "you win with a chance of {chance}")
-WIN_SHARE = claims.fact("relogio.win_share", "you win")
-LOST = claims.fact("relogio.lost", "you lose, whatever the face-down cards are")
-KEEP_FOURTH = claims.fact("relogio.keep_fourth", "you lose, whatever the face-down cards are: it is the 4th King, "
-                          "and {down} cards are still face down")
-ABOVE = claims.fact("relogio.above_bottom", "Put anywhere above the bottom of a pile, it loses whatever the "
-                    "face-down cards are, because the King would come out again before that pile's last card")
-WAYS = claims.fact("relogio.ways", "all {n} ways the {hidden} cards you cannot see may lie (suits do not matter)",
-                   "the one way the {hidden} cards you cannot see may lie")
-MARGIN = claims.fact("relogio.margin", "give or take {points}, a 95% margin")
+WIN = claims.fact("relogio.win", N_("you win with a chance of {chance}"))
+WIN_SHARE = claims.fact("relogio.win_share", N_("you win"))
+LOST = claims.fact("relogio.lost", N_("you lose, whatever the face-down cards are"))
+KEEP_FOURTH = claims.fact("relogio.keep_fourth", N_("you lose, whatever the face-down cards are: it is the 4th King, "
+                                                    "and {down} cards are still face down"))
+ABOVE = claims.fact("relogio.above_bottom", N_("Put anywhere above the bottom of a pile, it loses whatever the "
+                                               "face-down cards are, because the King would come out again before "
+                                               "that pile's last card"))
+WAYS = claims.fact("relogio.ways", N_("all {n} ways the {hidden} cards you cannot see may lie (suits do not matter)"),
+                   N_("the one way the {hidden} cards you cannot see may lie"))
+MARGIN = claims.fact("relogio.margin", N_("give or take {points}, a 95% margin"))
 
 #: The plan a chance assumes for the rest of the game while the swap is still to come (the medium bot's).
-PLAN = "keeping Kings until the fourth, then putting it at the bottom of the fullest pile"
+PLAN = N_("keeping Kings until the fourth, then putting it at the bottom of the fullest pile")
+
+
+def _lang(view: dict[str, Any]) -> str:
+    return str(view["options"].get("lang", "en"))
+
+
+def _hour(view: dict[str, Any], hour: int) -> str:
+    """An hour's pile in the table's language: "7 o'clock", "monte das 7 horas"."""
+    lang = _lang(view)
+    return hour_in(lambda message, **fields: say(lang, message, **fields), hour)
 
 
 def _hopeless(view: dict[str, Any], action: str) -> bool:
@@ -239,14 +255,16 @@ def chance_claims(view: dict[str, Any], action: str, p: float, total: int, exact
         return (claims.Chance(WIN.name, p=p, model="uniform", move=action),)
     hits = round(p * total)
     points = round(100 * margin(hits / total, total))
+    said = say(_lang(view), agreeing(points, N_("{n} percentage point"), N_("{n} percentage points")), n=points)
     return (claims.Sampled(WIN_SHARE.name, move=action, hits=hits, samples=total, assumption="as_dealt"),
-            claims.Figure(MARGIN.name, value=points, move=action,
-                          detail={"points": count(points, "percentage point")}))
+            claims.Figure(MARGIN.name, value=points, move=action, detail={"points": said}))
 
 
-def _said(stated: tuple[claims.Claim, ...]) -> str:
-    words = stated[0].words()
-    return words + (f" ({stated[1].words()})" if len(stated) > 1 else "")
+def _said(stated: tuple[claims.Claim, ...], lang: str) -> str:
+    """A move's chance in words, and its margin in brackets when it is sampled."""
+    if len(stated) == 1:
+        return stated[0].words(lang)
+    return say(lang, "{share} ({margin})", share=stated[0].words(lang), margin=stated[1].words(lang))
 
 
 def _pile(view: dict[str, Any], hour: int) -> dict[str, Any]:
@@ -256,24 +274,30 @@ def _pile(view: dict[str, Any], hour: int) -> dict[str, Any]:
 def slot_of(action: str, view: dict[str, Any]) -> str:
     """"the bottom card of 7 o'clock": a swap's slot in words (never its notation)."""
     hour, position = swap_slot(action[5:])
-    return slot_words(hour, position, _pile(view, hour)["face_down"])
+    lang = _lang(view)
+    return slot_in(lambda message, **fields: say(lang, message, **fields), hour, position,
+                   _pile(view, hour)["face_down"])
 
 
 def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
     chances, total, exact = win_chances(view)
     counts = {p["hour"]: p["face_down"] for p in view["piles"]}
+    lang = _lang(view)
     out = []
     for action in view["legal"]:
+        stated: tuple[claims.Claim, ...]
         if action.startswith("swap "):
             hour, position = swap_slot(action[5:])
             kind = class_of((hour, position), counts)
             p = chances[f"swap {hour_label(kind[0])}:{kind[1]}"]
-            head = f"King as {slot_words(hour, position, counts[hour])}: "
+            stated = chance_claims(view, action, p, total, exact)
+            note = say(lang, N_("King as {slot}: {chance}"), slot=slot_of(action, view), chance=_said(stated, lang))
         else:
             p = chances[action]
-            head = "keep the King: it goes to the centre; " if action == "keep" else "turn the next card: "
-        stated = chance_claims(view, action, p, total, exact)
-        out.append(Alternative(action, round(100 * p, 1), head + _said(stated), claims=stated,
+            stated = chance_claims(view, action, p, total, exact)
+            note = say(lang, N_("keep the King: it goes to the centre; {chance}") if action == "keep" else
+                       N_("turn the next card: {chance}"), chance=_said(stated, lang))
+        out.append(Alternative(action, round(100 * p, 1), note, claims=stated,
                                samples=0 if exact else total, margin=0.0 if exact else 100 * margin(p, total)))
     out.sort(key=lambda a: (-a.score, a.action != "keep", a.action))
     return out, total, exact
@@ -281,10 +305,12 @@ def evaluate(view: dict[str, Any]) -> tuple[list[Alternative], int, bool]:
 
 def _basis(view: dict[str, Any], total: int, exact: bool) -> tuple[str, tuple[claims.Claim, ...]]:
     hidden = view["face_down"] - (1 if view["known_face_down"] else 0)
+    lang = _lang(view)
     if exact:
         ways = claims.Count(WAYS.name, n=total, detail={"hidden": hidden})
-        return f"Counted exactly over {ways.words()}.", (ways,)
-    return "Estimated by playing out random arrangements of the cards you cannot see (suits do not matter).", ()
+        return say(lang, N_("Counted exactly over {ways}."), ways=ways.words(lang)), (ways,)
+    return say(lang, N_("Estimated by playing out random arrangements of the cards you cannot see (suits do not "
+                        "matter).")), ()
 
 
 def _above_bottom(action: str, view: dict[str, Any]) -> bool:
@@ -296,19 +322,23 @@ def _advise_relogio(view: dict[str, Any]) -> Hint:
     alternatives, total, exact = evaluate(view)
     best = alternatives[0]
     basis, basis_claims = _basis(view, total, exact)
+    lang = _lang(view)
     if not view["pending"]:
-        plan = f", {PLAN}" if view["swap_available"] else ""
-        reason = (f"There is nothing to decide: turn the top card of {hour_words(view['current'])}. "
-                  f"From here{plan}, {_said(best.claims)}. {basis}")
-        return Hint(view["seat"], "turn", reason, alternatives, claims=best.claims + basis_claims)
+        fields = {"hour": _hour(view, view["current"]), "chance": _said(best.claims, lang)}
+        turn = say(lang, N_("There is nothing to decide: turn the top card of {hour}. From here, {plan}, {chance}."),
+                   plan=say(lang, PLAN), **fields) if view["swap_available"] else \
+            say(lang, N_("There is nothing to decide: turn the top card of {hour}. From here, {chance}."), **fields)
+        return Hint(view["seat"], "turn", paragraph(lang, turn, basis), alternatives,
+                    claims=best.claims + basis_claims)
     king = parse_card(view["pending"]).symbol
     keep = next(a for a in alternatives if a.action == "keep")
     nth = view["kings_up"] + 1
     if nth == 4:
-        first = f"Keeping the {king}: {_said(keep.claims)}."
+        first = say(lang, N_("Keeping the {king}: {chance}."), king=king, chance=_said(keep.claims, lang))
     else:
-        first = (f"Keeping the {king} (King number {nth}) and saving the swap for the fourth King, which then "
-                 f"goes to the bottom of the fullest pile: {_said(keep.claims)}.")
+        first = say(lang, N_("Keeping the {king} (King number {nth}) and saving the swap for the fourth King, which "
+                             "then goes to the bottom of the fullest pile: {chance}."),
+                    king=king, nth=nth, chance=_said(keep.claims, lang))
     said = list(keep.claims)
     swaps = [a for a in alternatives if a.action.startswith("swap ")]
     top_swap = swaps[0]
@@ -316,19 +346,26 @@ def _advise_relogio(view: dict[str, Any]) -> Hint:
     # Moves the numbers cannot tell apart (within the sample's margin, or exactly equal) are not ranked.
     tolerance = 0.0 if exact else 100 * margin(best.score / 100, total)
     tied = [a for a in alternatives[1:] if claims.indistinct([best.score, a.score], tolerance)]
-    second = f"Swapping it for {slot_of(top_swap.action, view)}: {_said(top_swap.claims)}"
-    second += " — the best choice." if top_swap is best and not tied else "."
+    second = say(lang, N_("Swapping it for {slot}: {chance} — the best choice.") if top_swap is best and not tied
+                 else N_("Swapping it for {slot}: {chance}."),
+                 slot=slot_of(top_swap.action, view), chance=_said(top_swap.claims, lang))
     if nth == 4 and any(_above_bottom(a.action, view) for a in swaps):
         above = claims.Certain(ABOVE.name, over_replies=False)
         said.append(above)
-        second += f" {above.words()}."
-    advice = "Keep it." if best.action == "keep" else f"Swap it for {slot_of(best.action, view)}."
+        second = paragraph(lang, second, say(lang, "{fact}.", fact=above.words(lang)))
+    advice = say(lang, N_("Keep it.")) if best.action == "keep" else \
+        say(lang, N_("Swap it for {slot}."), slot=slot_of(best.action, view))
     if tied:
         other = tied[0]
-        what = "keeping it" if other.action == "keep" else f"swapping it for {slot_of(other.action, view)}"
-        advice += (f" But {what} does as well, as far as "
-                   f"{'the count' if exact else 'a sample of this size'} can tell.")
-    return Hint(view["seat"], best.action, " ".join((advice, first, second, basis)),
+        if other.action == "keep":
+            but = say(lang, N_("But keeping it does as well, as far as the count can tell.") if exact else
+                      N_("But keeping it does as well, as far as a sample of this size can tell."))
+        else:
+            but = say(lang, N_("But swapping it for {slot} does as well, as far as the count can tell.") if exact else
+                      N_("But swapping it for {slot} does as well, as far as a sample of this size can tell."),
+                      slot=slot_of(other.action, view))
+        advice = paragraph(lang, advice, but)
+    return Hint(view["seat"], best.action, paragraph(lang, advice, first, second, basis),
                 alternatives, claims=tuple(said) + basis_claims)
 
 
@@ -364,24 +401,29 @@ def real_outcome_of_view(view: dict[str, Any]) -> tuple[bool, int]:
     return real_finish(RealDeal.from_view(view, []))
 
 
-REAL_WON = claims.fact("relogio_real.won", "Played out from here, this deal is won in {steps}")
-REAL_LOST = claims.fact("relogio_real.lost", "Played out from here, this deal is lost: within {steps} a position "
-                        "comes back, and play would go round for ever")
+REAL_WON = claims.fact("relogio_real.won", N_("Played out from here, this deal is won in {steps}"))
+REAL_LOST = claims.fact("relogio_real.lost", N_("Played out from here, this deal is lost: within {steps} a position "
+                                                "comes back, and play would go round for ever"))
 
 
 def _advise_real(view: dict[str, Any]) -> Hint:
     """Every step is forced and nothing is hidden, so the outcome is worked out exactly: a certainty."""
     won, steps = real_outcome_of_view(view)
     target = view["target"]
+    lang = _lang(view)
     if view["carried"] is None:
-        move = f"pick up the top card of {hour_words(target)}"
+        move = say(lang, N_("pick up the top card of {hour}"), hour=_hour(view, target))
     else:
-        move = f"put {parse_card(view['carried']).symbol} under {hour_words(target)}, the next wrong pile"
+        move = say(lang, N_("put {card} under {hour}, the next wrong pile"), card=parse_card(view["carried"]).symbol,
+                   hour=_hour(view, target))
+    many = agreeing(steps, N_("{n} more step"), N_("{n} more steps")) if won else \
+        agreeing(steps, N_("{n} step"), N_("{n} steps"))
     outcome = claims.Certain(REAL_WON.name if won else REAL_LOST.name, move="move", over_replies=False,
-                             detail={"steps": count(steps, "more step" if won else "step"), "n": steps})
-    reason = f"Every step of Relógio Real is forced: {move}. {outcome.words()}."
-    return Hint(view["seat"], "move", reason, [Alternative("move", 100.0 if won else 0.0,
-                                                           "the only move; " + ("wins" if won else "loses"))],
+                             detail={"steps": say(lang, many, n=steps), "n": steps})
+    reason = say(lang, N_("Every step of Relógio Real is forced: {move}. {outcome}."), move=move,
+                 outcome=outcome.words(lang))
+    only = say(lang, N_("the only move; wins") if won else N_("the only move; loses"))
+    return Hint(view["seat"], "move", reason, [Alternative("move", 100.0 if won else 0.0, only)],
                 claims=(outcome,), gist=claims.Certain(claims.ONLY_MOVE.name, move="move", over_replies=False))
 
 

@@ -26,6 +26,7 @@ import engine
 from engine.cards import Card, parse_card, standard_52
 from engine.claims import Chance, Claim, Count, Figure
 from engine.hints import Hint, advisor
+from engine.numerals import number
 
 SLIP = 0.1          # the model's "one move in ten at random"
 PRUNE = 1e-6        # branches less likely than this are left out here (the hint: under 1e-4)
@@ -207,7 +208,8 @@ def check_price(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str |
     pot = view["pot_total"]
     need = call / (pot + call)
     said = (claim.detail["call"], claim.detail["pot"], claim.detail["need"])
-    real = (f"{call} chip{'s' if call != 1 else ''}", pot, f"{need:.0%}")
+    chips = {"en": f"{call} chip{'s' if call != 1 else ''}", "pt": f"{call} ficha{'s' if call != 1 else ''}"}
+    real = (chips[hint.lang], pot, number(need, hint.lang, ".0%"))  # as the table's language writes them
     if said != real or "call" not in view["legal"]:
         return f"a call is said to be {said}; it is {real}"
     return None
