@@ -54,6 +54,11 @@ def test_help_prints_usage_and_starts_nothing(run, command):
     (["app", "--port", "http"], "app: --port needs a number, not 'http'"),
     (["app", "--pool"], "app: --pool needs LESSON=N"),
     (["app", "--class"], "app: --class needs the class's name"),
+    (["app", "--ip"], "app: --ip needs this computer's address on the class's network"),
+    (["app", "--ip", "classroom"], "app: --ip needs this computer's IPv4 address on the class's network, four "
+                                   "numbers from 0 to 255 like 192.168.1.20 (or 0.0.0.0 for every network), not "
+                                   "'classroom'"),
+    (["app", "--ip=192.168.1.300"], "not '192.168.1.300'"),
     (["hub", "--port"], "hub: --port needs a number"),
     (["hub", "--ip"], "hub: --ip needs an address"),
     (["bench", "--fast"], "bench: unknown option '--fast'"),
@@ -188,5 +193,51 @@ def test_app_prints_the_url_last_and_no_notice_per_kernel(tmp_path):
         time.sleep(5)
         text = log.read_text()
         assert not NOISE.search(text), [line for line in text.splitlines() if NOISE.search(line)][:5]
+    finally:
+        stop_server(proc)
+
+
+def test_app_refuses_an_address_that_is_not_this_computers():
+    """``./run app --ip`` with an address of no network of this computer (TEST-NET-3, RFC 5737): said in words
+    before Voilà starts."""
+    done = subprocess.run([str(RUN), "app", "--ip", "203.0.113.7", "--port", str(free_port())], cwd=RUN.parent,
+                          capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "cannot listen on 203.0.113.7 port" in done.stderr and "not an address of this computer" in done.stderr
+    assert "Parlour is running" not in done.stdout
+
+
+def test_the_app_server_refuses_an_address_it_cannot_listen_on():
+    from widgets.server.app import ip_option
+
+    assert ip_option(["lessons", "--ip", "10.1.2.3"]) == ["lessons", "--Voila.ip=10.1.2.3",
+                                                          "--Voila.tornado_settings=allow_remote_access=True"]
+    assert ip_option(["--ip=127.0.0.1"]) == ["--Voila.ip=127.0.0.1"]  # this computer alone: as without --ip
+    for bad, says in (("banana", "not 'banana'"), ("224.0.0.1", "224.0.0.1 is not one")):
+        with pytest.raises(SystemExit, match=says):
+            ip_option(["--ip", bad])
+
+
+@pytest.mark.slow
+def test_app_listens_on_the_class_networks_address(tmp_path):
+    """``./run app --ip A`` (a class on one network): Voilà listens on A, and only there, prints A's link and what
+    it exposes, and answers a page asked for by a name other than loopback (a student's browser names the
+    teacher's address; without the option Voilà refuses that, 403). 127.0.0.2 stands for the network's address."""
+    port, log = free_port(), tmp_path / "app.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([str(RUN), "app", "--ip", "127.0.0.2", "--port", str(port)], cwd=RUN.parent,
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.2:{port}/voila/render/index.ipynb"
+    try:
+        deadline = time.monotonic() + 600
+        while url not in log.read_text() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.5)
+        assert url in log.read_text(), log.read_text()[-3000:]
+        assert "no login and not encrypted" in log.read_text()
+        request = urllib.request.Request(url, headers={"Host": f"192.168.1.20:{port}"})
+        with urllib.request.urlopen(request, timeout=300) as resp:
+            assert resp.status == 200 and b"parlour" in resp.read().lower()
+        with pytest.raises(OSError):  # not on this computer's loopback address: only where it was told
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/static/voila.js", timeout=30)
     finally:
         stop_server(proc)

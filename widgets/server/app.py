@@ -99,11 +99,42 @@ def _kernel_routes_per_student() -> dict[type, type]:
     return {route: own_kernels_only(route) for route in routes}
 
 
+def ip_option(argv: list[str]) -> list[str]:
+    """``argv`` with ``--ip ADDRESS`` (``./run app --ip``: a class on one network) made Voilà's own settings: it
+    listens on that address, and takes requests that name it (by default a page asked for by any name but this
+    computer's loopback is refused, against pages of other sites reaching a server on a laptop). A SystemExit
+    with a sentence for an address a server cannot listen on."""
+    import ipaddress
+
+    out: list[str] = []
+    rest = iter(argv)
+    for arg in rest:
+        if arg == "--ip":
+            address = next(rest, "")
+        elif arg.startswith("--ip="):
+            address = arg.split("=", 1)[1]
+        else:
+            out.append(arg)
+            continue
+        try:
+            ip = ipaddress.ip_address(address.strip())
+        except ValueError:
+            raise SystemExit(f"--ip needs this computer's address on the class's network, like 192.168.1.20, "
+                             f"not {address!r}") from None
+        if ip.is_multicast or (ip.is_reserved and not ip.is_unspecified):
+            raise SystemExit(f"--ip needs this computer's address on the class's network; {ip} is not one a "
+                             "server can listen on")
+        out.append(f"--Voila.ip={ip}")
+        if str(ip) != "127.0.0.1":
+            out.append("--Voila.tornado_settings=allow_remote_access=True")
+    return out
+
+
 def main() -> None:
     import warnings
 
     # traitlets 5 still reads a whole dict from the command line, with a warning a teacher need not see
     warnings.filterwarnings("ignore", message=".*for dict-traits is deprecated", category=DeprecationWarning)
-    sys.argv[1:] = class_option(class_pools(sys.argv[1:]))  # --class NAME: record the class's play
+    sys.argv[1:] = ip_option(class_option(class_pools(sys.argv[1:])))  # --class NAME: record the class's play
     ensure_save_key()  # before any kernel starts: kernels inherit the environment
     ParlourVoila.launch_instance()
