@@ -11,6 +11,12 @@ only where JupyterLab serves the lessons (:func:`jupyterlab_serves_lessons`): st
 Each lesson link has a "Play now" beside it: the same page at ``#table``, which opens at the lesson's
 game table with the keyboard focus on its first move (the lesson's "Go to the table" link,
 :class:`widgets.lesson.TableLink`, does the going).
+
+The gallery has a page per language (issue 36 item 4): ``lessons/index.ipynb`` in English and
+``lessons/pt/index.ipynb`` in Portuguese (on the static site ``index.html`` and ``pt/index.html``), each
+linking to the other. A Portuguese tile links to the game's Portuguese lesson where there is one; else to
+the English lesson, saying so, and to a Portuguese table of the game (``lessons/pt/mesa_<id>.ipynb``) where
+there is one.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from IPython.display import HTML
 
 import engine
 from engine import words
-from engine.i18n import LANGUAGE_NAMES
+from engine.i18n import LANGUAGE_NAMES, N_, say
 
 LESSONS = Path(__file__).resolve().parents[1] / "lessons"
 #: what a lesson's address ends with to open at its game table (widgets/static/table_link.js goes there)
@@ -69,11 +75,12 @@ def jupyterlab_serves_lessons(env: Mapping[str, str] = os.environ) -> bool:
     return "/voila/render/lessons/" in env.get("SCRIPT_NAME", "")
 
 
-def players_text(cls: type[engine.Game]) -> str:
+def players_text(cls: type[engine.Game], lang: str = "en") -> str:
     lo, hi = cls.min_players, cls.max_players
     if lo == hi:
-        return words.count(lo, "player")
-    return f"{lo}–{hi} players"
+        return words.count(lo, "player") if lang == "en" else say(lang, words.agreeing(lo, N_("{n} player"),
+                                                                                       N_("{n} players")), n=lo)
+    return say(lang, N_("{lo}–{hi} players"), lo=lo, hi=hi)
 
 
 def voila_href(lesson: str) -> str:
@@ -86,12 +93,78 @@ def site_href(lesson: str) -> str:
     return f"lessons/{lesson}.html"
 
 
+def voila_href_from(lang: str) -> Callable[[str], str]:
+    """A lesson's page from the gallery of ``lang`` in Voilà (``lessons/pt/index.ipynb`` for Portuguese):
+    "pt/relogio" → ``relogio.ipynb``, "rummy" → ``../rummy.ipynb``."""
+    if lang == "en":
+        return voila_href
+    return lambda lesson: voila_href(lesson[len(lang) + 1:] if lesson.startswith(f"{lang}/") else f"../{lesson}")
+
+
+def site_href_from(lang: str) -> Callable[[str], str]:
+    """A lesson's page from the static site's gallery of ``lang`` (``pt/index.html`` for Portuguese)."""
+    return site_href if lang == "en" else lambda lesson: "../" + site_href(lesson)
+
+
+#: a game's Portuguese table for a learner whose lesson is still English: ``lessons/<lang>/mesa_<id>.ipynb``
+TABLE_PAGE = {"pt": "mesa_{game}"}
+
+#: the words of a gallery of another language than English (English: the tile's own words)
+GALLERY_WORDS = {
+    "learn": N_("Learn and play {name}"),
+    "english_lesson": N_("The lesson, in English"),
+    "english_note": N_("This game's lesson is still in English; its table can be played in Portuguese."),
+    "english_only": N_("This game's lesson and table are still in English."),
+    "soon": N_("Lesson coming soon"),
+}
+
+
+def language_switch(lang: str, ext: str = ".ipynb") -> str:
+    """The links from the gallery of ``lang`` to the gallery of every other language, each named as it names
+    itself: from English ``pt/index.ipynb``, back ``../index.ipynb`` (``ext`` ".html" on the static site)."""
+    e = html.escape
+    links = "".join(
+        f'<a class="parlour-gallery-language" lang="{e(other)}" hreflang="{e(other)}" '
+        f'href="{e(("index" if other == "en" else f"{other}/index") if lang == "en" else "../index")}{e(ext)}">'
+        f'{e(name)}</a>' for other, name in LANGUAGE_NAMES.items() if other != lang and other in GALLERY_LANGUAGES)
+    return f'<p class="parlour-gallery-languages">{links}</p>'
+
+
+#: the languages the gallery has a page in
+GALLERY_LANGUAGES = ("en", "pt")
+
+
 def play_now(page: str, lang: str, title: str) -> str:
     """The "Play now" link to lesson ``page``: it opens at the game table; its spoken name says which game."""
     e = html.escape
     words = PLAY_NOW[lang]
     return (f'<a class="parlour-play-now" lang="{e(lang)}" href="{e(page + TABLE_FRAGMENT)}" '
             f'aria-label="{e(f"{words}: {title}")}">{e(words)}</a>')
+
+
+def translated_tile(game_id: str, cls: type[engine.Game], lang: str, lessons: Path = LESSONS,
+                    href: Callable[[str], str] | None = None) -> str:
+    """A game's tile on the gallery of ``lang``: its lesson in that language, or the English lesson said to be
+    English and the game's table in ``lang`` where it has one (``TABLE_PAGE``). ``href``: as the gallery's."""
+    e = html.escape
+    href = voila_href_from(lang) if href is None else href
+    name = cls.name
+    say_ = lambda key, **f: e(say(lang, GALLERY_WORDS[key], **f))  # noqa: E731
+    own, table_page = f"{lang}/{game_id}", f"{lang}/{TABLE_PAGE[lang].format(game=game_id)}"
+    note = ""
+    if (lessons / f"{own}.ipynb").exists():
+        links = (f'<a class="parlour-play" lang="{e(lang)}" href="{e(href(own))}">{say_("learn", name=name)}</a>'
+                 + play_now(href(own), lang, name))
+    elif (lessons / f"{game_id}.ipynb").exists():
+        table = (lessons / f"{table_page}.ipynb").exists()
+        links = (f'<a class="parlour-play parlour-english-lesson" href="{e(href(game_id))}">{say_("english_lesson")}'
+                 "</a>" + play_now(href(table_page if table else game_id), lang, name))
+        note = f'<p class="parlour-english-note">{say_("english_note" if table else "english_only")}</p>'
+    else:
+        links = f'<span class="parlour-soon">{say_("soon")}</span>'
+    return (f'<div class="parlour-game" data-game="{e(game_id)}" lang="{e(lang)}"><h3>{e(name)}</h3>'
+            f'<p class="parlour-players">{e(players_text(cls, lang))}</p><p>{e(say(lang, cls.blurb))}</p>'
+            f'<p class="parlour-links">{links}</p>{note}</div>')
 
 
 def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: bool | None = None,
@@ -123,12 +196,22 @@ LAB_NOTE = ("<p class='parlour-lab-note'>The <b>Learn and play</b> links open a 
             "The <b>Notebook in JupyterLab</b> links open the same lesson as a notebook, code and all.</p>")
 
 
-def gallery_html(lessons: Path = LESSONS, lab: bool | None = None, href: Callable[[str], str] = voila_href) -> str:
-    """Every game's tile, and (where the notebooks are offered) a line saying what the two links do."""
+def gallery_html(lessons: Path = LESSONS, lab: bool | None = None, href: Callable[[str], str] | None = None,
+                 lang: str = "en") -> str:
+    """Every game's tile, and (where the notebooks are offered) a line saying what the two links do; first the
+    links to the gallery in its other languages. ``lang``: the gallery's language; ``href``: a lesson's address
+    from its page (None: Voilà's, beside ``lessons/index.ipynb`` or ``lessons/<lang>/index.ipynb``); the other
+    galleries' pages end as its lessons' do (".html" on the static site)."""
+    href = voila_href_from(lang) if href is None else href
+    ext = Path(href("index")).suffix
+    if lang != "en":
+        tiles = "".join(translated_tile(game_id, cls, lang, lessons, href) for game_id, cls in engine.GAMES.items())
+        return f'{STYLE}{language_switch(lang, ext)}<div class="parlour-gallery" lang="{lang}">{tiles}</div>'
     if lab is None:
         lab = jupyterlab_serves_lessons()
     tiles = "".join(tile(game_id, cls, lessons, lab, href) for game_id, cls in engine.GAMES.items())
-    return f'{STYLE}<div class="parlour-gallery">{tiles}</div>' + (LAB_NOTE if lab else "")
+    return (f'{STYLE}{language_switch(lang, ext)}<div class="parlour-gallery">{tiles}</div>'
+            + (LAB_NOTE if lab else ""))
 
 
 def progress_link(env: Mapping[str, str] = os.environ) -> str:
@@ -155,5 +238,8 @@ def from_your_teacher(env: Mapping[str, str] = os.environ) -> str:
             'style="width: 100%; height: 8rem; border: 1px solid #d0d7cf; border-radius: 10px"></iframe>')
 
 
-def gallery() -> HTML:
+def gallery(lang: str = "en") -> HTML:
+    """The gallery page's tiles, in ``lang`` (the class record and the teacher's deals are English pages)."""
+    if lang != "en":
+        return HTML(gallery_html(lang=lang))
     return HTML(progress_link() + from_your_teacher() + gallery_html())

@@ -538,17 +538,22 @@ def lite_config_script(lite_index: str) -> str:
     return lite_index[start:end + len("</script>")]
 
 
-def gallery_page(lite_index: str) -> str:
+def gallery_page(lite_index: str, lang: str = "en") -> str:
+    """The gallery in ``lang``: the site's ``index.html`` (English, carrying JupyterLite's configuration, as
+    every app page reads it there) or ``<lang>/index.html``, its intro from ``lessons/[<lang>/]index.ipynb``."""
     sys.path.insert(0, str(ROOT))
-    from widgets.gallery import gallery_html, site_href
+    from widgets.gallery import gallery_html, site_href_from
 
-    cells = json.loads((ROOT / "lessons" / "index.ipynb").read_text())["cells"]
+    folder = ROOT / "lessons" / ("" if lang == "en" else lang)
+    cells = json.loads((folder / "index.ipynb").read_text(encoding="utf-8"))["cells"]
     intro = "".join(cells[0]["source"]).split("\n", 1)[1].replace("**", "")
-    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Parlour</title>"
+    config, due = (lite_config_script(lite_index), PUZZLES_DUE) if lang == "en" else ("", "")
+    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>Parlour</title>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             "<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;"
-            "color:#1f2a22}</style>" + lite_config_script(lite_index) + "</head><body><h1>Parlour</h1>"
-            f"<p>{html.escape(intro.strip())}</p>{PUZZLES_DUE}{gallery_html(lab=False, href=site_href)}</body></html>")
+            "color:#1f2a22}</style>" + config + "</head><body><h1>Parlour</h1>"
+            f"<p>{html.escape(intro.strip())}</p>{due}"
+            f"{gallery_html(lab=False, href=site_href_from(lang), lang=lang)}</body></html>")
 
 
 #: The gallery's "Puzzles due: N" on the static site (no kernel there): counted from the puzzle store the lessons
@@ -568,7 +573,13 @@ def parlour_pages(out: Path) -> None:
     import engine
 
     index = out / "index.html"
-    index.write_text(gallery_page(index.read_text(encoding="utf-8")), encoding="utf-8")
+    lite_index = index.read_text(encoding="utf-8")
+    index.write_text(gallery_page(lite_index), encoding="utf-8")
+    from widgets.gallery import GALLERY_LANGUAGES
+
+    for lang in GALLERY_LANGUAGES[1:]:  # the gallery in each other language: <lang>/index.html
+        (out / lang).mkdir(exist_ok=True)
+        (out / lang / "index.html").write_text(gallery_page(lite_index, lang), encoding="utf-8")
     for lesson in lesson_paths():
         game = engine.GAMES.get(lesson.split("/")[-1])
         page = out / "lessons" / f"{lesson}.html"

@@ -89,3 +89,34 @@ def test_a_lesson_with_a_translation_shows_the_link_to_it(path):
     second = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][1]["source"])
     call = f'other_languages("{path.stem}"' + (f', "{lang}")' if lang != "en" else ")")
     assert (call in second) == bool(others), (path, second)
+
+
+def test_the_portuguese_gallery_links_each_game_to_its_portuguese_lesson_or_says_it_is_english(tmp_path):
+    """Issue 36 items 4 and 5: a Portuguese tile opens the Portuguese lesson where there is one; else the English
+    lesson, named as English, with its Portuguese table where one exists (``pt/mesa_<id>``), and says which."""
+    import engine
+    from widgets.gallery import gallery_html, translated_tile
+
+    page = gallery_html(lang="pt")
+    for game_id in BOOK_GAMES + ("jubileu",):  # beside the gallery page lessons/pt/index.ipynb
+        assert f'href="{game_id}.ipynb"' in translated_tile(game_id, engine.GAMES[game_id], "pt")
+    rummy = translated_tile("rummy", engine.GAMES["rummy"], "pt")
+    assert 'href="../rummy.ipynb"' in rummy and "A lição, em inglês" in rummy and "ainda estão em inglês" in rummy
+    for name in ("rummy.ipynb", "pt/mesa_rummy.ipynb"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    with_table = translated_tile("rummy", engine.GAMES["rummy"], "pt", tmp_path)
+    assert 'href="mesa_rummy.ipynb#table"' in with_table and "pode ser jogada em português" in with_table
+    assert "Lição em breve" in translated_tile("rummy", engine.GAMES["rummy"], "pt", tmp_path / "pt")
+    assert 'hreflang="en" href="../index.ipynb">English<' in page and "jogadores" in page and " players" not in page
+
+
+def test_the_galleries_link_to_each_other_in_voila_and_on_the_static_site():
+    from widgets.gallery import gallery_html, site_href_from
+
+    assert 'hreflang="pt" href="pt/index.ipynb">Português<' in gallery_html(lab=False)
+    site_en = gallery_html(lab=False, href=site_href_from("en"))
+    site_pt = gallery_html(lab=False, href=site_href_from("pt"), lang="pt")
+    assert 'href="pt/index.html"' in site_en and 'href="lessons/rummy.html"' in site_en
+    assert 'href="../index.html"' in site_pt and 'href="../lessons/pt/relogio.html"' in site_pt
+    assert 'href="../lessons/rummy.html"' in site_pt
