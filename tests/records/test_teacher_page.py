@@ -196,6 +196,30 @@ def test_the_csv_and_the_live_stamp(school, store):
     assert teacher.get(service.url + "parlour/teacher/live", timeout=30).json()["deals"] == 5
 
 
+def test_the_pages_ask_for_news_is_answered_as_soon_as_a_deal_is_recorded(school, store, monkeypatch):
+    """The page asks with its own stamp and the answer waits for news: it leaves when a deal is recorded, not at the
+    page's next ask (it answered at once and the page asked again 2 s later, so a deal ending just after an ask was
+    shown 6 s later on a busy machine); with no news it leaves after the long poll's time, with the same stamp."""
+    import widgets.server.teacher_page as teacher_page
+
+    service, _, _ = school
+    teacher = service.login("t-secret")
+    live = service.url + "parlour/teacher/live"
+    stamp = teacher.get(live, timeout=30).json()["stamp"]
+    answers: list[dict[str, Any]] = []
+    asking = threading.Thread(target=lambda: answers.append(teacher.get(live, params={"stamp": stamp},
+                                                                         timeout=60).json()))
+    asking.start()
+    asking.join(1.0)
+    assert asking.is_alive() and not answers, "held while nothing changes"
+    store.submit(record("bea", seed=2, level="medium", minutes=40), "bea")  # a deal ends
+    asking.join(30)
+    assert answers and answers[0]["stamp"] != stamp and answers[0]["deals"] == 5
+    monkeypatch.setattr(teacher_page, "LONG_POLL_S", 0.5)
+    again = teacher.get(live, params={"stamp": answers[0]["stamp"]}, timeout=30).json()
+    assert again["stamp"] == answers[0]["stamp"], "no news: the same stamp, after the long poll's time"
+
+
 def test_a_teacher_makes_a_set_and_hands_it_out(school, store):
     service, first_set, _ = school
     teacher = service.login("t-secret")
