@@ -80,8 +80,8 @@ class Rulebook(Mapping[str, Rule]):
 
 
 GENERAL_RULES = Rulebook([
-    Rule("turn.order", "Players act in turn; only the player whose turn it is may move."),
-    Rule("game.over", "When the game is over nobody may move."),
+    Rule("turn.order", N_("Players act in turn; only the player whose turn it is may move.")),
+    Rule("game.over", N_("When the game is over nobody may move.")),
 ])
 
 
@@ -530,8 +530,9 @@ class Game:
         self._events.append(Event(kind, rule, text, seat, data, secret))
 
     def rule_text(self, rule_id: str) -> str:
+        """The words of a rule (Why?), in the game's language: every rule book's texts are marked ``N_``."""
         book = self.rules if rule_id in self.rules else GENERAL_RULES
-        return book[rule_id].text
+        return self.tr(book[rule_id].text)
 
     def verb(self, seat: int, verb: str) -> str:
         """``"plays"`` as this seat says it: tables may name the learner "You" ("You play")."""

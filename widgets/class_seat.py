@@ -138,7 +138,9 @@ class SeatGame:
     def deal_results(self) -> list[dict[str, Any]]:
         return list(self.state.get("deal_results", []))
 
-    rule_text = Game.rule_text  # the rules' words (this game's book, else the general rules)
+    rule_text = Game.rule_text  # the rules' words (this game's book, else the general rules), in its language
+    lang = Game.lang
+    tr = Game.tr
     verb = Game.verb  # "plays" as the seat says it ("You play")
     subject = Game.subject
 

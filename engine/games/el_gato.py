@@ -32,48 +32,48 @@ PLAYER_COUNTS = (2, 4, 5, 8, 10)
 PLAY = Action("play")
 
 RULES = Rulebook([
-    Rule("el_gato.pack", "El Gato uses the Spanish pack without Kings and Caballos: 40 cards, 1 to 9 and the "
-         "Sota (10) in each suit: oros (coins), copas (cups), espadas (swords) and bastos (clubs)."),
-    Rule("el_gato.players", "2, 4, 5, 8 or 10 players: the 40 cards must divide exactly."),
-    Rule("el_gato.dealer", "Everyone draws a card and the highest card deals (players tied for highest "
-         "draw again)."),
-    Rule("el_gato.deal", "The dealer deals the whole pack, one card at a time, starting with the player on "
-         "his left. Each player keeps his cards face down as a packet, in the order received: nobody looks "
-         "at them or changes their order."),
-    Rule("el_gato.eldest", "The player on the dealer's left plays first."),
-    Rule("el_gato.play", "In turn, clockwise, each player turns the top card of his packet face up on the "
-         "table. Nobody chooses a card: the packet decides."),
-    Rule("el_gato.rank", "The highest card takes the trick: the Sota (10) is highest, then 9 down to 1. "
-         "The suits are all equal."),
-    Rule("el_gato.ace_high", "Variant: the 1 (the As) ranks above the Sota, just below the gato."),
-    Rule("el_gato.gato", "The 5 de oros is the gato (the cat): it beats every other card."),
-    Rule("el_gato.collect", "The winner puts the cards under his packet in the order they were played, "
-         "without changing that order."),
-    Rule("el_gato.lead", "The winner of a trick plays first to the next one; the others follow clockwise."),
-    Rule("el_gato.guerra", "A tie for the highest card is a guerra (war). Two tied players set the cards "
-         "aside and play a new trick between them; its winner takes both tricks, in the order the cards "
-         "were played."),
-    Rule("el_gato.any_pair", "Variant (the old Portuguese rules read word for word): any two cards of "
-         "equal value in a trick start a guerra between their players, even below the highest card; "
-         "the highest such pair counts. "
-         "The gato still beats everything."),
-    Rule("el_gato.guerra_many", "When more than two players tie for the highest card, they alone play a "
-         "tie-break trick, and its winner takes all the cards, in the order they were played."),
-    Rule("el_gato.guerra_again", "A tie-break that ties again is a new guerra among the players tied this "
-         "time, until one card is highest."),
-    Rule("el_gato.last_card", "A tied player who has no card left for the tie-break takes the top card of "
-         "an opponent's packet, face down, and plays it: the next player clockwise who still has cards, tied "
-         "or not. A safe player has no cards, so he is never dealt back in."),
-    Rule("el_gato.no_cards", "If a tied player needs a card and nobody at all has one left, the game is a "
-         "draw."),
-    Rule("el_gato.safe", "A player whose packet is empty, and who is not in a guerra, is safe: he is out "
-         "of the game and cannot lose."),
-    Rule("el_gato.end", "The aim is to get rid of your cards. The last player still holding cards loses; "
-         "by then he holds all 40."),
-    Rule("el_gato.cycle", "Guard: the packets can come back to an earlier position and repeat forever. "
-         "When the packets and the leader repeat at the start of a trick, the game is a draw."),
-    Rule("el_gato.trick_limit", "Guard: after the trick limit (tie-breaks count as tricks) the game is a "
-         "draw."),
+    Rule("el_gato.pack", N_("El Gato uses the Spanish pack without Kings and Caballos: 40 cards, 1 to 9 and the "
+            "Sota (10) in each suit: oros (coins), copas (cups), espadas (swords) and bastos (clubs).")),
+    Rule("el_gato.players", N_("2, 4, 5, 8 or 10 players: the 40 cards must divide exactly.")),
+    Rule("el_gato.dealer", N_("Everyone draws a card and the highest card deals (players tied for highest "
+            "draw again).")),
+    Rule("el_gato.deal", N_("The dealer deals the whole pack, one card at a time, starting with the player on "
+            "his left. Each player keeps his cards face down as a packet, in the order received: nobody looks "
+            "at them or changes their order.")),
+    Rule("el_gato.eldest", N_("The player on the dealer's left plays first.")),
+    Rule("el_gato.play", N_("In turn, clockwise, each player turns the top card of his packet face up on the "
+            "table. Nobody chooses a card: the packet decides.")),
+    Rule("el_gato.rank", N_("The highest card takes the trick: the Sota (10) is highest, then 9 down to 1. "
+            "The suits are all equal.")),
+    Rule("el_gato.ace_high", N_("Variant: the 1 (the As) ranks above the Sota, just below the gato.")),
+    Rule("el_gato.gato", N_("The 5 de oros is the gato (the cat): it beats every other card.")),
+    Rule("el_gato.collect", N_("The winner puts the cards under his packet in the order they were played, "
+            "without changing that order.")),
+    Rule("el_gato.lead", N_("The winner of a trick plays first to the next one; the others follow clockwise.")),
+    Rule("el_gato.guerra", N_("A tie for the highest card is a guerra (war). Two tied players set the cards "
+            "aside and play a new trick between them; its winner takes both tricks, in the order the cards "
+            "were played.")),
+    Rule("el_gato.any_pair", N_("Variant (the old Portuguese rules read word for word): any two cards of "
+            "equal value in a trick start a guerra between their players, even below the highest card; "
+            "the highest such pair counts. "
+            "The gato still beats everything.")),
+    Rule("el_gato.guerra_many", N_("When more than two players tie for the highest card, they alone play a "
+            "tie-break trick, and its winner takes all the cards, in the order they were played.")),
+    Rule("el_gato.guerra_again", N_("A tie-break that ties again is a new guerra among the players tied this "
+            "time, until one card is highest.")),
+    Rule("el_gato.last_card", N_("A tied player who has no card left for the tie-break takes the top card of "
+            "an opponent's packet, face down, and plays it: the next player clockwise who still has cards, tied "
+            "or not. A safe player has no cards, so he is never dealt back in.")),
+    Rule("el_gato.no_cards", N_("If a tied player needs a card and nobody at all has one left, the game is a "
+            "draw.")),
+    Rule("el_gato.safe", N_("A player whose packet is empty, and who is not in a guerra, is safe: he is out "
+            "of the game and cannot lose.")),
+    Rule("el_gato.end", N_("The aim is to get rid of your cards. The last player still holding cards loses; "
+            "by then he holds all 40.")),
+    Rule("el_gato.cycle", N_("Guard: the packets can come back to an earlier position and repeat forever. "
+            "When the packets and the leader repeat at the start of a trick, the game is a draw.")),
+    Rule("el_gato.trick_limit", N_("Guard: after the trick limit (tie-breaks count as tricks) the game is a "
+            "draw.")),
 ])
 
 

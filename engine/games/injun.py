@@ -32,59 +32,59 @@ BRAG_CHIP = 1  # seed: "cada jogador, na sua vez, coloca uma ficha"
 _PACK = standard_52()
 
 RULES = Rulebook([
-    Rule("injun.pack", "A standard pack of 52 cards. Aces are high, then King, Queen, Jack, 10 … 2; "
-         "the suits are all equal."),
-    Rule("injun.first_dealer", "To choose the first dealer, each player draws a card in turn: the first "
-         "to draw an Ace deals."),
-    Rule("injun.pass_deal", "After each deal the deal passes to the left, to the next player still in "
-         "the game."),
-    Rule("injun.ante", "Before the deal every player, the dealer too, puts the agreed ante into the "
-         "middle: that starts the pot."),
-    Rule("injun.deal", "The dealer shuffles last and the player on his right cuts. Then one card each, "
-         "face down, clockwise from the dealer's left."),
-    Rule("injun.forehead", "Nobody may see his own card. You hold it up (on your forehead) so that "
-         "everyone else sees it, and you bet on the cards you can see. Looking at your own card folds "
-         "it; at Parlour's table your card is simply never shown to you."),
-    Rule("injun.turns", "Betting starts with the dealer's left and goes clockwise. Betting is compulsory: "
-         "a player who will not bet drops out."),
-    Rule("injun.fold", "A player who drops out (folds) leaves his card face down and can no longer win "
-         "the pot; the chips he put in stay there."),
-    Rule("injun.poker_bet", "Poker style: the first player opens with a bet of any size (or folds). Each "
-         "player after him folds, calls (puts in enough to match the highest bet) or raises (puts in more "
-         "than that). The betting ends when every player still in has matched the last raise."),
-    Rule("injun.seed_betting", "Poker style, as the old Portuguese rules describe it (variant): each player "
-         "in turn must raise the previous player's bet or drop out, and the first player who merely matches "
-         "it ends the betting "
-         "at once. Everyone not dropped goes to the showdown with what he has put in: each level of bets makes "
-         "a pot that only those who reached it can win, as with all-in side pots."),
-    Rule("injun.min_raise", "A bet or a raise is at least the agreed minimum (1 chip unless agreed "
-         "otherwise)."),
-    Rule("injun.max_raise", "When a limit is agreed, no bet or raise may be bigger than it."),
-    Rule("injun.chips", "You cannot bet chips you do not have."),
-    Rule("injun.all_in", "Poker style: a player who cannot match the highest bet may call with all his "
-         "chips (all in). He can win only what he matched from each player; the chips above that form a "
-         "side pot for the others."),
-    Rule("injun.brag_chip", "Brag style: on your turn you put in one chip or drop out, until only two "
-         "players are left betting."),
-    Rule("injun.brag_two", "Brag style: the last two go on a chip a turn until one quits (the other wins "
-         "without showing his card) or one pays two chips to see."),
-    Rule("injun.brag_see", "Paying to see costs two chips, and only the last two players may do it. Then "
-         "the cards are shown: the higher card wins, and equal cards share."),
-    Rule("injun.brag_cap", "Brag style: a player who runs out of chips shows his card to the others once "
-         "more and lays it on the pot. He bets no more and is not one of \"the two\". Later bets go into a "
-         "second pot: the first pot is contested by the two who went on and him, the second by the two only."),
-    Rule("injun.last_player", "If everyone else drops out, the last player wins the pot without showing "
-         "his card, even if it is not the highest."),
-    Rule("injun.showdown", "At the showdown every card is turned up and the highest card wins the pot. "
-         "Suits do not count: equal cards share the pot."),
-    Rule("injun.odd_chip", "When a shared pot does not divide evenly, the odd chip goes to the first tied "
-         "player to the left of the dealer (a Parlour choice; the variant 'next_pot' keeps it for the next "
-         "deal's pot)."),
-    Rule("injun.reveal", "When a deal ends without a showdown, Parlour turns every card up afterwards so "
-         "that you can see what you were holding. It changes nothing."),
-    Rule("injun.sit_out", "A player who cannot pay the ante sits out the following deals."),
-    Rule("injun.session", "Chips carry over from deal to deal. The game ends when only one player can "
-         "still pay the ante, or after the agreed number of deals; the most chips wins."),
+    Rule("injun.pack", N_("A standard pack of 52 cards. Aces are high, then King, Queen, Jack, 10 … 2; "
+            "the suits are all equal.")),
+    Rule("injun.first_dealer", N_("To choose the first dealer, each player draws a card in turn: the first "
+            "to draw an Ace deals.")),
+    Rule("injun.pass_deal", N_("After each deal the deal passes to the left, to the next player still in "
+            "the game.")),
+    Rule("injun.ante", N_("Before the deal every player, the dealer too, puts the agreed ante into the "
+            "middle: that starts the pot.")),
+    Rule("injun.deal", N_("The dealer shuffles last and the player on his right cuts. Then one card each, "
+            "face down, clockwise from the dealer's left.")),
+    Rule("injun.forehead", N_("Nobody may see his own card. You hold it up (on your forehead) so that "
+            "everyone else sees it, and you bet on the cards you can see. Looking at your own card folds "
+            "it; at Parlour's table your card is simply never shown to you.")),
+    Rule("injun.turns", N_("Betting starts with the dealer's left and goes clockwise. Betting is compulsory: "
+            "a player who will not bet drops out.")),
+    Rule("injun.fold", N_("A player who drops out (folds) leaves his card face down and can no longer win "
+            "the pot; the chips he put in stay there.")),
+    Rule("injun.poker_bet", N_("Poker style: the first player opens with a bet of any size (or folds). Each "
+            "player after him folds, calls (puts in enough to match the highest bet) or raises (puts in more "
+            "than that). The betting ends when every player still in has matched the last raise.")),
+    Rule("injun.seed_betting", N_("Poker style, as the old Portuguese rules describe it (variant): each player "
+            "in turn must raise the previous player's bet or drop out, and the first player who merely matches "
+            "it ends the betting "
+            "at once. Everyone not dropped goes to the showdown with what he has put in: each level of bets makes "
+            "a pot that only those who reached it can win, as with all-in side pots.")),
+    Rule("injun.min_raise", N_("A bet or a raise is at least the agreed minimum (1 chip unless agreed "
+            "otherwise).")),
+    Rule("injun.max_raise", N_("When a limit is agreed, no bet or raise may be bigger than it.")),
+    Rule("injun.chips", N_("You cannot bet chips you do not have.")),
+    Rule("injun.all_in", N_("Poker style: a player who cannot match the highest bet may call with all his "
+            "chips (all in). He can win only what he matched from each player; the chips above that form a "
+            "side pot for the others.")),
+    Rule("injun.brag_chip", N_("Brag style: on your turn you put in one chip or drop out, until only two "
+            "players are left betting.")),
+    Rule("injun.brag_two", N_("Brag style: the last two go on a chip a turn until one quits (the other wins "
+            "without showing his card) or one pays two chips to see.")),
+    Rule("injun.brag_see", N_("Paying to see costs two chips, and only the last two players may do it. Then "
+            "the cards are shown: the higher card wins, and equal cards share.")),
+    Rule("injun.brag_cap", N_("Brag style: a player who runs out of chips shows his card to the others once "
+            "more and lays it on the pot. He bets no more and is not one of \"the two\". Later bets go into a "
+            "second pot: the first pot is contested by the two who went on and him, the second by the two only.")),
+    Rule("injun.last_player", N_("If everyone else drops out, the last player wins the pot without showing "
+            "his card, even if it is not the highest.")),
+    Rule("injun.showdown", N_("At the showdown every card is turned up and the highest card wins the pot. "
+            "Suits do not count: equal cards share the pot.")),
+    Rule("injun.odd_chip", N_("When a shared pot does not divide evenly, the odd chip goes to the first tied "
+            "player to the left of the dealer (a Parlour choice; the variant 'next_pot' keeps it for the next "
+            "deal's pot).")),
+    Rule("injun.reveal", N_("When a deal ends without a showdown, Parlour turns every card up afterwards so "
+            "that you can see what you were holding. It changes nothing.")),
+    Rule("injun.sit_out", N_("A player who cannot pay the ante sits out the following deals.")),
+    Rule("injun.session", N_("Chips carry over from deal to deal. The game ends when only one player can "
+            "still pay the ante, or after the agreed number of deals; the most chips wins.")),
 ])
 
 

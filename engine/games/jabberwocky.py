@@ -31,35 +31,35 @@ SCHEDULES = {"full": FULL_SCHEDULE, "short": SHORT_SCHEDULE}
 REVOKE_PENALTY = 3
 
 RULES = Rulebook([
-    Rule("jabberwocky.pack", "A standard 52-card pack; in every suit the Ace is high, then "
-         "K Q J 10 9 … 2. Suits are equal except for trumps."),
-    Rule("jabberwocky.rounds", "The game has 13 rounds: 3 cards each in the first, one more each "
-         "round up to 9, then one fewer each round down to 3 again."),
-    Rule("jabberwocky.deal", "The dealer deals the round's cards one at a time, clockwise from his "
-         "left. The deal passes to the left after each round."),
-    Rule("jabberwocky.trump", "After the deal the dealer turns up the next card: its suit is trumps "
-         "for the round, and it stays face up."),
-    Rule("jabberwocky.bid", "Starting on the dealer's left and ending with the dealer, everyone bids "
-         "how many tricks they will take: any number from 0 to the cards each holds."),
-    Rule("jabberwocky.hook", "The dealer may not bid the number that makes the bids add up to the "
-         "number of tricks in the round, so somebody must miss."),
-    Rule("jabberwocky.lead", "The player on the dealer's left leads the first trick; the winner of a "
-         "trick leads the next. Play goes to the left."),
-    Rule("jabberwocky.follow", "You must follow suit: play a card of the suit led if you have one. "
-         "If you have none, play any card. Failing to follow costs 3 points."),
-    Rule("jabberwocky.trump_lead", "Trumps may not be led until trumps are broken (a trump has been "
-         "played to a trick this round), unless you hold nothing but trumps."),
-    Rule("jabberwocky.broken", "Trumps are broken by the first trump played to a trick in a round: a "
-         "ruff, or a lead from a hand of only trumps. The turned-up card does not break them."),
-    Rule("jabberwocky.trick", "The highest trump wins the trick; if no trump was played, the highest "
-         "card of the suit led wins."),
-    Rule("jabberwocky.score", "At the end of the round, a player who took exactly as many tricks as "
-         "he bid scores 1 point; anyone else scores nothing."),
-    Rule("jabberwocky.score_classic", "Variant (classic Oh Hell): an exact bid scores 10 points plus "
-         "the bid; a missed bid scores nothing."),
-    Rule("jabberwocky.revoke", "Variant (table mode): a player may fail to follow suit, as at a real "
-         "table. Each such revoke costs 3 points at the end of the round; the trick stands."),
-    Rule("jabberwocky.end", "After the last round the most points wins. Equal totals share the win."),
+    Rule("jabberwocky.pack", N_("A standard 52-card pack; in every suit the Ace is high, then "
+            "K Q J 10 9 … 2. Suits are equal except for trumps.")),
+    Rule("jabberwocky.rounds", N_("The game has 13 rounds: 3 cards each in the first, one more each "
+            "round up to 9, then one fewer each round down to 3 again.")),
+    Rule("jabberwocky.deal", N_("The dealer deals the round's cards one at a time, clockwise from his "
+            "left. The deal passes to the left after each round.")),
+    Rule("jabberwocky.trump", N_("After the deal the dealer turns up the next card: its suit is trumps "
+            "for the round, and it stays face up.")),
+    Rule("jabberwocky.bid", N_("Starting on the dealer's left and ending with the dealer, everyone bids "
+            "how many tricks they will take: any number from 0 to the cards each holds.")),
+    Rule("jabberwocky.hook", N_("The dealer may not bid the number that makes the bids add up to the "
+            "number of tricks in the round, so somebody must miss.")),
+    Rule("jabberwocky.lead", N_("The player on the dealer's left leads the first trick; the winner of a "
+            "trick leads the next. Play goes to the left.")),
+    Rule("jabberwocky.follow", N_("You must follow suit: play a card of the suit led if you have one. "
+            "If you have none, play any card. Failing to follow costs 3 points.")),
+    Rule("jabberwocky.trump_lead", N_("Trumps may not be led until trumps are broken (a trump has been "
+            "played to a trick this round), unless you hold nothing but trumps.")),
+    Rule("jabberwocky.broken", N_("Trumps are broken by the first trump played to a trick in a round: a "
+            "ruff, or a lead from a hand of only trumps. The turned-up card does not break them.")),
+    Rule("jabberwocky.trick", N_("The highest trump wins the trick; if no trump was played, the highest "
+            "card of the suit led wins.")),
+    Rule("jabberwocky.score", N_("At the end of the round, a player who took exactly as many tricks as "
+            "he bid scores 1 point; anyone else scores nothing.")),
+    Rule("jabberwocky.score_classic", N_("Variant (classic Oh Hell): an exact bid scores 10 points plus "
+            "the bid; a missed bid scores nothing.")),
+    Rule("jabberwocky.revoke", N_("Variant (table mode): a player may fail to follow suit, as at a real "
+            "table. Each such revoke costs 3 points at the end of the round; the trick stands.")),
+    Rule("jabberwocky.end", N_("After the last round the most points wins. Equal totals share the win.")),
 ])
 
 

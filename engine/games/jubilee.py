@@ -28,34 +28,34 @@ HUNDRED_POINTS = 20
 PASSING_PENALTY = -5
 
 RULES = Rulebook([
-    Rule("jubilee.pack", "The pack has 61 cards: one suit of hearts, two full suits of spades, "
-         "two suits of clubs from Ace to 9, and four jokers."),
-    Rule("jubilee.values", "Spades and clubs add to the count and hearts subtract from it: "
-         "Ace 15, King, Queen and Jack 10, 2 to 10 their number, a joker 0."),
-    Rule("jubilee.deal", "The dealer deals 8 cards to each player, one at a time, clockwise from "
-         "his left; the rest is the stock. The deal passes to the left after each hand."),
-    Rule("jubilee.eldest", "The player on the dealer's left plays first; play goes clockwise."),
-    Rule("jubilee.turn", "On your turn you play any card from your hand, say the new count, "
-         "and draw one card from the stock while it lasts."),
-    Rule("jubilee.no_negative", "The count may never go below 0."),
-    Rule("jubilee.cannot_play", "If every card you hold would take the count below 0, you show "
-         "your hand and pass. You do not draw."),
-    Rule("jubilee.jubilee", "Landing exactly on a multiple of 25 (25, 50, 75, 125 …) is a "
-         "Jubilee: +10 points."),
-    Rule("jubilee.hundred", "Landing exactly on a multiple of 100 scores +20 instead of 10."),
-    Rule("jubilee.passing", "Jumping over a multiple of 25 (100 included), up or down, costs "
-         "5 points. Leaving a multiple you stood on is not jumping over it."),
-    Rule("jubilee.no_score", "A joker changes nothing, so it never scores, even on a multiple "
-         "of 25; a count of 0 never scores either."),
-    Rule("jubilee.first_black", "Variant: the first card of each deal must be black "
-         "(a spade or a club)."),
-    Rule("jubilee.first_black_lapses", "Under that variant, once every player has passed in turn without a "
-         "card being played, the restriction lapses for the deal: any card the count allows may open it."),
-    Rule("jubilee.skip", "Once the stock is gone, a player whose hand is empty is skipped."),
-    Rule("jubilee.end", "The deal ends when every card has been played. The count is then "
-         "always 217 (some rule books say 189, counting both club Aces as 1 by mistake)."),
-    Rule("jubilee.match", "A match is one deal per player, so everyone deals once; scores add "
-         "up and may go negative. The highest total wins; equal totals share the win."),
+    Rule("jubilee.pack", N_("The pack has 61 cards: one suit of hearts, two full suits of spades, "
+            "two suits of clubs from Ace to 9, and four jokers.")),
+    Rule("jubilee.values", N_("Spades and clubs add to the count and hearts subtract from it: "
+            "Ace 15, King, Queen and Jack 10, 2 to 10 their number, a joker 0.")),
+    Rule("jubilee.deal", N_("The dealer deals 8 cards to each player, one at a time, clockwise from "
+            "his left; the rest is the stock. The deal passes to the left after each hand.")),
+    Rule("jubilee.eldest", N_("The player on the dealer's left plays first; play goes clockwise.")),
+    Rule("jubilee.turn", N_("On your turn you play any card from your hand, say the new count, "
+            "and draw one card from the stock while it lasts.")),
+    Rule("jubilee.no_negative", N_("The count may never go below 0.")),
+    Rule("jubilee.cannot_play", N_("If every card you hold would take the count below 0, you show "
+            "your hand and pass. You do not draw.")),
+    Rule("jubilee.jubilee", N_("Landing exactly on a multiple of 25 (25, 50, 75, 125 …) is a "
+            "Jubilee: +10 points.")),
+    Rule("jubilee.hundred", N_("Landing exactly on a multiple of 100 scores +20 instead of 10.")),
+    Rule("jubilee.passing", N_("Jumping over a multiple of 25 (100 included), up or down, costs "
+            "5 points. Leaving a multiple you stood on is not jumping over it.")),
+    Rule("jubilee.no_score", N_("A joker changes nothing, so it never scores, even on a multiple "
+            "of 25; a count of 0 never scores either.")),
+    Rule("jubilee.first_black", N_("Variant: the first card of each deal must be black "
+            "(a spade or a club).")),
+    Rule("jubilee.first_black_lapses", N_("Under that variant, once every player has passed in turn without a "
+            "card being played, the restriction lapses for the deal: any card the count allows may open it.")),
+    Rule("jubilee.skip", N_("Once the stock is gone, a player whose hand is empty is skipped.")),
+    Rule("jubilee.end", N_("The deal ends when every card has been played. The count is then "
+            "always 217 (some rule books say 189, counting both club Aces as 1 by mistake).")),
+    Rule("jubilee.match", N_("A match is one deal per player, so everyone deals once; scores add "
+            "up and may go negative. The highest total wins; equal totals share the win.")),
 ])
 
 

@@ -871,9 +871,6 @@ class Jubileu(Game):
         one, many = _COUNTED[noun]
         return self.tr(agreeing(n, one, many), n=n)
 
-    def rule_text(self, rule_id: str) -> str:
-        return self.tr(super().rule_text(rule_id))
-
     def suit_word(self, suit: int) -> str:
         return self.tr(SUIT_WORDS[suit])
 

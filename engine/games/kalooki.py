@@ -55,56 +55,56 @@ TRINIDAD_MELDS = MeldRules(min_set=3, max_set=None, min_run=4, ace=KALOOKI.ace, 
                            set_name="three", run_name="four")
 
 RULES = Rulebook([
-    Rule("kalooki.pack", "Two standard packs and four jokers: 108 cards. Three to six players."),
-    Rule("kalooki.deals", "Nine deals of 9, 10, 11, 12, 12, 13, 14, 15 and 16 cards. The first dealer "
-         "is drawn at random and the deal passes to the left."),
-    Rule("kalooki.deal", "The dealer deals the cards one at a time from his left, turns the next card "
-         "face up to start the discard pile and puts the rest face down as the stock."),
-    Rule("kalooki.contract", "Each deal has a contract: 1) three threes, 2) two threes and a four, "
-         "3) two fours and a three, 4) three fours, 5) four threes, 6) three threes and a four, "
-         "7) two threes and two fours, 8) a three and three fours, 9) four fours."),
-    Rule("kalooki.three", "A three is three or more cards of one rank (any suits, the same card twice is "
-         "fine) with at least two real cards besides its jokers."),
-    Rule("kalooki.four", "A four is four or more cards in sequence in one suit. The Ace is high or low "
-         "but only at an end (A-2-3-4 and J-Q-K-A, never K-A-2). Two jokers may not stand side by side."),
-    Rule("kalooki.different", "When a player lays down more than one three they must be of different "
-         "ranks; more than one four, of different suits."),
-    Rule("kalooki.turn", "The player on the dealer's left starts; play passes to the left. A turn: draw "
-         "the top card of the stock or of the discard pile, perhaps lay down or tack, then discard."),
-    Rule("kalooki.lay", "Once per deal a player may lay down exactly his contract: the threes and fours "
-         "it asks for, no more melds and no fewer; each meld may be longer than its minimum."),
-    Rule("kalooki.tack", "On a later turn, a player who has laid down may tack cards onto any meld on "
-         "the table, his own or another player's."),
-    Rule("kalooki.joker_fixed", "A joker never leaves the table once melded. In a three it stays put."),
-    Rule("kalooki.slide", "A joker in a four stands for one card. A player who tacks that real card "
-         "puts it in the joker's place and slides the joker to either end of the same four."),
-    Rule("kalooki.discard", "A turn ends with a discard, face up on the pile. A joker may never be "
-         "discarded, so no lay-down or tack may leave a player who must still discard holding only jokers."),
-    Rule("kalooki.call", "A player who has not laid down may call the top discard when it is not his "
-         "turn next. Several callers: the one nearest after the player whose turn it is."),
-    Rule("kalooki.allow", "The player whose turn it is may allow the call: the caller takes the discard "
-         "and one penalty card from the stock, and neither lays down nor discards; the player then "
-         "draws from the stock."),
-    Rule("kalooki.refuse", "Or he refuses the call by taking the discard himself as his draw."),
-    Rule("kalooki.out", "A player goes out when his last card is laid down, tacked or discarded. That "
-         "ends the deal."),
-    Rule("kalooki.score", "When someone goes out the others score the cards they hold: joker 50, black "
-         "Ace 15, red Ace 1, K Q J 10 ten each, 2 to 9 their number."),
-    Rule("kalooki.rebuild", "When the stock runs out the discard pile, all but its top card, is shuffled "
-         "to make a new stock."),
-    Rule("kalooki.blocked", "If the stock runs out once it has been rebuilt as often as the table allows "
-         "(10 times unless set otherwise), the deal is blocked: nobody went out and everyone scores his hand."),
-    Rule("kalooki.end", "After the last deal the lowest total wins; equal totals share the win."),
-    Rule("kalooki.trinidad_jokers", "Trinidad: a meld needs only one real card, and jokers may stand "
-         "side by side."),
-    Rule("kalooki.swap", "Trinidad: a player who has laid down may put the real card a joker stands for "
-         "into his own four and take the joker into his hand (in another player's four the joker "
-         "slides to an end)."),
-    Rule("kalooki.trinidad_calls", "Trinidad: each player may call at most 3 times a deal, even after "
-         "laying down."),
-    Rule("kalooki.challenge", "Trinidad: at the start of his turn a player may challenge another for "
-         "holding more than 18 cards. Whoever is wrong, the challenger or the holder, scores his hand "
-         "plus 50 for the deal, puts his cards under the discard pile and sits out until the next deal."),
+    Rule("kalooki.pack", N_("Two standard packs and four jokers: 108 cards. Three to six players.")),
+    Rule("kalooki.deals", N_("Nine deals of 9, 10, 11, 12, 12, 13, 14, 15 and 16 cards. The first dealer "
+            "is drawn at random and the deal passes to the left.")),
+    Rule("kalooki.deal", N_("The dealer deals the cards one at a time from his left, turns the next card "
+            "face up to start the discard pile and puts the rest face down as the stock.")),
+    Rule("kalooki.contract", N_("Each deal has a contract: 1) three threes, 2) two threes and a four, "
+            "3) two fours and a three, 4) three fours, 5) four threes, 6) three threes and a four, "
+            "7) two threes and two fours, 8) a three and three fours, 9) four fours.")),
+    Rule("kalooki.three", N_("A three is three or more cards of one rank (any suits, the same card twice is "
+            "fine) with at least two real cards besides its jokers.")),
+    Rule("kalooki.four", N_("A four is four or more cards in sequence in one suit. The Ace is high or low "
+            "but only at an end (A-2-3-4 and J-Q-K-A, never K-A-2). Two jokers may not stand side by side.")),
+    Rule("kalooki.different", N_("When a player lays down more than one three they must be of different "
+            "ranks; more than one four, of different suits.")),
+    Rule("kalooki.turn", N_("The player on the dealer's left starts; play passes to the left. A turn: draw "
+            "the top card of the stock or of the discard pile, perhaps lay down or tack, then discard.")),
+    Rule("kalooki.lay", N_("Once per deal a player may lay down exactly his contract: the threes and fours "
+            "it asks for, no more melds and no fewer; each meld may be longer than its minimum.")),
+    Rule("kalooki.tack", N_("On a later turn, a player who has laid down may tack cards onto any meld on "
+            "the table, his own or another player's.")),
+    Rule("kalooki.joker_fixed", N_("A joker never leaves the table once melded. In a three it stays put.")),
+    Rule("kalooki.slide", N_("A joker in a four stands for one card. A player who tacks that real card "
+            "puts it in the joker's place and slides the joker to either end of the same four.")),
+    Rule("kalooki.discard", N_("A turn ends with a discard, face up on the pile. A joker may never be "
+            "discarded, so no lay-down or tack may leave a player who must still discard holding only jokers.")),
+    Rule("kalooki.call", N_("A player who has not laid down may call the top discard when it is not his "
+            "turn next. Several callers: the one nearest after the player whose turn it is.")),
+    Rule("kalooki.allow", N_("The player whose turn it is may allow the call: the caller takes the discard "
+            "and one penalty card from the stock, and neither lays down nor discards; the player then "
+            "draws from the stock.")),
+    Rule("kalooki.refuse", N_("Or he refuses the call by taking the discard himself as his draw.")),
+    Rule("kalooki.out", N_("A player goes out when his last card is laid down, tacked or discarded. That "
+            "ends the deal.")),
+    Rule("kalooki.score", N_("When someone goes out the others score the cards they hold: joker 50, black "
+            "Ace 15, red Ace 1, K Q J 10 ten each, 2 to 9 their number.")),
+    Rule("kalooki.rebuild", N_("When the stock runs out the discard pile, all but its top card, is shuffled "
+            "to make a new stock.")),
+    Rule("kalooki.blocked", N_("If the stock runs out once it has been rebuilt as often as the table allows "
+            "(10 times unless set otherwise), the deal is blocked: nobody went out and everyone scores his hand.")),
+    Rule("kalooki.end", N_("After the last deal the lowest total wins; equal totals share the win.")),
+    Rule("kalooki.trinidad_jokers", N_("Trinidad: a meld needs only one real card, and jokers may stand "
+            "side by side.")),
+    Rule("kalooki.swap", N_("Trinidad: a player who has laid down may put the real card a joker stands for "
+            "into his own four and take the joker into his hand (in another player's four the joker "
+            "slides to an end).")),
+    Rule("kalooki.trinidad_calls", N_("Trinidad: each player may call at most 3 times a deal, even after "
+            "laying down.")),
+    Rule("kalooki.challenge", N_("Trinidad: at the start of his turn a player may challenge another for "
+            "holding more than 18 cards. Whoever is wrong, the challenger or the holder, scores his hand "
+            "plus 50 for the deal, puts his cards under the discard pile and sits out until the next deal.")),
 ])
 
 

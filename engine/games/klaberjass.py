@@ -30,64 +30,64 @@ from ..i18n import N_, Sentence
 from ..review_thresholds import Thresholds
 
 RULES = Rulebook([
-    Rule("klaberjass.pack", "Two players and 32 cards: A K Q J 10 9 8 7 of each suit. The game is won by "
-         "the first player to reach 501 points."),
-    Rule("klaberjass.deal", "The dealer gives six cards to each player, three at a time, starting with his "
-         "opponent (the non-dealer). The deal alternates between the players."),
-    Rule("klaberjass.turn_up", "The top card of the stock is turned face up: its suit is the proposed trump."),
-    Rule("klaberjass.bid_first", "First round: the non-dealer, then the dealer, either takes the turned-up "
-         "suit as trumps or passes. Who takes it becomes the maker. After a pass by both, the turn-up goes "
-         "under the pack."),
-    Rule("klaberjass.bid_second", "Second round, if both passed: in the same order each may name another "
-         "suit as trumps (not the turned-up suit) or pass. Who names one becomes the maker."),
-    Rule("klaberjass.redeal", "If both players pass twice, the hand is thrown in and the original "
-         "non-dealer deals afresh."),
-    Rule("klaberjass.deal_more", "Once trumps are fixed the dealer gives three more cards to each player "
-         "(nine each) and turns the pack over: the card at its bottom, the turn-up, is shown to both. The "
-         "rest of the pack stays out of play."),
-    Rule("klaberjass.turn_up_out", "Variant (turn-up out of play): a refused turn-up is turned down and out "
-         "of play, and when the pack is turned over its real bottom card is shown instead."),
-    Rule("klaberjass.ranks", "Plain suits rank A 10 K Q J 9 8 7 from the top. Trumps rank J 9 A 10 K Q 8 7: "
-         "the Jack of trumps is the highest card, the 9 of trumps the next."),
-    Rule("klaberjass.lead", "The non-dealer leads to the first trick; the winner of a trick leads the next."),
-    Rule("klaberjass.follow", "You must follow suit: play a card of the suit led if you have one."),
-    Rule("klaberjass.trump_lead", "When a trump is led you must win the trick if you can: play a higher "
-         "trump if you hold one."),
-    Rule("klaberjass.must_trump", "If you cannot follow suit you must play a trump; only with no trump "
-         "either may you play any card."),
-    Rule("klaberjass.trick", "The higher trump wins the trick; with no trump in it, the higher card of the "
-         "suit led wins."),
-    Rule("klaberjass.card_points", "Cards you take score: Ace 11, Ten 10, King 4, Queen 3, Jack 2 (the Jack "
-         "of trumps 20), the 9 of trumps 14, the other 9s, 8s and 7s nothing. The pack holds 152 points."),
-    Rule("klaberjass.last_trick", "Whoever takes the last trick scores 10 more. Only the 18 cards dealt are "
-         "played, so a deal's card points and last trick come to at most 156, and usually far less."),
-    Rule("klaberjass.sequences", "A sequence is three or more cards of one suit in a row, in the order "
-         "A K Q J 10 9 8 7: three cards are a tertz (20), four or more a fifty (50). Sequences must be shown "
-         "to score."),
-    Rule("klaberjass.sequence_compare", "Before the first lead the two best sequences are compared: the one "
-         "with more cards wins, then the one with the higher top card. Only the player with the best "
-         "sequence scores, and then he scores all of his sequences."),
-    Rule("klaberjass.sequence_tie", "If the two best sequences are equal, the non-dealer's wins."),
-    Rule("klaberjass.sequence_tie_trump", "Variant: if the two best sequences are equal, one in trumps wins; "
-         "if neither is in trumps, nobody scores for sequences."),
-    Rule("klaberjass.sequence_trick", "A sequence scores only if its holder wins at least one trick in "
-         "the deal: a fifty held by a player who takes no trick scores nothing."),
-    Rule("klaberjass.bella", "King and Queen of trumps in one hand are Bella: 20 points, scored whoever won "
-         "the sequences, when the second of the two is played."),
-    Rule("klaberjass.maker", "The maker must score more points than his opponent this deal (cards, last "
-         "trick, sequences and Bella); if he does not, his opponent scores both totals and the maker "
-         "nothing. A tie is a failure."),
-    Rule("klaberjass.maker_tie_held", "Variant (tie held over): when the totals are equal, the opponent "
-         "scores his own points and the maker's are held over, to go to whoever wins the next deal."),
-    Rule("klaberjass.maker_tie_belote", "Variant (Belote rule): when the totals are equal, the maker loses "
-         "only his own points; the opponent scores his."),
-    Rule("klaberjass.end", "After each deal, a player with 501 or more wins; if both have reached it, the "
-         "higher total wins, and equal totals play another deal."),
-    Rule("klaberjass.dix", "Variant (dix): when the turned-up suit is trumps, the holder of the 7 of trumps "
-         "may exchange it for the turn-up before the first lead. It scores nothing."),
-    Rule("klaberjass.schmeiss", "Variant (schmeiss): in the first round, instead of taking or passing, a "
-         "player may offer to throw the hand in. If the other agrees there is a fresh deal; if he refuses, "
-         "the one who offered becomes the maker with the turned-up suit as trumps."),
+    Rule("klaberjass.pack", N_("Two players and 32 cards: A K Q J 10 9 8 7 of each suit. The game is won by "
+            "the first player to reach 501 points.")),
+    Rule("klaberjass.deal", N_("The dealer gives six cards to each player, three at a time, starting with his "
+            "opponent (the non-dealer). The deal alternates between the players.")),
+    Rule("klaberjass.turn_up", N_("The top card of the stock is turned face up: its suit is the proposed trump.")),
+    Rule("klaberjass.bid_first", N_("First round: the non-dealer, then the dealer, either takes the turned-up "
+            "suit as trumps or passes. Who takes it becomes the maker. After a pass by both, the turn-up goes "
+            "under the pack.")),
+    Rule("klaberjass.bid_second", N_("Second round, if both passed: in the same order each may name another "
+            "suit as trumps (not the turned-up suit) or pass. Who names one becomes the maker.")),
+    Rule("klaberjass.redeal", N_("If both players pass twice, the hand is thrown in and the original "
+            "non-dealer deals afresh.")),
+    Rule("klaberjass.deal_more", N_("Once trumps are fixed the dealer gives three more cards to each player "
+            "(nine each) and turns the pack over: the card at its bottom, the turn-up, is shown to both. The "
+            "rest of the pack stays out of play.")),
+    Rule("klaberjass.turn_up_out", N_("Variant (turn-up out of play): a refused turn-up is turned down and out "
+            "of play, and when the pack is turned over its real bottom card is shown instead.")),
+    Rule("klaberjass.ranks", N_("Plain suits rank A 10 K Q J 9 8 7 from the top. Trumps rank J 9 A 10 K Q 8 7: "
+            "the Jack of trumps is the highest card, the 9 of trumps the next.")),
+    Rule("klaberjass.lead", N_("The non-dealer leads to the first trick; the winner of a trick leads the next.")),
+    Rule("klaberjass.follow", N_("You must follow suit: play a card of the suit led if you have one.")),
+    Rule("klaberjass.trump_lead", N_("When a trump is led you must win the trick if you can: play a higher "
+            "trump if you hold one.")),
+    Rule("klaberjass.must_trump", N_("If you cannot follow suit you must play a trump; only with no trump "
+            "either may you play any card.")),
+    Rule("klaberjass.trick", N_("The higher trump wins the trick; with no trump in it, the higher card of the "
+            "suit led wins.")),
+    Rule("klaberjass.card_points", N_("Cards you take score: Ace 11, Ten 10, King 4, Queen 3, Jack 2 (the Jack "
+            "of trumps 20), the 9 of trumps 14, the other 9s, 8s and 7s nothing. The pack holds 152 points.")),
+    Rule("klaberjass.last_trick", N_("Whoever takes the last trick scores 10 more. Only the 18 cards dealt are "
+            "played, so a deal's card points and last trick come to at most 156, and usually far less.")),
+    Rule("klaberjass.sequences", N_("A sequence is three or more cards of one suit in a row, in the order "
+            "A K Q J 10 9 8 7: three cards are a tertz (20), four or more a fifty (50). Sequences must be shown "
+            "to score.")),
+    Rule("klaberjass.sequence_compare", N_("Before the first lead the two best sequences are compared: the one "
+            "with more cards wins, then the one with the higher top card. Only the player with the best "
+            "sequence scores, and then he scores all of his sequences.")),
+    Rule("klaberjass.sequence_tie", N_("If the two best sequences are equal, the non-dealer's wins.")),
+    Rule("klaberjass.sequence_tie_trump", N_("Variant: if the two best sequences are equal, one in trumps wins; "
+            "if neither is in trumps, nobody scores for sequences.")),
+    Rule("klaberjass.sequence_trick", N_("A sequence scores only if its holder wins at least one trick in "
+            "the deal: a fifty held by a player who takes no trick scores nothing.")),
+    Rule("klaberjass.bella", N_("King and Queen of trumps in one hand are Bella: 20 points, scored whoever won "
+            "the sequences, when the second of the two is played.")),
+    Rule("klaberjass.maker", N_("The maker must score more points than his opponent this deal (cards, last "
+            "trick, sequences and Bella); if he does not, his opponent scores both totals and the maker "
+            "nothing. A tie is a failure.")),
+    Rule("klaberjass.maker_tie_held", N_("Variant (tie held over): when the totals are equal, the opponent "
+            "scores his own points and the maker's are held over, to go to whoever wins the next deal.")),
+    Rule("klaberjass.maker_tie_belote", N_("Variant (Belote rule): when the totals are equal, the maker loses "
+            "only his own points; the opponent scores his.")),
+    Rule("klaberjass.end", N_("After each deal, a player with 501 or more wins; if both have reached it, the "
+            "higher total wins, and equal totals play another deal.")),
+    Rule("klaberjass.dix", N_("Variant (dix): when the turned-up suit is trumps, the holder of the 7 of trumps "
+            "may exchange it for the turn-up before the first lead. It scores nothing.")),
+    Rule("klaberjass.schmeiss", N_("Variant (schmeiss): in the first round, instead of taking or passing, a "
+            "player may offer to throw the hand in. If the other agrees there is a fresh deal; if he refuses, "
+            "the one who offered becomes the maker with the turned-up suit as trumps.")),
 ])
 
 # ---- cards as small integers (engine.tricks): suit × 13 + rank (7 = 5 … Ace = 12) ----------

@@ -28,20 +28,20 @@ HOURS = tuple(range(1, 14))
 PILE_SIZE = 4
 
 RULES = Rulebook([
-    Rule("relogio.deal", "Deal the 52 cards (no joker) one at a time, face down, into 13 piles of 4: "
-         "twelve in a circle like the hours of a clock and the thirteenth in the centre."),
-    Rule("relogio.hours", "Every card belongs to an hour: the Ace to 1 o'clock, 2 to 10 to their number, "
-         "the Jack to 11, the Queen to 12. Kings belong to the centre."),
-    Rule("relogio.start", "Start with the centre pile: turn its top card."),
-    Rule("relogio.turn", "Put the turned card face up under the pile of its hour, then turn the top "
-         "face-down card of that pile, and so on."),
-    Rule("relogio.own_hour", "A card that belongs to the pile it came from goes face up under that same "
-         "pile, and you turn that pile's next card."),
-    Rule("relogio.fourth_king", "The game stops when the fourth King reaches the centre, because the "
-         "centre then has no face-down card left. If any card is still face down, you lose."),
-    Rule("relogio.win", "You win when all 52 cards are face up."),
-    Rule("relogio.swap", "Once per game, when you turn a King, you may put it face down in place of any "
-         "face-down card of your choice; the card you take out counts as the card you just turned."),
+    Rule("relogio.deal", N_("Deal the 52 cards (no joker) one at a time, face down, into 13 piles of 4: "
+            "twelve in a circle like the hours of a clock and the thirteenth in the centre.")),
+    Rule("relogio.hours", N_("Every card belongs to an hour: the Ace to 1 o'clock, 2 to 10 to their number, "
+            "the Jack to 11, the Queen to 12. Kings belong to the centre.")),
+    Rule("relogio.start", N_("Start with the centre pile: turn its top card.")),
+    Rule("relogio.turn", N_("Put the turned card face up under the pile of its hour, then turn the top "
+            "face-down card of that pile, and so on.")),
+    Rule("relogio.own_hour", N_("A card that belongs to the pile it came from goes face up under that same "
+            "pile, and you turn that pile's next card.")),
+    Rule("relogio.fourth_king", N_("The game stops when the fourth King reaches the centre, because the "
+            "centre then has no face-down card left. If any card is still face down, you lose.")),
+    Rule("relogio.win", N_("You win when all 52 cards are face up.")),
+    Rule("relogio.swap", N_("Once per game, when you turn a King, you may put it face down in place of any "
+            "face-down card of your choice; the card you take out counts as the card you just turned.")),
 ])
 
 

@@ -19,19 +19,19 @@ from ..protocol import Action, Game, IllegalAction, Option, Progress, Rule, Rule
 from .relogio import CENTRE, HOURS, Patience, deal_clock, hour_label, hour_phrase
 
 RULES = Rulebook([
-    Rule("real.deal", "Deal the 52 cards face up into 13 piles of 4: hours 1 to 12 around the clock and "
-         "the Kings' hour (K) in the centre. Only the top card of each pile counts."),
-    Rule("real.correct", "A pile is correct when its top card belongs to its hour (Ace 1, 2-10, Jack 11, "
-         "Queen 12, King K)."),
-    Rule("real.start", "Start at 1 o'clock: pick up its top card, unless it is an Ace. Then start at the "
-         "first wrong pile going clockwise."),
-    Rule("real.move", "Put the card you carry under the next wrong pile clockwise (after 12 comes K, then 1), "
-         "skipping correct piles, and pick up that pile's top card."),
-    Rule("real.remove", "When all 13 top cards are correct, remove them, Ace to King, and play on with the "
-         "cards left (still carrying the card in your hand)."),
-    Rule("real.win", "You win when you have removed three Ace-to-King rounds."),
-    Rule("real.repeat", "Play has no choices, so a position seen before (the same piles, the same card in hand, "
-         "at the same place, after the same removals) would repeat for ever: you lose."),
+    Rule("real.deal", N_("Deal the 52 cards face up into 13 piles of 4: hours 1 to 12 around the clock and "
+            "the Kings' hour (K) in the centre. Only the top card of each pile counts.")),
+    Rule("real.correct", N_("A pile is correct when its top card belongs to its hour (Ace 1, 2-10, Jack 11, "
+            "Queen 12, King K).")),
+    Rule("real.start", N_("Start at 1 o'clock: pick up its top card, unless it is an Ace. Then start at the "
+            "first wrong pile going clockwise.")),
+    Rule("real.move", N_("Put the card you carry under the next wrong pile clockwise (after 12 comes K, then 1), "
+            "skipping correct piles, and pick up that pile's top card.")),
+    Rule("real.remove", N_("When all 13 top cards are correct, remove them, Ace to King, and play on with the "
+            "cards left (still carrying the card in your hand).")),
+    Rule("real.win", N_("You win when you have removed three Ace-to-King rounds.")),
+    Rule("real.repeat", N_("Play has no choices, so a position seen before (the same piles, the same card in hand, "
+            "at the same place, after the same removals) would repeat for ever: you lose.")),
 ])
 
 

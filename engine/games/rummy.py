@@ -42,53 +42,53 @@ from ..i18n import N_, Sentence
 from ..review_thresholds import Thresholds
 
 RULES = Rulebook([
-    Rule("rummy.pack", "One standard 52-card pack. Face cards count 10, Aces 1, the others their "
-         "number."),
-    Rule("rummy.deal", "The dealer deals one card at a time: 10 cards each with two players, 7 each "
-         "with three or four. The deal passes to the left after each deal."),
-    Rule("rummy.upcard", "The rest of the pack is the stock, face down; its top card is turned up to "
-         "start the discard pile. The player on the dealer's left starts."),
-    Rule("rummy.draw", "Your turn starts with a draw: the top card of the stock, or the top card of "
-         "the discard pile."),
-    Rule("rummy.meld", "After drawing you may put down melds: a set is three or four cards of one "
-         "rank; a run is three or more cards of one suit in sequence."),
-    Rule("rummy.ace", "Aces are low: A-2-3 is a run, but Q-K-A is not, and runs do not wrap round "
-         "from King to Ace."),
-    Rule("rummy.layoff", "You may also lay off cards from your hand on any meld on the table, yours "
-         "or another player's, if the meld stays a set or a run."),
-    Rule("rummy.discard", "Your turn ends when you discard one card face up on the discard pile."),
-    Rule("rummy.discard_rule", "You may not discard the card you have just taken from the discard "
-         "pile (Hoyle's rule; an option, on unless turned off)."),
-    Rule("rummy.out", "The first player with no cards left wins the deal. You may go out by "
-         "discarding your last card, or without a discard by melding or laying off every card."),
-    Rule("rummy.rummy", "Going rummy: a player who gets rid of his whole hand in one turn, having "
-         "put down nothing before, scores double."),
-    Rule("rummy.score", "Winner takes all: the winner scores the value of the cards left in every "
-         "other hand (face cards 10, Aces 1, others their number)."),
-    Rule("rummy.rebuild", "When the stock runs out, the discard pile is shuffled and becomes the new "
-         "stock. This happens only once a deal."),
-    Rule("rummy.stalemate", "If the stock runs out a second time, the deal is a stalemate: nobody "
-         "scores, and the next deal starts."),
-    Rule("rummy.target", "Deals continue until a player reaches the target score (100 unless the "
-         "table chose another; the original rules' own figures are lost). The highest score then wins."),
-    Rule("rummy.ace_high", "Variant: the Ace is high or low (A-2-3 or Q-K-A, never K-A-2) and "
-         "counts 15."),
-    Rule("rummy.around", "Variant: runs may turn the corner (K-A-2); the Ace counts 15."),
-    Rule("rummy.jokers", "Variant: two jokers are added and are wild in any set or run (each meld "
-         "needs a real card). A joker counts 15. Once a joker is in a run on the table, any player "
-         "holding the real card it stands for may lay that card off in its place and take the "
-         "joker into his hand."),
-    Rule("rummy.must_discard", "Variant: you must discard to go out, so you may never meld or lay "
-         "off your last card."),
-    Rule("rummy.block", "Variant (block rummy): the discard pile is never reused. When the stock runs "
-         "out the deal ends; the lowest hand wins it and scores the others' cards (a tie for lowest "
-         "scores nothing)."),
-    Rule("rummy.penalty", "Variant: instead of winner takes all, each player scores the value of his "
-         "own hand as penalty points; when someone reaches the target, the lowest total wins."),
-    Rule("rummy.no_shuffle", "Variant (old rules): the discard pile is turned over without shuffling "
-         "to make the new stock."),
-    Rule("rummy.rebuild_cap", "Variant: the stock may be rebuilt from the discards this many times a "
-         "deal before a run-out is a stalemate."),
+    Rule("rummy.pack", N_("One standard 52-card pack. Face cards count 10, Aces 1, the others their "
+            "number.")),
+    Rule("rummy.deal", N_("The dealer deals one card at a time: 10 cards each with two players, 7 each "
+            "with three or four. The deal passes to the left after each deal.")),
+    Rule("rummy.upcard", N_("The rest of the pack is the stock, face down; its top card is turned up to "
+            "start the discard pile. The player on the dealer's left starts.")),
+    Rule("rummy.draw", N_("Your turn starts with a draw: the top card of the stock, or the top card of "
+            "the discard pile.")),
+    Rule("rummy.meld", N_("After drawing you may put down melds: a set is three or four cards of one "
+            "rank; a run is three or more cards of one suit in sequence.")),
+    Rule("rummy.ace", N_("Aces are low: A-2-3 is a run, but Q-K-A is not, and runs do not wrap round "
+            "from King to Ace.")),
+    Rule("rummy.layoff", N_("You may also lay off cards from your hand on any meld on the table, yours "
+            "or another player's, if the meld stays a set or a run.")),
+    Rule("rummy.discard", N_("Your turn ends when you discard one card face up on the discard pile.")),
+    Rule("rummy.discard_rule", N_("You may not discard the card you have just taken from the discard "
+            "pile (Hoyle's rule; an option, on unless turned off).")),
+    Rule("rummy.out", N_("The first player with no cards left wins the deal. You may go out by "
+            "discarding your last card, or without a discard by melding or laying off every card.")),
+    Rule("rummy.rummy", N_("Going rummy: a player who gets rid of his whole hand in one turn, having "
+            "put down nothing before, scores double.")),
+    Rule("rummy.score", N_("Winner takes all: the winner scores the value of the cards left in every "
+            "other hand (face cards 10, Aces 1, others their number).")),
+    Rule("rummy.rebuild", N_("When the stock runs out, the discard pile is shuffled and becomes the new "
+            "stock. This happens only once a deal.")),
+    Rule("rummy.stalemate", N_("If the stock runs out a second time, the deal is a stalemate: nobody "
+            "scores, and the next deal starts.")),
+    Rule("rummy.target", N_("Deals continue until a player reaches the target score (100 unless the "
+            "table chose another; the original rules' own figures are lost). The highest score then wins.")),
+    Rule("rummy.ace_high", N_("Variant: the Ace is high or low (A-2-3 or Q-K-A, never K-A-2) and "
+            "counts 15.")),
+    Rule("rummy.around", N_("Variant: runs may turn the corner (K-A-2); the Ace counts 15.")),
+    Rule("rummy.jokers", N_("Variant: two jokers are added and are wild in any set or run (each meld "
+            "needs a real card). A joker counts 15. Once a joker is in a run on the table, any player "
+            "holding the real card it stands for may lay that card off in its place and take the "
+            "joker into his hand.")),
+    Rule("rummy.must_discard", N_("Variant: you must discard to go out, so you may never meld or lay "
+            "off your last card.")),
+    Rule("rummy.block", N_("Variant (block rummy): the discard pile is never reused. When the stock runs "
+            "out the deal ends; the lowest hand wins it and scores the others' cards (a tie for lowest "
+            "scores nothing).")),
+    Rule("rummy.penalty", N_("Variant: instead of winner takes all, each player scores the value of his "
+            "own hand as penalty points; when someone reaches the target, the lowest total wins.")),
+    Rule("rummy.no_shuffle", N_("Variant (old rules): the discard pile is turned over without shuffling "
+            "to make the new stock.")),
+    Rule("rummy.rebuild_cap", N_("Variant: the stock may be rebuilt from the discards this many times a "
+            "deal before a run-out is a stalemate.")),
 ])
 
 HAND_SIZE = {2: 10, 3: 7, 4: 7}

@@ -20,6 +20,7 @@ import pytest
 import engine
 from engine import i18n
 from engine.i18n import Sentence
+from engine.protocol import GENERAL_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "engine/locale/pt/LC_MESSAGES/parlour.po"
@@ -140,6 +141,18 @@ def test_every_event_and_refusal_reads_in_portuguese(game_id: str, players: int,
         e, r = _play(game_id, players, seed, variants[k % len(variants)])
         events, refusals = events + e, refusals + r
     assert events > 20 and refusals > 5
+
+
+@pytest.mark.parametrize("game_id, players", [(g, p) for g, p, _ in PT_GAMES], ids=[g for g, _, _ in PT_GAMES])
+def test_every_rule_text_reads_in_portuguese(game_id: str, players: int):
+    """Why? shows a rule's words (Game.rule_text): at a Portuguese table each rule of the game's book, and the
+    general rules every game cites, reads from the catalog; at an English table it reads as the book writes it."""
+    pt = engine.new_game(game_id, players=players, seed=1, names=_names(players), lang="pt")
+    en = engine.new_game(game_id, players=players, seed=1)
+    for rule_id in [*pt.rules, *GENERAL_RULES]:
+        _check(pt.rule_text(rule_id), f"{game_id} rule {rule_id}")
+        book = pt.rules if rule_id in pt.rules else GENERAL_RULES
+        assert en.rule_text(rule_id) == book[rule_id].text
 
 
 def _block_of(header: str) -> str:
