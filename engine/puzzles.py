@@ -31,7 +31,7 @@ from . import claims, exact
 from .hints import Alternative, Hint, advisor, hint_for_view, score_move, state_assumptions_once
 from .i18n import N_, say
 from .protocol import Game
-from .review import Entry, Review
+from .review import Entry, Review, rated_by
 from .review_claims import Modelled, Solved
 from .review_thresholds import thresholds_for
 
@@ -73,16 +73,19 @@ class Separation:
         return bool(self.gaps) and all(g.clear for g in self.gaps)
 
 
-def separation(game_id: str, view: dict[str, Any], hint: Hint | None, deeper: bool = False) -> Separation | None:
+def separation(game_id: str, view: dict[str, Any], hint: Hint | None, deeper: bool = False,
+               known: tuple[exact.Solution | None] | None = None) -> Separation | None:
     """The answer and its gaps over every other legal move of ``view``, or None when some legal move has no
-    figure (a rule-based hint) and the question cannot be posed honestly. ``deeper``: the second search."""
+    figure (a rule-based hint) and the question cannot be posed honestly. ``deeper``: the second search.
+    ``known``: the solver's solution the review already made of this view, (None,) when it had none within its
+    budget (not asked again)."""
     legal = list(view["legal"])
     limits = thresholds_for(game_id)
     scale = limits.scale
     glue = exact.solver_for(game_id)
     solution = None
     if glue is not None:
-        solution = exact.solve_view(game_id, view)
+        solution = known[0] if known is not None else exact.solve_view(game_id, view)
         if solution is not None and deeper and solution.sampled:
             solution = exact.solve_view(game_id, view, seed=1, deals=DEEPER * glue.deals(view))
     if solution is not None:
@@ -154,16 +157,18 @@ def _deeper_hint(game_id: str, view: dict[str, Any]) -> Hint | None:
 
 
 def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: str,
-                    hint: Hint | None = None) -> dict[str, Any] | None:
+                    hint: Hint | None = None, solved: tuple[exact.Solution | None] | None = None
+                    ) -> dict[str, Any] | None:
     """The puzzle of one decision, from the seat's view alone; None unless its answer is clearly and uniquely
-    better than every other legal move by both searches, and the move played is not the answer."""
+    better than every other legal move by both searches, and the move played is not the answer. ``hint`` and
+    ``solved``: the review's own, when it made them (``known`` in :func:`separation`)."""
     if len(view["legal"]) < 2 or played not in view["legal"]:
         return None
     hint = scored_moves(view, hint if hint is not None else hint_for_view(view))
-    first = separation(game_id, view, hint)
+    first = separation(game_id, view, hint, known=solved)
     if first is None or not first.unique or first.answer == played:
         return None
-    second = separation(game_id, view, hint, deeper=True)
+    second = separation(game_id, view, hint, deeper=True, known=solved)
     if second is not None and (second.answer != first.answer or not second.unique):
         return None
     lang = view.get("options", {}).get("lang", "en")
@@ -192,10 +197,15 @@ def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: st
 
 def puzzle_at(position: Game, seat: int, entry: Entry, hint: Hint | None = None) -> dict[str, Any] | None:
     """The puzzle of a review's entry, ``position`` being the game as it was before the move (only
-    ``position.view(seat)`` is read)."""
+    ``position.view(seat)`` is read). The hint and the solution the review rated the entry by are used again,
+    not asked again (engine.review.rated_by)."""
     if entry.verdict not in SERIOUS:
         return None
-    return puzzle_for_view(position.id, position.view(seat), entry.action, entry.verdict, hint)
+    kept = rated_by(entry)
+    solved: tuple[exact.Solution | None] | None = None
+    if hint is None and kept is not None:
+        hint, solved = kept[0], (kept[1],)
+    return puzzle_for_view(position.id, position.view(seat), entry.action, entry.verdict, hint, solved)
 
 
 def puzzles_from_review(game: Game, review: Review) -> list[dict[str, Any]]:

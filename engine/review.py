@@ -153,6 +153,28 @@ def assess(game: Game, seat: int, action: str, index: int | None = None,
         hint = ask_hint(game, seat)
     if exact.solver_for(game.id) is not None:
         return _assess_strictly(game, seat, action, index, hint, limits)
+    return _rated_with(_assess(game, seat, action, index, hint, limits), hint, None)
+
+
+def _rated_with(entry: Entry | None, hint: Hint, solution: exact.Solution | None) -> Entry | None:
+    """``entry`` with the hint and the solver's solution (None: none within its budget, or no solver) it was rated
+    by kept beside it, not in its fields (a review's record and the engine's fingerprint are unchanged): a puzzle
+    made of it (engine/puzzles.py) asks neither again, which was most of the time a finished deal's puzzles took
+    (issue 37: review → puzzles within 1 s)."""
+    if entry is not None:
+        object.__setattr__(entry, "_rated_by", (hint, solution))
+    return entry
+
+
+def rated_by(entry: Entry) -> tuple[Hint, exact.Solution | None] | None:
+    """The hint and the solution ``entry`` was rated by (:func:`assess`), or None for an entry made otherwise (read
+    from a record, or changed since)."""
+    kept = entry.__dict__.get("_rated_by")
+    return kept if isinstance(kept, tuple) else None
+
+
+def _assess(game: Game, seat: int, action: str, index: int | None, hint: Hint, limits: Thresholds) -> Entry | None:
+    """:func:`assess` for a game without a solver: the hint's figures."""
     scored = _scored(game, seat, action, hint)
     mine, better = scored.get(action), scored.get(hint.action)
     if action == hint.action and (mine is None or better is None):
@@ -215,10 +237,11 @@ def _assess_strictly(game: Game, seat: int, action: str, index: int | None, hint
     best_alt, mine_alt = scored.get(best), scored.get(action)
     best_note = best_alt.note if best_alt else ""
     reason = hint.reason if best == hint.action else best_note
-    return Entry(index=len(game.history) if index is None else index, seat=seat, action=action, best=best,
-                 loss=loss, verdict=verdict, reason=reason, best_note=best_note,
-                 note=mine_alt.note if mine_alt else "", score=round(score, 4), best_score=round(best_score, 4),
-                 samples=samples, noise=margin, claims=(cost, *hint.claims), legal=len(game.legal_actions(seat)))
+    entry = Entry(index=len(game.history) if index is None else index, seat=seat, action=action, best=best,
+                  loss=loss, verdict=verdict, reason=reason, best_note=best_note,
+                  note=mine_alt.note if mine_alt else "", score=round(score, 4), best_score=round(best_score, 4),
+                  samples=samples, noise=margin, claims=(cost, *hint.claims), legal=len(game.legal_actions(seat)))
+    return _rated_with(entry, hint, solution)
 
 
 def _scored(game: Game, seat: int, action: str, hint: Hint) -> dict[str, Alternative]:
@@ -283,5 +306,5 @@ def reviewed(game_id: str, seat: int, entries: list[Entry], forced: int = 0,
                   tuple(sorted(unrated or ())), counts)
 
 
-__all__ = ["ACCURACY_DEFINITION", "Entry", "Review", "VERDICTS", "VERDICT_WORDS", "assess", "is_decision",
+__all__ = ["ACCURACY_DEFINITION", "Entry", "Review", "VERDICTS", "VERDICT_WORDS", "assess", "is_decision", "rated_by",
            "review", "reviewed", "verdict_for"]

@@ -182,3 +182,22 @@ def test_a_puzzle_holds_no_card_hidden_from_its_seat() -> None:
     text = json.dumps(made[0])
     hidden = {c for seat in (0, 2, 3) for c in HANDS[seat].split()}
     assert not [c for c in hidden if f'"{c}"' in text or f"play {c}" in text]
+
+
+def test_a_reviews_puzzles_reuse_its_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A finished deal's puzzles are made from the hints (and solutions) its review was rated by, not asked again:
+    asking again was most of the time a deal's puzzles took (bench/bench_puzzles.py). The same puzzles either way."""
+    for seed in range(1, 10):
+        for game, index in planted("jubilee", seed, skip=0):
+            review = engine.review(game, 0, start=index, stop=index + 1)
+            made = puzzles.puzzles_from_review(game, review)
+            if made:
+                again = dataclasses.replace(review, entries=[dataclasses.replace(e) for e in review.entries])
+                assert puzzles.puzzles_from_review(game, again) == made, "an entry made otherwise: asked again"
+
+                def asked(*_args: object) -> None:
+                    raise AssertionError("the review's hint was asked for again")
+                monkeypatch.setattr(puzzles, "hint_for_view", asked)
+                assert puzzles.puzzles_from_review(game, review) == made
+                return
+    raise AssertionError("no planted Jubilee mistake became a puzzle")
