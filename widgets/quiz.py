@@ -46,6 +46,12 @@ class ChoiceQuiz(w.VBox):
         return self.correct
 
 
+def check_in(lang: str, question: str, choices: Sequence[str], answer: int, why: str) -> ChoiceQuiz:
+    """A check whose words are catalog messages (``answer``: the right choice's index), said in ``lang``."""
+    said = [say(lang, c) for c in choices]
+    return ChoiceQuiz(say(lang, question), said, said[answer], say(lang, why), lang=lang)
+
+
 class CardPickQuiz(w.VBox):
     """"Which of these cards may you play?": click cards; each click is judged with its reason.
 

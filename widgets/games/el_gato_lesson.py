@@ -15,7 +15,7 @@ from engine.i18n import N_, say
 from engine.numerals import number
 from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
-from widgets.quiz import CardPickQuiz, ChoiceQuiz
+from widgets.quiz import CardPickQuiz, ChoiceQuiz, check_in
 from widgets.stored_results import stored
 from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
@@ -68,28 +68,22 @@ def trick_check(cards: tuple[str, ...] = ("9Or", "10Es", "1Co", "5Ba"), lang: st
                         judge, lang=lang)
 
 
-def _check(lang: str, question: str, choices: list[str], answer: int, why: str) -> ChoiceQuiz:
-    """A check whose words are catalog messages (``answer``: the right choice's index), said in ``lang``."""
-    said = [say(lang, c) for c in choices]
-    return ChoiceQuiz(say(lang, question), said, said[answer], say(lang, why), lang=lang)
-
-
 def gato_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("One player turns the Sota de espadas, another the 5 de oros. Who takes the trick?"),
+    return check_in(lang, N_("One player turns the Sota de espadas, another the 5 de oros. Who takes the trick?"),
                   [N_("The Sota"), N_("The 5 de oros"), N_("It is a guerra")], 1,
                   N_("The 5 de oros is the gato: it beats every card, even a Sota."))
 
 
 def guerra_check(lang: str = "en") -> ChoiceQuiz:
     """The example of docs/rules/el_gato.md#examples: 7 against 7, then 3 against 9."""
-    return _check(lang, N_("Two players. Ada turns a 7 and Ben turns a 7: guerra! Then Ada turns a 3 and Ben a 9. "
+    return check_in(lang, N_("Two players. Ada turns a 7 and Ben turns a 7: guerra! Then Ada turns a 3 and Ben a 9. "
                            "Ben takes all four cards. In what order do they go under his packet?"),
                   ["9, 3, 7, 7", "7, 7, 3, 9", "7, 3, 7, 9"], 1,
                   N_("In the order they were played: Ada's 7, Ben's 7, Ada's 3, Ben's 9."))
 
 
 def safe_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Four players. Cleo turns her last card, a 2, and Dev's Sota takes the trick. What "
+    return check_in(lang, N_("Four players. Cleo turns her last card, a 2, and Dev's Sota takes the trick. What "
                            "happens to Cleo?"),
                   [N_("She is out and safe"), N_("She must take a card from Dev"), N_("She loses")], 0,
                   N_("An empty packet outside a guerra means you are safe: you can no longer lose."))

@@ -13,7 +13,7 @@ from engine.i18n import N_, say
 from engine.numerals import number
 from widgets.card_svg import card_img_html
 from widgets.page_style import Picture
-from widgets.quiz import CardPickQuiz, ChoiceQuiz
+from widgets.quiz import CardPickQuiz, ChoiceQuiz, check_in
 from widgets.table_html import esc
 from widgets.walkthrough import Walkthrough
 
@@ -78,19 +78,13 @@ def first_dealer_story(seed: int = 12, lang: str = "en") -> str:
 
 # ---- checks ----
 
-def _check(lang: str, question: str, choices: list[str], answer: int, why: str) -> ChoiceQuiz:
-    """A check whose words are catalog messages (``answer``: the right choice's index), said in ``lang``."""
-    said = [say(lang, c) for c in choices]
-    return ChoiceQuiz(say(lang, question), said, said[answer], say(lang, why), lang=lang)
-
-
 def rank_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Which card is higher: the <b>A♥</b> or the <b>K♠</b>?"), ["A♥", "K♠", N_("they tie")], 0,
+    return check_in(lang, N_("Which card is higher: the <b>A♥</b> or the <b>K♠</b>?"), ["A♥", "K♠", N_("they tie")], 0,
                   N_("The Ace is the highest card in Injun, and suits never matter."))
 
 
 def suit_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Two players are left with the <b>9♠</b> and the <b>9♥</b>. Who wins?"),
+    return check_in(lang, N_("Two players are left with the <b>9♠</b> and the <b>9♥</b>. Who wins?"),
                   [N_("the 9♠"), N_("the 9♥"), N_("they share the pot")], 2,
                   N_("All suits are equal, so two 9s tie and the pot is shared."))
 
@@ -146,7 +140,7 @@ def beats_all_pick(seen: Sequence[str] = ("10C", "7D", "QH"),
 
 
 def call_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Ada opens with a bet of 20, Ben raises by 2 (to 22), and Cleo raises by 5 (to 27). "
+    return check_in(lang, N_("Ada opens with a bet of 20, Ben raises by 2 (to 22), and Cleo raises by 5 (to 27). "
                            "How many more chips must Ada put in to call?"), ["5", "7", "27"], 1,
                   N_("Ada has 20 in; the highest bet is now 27, so calling costs her 27 − 20 = 7."))
 
@@ -164,14 +158,14 @@ def pot_odds_check(call: int = 2, pot: int = 7, lang: str = "en") -> ChoiceQuiz:
 
 
 def brag_split_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Brag style, three players, ante 1. A puts in 1, B 1, C drops out; A puts in 1; B pays 2 "
+    return check_in(lang, N_("Brag style, three players, ante 1. A puts in 1, B 1, C drops out; A puts in 1; B pays 2 "
                            "to see. Both hold a King. What does each get back?"),
                   [N_("3 each"), N_("4 each"), N_("A 3, B 5")], 1,
                   N_("The pot is 3 (antes) + 1 + 1 + 1 + 2 = 8, and equal cards share it: 4 each."))
 
 
 def second_pot_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Brag style: Ben runs out of chips and lays his card on the pot. Ada and Cleo go on. "
+    return check_in(lang, N_("Brag style: Ben runs out of chips and lays his card on the pot. Ada and Cleo go on. "
                            "Who can win the <b>second</b> pot?"),
                   [N_("Ada, Ben and Cleo"), N_("Ada and Cleo"), N_("only Ben")], 1,
                   N_("Ben's chips are all in the first pot, which all three contest. Later bets go into a second "

@@ -17,7 +17,7 @@ from engine.i18n import N_, say
 from engine.numerals import number
 from widgets.card_svg import card_img_html, card_name
 from widgets.page_style import Picture
-from widgets.quiz import ChoiceQuiz
+from widgets.quiz import ChoiceQuiz, check_in
 from widgets.stored_results import stored
 from widgets.games.relogio_table import CLOCK_AREAS, hour_words
 from widgets.table_html import esc
@@ -104,12 +104,6 @@ def deal_picture(lang: str = "en") -> Picture:
 
 # ---- checks ----
 
-def _check(lang: str, question: str, choices: list[str], answer: int, why: str) -> ChoiceQuiz:
-    """A check whose words are catalog messages (``answer``: the right choice's index), said in ``lang``."""
-    said = [say(lang, c) for c in choices]
-    return ChoiceQuiz(say(lang, question), said, said[answer], say(lang, why), lang=lang)
-
-
 def hour_check(card: str = "JD", lang: str = "en") -> ChoiceQuiz:
     c = parse_card(card)
     right = hour_words(c.rank, lang)
@@ -121,21 +115,21 @@ def hour_check(card: str = "JD", lang: str = "en") -> ChoiceQuiz:
 
 
 def next_pile_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("You turned the 5♠ from the centre and put it under 5 o'clock. Which card do you turn "
+    return check_in(lang, N_("You turned the 5♠ from the centre and put it under 5 o'clock. Which card do you turn "
                            "next?"),
                   [N_("the next card of the centre"), N_("the top card of 5 o'clock"), N_("the top card of 6 o'clock")],
                   1, N_("You always carry on from the pile you just put a card under: here 5 o'clock."))
 
 
 def own_hour_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("At 8 o'clock you turn the 8♥. What now?"),
+    return check_in(lang, N_("At 8 o'clock you turn the 8♥. What now?"),
                   [N_("it goes under 8 o'clock and you turn 8 o'clock's next card"),
                    N_("you go back to the centre"), N_("the game is lost")], 0,
                   N_("A card of the pile's own hour goes under that same pile, and play stays there."))
 
 
 def king_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("You turn the fourth King while 9 cards are still face down (no swap left). What "
+    return check_in(lang, N_("You turn the fourth King while 9 cards are still face down (no swap left). What "
                            "happens?"),
                   [N_("you lose"), N_("you start again from the centre"), N_("you win")], 0,
                   N_("The fourth King goes to the centre, which has no face-down card left: play stops, "
@@ -143,14 +137,14 @@ def king_check(lang: str = "en") -> ChoiceQuiz:
 
 
 def swap_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("You turn the fourth King and may still swap it. Where should it go?"),
+    return check_in(lang, N_("You turn the fourth King and may still swap it. Where should it go?"),
                   [N_("on top of a pile"), N_("at the bottom of a pile"), N_("it does not matter")], 1,
                   N_("That King ends the game the moment it is turned again. Above the bottom of a pile it comes "
                      "out before that pile's last card, so you cannot win; at the bottom it may be the very last."))
 
 
 def real_start_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("Relógio Real: 1 o'clock shows the A♠, 2 o'clock the 2♦, 3 o'clock the 9♣. Where do "
+    return check_in(lang, N_("Relógio Real: 1 o'clock shows the A♠, 2 o'clock the 2♦, 3 o'clock the 9♣. Where do "
                            "you start?"),
                   [N_("1 o'clock"), N_("2 o'clock"), N_("3 o'clock")], 2,
                   N_("1 o'clock already shows its Ace, so you start at the first wrong pile clockwise: "
@@ -158,7 +152,7 @@ def real_start_check(lang: str = "en") -> ChoiceQuiz:
 
 
 def real_next_check(lang: str = "en") -> ChoiceQuiz:
-    return _check(lang, N_("You carry the 9♦, picked up at 4 o'clock. 5 o'clock shows the 5♣, 6 o'clock the J♠. "
+    return check_in(lang, N_("You carry the 9♦, picked up at 4 o'clock. 5 o'clock shows the 5♣, 6 o'clock the J♠. "
                            "Where does the 9♦ go?"),
                   [N_("under 5 o'clock"), N_("under 6 o'clock"), N_("under 9 o'clock")], 1,
                   N_("It goes to the bottom of the next wrong pile clockwise: 5 o'clock is right, so you skip it; "
