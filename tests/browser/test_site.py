@@ -260,6 +260,30 @@ def test_english_and_portuguese_jubileu_keep_separate_saves(site_url, site_page)
     resume_offered(page, "Resume your game")
     assert not [e for e in page.errors if "pageerror" in e], page.errors
 
+SITE_PUZZLES = "3-000011/10"  # Jubilee, three players, one deal: two planted mistakes that make puzzles
+
+
+def test_puzzles_are_kept_on_the_static_site(site_url, site_page, save_screenshot):
+    """Issue 37 on the site (no server: Python in the tab, the puzzles in localStorage): a Jubilee deal with planted
+    mistakes makes puzzles under the lesson's table (on the tab's event loop, after the drawing); one failed, one
+    solved, on the table as it was; after a reload the schedules, the due count and My progress are the same."""
+    from .test_puzzles import fail_one_solve_one, lesson_due, panel, planted_deal, table_label, the_same_after_a_reload
+    from .test_review import play as play_jubilee
+
+    moves, found = planted_deal("jubilee", SITE_PUZZLES)
+    page = site_page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + f"lessons/jubilee.html?deal={SITE_PUZZLES}&level=medium")
+    play_jubilee(page, site_table(page), list(moves))
+    lesson_due(page, len(found), timeout=240_000)
+    before, progress = fail_one_solve_one(page, panel(page), list(found), table_label, save_screenshot, "site")
+    assert "Jubilee" in progress and "accuracy" in progress, progress
+
+    page.reload()  # the REPL runs the lesson again; the browser kept the puzzles
+    site_table(page)
+    the_same_after_a_reload(page, before, progress)
+
+
 def test_a_second_visit_downloads_nothing(site, browser):
     """A host that sends cache headers and the precompressed files (deploy/site/static_host.py, as the README
     asks): a first visit stays within issue 23's 8 MB, and the second visit of a lesson is served from the
