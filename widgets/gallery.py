@@ -181,10 +181,14 @@ def tile(game_id: str, cls: type[engine.Game], lessons: Path = LESSONS, lab: boo
             links += (f'<a class="parlour-lab" href="{e(server_root())}lab/tree/lessons/{e(game_id)}.ipynb"'
                       f' target="_blank">Notebook in JupyterLab</a>')
         for lang, lang_name in LANGUAGE_NAMES.items():
-            if (lessons / lang / f"{game_id}.ipynb").exists():
+            # its lesson in that language, else its table in that language (TABLE_PAGE)
+            pages = [f"{lang}/{game_id}"] + ([f"{lang}/{TABLE_PAGE[lang].format(game=game_id)}"]
+                                              if lang in TABLE_PAGE else [])
+            page = next((p for p in pages if (lessons / f"{p}.ipynb").exists()), None)
+            if page is not None:
                 title = f"{cls.name} ({lang_name})"
-                links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(href(f"{lang}/{game_id}"))}">'
-                          f'{e(title)}</a>' + play_now(href(f"{lang}/{game_id}"), lang, title))
+                links += (f'<a class="parlour-play" lang="{e(lang)}" href="{e(href(page))}">'
+                          f'{e(title)}</a>' + play_now(href(page), lang, title))
     else:
         links = '<span class="parlour-soon">Lesson coming soon</span>'
     return (f'<div class="parlour-game" data-game="{e(game_id)}"><h3>{e(cls.name)}</h3>'

@@ -581,7 +581,7 @@ def parlour_pages(out: Path) -> None:
         (out / lang).mkdir(exist_ok=True)
         (out / lang / "index.html").write_text(gallery_page(lite_index, lang), encoding="utf-8")
     for lesson in lesson_paths():
-        game = engine.GAMES.get(lesson.split("/")[-1])
+        game = engine.GAMES.get(lesson.split("/")[-1].removeprefix("mesa_"))  # pt/mesa_jubilee: Jubilee's table
         page = out / "lessons" / f"{lesson}.html"
         page.parent.mkdir(parents=True, exist_ok=True)
         page.write_text(lesson_page(lesson, game.name if game else lesson), encoding="utf-8")
