@@ -22,10 +22,11 @@ from typing import Callable, Mapping, Sequence
 from .. import claims, tricks
 from ..card_codes import SYM, code_of
 from ..cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
-from ..claims import Certain, Claim, Comparison, Figure, Sampled
+from ..claims import Certain, Claim, Comparison, Figure, Sampled, paragraph, say
 from ..hints import Alternative, Hint
+from ..i18n import N_, Sentence
 from ..search import Tally, pimc
-from ..words import inside, noun_for, possessive, verb_for
+from ..words import agreeing, inside, is_you, possessive, verb_for
 from .klaberjass import (ACCEPT, BIDDING, EXCHANGE, MOVE_OF_TEXT, MOVES, NAME_SUIT, PASS, RANK_10, RANK_9, RANK_A,
                          RANK_J, SUIT_CODES, TAKE, TRUMP_POWER, POINTS, REPLY_WINS, UNSET, Deal, card_points,
                          opponent_known, settle, trick_winner, unseen)
@@ -38,6 +39,10 @@ BOT_BID_DEALS = 60
 HINT_PLAYOUTS = 260    # playouts shared out among the legal cards (every card in the same imagined deals)
 BOT_PLAYOUTS = 120     # the hard bot: fewer deals, to answer quickly at the table
 MIN_SAMPLES = 30       # imagined deals at least, whatever the number of legal cards
+
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): every sentence of a hint is a
+#: catalog template, so a Portuguese table reads its hints in Portuguese (issue 36).
+LANGUAGES = ("en", "pt")
 BOT_MIN_SAMPLES = 10
 TAKE_AT = 6.0          # the medium bot's trump strength needed to take or name a suit
 
@@ -303,30 +308,41 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 # Every fact a hint states is a claim (engine.claims), checked by tests/engine/test_claims.py against the real
 # game: what a move does by the rules is Certain, what the imagined deals say is Sampled or an averaged Figure.
 
-WINS_TRICK = claims.fact("klaberjass.wins_trick", "it wins this trick", "it loses this trick")
-LEAD_WINS = claims.fact("klaberjass.lead_wins", "you win the trick", "you lose the trick")
-TRICK_POINTS = claims.fact("klaberjass.trick_points", "worth {value} points")
-ONLY_LEGAL = claims.fact("klaberjass.only_legal", "{card} is your only legal card")
-MAKER_MAKES = claims.fact("klaberjass.maker_makes", "the maker makes it", "the maker fails")
-YOU_MAKE = claims.fact("klaberjass.you_make_it", "you make it", "you fail")
-THEY_MAKE = claims.fact("klaberjass.they_make_it", "{makes} it", "{fails}")
-YOU_BECOME = claims.fact("klaberjass.you_become_maker", "you become the maker")
-THEY_BECOME = claims.fact("klaberjass.they_become_maker", "{becomes} the maker")
-THROWS_IN = claims.fact("klaberjass.throws_in", "the hand is thrown in")
-ENDS_YOU = claims.fact("klaberjass.ends_you_maker", "you end up the maker")
-ENDS_THEM = claims.fact("klaberjass.ends_them_maker", "{ends} up the maker")
-ENDS_THROWN = claims.fact("klaberjass.ends_thrown_in", "the hand is thrown in")
-NET = claims.fact("klaberjass.net_points", "{signed} {points} for you against {name}")
-CARD_WORTH = claims.fact("klaberjass.card_worth", "the turned-up {card} is worth {value} points as a trump")
+WINS_TRICK = claims.fact("klaberjass.wins_trick", N_("it wins this trick"), N_("it loses this trick"))
+LEAD_WINS = claims.fact("klaberjass.lead_wins", N_("you win the trick"), N_("you lose the trick"))
+TRICK_POINTS = claims.fact("klaberjass.trick_points", N_("worth {value} points"))
+ONLY_LEGAL = claims.fact("klaberjass.only_legal", N_("{card} is your only legal card"))
+MAKER_MAKES = claims.fact("klaberjass.maker_makes", N_("the maker makes it"), N_("the maker fails"))
+YOU_MAKE = claims.fact("klaberjass.you_make_it", N_("you make it"), N_("you fail"))
+THEY_MAKE = claims.fact("klaberjass.they_make_it", N_("{makes} it"), N_("{fails}"))
+YOU_BECOME = claims.fact("klaberjass.you_become_maker", N_("you become the maker"))
+THEY_BECOME = claims.fact("klaberjass.they_become_maker", N_("{becomes} the maker"))
+THROWS_IN = claims.fact("klaberjass.throws_in", N_("the hand is thrown in"))
+ENDS_YOU = claims.fact("klaberjass.ends_you_maker", N_("you end up the maker"))
+ENDS_THEM = claims.fact("klaberjass.ends_them_maker", N_("{ends} up the maker"))
+ENDS_THROWN = claims.fact("klaberjass.ends_thrown_in", N_("the hand is thrown in"))
+NET = claims.fact("klaberjass.net_points", N_("{signed} {points} for you against {name}"))
+CARD_WORTH = claims.fact("klaberjass.card_worth", N_("the turned-up {card} is worth {value} points as a trump"))
 BEST_SUIT = claims.fact("klaberjass.most_trump_points",
-                        "your most valuable suit as trumps is {suit}: {value} points in your hand if it were trumps")
+                        N_("your most valuable suit as trumps is {suit}: {value} points in your hand if it were "
+                           "trumps"))
 
 #: Estimates closer than this (points a deal) cannot tell two moves apart: the hint says so.
 INDISTINCT = 0.5
 
 
-def suit_word(code: str) -> str:
-    return f"{SUIT_SYMBOLS[code]} ({SUIT_NAMES[code]})"
+def _lang(view: View) -> str:
+    """The table's language (the view's ``lang`` option): the hint's sentences are said in it."""
+    return str(view["options"].get("lang", "en"))
+
+
+def suit_word(code: str, lang: str = "en") -> Sentence:
+    return say(lang, "{symbol} ({name})", symbol=SUIT_SYMBOLS[code], name=say(lang, SUIT_NAMES[code]))
+
+
+def _suit_name(code: str, lang: str) -> Sentence:
+    """A suit's name ("hearts") in the table's language (the catalog's suit names)."""
+    return say(lang, SUIT_NAMES[code])
 
 
 def _opponent(view: View) -> str:
@@ -334,10 +350,10 @@ def _opponent(view: View) -> str:
     return str(view["names"][1 - view["seat"]])
 
 
-def _net(points: int, move: str, samples: int, name: str) -> Figure:
+def _net(points: int, move: str, samples: int, name: str, lang: str = "en") -> Figure:
     """What a move brings on average over the imagined deals: this seat's points minus the other's."""
     return Figure(NET.name, points, move=move, exact=False, samples=samples,
-                  detail={"name": inside(name), "points": noun_for(points, "point")})
+                  detail={"name": inside(name), "points": say(lang, agreeing(points, N_("point"), N_("points")))})
 
 
 def _does(name: str, verb: str) -> str:
@@ -345,18 +361,26 @@ def _does(name: str, verb: str) -> str:
     return f"{inside(name)} {verb_for(name, verb)}"
 
 
-def _choice_words(view: View, move: str) -> str:
+def _player_does(view: View, message: str) -> Sentence:
+    """The other player and a verb, agreeing ("Ada makes", "you make"), in the table's language."""
+    return Sentence.in_language(_lang(view), message, name=inside(_opponent(view)))
+
+
+def _choice_words(view: View, move: str) -> Sentence:
+    lang = _lang(view)
     if move == "take":
         code = parse_card(view["turn_up"]).suit
-        return f"Take {SUIT_SYMBOLS[code]}"
+        return say(lang, N_("Take {suit}"), suit=SUIT_SYMBOLS[code])
     if move.startswith("name"):
-        return f"Name {SUIT_SYMBOLS[move.split()[1]]}"
-    return {"pass": "Pass", "schmeiss": "Schmeiss", "accept": "Accept the schmeiss (throw in)",
-            "refuse": "Refuse the schmeiss"}.get(move, move)
+        return say(lang, N_("Name {suit}"), suit=SUIT_SYMBOLS[move.split()[1]])
+    words = {"pass": N_("Pass"), "schmeiss": N_("Schmeiss"), "accept": N_("Accept the schmeiss (throw in)"),
+             "refuse": N_("Refuse the schmeiss")}
+    return say(lang, words[move]) if move in words else say(lang, "{move}", move=move)
 
 
 def advise(view: View, playouts: int | None = None, bid_deals: int | None = None, seed: int = 0) -> Hint:
     me = view["seat"]
+    lang = _lang(view)
     rng = random.Random(seed * 7919 + len(view["tricks_played"]) * 31 + len(view["trick"]) + view["deal_number"])
     legal = view["legal"]
     phase = view["phase"]
@@ -365,10 +389,11 @@ def advise(view: View, playouts: int | None = None, bid_deals: int | None = None
         assert trump is not None, "the dix is exchanged once trumps are made"
         worth = Figure(CARD_WORTH.name, card_points(code_of(view["turn_up"]), tricks.SUIT_INDEX[trump]),
                        move="exchange", detail={"card": up.symbol})
-        return Hint(me, "exchange", f"Exchange: {worth.words()}, and every trump ranks above your 7, which is worth "
-                    "nothing (the dix rule).",
-                    [Alternative("exchange", 1.0, f"a higher trump for the 7: {worth.words()}", (worth,)),
-                     Alternative("keep", 0.0, "keeps the 7, the lowest trump")], claims=(worth,))
+        return Hint(me, "exchange", say(lang, N_("Exchange: {worth}, and every trump ranks above your 7, which is "
+                                                 "worth nothing (the dix rule)."), worth=worth.words(lang)),
+                    [Alternative("exchange", 1.0, say(lang, N_("a higher trump for the 7: {worth}"),
+                                                      worth=worth.words(lang)), (worth,)),
+                     Alternative("keep", 0.0, say(lang, N_("keeps the 7, the lowest trump")))], claims=(worth,))
     if phase in ("bid1", "bid2", "schmeiss"):
         deals = HINT_BID_DEALS if bid_deals is None else bid_deals
         return _bid_hint(view, bid_outlook(view, deals, rng), deals)
@@ -376,8 +401,8 @@ def advise(view: View, playouts: int | None = None, bid_deals: int | None = None
         move = legal[0]
         only = Certain(ONLY_LEGAL.name, move=move, over_replies=False,
                        detail={"card": SYM[code_of(move.split()[1])]})
-        text = only.words()
-        return Hint(me, move, f"{text[0].upper()}{text[1:]}: {_forced_words(view)}",
+        text = only.words(lang)  # it opens with the card ("7♥", "K♥"): a capital or a digit already
+        return Hint(me, move, say(lang, "{only}: {rule}", only=text, rule=_forced_words(view)),
                     [Alternative(move, 0.0, text, (only,))], claims=(only,))
     tallies = search(view, HINT_PLAYOUTS if playouts is None else playouts, rng)
     return _play_hint(view, tallies)
@@ -395,20 +420,23 @@ def _bid_claims(view: View, t: Tally[str]) -> list[Claim]:
         out += [Certain(YOU_BECOME.name, move=move, over_replies=False),
                 Sampled(YOU_MAKE.name, move=move, hits=t.counts.get("made", 0), samples=n)]
     elif move == "refuse":  # refusing a schmeiss makes the player who offered it the maker
-        out += [Certain(THEY_BECOME.name, move=move, over_replies=False, detail={"becomes": _does(name, "becomes")}),
+        out += [Certain(THEY_BECOME.name, move=move, over_replies=False,
+                        detail={"becomes": _player_does(view, N_("{name} becomes"))}),
                 Sampled(THEY_MAKE.name, move=move, hits=t.counts.get("made", 0), samples=n,
-                        detail={"makes": _does(name, "makes"), "fails": _does(name, "fails")})]
+                        detail={"makes": _player_does(view, N_("{name} makes")),
+                                "fails": _player_does(view, N_("{name} fails"))})]
     elif t.counts.get("thrown", 0) == n and _throws_in(view, move):
         out.append(Certain(THROWS_IN.name, move=move, over_replies=False))
     elif move == "schmeiss":
         pass  # what follows is the other player's choice, said in words by _bid_note
     else:
         mine, thrown = t.counts.get("mine", 0), t.counts.get("thrown", 0)
-        for fact, hits, detail in ((ENDS_YOU, mine, {}), (ENDS_THEM, n - mine - thrown, {"ends": _does(name, "ends")}),
+        for fact, hits, detail in ((ENDS_YOU, mine, {}),
+                                   (ENDS_THEM, n - mine - thrown, {"ends": _player_does(view, N_("{name} ends"))}),
                                    (ENDS_THROWN, thrown, {})):
             if hits:
                 out.append(Sampled(fact.name, move=move, hits=hits, samples=n, detail=detail))
-    out.append(_net(round(t.mean), move, n, name))
+    out.append(_net(round(t.mean), move, n, name, _lang(view)))
     return out
 
 
@@ -421,6 +449,7 @@ def _throws_in(view: View, move: str) -> bool:
 
 def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
     me = view["seat"]
+    lang = _lang(view)
     name = _opponent(view)
     alts = []
     parts = []
@@ -428,12 +457,13 @@ def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
     for t in tallies:
         said = _bid_claims(view, t)
         stated += said
-        note = "; ".join(c.words() for c in said)
+        note = paragraph(lang, *(c.words(lang) for c in said), sep="; ")
         if t.move == "schmeiss":
-            note = (f"{_does(name, 'accepts')} (the hand is thrown in) or {verb_for(name, 'refuses')} (you become "
-                    f"the maker with the turned-up suit), and the medium bot accepts; {note}")
+            note = say(lang, N_("{accepts} (the hand is thrown in) or {refuses} (you become the maker with the "
+                                "turned-up suit), and the medium bot accepts; {note}"),
+                       accepts=_does(name, "accepts"), refuses=verb_for(name, "refuses"), name=inside(name), note=note)
         alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(said), t.samples, t.margin))
-        parts.append(f"{_choice_words(view, t.move)}: {note}")
+        parts.append(say(lang, "{choice}: {note}", choice=_choice_words(view, t.move), note=note))
     best = tallies[0]
     hand = [code_of(c) for c in view["hand"]]
     up = code_of(view["turn_up"])
@@ -441,43 +471,48 @@ def _bid_hint(view: View, tallies: list[Tally[str]], n: int) -> Hint:
     worth = {s: sum(card_points(c, s) for c in hand if c // 13 == s) for s in open_suits}
     top = max(open_suits, key=lambda s: (worth[s], trump_strength(hand, s)))
     suit = Comparison(BEST_SUIT.name, subject=SUIT_CODES[top], value=worth[top],
-                      among=tuple(SUIT_CODES[s] for s in open_suits), detail={"suit": suit_word(SUIT_CODES[top])})
+                      among=tuple(SUIT_CODES[s] for s in open_suits), detail={"suit": suit_word(SUIT_CODES[top], lang)})
     if claims.indistinct([t.mean for t in tallies], INDISTINCT):
-        head = f"{_choice_words(view, best.move)}, or any other choice: my estimates cannot tell them apart. "
+        head = say(lang, N_("{choice}, or any other choice: my estimates cannot tell them apart."),
+                   choice=_choice_words(view, best.move))
     else:
-        head = f"{_choice_words(view, best.move)}. "
-    reason = (head + f"I played this deal out {n} times, dealing the cards you cannot see at random and letting "
-              f"both of you bid and play on as the medium bot does. " + "; ".join(parts) + ". The points are "
-              f"yours minus {possessive(name)} for this deal, after the maker's rule. To judge a suit as trumps, "
-              f"count its Jack (20), 9 (14), Ace (11) and 10 (10): {suit.words()}.")
+        head = say(lang, "{choice}.", choice=_choice_words(view, best.move))
+    reason = paragraph(
+        lang, head,
+        say(lang, N_("I played this deal out {n} times, dealing the cards you cannot see at random and letting both of "
+                     "you bid and play on as the medium bot does."), n=n),
+        say(lang, N_("{parts}. The points are yours minus {theirs} for this deal, after the maker's rule."),
+            parts=paragraph(lang, *parts, sep="; "), theirs=possessive(name), name=inside(name)),
+        say(lang, N_("To judge a suit as trumps, count its Jack (20), 9 (14), Ace (11) and 10 (10): {suit}."),
+            suit=suit.words(lang)))
     if best.move == "pass" and view["phase"] == "bid1":
         later = medium_bid(hand, up, "bid2", me == view["dealer"])
-        if later != PASS:
-            reason += (f" If it comes back to you, {_choice_words(view, str(MOVES[later])).lower()} in the second "
-                       "round.")
+        if later != PASS:  # always a suit to name: the second round offers no other bid
+            reason = paragraph(lang, reason, say(lang, N_("If it comes back to you, name {suit} in the second round."),
+                                                 suit=SUIT_SYMBOLS[MOVES[later].arg]))
     return Hint(me, best.move, reason, alts, claims=tuple(stated) + (suit,))
 
 
 # ---- the play hint ----
 
-def _forced_words(view: View) -> str:
+def _forced_words(view: View) -> Sentence:
     """Which rule limits the choice now, in a beginner's words."""
+    lang = _lang(view)
     if not view["trick"]:
         if len(view["hand"]) == 1:
-            return "it is your last card."
-        return "you are leading, so any card may be played."
+            return say(lang, N_("it is your last card."))
+        return say(lang, N_("you are leading, so any card may be played."))
     lead = view["trick"][0][1]
     led = parse_card(lead).suit
     hand = [parse_card(c) for c in view["hand"]]
     if any(c.suit == led for c in hand):
         if led == view["trump"]:
-            return f"a trump ({parse_card(lead).symbol}) was led: you must follow, and beat it if you can."
-        return f"{SUIT_NAMES[led]} were led and you must follow suit."
+            return say(lang, N_("a trump ({card}) was led: you must follow, and beat it if you can."),
+                       card=parse_card(lead).symbol)
+        return say(lang, N_("{suits} were led and you must follow suit."), suits=_suit_name(led, lang))
     if any(c.suit == view["trump"] for c in hand):
-        return f"you have no {SUIT_NAMES[led]}, so you must play a trump."
-    return f"you have no {SUIT_NAMES[led]} and no trump, so any card may be played."
-
-
+        return say(lang, N_("you have no {suits}, so you must play a trump."), suits=_suit_name(led, lang))
+    return say(lang, N_("you have no {suits} and no trump, so any card may be played."), suits=_suit_name(led, lang))
 def _lead_is_sure(view: View, card: int) -> bool:
     """Does leading ``card`` win the trick whatever the opponent holds? True when no card the opponent can
     hold (what is unseen and not ruled out by the play so far, and what was shown) would take it."""
@@ -505,36 +540,43 @@ def _trick_claims(view: View, t: Tally[str]) -> list[Claim]:
 
 def _play_hint(view: View, tallies: list[Tally[str]]) -> Hint:
     me = view["seat"]
+    lang = _lang(view)
     name = _opponent(view)
     best = tallies[0]
     card = code_of(best.move.split()[1])
     said: list[Claim] = []
-    text = f"Play {SYM[card]}. The rule: {_forced_words(view)} "
+    parts = [say(lang, N_("Play {card}. The rule: {rule}"), card=SYM[card], rule=_forced_words(view))]
     if claims.indistinct([t.mean for t in tallies], INDISTINCT):
-        text += "My estimates cannot tell your cards apart: this one is as good as any. "
+        parts.append(say(lang, N_("My estimates cannot tell your cards apart: this one is as good as any.")))
     trick = _trick_claims(view, best)
     said += trick
-    text += "Played now, " + ", ".join(c.words() for c in trick) + ". "
+    parts.append(say(lang, N_("Played now, {trick}."), trick=paragraph(lang, *(c.words(lang) for c in trick),
+                                                                       sep=", ")))
     maker = view["maker"]
-    role = "You are the maker" if maker == me else f"{name} {verb_for(name, 'is')} the maker"
+    role = (say(lang, N_("You are the maker")) if maker == me or is_you(name)  # "You" as the other: "You are"
+            else say(lang, N_("{name} is the maker"), name=name))
     made = Sampled(MAKER_MAKES.name, move=best.move, hits=best.counts.get("made", 0), samples=best.samples)
-    net = _net(round(best.mean), best.move, best.samples, name)
+    net = _net(round(best.mean), best.move, best.samples, name, lang)
     said += [made, net]
-    text += (f"{role}: after this card {made.words()}. The deal ends with {net.words()} (yours minus "
-             f"{possessive(name)}, after the maker's rule), dealing the cards you cannot see at random in ways "
-             f"that fit what {_does(name, 'has')} shown and playing on as the medium bot does.")
+    parts.append(say(lang, N_("{role}: after this card {made}. The deal ends with {net} (yours minus {theirs}, after "
+                              "the maker's rule), dealing the cards you cannot see at random in ways that fit what "
+                              "{has} shown and playing on as the medium bot does."),
+                     role=role, made=made.words(lang), net=net.words(lang), theirs=possessive(name),
+                     has=_does(name, "has"), name=inside(name)))
     if len(tallies) > 1:
         alt = tallies[1]
-        other = _net(round(alt.mean), alt.move, alt.samples, name)
+        other = _net(round(alt.mean), alt.move, alt.samples, name, lang)
         said.append(other)
-        text += f" Next best: {SYM[code_of(alt.move.split()[1])]}, with {other.words()}."
+        parts.append(say(lang, N_("Next best: {card}, with {net}."), card=SYM[code_of(alt.move.split()[1])],
+                         net=other.words(lang)))
     alts = []
     for t in tallies:
         notes = _trick_claims(view, t) + [Sampled(MAKER_MAKES.name, move=t.move, hits=t.counts.get("made", 0),
                                                   samples=t.samples)]
-        note = ", ".join(c.words() for c in notes[:-1]) + "; " + notes[-1].words()
+        note = say(lang, "{trick}; {made}", trick=paragraph(lang, *(c.words(lang) for c in notes[:-1]), sep=", "),
+                   made=notes[-1].words(lang))
         alts.append(Alternative(t.move, round(t.mean, 1), note, tuple(notes), t.samples, t.margin))
-    return Hint(me, best.move, text, alts, claims=tuple(said))
+    return Hint(me, best.move, paragraph(lang, *parts), alts, claims=tuple(said))
 
 
 __all__ = ["POLICIES", "advise", "bid_out", "bid_outlook", "bid_worlds", "determinizer", "finish_deal",

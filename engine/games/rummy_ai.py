@@ -22,9 +22,10 @@ import random
 
 from .. import claims
 from ..cards import Card, parse_card, parse_cards
-from ..claims import Certain, Claim, Count, Figure
+from ..claims import Certain, Claim, Count, Figure, paragraph, say
 from ..hints import Alternative, Hint
-from ..melds import SET, Meld, MeldRules, least_deadwood
+from ..i18n import N_, Sentence
+from ..melds import MELD_WORDS, SET, Meld, MeldRules, cards_said, least_deadwood, ranks_said, said_in
 from .rummy import card_value, meld_rules, unseen_cards
 
 from .rummy import RummyView
@@ -41,25 +42,32 @@ HOLD_WHILE_OPPONENTS_HOLD = 5
 #: The discards the hard player weighs: the costliest few loose cards.
 CANDIDATES = 5
 
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): every sentence of a hint is a
+#: catalog template, so a Portuguese table reads its hints in Portuguese (issue 36).
+LANGUAGES = ("en", "pt")
+
 
 # ---- the facts a hint states (engine.claims; tests/engine/claim_checks/rummy.py re-derives each) ----------
 #
 # Deadwood figures are exact; the stock's figure is an exact average over the cards this seat cannot see, each
 # taken as equally likely to come next (no sampling): its words say so.
 
-DEADWOOD_NOW = claims.fact("rummy.deadwood_now", "your deadwood is {value}")
-AFTER_TAKING = claims.fact("rummy.after_taking", "taking the {card} and then your best discard leaves deadwood {value}")
-STOCK_AVERAGE = claims.fact("rummy.stock_average", "a card from the stock and then your best discard leave deadwood "
-                            "{value} on average, each of the {unseen} cards you cannot see taken as equally likely")
-STOCK_HELPS = claims.fact("rummy.stock_helps", "{n} of the {of} cards you cannot see would lower it")
-COMPLETES = claims.fact("rummy.completes", "it completes {meld}")
-FITS_TABLE = claims.fact("rummy.fits_table", "it fits a meld on the table")
-CARD_ADDS = claims.fact("rummy.card_adds", "the {card} adds only {value} to your deadwood")
-MELD_POINTS = claims.fact("rummy.meld_points", "putting it down takes {value} points out of your hand")
-LAYOFF_LOWERS = claims.fact("rummy.layoff_lowers", "laying it off lowers your deadwood by {value}")
-DEADWOOD_BECOMES = claims.fact("rummy.deadwood_becomes", "your deadwood becomes {value}")
-AFTER_NEXT_DRAW = claims.fact("rummy.after_next_draw", "{value} on average after your next draw and best discard, "
-                              "each of the {unseen} cards you cannot see taken as equally likely")
+DEADWOOD_NOW = claims.fact("rummy.deadwood_now", N_("your deadwood is {value}"))
+AFTER_TAKING = claims.fact("rummy.after_taking", N_("taking the {card} and then your best discard leaves deadwood "
+                                                    "{value}"))
+STOCK_AVERAGE = claims.fact("rummy.stock_average", N_("a card from the stock and then your best discard leave "
+                                                      "deadwood {value} on average, each of the {unseen} cards you "
+                                                      "cannot see taken as equally likely"))
+STOCK_HELPS = claims.fact("rummy.stock_helps", N_("{n} of the {of} cards you cannot see would lower it"))
+COMPLETES = claims.fact("rummy.completes", N_("it completes {meld}"))
+FITS_TABLE = claims.fact("rummy.fits_table", N_("it fits a meld on the table"))
+CARD_ADDS = claims.fact("rummy.card_adds", N_("the {card} adds only {value} to your deadwood"))
+MELD_POINTS = claims.fact("rummy.meld_points", N_("putting it down takes {value} points out of your hand"))
+LAYOFF_LOWERS = claims.fact("rummy.layoff_lowers", N_("laying it off lowers your deadwood by {value}"))
+DEADWOOD_BECOMES = claims.fact("rummy.deadwood_becomes", N_("your deadwood becomes {value}"))
+AFTER_NEXT_DRAW = claims.fact("rummy.after_next_draw", N_("{value} on average after your next draw and best "
+                                                          "discard, each of the {unseen} cards you cannot see taken "
+                                                          "as equally likely"))
 
 #: Expected deadwood closer than this cannot tell two draws apart: the hint says so.
 INDISTINCT = 0.05
@@ -77,6 +85,8 @@ class Reader:
         self.table = [parse_cards(m["cards"]) for m in view["melds"]]
         self.top = parse_card(view["discard_top"]) if view["discard_top"] else None
         self.me = view["seat"]
+        #: The table's language (the view's ``lang`` option): the hint's sentences are said in it.
+        self.lang: str = str(view["options"].get("lang", "en"))
 
     def value(self, card: Card) -> int:
         return card_value(card, self.ace)
@@ -125,8 +135,14 @@ def _move(legal: list[str], verb: str) -> list[str]:
     return [a for a in legal if a.startswith(verb + " ")]
 
 
-def _shown(cards: list[Card] | tuple[Card, ...]) -> str:
-    return " ".join(c.symbol for c in cards)
+def _shown(cards: list[Card] | tuple[Card, ...], lang: str) -> str:
+    """Cards as a sentence shows them (``7♠ 8♠ 9♠``), a joker in the table's language."""
+    shown = cards_said(cards)
+    return said_in(shown, lang) if isinstance(shown, Sentence) else shown
+
+
+def _symbol(card: Card, lang: str) -> str:
+    return _shown([card], lang)
 
 
 # ---- putting cards down (medium and hard) ---------------------------------------------
@@ -134,11 +150,13 @@ def _shown(cards: list[Card] | tuple[Card, ...]) -> str:
 def put_down(r: Reader) -> tuple[str, str, tuple[Claim, ...]] | None:
     """The next meld or lay-off of the least-deadwood plan, with the reason and its claims; None if none."""
     arrangement = least_deadwood(r.hand, r.rules, r.value)
+    lang = r.lang
     for meld in arrangement.melds:
         action = _legal_meld(r.legal, meld)
         if action:
             points = Figure(MELD_POINTS.name, sum(r.value(c) for c in meld.cards), move=action)
-            return action, f"{_shown(meld.cards)} is {_kind(meld, r.rules)}: {points.words()}.", (points,)
+            return action, say(lang, N_("{cards} is {kind}: {points}."), cards=_shown(meld.cards, lang),
+                               kind=_kind(meld, r.rules, lang), points=points.words(lang)), (points,)
     for action in _move(r.legal, "layoff"):
         card = parse_card(action.split()[1])
         if card in arrangement.deadwood or card.is_joker:
@@ -146,16 +164,20 @@ def put_down(r: Reader) -> tuple[str, str, tuple[Claim, ...]] | None:
             rest = list(r.hand)
             rest.remove(card)
             lowers = Figure(LAYOFF_LOWERS.name, arrangement.points - r.deadwood(rest), move=action)
-            fits = "is in none of your melds but fits" if card in arrangement.deadwood else "fits"
-            return action, f"{card.symbol} {fits} meld {number} on the table: {lowers.words()}.", (lowers,)
+            message = (N_("{card} is in none of your melds but fits meld {number} on the table: {lowers}.")
+                       if card in arrangement.deadwood else N_("{card} fits meld {number} on the table: {lowers}."))
+            return action, say(lang, message, card=_symbol(card, lang), number=number,
+                               lowers=lowers.words(lang)), (lowers,)
     return None
 
 
-def _kind(meld: Meld, rules: MeldRules) -> str:
-    """``"a set of 8s"``, ``"a run"``: what a meld is, without listing its cards again."""
+def _kind(meld: Meld, rules: MeldRules, lang: str = "en") -> Sentence:
+    """``"a set of 8s"``, ``"a run"``: what a meld is, without listing its cards again (as
+    :meth:`engine.melds.Meld.describe` names it)."""
     if meld.kind == SET:
-        return meld.describe(rules).split(" (")[0]
-    return f"a {rules.run_name}"
+        return say(lang, N_("a {meld} of {ranks}"), meld=say(lang, MELD_WORDS.get(rules.set_name, rules.set_name)),
+                   ranks=said_in(ranks_said(meld.rank), lang))
+    return say(lang, N_("a {meld}"), meld=say(lang, MELD_WORDS.get(rules.run_name, rules.run_name)))
 
 
 def _legal_meld(legal: list[str], meld: Meld) -> str | None:
@@ -243,6 +265,7 @@ def _hold_for_rummy(r: Reader) -> bool:
 
 
 def _hard_draw(r: Reader) -> Plan:
+    lang = r.lang
     now = r.deadwood(r.hand)
     unseen = r.unseen()
     stock_after = [r.after_best_discard(r.hand + [x])[0] for x in unseen]
@@ -255,69 +278,81 @@ def _hard_draw(r: Reader) -> Plan:
         stock = Figure(STOCK_AVERAGE.name, round(expected, 2), move="draw stock", detail={"unseen": len(unseen)})
         lowers = Count(STOCK_HELPS.name, n=helps, of=len(unseen), move="draw stock")
         said += [stock, lowers]
-        stock_words = f"{stock.words()}; {lowers.words()}"
-        alternatives = [Alternative("draw stock", -expected, stock.words(), (stock,))]
+        stock_words = paragraph(lang, stock.words(lang), lowers.words(lang), sep="; ")
+        alternatives = [Alternative("draw stock", -expected, stock.words(lang), (stock,))]
     else:  # the stock is rebuilt from cards all seen: nothing to average over
-        stock_words = "the stock holds no card you cannot see"
+        stock_words = say(lang, N_("the stock holds no card you cannot see"))
         alternatives = [Alternative("draw stock", -float(now), stock_words)]
     if "draw discard" not in r.legal or r.top is None:
-        return ("draw stock", f"Draw from the stock (the discard pile is empty): {deadwood.words()}; {stock_words}.",
-                alternatives, tuple(said))
+        return ("draw stock", say(lang, N_("Draw from the stock (the discard pile is empty): {deadwood}; {stock}."),
+                                  deadwood=deadwood.words(lang), stock=stock_words), alternatives, tuple(said))
     took, throw = r.after_best_discard(r.hand + [r.top], forbidden=r.top if r.view["options"]["discard_rule"]
                                        else None)
-    taking = Figure(AFTER_TAKING.name, took, move="draw discard", detail={"card": r.top.symbol})
-    alternatives.append(Alternative("draw discard", -took, taking.words(), (taking,)))
+    top = _symbol(r.top, lang)
+    taking = Figure(AFTER_TAKING.name, took, move="draw discard", detail={"card": top})
+    alternatives.append(Alternative("draw discard", -took, taking.words(lang), (taking,)))
     said.append(taking)
     if took < now and took < expected and not claims.indistinct([took, expected], INDISTINCT):
         what, why = _why_take(r, throw)
         said += why
         return ("draw discard",
-                f"Take the {r.top.symbol} from the discard pile: {what}. Now {deadwood.words()}; {taking.words()}, "
-                f"while {stock_words}.", alternatives, tuple(said))
+                say(lang, N_("Take the {card} from the discard pile: {what}. Now {deadwood}; {taking}, while {stock}."),
+                    card=top, what=what, deadwood=deadwood.words(lang), taking=taking.words(lang), stock=stock_words),
+                alternatives, tuple(said))
     if took >= now:
-        verdict = f"the {r.top.symbol} on the discard pile would not lower it: {taking.words()}"
+        message = N_("the {card} on the discard pile would not lower it: {taking}")
     elif claims.indistinct([took, expected], INDISTINCT):
-        verdict = (f"the {r.top.symbol} on the discard pile would help as much as the stock on average, so either "
-                   f"draw will do: {taking.words()}")
+        message = N_("the {card} on the discard pile would help as much as the stock on average, so either draw will "
+                     "do: {taking}")
     else:
-        verdict = (f"the {r.top.symbol} on the discard pile would help, though less than the stock on average: "
-                   f"{taking.words()}")
-    return ("draw stock", f"Draw from the stock: {deadwood.words()}; {stock_words}. So {verdict}.",
+        message = N_("the {card} on the discard pile would help, though less than the stock on average: {taking}")
+    verdict = say(lang, message, card=top, taking=taking.words(lang))
+    return ("draw stock", say(lang, N_("Draw from the stock: {deadwood}; {stock}. So {verdict}."),
+                              deadwood=deadwood.words(lang), stock=stock_words, verdict=verdict),
             alternatives, tuple(said))
 
 
 def _why_take(r: Reader, throw: Card | None) -> tuple[str, list[Claim]]:
     """Why the top discard is worth taking: it completes a meld, fits the table, or costs little."""
     assert r.top is not None
+    lang = r.lang
     arrangement = least_deadwood(r.hand + [r.top], r.rules, r.value)
     meld = next((m for m in arrangement.melds if r.top in m.cards), None)
     if meld is not None:
         fact: Claim = Certain(COMPLETES.name, move="draw discard", over_replies=False,
-                              detail={"meld": _shown(meld.cards), "cards": [str(c) for c in meld.cards]})
-        return fact.words(), [fact]
+                              detail={"meld": _shown(meld.cards, lang), "cards": [str(c) for c in meld.cards]})
+        return fact.words(lang), [fact]
     if r.fits_table(r.top):
         fact = Certain(FITS_TABLE.name, move="draw discard", over_replies=False, detail={"card": str(r.top)})
-        return fact.words(), [fact]
-    fact = Figure(CARD_ADDS.name, r.value(r.top), move="draw discard", detail={"card": r.top.symbol})
-    instead = f", and you can throw your {throw.symbol} instead" if throw is not None else ""
-    return fact.words() + instead, [fact]
+        return fact.words(lang), [fact]
+    fact = Figure(CARD_ADDS.name, r.value(r.top), move="draw discard", detail={"card": _symbol(r.top, lang)})
+    if throw is None:
+        return fact.words(lang), [fact]
+    return say(lang, N_("{fact}, and you can throw your {card} instead"), fact=fact.words(lang),
+               card=_symbol(throw, lang)), [fact]
 
 
-def _danger(r: Reader, card: Card) -> str | None:
+#: What makes a discard risky: it lays off on the table (the greater risk), or an opponent took a card near it.
+FITS_A_MELD = N_("it fits a meld on the table")
+
+
+def _danger(r: Reader, card: Card) -> Sentence | None:
     """Why an opponent might want ``card``: it lays off on the table, or sits next to a card he
     took from the discard pile."""
     if r.fits_table(card):
-        return "it fits a meld on the table"
+        return say(r.lang, FITS_A_MELD)
     for seat, cards in enumerate(r.view["picked_up"]):
         if seat == r.me:
             continue
         for taken in parse_cards(cards):
             if taken.rank == card.rank or taken.suit == card.suit and abs(taken.rank - card.rank) <= 2:
-                return f"{r.view['names'][seat]} took {taken.symbol} from the discard pile"
+                return say(r.lang, N_("{name} took {card} from the discard pile"), name=r.view["names"][seat],
+                           card=_symbol(taken, r.lang))
     return None
 
 
 def _hard_discard(r: Reader) -> Plan:
+    lang = r.lang
     arrangement = least_deadwood(r.hand, r.rules, r.value)
     options = [parse_card(a.split()[1]) for a in _move(r.legal, "discard")]
     loose = [c for c in options if c in arrangement.deadwood]
@@ -327,22 +362,25 @@ def _hard_discard(r: Reader) -> Plan:
     alternatives = [_discard_alternative(r, weighed, unseen) for weighed in scored]
     _, card, left, expected, danger = scored[0]
     said = _discard_facts(card, left, expected, unseen)
-    where = "it is in none of your melds" if card in arrangement.deadwood else "every card is in a meld, so one must go"
-    why = f"Discard {card.symbol}: {where}; " + ", and ".join(x.words() for x in said) + "."
+    where = say(lang, N_("it is in none of your melds") if card in arrangement.deadwood
+                else N_("every card is in a meld, so one must go"))
+    parts = [say(lang, N_("Discard {card}: {where}; {facts}."), card=_symbol(card, lang), where=where,
+                 facts=paragraph(lang, *(x.words(lang) for x in said), sep=f", {say(lang, N_('and'))} "))]
     best = scored[0][0]
-    level = [c.symbol for s_, c, _, _, _ in scored[1:] if claims.indistinct([s_, best], 1e-9)]
+    level = [_symbol(c, lang) for s_, c, _, _, _ in scored[1:] if claims.indistinct([s_, best], 1e-9)]
     if level:
-        why += f" {' or '.join(level)} would do just as well: I cannot tell them apart."
+        parts.append(say(lang, N_("{cards} would do just as well: I cannot tell them apart."),
+                         cards=paragraph(lang, *level, sep=f" {say(lang, N_('or'))} ")))
     if not danger:
         others = [dg for _, c, _, _, dg in scored[1:] if dg]
         if others:
-            why += f" Other loose cards could feed an opponent ({others[0]})."
+            parts.append(say(lang, N_("Other loose cards could feed an opponent ({danger})."), danger=others[0]))
     else:
-        why += f" Careful: {danger}; I still rate it above your other choices."
-    return f"discard {card}", why, alternatives, said
+        parts.append(say(lang, N_("Careful: {danger}; I still rate it above your other choices."), danger=danger))
+    return f"discard {card}", paragraph(lang, *parts), alternatives, said
 
 
-Weighed = tuple[float, Card, int, float, str | None]
+Weighed = tuple[float, Card, int, float, "Sentence | None"]
 
 
 def _weigh_discard(r: Reader, card: Card, unseen: list[Card]) -> Weighed:
@@ -355,7 +393,7 @@ def _weigh_discard(r: Reader, card: Card, unseen: list[Card]) -> Weighed:
     danger = _danger(r, card)
     # What counts if an opponent goes out soon is the deadwood now; later, the deadwood to come.
     score = -(NOW_WEIGHT * left + (1 - NOW_WEIGHT) * expected) - (
-        (TABLE_RISK if danger == "it fits a meld on the table" else PICKED_RISK) if danger else 0)
+        (TABLE_RISK if danger.message == FITS_A_MELD else PICKED_RISK) if danger else 0)
     return score, card, left, expected, danger
 
 
@@ -370,8 +408,10 @@ def _discard_facts(card: Card, left: int, expected: float, unseen: list[Card]) -
 def _discard_alternative(r: Reader, weighed: Weighed, unseen: list[Card]) -> Alternative:
     score, card, left, expected, danger = weighed
     said = _discard_facts(card, left, expected, unseen)
-    return Alternative(f"discard {card}", score, ", ".join(x.words() for x in said)
-                       + (f"; risky: {danger}" if danger else ""), said)
+    note = paragraph(r.lang, *(x.words(r.lang) for x in said), sep=", ")
+    if danger:
+        note = say(r.lang, N_("{note}; risky: {danger}"), note=note, danger=danger)
+    return Alternative(f"discard {card}", score, note, said)
 
 
 def score(view: View, action: str) -> Alternative | None:

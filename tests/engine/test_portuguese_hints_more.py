@@ -1,0 +1,80 @@
+"""The hints and the review of the other games read in Portuguese on a Portuguese table (issue 36, item 5).
+
+Jubilee, Jabberwocky, Klaberjass, Basic Rummy and Kalooki are not the Brazilian book's games, but a class that
+speaks Portuguese plays them at a Portuguese table: their advisors write every sentence of a hint from catalog
+templates (``engine.claims.say``), as the book's games do. Seeded ``lang="pt"`` games are played at random and
+every hint's reason, note, headline fact and claim, and every line of the review of seat 0, is checked as
+tests/engine/test_portuguese_hints.py checks the book's games: each part a catalog sentence, every field
+filled, no English word. The English of these hints is pinned by the fingerprint (tests/engine/fingerprint.py).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine import i18n
+from engine.hints import advisor
+
+from . import claim_checks as cc
+from .test_portuguese_hints import _check_hint, _check_review
+from .test_portuguese_sentences import ENGLISH, _words
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: (game id, players, options, seeds): seeded Portuguese tables, random legal play, a hint at every decision.
+HINT_GAMES: list[tuple[str, int, dict[str, Any], tuple[int, ...]]] = [
+    ("jubilee", 3, {}, (1, 2)),
+    ("jubilee", 4, {"first_play": "black"}, (3,)),
+    ("jabberwocky", 4, {"rounds": [1, 2, 3]}, (1, 2)),
+    ("jabberwocky", 3, {"rounds": [2, 1], "revoke": "table"}, (3,)),
+    ("klaberjass", 2, {"target": 150}, (1,)),
+    ("klaberjass", 2, {"target": 150, "schmeiss": True, "dix": True, "turn_up": "out_of_play"}, (2,)),
+    ("rummy", 3, {"target": 40}, (1,)),
+    ("rummy", 2, {"target": 40, "jokers": True, "ace": "high_or_low"}, (2,)),
+]
+
+NAMES = ["Você", "Ada", "Ben", "Cleo", "Dev"]
+
+
+@pytest.fixture
+def fast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer imagined deals (the claims test's FAST settings): the words do not depend on how many."""
+    for game_id in {g for g, _, _, _ in HINT_GAMES}:
+        for name, value in getattr(cc.game_checks(game_id), "FAST", {}).items():
+            monkeypatch.setattr(advisor(game_id), name, value)
+
+
+@pytest.mark.parametrize("game_id, players, options, seeds", HINT_GAMES,
+                         ids=[f"{g}-{p}p-{'-'.join(map(str, o.values())) or 'default'}" for g, p, o, _ in HINT_GAMES])
+def test_every_hint_and_review_sentence_reads_in_portuguese(game_id: str, players: int, options: dict[str, Any],
+                                                             seeds: tuple[int, ...], fast: None) -> None:
+    checked = decisions = 0
+    for seed in seeds:
+        game = engine.new_game(game_id, players=players, seed=seed, names=NAMES[:players], lang="pt", **options)
+        chooser = random.Random(seed)
+        for move in range(300):
+            if game.is_over:
+                break
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if len(legal) > 1 or move % 5 == 0:  # every decision, and now and then a forced move
+                checked += _check_hint(engine.hint(game, seat), f"{game_id} seed {seed} move {move} seat {seat}")
+            game.apply(legal[chooser.randrange(len(legal))], seat)
+        if game.history:
+            decisions += _check_review(game, f"{game_id} seed {seed}, review")
+    assert checked > 10 and decisions > 0
+
+
+@pytest.mark.parametrize("game_id", sorted({g for g, _, _, _ in HINT_GAMES}))
+def test_the_catalog_translates_every_hint_sentence_of_the_game(game_id: str) -> None:
+    messages = i18n.extract_messages(ROOT / "engine/games" / f"{game_id}_ai.py")
+    pt = i18n.catalog("pt")
+    english = [m for m in messages if pt.gettext(m) == m and _words(re.sub(r"\{\w*\}", " ", m)) & ENGLISH]
+    assert english == []  # a template of fields alone ("{only}.") needs no Portuguese
+    assert getattr(advisor(game_id), "LANGUAGES", ()) == ("en", "pt")
