@@ -15,7 +15,7 @@ from __future__ import annotations
 import gettext
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
 DOMAIN = "parlour"
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -57,13 +57,21 @@ def say(lang: str, message: str, **fields: object) -> str:
 MARKERS = {"N_": 0, "tr": 0, "t": 0, "say": 1, "_tr": 1, "i18n_say": 1, "narrate": 2, "Sentence": 0}
 
 
-def extract_messages(*paths: str | Path) -> list[str]:
+def extract_messages(*paths: str | Path, markers: Mapping[str, int | tuple[int, ...]] = MARKERS) -> list[str]:
     """Every sentence marked for translation in these source files, in order of first appearance.
 
     Reads the code with :mod:`ast`, so sentences inside f-string expressions are found too (a
-    tokenizer-based extractor misses them). A catalog is complete when it translates all of these.
+    tokenizer-based extractor misses them), and both sentences of ``t("A" if over else "B")``. A catalog is
+    complete when it translates all of these. ``markers``: the calls to read, and where their sentence is.
     """
     import ast
+
+    def sentences(arg: ast.expr) -> list[str]:
+        if isinstance(arg, ast.IfExp):
+            return sentences(arg.body) + sentences(arg.orelse)
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.strip():
+            return [arg.value]
+        return []
 
     found: dict[str, None] = {}
     for path in paths:
@@ -73,12 +81,12 @@ def extract_messages(*paths: str | Path) -> list[str]:
                 continue
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-            pos = MARKERS.get(name)
-            if pos is None or len(node.args) <= pos:
+            where = markers.get(name)
+            if where is None:
                 continue
-            arg = node.args[pos]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.strip():
-                found.setdefault(arg.value, None)
+            for pos in (where,) if isinstance(where, int) else where:
+                for sentence in sentences(node.args[pos]) if pos < len(node.args) else []:
+                    found.setdefault(sentence, None)
     return list(found)
 
 

@@ -361,8 +361,8 @@ class ElGato(Game):
     id = "el_gato"
     view_type = ElGatoView
     name = "El Gato"
-    blurb = ("A Spanish war game of pure luck: turn your top card, the highest takes the trick, "
-             "and the 5 of oros is the cat.")
+    blurb = N_("A Spanish war game of pure luck: turn your top card, the highest takes the trick, "
+               "and the 5 of oros is the cat.")
     min_players, max_players, default_players = 2, 10, 2
     has_choices = has_scores = False  # every card is turned in order; the game only names a loser
     rules = RULES

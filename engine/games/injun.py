@@ -512,8 +512,8 @@ class Injun(TakesTurns, Game):
                                                          "others bet as the medium bot does, with one move in ten "
                                                          "at random")))
     name = "Injun"
-    blurb = ("Indian poker: everyone sees your card but you. Bet on the one card you cannot see, "
-             "poker style or brag style.")
+    blurb = N_("Indian poker: everyone sees your card but you. Bet on the one card you cannot see, "
+               "poker style or brag style.")
     min_players, max_players, default_players = 2, 15, 4
     rules = RULES
     lean_deal = Deal

@@ -405,7 +405,7 @@ class Jabberwocky(TakesTurns, Game):
             "review.loss.jabberwocky.one", N_("a chance of making your bid {value} percentage point below the "
                                               "better move")))
     name = "Jabberwocky"
-    blurb = "Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take."
+    blurb = N_("Oh Hell with a twist of the dealer's hook: bid exactly how many tricks you will take.")
     min_players, max_players, default_players = 3, 5, 4
     deal_word = "round"
     rules = RULES

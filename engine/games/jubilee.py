@@ -316,7 +316,7 @@ class Jubilee(TakesTurns, Game):
     lean_deal = Deal
     lean_unseen = staticmethod(unseen)
     name = "Jubilee"
-    blurb = "A Czech counting game: land the running count on multiples of 25, never below zero."
+    blurb = N_("A Czech counting game: land the running count on multiples of 25, never below zero.")
     min_players, max_players, default_players = 2, 7, 3
     rules = RULES
     variants = (

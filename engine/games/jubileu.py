@@ -842,7 +842,7 @@ class Jubileu(Game):
         "review.loss.jubileu", N_("{value} chips below the better move")), N_("chips"), N_("chip"),
         loss_one=claims.fact("review.loss.jubileu.one", N_("{value} chip below the better move")))
     name = "Jubileu"
-    blurb = "The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\"."
+    blurb = N_("The Portuguese auction whist: 17 bids, a partner called by his Ace, and \"Espirra\".")
     min_players = max_players = default_players = SEATS
     rules = RULES
     lean_deal = Deal  # the deal in play, every phase (``self.deal``)

@@ -263,7 +263,7 @@ class Kalooki(TakesTurns, Game):
         "review.loss.kalooki", N_("cards short of going down: {value} more than after the better move")),
         N_("cards short"), N_("card short"))
     name = "Kalooki"
-    blurb = "Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn."
+    blurb = N_("Jamaican contract rummy: nine deals, a contract each, jokers, and calls out of turn.")
     min_players, max_players, default_players = 3, 6, 4
     rules = RULES
     max_action_length = 160  # a lay-down of the 18 cards a called hand can hold, written out

@@ -706,7 +706,7 @@ class Klaberjass(Game):
         "review.loss.klaberjass", N_("{value} points below the better move")), N_("points"), N_("point"),
         loss_one=claims.fact("review.loss.klaberjass.one", N_("{value} point below the better move")))
     name = "Klaberjass"
-    blurb = "Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501."
+    blurb = N_("Two players, 32 cards, two rank orders: take trumps, meld sequences, and beat your opponent to 501.")
     min_players = max_players = default_players = 2
     rules = RULES
     lean_deal = Deal  # the whole deal, bidding included: ``self.deal`` from the turn-up to the last trick

@@ -404,8 +404,8 @@ class Relogio(Patience, Game):
         loss_one=claims.fact("review.loss.relogio.one",
                              N_("a chance of winning {value} percentage point below the better move")))
     name = "Relógio"
-    blurb = ("Clock patience, for one player: thirteen face-down piles make a clock. "
-             "Turn every card before the fourth King comes out.")
+    blurb = N_("Clock patience, for one player: thirteen face-down piles make a clock. "
+               "Turn every card before the fourth King comes out.")
     min_players = max_players = default_players = 1
     rules = RULES
     lean_deal = Deal

@@ -204,8 +204,8 @@ class RelogioReal(Patience, Game):
     view_type = RelogioRealView
     short_match = {"rounds": 1}
     name = "Relógio Real"
-    blurb = ("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
-             "until all thirteen hours are right, three times over.")
+    blurb = N_("The royal clock, for one player: every card face up. Carry wrong cards round the clock "
+               "until all thirteen hours are right, three times over.")
     min_players = max_players = default_players = 1
     has_choices = False  # every move is forced
     rules = RULES

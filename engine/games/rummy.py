@@ -422,7 +422,7 @@ class Rummy(TakesTurns, Game):
                                         "stock counted as expected if every card you cannot see is equally "
                                         "likely")))
     name = "Rummy"
-    blurb = "Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand."
+    blurb = N_("Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand.")
     min_players, max_players, default_players = 2, 4, 2
     rules = RULES
     variants = (
