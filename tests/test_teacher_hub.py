@@ -5,6 +5,10 @@ played out in the browser) and the teacher's page, already open, shows them by i
 done which, how many chose each move, and one student's mistake opening its review. A student opening the
 teacher's page gets 403. Screenshots in test-artifacts/teacher-*.png.
 
+Two students at one class table on the same hub (issue 34): one opens Play with others, the other joins by the
+code; each sees the other's move in their own log, the teacher's page says they sit at that table, and one
+student's seat token, carried into the other's browser, is refused. Screenshots in test-artifacts/class-hub-*.png.
+
 The hub is started as tests/test_hub.py starts it (shared route), with one teacher named in PARLOUR_HUB_TEACHERS.
 """
 
@@ -17,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 import engine
+from tests.browser.table_page import button, open_lesson
 from tests.browser.test_table_layout import table_class
 from tests.records.games import record
 from tests.test_hub import running_shared_hub
@@ -137,3 +142,73 @@ def test_the_teacher_sees_the_class_play_a_deal_set(class_hub, browser, save_scr
     for context, _, _ in students.values():
         context.close()
     teacher_context.close()
+
+
+CLASS_TABLE_LESSON = f"{SERVICE}voila/render/jabberwocky.ipynb"
+KEPT_SEAT = "Object.keys(localStorage).filter(k => k.includes('#class-table/'))"  # the seat a browser keeps
+SLOW = 200_000
+
+
+def test_two_students_play_at_one_class_table_on_the_hub(class_hub, browser, save_screenshot):
+    hub = class_hub
+    seats = {}
+    for login, name in (("ada", "Ada"), ("bea", "Bea")):
+        context, page = hub.log_in_browser(browser, login, GALLERY)
+        open_lesson(page, hub.url + CLASS_TABLE_LESSON)
+        table = page.locator(".parlour-play-table").first
+        table.locator(".parlour-class-table input[placeholder='your name']").fill(name)
+        seats[login] = (context, page, table)
+    ada, bea = seats["ada"][2], seats["bea"][2]
+    button(ada, "Play with others").click()
+    code_shown = ada.locator("[data-testid=table-code]")
+    expect(code_shown).to_have_text(re.compile(r"^[A-Z0-9]{5}$"), timeout=SLOW)
+    code = code_shown.inner_text()
+    bea.locator(".parlour-class-table input[placeholder='table code']").fill(code)
+    button(bea, "Join a table").click()
+    expect(bea.locator("[data-testid=table-code]")).to_have_text(code, timeout=SLOW)
+    expect(ada.locator(".parlour-seat-row[data-person='1']")).to_have_count(2, timeout=SLOW)
+
+    # the teacher sees them at that table
+    teacher_context, teacher = hub.log_in_browser(browser, "mrs_b", GALLERY)
+    teacher.goto(hub.url + SERVICE + "parlour/teacher")
+    for student in ("ada", "bea"):
+        row = teacher.locator("#online tr").filter(has=teacher.get_by_role("cell", name=student, exact=True))
+        expect(row).to_contain_text(f"class table {code} (Jabberwocky", timeout=30_000)
+    save_screenshot(teacher, "class-hub-teacher-online")
+    teacher_context.close()
+
+    # the host starts; each bids in round 1 when their page says it is their turn (the bots bid between)
+    button(ada, "Start").click()
+    your_turn = {who: t.locator(".parlour-status", has_text="Your turn") for who, t in (("ada", ada), ("bea", bea))}
+    # Ada's board shows the bots bid until a person is to act (seat 0 Ada, 1 Bea); the bots then wait for them
+    people_to_act = ada.locator(".jw-seat.parlour-seat--active[data-seat='0'], "
+                                ".jw-seat.parlour-seat--active[data-seat='1']")
+    expect(people_to_act).to_have_count(1, timeout=SLOW)
+    first = "ada" if people_to_act.get_attribute("data-seat") == "0" else "bea"
+    for who in (first, "bea" if first == "ada" else "ada"):
+        table = seats[who][2]
+        expect(your_turn[who]).to_be_visible(timeout=SLOW)
+        table.locator(".jw-bids button:enabled").first.click()
+        expect(table.locator(".parlour-log-row", has_text="You bid").first).to_be_visible(timeout=SLOW)
+    expect(ada.locator(".parlour-log-row", has_text=re.compile(r"Bea bids \d")).first).to_be_visible(timeout=SLOW)
+    expect(bea.locator(".parlour-log-row", has_text=re.compile(r"Ada bids \d")).first).to_be_visible(timeout=SLOW)
+    save_screenshot(seats["bea"][1], "class-hub-bea-seat")
+
+    # Bea's seat token, carried into Ada's browser, is refused: the seat is Bea's, and Ada is signed in
+    bea_page, ada_page = seats["bea"][1], seats["ada"][1]
+    bea_kept = bea_page.evaluate(f"{KEPT_SEAT}.map(k => localStorage.getItem(k))")
+    assert len(bea_kept) == 1 and code in bea_kept[0]
+    ada_keys = ada_page.evaluate(KEPT_SEAT)
+    assert len(ada_keys) == 1
+    ada_page.evaluate("([key, text]) => localStorage.setItem(key, text)", [ada_keys[0], bea_kept[0]])
+    open_lesson(ada_page, hub.url + CLASS_TABLE_LESSON)
+    ada = ada_page.locator(".parlour-play-table").first
+    button(ada, "Rejoin your table").click()
+    expect(ada.locator(".parlour-class-table [role=alert]")).to_contain_text("belongs to another person",
+                                                                              timeout=SLOW)
+    expect(ada.locator("[data-testid=table-code]")).not_to_be_visible()
+    expect(bea.locator("[data-testid=table-code]")).to_have_text(code)  # Bea keeps her seat
+    save_screenshot(ada_page, "class-hub-foreign-token-refused")
+    for context, page, _ in seats.values():
+        page.close(run_before_unload=True)
+        context.close()

@@ -212,6 +212,9 @@ if ROUTE == "shared":
     c.JupyterHub.services.append({
         "name": SERVICE,
         "url": f"http://127.0.0.1:{SERVICE_PORT}",
+        # as long as a student's server may take to start (Spawner.start_timeout): on a busy machine the class's
+        # Voilà took over JupyterHub's default 30 s to answer, and the hub then gave up and stopped
+        "timeout": 180,
         "cwd": str(ROOT),  # voila.json: the same guard rails as ./run app
         "command": [
             sys.executable, "-m", "widgets.server", str(ROOT / "lessons"), f"--port={SERVICE_PORT}",
