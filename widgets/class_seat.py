@@ -417,7 +417,9 @@ class ClassTablePanel(w.VBox):
             else:
                 self._say(text, alert=True)
             if message.get("about") == "rejoin":  # the seat is gone (the table ended, or closed while idle)
-                self._forget_seat()
+                # the connection stays: closing it said "lost", which wiped the reason just shown
+                self._forget_seat(keep_link=True)
+                self._offer_rejoin()
         elif op == "review":
             self.review_html.value = review_html(self.table, message.get("review"))
         elif op == "lost":

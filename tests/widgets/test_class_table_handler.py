@@ -257,6 +257,30 @@ def test_the_teachers_page_says_who_sits_at_which_class_table(tmp_path) -> None:
     serve(scenario, tmp_path, owners=owners)
 
 
+def test_a_refused_rejoin_says_why_and_stops_offering_the_seat(tmp_path) -> None:
+    """On the hub, another student's seat token kept in this browser: Rejoin is refused with the reason, which stays
+    on the page (the connection stays open: closing it wiped the reason), and the seat is no longer offered."""
+    from widgets.class_seat import SeatLink
+    from widgets.games.jabberwocky_table import JabberwockyTable
+
+    owners = {"kernel-ann": "ann", "kernel-bob": "bob"}
+
+    async def scenario(connect, service) -> None:
+        ann = await connect("kernel-ann")
+        ann.send({"op": "open", "game": "jabberwocky", "players": 3, "level": "easy", "name": ""})
+        seat = await seated(ann)
+        table = JabberwockyTable(players=3, rounds="short", first_dealer=0)
+        panel = table.class_panel
+        panel.url, panel.link = connect.url, SeatLink(connect.url, panel.heard, kernel="kernel-bob", key=KEY)
+        panel._browser_kept(json.dumps({"token": seat["token"], "code": seat["code"]}))  # Ann's, in Bob's browser
+        assert panel.rejoin_button.layout.display != "none"
+        panel.rejoin_button.click()
+        await until(lambda: "another person" in panel.note.value)
+        assert panel.rejoin_button.layout.display == "none" and panel.kept is None
+        assert panel.link is not None, "the connection was closed: its notice would wipe the reason"
+    serve(scenario, tmp_path, owners=owners)
+
+
 async def until(check: Callable[[], Any]) -> Any:
     """``check()``'s first true answer, while the loop delivers messages (a test that waits for ever fails)."""
     async def poll() -> Any:
