@@ -59,6 +59,9 @@ PUZZLE_CSS = """
   padding: 6px 10px; margin: 4px 0; }
 .parlour-puzzle .widget-html-content { color: #2b2b2b; line-height: 1.35; }
 .parlour-puzzle p { margin: 3px 0; }
+/* the gallery loads no table stylesheet: on a phone the rows wrap instead of cutting their buttons short */
+.parlour-puzzles .parlour-buttons { flex-wrap: wrap; gap: 2px 4px; align-items: center; }
+.parlour-puzzles .parlour-buttons > * { flex-shrink: 0; }
 .parlour-puzzle .parlour-verdict-best { color: #1d6b35; font-weight: 600; }
 .parlour-puzzle .parlour-verdict-mistake { color: #a0281e; font-weight: 600; }
 </style>

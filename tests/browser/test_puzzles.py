@@ -121,12 +121,18 @@ def asked_how(p: dict[str, Any]) -> tuple[str, str, str]:
     return p["game"], p["played"], p["answer"]
 
 
+#: The buttons shown whose caption does not fit in them (a row that does not wrap squeezes them: "Solve d…").
+CUT_SHORT = "buttons => buttons.filter(b => b.offsetParent && b.scrollWidth > b.clientWidth + 1).map(b => b.innerText)"
+
+
 def shots(page: Page, box: Locator, save_screenshot: Callable[..., Any], name: str) -> None:
     """The puzzle panel in a 1280×800 and a 420×900 window (test-artifacts/puzzles-<name>-*.png)."""
     for width, height in ((1280, 800), (420, 900)):
         page.set_viewport_size({"width": width, "height": height})
         box.scroll_into_view_if_needed()
         save_screenshot(page, f"puzzles-{name}-{width}x{height}", full_page=False)
+        cut = box.locator("button").evaluate_all(CUT_SHORT)
+        assert not cut, f"{width}x{height}: buttons cut short (their rows do not wrap): {cut}"
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
@@ -139,16 +145,17 @@ def fail_one_solve_one(page: Page, box: Locator, found: list[dict[str, Any]], la
     question = box.locator(".parlour-puzzle > .widget-html").first  # the question, the position, the verdict…
     verdict = box.locator(".parlour-puzzle > .widget-html").nth(2)
 
-    def asked(after: str = "") -> dict[str, Any]:
-        expect(question).to_contain_text("What do you play?", timeout=30_000)
-        if after:  # the next question, not the one before still on screen
-            expect(question).not_to_have_text(after, use_inner_text=True, timeout=30_000)
-        text = question.inner_text().lower()  # the question names the move as a sentence does ("Play 6♣")
-        return next(p for p in found if f"you played {label(p['played']).lower()} here" in text
+    def asked(among: list[dict[str, Any]]) -> dict[str, Any]:
+        """The puzzle of ``among`` on screen, once its question, its moves and its empty verdict have all come
+        (the question names the move as a sentence does, "Play 6♣", a lesson's button as the table does)."""
+        said = {f"you played {label(p['played']).lower()} here": p for p in among}
+        expect(question).to_contain_text(re.compile("|".join(map(re.escape, said)), re.IGNORECASE), timeout=30_000)
+        expect(verdict).to_have_text("", timeout=30_000)  # set after the moves' buttons
+        text = question.inner_text().lower()
+        return next(p for words, p in said.items() if words in text
                     and ("jubilee" if p["game"] == "jubilee" else "jabberwocky") in text)
 
-    first = asked()
-    asked_before = question.inner_text()
+    first = asked(found)
     shots(page, box, save_screenshot, f"{name}-question")
     others = [m for m in first["moves"] if m not in (first["answer"], first["played"])]
     button(box, label(first["played"])).click()
@@ -160,7 +167,7 @@ def fail_one_solve_one(page: Page, box: Locator, found: list[dict[str, Any]], la
     shots(page, box, save_screenshot, f"{name}-answer")
 
     button(box, "Next").click()
-    second = asked(after=asked_before)
+    second = asked([p for p in found if p is not first])
     button(box, label(second["answer"])).click()
     expect(verdict).to_contain_text(f"Yes: {label(second['answer'])} is the best move.", timeout=30_000)
     button(box, "Stop").click()
