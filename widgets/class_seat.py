@@ -29,6 +29,7 @@ import engine
 from engine.i18n import N_
 from engine.protocol import Game, ParlourError
 from widgets.autosave import AutoSave
+from widgets.class_table.wire import LogReceiver
 from widgets.deal_link import CopyLink, preheated
 from widgets.settings import encode
 from widgets.shared_look import set_layout, shared_layout
@@ -164,6 +165,7 @@ class SeatLink:
         self.connection: Any = None
         self.waiting: list[str] = []
         self._task: asyncio.Task | None = None
+        self.log = LogReceiver()  # a state's log comes by the lines it grew: put back whole here
 
     def send(self, message: dict[str, Any]) -> None:
         text = json.dumps(message)
@@ -198,6 +200,10 @@ class SeatLink:
                 break
             message = _json_object(received)
             if message is not None:
+                if message.get("op") == "seat":
+                    self.log = LogReceiver()
+                elif message.get("op") == "state" and isinstance(message.get("state"), dict):
+                    message = {**message, "state": self.log.state(message)}
                 self.on_message(message)
         self.connection = None
         self.on_message({"op": "lost", "connected": True})

@@ -17,7 +17,8 @@ The protocol, one JSON object per message (``op`` says what it is):
 - kernel -> server: ``open`` (game, players, options, level, name: the service chooses the seed, which no
   seat ever sees), ``join`` (code, name), ``rejoin`` (token), ``send`` (a move or a control for the seat:
   ``{"op": "send", "message": {"type": "move", "action": "play 7S"}}``), ``review`` (deal).
-- server -> kernel: ``seat`` (code, seat, token, teacher), ``state`` (the seat's state after each change),
+- server -> kernel: ``seat`` (code, seat, token, teacher), ``state`` (the seat's state after each change, its
+  log by the lines it grew since the last: widgets/class_table/wire.py),
   ``refused`` (text: why a request changed nothing), ``review`` (deal, review).
 
 Limits: a message longer than :data:`MAX_MESSAGE_BYTES` closes the connection (tornado's own check); a
@@ -42,6 +43,7 @@ import tornado.websocket
 from tornado.ioloop import IOLoop
 
 from engine.shuffle import random_seed
+from widgets.class_table.wire import LogSender
 from widgets.server import save_key
 
 log = logging.getLogger("parlour.class_table")
@@ -175,6 +177,7 @@ class ClassTableSocket(tornado.websocket.WebSocketHandler):
         self.user: str | None = None
         self.token: str | None = None
         self.unsubscribe: Callable[[], None] | None = None
+        self.wire = LogSender()
         self.allowance = float(BURST)
         self.checked = time.monotonic()
 
@@ -283,6 +286,7 @@ class ClassTableSocket(tornado.websocket.WebSocketHandler):
         self._unbind()
         self.token = seat.token
         self.service.seated[self.kernel_id] = seat.token
+        self.wire = LogSender()  # the kernel starts a new log with each seat
         self._send({"op": "seat", "code": seat.code, "seat": seat.seat, "token": seat.token,
                     "teacher": bool(seat.teacher)})
         self.unsubscribe = self.service.tables.subscribe(seat.token, self._state, user=self.user)  # sends one now
@@ -296,8 +300,9 @@ class ClassTableSocket(tornado.websocket.WebSocketHandler):
             unsubscribe()
 
     def _state(self, state: dict) -> None:
-        """The tables call this after each change, from whichever thread made it."""
-        self._send({"op": "state", "state": state})
+        """The tables call this after each change, from whichever thread made it (under the table's lock: the
+        states of one seat come here one at a time, in order)."""
+        self._send(self.wire.message(state))
 
     def _send(self, message: dict) -> None:
         text = json.dumps(message)
