@@ -524,10 +524,11 @@ class TeacherPageHandler(ParlourClassHandler):
 
 class TeacherLiveHandler(ParlourClassHandler):
     """``{"stamp": …, "health": …}``: the page reloads when the stamp changes. Asked with the page's own stamp
-    (``?stamp=…``) the answer is held until the stamp or the store's health changes, or :data:`LONG_POLL_S` pass: the
-    page learns of a deal within :data:`CHECK_EVERY_S` of its writing, instead of at its next ask (it asked every
-    2 s, and a deal recorded just after an ask was shown up to 6 s later on a busy machine). The store is asked in
-    a thread (a small indexed count), so the students' pages this server relays never wait for it."""
+    (``?stamp=…``) the answer is held until the stamp changes, the database stops or starts answering, or
+    :data:`LONG_POLL_S` pass: the page learns of a deal within :data:`CHECK_EVERY_S` of its writing, instead of at
+    its next ask (it asked every 2 s, and a deal recorded just after an ask was shown up to 6 s later on a busy
+    machine). The store is asked in a thread (a small indexed count), so the students' pages this server relays
+    never wait for it."""
 
     closed = False
 
@@ -541,20 +542,23 @@ class TeacherLiveHandler(ParlourClassHandler):
             None, lambda: store.read(lambda s: q.last_recorded(s, klass)))
         pages = online_now(self.settings.get("kernel_manager"), self.class_tables)
         health = self.store.health()
-        return {"stamp": live_stamp(deals, last, pages), "deals": deals, "health": "" if health.ok else health.words()}
+        return {"stamp": live_stamp(deals, last, pages), "deals": deals, "health": "" if health.ok else health.words(),
+                "trouble": [health.problem, len(health.refused)]}
 
     async def get(self) -> None:
         self.teacher()
         seen = self.get_argument("stamp", "")
         deadline = time.monotonic() + float(self.settings.get("parlour_long_poll", LONG_POLL_S))
         now = await self.look()
-        health = now["health"]
-        while seen and now["stamp"] == seen and now["health"] == health and time.monotonic() < deadline \
+        trouble = now["trouble"]  # the database stops or starts answering, a record is refused: said at once (a
+        # deal waiting a moment for the writer is not news)
+        while seen and now["stamp"] == seen and now["trouble"] == trouble and time.monotonic() < deadline \
                 and not self.closed:
             await asyncio.sleep(CHECK_EVERY_S)
             now = await self.look()
         if self.closed:
             return
+        del now["trouble"]
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps(now))
 
