@@ -11,20 +11,16 @@ hub, ``./run app --class NAME``), never on a plain ``./run app``.
 
 from __future__ import annotations
 
-import logging
-import queue
-import threading
 from typing import TYPE_CHECKING, Callable
 
 import engine
 from widgets.deal_code import table_code
+from widgets.records.recorder import JobThread
 
 from .table import SharedDeal
 
 if TYPE_CHECKING:  # the tables never load the database's modules themselves
     from widgets.records.store import Store
-
-log = logging.getLogger(__name__)
 
 
 class TableRecorder:
@@ -37,39 +33,20 @@ class TableRecorder:
     def __init__(self, store: Callable[[], "Store"], class_name: str) -> None:
         self.store, self.class_name = store, class_name
         self.recorded: list[str] = []  # the keys the store took (tests, the bench)
-        self.failed: list[str] = []
-        self._jobs: queue.Queue[SharedDeal | None] = queue.Queue()
-        self._idle = threading.Event()
-        self._idle.set()
-        self._thread = threading.Thread(target=self._run, name="parlour-class-table-records", daemon=True)
-        self._thread.start()
+        self._thread = JobThread(self.record, "parlour-class-table-records", "A class table's finished deal")
+        self.failed = self._thread.failed
 
     def __call__(self, deal: SharedDeal) -> None:
         """The tables' hook: queue the deal (called under a table's lock, so nothing else happens here)."""
         if deal.seats:
-            self._idle.clear()
-            self._jobs.put(deal)
+            self._thread.put(deal)
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Until every deal handed over is recorded (tests): True, or False after ``timeout`` seconds."""
-        return self._idle.wait(timeout)
+        return self._thread.wait(timeout)
 
     def close(self) -> None:
-        self._jobs.put(None)
-
-    def _run(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            try:
-                self.record(job)
-            except Exception as exc:  # a deal lost to the record is logged; the tables play on
-                log.warning("A class table's finished deal was not recorded: %s", exc)
-                self.failed.append(str(exc))
-            finally:
-                if self._jobs.empty():
-                    self._idle.set()
+        self._thread.close()
 
     def record(self, deal: SharedDeal) -> list[str]:
         """Record ``deal`` for each person who played it (the review of each seat runs here: seconds each)."""

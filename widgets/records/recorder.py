@@ -29,7 +29,7 @@ import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, TypeVar
 
 from engine.protocol import GENERAL_RULES, SAVE_KEY_ENV, Game
 from engine.review import Review
@@ -116,6 +116,49 @@ class FinishedDeal:
                                 deal=self.deal, code=self.code, review=review, refusals=self.refusals)
 
 
+J = TypeVar("J")
+
+
+class JobThread(Generic[J]):
+    """A thread that does each job queued, one after another (``do(job)``): whoever queues never waits. A job that
+    fails is logged (``what``: what a job is, for the line) and its reason kept in ``failed``; the next goes on.
+    The kernel's :class:`Sender` and the class tables' recorder (widgets/class_table/recording.py) each run one."""
+
+    def __init__(self, do: Callable[[J], Any], name: str, what: str) -> None:
+        self.do, self.what = do, what
+        self.failed: list[str] = []
+        self._jobs: queue.Queue[J | None] = queue.Queue()
+        self._idle = threading.Event()
+        self._idle.set()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def put(self, job: J) -> None:
+        self._idle.clear()
+        self._jobs.put(job)
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Until every job queued is done (tests): True, or False after ``timeout`` seconds."""
+        return self._idle.wait(timeout)
+
+    def close(self) -> None:
+        self._jobs.put(None)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            try:
+                self.do(job)
+            except Exception as exc:  # a record lost is logged; the table goes on
+                log.warning("%s was not recorded: %s", self.what, exc)
+                self.failed.append(str(exc))
+            finally:
+                if self._jobs.empty():
+                    self._idle.set()
+
+
 class Sender:
     """The kernel's half: a thread that posts each finished deal to the server, one after another.
 
@@ -127,21 +170,16 @@ class Sender:
     def __init__(self, url: str, kernel_id: str, token: str, timeout: float = 30.0) -> None:
         self.url, self.kernel_id, self.token, self.timeout = url.rstrip("/"), kernel_id, token, timeout
         self.sent: list[str] = []  # the keys the server accepted
-        self.failed: list[str] = []  # why others were not
         self._who: Who | None = None
-        self._jobs: queue.Queue[FinishedDeal | None] = queue.Queue()
-        self._idle = threading.Event()
-        self._idle.set()
-        self._thread = threading.Thread(target=self._run, name="parlour-records-sender", daemon=True)
-        self._thread.start()
+        self._thread = JobThread(self._post, "parlour-records-sender", "A finished deal")
+        self.failed = self._thread.failed  # why the others were not
 
     def send(self, deal: FinishedDeal) -> None:
-        self._idle.clear()
-        self._jobs.put(deal)
+        self._thread.put(deal)
 
     def wait(self, timeout: float = 30.0) -> bool:
         """Until every deal sent is posted (tests): True, or False after ``timeout`` seconds."""
-        return self._idle.wait(timeout)
+        return self._thread.wait(timeout)
 
     def request(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         """POST ``body`` (with this kernel's proof) to the server's route ``path``; its JSON answer, or a RuntimeError
@@ -167,23 +205,12 @@ class Sender:
             self._who = Who(str(answer["student"]), str(answer["class"]))
         return self._who
 
-    def _run(self) -> None:
-        while True:
-            job = self._jobs.get()
-            if job is None:
-                return
-            try:
-                record = job.record(self.who())
-                self.sent.append(str(self.request("record", {"record": record.data})["key"]))
-            except Exception as exc:  # a record lost is logged; the table goes on
-                log.warning("A finished deal was not recorded: %s", exc)
-                self.failed.append(str(exc))
-            finally:
-                if self._jobs.empty():
-                    self._idle.set()
+    def _post(self, job: FinishedDeal) -> None:
+        record = job.record(self.who())
+        self.sent.append(str(self.request("record", {"record": record.data})["key"]))
 
     def close(self) -> None:
-        self._jobs.put(None)
+        self._thread.close()
 
 
 _sender: Sender | None = None
@@ -247,5 +274,5 @@ def lesson_of(game_id: str, lang: str) -> str:
     return game_id if lang == "en" else f"{lang}/{game_id}"
 
 
-__all__ = ["DealRecorder", "FinishedDeal", "MAX_POST_BYTES", "RECORDS_URL_ENV", "Sender", "Who", "kernel_sender",
-           "kernel_token", "lesson_of", "record_deal", "this_kernel_id"]
+__all__ = ["DealRecorder", "FinishedDeal", "JobThread", "MAX_POST_BYTES", "RECORDS_URL_ENV", "Sender", "Who",
+           "kernel_sender", "kernel_token", "lesson_of", "record_deal", "this_kernel_id"]

@@ -13,7 +13,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from widgets.server.class_table_handler import announce_class_tables
 from widgets.server.guard_rails import install, quiet_trust_notices
 from widgets.server.page_handler import ParlourVoilaHandler
-from widgets.server.pool_options import class_pools
+from widgets.server.pool_options import class_pools, option_values
 from widgets.server.records_route import announce_records, class_option
 from widgets.server.save_key import ensure_save_key
 from widgets.server.static_files import HashedAssetHandler, static_with
@@ -106,16 +106,8 @@ def ip_option(argv: list[str]) -> list[str]:
     with a sentence for an address a server cannot listen on."""
     import ipaddress
 
-    out: list[str] = []
-    rest = iter(argv)
-    for arg in rest:
-        if arg == "--ip":
-            address = next(rest, "")
-        elif arg.startswith("--ip="):
-            address = arg.split("=", 1)[1]
-        else:
-            out.append(arg)
-            continue
+    out, addresses = option_values(argv, "--ip")
+    for address in addresses:
         try:
             ip = ipaddress.ip_address(address.strip())
         except ValueError:

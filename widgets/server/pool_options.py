@@ -10,6 +10,22 @@ from pathlib import Path
 from widgets.server.kernel_manager import ClassroomKernelManager
 
 
+def option_values(argv: list[str], flag: str) -> tuple[list[str], list[str]]:
+    """(``argv`` without ``flag VALUE`` or ``flag=VALUE``, each VALUE in order): ``./run app``'s own options, taken
+    out before Voilà reads the rest (a flag last, with no value, gives "")."""
+    rest: list[str] = []
+    values: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == flag:
+            values.append(next(args, ""))
+        elif arg.startswith(flag + "="):
+            values.append(arg.split("=", 1)[1])
+        else:
+            rest.append(arg)
+    return rest, values
+
+
 def class_pools(argv: list[str], config_path: Path = Path("voila.json")) -> list[str]:
     """``--pool jubilee=30`` (a class about to open one lesson) → Voilà's ``kernel_pools_config``.
 

@@ -45,16 +45,10 @@ PREFIX = "parlour"
 def class_option(argv: list[str]) -> list[str]:
     """``argv`` without ``--class NAME`` (or ``--class=NAME``), which goes into the environment the server and its
     kernels read: with it, the server records every deal played on its pages for that class."""
-    out: list[str] = []
-    rest = iter(argv)
-    for arg in rest:
-        if arg == "--class":
-            name = next(rest, "")
-        elif arg.startswith("--class="):
-            name = arg.split("=", 1)[1]
-        else:
-            out.append(arg)
-            continue
+    from widgets.server.pool_options import option_values
+
+    out, names = option_values(argv, "--class")
+    for name in names:
         name = name.strip()
         if not name or "/" in name or len(name) > 80:
             raise SystemExit(f"--class needs a class's name (up to 80 characters, no '/'), not {name!r}")
