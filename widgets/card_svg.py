@@ -18,6 +18,7 @@ from engine.cards import (
     Card, parse_card,
 )
 from engine.i18n import N_, SOURCE_LANGUAGE, say
+from engine.words import agreeing
 
 VIEW_W, VIEW_H = 250, 350
 RED = "#c8102e"
@@ -27,6 +28,11 @@ BACK_BLUE = "#1d3b6e"
 GOLD = "#d8b45a"
 SPANISH_COLOURS = {OROS: "#a87a0c", COPAS: "#c8102e", ESPADAS: "#1f4e9a", BASTOS: "#2e7d32"}
 BACK_NAME = N_("Face-down card")
+#: what a screen reader hears of a pile of face-down cards, once for the whole pile (a hand, a stock)
+BACKS_ONE, BACKS_MANY = N_("{n} card face down"), N_("{n} cards face down")
+#: ... with the pile's name first: "Stock, 23 cards face down"
+NAMED_BACKS = N_("{what}, {cards}")
+STOCK = N_("Stock")
 #: the words of a card's name, for the catalog ("Ás", "Valete", "Dama", "Rei", "Curinga" in the seed book's terms)
 RANK_WORDS = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 JOKER_NAME = N_("Joker")
@@ -35,8 +41,8 @@ _SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif"
 _SANS = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif"
 _MID_Y = VIEW_H / 2
 
-__all__ = ["card_svg", "back_svg", "card_img_html", "card_height", "card_name", "RED", "BLACK",
-           "SPANISH_COLOURS", "BACK_NAME"]
+__all__ = ["card_svg", "back_svg", "backs_html", "backs_words", "card_img_html", "STOCK", "card_height", "card_name",
+           "RED", "BLACK", "SPANISH_COLOURS", "BACK_NAME"]
 
 
 # ---- public API ------------------------------------------------------------------
@@ -97,6 +103,25 @@ def card_img_html(card: Card | str | None, width: int = 72, *, face_down: bool =
     return (f'<span class="parlour-card-img" title="{html.escape(name)}" '
             f'style="display:inline-block;line-height:0;margin:2px;vertical-align:top">'
             f"{card_svg(card, width=width, face_down=face_down, name=name)}</span>")
+
+
+def backs_words(n: int, what: str | None = None, lang: str = "en") -> str:
+    """A face-down pile in words, in ``lang``: "7 cards face down", "Stock, 23 cards face down" (``what`` is the
+    pile's name, already in ``lang``)."""
+    cards = say(lang, agreeing(n, BACKS_ONE, BACKS_MANY), n=n)
+    return cards if what is None else say(lang, NAMED_BACKS, what=what, cards=cards)
+
+
+def backs_html(n: int, width: int = 30, *, what: str | None = None, drawn: int | None = None,
+               lang: str = "en") -> str:
+    """``n`` face-down cards (``drawn`` pictures of them, by default ``n``) as one labelled group: a screen reader
+    hears "Ada's cards: 7 cards face down" once, not "Face-down card" seven times; the pictures keep their
+    tooltips for the eye. Nothing for an empty pile."""
+    if n <= 0:
+        return ""
+    pictures = "".join(card_img_html(None, width, lang=lang) for _ in range(n if drawn is None else drawn))
+    return (f'<span role="group" class="parlour-backs" aria-label="{html.escape(backs_words(n, what, lang))}">'
+            f'<span aria-hidden="true">{pictures}</span></span>')
 
 
 def _check_width(width: int) -> int:

@@ -26,7 +26,7 @@ from engine.review_link import replay_moves
 from engine.shuffle import random_seed
 from widgets.autosave import AutoSave
 from widgets.card_surface import CardRow
-from widgets.card_svg import card_img_html, card_name
+from widgets.card_svg import backs_html, card_img_html, card_name
 from widgets.class_seat import ClassTablePanel, SeatGame
 from widgets.connection import DISCONNECTED, LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
@@ -748,6 +748,12 @@ class Table(w.VBox):
 
     def cards_html(self, cards: list[str | None], width: int = 38) -> str:
         return "".join(self.card_html(c, width) for c in cards)
+
+    def backs_html(self, n: int, width: int = 30, what: str | None = None, drawn: int | None = None) -> str:
+        """``n`` face-down cards (a hand, a stock) as one group a screen reader names once, in the table's
+        language: "7 cards face down"; ``what`` (a catalog message) names the pile first: "Stock, 23 cards face
+        down"."""
+        return backs_html(n, width, what=None if what is None else self.t(what), drawn=drawn, lang=self.lang)
 
     def card_html(self, card: str | None, width: int = 38) -> str:
         """One card's picture, its tooltip naming it in the table's language."""

@@ -116,3 +116,19 @@ def test_card_img_html_wraps_inline_svg() -> None:
     assert BACK_NAME in card_img_html(None, 60)
     assert card_img_html("QS", 60, face_down=True).count(BACK_NAME) == 2
     ET.fromstring(snippet)  # well-formed, so ipywidgets.HTML shows it as is
+
+
+def test_a_face_down_pile_is_one_group_a_reader_hears_once():
+    """Seven backs are "7 cards face down" once, not "Face-down card" seven times (issue 38): the group is named,
+    its pictures hidden from the reader; in Portuguese too; a pile's name comes first; an empty pile is nothing."""
+    from widgets.card_svg import STOCK, backs_html, backs_words
+
+    pile = backs_html(7, 30)
+    group = ET.fromstring(pile)
+    assert group.get("role") == "group" and group.get("aria-label") == "7 cards face down"
+    assert [child.get("aria-hidden") for child in group] == ["true"] and pile.count("<svg") == 7
+    assert backs_html(23, 60, what="Stock", drawn=1).count("<svg") == 1
+    assert 'aria-label="Stock, 23 cards face down"' in backs_html(23, 60, what="Stock", drawn=1)
+    assert backs_words(1) == "1 card face down" and backs_html(0) == ""
+    assert backs_words(13, lang="pt") == "13 cartas viradas para baixo"
+    assert backs_words(2, "Monte", lang="pt") == "Monte, 2 cartas viradas para baixo" and STOCK == "Stock"

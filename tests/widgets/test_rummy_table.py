@@ -217,3 +217,12 @@ def test_the_hint_names_a_draw_as_the_pile_does(table):
     assert table.action_label("draw discard") == "Take the 8♠ from the discard pile"
     assert table.action_label("meld 2C 3C 4C") == "Meld 2♣ 3♣ 4♣"
     assert table.meld_button.description == "Meld" and table.discard_button.description == "Discard"
+
+
+def test_the_stock_is_named_by_its_size_and_the_sort_choice_is_an_aid():
+    """A reader hears "Stock, 30 cards face down, can play", not "Face-down card" (issue 38); how the hand is sorted
+    is not a move, so a focus whose move is gone goes to a move (the stock) first."""
+    t = RummyTable(seed=4, bot_delay=0)
+    size = t.game.view(t.human)["stock_size"]
+    assert [item["name"] for item in t.stock_row.items] == [f"Stock, {size} cards face down"]
+    assert "parlour-aid" in t.sort_toggle._dom_classes

@@ -120,7 +120,7 @@ class ElGatoTable(Table):
                 assert isinstance(game, ElGato)  # the teacher's switch reads the game, not a view
                 body = self.cards_html([str(c) for c in game.deal.packets[seat][:8]], 26) + ("…" if size > 8 else "")
             else:
-                body = self.cards_html([None], 34) if size else f"<i>{esc(self.t('empty'))}</i>"
+                body = self.backs_html(size, 34, drawn=1) if size else f"<i>{esc(self.t('empty'))}</i>"
             marks = f" · <b>{esc(self.t('safe'))}</b>" if view["safe"][seat] else ""
             marks += f" · {esc(self.t('dealer'))}" if view["dealer"] == seat else ""
             count = self.t_count(size, N_("{n} card"), N_("{n} cards"))

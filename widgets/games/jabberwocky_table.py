@@ -270,7 +270,7 @@ class JabberwockyTable(Table):
         elif self.show_all_box.value:
             cards = f"<div>{self.cards_html(self.game.view(seat)['hand'], 24)}</div>"
         else:
-            cards = f"<div class='jw-backs'>{self.cards_html([None] * size, 22)}</div>"
+            cards = f"<div class='jw-backs'>{self.backs_html(size, 22)}</div>"
         bid = view["bids"][seat]
         bid_text = "bid —" if bid is None else f"bid <b>{bid}</b>"
         return (f"{name}{cards}<div class='jw-bidwon' data-testid='bidwon-{seat}'>{bid_text} · won "

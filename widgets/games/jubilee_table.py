@@ -9,7 +9,7 @@ import ipywidgets as w
 from engine.cards import parse_card
 from engine.games.jubilee import card_value
 from engine import words
-from widgets.card_svg import card_img_html
+from widgets.card_svg import STOCK, card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import shared_layout
 from widgets.table import Table
@@ -70,7 +70,7 @@ class JubileeTable(Table):
         else:
             self.pile_html.value = "<div class='parlour-sub' style='width:84px'>No card played yet</div>"
         self.stock_html.value = (f"<div style='text-align:center'>"
-                                 f"{card_img_html(None, 60) if view['stock_size'] else ''}"
+                                 f"{self.backs_html(view['stock_size'], 60, STOCK, drawn=1)}"
                                  f"<div class='parlour-sub'>Stock: {view['stock_size']}</div>"
                                  f"<div class='parlour-sub'>Deal {view['deal_number'] + 1} of "
                                  f"{view['deals_total']}</div></div>")
@@ -101,10 +101,10 @@ class JubileeTable(Table):
                 body = self.cards_html(self.game.view(seat)["hand"], 34)
             elif shown:
                 body = (self.cards_html(shown, 34)
-                        + self.cards_html([None] * (size - len(shown)), 34)
+                        + self.backs_html(size - len(shown), 34)
                         + "<div class='parlour-sub'>shown when passing</div>")
             else:
-                body = self.cards_html([None] * size, 30) if size else "<i>no cards</i>"
+                body = self.backs_html(size, 30) if size else "<i>no cards</i>"
             held = words.count(size, "card")
             boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{held} · "
                                                               f"{view['scores'][seat]} pts</div>"))

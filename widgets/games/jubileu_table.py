@@ -292,7 +292,7 @@ class JubileuTable(Table):
             shown = exposed or self.game.view(seat)["hand"]
             cards = f"<div data-testid='open-{seat}'>{self.cards_html(shown, 22)}</div>"
         else:
-            cards = f"<div class='ju-backs'>{self.cards_html([None] * min(size, 13), 20)}</div>"
+            cards = f"<div class='ju-backs'>{self.backs_html(size, 20, drawn=min(size, 13))}</div>"
         calls = [c["call"] for c in view["auction"] if c["seat"] == seat]
         last = self.action_label(("bid " + calls[-1]) if calls and calls[-1] not in ("pass", "join")
                                  else calls[-1]) if calls else "—"

@@ -22,7 +22,7 @@ from engine.cards import parse_card
 from engine.games import kalooki_ai as ai
 from engine.games.kalooki import DEALS, contract_words
 from engine.words import count
-from widgets.card_svg import card_img_html
+from widgets.card_svg import STOCK, card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import set_layout, set_style, shared_layout
 from widgets.table import Table
@@ -224,7 +224,8 @@ class KalookiTable(Table):
         top = view["discard_top"]
         self.middle_html.value = (
             "<div class='kal-middle'>"
-            f"<div class='kal-pile'>{card_img_html(None, 52, face_down=True)}<br>Stock: {view['stock_size']}</div>"
+            f"<div class='kal-pile'>{self.backs_html(view['stock_size'], 52, STOCK, drawn=1)}"
+            f"<br>Stock: {view['stock_size']}</div>"
             f"<div class='kal-pile'>{card_img_html(top, 52) if top else ''}<br>Discards: {view['discard_size']}</div>"
             f"<div>{self._call_words(view)}</div></div>")
         self.melds_html.value = "<div class='kal-melds'>" + "".join(self._meld_html(m) for m in view["melds"]) + \

@@ -194,7 +194,7 @@ class KlaberjassTable(Table):
             if self.show_all_box.value:
                 cards = self.cards_html(self.game.view(seat)["hand"], 30)
             else:
-                cards = f"<span class='kj-backs'>{self.cards_html([None] * size, 28)}</span>"
+                cards = f"<span class='kj-backs'>{self.backs_html(size, 28)}</span>"
         pts = (f"<span class='kj-pts' data-testid='points-{seat}'>cards <b>{view['card_points'][seat]}</b> · "
                f"this deal <b>{view['deal_points'][seat]}</b> · tricks {view['tricks_won'][seat]} · "
                f"game <b>{view['scores'][seat]}</b></span>")

@@ -20,7 +20,7 @@ import ipywidgets as w
 from engine.cards import parse_card
 from engine.hints import Hint
 from widgets.card_surface import CardRow
-from widgets.card_svg import card_img_html
+from widgets.card_svg import STOCK, backs_words, card_img_html
 from engine.words import count
 from widgets.settings import Setting
 from widgets.table import Table
@@ -118,6 +118,7 @@ class RummyTable(Table):
                                            tooltips=["Group your hand by suit", "Group your hand by rank"],
                                            style={"button_width": "80px"})
         self.sort_toggle.observe(self._sort_changed, "value")
+        self.sort_toggle.add_class("parlour-aid")  # how the hand looks, not a move: a lost focus goes to a move first
         buttons = w.HBox([self.meld_button, self.discard_button, self.clear_button, self.sort_toggle,
                           self.hint_button, self.undo_button])
         buttons.add_class("rm-buttons")
@@ -238,7 +239,7 @@ class RummyTable(Table):
             if self.show_all_box.value:
                 cards = "".join(card_img_html(c, 30) for c in self._hand_of(seat))
             else:
-                cards = "".join(card_img_html(None, 30) for _ in range(size))
+                cards = self.backs_html(size, 30)
             dealer = " · dealer" if view["dealer"] == seat else ""
             sub = f"<div class='parlour-sub'>{count(size, 'card')}{dealer}</div>"
             boxes.append(self.seat_box_html(seat, view, f"{sub}"
@@ -255,6 +256,8 @@ class RummyTable(Table):
         stock_ok = drawing and "draw stock" in legal
         self.stock_label.value = (f"<div class='rm-pile-label' data-testid='stock'>Stock · "
                                   f"{count(view['stock_size'], 'card')}</div>")
+        size = view["stock_size"]
+        self.stock_row.card_name = lambda _card: backs_words(size, STOCK)  # "Stock, 23 cards face down"
         self.stock_row.show([None] if view["stock_size"] else [], playable=[stock_ok] if view["stock_size"] else [],
                             tooltips=[self._pile_tip(drawing, "draw stock")] if view["stock_size"] else [])
         top = view["discard_top"]

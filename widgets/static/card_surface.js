@@ -30,6 +30,14 @@ export function keyAction(key, focus, count) {
   return null;
 }
 
+/** Where the focus of a row goes when it is painted: the first card you may play, if the cards you may play have
+ * just changed (`changed`) and the focused card (`focus`) is not one of them; else null (it stays). */
+export function nextPlayable(items, focus, changed) {
+  if (!changed || !items.length || items[focus]?.playable) return null;
+  const first = items.findIndex((item) => item.playable);
+  return first < 0 ? null : first;
+}
+
 /** CSS classes of one card element: dimmed means "not playable", whatever `interactive`. */
 export function cardClasses(item, interactive) {
   const cls = ["parlour-card"];
@@ -83,6 +91,7 @@ function render({ model, el }) {
   el.appendChild(row);
   const nodes = []; // one {el, sig, svg} per position
   let focusIndex = 0;
+  let lastPlayable = ""; // which cards could be played at the last painting
 
   const interactive = () => Boolean(model.get("interactive"));
 
@@ -169,6 +178,12 @@ function render({ model, el }) {
       }
     });
     focusIndex = Math.max(0, Math.min(focusIndex, items.length - 1));
+    // your turn came (the cards you may play changed) while the focus sat on a card you may not play now: it
+    // goes to the first card you may play, so Enter plays (a reader hears a move, not a refusal)
+    const playable = JSON.stringify(items.map((item) => Boolean(item.playable)));
+    const target = nextPlayable(items, focusIndex, playable !== lastPlayable);
+    lastPlayable = playable;
+    if (hadFocus && live && target !== null) focusIndex = target;
     syncTabIndex();
     if (hadFocus && live && nodes.length) nodes[focusIndex].el.focus();
   }

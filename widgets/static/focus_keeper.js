@@ -49,6 +49,14 @@ export function sameKind(memory, scope) {
   return alike.length === 1 ? alike[0] : null;
 }
 
+/** Whether `el` is a card of a row none of whose cards may be played now (Rummy's stock once you have drawn from
+ * it): at rest, the focus leaves it for the next move, or a reader's Enter would only hear a refusal. */
+export function stranded(el) {
+  const row = el.closest(".parlour-row");
+  if (!row || !el.classList.contains("parlour-card") || el.getAttribute("aria-disabled") !== "true") return false;
+  return ![...row.querySelectorAll(".parlour-card")].some(usable);
+}
+
 /** The first control that can take the focus after where the remembered one sat, going round to the top
  * of `scope`; a move first: the table's aids (Hint, Undo) only when no move can take it. */
 export function nextControl(memory, scope) {
@@ -76,6 +84,12 @@ export function markLiveRegions(root) {
       if (role !== "region") box.setAttribute("role", role);
     }
   }
+}
+
+/** Keep the buttons' icons out of what a screen reader says: an icon is a glyph of an icon font (a private-use
+ * character the stylesheet draws), which would start the button's name ("\uf0eb Hint") and its Tab stop. */
+export function hideIcons(root) {
+  for (const icon of root.querySelectorAll("button i.fa:not([aria-hidden])")) icon.setAttribute("aria-hidden", "true");
 }
 
 function render({ model, el }) {
@@ -157,11 +171,21 @@ function render({ model, el }) {
 
   function onRest() {
     atRest = true;
+    const active = document.activeElement;
+    if (inTable(active) && stranded(active)) { // the stock you just drew from: your next move is elsewhere
+      memory = record(active);
+      memory.lost = true;
+      const next = nextControl(memory, scopeOf(memory));
+      if (next && next !== active && give(next)) return;
+    }
     check();
   }
 
   const observer = new MutationObserver(() => {
-    if (observed) markLiveRegions(observed); // a widget drawn late (the log's rows) gets its region too
+    if (observed) {
+      markLiveRegions(observed); // a widget drawn late (the log's rows) gets its region too
+      hideIcons(observed); // a button repainted (a new caption) draws its icon anew
+    }
     if (memory) check();
   });
   let observed = null;
@@ -169,6 +193,7 @@ function render({ model, el }) {
     const r = root();
     if (r && r !== observed) {
       markLiveRegions(r);
+      hideIcons(r);
       observer.disconnect();
       observer.observe(r, { subtree: true, childList: true, attributes: true,
         attributeFilter: ["disabled", "style", "class", "tabindex"] });
