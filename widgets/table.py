@@ -697,9 +697,12 @@ class Table(w.VBox):
                   (t("Very fast"), round(base / 10, 3))]
         if delay <= 0:
             speeds.append((t("At once"), delay))
-        box = w.Dropdown(options=speeds, value=delay, description=t("Speed"), layout=shared_layout(width="150px"),
+        label = t("Speed")
+        label_px = max(44, 8 * len(label))  # "Velocidade" needs more room than "Speed" (it read "Velo…")
+        box = w.Dropdown(options=speeds, value=delay, description=label,
+                         layout=shared_layout(width=f"{106 + label_px}px"),
                          tooltip=t("How long Autoplay pauses between steps"))
-        set_style(box, description_width="44px")
+        set_style(box, description_width=f"{label_px}px")
 
         def changed(change: Any) -> None:
             self.autoplay_delay = change["new"]

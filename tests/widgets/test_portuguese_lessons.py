@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "engine/locale/pt/LC_MESSAGES/parlour.po"
 SOURCES = [ROOT / "widgets" / name for name in (
     "quiz.py", "walkthrough.py", "games/relogio_table.py", "games/relogio_lesson.py", "games/el_gato_table.py",
-    "games/el_gato_lesson.py", "games/injun_table.py", "games/injun_lesson.py")]
+    "games/el_gato_lesson.py", "games/injun_table.py", "games/injun_lesson.py", "games/jubilee_table.py")]
 BLOCK = "# Relógio, Relógio Real, El Gato and Injun: their lessons and tables"
 BOOK_GAMES = ("relogio", "relogio_real", "el_gato", "injun")
 
@@ -41,9 +41,10 @@ def test_every_sentence_of_the_book_games_lessons_and_tables_reads_in_portuguese
         assert fields(pt.gettext(m)) <= allowed, m
 
 
-def test_the_block_of_the_book_games_keeps_no_unused_sentence():
+@pytest.mark.parametrize("header, least", [(BLOCK, 250), ("# Jubilee's table in Portuguese", 15)])
+def test_the_block_of_the_book_games_keeps_no_unused_sentence(header, least):
     lines = PO.read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(BLOCK))
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
     block = []
     for line in lines[start + 1:]:
         if line.startswith("# "):
@@ -51,7 +52,7 @@ def test_the_block_of_the_book_games_keeps_no_unused_sentence():
         if line.startswith('msgid "'):
             block.append(line[7:-1].replace('\\"', '"').replace("\\\\", "\\"))
     used = set(i18n.extract_messages(*SOURCES, ROOT / "widgets/table.py"))
-    assert len(block) > 250
+    assert len(block) > least
     assert [m for m in block if m not in used] == []
 
 
@@ -108,6 +109,10 @@ def test_the_portuguese_gallery_links_each_game_to_its_portuguese_lesson_or_says
     with_table = translated_tile("rummy", engine.GAMES["rummy"], "pt", tmp_path)
     assert 'href="mesa_rummy.ipynb#table"' in with_table and "pode ser jogada em português" in with_table
     assert "Lição em breve" in translated_tile("rummy", engine.GAMES["rummy"], "pt", tmp_path / "pt")
+    from widgets.gallery import tile  # the English gallery offers that table too, as it offers a translation
+
+    english = tile("rummy", engine.GAMES["rummy"], tmp_path, lab=False)
+    assert 'lang="pt" href="pt/mesa_rummy.ipynb">Rummy (Português)<' in english
     assert 'hreflang="en" href="../index.ipynb">English<' in page and "jogadores" in page and " players" not in page
 
 

@@ -9,6 +9,7 @@ import ipywidgets as w
 from engine.cards import parse_card
 from engine.games.jubilee import card_value
 from engine import words
+from engine.i18n import N_
 from widgets.card_svg import STOCK, card_img_html
 from widgets.settings import Setting
 from widgets.shared_look import shared_layout
@@ -20,12 +21,14 @@ class JubileeTable(Table):
     """Play Jubilee against bots: ``JubileeTable(players=3, seed="K7QM3P")``."""
 
     game_id = "jubilee"
+    languages = ("en", "pt")
     setting_words = {
-        "match": Setting("match", "Length", (("One deal for each player", "each_deals"), ("A single deal", "single")),
-                         "A match is one deal for each player, so everyone deals once; or play just one deal."),
-        "first_play": Setting("first_play", "First card of a deal",
-                              (("Any card", "any"), ("Must be black: a spade or a club", "black")),
-                              "Some tables say each deal must open with a spade or a club."),
+        "match": Setting("match", N_("Length"),
+                         ((N_("One deal for each player"), "each_deals"), (N_("A single deal"), "single")),
+                         N_("A match is one deal for each player, so everyone deals once; or play just one deal.")),
+        "first_play": Setting("first_play", N_("First card of a deal"),
+                              ((N_("Any card"), "any"), (N_("Must be black: a spade or a club"), "black")),
+                              N_("Some tables say each deal must open with a spade or a club.")),
         "lang": None,  # the table's language is chosen when it opens
     }
 
@@ -36,9 +39,9 @@ class JubileeTable(Table):
         self.stock_html = w.HTML()
         center = w.HBox([self.pile_html, self.count_html, self.stock_html])
         center.add_class("parlour-center")
-        self.pass_button = w.Button(description="Show hand and pass", icon="hand-paper-o",
+        self.pass_button = w.Button(description=self.t("Show hand and pass"), icon="hand-paper-o",
                                     layout=shared_layout(width="auto"),
-                                    tooltip="Only when every card would take the count below 0")
+                                    tooltip=self.t("Only when every card would take the count below 0"))
         self.pass_button.on_click(lambda _: self.act("pass"))
         buttons = w.HBox([self.hint_button, self.undo_button, self.pass_button])
         self.hand.card_width = 68  # eight cards in one row
@@ -54,10 +57,12 @@ class JubileeTable(Table):
         count = view["count"]
         target = view["next_multiple"]
         points = "+20" if target % 100 == 0 else "+10"
-        aim = ("the match is over" if view["is_over"] else
-               f"next Jubilee at <b>{target}</b> ({points})")  # no target after the last card
+        t = self.t
+        aim = (t("the match is over") if view["is_over"] else
+               t("next Jubilee at <b>{target}</b> ({points})", target=target, points=points))  # none after the last
+        heading = t("Final count") if view["is_over"] else t("Count")
         self.count_html.value = (
-            f"<div style='text-align:center'><div class='parlour-sub'>{'Final count' if view['is_over'] else 'Count'}"
+            f"<div style='text-align:center'><div class='parlour-sub'>{esc(heading)}"
             f"</div><div class='parlour-big' data-testid='count'>{count}</div>"
             f"<div class='parlour-sub' data-testid='aim'>{aim}</div></div>")
         last = view["last_play"]
@@ -65,15 +70,15 @@ class JubileeTable(Table):
             sign = "+" if last["after"] >= last["before"] else "−"
             caption = (f"{esc(view['names'][last['seat']])}: {last['before']} {sign} "
                        f"{abs(last['after'] - last['before'])}")
-            self.pile_html.value = (f"<div style='text-align:center'>{card_img_html(last['card'], 84)}"
+            self.pile_html.value = (f"<div style='text-align:center'>{card_img_html(last['card'], 84, lang=self.lang)}"
                                     f"<div class='parlour-sub'>{caption}</div></div>")
         else:
-            self.pile_html.value = "<div class='parlour-sub' style='width:84px'>No card played yet</div>"
+            self.pile_html.value = f"<div class='parlour-sub' style='width:84px'>{esc(t('No card played yet'))}</div>"
+        deal = t("Deal {n} of {total}", n=view["deal_number"] + 1, total=view["deals_total"])
         self.stock_html.value = (f"<div style='text-align:center'>"
                                  f"{self.backs_html(view['stock_size'], 60, STOCK, drawn=1)}"
-                                 f"<div class='parlour-sub'>Stock: {view['stock_size']}</div>"
-                                 f"<div class='parlour-sub'>Deal {view['deal_number'] + 1} of "
-                                 f"{view['deals_total']}</div></div>")
+                                 f"<div class='parlour-sub'>{esc(t('Stock: {n}', n=view['stock_size']))}</div>"
+                                 f"<div class='parlour-sub'>{esc(deal)}</div></div>")
         self.draw_hand(view, view["hand"])
         self.pass_button.disabled = view["legal"] != ["pass"]
         self.banner.value = self._last_deal_banner(view)
@@ -102,15 +107,16 @@ class JubileeTable(Table):
             elif shown:
                 body = (self.cards_html(shown, 34)
                         + self.backs_html(size - len(shown), 34)
-                        + "<div class='parlour-sub'>shown when passing</div>")
+                        + f"<div class='parlour-sub'>{esc(self.t('shown when passing'))}</div>")
             else:
-                body = self.backs_html(size, 30) if size else "<i>no cards</i>"
-            held = words.count(size, "card")
-            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{held} · "
-                                                              f"{view['scores'][seat]} pts</div>"))
+                body = self.backs_html(size, 30) if size else f"<i>{esc(self.t('no cards'))}</i>"
+            held = self.t(words.agreeing(size, N_("{n} card"), N_("{n} cards")), n=size)
+            pts = self.t("{n} pts", n=view["scores"][seat])
+            boxes.append(self.seat_box_html(seat, view, body + f"<div class='parlour-sub'>{esc(held)} · "
+                                                              f"{esc(pts)}</div>"))
         self.opponents.value = f"<div style='display:flex;flex-wrap:wrap;gap:6px'>{''.join(boxes)}</div>"
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         if view["legal"] == ["pass"]:
-            return "Every card would take the count below 0: show your hand and pass."
-        return "Click a card to play it (or use ← → and Enter). Aim for a multiple of 25."
+            return self.t("Every card would take the count below 0: show your hand and pass.")
+        return self.t("Click a card to play it (or use ← → and Enter). Aim for a multiple of 25.")
