@@ -697,18 +697,18 @@ class Injun(TakesTurns, Game):
                             chips=d.chips[seat]), "injun.chips")
         assert d.round is not None
         if action.verb in ("chip", "see"):
-            return (self.tr("This game uses poker-style betting: 'fold', 'call', or 'bet N' / 'raise N'."),
+            return (self.tr("This game uses poker-style betting: fold, call, bet or raise."),
                     "injun.poker_bet")
         high = d.round.high
         if action.verb == "call":
-            return (self.tr("Nobody has bet yet, so there is nothing to call: open with 'bet N' or fold."),
+            return (self.tr("Nobody has bet yet, so there is nothing to call: bet, or fold."),
                     "injun.poker_bet")
         least = self.options["min_raise"]
         if action.verb == "bet" and high:
-            return (self.tr("There is already a bet of {high}: call it or raise, e.g. 'raise {least}' for {total} in "
-                            "all.", high=high, least=least, total=high + least), "injun.poker_bet")
+            return (self.tr("There is already a bet of {high}: call it, or raise by {least} or more ({total} in all).",
+                            high=high, least=least, total=high + least), "injun.poker_bet")
         if action.verb == "raise" and not high:
-            return self.tr("Nobody has bet yet: open with 'bet {n}'.", n=action.arg), "injun.poker_bet"
+            return self.tr("Nobody has bet yet: bet {n} instead.", n=action.arg), "injun.poker_bet"
         n = int(action.arg)
         if not any(s != seat for s in d.bettors()):
             return (self.tr("Everyone else is all in or out: nobody could answer a raise, so call or fold."),

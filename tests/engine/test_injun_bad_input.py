@@ -38,9 +38,10 @@ def test_raising_below_the_minimum_or_above_the_limit():
 def test_the_wrong_kind_of_bet_for_the_moment():
     g = poker()
     refused(g, "call", match="Nobody has bet yet, so there is nothing to call", rule="injun.poker_bet")
-    refused(g, "raise 2", match="Nobody has bet yet: open with 'bet 2'", rule="injun.poker_bet")
+    refused(g, "raise 2", match="Nobody has bet yet: bet 2 instead", rule="injun.poker_bet")
     g.apply("bet 3")
-    refused(g, "bet 5", match="There is already a bet of 3: call it or raise", rule="injun.poker_bet")
+    refused(g, "bet 5", match=r"There is already a bet of 3: call it, or raise by 1 or more \(4 in all\)",
+            rule="injun.poker_bet")
     refused(g, "chip", match="poker-style betting", rule="injun.poker_bet")
     refused(g, "see", match="poker-style betting", rule="injun.poker_bet")
 

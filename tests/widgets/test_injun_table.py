@@ -56,6 +56,7 @@ def test_calling_moves_chips_to_the_pot_and_the_bots_answer():
     t = stacked(["5C", "9S", "KD"])
     assert t.amount_box.description == "Bet" and t.call_button.disabled
     assert "Nobody has bet yet" in t.call_button.tooltip
+    assert "'" not in t.call_button.tooltip  # the table's words, never a move code like 'bet N'
     t.amount_box.value = 3
     assert t.raise_button.description == "Bet 3"
     t.raise_button.click()
