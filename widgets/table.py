@@ -499,7 +499,8 @@ class Table(w.VBox):
         return words.ordinal(n) if self.lang == "en" else self.t("{n}th", n=n)
 
     # ---- history: one row per deal ----
-    #: A word after a deal's label for how it ended, by the game's name for it (Rummy: "rummy" -> " ★ rummy").
+    #: A word after a deal's label for how it ended, by the game's name for it (Rummy: "rummy" -> " ★ rummy"),
+    #: a catalog message said in the table's language
     result_marks: dict[str, str] = {}
 
     def deal_results(self) -> list[tuple[str, list[int]]]:
@@ -507,7 +508,8 @@ class Table(w.VBox):
         none for a game of one deal (its scores say it all)."""
         if self.game.progress()["deals"] == 1:
             return []
-        return [(self.deal_name(r["deal"]) + self.result_marks.get(r["how"] or "", ""), list(r["points"]))
+        marks = {how: self.t(mark) for how, mark in self.result_marks.items()}
+        return [(self.deal_name(r["deal"]) + marks.get(r["how"] or "", ""), list(r["points"]))
                 for r in self.game.deal_results()]
 
     def history_html(self) -> str:

@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "engine/locale/pt/LC_MESSAGES/parlour.po"
 SOURCES = [ROOT / "widgets" / name for name in (
     "quiz.py", "walkthrough.py", "games/relogio_table.py", "games/relogio_lesson.py", "games/el_gato_table.py",
-    "games/el_gato_lesson.py", "games/injun_table.py", "games/injun_lesson.py", "games/jubilee_table.py")]
+    "games/el_gato_lesson.py", "games/injun_table.py", "games/injun_lesson.py", "games/jubilee_table.py",
+    "games/rummy_table.py")]
 BLOCK = "# Relógio, Relógio Real, El Gato and Injun: their lessons and tables"
 BOOK_GAMES = ("relogio", "relogio_real", "el_gato", "injun")
 
@@ -41,7 +42,8 @@ def test_every_sentence_of_the_book_games_lessons_and_tables_reads_in_portuguese
         assert fields(pt.gettext(m)) <= allowed, m
 
 
-@pytest.mark.parametrize("header, least", [(BLOCK, 250), ("# Jubilee's table in Portuguese", 15)])
+@pytest.mark.parametrize("header, least", [(BLOCK, 250), ("# Jubilee's table in Portuguese", 15),
+                                           ("# Basic Rummy's table in Portuguese", 60)])
 def test_the_block_of_the_book_games_keeps_no_unused_sentence(header, least):
     lines = PO.read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(header))
@@ -101,8 +103,11 @@ def test_the_portuguese_gallery_links_each_game_to_its_portuguese_lesson_or_says
     page = gallery_html(lang="pt")
     for game_id in BOOK_GAMES + ("jubileu",):  # beside the gallery page lessons/pt/index.ipynb
         assert f'href="{game_id}.ipynb"' in translated_tile(game_id, engine.GAMES[game_id], "pt")
-    rummy = translated_tile("rummy", engine.GAMES["rummy"], "pt")
-    assert 'href="../rummy.ipynb"' in rummy and "A lição, em inglês" in rummy and "ainda estão em inglês" in rummy
+    rummy = translated_tile("rummy", engine.GAMES["rummy"], "pt")  # lessons/pt/mesa_rummy.ipynb: its table
+    assert 'href="../rummy.ipynb"' in rummy and "A lição, em inglês" in rummy and "mesa_rummy.ipynb#table" in rummy
+    (tmp_path / "rummy.ipynb").write_text("{}")  # an English lesson and no Portuguese table
+    english_only = translated_tile("rummy", engine.GAMES["rummy"], "pt", tmp_path)
+    assert "A lição, em inglês" in english_only and "ainda estão em inglês" in english_only
     for name in ("rummy.ipynb", "pt/mesa_rummy.ipynb"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text("{}")

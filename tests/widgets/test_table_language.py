@@ -141,6 +141,25 @@ def test_every_table_speaks_its_language_everywhere(cls, lang):
         assert not untranslated, untranslated
 
 
+#: the tables of the games whose lessons are still English, played in Portuguese (issue 36 item 5)
+PORTUGUESE_TABLES = [JubileeTable, RummyTable]
+
+
+@pytest.mark.parametrize("cls", PORTUGUESE_TABLES, ids=lambda c: c.__name__)
+def test_a_game_with_an_english_lesson_has_a_portuguese_table_whose_hint_and_why_read_portuguese(cls):
+    """The table opens in Portuguese; its first hint (headline, reasons, the moves' words) and the Why? of its
+    last log line are shown, and neither has an English word."""
+    assert "pt" in cls.languages
+    table = make(cls, "pt")
+    assert table.show_hint() is not None
+    hint = _html_text(table.hint_panel.value)
+    why = table.explain_log_row(len(table.game.events_for(table.human)) - 1)
+    assert hint and why
+    foreign = english_only_words("pt")
+    untranslated = {text: sorted(_words(text) & foreign) for text in [*hint, why] if _words(text) & foreign}
+    assert not untranslated, untranslated
+
+
 def test_the_check_finds_english_in_a_portuguese_table():
     """The detector itself: the English level names and "Log" are caught, Portuguese passes."""
     foreign = english_only_words("pt")

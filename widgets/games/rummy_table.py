@@ -19,9 +19,9 @@ import ipywidgets as w
 
 from engine.cards import parse_card
 from engine.hints import Hint
+from engine.i18n import N_
 from widgets.card_surface import CardRow
-from widgets.card_svg import STOCK, backs_words, card_img_html
-from engine.words import count
+from widgets.card_svg import STOCK, backs_words
 from widgets.settings import Setting
 from widgets.table import Table
 from widgets.table_html import esc
@@ -54,34 +54,36 @@ class RummyTable(Table):
     """Play Basic Rummy against bots: ``RummyTable(players=2, seed="K7QM3P", target=100)``."""
 
     game_id = "rummy"
-    result_marks = {"rummy": " ★ rummy", "stalemate": " stalemate", "block": " block"}  # after "Deal 3"
+    languages = ("en", "pt")
+    result_marks = {"rummy": N_(" ★ rummy"), "stalemate": N_(" stalemate"), "block": N_(" block")}  # after "Deal 3"
     setting_words = {
-        "discard_rule": Setting("discard_rule", "Discarding the card you took",
-                                (("Not allowed on the same turn", True), ("Allowed", False)),
-                                "Whether you may throw back the card you just took from the discard pile."),
-        "ace": Setting("ace", "The Ace", (("Low only: A-2-3, worth 1", "low"),
-                                          ("High or low: A-2-3 or Q-K-A, worth 15", "high_or_low"),
-                                          ("Round the corner: K-A-2 too, worth 15", "around")),
-                       "Where an Ace may sit in a run, and what it costs in your hand."),
-        "jokers": Setting("jokers", "Jokers", (("No jokers", False), ("Two wild jokers, worth 15", True)),
-                          "Wild jokers stand for any card in a set or run; a player holding the real card "
-                          "may swap it for a joker in a run on the table."),
-        "must_discard": Setting("must_discard", "Going out", (("With or without a last discard", False),
-                                                              ("Only with a last discard", True)),
-                                "Whether your last card must go on the discard pile when you go out."),
-        "block": Setting("block", "When the stock runs out", (("Turn the discards over as a new stock", False),
-                                                              ("Block rummy: the deal ends", True)),
-                         "In block rummy the discard pile is never used again."),
-        "scoring": Setting("scoring", "Scoring", (("Winner takes the others' hand values", "winner"),
-                                                  ("Each player counts his own cards as penalty", "penalty")),
-                           "Who scores at the end of a deal, and how."),
-        "shuffle_rebuild": Setting("shuffle_rebuild", "The new stock", (("Discards shuffled", True),
-                                                                        ("Discards turned over as they lie", False)),
-                                   "How the discard pile becomes the stock again."),
+        "discard_rule": Setting("discard_rule", N_("Discarding the card you took"),
+                                ((N_("Not allowed on the same turn"), True), (N_("Allowed"), False)),
+                                N_("Whether you may throw back the card you just took from the discard pile.")),
+        "ace": Setting("ace", N_("The Ace"), ((N_("Low only: A-2-3, worth 1"), "low"),
+                                              (N_("High or low: A-2-3 or Q-K-A, worth 15"), "high_or_low"),
+                                              (N_("Round the corner: K-A-2 too, worth 15"), "around")),
+                       N_("Where an Ace may sit in a run, and what it costs in your hand.")),
+        "jokers": Setting("jokers", N_("Jokers"), ((N_("No jokers"), False), (N_("Two wild jokers, worth 15"), True)),
+                          N_("Wild jokers stand for any card in a set or run; a player holding the real card "
+                             "may swap it for a joker in a run on the table.")),
+        "must_discard": Setting("must_discard", N_("Going out"), ((N_("With or without a last discard"), False),
+                                                                  (N_("Only with a last discard"), True)),
+                                N_("Whether your last card must go on the discard pile when you go out.")),
+        "block": Setting("block", N_("When the stock runs out"),
+                         ((N_("Turn the discards over as a new stock"), False),
+                          (N_("Block rummy: the deal ends"), True)),
+                         N_("In block rummy the discard pile is never used again.")),
+        "scoring": Setting("scoring", N_("Scoring"), ((N_("Winner takes the others' hand values"), "winner"),
+                                                      (N_("Each player counts his own cards as penalty"), "penalty")),
+                           N_("Who scores at the end of a deal, and how.")),
+        "shuffle_rebuild": Setting("shuffle_rebuild", N_("The new stock"),
+                                   ((N_("Discards shuffled"), True), (N_("Discards turned over as they lie"), False)),
+                                   N_("How the discard pile becomes the stock again.")),
         "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_heading = None  # the "Why" column gives each move's deadwood figures in words
-    meld_word = "Meld"
+    meld_word = N_("Meld")
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:
@@ -89,10 +91,11 @@ class RummyTable(Table):
         self.sort_by = "suit"
         self.css_html = w.HTML(RUMMY_CSS)
         self.opponents = w.HTML()
-        self.stock_row = CardRow(label="Stock", card_width=PILE_WIDTH)
+        t = self.t
+        self.stock_row = CardRow(label=t(STOCK), card_width=PILE_WIDTH, lang=self.lang)
         self.stock_row.on_play(lambda *_: self.draw_from("stock"))
         self.stock_row.on_refused(self._on_card_refused)
-        self.discard_row = CardRow(label="Discard pile", card_width=PILE_WIDTH)
+        self.discard_row = CardRow(label=t("Discard pile"), card_width=PILE_WIDTH, lang=self.lang)
         self.discard_row.on_play(lambda *_: self.draw_from("discard"))
         self.discard_row.on_refused(self._on_card_refused)
         self.stock_label = w.HTML()
@@ -107,15 +110,15 @@ class RummyTable(Table):
         middle = w.HBox([*piles, w.VBox([self.melds_title, self.melds_box])])
         middle.add_class("rm-middle")
         self.hand.card_width = 62
-        self.hand.label = "Your hand: click cards to select them"
-        self.meld_button = w.Button(description=self.meld_word, icon="object-group", button_style="success")
+        self.hand.label = t("Your hand: click cards to select them")
+        self.meld_button = w.Button(description=t(self.meld_word), icon="object-group", button_style="success")
         self.meld_button.on_click(lambda _: self.meld())
-        self.discard_button = w.Button(description="Discard", icon="arrow-down")
+        self.discard_button = w.Button(description=t("Discard"), icon="arrow-down")
         self.discard_button.on_click(lambda _: self.discard())
-        self.clear_button = w.Button(description="Clear", tooltip="Unselect every card")
+        self.clear_button = w.Button(description=t("Clear"), tooltip=t("Unselect every card"))
         self.clear_button.on_click(lambda _: self.clear_selection())
-        self.sort_toggle = w.ToggleButtons(options=[("By suit", "suit"), ("By rank", "rank")], value="suit",
-                                           tooltips=["Group your hand by suit", "Group your hand by rank"],
+        self.sort_toggle = w.ToggleButtons(options=[(t("By suit"), "suit"), (t("By rank"), "rank")], value="suit",
+                                           tooltips=[t("Group your hand by suit"), t("Group your hand by rank")],
                                            style={"button_width": "80px"})
         self.sort_toggle.observe(self._sort_changed, "value")
         self.sort_toggle.add_class("parlour-aid")  # how the hand looks, not a move: a lost focus goes to a move first
@@ -183,7 +186,7 @@ class RummyTable(Table):
     def discard(self) -> bool:
         cards = self.selected_cards()
         if len(cards) != 1:
-            self.say("⚠ Select exactly one card to discard.")
+            self.say(f"⚠ {self.t('Select exactly one card to discard.')}")
             return False
         return self._act_on_selection(self.discard_action(cards[0]))
 
@@ -191,7 +194,7 @@ class RummyTable(Table):
         """Lay the one selected card off on meld ``number`` (what clicking that meld does)."""
         cards = self.selected_cards()
         if len(cards) != 1:
-            self.say("⚠ Select one card in your hand, then click the meld to lay it off there.")
+            self.say(f"⚠ {self.t('Select one card in your hand, then click the meld to lay it off there.')}")
             return False
         return self._act_on_selection(self.layoff_action(cards[0], number))
 
@@ -237,11 +240,11 @@ class RummyTable(Table):
                 continue
             size = view["hand_sizes"][seat]
             if self.show_all_box.value:
-                cards = "".join(card_img_html(c, 30) for c in self._hand_of(seat))
+                cards = self.cards_html(self._hand_of(seat), 30)
             else:
                 cards = self.backs_html(size, 30)
-            dealer = " · dealer" if view["dealer"] == seat else ""
-            sub = f"<div class='parlour-sub'>{count(size, 'card')}{dealer}</div>"
+            dealer = f" · {esc(self.t('dealer'))}" if view["dealer"] == seat else ""
+            sub = f"<div class='parlour-sub'>{esc(self.t_count(size, N_('{n} card'), N_('{n} cards')))}{dealer}</div>"
             boxes.append(self.seat_box_html(seat, view, f"{sub}"
                                                          f"<div class='rm-opp-cards'>{cards}</div>"))
         return f"<div class='rm-opponents' style='display:flex' data-testid='opponents'>{''.join(boxes)}</div>"
@@ -254,30 +257,33 @@ class RummyTable(Table):
         drawing = view["current_player"] == self.human and view["phase"] == "draw"
         legal = set(view["legal"])
         stock_ok = drawing and "draw stock" in legal
-        self.stock_label.value = (f"<div class='rm-pile-label' data-testid='stock'>Stock · "
-                                  f"{count(view['stock_size'], 'card')}</div>")
+        stock = self.t_count(view["stock_size"], N_("Stock · {n} card"), N_("Stock · {n} cards"))
+        self.stock_label.value = f"<div class='rm-pile-label' data-testid='stock'>{esc(stock)}</div>"
         size = view["stock_size"]
-        self.stock_row.card_name = lambda _card: backs_words(size, STOCK)  # "Stock, 23 cards face down"
+        stock_name = self.t(STOCK)
+        self.stock_row.card_name = lambda _card: backs_words(size, stock_name, self.lang)  # "Stock, 23 cards face down"
         self.stock_row.show([None] if view["stock_size"] else [], playable=[stock_ok] if view["stock_size"] else [],
                             tooltips=[self._pile_tip(drawing, "draw stock")] if view["stock_size"] else [])
         top = view["discard_top"]
         discard_ok = drawing and "draw discard" in legal
-        self.discard_label.value = (f"<div class='rm-pile-label' data-testid='discard'>Discard · "
-                                    f"{count(view['discard_size'], 'card')}</div>")
+        discards = self.t_count(view["discard_size"], N_("Discard · {n} card"), N_("Discard · {n} cards"))
+        self.discard_label.value = f"<div class='rm-pile-label' data-testid='discard'>{esc(discards)}</div>"
         self.discard_row.show([top] if top else [], playable=[discard_ok] if top else [],
                               tooltips=[self._pile_tip(drawing, "draw discard")] if top else [])
 
     def _pile_tip(self, drawing: bool, action: str) -> str:
         if not drawing:
-            return "Wait for your turn." if self.game.current_player != self.human else \
-                "You have drawn this turn: meld, lay off or discard."
-        return "Draw the top card of the stock" if action == "draw stock" else "Take the top card of the discard pile"
+            return self.t("Wait for your turn." if self.game.current_player != self.human else
+                          "You have drawn this turn: meld, lay off or discard.")
+        return self.t("Draw the top card of the stock" if action == "draw stock" else
+                      "Take the top card of the discard pile")
 
     def _draw_melds(self, view: dict[str, Any]) -> None:
         melds = view["melds"]
         while len(self.meld_rows) < len(melds):
             number = len(self.meld_rows) + 1
-            row = CardRow(label=f"Meld {number}", card_width=MELD_WIDTH, overlap=True)
+            row = CardRow(label=self.t("Meld {number}", number=number), card_width=MELD_WIDTH, overlap=True,
+                          lang=self.lang)
             row.on_play(lambda *_a, number=number: self.lay_off(number))
             row.on_refused(self._on_card_refused)
             title = w.HTML()
@@ -294,19 +300,20 @@ class RummyTable(Table):
             if len(chosen) == 1:
                 action = self.layoff_action(chosen[0], number)
                 ok = action in legal or any(a.startswith(action + " ") for a in legal)
-                tip = (f"Lay {parse_card(chosen[0]).symbol} off here" if ok
+                tip = (self.t("Lay {card} off here", card=parse_card(chosen[0]).symbol) if ok
                        else self.game.why_illegal(action, self.human) or "")
             else:
                 ok = False
-                tip = ("Select one card of your hand, then click here to lay it off."
-                       if self._my_play_phase(view) else f"Meld {number}, put down by {owner}")
+                tip = (self.t("Select one card of your hand, then click here to lay it off.")
+                       if self._my_play_phase(view) else
+                       self.t("Meld {number}, put down by {owner}", number=number, owner=owner))
             row.interactive = len(chosen) == 1  # the cards are a target only while a card is selected
             lit = ok or not row.interactive  # a meld you are only looking at is not dimmed
             row.show(meld["cards"], playable=[lit] * len(meld["cards"]), tooltips=[tip] * len(meld["cards"]))
         self.melds_box.children = [self._meld_box(i) for i in range(len(melds))]
-        self.melds_title.value = ("<div class='parlour-sub'>Melds on the table: select a card, then click a meld "
-                                  "to lay it off</div>" if melds else
-                                  "<div class='parlour-sub'>No melds on the table yet.</div>")
+        title = self.t("Melds on the table: select a card, then click a meld to lay it off" if melds else
+                       "No melds on the table yet.")
+        self.melds_title.value = f"<div class='parlour-sub'>{esc(title)}</div>"
 
     def _meld_box(self, i: int) -> w.VBox:
         while len(self.meld_boxes) <= i:
@@ -323,11 +330,11 @@ class RummyTable(Table):
         for i, c in enumerate(cards):
             name = parse_card(c).symbol
             if playing:
-                tips.append(f"Unselect {name}" if i in self.selected else f"Select {name}")
+                tips.append(self.t("Unselect {card}" if i in self.selected else "Select {card}", card=name))
             elif view["current_player"] == self.human:
-                tips.append("Draw first: click the stock or the discard pile.")
+                tips.append(self.t("Draw first: click the stock or the discard pile."))
             else:
-                tips.append("Wait for your turn.")
+                tips.append(self.t("Wait for your turn."))
         selected = [i in self.selected for i in range(len(cards))]
         self.hand.show(cards, playable=[playing] * len(cards), tooltips=tips, selected=selected)
 
@@ -354,58 +361,72 @@ class RummyTable(Table):
         return []
 
     def _draw_buttons(self, view: dict[str, Any]) -> None:
+        t = self.t
         playing = self._my_play_phase(view)
         chosen = self.selected_cards() if playing else []
         meld = self.meld_action(chosen)
         if not playing:
             self.meld_button.disabled = True
-            self.meld_button.tooltip = "Draw first." if view["current_player"] == self.human else "Wait for your turn."
+            self.meld_button.tooltip = t("Draw first." if view["current_player"] == self.human else
+                                         "Wait for your turn.")
         elif not chosen:
             self.meld_button.disabled = True
-            self.meld_button.tooltip = "Select the cards of a set or a run, then press Meld."
+            self.meld_button.tooltip = t("Select the cards of a set or a run, then press Meld.")
         else:
             ok = self.game.why_illegal(meld, self.human) is None
             self.meld_button.disabled = not ok
-            self.meld_button.tooltip = (f"Put down {' '.join(parse_card(c).symbol for c in chosen)}" if ok
+            self.meld_button.tooltip = (t("Put down {cards}", cards=" ".join(parse_card(c).symbol for c in chosen))
+                                        if ok
                                         else self.game.why_illegal(meld, self.human) or "")
         if playing and len(chosen) == 1:
             action = self.discard_action(chosen[0])
             why = self.game.why_illegal(action, self.human)
             self.discard_button.disabled = why is not None
-            self.discard_button.tooltip = why or f"Discard {parse_card(chosen[0]).symbol} and end your turn"
+            self.discard_button.tooltip = why or t("Discard {card} and end your turn",
+                                                   card=parse_card(chosen[0]).symbol)
         else:
             self.discard_button.disabled = True
-            self.discard_button.tooltip = ("Select one card to discard." if playing else
-                                           "Draw first." if view["current_player"] == self.human
-                                           else "Wait for your turn.")
+            self.discard_button.tooltip = t("Select one card to discard." if playing else
+                                            "Draw first." if view["current_player"] == self.human
+                                            else "Wait for your turn.")
         self.clear_button.disabled = not self.selected
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         if view["phase"] == "draw":
             top = view["discard_top"]
-            pile = f" or take the {parse_card(top).symbol} from the discard pile" if top else ""
-            return f"Draw: click the stock{pile}."
-        return ("Select cards and press Meld, select one card and click a meld to lay it off, "
-                "or select one card and press Discard.")
+            if top:
+                return self.t("Draw: click the stock or take the {card} from the discard pile.",
+                              card=parse_card(top).symbol)
+            return self.t("Draw: click the stock.")
+        return self.t("Select cards and press Meld, select one card and click a meld to lay it off, "
+                      "or select one card and press Discard.")
 
     def action_label(self, action: str) -> str:
         """A move in the words of the control that makes it: the Meld and Discard buttons, the piles."""
         verb, _, arg = action.partition(" ")
         words = arg.split()
         if verb == "meld" and words:
-            return f"{self.meld_word} " + " ".join(parse_card(c).symbol for c in words)
+            return f"{self.t(self.meld_word)} " + " ".join(parse_card(c).symbol for c in words)
         if verb == "discard" and words:
             return f"{self.discard_button.description} {parse_card(words[0]).symbol}"
         if verb == "layoff" and words:
-            return f"Lay off {parse_card(words[0]).symbol} on meld {words[2]}" + \
-                (f" ({words[3]} end)" if len(words) > 3 else "")
+            card, number = parse_card(words[0]).symbol, words[2]
+            end = words[3] if len(words) > 3 else ""
+            if end == "low":
+                return self.t("Lay off {card} on meld {number} (low end)", card=card, number=number)
+            if end == "high":
+                return self.t("Lay off {card} on meld {number} (high end)", card=card, number=number)
+            plain = self.t("Lay off {card} on meld {number}", card=card, number=number)
+            return plain + (f" ({end} end)" if end else "")
         if action == "draw stock":
-            return "Draw from the stock"
+            return self.t("Draw from the stock")
         if action == "draw discard":
             top = self.game.view(self.human)["discard_top"]
-            return f"Take the {parse_card(top).symbol} from the discard pile" if top else "Take the discard"
+            return (self.t("Take the {card} from the discard pile", card=parse_card(top).symbol) if top
+                    else self.t("Take the discard"))
         return action
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
-        return (f"<div class='parlour-sub' data-testid='target'>First to {count(view['target'], 'point')} wins · "
-                f"deal {view['deal']}</div>")
+        first = self.t_count(view["target"], N_("First to {n} point wins · deal {deal}"),
+                             N_("First to {n} points wins · deal {deal}"), deal=view["deal"])
+        return f"<div class='parlour-sub' data-testid='target'>{esc(first)}</div>"
