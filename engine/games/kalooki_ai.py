@@ -49,13 +49,14 @@ from typing import Any, Sequence
 
 from ..cards import JOKER, Card, double_52_with_jokers, parse_card
 from .. import claims
-from ..claims import Certain, Comparison, Count, Figure
+from ..claims import Certain, Comparison, Count, Figure, paragraph, say
 from ..hints import Alternative, Hint
-from ..melds import (KALOOKI, RUN, SET, Arrangement, ContractSearch, Meld, MeldRules, SearchCut, layoffs,
-                     least_deadwood, quick_split)
+from ..i18n import N_, SOURCE_LANGUAGE, Sentence
+from ..melds import (KALOOKI, MELD_WORDS, RUN, SET, Arrangement, ContractSearch, Meld, MeldRules, SearchCut,
+                     cards_said, layoffs, least_deadwood, quick_split, said_in)
 from ..words import agreeing, join, noun_for
 from . import kalooki
-from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, could_lay, penalty
+from .kalooki import TRINIDAD_MELDS, card_order, contract_problem, contract_said, could_lay, penalty
 
 View = dict[str, Any]
 
@@ -573,50 +574,73 @@ POLICIES = {"easy": easy, "medium": medium, "hard": hard}
 # ---- the hint --------------------------------------------------------------------------
 #
 # Every fact a hint states is a claim (engine.claims), its words declared once here;
-# tests/engine/claim_checks/kalooki.py re-derives each from the game.
+# tests/engine/claim_checks/kalooki.py re-derives each from the game. Every word of a hint is a catalog template
+# (marked N_) said in the table's language with claims.say, and sentences are joined with claims.paragraph
+# (issue 36): a Portuguese table reads its hints and its review in Portuguese.
 
-claims.fact("kalooki.whole", "the whole contract")
-claims.fact("kalooki.short", "{value} cards short")
-claims.fact("kalooki.short_one", "one card short")
-claims.fact("kalooki.short_least", "at least {value} cards short")
-claims.fact("kalooki.short_least_one", "at least one card short")
-claims.fact("kalooki.short_least_cut", "at least {cards} short (a hand this big is not counted to the end)")
-claims.fact("kalooki.short_uncounted", "holding too many cards to count how near the contract you are")
-claims.fact("kalooki.short_far", "{value} or more cards short")
-claims.fact("kalooki.points", "{value} points")
-claims.fact("kalooki.point", "1 point")
-claims.fact("kalooki.unseen", "the {n} cards you have not seen")
-claims.fact("kalooki.unseen_mean", "{value} points on average")
-claims.fact("kalooki.added", "about {value} points more in hand")
-claims.fact("kalooki.outs_complete", "{n} of the {of} cards you have not seen would complete the contract",
-            "one of the {of} cards you have not seen would complete the contract")
-claims.fact("kalooki.outs_nearer", "{n} of the {of} cards you have not seen would bring you one card nearer",
-            "one of the {of} cards you have not seen would bring you one card nearer")
-claims.fact("kalooki.draw_mean", "after a card from the stock, {value} cards short on average")
-claims.fact("kalooki.most_outs", "no other discard that leaves you as near keeps more")
-claims.fact("kalooki.nearest", "no discard keeps you nearer")
-claims.fact("kalooki.partners", "it goes with {n} of your other cards (same rank, or same suit within two ranks)",
-            "it goes with one of your other cards (same rank, or same suit within two ranks)")
-claims.fact("kalooki.no_partners", "it goes with none of your other cards (same rank, or same suit within two ranks)")
-claims.fact("kalooki.dearest", "your dearest card")
-claims.fact("kalooki.dearest_unwanted", "your dearest card that {name} shows no use for")
-claims.fact("kalooki.next_can_tack", "{name}, who plays next, has laid down and could tack it")
-claims.fact("kalooki.next_called", "{name}, who plays next, called {cards}, which it could meld with")
-claims.fact("kalooki.next_picked", "{name}, who plays next, picked up {cards} from the pile, which it could meld with")
-claims.fact("kalooki.next_no_use", "{name}, who plays next, shows no use for it",
-            "{name}, who plays next, shows no use for it")
-claims.fact("kalooki.fit_later", "{n} of your cards would fit a meld on the table",
-            "one of your cards would fit a meld on the table")
-claims.fact("kalooki.none_fits", "none of your cards fits a meld on the table")
-claims.fact("kalooki.top_fits", "the {card} fits a meld on the table", "the {card} fits no meld on the table")
-claims.fact("kalooki.hand_size", "{name} holds {n} cards")
-claims.fact("kalooki.holds", "You hold {melds}", "You hold no complete {kinds} yet")
-claims.fact("kalooki.laid", "you have laid down")
-claims.fact("kalooki.contract_ready", "your melds make the whole contract")
+claims.fact("kalooki.whole", N_("the whole contract"))
+claims.fact("kalooki.short", N_("{value} cards short"))
+claims.fact("kalooki.short_one", N_("one card short"))
+claims.fact("kalooki.short_least", N_("at least {value} cards short"))
+claims.fact("kalooki.short_least_one", N_("at least one card short"))
+claims.fact("kalooki.short_least_cut", N_("at least {cards} short (a hand this big is not counted to the end)"))
+claims.fact("kalooki.short_uncounted", N_("holding too many cards to count how near the contract you are"))
+claims.fact("kalooki.short_far", N_("{value} or more cards short"))
+claims.fact("kalooki.points", N_("{value} points"))
+claims.fact("kalooki.point", N_("1 point"))
+claims.fact("kalooki.unseen", N_("the {n} cards you have not seen"))
+claims.fact("kalooki.unseen_mean", N_("{value} points on average"))
+claims.fact("kalooki.added", N_("about {value} points more in hand"))
+claims.fact("kalooki.outs_complete", N_("{n} of the {of} cards you have not seen would complete the contract"),
+            N_("one of the {of} cards you have not seen would complete the contract"))
+claims.fact("kalooki.outs_nearer", N_("{n} of the {of} cards you have not seen would bring you one card nearer"),
+            N_("one of the {of} cards you have not seen would bring you one card nearer"))
+claims.fact("kalooki.draw_mean", N_("after a card from the stock, {value} cards short on average"))
+claims.fact("kalooki.most_outs", N_("no other discard that leaves you as near keeps more"))
+claims.fact("kalooki.nearest", N_("no discard keeps you nearer"))
+claims.fact("kalooki.partners", N_("it goes with {n} of your other cards (same rank, or same suit within two ranks)"),
+            N_("it goes with one of your other cards (same rank, or same suit within two ranks)"))
+claims.fact("kalooki.no_partners",
+            N_("it goes with none of your other cards (same rank, or same suit within two ranks)"))
+claims.fact("kalooki.dearest", N_("your dearest card"))
+claims.fact("kalooki.dearest_unwanted", N_("your dearest card that {name} shows no use for"))
+claims.fact("kalooki.next_can_tack", N_("{name}, who plays next, has laid down and could tack it"))
+claims.fact("kalooki.next_called", N_("{name}, who plays next, called {cards}, which it could meld with"))
+claims.fact("kalooki.next_picked",
+            N_("{name}, who plays next, picked up {cards} from the pile, which it could meld with"))
+claims.fact("kalooki.next_no_use", N_("{name}, who plays next, shows no use for it"),
+            N_("{name}, who plays next, shows no use for it"))
+claims.fact("kalooki.fit_later", N_("{n} of your cards would fit a meld on the table"),
+            N_("one of your cards would fit a meld on the table"))
+claims.fact("kalooki.none_fits", N_("none of your cards fits a meld on the table"))
+claims.fact("kalooki.top_fits", N_("the {card} fits a meld on the table"), N_("the {card} fits no meld on the table"))
+claims.fact("kalooki.hand_size", N_("{name} holds {n} cards"))
+claims.fact("kalooki.holds", N_("You hold {melds}"), N_("You hold no complete {kinds} yet"))
+claims.fact("kalooki.laid", N_("you have laid down"))
+claims.fact("kalooki.contract_ready", N_("your melds make the whole contract"))
+
+#: The languages this advisor writes its reasons in (engine.hints.hint_for_view): every sentence of a hint is a
+#: catalog template, so a Portuguese table reads its hints in Portuguese (issue 36).
+LANGUAGES = ("en", "pt")
 
 
-def _sym(cards: Sequence[Card]) -> str:
-    return " ".join("Jk" if c.is_joker else c.symbol for c in cards)
+def _lang(view: View) -> str:
+    """The table's language (the view's ``lang`` option): the hint's sentences are said in it."""
+    return str(view["options"].get("lang", "en"))
+
+
+def _sym(cards: Sequence[Card], lang: str = "en") -> str:
+    """Cards as a hint shows them: ``7♠ 8♠ Jk`` (a joker is "Curinga" in Portuguese, as the game's events say)."""
+    shown = cards_said(cards)
+    if lang == SOURCE_LANGUAGE or not isinstance(shown, Sentence):
+        return " ".join("Jk" if c.is_joker else c.symbol for c in cards)
+    return said_in(shown, lang)
+
+
+def _symbol(card: Card, lang: str) -> str:
+    """One card as a sentence names it: ``10♥``, a joker "Joker" ("Curinga")."""
+    shown = cards_said([card])
+    return said_in(shown, lang) if isinstance(shown, Sentence) else shown
 
 
 def short_words(n: int, jokers: int = 0) -> str:
@@ -644,7 +668,7 @@ def _far_words(n: int, jokers: int = 0, far: int = HARD_FAR) -> str:
     return f"{least}{'one' if n == 1 else n} {noun_for(n, 'card')} short"
 
 
-def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
+def _short(n: int, hand: Sequence[Card], far: int, move: str = "", lang: str = "en") -> Figure:
     """How far ``hand`` is from the contract as a claim: exact under the game's rules at 0, counted with
     wild cards above (a lower bound with two jokers or more in ``hand``, see :func:`shortfall`);
     ``move`` says which hand it is about (see the checker): "" now, "call"/"take"/"refuse" with the top
@@ -653,7 +677,7 @@ def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
     least = sum(c.is_joker for c in hand) >= 2
     if isinstance(n, Uncounted):
         fact, n = ("kalooki.short_least_cut", n.least) if n.least else ("kalooki.short_uncounted", 0)
-        cards = "one card" if n == 1 else f"{n} cards"
+        cards = say(lang, agreeing(n, N_("one card"), N_("{n} cards")), n=n)
         return Figure(fact, value=n, move=move, detail={"cards": cards, "states": SEARCH_STATES})
     if n == 0:
         fact = "kalooki.whole"
@@ -666,16 +690,18 @@ def _short(n: int, hand: Sequence[Card], far: int, move: str = "") -> Figure:
     return Figure(fact, value=n, move=move)
 
 
-def _be(fig: Figure, would: bool = False, still: bool = False) -> str:
+#: "you are 2 cards short", "you would still hold the whole contract": (would, still, whole) -> the template.
+_BE = {
+    (False, False, True): N_("you hold {short}"), (False, True, True): N_("you still hold {short}"),
+    (False, False, False): N_("you are {short}"), (False, True, False): N_("you are still {short}"),
+    (True, False, True): N_("you would hold {short}"), (True, True, True): N_("you would still hold {short}"),
+    (True, False, False): N_("you would be {short}"), (True, True, False): N_("you would still be {short}"),
+}
+
+
+def _be(fig: Figure, lang: str, would: bool = False, still: bool = False) -> Sentence:
     """"you are 2 cards short", "you are still 2 cards short", "you would still hold the whole contract"."""
-    whole = fig.fact == "kalooki.whole"
-    if would:
-        words = ["you", "would", "still" if still else "", "hold" if whole else "be"]
-    elif whole:
-        words = ["you", "still" if still else "", "hold"]
-    else:
-        words = ["you", "are", "still" if still else ""]
-    return " ".join(w for w in words + [fig.words()] if w)
+    return say(lang, _BE[would, still, fig.fact == "kalooki.whole"], short=fig.words(lang))
 
 
 def _points(card: Card, move: str = "") -> Figure:
@@ -695,22 +721,29 @@ def _next_claim(view: View, card: Card, move: str) -> Certain:
     it melds with, or nothing of the kind."""
     nxt = _next_player(view)
     name = view["names"][nxt]
+    lang = _lang(view)
     if view["laid_down"][nxt] and _fits_table(view, card):
         return Certain("kalooki.next_can_tack", move=move, over_replies=False, detail={"name": name, "seat": nxt})
     called, picked = ([], []) if view["laid_down"][nxt] else _shown_wants(view, nxt, card)
     if called:
         return Certain("kalooki.next_called", move=move, over_replies=False,
-                       detail={"name": name, "seat": nxt, "cards": _sym(called), "shown": tuple(map(str, called))})
+                       detail={"name": name, "seat": nxt, "cards": _sym(called, lang),
+                               "shown": tuple(map(str, called))})
     if picked:
         return Certain("kalooki.next_picked", move=move, over_replies=False,
-                       detail={"name": name, "seat": nxt, "cards": _sym(picked), "shown": tuple(map(str, picked))})
+                       detail={"name": name, "seat": nxt, "cards": _sym(picked, lang),
+                               "shown": tuple(map(str, picked))})
     return Certain("kalooki.next_no_use", move=move, over_replies=False, detail={"name": name, "seat": nxt})
 
 
-def _next_words(claim: Certain) -> str:
+def _next_words(claim: Certain, lang: str) -> str:
     if claim.fact == "kalooki.next_no_use":
-        return claim.words()
-    return f"{claim.words()}: {claim.detail['name']} may want it"
+        return claim.words(lang)
+    return say(lang, N_("{next}: {name} may want it"), next=claim.words(lang), name=claim.detail["name"])
+
+
+#: The kinds of meld a hand may hold none of, as "You hold no complete {kinds} yet" says them.
+_KINDS = {(True, True): N_("three or four"), (True, False): MELD_WORDS["three"], (False, True): MELD_WORDS["four"]}
 
 
 def _holding(view: View) -> Certain:
@@ -718,6 +751,7 @@ def _holding(view: View) -> Certain:
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
     rules = _rules(view)
+    lang = _lang(view)
     only = replace(rules, min_set=99) if not threes else replace(rules, min_run=99) if not fours else rules
     try:
         if len(hand) >= BIG_HAND:
@@ -726,10 +760,12 @@ def _holding(view: View) -> Certain:
     except SearchCut:  # a huge hand: the melds named are real and held, picked greedily
         found = quick_split(hand, only, penalty)
     melds = [m for m in found.melds if (m.kind == SET and threes) or (m.kind == RUN and fours)]
-    kinds = "three or four" if threes and fours else "three" if threes else "four"
     if not melds:
+        kinds = say(lang, _KINDS[bool(threes), bool(fours)])
         return Certain("kalooki.holds", holds=False, over_replies=False, detail={"kinds": kinds})
-    shown = " and ".join(f"a {'three' if m.kind == SET else 'four'} {_sym(m.cards)}" for m in melds)
+    shown = paragraph(lang, *(say(lang, N_("a {meld} {cards}"), meld=say(lang, MELD_WORDS["three" if m.kind == SET
+                                                                                         else "four"]),
+                                  cards=_sym(m.cards, lang)) for m in melds), sep=f" {say(lang, N_('and'))} ")
     return Certain("kalooki.holds", over_replies=False,
                    detail={"melds": shown, "groups": tuple(tuple(map(str, m.cards)) for m in melds)})
 
@@ -742,103 +778,90 @@ def _fits_count(view: View) -> Count | Certain:
     return Count("kalooki.fit_later", n=n)
 
 
+#: What a laid-down hand does with the top discard, by the move chosen.
+_LAID_ADVICE = {"take": N_("take it"), "refuse": N_("take it (that refuses the call)"),
+                "draw": N_("draw from the stock"), "allow": N_("allow the call, then draw from the stock")}
+
+
 def _laid_hint(view: View, action: str) -> Hint:
     seat = view["seat"]
+    lang = _lang(view)
     if action.startswith(("tack", "swap")):
         card = parse_card(action.split()[1])
         saves = _points(card, action)
-        return Hint(seat, action, f"You have laid down. {card.symbol} fits meld {action.split()[2]}: tacking it "
-                    f"saves {saves.words()}.", claims=(saves,))
+        return Hint(seat, action, say(lang, N_("You have laid down. {card} fits meld {number}: tacking it saves "
+                                               "{saves}."), card=_symbol(card, lang), number=action.split()[2],
+                                      saves=saves.words(lang)), claims=(saves,))
     if action in ("take", "draw", "refuse", "allow"):
         top = parse_card(view["discard_top"]) if view["discard_top"] else None
         if top is None:
-            return Hint(seat, action, "You have laid down and the discard pile is empty: draw from the stock.",
+            return Hint(seat, action, say(lang, N_("You have laid down and the discard pile is empty: draw from the "
+                                                   "stock.")),
                         gist=Certain(claims.ONLY_MOVE.name, move=action, over_replies=False))
         fits = Certain("kalooki.top_fits", move=action, holds=action in ("take", "refuse"), over_replies=False,
-                       detail={"card": top.symbol, "text": str(top)})
-        advice = {"take": "take it", "refuse": "take it (that refuses the call)",
-                  "draw": "draw from the stock", "allow": "allow the call, then draw from the stock"}[action]
-        return Hint(seat, action, f"You have laid down and {fits.words()}: {advice}.", claims=(fits,))
+                       detail={"card": _symbol(top, lang), "text": str(top)})
+        return Hint(seat, action, say(lang, N_("You have laid down and {fits}: {advice}."), fits=fits.words(lang),
+                                      advice=say(lang, _LAID_ADVICE[action])), claims=(fits,))
     card = parse_card(action.split()[1])
     fit = _fits_count(view)
     said: list[Any] = [fit]
     if not view["laid_this_turn"]:
-        first = f"You have laid down and {fit.words()}."
+        first = say(lang, N_("You have laid down and {fit}."), fit=fit.words(lang))
     elif isinstance(fit, Count):  # tacking waits for the next turn (§6.4): say what will fit then
-        first = f"You laid down this turn, so tacking waits for your next turn ({fit.words()} then)."
+        first = say(lang, N_("You laid down this turn, so tacking waits for your next turn ({fit} then)."),
+                    fit=fit.words(lang))
     else:
-        first, said = "You laid down this turn, so tacking waits for your next turn.", []
-    reason, more = _dear_words(view, card, action)
-    return Hint(seat, action, f"{first} Discard the {card.symbol} ({reason}", claims=tuple(said + more))
+        first, said = say(lang, N_("You laid down this turn, so tacking waits for your next turn.")), []
+    discard, more = _dear_words(view, card, action, (N_("Discard the {card} ({worth}): {dear}; {next}."),
+                                                     N_("Discard the {card} ({worth}): {dear}.")))
+    return Hint(seat, action, paragraph(lang, first, discard), claims=tuple(said + more))
 
 
-def _dear_words(view: View, card: Card, action: str) -> tuple[str, list[Any]]:
-    """"9 points: your dearest card; Ada, who plays next, shows no use for it." and its claims."""
+def _dear_words(view: View, card: Card, action: str, said: tuple[str, str]) -> tuple[Sentence, list[Any]]:
+    """The discard of a dear card in ``said`` ("... ({worth}): {dear}; {next}." and the same without the next
+    player), filled: "9 points): your dearest card; Ada, who plays next, shows no use for it.", and its claims."""
+    lang = _lang(view)
     legal = [parse_card(a.split()[1]) for a in view["legal"] if a.startswith("discard ")]
     worth = _points(card, action)
     nxt = _next_claim(view, card, action)
     safe = tuple(sorted({str(c) for c in legal if not _helps_next(view, c)}))
+    symbol = _symbol(card, lang)
     if penalty(card) >= max(map(penalty, legal)):
         dear = Comparison("kalooki.dearest", subject=str(card), value=penalty(card),
                           among=tuple(sorted({str(c) for c in legal})), move=action)
     else:
         dear = Comparison("kalooki.dearest_unwanted", subject=str(card), value=penalty(card), among=safe, move=action,
                           detail={"name": view["names"][_next_player(view)]})
-        return f"{worth.words()}): {dear.words()}.", [worth, dear]  # the dearer cards would feed him
-    return f"{worth.words()}): {dear.words()}; {_next_words(nxt)}.", [worth, dear, nxt]
+        # the dearer cards would feed him
+        return say(lang, said[1], card=symbol, worth=worth.words(lang), dear=dear.words(lang)), [worth, dear]
+    return say(lang, said[0], card=symbol, worth=worth.words(lang), dear=dear.words(lang),
+               next=_next_words(nxt, lang)), [worth, dear, nxt]
 
 
 def advise(view: View) -> Hint:
     seat = view["seat"]
     legal = view["legal"]
+    lang = _lang(view)
     action = hard(view, random.Random(0))
     if action.startswith("challenge"):
         who = int(action.split()[1])
         size = Count("kalooki.hand_size", n=view["hand_sizes"][who], move=action, detail={"name": view["names"][who]})
-        return Hint(seat, action, f"{size.words()}, more than 18: the challenge is right.", claims=(size,))
+        return Hint(seat, action, say(lang, N_("{size}, more than 18: the challenge is right."),
+                                      size=size.words(lang)), claims=(size,))
     if view["laid_down"][seat]:
         if action in ("call", "pass"):  # Trinidad calls, after laying down
-            return Hint(seat, action, "You have laid down: a called card and its penalty card would only add to "
-                        "what you must get rid of, so let it go.",
+            return Hint(seat, action, say(lang, N_("You have laid down: a called card and its penalty card would "
+                                                   "only add to what you must get rid of, so let it go.")),
                         gist=Certain("kalooki.laid", move=action, over_replies=False))
         return _laid_hint(view, action)
     threes, fours = _contract(view)
-    need = f"You need {view['contract']['text']}."
+    need = say(lang, N_("You need {contract}."), contract=said_in(contract_said(threes, fours), lang))
     hand = _cards(view["hand"])
     rules = _rules(view)
     holding = _holding(view)
-    start = f"{need} {holding.words()}."
+    start = paragraph(lang, need, say(lang, "{holding}.", holding=holding.words(lang)))
     if action in ("call", "pass"):
-        case = call_case(view)
-        with_card = hand + [case.card]
-        now, later = _short(case.now, hand, FAR), _short(case.later, with_card, FAR, "call")
-        unseen, mean = _unseen_claims(view, action)
-        worth = _points(case.card, "call")
-        cost = (f"a call adds the {case.card.symbol} ({worth.words()}) and a penalty card from the stock, one of "
-                f"{unseen.words()} (worth {mean.words()}), and you neither lay down nor discard this turn")
-        card = case.card.symbol
-        if case.later >= case.now:
-            words = f"With the {card} {_be(later, would=True, still=True)}, and {cost}: let it go."
-        else:
-            gain = f"With the {card} {_be(later, would=True)}"
-            names = join([view["names"][s] for s in case.racing])
-            has = agreeing(len(case.racing), "has", "have")
-            if not case.racing:
-                words = f"{gain}; {cost}. Nobody else has laid down yet: call."
-            elif case.later >= RACE_SHORT:
-                words = (f"{gain}, but {names} {has} laid down and may go out any turn; {cost}, and you would not "
-                         f"be nearer than {RACE_SHORT} cards short: let it go.")
-            else:
-                words = f"{gain}; {cost}. {names} {has} laid down, but the call leaves you nearer than {RACE_SHORT} " \
-                        "cards short: call."
-        reason = f"{start} Now {_be(now)}. {words}"
-        added = Figure("kalooki.added", value=round(case.added_points, 2), move="call")
-        later_note, now_note = _short(case.later, with_card, FAR, "call"), _short(case.now, hand, FAR, "pass")
-        alternatives = [Alternative("call", -case.later, f"after the call: {later_note.words()}, {added.words()}",
-                                    claims=(later_note, added)),
-                        Alternative("pass", -case.now, f"now: {now_note.words()}, no penalty card",
-                                    claims=(now_note,))]
-        return Hint(seat, action, reason, alternatives, claims=(holding, now, later, worth, unseen, mean))
+        return _call_hint(view, action, start, holding)
     if action in ("take", "draw", "refuse", "allow"):
         short, _ = shortfall(hand, threes, fours, rules)  # asked here only: a lay-down needs no count
         top = view["discard_top"]
@@ -846,36 +869,91 @@ def advise(view: View) -> Hint:
         with_top = hand + ([top_card] if top_card else [])
         later_n, _ = shortfall(with_top, threes, fours, rules) if top_card else (short, None)
         take, draw = ("refuse", "allow") if "allow" in legal else ("take", "draw")
-        now, later = _short(short, hand, FAR), _short(later_n, with_top, FAR, take)
+        now, later = _short(short, hand, FAR, lang=lang), _short(later_n, with_top, FAR, take, lang)
         said: list[Any] = [holding, now]
-        top_words = top_card.symbol if top_card else "the discard"
+        # no top card: "the discard" (English said "the the discard" there, and still does)
+        top_words = _symbol(top_card, lang) if top_card else say(lang, N_("the discard"))
         if action == "refuse" and later_n >= short:
             caller = view["names"][view["call_pending"]]
             assert top_card is not None  # a call is always of the top discard
             price = _points(top_card, "refuse")
-            words = (f"with the {top_words} {_be(later, would=True, still=True)}, but {caller} called it and wants "
-                     f"it; it is worth {price.words()}: take it as your draw to refuse the call "
-                     "(you give up the unseen stock card)")
+            words = say(lang, N_("with the {card} {be}, but {caller} called it and wants it; it is worth {price}: take "
+                                 "it as your draw to refuse the call (you give up the unseen stock card)"),
+                        card=top_words, be=_be(later, lang, would=True, still=True), caller=caller,
+                        price=price.words(lang))
             said += [later, price]
         elif action in ("take", "refuse"):
-            words = f"with the {top_words} {_be(later, would=True)}: take it"
-            if action == "refuse":
-                words += " (that refuses the call)"
+            words = say(lang, N_("with the {card} {be}: take it") if action == "take"
+                        else N_("with the {card} {be}: take it (that refuses the call)"),
+                        card=top_words, be=_be(later, lang, would=True))
             said.append(later)
         else:
-            words = f"the {top_words} does not bring you nearer (with it {_be(later, would=True, still=True)})"
-            words += ": allow the call, then draw from the stock" if action == "allow" else ": draw from the stock"
+            words = say(lang, N_("the {card} does not bring you nearer (with it {be}): allow the call, then draw from "
+                                 "the stock") if action == "allow"
+                        else N_("the {card} does not bring you nearer (with it {be}): draw from the stock"),
+                        card=top_words, be=_be(later, lang, would=True, still=True))
             said.append(later)
-        reason = f"{start} Now {_be(now)}; {words}."
-        take_note, draw_note = _short(later_n, with_top, FAR, take), _short(short, hand, FAR, draw)
-        alternatives = [Alternative(take, -later_n, f"with the {top_words}: {take_note.words()}", claims=(take_note,)),
+        reason = paragraph(lang, start, say(lang, N_("Now {be}; {words}."), be=_be(now, lang), words=words))
+        take_note, draw_note = _short(later_n, with_top, FAR, take, lang), _short(short, hand, FAR, draw, lang)
+        alternatives = [Alternative(take, -later_n, say(lang, N_("with the {card}: {short}"), card=top_words,
+                                                        short=take_note.words(lang)), claims=(take_note,)),
                         _draw_alternative(view, draw, hand, short, draw_note)]
         return Hint(seat, action, reason, alternatives, claims=tuple(said))
     if action.startswith("lay"):
-        melds = "; ".join(_sym(_cards(group.split())) for group in action[4:].split("|"))
-        return Hint(seat, action, f"{need} You have it: lay it down ({melds}).",
+        melds = paragraph(lang, *(_sym(_cards(group.split()), lang) for group in action[4:].split("|")), sep="; ")
+        return Hint(seat, action, paragraph(lang, need, say(lang, N_("You have it: lay it down ({melds})."),
+                                                            melds=melds)),
                     gist=Certain("kalooki.contract_ready", move=action, over_replies=False))
     return _discard_hint(view, start, holding)
+
+
+def _call_hint(view: View, action: str, start: Sentence, holding: Certain) -> Hint:
+    """Call the top discard or let it go: how near it brings the hand against the points it and the penalty
+    card add, and whether another player has laid down (and may go out any turn)."""
+    seat = view["seat"]
+    lang = _lang(view)
+    hand = _cards(view["hand"])
+    case = call_case(view)
+    with_card = hand + [case.card]
+    now, later = _short(case.now, hand, FAR, lang=lang), _short(case.later, with_card, FAR, "call", lang)
+    unseen, mean = _unseen_claims(view, action)
+    worth = _points(case.card, "call")
+    card = _symbol(case.card, lang)
+    cost = say(lang, N_("a call adds the {card} ({worth}) and a penalty card from the stock, one of {unseen} (worth "
+                        "{mean}), and you neither lay down nor discard this turn"),
+               card=card, worth=worth.words(lang), unseen=unseen.words(lang), mean=mean.words(lang))
+    if case.later >= case.now:
+        words = say(lang, N_("With the {card} {be}, and {cost}: let it go."), card=card,
+                    be=_be(later, lang, would=True, still=True), cost=cost)
+    elif not case.racing:
+        words = say(lang, N_("With the {card} {be}; {cost}. Nobody else has laid down yet: call."), card=card,
+                    be=_be(later, lang, would=True), cost=cost)
+    else:
+        fields = {"card": card, "be": _be(later, lang, would=True), "cost": cost, "race": RACE_SHORT,
+                  "names": join([view["names"][s] for s in case.racing], say(lang, N_("and")))}
+        many = len(case.racing)
+        if case.later >= RACE_SHORT:
+            words = say(lang, agreeing(many, N_("With the {card} {be}, but {names} has laid down and may go out any "
+                                                "turn; {cost}, and you would not be nearer than {race} cards short: "
+                                                "let it go."),
+                                       N_("With the {card} {be}, but {names} have laid down and may go out any turn; "
+                                          "{cost}, and you would not be nearer than {race} cards short: let it go.")),
+                        **fields)
+        else:
+            words = say(lang, agreeing(many, N_("With the {card} {be}; {cost}. {names} has laid down, but the call "
+                                                "leaves you nearer than {race} cards short: call."),
+                                       N_("With the {card} {be}; {cost}. {names} have laid down, but the call leaves "
+                                          "you nearer than {race} cards short: call.")),
+                        **fields)
+    reason = paragraph(lang, start, say(lang, N_("Now {be}."), be=_be(now, lang)), words)
+    added = Figure("kalooki.added", value=round(case.added_points, 2), move="call")
+    later_note, now_note = _short(case.later, with_card, FAR, "call", lang), _short(case.now, hand, FAR, "pass", lang)
+    alternatives = [Alternative("call", -case.later, say(lang, N_("after the call: {short}, {added}"),
+                                                         short=later_note.words(lang), added=added.words(lang)),
+                                claims=(later_note, added)),
+                    Alternative("pass", -case.now, say(lang, N_("now: {short}, no penalty card"),
+                                                       short=now_note.words(lang)), claims=(now_note,))]
+    return Hint(seat, action, reason, alternatives, claims=(holding, now, later, worth, unseen, mean))
 
 
 def _draw_alternative(view: View, draw: str, hand: list[Card], short: int, now: Figure) -> Alternative:
@@ -883,20 +961,24 @@ def _draw_alternative(view: View, draw: str, hand: list[Card], short: int, now: 
     seat has not seen, and some of them bring the hand one nearer (issue 37: scored as if none could, drawing
     instead of taking a useful discard read as a whole card lost even when that card's twin was unseen).
     Where that count is not exact the figure is the hand before the draw, and the note says so."""
+    lang = _lang(view)
     threes, fours = _contract(view)
     counted = draw_outs(view, hand, short, threes, fours, _rules(view))
     if counted is None:
-        return Alternative(draw, -short, f"before the unseen card: {now.words()}", claims=(now,))
+        return Alternative(draw, -short, say(lang, N_("before the unseen card: {short}"), short=now.words(lang)),
+                           claims=(now,))
     nearer, of = counted
     outs = Count("kalooki.outs_complete" if short == 1 else "kalooki.outs_nearer", n=nearer, of=of, move=draw)
     mean = Figure("kalooki.draw_mean", value=round(short - nearer / of, 2), move=draw)
-    return Alternative(draw, -(short - nearer / of), f"{now.words()} now; {outs.words()}: {mean.words()}",
+    return Alternative(draw, -(short - nearer / of), say(lang, N_("{short} now; {outs}: {mean}"), short=now.words(lang),
+                                                         outs=outs.words(lang), mean=mean.words(lang)),
                        claims=(now, outs, mean))
 
 
-def _discard_hint(view: View, start: str, holding: Certain) -> Hint:
+def _discard_hint(view: View, start: Sentence, holding: Certain) -> Hint:
     seat = view["seat"]
     legal = view["legal"]
+    lang = _lang(view)
     hand = _cards(view["hand"])
     threes, fours = _contract(view)
     rules = _rules(view)
@@ -905,7 +987,7 @@ def _discard_hint(view: View, start: str, holding: Certain) -> Hint:
     after = _after_discards(hand, moves, short, shortfall(hand, threes, fours, rules, far=HARD_FAR)[1], threes, fours,
                             rules, HARD_FAR)
     card = parse_card(discard.split()[1])
-    now = _short(short, hand, HARD_FAR)
+    now = _short(short, hand, HARD_FAR, lang=lang)
     rests = {}
     for a in moves:
         rest = list(hand)
@@ -914,20 +996,24 @@ def _discard_hint(view: View, start: str, holding: Certain) -> Hint:
     jokers = sum(c.is_joker for c in hand)
     live = live if jokers < 2 else {}  # with two jokers the shortfall is only a lower bound
     said: list[Any] = [holding, now]
+    now_words = say(lang, N_("Now {be}."), be=_be(now, lang))
     if tag == "shed":
-        reason, more = _dear_words(view, card, discard)
+        shed, more = _dear_words(view, card, discard, (
+            N_("Someone has laid down and may go out soon while you are still this far, so shed a dear card: discard "
+               "the {card} ({worth}): {dear}; {next}."),
+            N_("Someone has laid down and may go out soon while you are still this far, so shed a dear card: discard "
+               "the {card} ({worth}): {dear}.")))
         said += more
-        text = (f"{start} Now {_be(now)}. Someone has laid down and may go out soon while you are still this far, "
-                f"so shed a dear card: discard the {card.symbol} ({reason}")
-        return Hint(seat, discard, text, _discard_alternatives(view, after, rests, live), claims=tuple(said))
-    left = _short(after[discard], rests[discard], HARD_FAR, discard)
+        return Hint(seat, discard, paragraph(lang, start, now_words, shed),
+                    _discard_alternatives(view, after, rests, live), claims=tuple(said))
+    left = _short(after[discard], rests[discard], HARD_FAR, discard, lang)
     said.append(left)
     if after[discard] == short:
-        keep = f"after it {_be(left, still=True)}"
+        keep = say(lang, N_("after it {be}"), be=_be(left, lang, still=True))
     else:
         nearest = Comparison("kalooki.nearest", subject=str(card), value=after[discard],
                              among=tuple(sorted({a.split()[1] for a in moves})), move=discard)
-        keep = f"after it {_be(left)}, and {nearest.words()}"
+        keep = say(lang, N_("after it {be}, and {nearest}"), be=_be(left, lang), nearest=nearest.words(lang))
         said.append(nearest)
     if discard in live:  # outs break the tie before the softer reasons below
         unseen = len(unseen_cards(view))
@@ -935,7 +1021,7 @@ def _discard_hint(view: View, start: str, holding: Certain) -> Hint:
         out = Count(fact, n=live[discard], of=unseen, move=discard)
         tied = tuple(sorted(a.split()[1] for a in live))
         most = Comparison("kalooki.most_outs", subject=str(card), value=live[discard], among=tied, move=discard)
-        keep += f"; then {out.words()}, and {most.words()}"
+        keep = say(lang, N_("{keep}; then {outs}, and {most}"), keep=keep, outs=out.words(lang), most=most.words(lang))
         said += [out, most]
     rest = rests[discard]
     links = _links(card, rest)
@@ -944,28 +1030,33 @@ def _discard_hint(view: View, start: str, holding: Certain) -> Hint:
     worth = _points(card, discard)
     nxt = _next_claim(view, card, discard)
     said += [partners, worth, nxt]
-    text = (f"{start} Now {_be(now)}. Discard the {card.symbol}: {keep}; {partners.words()} and is worth "
-            f"{worth.words()}; {_next_words(nxt)}.")
-    return Hint(seat, discard, text, _discard_alternatives(view, after, rests, live), claims=tuple(said))
+    text = say(lang, N_("Discard the {card}: {keep}; {partners} and is worth {worth}; {next}."),
+               card=_symbol(card, lang), keep=keep, partners=partners.words(lang), worth=worth.words(lang),
+               next=_next_words(nxt, lang))
+    return Hint(seat, discard, paragraph(lang, start, now_words, text), _discard_alternatives(view, after, rests, live),
+                claims=tuple(said))
 
 
 def _discard_alternatives(view: View, after: dict[str, int], rests: dict[str, list[Card]],
                           live: dict[str, int]) -> list[Alternative]:
     """Each discard with how far it leaves the hand, its outs when they were counted, and its points."""
+    lang = _lang(view)
     unseen = len(unseen_cards(view)) if live else 0
     out = []
     for a in sorted(after, key=lambda a: card_order(parse_card(a.split()[1]))):
-        left = _short(after[a], rests[a], HARD_FAR, a)
+        left = _short(after[a], rests[a], HARD_FAR, a, lang)
         worth = _points(parse_card(a.split()[1]), a)
         said: list[Any] = [left, worth]
-        lift = ""
         if a in live:
             fact = "kalooki.outs_complete" if after[a] == 1 else "kalooki.outs_nearer"
             count_outs = Count(fact, n=live[a], of=unseen, move=a)
-            lift = f"; then {count_outs.words()}"
+            note = say(lang, N_("after it: {short}; then {outs}; {worth}"), short=left.words(lang),
+                       outs=count_outs.words(lang), worth=worth.words(lang))
             said.append(count_outs)
-        out.append(Alternative(a, -after[a], f"after it: {left.words()}{lift}; {worth.words()}", claims=tuple(said)))
+        else:
+            note = say(lang, N_("after it: {short}; {worth}"), short=left.words(lang), worth=worth.words(lang))
+        out.append(Alternative(a, -after[a], note, claims=tuple(said)))
     return out
 
 
-__all__ = ["POLICIES", "advise", "choose", "clear_cache", "rules_for", "short_words", "shortfall"]
+__all__ = ["LANGUAGES", "POLICIES", "advise", "choose", "clear_cache", "rules_for", "short_words", "shortfall"]

@@ -19,7 +19,7 @@ import pytest
 
 import engine
 from engine import i18n
-from engine.hints import advisor
+from engine.hints import Bot, advisor
 
 from . import claim_checks as cc
 from .test_portuguese_hints import _check_hint, _check_review
@@ -37,6 +37,8 @@ HINT_GAMES: list[tuple[str, int, dict[str, Any], tuple[int, ...]]] = [
     ("klaberjass", 2, {"target": 150, "schmeiss": True, "dix": True, "turn_up": "out_of_play"}, (2,)),
     ("rummy", 3, {"target": 40}, (1,)),
     ("rummy", 2, {"target": 40, "jokers": True, "ace": "high_or_low"}, (2,)),
+    ("kalooki", 3, {"deals": [1]}, (1,)),
+    ("kalooki", 4, {"deals": [6], "trinidad_jokers": True, "trinidad_calls": True, "challenge": True}, (2,)),
 ]
 
 NAMES = ["Você", "Ada", "Ben", "Cleo", "Dev"]
@@ -78,3 +80,34 @@ def test_the_catalog_translates_every_hint_sentence_of_the_game(game_id: str) ->
     english = [m for m in messages if pt.gettext(m) == m and _words(re.sub(r"\{\w*\}", " ", m)) & ENGLISH]
     assert english == []  # a template of fields alone ("{only}.") needs no Portuguese
     assert getattr(advisor(game_id), "LANGUAGES", ()) == ("en", "pt")
+
+
+
+def test_kalooki_hints_of_players_who_lay_down_tack_and_call_read_in_portuguese(fast: None) -> None:
+    """Random play seldom lays a Kalooki contract down: medium bots do, and some calls make a hand that is still
+    held after the lay-down, so the hints of a laid-down hand (tack, swap, draw, take, discard, Trinidad calls),
+    of the lay-down itself, of a challenge and of every seat that may call (out of turn) are checked here, with
+    the review of seat 0."""
+    kinds: set[str] = set()
+    checked = decisions = 0
+    for seed, deal in ((1, 2), (3, 6)):
+        game = engine.new_game("kalooki", players=3, seed=seed, names=NAMES[:3], lang="pt", deals=[deal],
+                               trinidad_jokers=True, joker_swaps=True, trinidad_calls=True, challenge=True)
+        bots = [Bot("kalooki", "medium", seed=seat) for seat in range(3)]
+        chooser = random.Random(seed)
+        for _ in range(400):
+            if game.is_over:
+                break
+            seats = game.to_act()
+            for seat in seats:
+                if len(game.legal_actions(seat)) > 1:
+                    hint = engine.hint(game, seat)
+                    kinds.add(hint.action.split()[0] + (" laid" if game.view(seat)["laid_down"][seat] else ""))
+                    checked += _check_hint(hint, f"kalooki seed {seed} move {len(game.history)} seat {seat}")
+            callers = [s for s in seats[1:] if "call" in map(str, game.legal_actions(s)) and chooser.random() < 0.3]
+            seat = callers[0] if callers else seats[0]
+            game.apply("call" if callers else bots[seat].choose(game.view(seat)), seat)
+        decisions += _check_review(game, f"kalooki seed {seed}, review")
+    assert {"lay", "call", "refuse", "challenge", "pass laid", "allow laid", "draw laid", "take laid", "tack laid",
+            "swap laid", "discard laid"} <= kinds, kinds
+    assert checked > 100 and decisions > 0
