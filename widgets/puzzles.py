@@ -53,6 +53,9 @@ _STATIC = Path(__file__).parent / "static"
 SERVER_DROPPED = N_("Some of your puzzles kept by the class server could not be read, so they were set aside; the "
                     "others are here.")
 
+#: Hint is off while a puzzle is asked on the lesson's table: the hint would give the answer away.
+HINT_OFF = N_("Hint is off while you solve the puzzle: it would give the answer away.")
+
 PUZZLE_CSS = """
 <style>
 .parlour-puzzle { background: #fbf8f1; color: #2b2b2b; border: 1px solid #d6d0c0; border-radius: 10px;
@@ -355,10 +358,10 @@ class PuzzlePanel(w.VBox):
         self.current, self.tries, self.done, self._more = entry, 0, False, False
         self.started = time.monotonic()
         name = engine.GAMES[p["game"]].name if p["game"] in engine.GAMES else p["game"]
+        on_table = self._put_on_table(entry)  # first: the moves are then named as the table's buttons name them
         self.question_html.value = (f"<p><b>{esc(self.t(puzzles.QUESTION))}</b></p>"
-                                    + help_html(self.t("{game}: in one of your deals you played {move} here.",
+                                    + help_html(self.t("{game}: in one of your deals you chose “{move}” here.",
                                                        game=name, move=self.label(p["played"]))))
-        on_table = self._put_on_table(entry)
         self.position_html.value = "" if on_table else position_html(p["view"], self.lang)
         buttons = []
         for move in p["moves"]:
@@ -418,6 +421,7 @@ class PuzzlePanel(w.VBox):
         entry = self.current
         assert entry is not None
         self.done = True
+        self._hints_back()
         self.store.answered(entry.puzzle["id"], solved, self.tries, datetime.now(timezone.utc),
                             time.monotonic() - self.started)
         for button in self.moves_box.children:
@@ -456,6 +460,7 @@ class PuzzlePanel(w.VBox):
         if position.view(entry.puzzle["seat"]) != entry.puzzle["view"]:
             return False  # not the position the puzzle asks about: never show another
         self._on_table = position
+        host.table.hint_off = self.t(HINT_OFF)  # set first: show_position draws the table
         host.show_position(position, self.t("The table as it was in the puzzle's position: which move is best?"))
         return True
 
@@ -469,11 +474,17 @@ class PuzzlePanel(w.VBox):
 
     def _back_to_game(self) -> None:
         """The learner's own game back on the table, if a puzzle's position (or its play-out) is there."""
+        self._hints_back()
         if self._position is not None:
             self.host.back()
         self._on_table = None
         if self.solving.children:
             self.play_button.disabled = False
+
+    def _hints_back(self) -> None:
+        """Hint on again once the puzzle is answered or gone from the table."""
+        if self.host is not None and self.host.table.hint_off is not None:
+            self.host.table.hints_off(None)
 
     # ---- puzzles from the table's deals ----
     def follow(self, game: engine.Game, seat: int, looking: bool,

@@ -93,6 +93,8 @@ class Table(w.VBox):
     #: words of the shared controls a game may reword (still through the catalog)
     show_all_words = N_("Teacher: show all hands")
     hint_tooltip = N_("What should I play, and why?")
+    #: why Hint is off for now (a puzzle is asked on this table: the hint would give its answer away), or None
+    hint_off: str | None = None
 
     def t(self, message: str, **fields: Any) -> str:
         """``message`` in the table's language, its ``{fields}`` filled (the catalog: engine/locale)."""
@@ -594,7 +596,15 @@ class Table(w.VBox):
         self.play_automatic()
 
     # ---- hint ----
+    def hints_off(self, reason: str | None) -> None:
+        """Turn Hint off, saying ``reason`` (None: back on), and redraw the button."""
+        self.hint_off = reason
+        self.refresh()
+
     def show_hint(self) -> Hint | None:
+        if self.hint_off is not None:
+            self.say("⚠ " + esc(self.hint_off))
+            return None
         if self.game.is_over:
             self.say("⚠ " + esc(self.t("The game is over: there is nothing to hint.")))
             return None
@@ -656,7 +666,8 @@ class Table(w.VBox):
         self._draw_log()  # first: the per-deal history below the scores reads the log's events
         self._draw_scoreboard(view)
         self.undo_button.disabled = not self.session.can_undo()
-        self.hint_button.disabled = not view["legal"]
+        self.hint_button.disabled = not view["legal"] or self.hint_off is not None
+        self.hint_button.tooltip = self.hint_off or self.t(self.hint_tooltip)
         over = self.game.is_over
         set_layout(self.end_panel, display="" if over else "none")
         # while playing, an empty hand keeps its row's height (nothing jumps); once the game is over, an

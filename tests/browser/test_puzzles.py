@@ -148,7 +148,7 @@ def fail_one_solve_one(page: Page, box: Locator, found: list[dict[str, Any]], la
     def asked(among: list[dict[str, Any]]) -> dict[str, Any]:
         """The puzzle of ``among`` on screen, once its question, its moves and its empty verdict have all come
         (the question names the move as a sentence does, "Play 6♣", a lesson's button as the table does)."""
-        said = {f"you played {label(p['played']).lower()} here": p for p in among}
+        said = {f"you chose “{label(p['played']).lower()}” here": p for p in among}
         expect(question).to_contain_text(re.compile("|".join(map(re.escape, said)), re.IGNORECASE), timeout=30_000)
         expect(verdict).to_have_text("", timeout=30_000)  # set after the moves' buttons
         text = question.inner_text().lower()

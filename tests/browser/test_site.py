@@ -282,6 +282,7 @@ def test_puzzles_are_kept_on_the_static_site(site_url, site_page, save_screensho
     page.reload()  # the REPL runs the lesson again; the browser kept the puzzles
     site_table(page)
     the_same_after_a_reload(page, before, progress)
+    assert not [e for e in page.errors if "pageerror" in e], page.errors  # as every site test: no uncaught error
 
 
 def test_a_second_visit_downloads_nothing(site, browser):

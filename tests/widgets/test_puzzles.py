@@ -198,7 +198,12 @@ def test_a_finished_deal_becomes_puzzles_asked_and_played_out_on_the_table() -> 
     assert entry is not None and entry.replay is not None
     assert table.game is not finished and table.game.view(0) == entry.puzzle["view"], "the puzzle on the table"
     assert table.review.looking and panel.position_html.value == ""
+    label = str(table.label_at(table.game, entry.puzzle["played"]))
+    assert f"you chose “{label}” here" in panel.question_html.value, "the move named as the table's button names it"
+    assert table.hint_button.disabled and "give the answer away" in table.hint_button.tooltip
+    assert table.show_hint() is None and "Hint is off" in table.status.value, "no hint while the puzzle is asked"
     assert panel.choose(entry.puzzle["answer"]) == "solved"
+    assert not table.hint_button.disabled and table.hint_off is None, "the hint is back once it is answered"
     before = len(table.game.history)
     assert panel.play_it_out()
     assert len(table.game.history) > before and table.game.history[before] == (0, entry.puzzle["answer"])
