@@ -42,6 +42,8 @@ COMMON_ENGLISH = {"the", "and", "you", "your", "is", "to", "of", "with", "for", 
                   "show", "all", "hands", "copy", "speed", "again", "move", "moves", "points", "rule", "thinking"}
 # Words every language writes the same: names of people, games and bids, and the game's own Portuguese.
 NEUTRAL = {n.lower() for n in BOT_NAMES} | {"jubileu", "parlour", "link"}
+# Portuguese words ending in s that may follow a 1 ("Ada apostou 1 mas fez 2"): no English plural after one.
+PORTUGUESE_AFTER_ONE = {"mas"}
 
 
 def _words(text: str) -> set[str]:
@@ -133,7 +135,8 @@ def played_through(table: Table) -> Iterator[str]:
 def test_every_table_speaks_its_language_everywhere(cls, lang):
     table = make(cls, lang)
     shown = set(played_through(table))
-    faults = {f: text for text in shown for f in grammar_faults(text)}
+    faults = {f: text for text in shown for f in grammar_faults(text)
+              if not (lang == "pt" and f.split()[-1] in PORTUGUESE_AFTER_ONE)}
     assert not faults, faults
     if lang != "en":
         foreign = english_only_words(lang)
@@ -142,7 +145,7 @@ def test_every_table_speaks_its_language_everywhere(cls, lang):
 
 
 #: the tables of the games whose lessons are still English, played in Portuguese (issue 36 item 5)
-PORTUGUESE_TABLES = [JubileeTable, RummyTable]
+PORTUGUESE_TABLES = [JubileeTable, RummyTable, JabberwockyTable]
 
 
 @pytest.mark.parametrize("cls", PORTUGUESE_TABLES, ids=lambda c: c.__name__)

@@ -18,8 +18,7 @@ import ipywidgets as w
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
 from engine.games.jabberwocky import REVOKE_PENALTY
-from engine import words
-from widgets.card_svg import card_img_html
+from engine.i18n import N_, Sentence, say
 from widgets.settings import Setting
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table import Table
@@ -87,32 +86,34 @@ def _point(angle: float, rx: float, ry: float, height: int) -> tuple[float, floa
     return BOARD_W / 2 + rx * cos(a), height / 2 + ry * sin(a)
 
 
-def suit_words(suit: str) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+def suit_words(suit: str, lang: str = "en") -> str:
+    """"♠ spades" / "♠ espadas"."""
+    return f"{SUIT_SYMBOLS[suit]} {say(lang, SUIT_NAMES[suit])}"
 
 
 class JabberwockyTable(Table):
     """Play Jabberwocky against bots: ``JabberwockyTable(players=4, seed="K7QM3P", rounds="short")``."""
 
     game_id = "jabberwocky"
+    languages = ("en", "pt")
     setting_words = {
-        "revoke": Setting("revoke", "Not following suit",
-                          (("Not allowed: only cards that follow suit", "strict"),
-                           ("Table mode: allowed, costs 3 points", "table")),
-                          "At a real table you could play a card that does not follow suit; it costs 3 points."),
-        "trump_breaking": Setting("trump_breaking", "Leading trumps",
-                                  (("Only once trumps are broken", True), ("At any time", False)),
-                                  "Whether trumps may be led before someone has played one on another suit."),
-        "scoring": Setting("scoring", "Scoring", (("1 point for an exact bid", "seed"),
-                                                  ("10 plus the bid (classic Oh Hell)", "classic")),
-                           "What a player who takes exactly the tricks bid scores."),
-        "rounds": Setting("rounds", "Length", (("13 rounds: 3 … 9 … 3 cards", "full"),
-                                               ("5 rounds: 3, 5, 7, 5, 3 cards", "short")),
-                          "The full game, or a short one for a class period."),
+        "revoke": Setting("revoke", N_("Not following suit"),
+                          ((N_("Not allowed: only cards that follow suit"), "strict"),
+                           (N_("Table mode: allowed, costs 3 points"), "table")),
+                          N_("At a real table you could play a card that does not follow suit; it costs 3 points.")),
+        "trump_breaking": Setting("trump_breaking", N_("Leading trumps"),
+                                  ((N_("Only once trumps are broken"), True), (N_("At any time"), False)),
+                                  N_("Whether trumps may be led before someone has played one on another suit.")),
+        "scoring": Setting("scoring", N_("Scoring"), ((N_("1 point for an exact bid"), "seed"),
+                                                      (N_("10 plus the bid (classic Oh Hell)"), "classic")),
+                           N_("What a player who takes exactly the tricks bid scores.")),
+        "rounds": Setting("rounds", N_("Length"), ((N_("13 rounds: 3 … 9 … 3 cards"), "full"),
+                                                   (N_("5 rounds: 3, 5, 7, 5, 3 cards"), "short")),
+                          N_("The full game, or a short one for a class period.")),
         "lang": None,  # the table's language is chosen when it opens
     }
     hint_score_format = "{:+.2f}"
-    hint_score_note = "* points this round you can expect from the move, averaged over the deals I tried."
+    hint_score_note = N_("* points this round you can expect from the move, averaged over the deals I tried.")
 
     # ---- the widgets on the cloth ----
     def felt_children(self) -> list[w.Widget]:
@@ -126,12 +127,13 @@ class JabberwockyTable(Table):
         self.board = w.HTML()
         self.banner = w.HTML()
         self.bid_buttons = [self._make_bid_button(b) for b in range(MAX_BID + 1)]
-        self.bid_box = w.Text(placeholder="or type it", layout=shared_layout(width="110px"), continuous_update=False,
-                              tooltip="Type a number and press Enter")
+        self.bid_box = w.Text(placeholder=self.t("or type it"), layout=shared_layout(width="110px"),
+                              continuous_update=False, tooltip=self.t("Type a number and press Enter"))
         self.bid_box.observe(self._bid_typed, "value")
         self.bid_note = w.HTML()
         self.bid_note.add_class("jw-bid-note")
-        self.bid_panel = w.VBox([w.HBox([w.HTML("<b>Your bid:</b>&nbsp;"), *self.bid_buttons, self.bid_box]),
+        your_bid = w.HTML(f"<b>{esc(self.t('Your bid:'))}</b>&nbsp;")
+        self.bid_panel = w.VBox([w.HBox([your_bid, *self.bid_buttons, self.bid_box]),
                                  self.bid_note])
         self.bid_panel.children[0].add_class("jw-bids")
         self.hand.card_width = 58
@@ -144,7 +146,7 @@ class JabberwockyTable(Table):
         return [self.css_html, strip, self.board, self.banner, self.status, self.bid_panel, mine]
 
     def _make_bid_button(self, amount: int) -> w.Button:
-        button = w.Button(description=str(amount), tooltip=f"Bid {amount}")
+        button = w.Button(description=str(amount), tooltip=self.t("Bid {n}", n=amount))
         button.on_click(lambda _b, amount=amount: self.bid(amount))
         return button
 
@@ -159,8 +161,8 @@ class JabberwockyTable(Table):
             return
         self.bid_box.value = ""
         if not re.fullmatch(r"[0-9]{1,2}", text):  # ASCII digits only: "²" passes isdigit() but is no bid
-            self.say(f"⚠ {esc(text)} is not a bid: type a whole number from 0 to "
-                     f"{self.game.view(self.human)['cards_this_round']}.")
+            self.say("⚠ " + self.t("{text} is not a bid: type a whole number from 0 to {n}.", text=esc(text),
+                                   n=self.game.view(self.human)["cards_this_round"]))
             return
         self.bid(int(text))
 
@@ -176,12 +178,14 @@ class JabberwockyTable(Table):
 
     def _trump_html(self, view: dict[str, Any]) -> str:
         suit = view["trump"]
+        t = self.t
         if not view["options"]["trump_breaking"]:
-            state = "may be led at any time"
+            state = t("may be led at any time")
         else:
-            state = "broken" if view["trump_broken"] else "not broken yet"
-        return (f"<div class='jw-trump' data-testid='trump'>{card_img_html(view['trump_card'], 46)}"
-                f"<div><div class='parlour-sub'>Turn-up</div><div><b>Trumps: {suit_words(suit)}</b></div>"
+            state = t("broken" if view["trump_broken"] else "not broken yet")
+        trumps = t("Trumps: {suit}", suit=suit_words(suit, self.lang))
+        return (f"<div class='jw-trump' data-testid='trump'>{self.card_html(view['trump_card'], 46)}"
+                f"<div><div class='parlour-sub'>{esc(t('Turn-up'))}</div><div><b>{esc(trumps)}</b></div>"
                 f"<div class='parlour-sub' data-testid='trump-state'>{state}</div></div></div>")
 
     def _ladder_html(self, view: dict[str, Any]) -> str:
@@ -190,10 +194,12 @@ class JabberwockyTable(Table):
         cells = []
         for i, size in enumerate(view["schedule"]):
             cls = "jw-now" if i == now and not view["is_over"] else "jw-done" if i < now or view["is_over"] else ""
-            each = words.count(size, "card")
-            cells.append(f"<span class='{cls}' title='Round {i + 1}: {each} each'>{size}</span>")
-        return (f"<div style='text-align:center'><div class='parlour-sub' data-testid='round'>Round {view['round']} "
-                f"of {view['rounds_total']} · {words.count(view['cards_this_round'], 'card')} each</div>"
+            each = self.t_count(size, N_("Round {k}: {n} card each"), N_("Round {k}: {n} cards each"), k=i + 1)
+            cells.append(f"<span class='{cls}' title='{esc(each)}'>{size}</span>")
+        now_words = self.t_count(view["cards_this_round"], N_("Round {k} of {total} · {n} card each"),
+                                 N_("Round {k} of {total} · {n} cards each"), k=view["round"],
+                                 total=view["rounds_total"])
+        return (f"<div style='text-align:center'><div class='parlour-sub' data-testid='round'>{esc(now_words)}</div>"
                 f"<div class='jw-ladder' data-testid='ladder'>{''.join(cells)}</div></div>")
 
     def _last_trick(self) -> dict[str, Any] | None:
@@ -211,9 +217,9 @@ class JabberwockyTable(Table):
         if last is None or not view["trick"]:
             return "<div class='jw-last' style='min-width:120px'></div>"
         data, winner = last["data"], last["seat"]
-        cards = "".join(card_img_html(c, 30) for c in data["cards"])
-        return (f"<div class='jw-last' data-testid='last-trick'>Last trick<br>{cards}<br>"
-                f"won by <b>{esc(self.names[winner])}</b></div>")
+        cards = self.cards_html(data["cards"], 30)
+        won_by = self.t("won by <b>{who}</b>", who=esc(self.names[winner]))
+        return f"<div class='jw-last' data-testid='last-trick'>{esc(self.t('Last trick'))}<br>{cards}<br>{won_by}</div>"
 
     def _board_html(self, view: dict[str, Any]) -> str:
         n = view["players"]
@@ -236,16 +242,18 @@ class JabberwockyTable(Table):
                 plays = list(zip(last["data"]["seats"], last["data"]["cards"]))
                 winner = last["seat"]
                 old = True
-                caption = f"<b>{esc(self.game.subject(winner, 'wins'))}</b> the last trick"
+                wins = Sentence.in_language(self.lang, N_("{who} wins"), who=self.names[winner])
+                caption = self.t("<b>{who_wins}</b> the last trick", who_wins=esc(wins))
             else:
                 plays, winner, old = [], None, False
                 if view["phase"] == "play":
-                    caption = f"{esc(self.game.subject(view['current_player'], 'leads'))} the first trick"
+                    caption = esc(Sentence.in_language(self.lang, N_("{who} leads the first trick"),
+                                                       who=self.names[view["current_player"]]))
         for order, (seat, card) in enumerate(plays, start=1):
             x, y = _point(self._angle(seat, n), geo.play_rx, geo.play_ry, geo.height)
             cls = "jw-play" + (" jw-play--won" if seat == winner else "") + (" jw-play--old" if old else "")
             parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}' "
-                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{card_img_html(card, geo.card_w)}"
+                         f"style='left:{x:.0f}px;top:{y:.0f}px'>{self.card_html(card, geo.card_w)}"
                          f"<span class='jw-who'><span class='jw-order'>{order}</span>"
                          f"{esc(self.names[seat])}</span></div>")
         # The caption sits under the cloth, never over the cards of the trick.
@@ -261,9 +269,11 @@ class JabberwockyTable(Table):
         return " parlour-seat--active" if view["current_player"] == seat else ""
 
     def _seat_body(self, view: dict[str, Any], seat: int) -> str:
-        dealer = "<span class='jw-dealer' title='The dealer bids last'>D</span>" if view["dealer"] == seat else ""
+        t = self.t
+        dealer = (f"<span class='jw-dealer' title='{esc(t('The dealer bids last'))}'>{esc(t('D'))}</span>"
+                  if view["dealer"] == seat else "")
         name = (f"<span class='parlour-seat-name'>{esc(self.names[seat])}</span>{dealer}"
-                f"<span class='parlour-sub'> · {view['scores'][seat]} pts</span>")
+                f"<span class='parlour-sub'> · {esc(t('{n} pts', n=view['scores'][seat]))}</span>")
         size = view["hand_sizes"][seat]
         if seat == self.human:
             cards = ""
@@ -272,9 +282,9 @@ class JabberwockyTable(Table):
         else:
             cards = f"<div class='jw-backs'>{self.backs_html(size, 22)}</div>"
         bid = view["bids"][seat]
-        bid_text = "bid —" if bid is None else f"bid <b>{bid}</b>"
-        return (f"{name}{cards}<div class='jw-bidwon' data-testid='bidwon-{seat}'>{bid_text} · won "
-                f"<b>{view['tricks_won'][seat]}</b></div>")
+        bid_text = t("bid —") if bid is None else t("bid <b>{bid}</b>", bid=bid)
+        won = t("won <b>{n}</b>", n=view["tricks_won"][seat])
+        return f"{name}{cards}<div class='jw-bidwon' data-testid='bidwon-{seat}'>{bid_text} · {won}</div>"
 
     def _round_banner(self, view: dict[str, Any]) -> str:
         """The previous round's result, kept in sight while the next round is bid."""
@@ -285,8 +295,8 @@ class JabberwockyTable(Table):
         for s in range(view["players"]):
             bid, won, pts = last["bids"][s], last["won"][s], last["points"][s]
             parts.append(f"{esc(self.names[s])} {bid}/{won} ({pts:+d})")
-        return (f"<div class='parlour-sub' data-testid='round-result'>Round {last['round']} result (bid/won): "
-                f"{', '.join(parts)}</div>")
+        result = self.t("Round {k} result (bid/won): {results}", k=last["round"], results=", ".join(parts))
+        return f"<div class='parlour-sub' data-testid='round-result'>{result}</div>"
 
     def _draw_bids(self, view: dict[str, Any]) -> None:
         bidding = view["phase"] == "bid"
@@ -297,9 +307,9 @@ class JabberwockyTable(Table):
             set_layout(button, display="" if amount <= view["cards_this_round"] else "none")
             action = f"bid {amount}"
             if not my_turn:
-                button.disabled, button.tooltip = True, "Wait for your turn to bid."
+                button.disabled, button.tooltip = True, self.t("Wait for your turn to bid.")
             elif action in view["legal"]:
-                button.disabled, button.tooltip = False, f"Bid {amount}: you mean to take exactly {amount}."
+                button.disabled, button.tooltip = False, self.t("Bid {n}: you mean to take exactly {n}.", n=amount)
             else:
                 button.disabled, button.tooltip = True, self.hand_tooltip(action)
             button.button_style = "warning" if hinted == action and my_turn else ""
@@ -309,15 +319,16 @@ class JabberwockyTable(Table):
     def _bid_note(self, view: dict[str, Any]) -> str:
         forbidden = view["forbidden_bid"]
         others = [f"{esc(self.names[s])} {b}" for s, b in enumerate(view["bids"]) if b is not None]
-        said = f"Bids so far: {', '.join(others)}. " if others else ""
+        t = self.t
+        said = t("Bids so far: {bids}.", bids=", ".join(others)) + " " if others else ""
         if view["current_player"] != self.human:
             return said
         if view["dealer"] == self.human:
             if forbidden is None:
-                return (f"{said}You are the dealer, but the others already bid more than "
-                        f"{view['cards_this_round']}: every bid is allowed.")
-            return (f"{said}You are the dealer: you may <b>not bid {forbidden}</b>, or the bids would add up to "
-                    f"{view['cards_this_round']}, the number of tricks.")
+                return said + t("You are the dealer, but the others already bid more than {n}: every bid is allowed.",
+                                n=view["cards_this_round"])
+            return said + t("You are the dealer: you may <b>not bid {bid}</b>, or the bids would add up to {n}, the "
+                            "number of tricks.", bid=forbidden, n=view["cards_this_round"])
         return said
 
     def playable_tip(self, view: dict[str, Any], card: str) -> str:
@@ -328,36 +339,42 @@ class JabberwockyTable(Table):
 
     def _revoke_tip(self, view: dict[str, Any], card: str) -> str:
         led = view["led_suit"]
-        return (f"⚠ A revoke: {SUIT_NAMES[led]} were led and you hold one. You may play "
-                f"{parse_card(card).symbol} (table mode), but it costs 3 points at the end of the round.")
+        return "⚠ " + self.t("A revoke: {suit} were led and you hold one. You may play {card} (table mode), but it "
+                             "costs 3 points at the end of the round.", suit=self.t(SUIT_NAMES[led]),
+                             card=parse_card(card).symbol)
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         """This round's bids and tricks per player (and revoke penalties in table mode)."""
+        t = self.t
         table_mode = view["options"]["revoke"] == "table"
         rows = []
         for s in range(view["players"]):
             bid = "—" if view["bids"][s] is None else view["bids"][s]
             revoked = f"<td>{-REVOKE_PENALTY * view['revokes'][s] if view['revokes'][s] else ''}</td>"
-            rows.append(f"<tr><td>{esc(self.names[s])}{' (D)' if view['dealer'] == s else ''}</td><td>{bid}</td>"
+            dealer = f" ({esc(t('D'))})" if view["dealer"] == s else ""
+            rows.append(f"<tr><td>{esc(self.names[s])}{dealer}</td><td>{bid}</td>"
                         f"<td>{view['tricks_won'][s]}</td>{revoked if table_mode else ''}</tr>")
-        head = "<th>Player</th><th>Bid</th><th>Won</th>" + ("<th>Revokes</th>" if table_mode else "")
-        return (f"<div style='margin-top:6px'><b>Round {view['round']} of {view['rounds_total']}</b> · "
-                f"{words.count(view['cards_this_round'], 'card')} · trumps {SUIT_SYMBOLS[view['trump']]}"
+        head = "".join(f"<th>{esc(t(word))}</th>" for word in
+                       (N_("Player"), N_("Bid"), N_("Won"), *((N_("Revokes"),) if table_mode else ())))
+        round_words = t("Round {k} of {total}", k=view["round"], total=view["rounds_total"])
+        cards = self.t_count(view["cards_this_round"], N_("{n} card"), N_("{n} cards"))
+        trumps = t("trumps {suit}", suit=SUIT_SYMBOLS[view["trump"]])
+        return (f"<div style='margin-top:6px'><b>{esc(round_words)}</b> · {esc(cards)} · {esc(trumps)}"
                 f"<table class='jw-score' data-testid='bids-table'><tr>{head}</tr>{''.join(rows)}</table></div>")
 
     def turn_prompt(self, view: dict[str, Any]) -> str:
         if view["phase"] == "bid":
-            return "How many tricks will you take? Click a number, or type it and press Enter."
+            return self.t("How many tricks will you take? Click a number, or type it and press Enter.")
         if view["led_suit"]:
-            led = SUIT_NAMES[view["led_suit"]]
+            led = self.t(SUIT_NAMES[view["led_suit"]]).capitalize()
             if view["revoke_plays"]:
-                return (f"{led.capitalize()} were led: follow suit (a card marked ⚠ is a revoke, −3). "
-                        "Click a card or use ← → and Enter.")
-            return f"{led.capitalize()} were led: follow suit if you can. Click a card or use ← → and Enter."
-        return "Your lead: click a card (or use ← → and Enter)."
+                return self.t("{suit} were led: follow suit (a card marked ⚠ is a revoke, −3). "
+                              "Click a card or use ← → and Enter.", suit=led)
+            return self.t("{suit} were led: follow suit if you can. Click a card or use ← → and Enter.", suit=led)
+        return self.t("Your lead: click a card (or use ← → and Enter).")
 
     def action_label(self, action: str) -> str:
         """A bid as its button's tooltip says it ("Bid 2"); a card is played by clicking it."""
         if action.startswith("bid "):
-            return f"Bid {action.split()[1]}"
+            return self.t("Bid {n}", n=action.split()[1])
         return super().action_label(action)
