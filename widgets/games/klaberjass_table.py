@@ -15,8 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_card
-from engine import words
-from widgets.card_svg import card_img_html
+from engine.i18n import N_, Sentence, say
 from widgets.settings import Setting
 from widgets.shared_look import set_layout, shared_layout
 from widgets.table import Table
@@ -62,12 +61,15 @@ KLABERJASS_CSS = """
 </style>
 """
 
-TURN_UP_STATE = {"proposed": "proposed trump", "refused": "refused, turned down", "trump": "its suit is trumps",
-                 "exchanged": "the 7 exchanged for it"}
+TURN_UP_STATE = {"proposed": N_("proposed trump"), "refused": N_("refused, turned down"),
+                 "trump": N_("its suit is trumps"), "exchanged": N_("the 7 exchanged for it")}
+#: a finished deal's outcome for the maker, in the history's words
+OUTCOME_WORDS = {"made": N_("made"), "failed": N_("failed"), "tie": N_("tie")}
 
 
-def suit_words(code: str) -> str:
-    return f"{SUIT_SYMBOLS[code]} {SUIT_NAMES[code]}"
+def suit_words(code: str, lang: str = "en") -> str:
+    """"♥ hearts" / "♥ copas"."""
+    return f"{SUIT_SYMBOLS[code]} {say(lang, SUIT_NAMES[code])}"
 
 
 def _suit_html(code: str) -> str:
@@ -80,42 +82,43 @@ class KlaberjassTable(Table):
 
     game_id = "klaberjass"
     felt_width = 640  # px: the same size while bidding and playing, no wider than a phone
+    languages = ("en", "pt")
     setting_words = {
-        "dix": Setting("dix", "Swapping the 7 of trumps",
-                       (("Not played", False), ("Allowed: swap it for the turned-up card", True)),
-                       "When the turned-up suit becomes trumps, whoever holds its 7 may swap it for the "
-                       "turned-up card before the first lead."),
-        "schmeiss": Setting("schmeiss", "Offering to throw the hand in",
-                            (("Not played: take or pass only", False), ("Allowed in the first round", True)),
-                            "In the first round you may offer to throw the hand in. If the other player "
-                            "refuses, you must play with the turned-up suit as trumps."),
-        "sequence_tie": Setting("sequence_tie", "Equal best sequences",
-                                (("The non-dealer's sequences win", "seed"),
-                                 ("One in trumps wins, else nobody scores them", "trump")),
-                                "Who scores for sequences when both players' best sequences are equal."),
-        "maker_tie": Setting("maker_tie", "When the maker ties",
-                             (("He fails: the other takes both totals", "fails"),
-                              ("His points wait for the next deal's winner", "held_over"),
-                              ("He loses only his own points", "belote")),
-                             "What happens when the player who chose trumps ends with exactly as many "
-                             "points as the other."),
-        "sequences_need_trick": Setting("sequences_need_trick", "Sequences count",
-                                        (("Only if their holder wins a trick", True), ("Always", False)),
-                                        "Whether a player who takes no trick still scores his sequences."),
-        "target": Setting("target", "Game to", (("501 points", 501), ("500 points", 500),
-                                                ("301 points: a shorter game", 301)),
-                          "The score that wins the game."),
-        "turn_up": Setting("turn_up", "The turned-up card",
-                           (("Goes under the pack and is shown at the end of the deal", "under_pack"),
-                            ("Set aside when refused; the last card of the pack is shown", "out_of_play")),
-                           "Where the turned-up card goes, and which card everyone sees when the dealer "
-                           "turns the pack over after dealing three more cards each."),
+        "dix": Setting("dix", N_("Swapping the 7 of trumps"),
+                       ((N_("Not played"), False), (N_("Allowed: swap it for the turned-up card"), True)),
+                       N_("When the turned-up suit becomes trumps, whoever holds its 7 may swap it for the "
+                          "turned-up card before the first lead.")),
+        "schmeiss": Setting("schmeiss", N_("Offering to throw the hand in"),
+                            ((N_("Not played: take or pass only"), False), (N_("Allowed in the first round"), True)),
+                            N_("In the first round you may offer to throw the hand in. If the other player "
+                               "refuses, you must play with the turned-up suit as trumps.")),
+        "sequence_tie": Setting("sequence_tie", N_("Equal best sequences"),
+                                ((N_("The non-dealer's sequences win"), "seed"),
+                                 (N_("One in trumps wins, else nobody scores them"), "trump")),
+                                N_("Who scores for sequences when both players' best sequences are equal.")),
+        "maker_tie": Setting("maker_tie", N_("When the maker ties"),
+                             ((N_("He fails: the other takes both totals"), "fails"),
+                              (N_("His points wait for the next deal's winner"), "held_over"),
+                              (N_("He loses only his own points"), "belote")),
+                             N_("What happens when the player who chose trumps ends with exactly as many "
+                                "points as the other.")),
+        "sequences_need_trick": Setting("sequences_need_trick", N_("Sequences count"),
+                                        ((N_("Only if their holder wins a trick"), True), (N_("Always"), False)),
+                                        N_("Whether a player who takes no trick still scores his sequences.")),
+        "target": Setting("target", N_("Game to"), ((N_("501 points"), 501), (N_("500 points"), 500),
+                                                    (N_("301 points: a shorter game"), 301)),
+                          N_("The score that wins the game.")),
+        "turn_up": Setting("turn_up", N_("The turned-up card"),
+                           ((N_("Goes under the pack and is shown at the end of the deal"), "under_pack"),
+                            (N_("Set aside when refused; the last card of the pack is shown"), "out_of_play")),
+                           N_("Where the turned-up card goes, and which card everyone sees when the dealer "
+                              "turns the pack over after dealing three more cards each.")),
         "lang": None,  # the table's language is chosen when it opens
     }
-    hint_score_heading = "Net*"
+    hint_score_heading = N_("Net*")
     hint_score_format = "{:+.0f}"
-    hint_score_note = ("* your points minus the other player's this deal (after the maker's rule), averaged over "
-                       "the deals I imagined, with both of you playing on as the medium bot does.")
+    hint_score_note = N_("* your points minus the other player's this deal (after the maker's rule), averaged over "
+                         "the deals I imagined, with both of you playing on as the medium bot does.")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -133,10 +136,11 @@ class KlaberjassTable(Table):
         self.middle = w.HTML()
         self.me_html = w.HTML()
         self.bid_buttons: dict[str, w.Button] = {}
-        for action, label in (("take", "Take"), ("name S", "Name ♠"), ("name H", "Name ♥"), ("name D", "Name ♦"),
-                              ("name C", "Name ♣"), ("schmeiss", "Schmeiss"), ("accept", "Accept: throw in"),
-                              ("refuse", "Refuse"), ("exchange", "Exchange the 7"), ("keep", "Keep the 7"),
-                              ("pass", "Pass")):
+        names = [(f"name {s}", self.t("Name {suit}", suit=SUIT_SYMBOLS[s])) for s in "SHDC"]
+        for action, label in (("take", self.t("Take")), *names, ("schmeiss", self.t("Schmeiss")),
+                              ("accept", self.t("Accept: throw in")), ("refuse", self.t("Refuse")),
+                              ("exchange", self.t("Exchange the 7")), ("keep", self.t("Keep the 7")),
+                              ("pass", self.t("Pass"))):
             button = w.Button(description=label, layout=shared_layout(width="auto"))
             button.on_click(lambda _b, action=action: self.act(action))
             self.bid_buttons[action] = button
@@ -159,35 +163,40 @@ class KlaberjassTable(Table):
         self.draw_hand(view, view["hand"])
 
     def _strip_html(self, view: dict[str, Any]) -> str:
+        t = self.t
         trump = view["trump"]
         up = view["turn_up"]
         if trump:
-            trump_chip = f"<div class='kj-chip' data-testid='trump'>{_suit_html(trump)}<div>Trumps<br>" \
-                         f"<b>{esc(SUIT_NAMES[trump])}</b></div></div>"
+            trump_chip = f"<div class='kj-chip' data-testid='trump'>{_suit_html(trump)}<div>{esc(t('Trumps'))}<br>" \
+                         f"<b>{esc(t(SUIT_NAMES[trump]))}</b></div></div>"
         else:
             code = parse_card(up).suit
             rnd = view["bidding_round"]
-            what = (f"proposed: {esc(SUIT_NAMES[code])}" if rnd == 1 or view["phase"] == "schmeiss"
-                    else f"any suit but {esc(SUIT_NAMES[code])}")
-            trump_chip = f"<div class='kj-chip' data-testid='trump'><div>Trumps not fixed<br><b>{what}</b></div></div>"
-        turn_up = (f"<div class='kj-chip' data-testid='turn-up'>{card_img_html(up, 36)}<div>Turn-up<br>"
-                   f"{esc(TURN_UP_STATE[view['turn_up_state']])}</div></div>")
+            what = esc(t("proposed: {suit}" if rnd == 1 or view["phase"] == "schmeiss" else "any suit but {suit}",
+                         suit=t(SUIT_NAMES[code])))
+            trump_chip = (f"<div class='kj-chip' data-testid='trump'><div>{esc(t('Trumps not fixed'))}<br><b>{what}</b>"
+                          "</div></div>")
+        turn_up = (f"<div class='kj-chip' data-testid='turn-up'>{self.card_html(up, 36)}<div>{esc(t('Turn-up'))}<br>"
+                   f"{esc(t(TURN_UP_STATE[view['turn_up_state']]))}</div></div>")
         bottom = view["bottom_card"]
-        bottom_chip = (f"<div class='kj-chip' data-testid='bottom-card'>{card_img_html(bottom, 36)}<div>Bottom card"
-                       "<br>out of play</div></div>") if bottom else ""
+        bottom_chip = (f"<div class='kj-chip' data-testid='bottom-card'>{self.card_html(bottom, 36)}<div>"
+                       f"{esc(t('Bottom card'))}<br>{esc(t('out of play'))}</div></div>") if bottom else ""
         maker = view["maker"]
         maker_chip = ""
         if maker is not None:
-            who = "You take" if maker == self.human else f"{esc(self.names[maker])} takes"
-            maker_chip = (f"<div class='kj-chip' data-testid='maker'><div><b>{who} the risk</b><br>the maker must "
-                          "score more</div></div>")
-        deal = f"<div class='parlour-sub' data-testid='deal'>Deal {view['deal_number']} · to {view['target']}</div>"
+            risk = Sentence.in_language(self.lang, N_("{who} takes the risk"), who=self.names[maker])
+            maker_chip = (f"<div class='kj-chip' data-testid='maker'><div><b>{esc(risk)}</b><br>"
+                          f"{esc(t('the maker must score more'))}</div></div>")
+        deal_words = t("Deal {n} · to {target}", n=view["deal_number"], target=view["target"])
+        deal = f"<div class='parlour-sub' data-testid='deal'>{esc(deal_words)}</div>"
         return f"<div class='kj-strip'>{trump_chip}{turn_up}{bottom_chip}{maker_chip}{deal}</div>"
 
     def _seat_html(self, view: dict[str, Any], seat: int) -> str:
-        dealer = "<span class='kj-dealer' title='The dealer'>D</span>" if view["dealer"] == seat else ""
-        maker = " <span class='kj-maker' title='The maker takes the risk'>maker</span>" \
-            if view["maker"] == seat else ""
+        t = self.t
+        dealer = (f"<span class='kj-dealer' title='{esc(t('The dealer'))}'>{esc(t('D'))}</span>"
+                  if view["dealer"] == seat else "")
+        maker = (f" <span class='kj-maker' title='{esc(t('The maker takes the risk'))}'>{esc(t('maker'))}</span>"
+                 if view["maker"] == seat else "")
         size = view["hand_sizes"][seat]
         cards = ""
         if seat != self.human:
@@ -195,9 +204,10 @@ class KlaberjassTable(Table):
                 cards = self.cards_html(self.game.view(seat)["hand"], 30)
             else:
                 cards = f"<span class='kj-backs'>{self.backs_html(size, 28)}</span>"
-        pts = (f"<span class='kj-pts' data-testid='points-{seat}'>cards <b>{view['card_points'][seat]}</b> · "
-               f"this deal <b>{view['deal_points'][seat]}</b> · tricks {view['tricks_won'][seat]} · "
-               f"game <b>{view['scores'][seat]}</b></span>")
+        points = t("cards <b>{cards}</b> · this deal <b>{deal}</b> · tricks {tricks} · game <b>{game}</b>",
+                   cards=view["card_points"][seat], deal=view["deal_points"][seat], tricks=view["tricks_won"][seat],
+                   game=view["scores"][seat])
+        pts = f"<span class='kj-pts' data-testid='points-{seat}'>{points}</span>"
         active = " parlour-seat--active" if view["current_player"] == seat else ""
         return (f"<div class='parlour-seat kj-seat{active}' data-seat='{seat}'><span>"
                 f"<span class='parlour-seat-name'>{esc(self.names[seat])}</span>{dealer}{maker}</span>"
@@ -210,47 +220,54 @@ class KlaberjassTable(Table):
         if not plays and last is not None:
             plays = list(zip(last["seats"], last["cards"]))
             winner, old = last["winner"], True
-            caption = f"<b>{esc(self.game.subject(winner, 'wins'))}</b> {last['points']} pts"
+            wins = Sentence.in_language(self.lang, N_("{who} wins"), who=self.names[winner])
+            caption = f"<b>{esc(wins)}</b> {esc(self.t('{n} pts', n=last['points']))}"
         elif not plays and view["phase"] == "play":
-            caption = f"{esc(self.game.subject(view['current_player'], 'leads'))}"
+            caption = esc(Sentence.in_language(self.lang, N_("{who} leads"), who=self.names[view["current_player"]]))
         parts = []
         for seat, card in plays:
             where = "bottom" if seat == self.human else "top"
             cls = f"kj-play kj-play--{where}" + (" kj-play--won" if seat == winner else "") + \
                 (" kj-play--old" if old else "")
-            parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}'>{card_img_html(card, 56)}"
+            parts.append(f"<div class='{cls}' data-card='{esc(card)}' data-seat='{seat}'>{self.card_html(card, 56)}"
                          "</div>")
         if caption:
             parts.append(f"<div class='kj-caption' data-testid='trick-caption'>{caption}</div>")
         trick = f"<div class='kj-trick' data-testid='trick'>{''.join(parts)}</div>"
         last_html = ""
         if last is not None and view["trick"]:
-            cards = "".join(card_img_html(c, 28) for c in last["cards"])
-            last_html = (f"<div class='kj-last' data-testid='last-trick'>Last trick<br>{cards}<br>won by "
-                         f"<b>{esc(self.names[last['winner']])}</b> ({last['points']} pts)</div>")
+            cards = self.cards_html(last["cards"], 28)
+            won_by = self.t("won by <b>{who}</b>", who=esc(self.names[last["winner"]]))
+            last_html = (f"<div class='kj-last' data-testid='last-trick'>{esc(self.t('Last trick'))}<br>{cards}<br>"
+                         f"{won_by} ({esc(self.t('{n} pts', n=last['points']))})</div>")
         return f"<div class='kj-middle'>{trick}{last_html}{self._news_html(view)}</div>"
 
     def _news_html(self, view: dict[str, Any]) -> str:
         """Sequences shown and Bella, as announced this deal."""
+        t = self.t
         lines = []
         seq = view["sequences"]
         if seq["text"]:
             if seq["winner"] is None:
-                lines.append("<div>No sequence scores this deal.</div>")
+                lines.append(f"<div>{esc(t('No sequence scores this deal.'))}</div>")
             else:
                 who = self.names[seq["winner"]]
-                shows = self.game.subject(seq["winner"], "shows")
                 for q in seq["shown"]:
-                    cards = "".join(card_img_html(c, 24) for c in q["cards"])
-                    lines.append(f"<div data-testid='sequence'>{esc(shows)} {esc(q['name'])}: {cards}</div>")
-                state = ("counts: +" + str(seq["points"]) if seq["counts"] else
-                         "counts once its holder wins a trick" if view["phase"] == "play" else "scored nothing")
-                lines.append(f"<div><b>Sequences:</b> {esc(who)} — {esc(state)}</div>")
+                    cards = self.cards_html(q["cards"], 24)
+                    named = t("a tertz ({n} cards to the {card})" if len(q["cards"]) == 3 else
+                              "a fifty ({n} cards to the {card})", n=len(q["cards"]),
+                              card=parse_card(q["cards"][0]).symbol)
+                    shows = Sentence.in_language(self.lang, N_("{who} shows {sequence}:"), who=who, sequence=named)
+                    lines.append(f"<div data-testid='sequence'>{esc(shows)} {cards}</div>")
+                state = (t("counts: +{n}", n=seq["points"]) if seq["counts"] else
+                         t("counts once its holder wins a trick" if view["phase"] == "play" else "scored nothing"))
+                lines.append(f"<div><b>{esc(t('Sequences:'))}</b> {esc(who)} — {esc(state)}</div>")
         if view["bella"]:
             lines.append(f"<div data-testid='bella'><b>Bella!</b> {esc(self.names[view['bella']['seat']])} +20 "
-                         "(King and Queen of trumps)</div>")
+                         f"({esc(t('King and Queen of trumps'))})</div>")
         elif view["bella_in_hand"]:
-            lines.append("<div>You hold Bella (King and Queen of trumps): +20 when you play the second.</div>")
+            lines.append(f"<div>{esc(t('You hold Bella (King and Queen of trumps): +20 when you play the second.'))}"
+                         "</div>")
         return f"<div class='kj-news' data-testid='news'>{''.join(lines)}</div>" if lines else ""
 
     def _draw_bids(self, view: dict[str, Any]) -> None:
@@ -267,7 +284,7 @@ class KlaberjassTable(Table):
             if action == "take":
                 button.description = self.action_label("take")
             if not my_turn:
-                button.disabled, button.tooltip = True, "Wait for your turn."
+                button.disabled, button.tooltip = True, self.t("Wait for your turn.")
             elif action in view["legal"]:
                 button.disabled, button.tooltip = False, self._bid_tip(view, action)
             else:
@@ -276,34 +293,41 @@ class KlaberjassTable(Table):
         self.bid_title.value = self._bid_title(view)
 
     def _bid_tip(self, view: dict[str, Any], action: str) -> str:
+        t = self.t
         if action == "take":
-            return f"Take {suit_words(parse_card(view['turn_up']).suit)} as trumps: you become the maker."
+            return t("Take {suit} as trumps: you become the maker.",
+                     suit=suit_words(parse_card(view["turn_up"]).suit, self.lang))
         if action.startswith("name"):
-            return f"Name {suit_words(action.split()[1])} as trumps: you become the maker."
-        return {"pass": "Pass: let the other player choose, or go on to the next round.",
-                "schmeiss": "Offer to throw the hand in; if refused, you play the turned-up suit.",
-                "accept": "Agree: the hand is thrown in and dealt again.",
-                "refuse": f"Refuse: {self.names[1 - self.human]} must play the turned-up suit and becomes the maker.",
-                "exchange": "Swap your 7 of trumps for the turned-up card.",
-                "keep": "Keep your 7 of trumps."}.get(action, action)
+            return t("Name {suit} as trumps: you become the maker.", suit=suit_words(action.split()[1], self.lang))
+        if action == "refuse":
+            return t("Refuse: {who} must play the turned-up suit and becomes the maker.",
+                     who=self.names[1 - self.human])
+        tips = {"pass": N_("Pass: let the other player choose, or go on to the next round."),
+                "schmeiss": N_("Offer to throw the hand in; if refused, you play the turned-up suit."),
+                "accept": N_("Agree: the hand is thrown in and dealt again."),
+                "exchange": N_("Swap your 7 of trumps for the turned-up card."),
+                "keep": N_("Keep your 7 of trumps.")}
+        return t(tips[action]) if action in tips else action
 
     def _bid_title(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
-        passes = [f"{esc(self.names[s])} passed (round {r})" for s, r in view["passes"]]
+        t = self.t
+        passes = [t("{who} passed (round {r})", who=esc(self.names[s]), r=r) for s, r in view["passes"]]
         said = f" <span class='parlour-sub'>{'; '.join(passes)}.</span>" if passes else ""
         if phase == "bid1":
-            return f"<b>First round:</b> take the turned-up suit as trumps, or pass.{said}"
+            return t("<b>First round:</b> take the turned-up suit as trumps, or pass.") + said
         if phase == "bid2":
-            return f"<b>Second round:</b> name another suit as trumps, or pass.{said}"
+            return t("<b>Second round:</b> name another suit as trumps, or pass.") + said
         if phase == "schmeiss":
-            return (f"<b>Schmeiss:</b> throw the hand in, or refuse and make {esc(self.names[1 - self.human])} play "
-                    "the turned-up suit as the maker.")
+            return t("<b>Schmeiss:</b> throw the hand in, or refuse and make {who} play the turned-up suit as the "
+                     "maker.", who=esc(self.names[1 - self.human]))
         if phase == "dix":
-            return "<b>Dix:</b> you may exchange your 7 of trumps for the turned-up card."
+            return t("<b>Dix:</b> you may exchange your 7 of trumps for the turned-up card.")
         return ""
 
     def scoreboard_extra(self, view: dict[str, Any]) -> str:
         """The race to the target and the deal-by-deal history."""
+        t = self.t
         target = view["target"]
         bars = "".join(
             f"<div class='kj-race'><span style='width:44px'>{esc(self.names[s])}</span><span class='kj-bar'>"
@@ -312,15 +336,18 @@ class KlaberjassTable(Table):
         rows = []
         for r in view["results"]:
             trump = SUIT_SYMBOLS[r["trump"]]
+            outcome = t(OUTCOME_WORDS[r["outcome"]]) if r["outcome"] in OUTCOME_WORDS else r["outcome"]
             rows.append(f"<tr><td>{r['deal']}</td><td>{trump} {esc(self.names[r['maker']])}</td>"
-                        f"<td>{r['totals'][0]}–{r['totals'][1]}</td><td>{r['outcome']}</td>"
+                        f"<td>{r['totals'][0]}–{r['totals'][1]}</td><td>{esc(outcome)}</td>"
                         f"<td>+{r['scored'][0]}</td><td>+{r['scored'][1]}</td></tr>")
-        head = (f"<tr><th>Deal</th><th>Maker</th><th>Points</th><th></th><th>{esc(self.names[0])}</th>"
-                f"<th>{esc(self.names[1])}</th></tr>")
-        played = words.count(len(rows), "deal")
-        history = (f"<b>{played} played</b><table class='kj-history' data-testid='history'>{head}{''.join(rows)}"
-                   "</table>" if rows else "<b>Deals</b><div class='parlour-sub'>No deal finished yet.</div>")
-        held = f"<div class='parlour-sub'>Held over: {view['held_over']}</div>" if view["held_over"] else ""
+        head = (f"<tr><th>{esc(t('Deal'))}</th><th>{esc(t('Maker'))}</th><th>{esc(t('Points'))}</th><th></th>"
+                f"<th>{esc(self.names[0])}</th><th>{esc(self.names[1])}</th></tr>")
+        played = self.t_count(len(rows), N_("{n} deal played"), N_("{n} deals played"))
+        history = (f"<b>{esc(played)}</b><table class='kj-history' data-testid='history'>{head}{''.join(rows)}"
+                   "</table>" if rows else
+                   f"<b>{esc(t('Deals'))}</b><div class='parlour-sub'>{esc(t('No deal finished yet.'))}</div>")
+        held = (f"<div class='parlour-sub'>{esc(t('Held over: {n}', n=view['held_over']))}</div>"
+                if view["held_over"] else "")
         return f"<div data-testid='race' style='margin-top:4px'>{bars}</div>{held}{history}"
 
     def history_html(self) -> str:
@@ -330,20 +357,20 @@ class KlaberjassTable(Table):
     def turn_prompt(self, view: dict[str, Any]) -> str:
         phase = view["phase"]
         if phase == "bid1":
-            return "Take the turned-up suit as trumps, or pass."
+            return self.t("Take the turned-up suit as trumps, or pass.")
         if phase == "bid2":
-            return "Name another suit as trumps, or pass."
+            return self.t("Name another suit as trumps, or pass.")
         if phase in ("schmeiss", "dix"):
-            return "Choose with the buttons below."
+            return self.t("Choose with the buttons below.")
         if view["led_suit"]:
-            led = SUIT_NAMES[view["led_suit"]]
-            return f"{led.capitalize()} were led. Click a card you may play (or use ← → and Enter)."
-        return "Your lead: click a card (or use ← → and Enter)."
+            led = self.t(SUIT_NAMES[view["led_suit"]]).capitalize()
+            return self.t("{suit} were led. Click a card you may play (or use ← → and Enter).", suit=led)
+        return self.t("Your lead: click a card (or use ← → and Enter).")
 
     def action_label(self, action: str) -> str:
         """A move in its button's words ("Accept: throw in"); taking the turn-up names its suit: "Take ♥"."""
         if action == "take":  # the button and the hint's headline both say it so (it read "Take ♥ ♥")
-            return f"Take {parse_card(self.game.view(self.human)['turn_up']).symbol[-1]}"
+            return self.t("Take {suit}", suit=parse_card(self.game.view(self.human)["turn_up"]).symbol[-1])
         if action in self.bid_buttons:
             return self.bid_buttons[action].description
         return super().action_label(action)
