@@ -21,7 +21,7 @@ PO = ROOT / "engine/locale/pt/LC_MESSAGES/parlour.po"
 SOURCES = [ROOT / "widgets" / name for name in (
     "quiz.py", "walkthrough.py", "games/relogio_table.py", "games/relogio_lesson.py", "games/el_gato_table.py",
     "games/el_gato_lesson.py", "games/injun_table.py", "games/injun_lesson.py", "games/jubilee_table.py",
-    "games/rummy_table.py", "games/jabberwocky_table.py", "games/klaberjass_table.py")]
+    "games/rummy_table.py", "games/jabberwocky_table.py", "games/klaberjass_table.py", "games/kalooki_table.py")]
 BLOCK = "# Relógio, Relógio Real, El Gato and Injun: their lessons and tables"
 BOOK_GAMES = ("relogio", "relogio_real", "el_gato", "injun")
 
@@ -45,7 +45,8 @@ def test_every_sentence_of_the_book_games_lessons_and_tables_reads_in_portuguese
 @pytest.mark.parametrize("header, least", [(BLOCK, 250), ("# Jubilee's table in Portuguese", 15),
                                            ("# Basic Rummy's table in Portuguese", 60),
                                            ("# Jabberwocky's table in Portuguese", 40),
-                                           ("# Klaberjass's table in Portuguese", 60)])
+                                           ("# Klaberjass's table in Portuguese", 60),
+                                           ("# Kalooki's table in Portuguese", 60)])
 def test_the_block_of_the_book_games_keeps_no_unused_sentence(header, least):
     lines = PO.read_text(encoding="utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(header))

@@ -145,7 +145,7 @@ def test_every_table_speaks_its_language_everywhere(cls, lang):
 
 
 #: the tables of the games whose lessons are still English, played in Portuguese (issue 36 item 5)
-PORTUGUESE_TABLES = [JubileeTable, RummyTable, JabberwockyTable, KlaberjassTable]
+PORTUGUESE_TABLES = [JubileeTable, RummyTable, JabberwockyTable, KlaberjassTable, KalookiTable]
 
 
 @pytest.mark.parametrize("cls", PORTUGUESE_TABLES, ids=lambda c: c.__name__)
