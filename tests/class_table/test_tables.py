@@ -329,6 +329,27 @@ def test_ended_tables_are_kept_for_their_reviews_but_never_more_than_the_open_on
         tables.state_for(first.token)
 
 
+def test_moves_made_after_a_crash_mid_write_survive_the_next_restart(tmp_path):
+    """A crash can cut a table's last line short; the resumed table must not write its next records onto that
+    cut line, or the restart after loses every move made since (the joined line cannot be read)."""
+    tables = ClassTables(tmp_path, clock=Ticking(), bot_delay=0)
+    rng = random.Random(3)
+    seats = seated(tables, "rummy", 2, players=2)
+    tables.handle(seats[0].token, {"type": "start"})
+    for _ in range(4):
+        assert person_moves(tables, seats, rng)
+    path = tmp_path / "class_tables" / f"{seats[0].code}.jsonl"
+    with open(path, "a", encoding="utf-8") as out:  # the crash: a move's record half written
+        out.write('{"t":"move","seat":0,"act')
+    resumed = ClassTables(tmp_path, clock=Ticking(), bot_delay=0)
+    assert len(resumed._tables[seats[0].code].game.history) == 4
+    for _ in range(4):
+        assert person_moves(resumed, seats, rng)
+    history = resumed._tables[seats[0].code].game.history
+    again = ClassTables(tmp_path, clock=Ticking(), bot_delay=0)
+    assert again._tables[seats[0].code].game.history == history, "moves made after the first restart were lost"
+
+
 def test_a_history_that_cannot_be_written_does_not_stop_the_table(tmp_path, caplog):
     tables = ClassTables(tmp_path, clock=Ticking(), bot_delay=0)
     host, zoe = seated(tables, "rummy", 2, players=2)

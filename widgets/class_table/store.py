@@ -53,6 +53,7 @@ class TableFile:
             with self._lock:
                 try:
                     self.path.unlink(missing_ok=True)
+                    self.path.with_name(self.path.name + ".cut").unlink(missing_ok=True)  # a crash's cut line
                 except OSError:
                     log.exception("class table history %s could not be deleted", self.path)
 
@@ -67,7 +68,9 @@ def table_file(state_dir: Path | None, code: str) -> TableFile:
 
 def stored_tables(state_dir: Path | None) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     """Each kept table's code and records, in the order written. A last line cut short by a crash
-    mid-write is dropped (the move it held was never confirmed to anyone)."""
+    mid-write is dropped (the move it held was never confirmed to anyone), and cut from the file too:
+    the resumed table appends its next records there, and written onto the cut line they would be
+    unreadable, lost at the next restart."""
     if state_dir is None:
         return
     folder = Path(state_dir) / FOLDER
@@ -76,13 +79,33 @@ def stored_tables(state_dir: Path | None) -> Iterator[tuple[str, list[dict[str, 
     for path in sorted(folder.iterdir()):
         if not _CODE_FILE.match(path.name):
             continue
-        records = []
-        for line in path.read_text(encoding="utf-8").splitlines():
+        data = path.read_bytes()
+        records, kept = [], 0
+        for line in data.split(b"\n")[:-1]:  # the part after the last newline is never a whole record
             try:
                 record = json.loads(line)
             except ValueError:
                 break
             if isinstance(record, dict):
                 records.append(record)
+            kept += len(line) + 1
+        if kept < len(data):
+            _cut(path, kept)
         yield path.name[: -len(".jsonl")], records
+
+
+def _cut(path: Path, kept: int) -> None:
+    """End a table's file after its last whole record; what followed is kept aside (``CODE.jsonl.cut``), not
+    replayed."""
+    log.warning("class table history %s ends in a line cut short (a crash while writing it): resuming the "
+                "table from the records before it", path)
+    try:
+        with open(path, "r+b") as history:
+            history.seek(kept)
+            tail = history.read()
+            with open(path.with_name(path.name + ".cut"), "ab") as aside:
+                aside.write(tail + b"\n")
+            history.truncate(kept)
+    except OSError:
+        log.exception("class table history %s could not be mended: a restart may lose the moves made next", path)
 
