@@ -240,7 +240,7 @@ class RummyTable(Table):
                 continue
             size = view["hand_sizes"][seat]
             if self.show_all_box.value:
-                cards = self.cards_html(self._hand_of(seat), 30)
+                cards = "".join(self.card_html(c, 30) for c in self._hand_of(seat))
             else:
                 cards = self.backs_html(size, 30)
             dealer = f" · {esc(self.t('dealer'))}" if view["dealer"] == seat else ""
