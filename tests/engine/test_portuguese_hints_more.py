@@ -22,7 +22,7 @@ from engine import i18n
 from engine.hints import Bot, advisor
 
 from . import claim_checks as cc
-from .test_portuguese_hints import _check_hint, _check_review
+from .test_portuguese_hints import NAMES, _check_hint, _check_review, play_checking_hints
 from .test_portuguese_sentences import ENGLISH, _words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,6 @@ HINT_GAMES: list[tuple[str, int, dict[str, Any], tuple[int, ...]]] = [
     ("kalooki", 4, {"deals": [6], "trinidad_jokers": True, "trinidad_calls": True, "challenge": True}, (2,)),
 ]
 
-NAMES = ["Você", "Ada", "Ben", "Cleo", "Dev"]
 
 
 @pytest.fixture
@@ -58,16 +57,8 @@ def test_every_hint_and_review_sentence_reads_in_portuguese(game_id: str, player
                                                              seeds: tuple[int, ...], fast: None) -> None:
     checked = decisions = 0
     for seed in seeds:
-        game = engine.new_game(game_id, players=players, seed=seed, names=NAMES[:players], lang="pt", **options)
-        chooser = random.Random(seed)
-        for move in range(300):
-            if game.is_over:
-                break
-            seat = game.to_act()[0]
-            legal = game.legal_actions(seat)
-            if len(legal) > 1 or move % 5 == 0:  # every decision, and now and then a forced move
-                checked += _check_hint(engine.hint(game, seat), f"{game_id} seed {seed} move {move} seat {seat}")
-            game.apply(legal[chooser.randrange(len(legal))], seat)
+        game, hints = play_checking_hints(game_id, players, options, seed, max_moves=300)
+        checked += hints
         if game.history:
             decisions += _check_review(game, f"{game_id} seed {seed}, review")
     assert checked > 10 and decisions > 0
