@@ -23,7 +23,7 @@ a newer last line): the path click -> the mover's kernel -> the class-table sock
 after a 1-2 s pause) plays on the same server meanwhile, so the pages are measured while the class plays; its
 own move -> every other seat holding it is printed beside.
 
-Last runs: smoke runs only (2026-11-28 11:04-11:09, 2 cores shared with the lead's test suite, the 1-minute
+Last runs: smoke runs only (2026-11-28 11:04-11:11, 2 cores shared with the lead's test suite, the 1-minute
 load average 6.8-7.9 during the moves; over 5-6 moves p95 is the slowest move, so these are no measurement of
 the target, which wants whole rounds on a quieter machine):
 
@@ -31,6 +31,7 @@ the target, which wants whole rounds on a quieter machine):
     --moves 6                                   6      495 ms   1043 ms       median 454 ms, max 922 ms
     --moves 5 --with-socket-class               5      576 ms    921 ms       median 567 ms, max 947 ms
       (the socket class meanwhile: 271 moves, move -> every other seat holding it median 45 ms, p95 572 ms)
+    --pages 3 --moves 4 (a bot in seat 3)       4      267 ms    498 ms       median 370 ms, max 480 ms
 
 The first move of the round was the slowest in both (0.9-1.0 s). The mover's own page shows the move about as
 late as the others do, so most of the time is the kernels' and the pages' (each seat's kernel redrawing the
@@ -42,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import secrets
 import sys
 import tempfile
@@ -59,11 +59,10 @@ from playwright.sync_api import Locator, Page, expect, sync_playwright  # noqa: 
 from bench.bench_app_load import BROWSER_ARGS  # noqa: E402
 from bench.bench_class_table import Server, Table, open_tables, play_on  # noqa: E402
 from bench.measure import load_average, percentile  # noqa: E402
-from tests.browser.table_page import button, open_lesson  # noqa: E402
-from tests.browser.test_class_table import LESSON, ROUND_MOVES, SLOW, active_seat, move, sit  # noqa: E402
+from tests.browser.table_page import button  # noqa: E402
+from tests.browser.test_class_table import (PEOPLE, ROUND_MOVES, SLOW, active_seat, join_by_link,  # noqa: E402
+                                            move, open_table)
 from tests.conftest import CHROMIUM, VOILA_STATIC_PROBE, free_port, record_errors, wait_for_url  # noqa: E402
-
-NAMES = ("Tess", "Ann", "Ben", "Cy")
 
 # Installed on each page's table once it is seated: every change of the log, timed in the page's clock. The log
 # is the older lines (one <div> each, in blocks) and the last rows (their text; empty rows are not in use).
@@ -107,20 +106,9 @@ def seat_pages(browser: Any, base: str, count: int) -> tuple[list[Page], list[Lo
         page = context.new_page()
         record_errors(page)
         pages.append(page)
-    open_lesson(pages[0], base + LESSON)
-    tables = [sit(pages[0], NAMES[0])]
-    button(tables[0], "Play with others").click()
-    code_shown = tables[0].locator("[data-testid=table-code]")
-    expect(code_shown).to_have_text(re.compile(r"^[A-Z0-9]{5}$"), timeout=SLOW)
-    code = code_shown.inner_text()
-    for page, name in zip(pages[1:], NAMES[1:]):  # one after another: pages loaded at once lost widgets
-        open_lesson(page, f"{base}{LESSON}?table={code}")  # the table's link
-        table = sit(page, name)
-        expect(table.locator(".parlour-class-table input[placeholder='table code']")).to_have_value(code,
-                                                                                                   timeout=SLOW)
-        button(table, "Join a table").click()
-        expect(table.locator("[data-testid=table-code]")).to_have_text(code, timeout=SLOW)
-        tables.append(table)
+    host, code = open_table(pages[0], base, PEOPLE[0])
+    # one page after another: four pages loaded at once once showed "model not found" for the table's widgets
+    tables = [host] + [join_by_link(page, base, code, name) for page, name in zip(pages[1:], PEOPLE[1:])]
     expect(tables[0].locator(".parlour-seat-row[data-person='1']")).to_have_count(count, timeout=SLOW)
     button(tables[0], "Start").click()
     active_seat(tables[0])

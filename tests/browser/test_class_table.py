@@ -101,24 +101,30 @@ def sit(page: Page, name: str) -> Locator:
     return table
 
 
+def open_table(page: Page, server: str, name: str) -> tuple[Locator, str]:
+    """``name`` opens the lesson and presses Play with others: their table, and the code it shows."""
+    open_lesson(page, server + LESSON)
+    table = sit(page, name)
+    button(table, "Play with others").click()
+    code_shown = table.locator("[data-testid=table-code]")
+    expect(code_shown).to_have_text(re.compile(r"^[A-Z0-9]{5}$"), timeout=SLOW)
+    return table, code_shown.inner_text()
+
+
+def join_by_link(page: Page, server: str, code: str, name: str) -> Locator:
+    """``name`` opens the table's link (read out or put on the board) and joins; their table, seated."""
+    open_lesson(page, f"{server}{LESSON}?table={code}")
+    table = sit(page, name)
+    expect(table.locator(".parlour-class-table input[placeholder='table code']")).to_have_value(code, timeout=SLOW)
+    button(table, "Join a table").click()
+    expect(table.locator("[data-testid=table-code]")).to_have_text(code, timeout=SLOW)
+    return table
+
+
 def test_four_people_play_a_round_at_one_class_table(pages, voila_server, save_screenshot):
     teacher_page = pages[0]
-    open_lesson(teacher_page, voila_server + LESSON)
-    teacher = sit(teacher_page, PEOPLE[0])
-    button(teacher, "Play with others").click()
-    code_shown = teacher.locator("[data-testid=table-code]")
-    expect(code_shown).to_have_text(re.compile(r"^[A-Z0-9]{5}$"), timeout=SLOW)
-    code = code_shown.inner_text()
-
-    tables = [teacher]
-    for page, name in zip(pages[1:], PEOPLE[1:]):
-        open_lesson(page, f"{voila_server}{LESSON}?table={code}")  # the link read out or put on the board
-        table = sit(page, name)
-        expect(table.locator(".parlour-class-table input[placeholder='table code']")).to_have_value(code,
-                                                                                                   timeout=SLOW)
-        button(table, "Join a table").click()
-        expect(table.locator("[data-testid=table-code]")).to_have_text(code, timeout=SLOW)
-        tables.append(table)
+    teacher, code = open_table(teacher_page, voila_server, PEOPLE[0])
+    tables = [teacher] + [join_by_link(page, voila_server, code, name) for page, name in zip(pages[1:], PEOPLE[1:])]
     people = teacher.locator(".parlour-seat-row[data-person='1']")
     expect(people).to_have_count(4, timeout=SLOW)
     for table in tables[1:]:  # students: no teacher's controls, and Undo is off with the reason
