@@ -19,7 +19,6 @@ import asyncio
 import json
 import os
 import re
-from pathlib import Path
 from typing import Any, Callable, cast
 from urllib.parse import parse_qs
 
@@ -51,14 +50,9 @@ UNDO_OFF = N_("Undo is off at a shared table: the others have seen your move. Th
 
 def kernel_id() -> str:
     """This kernel's id, from its connection file's name (``kernel-<id>.json``); "" outside a kernel."""
-    try:
-        from ipykernel.connect import get_connection_file
+    from widgets.records.recorder import this_kernel_id
 
-        name = Path(get_connection_file()).name
-    except Exception:  # not in a kernel (a script, a test)
-        return ""
-    found = re.fullmatch(r"kernel-(.+)\.json", name)
-    return found.group(1) if found else ""
+    return this_kernel_id() or ""
 
 
 class SeatGame:

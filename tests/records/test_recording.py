@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -346,3 +348,17 @@ def test_a_lesson_table_on_a_recording_server_says_so_and_sends_each_deal_it_fin
     monkeypatch.delenv(RECORDS_URL_ENV)  # a plain ./run app, JupyterLab, the static site
     quiet = JubileeTable(players=3, seed=41, bot_delay=0)
     assert quiet.recorder is None and quiet.recorded_note.value == ""
+
+
+def test_asking_for_the_kernel_id_outside_a_kernel_leaves_the_widgets_comms_alone():
+    """Outside a kernel (a script, a test, the static site's Python) there is no kernel id to ask for, and asking
+    must not import ipykernel's app: that swaps the comm functions, and widgets made before could not be closed."""
+    code = ("import comm, ipywidgets\n"
+            "from widgets.records.recorder import this_kernel_id\n"
+            "before = comm.create_comm\n"
+            "label = ipywidgets.Label('made before')\n"
+            "assert this_kernel_id() is None\n"
+            "assert comm.create_comm is before, 'the comm functions were swapped'\n"
+            "label.close()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

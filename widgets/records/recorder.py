@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import queue
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -72,7 +73,13 @@ def kernel_token(key: str, kernel_id: str) -> str:
 
 
 def this_kernel_id() -> str | None:
-    """This kernel's id, as its server knows it (the name of the connection file it was started with)."""
+    """This kernel's id, as its server knows it (the name of the connection file it was started with).
+
+    Asked only of a running kernel app: importing ipykernel's app elsewhere (a script, a test, the static site's
+    Python) swaps the comm functions every widget uses, so widgets made before could no longer be closed."""
+    app = sys.modules.get("ipykernel.kernelapp")
+    if app is None or not app.IPKernelApp.initialized():
+        return None
     try:
         from ipykernel.connect import get_connection_file
 

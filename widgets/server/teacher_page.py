@@ -176,7 +176,7 @@ def table_words(where: dict[str, Any]) -> str:
     people = list(where["people"])
     bots = int(where["players"]) - len(people)
     who = people + ([words.count(bots, "computer player")] if bots > 0 else [])
-    together = ", ".join(who[:-1]) + f" and {who[-1]}" if len(who) > 1 else "".join(who)
+    together = words.join(who)
     state = {"waiting": ", not started yet", "paused": ", paused", "ended": ", ended"}.get(str(where["status"]), "")
     return f"class table {where['code']} ({where['game']}{state}) with {together}"
 
