@@ -50,7 +50,8 @@ def test_play_now_opens_a_lesson_at_its_table(voila_server, voila_page, save_scr
     page = voila_page
     page.set_viewport_size(SIZES[size])
     page.goto(voila_server + "voila/render/index.ipynb")
-    play_now = page.locator(f'.parlour-game[data-game="{game}"] a.parlour-play-now')
+    # the English lesson's link: a card also links its game's Portuguese table ("Jogar agora")
+    play_now = page.locator(f'.parlour-game[data-game="{game}"] a.parlour-play-now[lang="en"]')
     expect(play_now).to_have_text("Play now")
     expect(play_now).to_have_attribute("href", f"{game}.ipynb#table")
     if play_now.get_attribute("target") == "_blank":  # rendered HTML's links open a new tab in Voilà

@@ -126,6 +126,11 @@ function render({ model, el }) {
       memory = inTable(active) ? record(active) : null; // the learner went on
       return stopPolling();
     }
+    if (!nowhere && memory.stopgap) { // an aid holds the focus only until a move can take it
+      const scope = scopeOf(memory);
+      const move = scope && nextControl(memory, scope);
+      if (move && !move.closest(".parlour-aid") && give(move)) return;
+    }
     if (!nowhere && holds(active)) return stopPolling();
     if (nowhere && !memory.lost && holds(memory.el)) return stopPolling(); // a blur the learner made
     memory.lost = true;
@@ -135,7 +140,12 @@ function render({ model, el }) {
     if (again && give(again)) return;
     if (atRest) {
       const next = nextControl(memory, scope);
-      if (next && give(next)) return;
+      if (next && give(next)) {
+        // no move could take the focus yet (your cards are repainted a moment after the table comes to rest):
+        // the aid keeps it until one can, unless the learner moves it first
+        memory.stopgap = Boolean(next.closest(".parlour-aid"));
+        return;
+      }
     }
     if (!poll) poll = setInterval(check, 200); // until the table gives the control back, or comes to rest
   }
