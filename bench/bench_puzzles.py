@@ -13,22 +13,26 @@ Prints, per game with decisions (the advisor at its real depth, not the tests' c
 and, for all games, the store's size in the browser for 1,000 of the puzzles found (repeated with distinct ids,
 each with its schedule, an attempt and a replay) and the seconds to write it.
 
-    PYTHONPATH=$PWD:$PWD/bench python bench/bench_puzzles.py --deals 2
+    .venv/bin/python bench/bench_puzzles.py --deals 2
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 from typing import Any
 
-import engine
-from measure import load_average, percentile
-from tests.engine.test_puzzles import planted
-from widgets.puzzle_store import Store
-from widgets.puzzles import PuzzlePanel, harvest
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' planted deals, run from anywhere
+
+import engine  # noqa: E402
+from measure import load_average, percentile  # noqa: E402
+from tests.engine.test_puzzles import planted  # noqa: E402
+from widgets.puzzle_store import Store  # noqa: E402
+from widgets.puzzles import PuzzlePanel, harvest  # noqa: E402
 
 NOW = datetime(2026, 11, 28, 8, 0, tzinfo=timezone.utc)
 

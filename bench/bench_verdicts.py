@@ -14,9 +14,9 @@ best play by everyone. Printed per game, with Wilson 95% intervals:
 on the same seeds. ``--budget`` instead times one deal's solve by cards in hand and players (the budget in
 engine/games/*_exact.py).
 
-    PYTHONPATH=$PWD .venv/bin/python bench/bench_verdicts.py --positions 60
-    PYTHONPATH=$PWD .venv/bin/python bench/bench_verdicts.py --positions 60 --before
-    PYTHONPATH=$PWD .venv/bin/python bench/bench_verdicts.py --budget
+    .venv/bin/python bench/bench_verdicts.py --positions 60
+    .venv/bin/python bench/bench_verdicts.py --positions 60 --before
+    .venv/bin/python bench/bench_verdicts.py --budget
 """
 
 from __future__ import annotations
@@ -26,13 +26,16 @@ import math
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Iterator
 
-import engine
-from engine import exact
-from engine.review import assess
-from engine.review_thresholds import thresholds_for
-from tests.engine.exact_reference import truth
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' exhaustive solver, run from anywhere
+
+import engine  # noqa: E402
+from engine import exact  # noqa: E402
+from engine.review import assess  # noqa: E402
+from engine.review_thresholds import thresholds_for  # noqa: E402
+from tests.engine.exact_reference import truth  # noqa: E402
 
 GAMES = ("klaberjass", "jabberwocky")
 
