@@ -165,13 +165,16 @@ def stop_server(proc: subprocess.Popen, timeout: float = 30, crash: bool = False
             pass
 
 
-def start_voila(port: int, log_path: Path) -> subprocess.Popen:
-    """Voilà on ``lessons/`` the way ``./run app`` starts it (cwd = repo root: voila.json)."""
+def start_voila(port: int, log_path: Path, state_dir: Path) -> subprocess.Popen:
+    """Voilà on ``lessons/`` the way ``./run app`` starts it (cwd = repo root: voila.json), keeping what must
+    outlive it (its save key, the class tables' histories) in ``state_dir``: not the user's own, and not
+    another test worker's."""
     log = open(log_path, "ab")
     try:
         return subprocess.Popen(
             [sys.executable, "-m", "widgets.server", "lessons", f"--port={port}"],
             cwd=ROOT,
+            env={**os.environ, "PARLOUR_STATE_DIR": str(state_dir)},
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -240,16 +243,21 @@ def wait_for_pools(log_path: Path, timeout: float = 300) -> None:
         time.sleep(0.5)
 
 
+#: Where the session's Voilà log is kept: one per xdist worker, as ``./run test`` runs the browser tests on two.
+SERVER_LOG = f"voila-server-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}.log"
+
+
 @pytest.fixture(scope="session")
 def voila_process(artifacts_dir, tmp_path_factory):
     """(base URL, server process): the process lets tests count the kernels it runs."""
     # Logged in a private file (two test runs may share the work tree), copied to
-    # test-artifacts/voila-server.log at the end.
+    # test-artifacts/voila-server-<worker>.log at the end.
     log_path = tmp_path_factory.mktemp("voila") / "voila-server.log"
+    state_dir = tmp_path_factory.mktemp("voila-state")
     error = None
     for _attempt in range(3):  # a free port can be taken between the probe and the bind
         port = free_port()
-        proc = start_voila(port, log_path)
+        proc = start_voila(port, log_path, state_dir)
         base = f"http://127.0.0.1:{port}/"
         try:
             wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, proc)
@@ -262,9 +270,9 @@ def voila_process(artifacts_dir, tmp_path_factory):
             yield base, proc
         finally:
             stop_server(proc)
-            shutil.copyfile(log_path, artifacts_dir / "voila-server.log")
+            shutil.copyfile(log_path, artifacts_dir / SERVER_LOG)
         return
-    shutil.copyfile(log_path, artifacts_dir / "voila-server.log")
+    shutil.copyfile(log_path, artifacts_dir / SERVER_LOG)
     log_tail = log_path.read_text(errors="replace")[-3000:]
     pytest.fail(f"Voilà did not start: {error}\n--- {log_path} ---\n{log_tail}", pytrace=False)
 

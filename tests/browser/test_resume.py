@@ -132,7 +132,7 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
     log = tmp_path / "voila.log"
-    servers = [start_voila(port, log)]
+    servers = [start_voila(port, log, tmp_path / "state")]
     try:
         wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
         open_lesson(page, base + "voila/render/jubilee.ipynb")
@@ -143,7 +143,7 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
 
         stop_server(servers[-1], crash=True)
         expect(page.locator("#parlour-connection-lost")).to_be_visible(timeout=30_000)
-        servers.append(start_voila(port, log))
+        servers.append(start_voila(port, log, tmp_path / "state"))  # the same save key
         wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
 
         table = resume(page, save_screenshot)

@@ -11,6 +11,9 @@ hint states that assumption elsewhere: once, not in every line), and outside the
 share and no certainty. The headline's fact (``Hint.gist``) is re-derived the same way (issue 31). A
 new game is checked by being registered; a fact nobody can check fails.
 
+Positions per game: 120 in ``./run test``, 300 in CI (``PARLOUR_SOAK=full``, as the soaks;
+tests/engine/soak.py). Of the faults this test found, the rare ones needed 2,000 positions (d5373cf,
+11c43b3) and the one found at 300 showed in six games at once (5a70546): volume is CI's job.
 ``PARLOUR_CLAIM_POSITIONS`` sets the positions per game (thousands for a thorough local run).
 """
 
@@ -25,8 +28,9 @@ import engine
 from engine.hints import advisor
 
 from . import claim_checks as cc
+from . import soak
 
-POSITIONS = int(os.environ.get("PARLOUR_CLAIM_POSITIONS", "300"))
+POSITIONS = int(os.environ.get("PARLOUR_CLAIM_POSITIONS") or soak.size(120, 300))
 GAMES_WITH_HINTS = sorted(g for g, cls in engine.GAMES.items() if cls.has_choices)
 
 
