@@ -38,6 +38,9 @@ from .words import agreeing
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
 VERDICT_WORDS = {"best": N_("best"), "good": N_("good"), "inaccuracy": N_("inaccuracy"),
                  "mistake": N_("mistake"), "blunder": N_("blunder")}
+#: Why a turn is not rated, for a game that gives no reason of its own (engine/review_thresholds.py, ``unrated``).
+UNRATED_WHY = N_("the hint gives no figure to compare your move with there, so it counts neither for nor against "
+                 "your accuracy.")
 ACCURACY_DEFINITION = N_("Accuracy is the share of your decisions rated best or good: good means the move "
                          "cost less than an inaccuracy, or could not be told apart from the better move.")
 
@@ -114,15 +117,31 @@ class Review:
                 "accuracy_definition": ACCURACY_DEFINITION}
 
     def summary_words(self, lang: str = "en") -> str:
+        """The review in a sentence or two: decisions, cost, accuracy, and the turns left unrated, if any, with the
+        game's reason (accuracy leaves them out, so a learner who never puts a meld down is told so here)."""
+        unrated = self.unrated_words(lang)
         if not self.entries:
+            if unrated:
+                return unrated
             return claims.say(lang, N_("You made no decision in this deal: every move you made was the only one "
                                        "allowed."))
         unit = say(lang, thresholds_for(self.game).unit_for(self.total_loss))  # "1 card short", "2 cards short"
         one, many = N_("{n} decision ({best} best); total cost {cost} {unit}; accuracy {acc}."), \
             N_("{n} decisions, {best} of them best; total cost {cost} {unit}; accuracy {acc}.")
-        return claims.say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
-                   cost=claims._number(self.total_loss, lang), unit=unit,
-                   acc=localize(f"{round(100 * (self.accuracy or 0))}%", lang))
+        rated = claims.say(lang, agreeing(self.decisions, one, many), n=self.decisions, best=self.best,
+                           cost=claims._number(self.total_loss, lang), unit=unit,
+                           acc=localize(f"{round(100 * (self.accuracy or 0))}%", lang))
+        return claims.paragraph(lang, rated, unrated) if unrated else rated
+
+    def unrated_words(self, lang: str = "en") -> str:
+        """ "2 turns are not rated: …" and why (the game's ``unrated`` reason), or "" when every decision is
+        rated."""
+        if not self.unrated:
+            return ""
+        why = thresholds_for(self.game).unrated or UNRATED_WHY
+        n = len(self.unrated)
+        one, many = N_("{n} turn is not rated: {why}"), N_("{n} turns are not rated: {why}")
+        return claims.say(lang, agreeing(n, one, many), n=n, why=say(lang, why))
 
 
 def verdict_for(loss: float, within_noise: bool, limits: Thresholds, is_best: bool) -> str:

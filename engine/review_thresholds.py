@@ -50,6 +50,9 @@ class Thresholds:
     loss_one: claims.Fact | None = None
     #: why the game has no inaccuracy step, said on the review's page ("" when it has one)
     no_inaccuracy: str = ""
+    #: why some of its turns are not rated, said in the review's summary after "2 turns are not rated:" ("": the
+    #: shared reason, engine.review.UNRATED_WHY); a game whose every decision is rated never says it
+    unrated: str = ""
 
     def __post_init__(self) -> None:
         if not 0 < self.inaccuracy <= self.mistake < self.blunder:

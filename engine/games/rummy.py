@@ -420,7 +420,15 @@ class Rummy(TakesTurns, Game):
         N_("points of deadwood"), N_("point of deadwood"), loss_one=claims.fact(
             "review.loss.rummy.one", N_("{value} more point of deadwood than the better move, a card from the "
                                         "stock counted as expected if every card you cannot see is equally "
-                                        "likely")))
+                                        "likely")),
+        # the hint puts a meld down or lays a card off by rule, with no figure: a fair one for keeping the meld in
+        # hand needs a model of when an opponent goes out (the hard bot keeps its melds while every opponent holds
+        # 5 cards or more, and that measured better than putting them down: a "mistake" there would be no promise)
+        unrated=N_("there the hint would put cards down (a meld, or a card laid off) and you played otherwise. "
+                   "Keeping a meld in hand can pay (no one can lay off on it) or cost (its points count against "
+                   "you if someone goes out first); which one depends on when an opponent goes out, and the "
+                   "review cannot weigh that fairly yet, so such turns count neither for nor against your "
+                   "accuracy."))
     name = "Rummy"
     blurb = N_("Basic Rummy: draw, make sets and runs, lay off, discard, and be first to empty your hand.")
     min_players, max_players, default_players = 2, 4, 2

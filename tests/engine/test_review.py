@@ -417,3 +417,30 @@ def test_every_rummy_discard_is_rated_even_one_the_hint_did_not_weigh() -> None:
             replay.apply(action, who)
         outside += sum(1 for e in result.entries if e.index in listed and e.action not in listed[e.index])
     assert outside > 0, "no discard outside the hint's list was played: the test proves nothing"
+
+
+def test_a_rummy_turn_kept_from_the_table_is_said_unrated_and_why() -> None:
+    """Issue 37: a Rummy turn where the hint puts cards down by rule and the learner discards instead has no fair
+    figure (keeping a meld in hand pays or costs by when an opponent goes out), so it stays unrated; but the
+    accuracy left it out in silence, and a player who never melds was never told. The summary now says how many
+    turns are not rated and why, in English and Portuguese; a deal of unrated turns alone no longer claims every
+    move was forced."""
+    from engine.review import review
+
+    def keep_melds(game: engine.Game, hint: Hint) -> str:
+        discards = [str(a) for a in game.legal_actions(0) if str(a).startswith("discard ")]
+        return discards[0] if hint.action.split()[0] in ("meld", "layoff") and discards else hint.action
+
+    game = play("rummy", 1, keep_melds)
+    result = review(game, 0)
+    n = len(result.unrated)
+    assert n > 0, "no meld was kept from the table: the test proves nothing"
+    en, pt = result.summary_words("en"), result.summary_words("pt")
+    assert f"{n} turn{'s are' if n > 1 else ' is'} not rated: there the hint would put cards down" in en, en
+    assert "depends on when an opponent goes out" in en and en.startswith(f"{result.decisions} decision"), en
+    assert f"{n} jogada{'s não são avaliadas' if n > 1 else ' não é avaliada'}: ali a dica baixaria" in pt, pt
+    assert "not rated" not in pt and "opponent" not in pt, pt
+    only = reviewed("rummy", 0, [], 0, [result.unrated[0]])
+    assert only.summary_words("en").startswith("1 turn is not rated:"), only.summary_words("en")
+    followed = review(play("rummy", 1, following_hint), 0)
+    assert not followed.unrated and "not rated" not in followed.summary_words("en")
