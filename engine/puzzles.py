@@ -9,9 +9,9 @@ must beat every other legal move beyond the noise of the figures behind it, or i
 The separation is re-derived twice: with the review's own figures (the solver's in Jabberwocky and Klaberjass
 where the position is within its budget, else the hint's), and with a deeper search (twice the solver's deals
 when it samples; a second hint over other imagined deals, with twice the playouts where the advisor takes
-them). The answer must be the same move both times and beat every other legal move by more than the margin
-each time. The puzzle keeps the review's figures as claims (:func:`claims_of`), which the claims test
-re-derives (tests/engine/claim_checks/puzzles.py).
+them: the review's and as many new ones, pooled). The answer must be the same move both times and beat every
+other legal move by more than the margin each time. The puzzle keeps the review's figures as claims
+(:func:`claims_of`), which the claims test re-derives (tests/engine/claim_checks/puzzles.py).
 
 A puzzle is a plain JSON-able dict with a version (:data:`VERSION`): the browser keeps it, and the teacher's
 page may read the same record.
@@ -101,7 +101,7 @@ def separation(game_id: str, view: dict[str, Any], hint: Hint | None, deeper: bo
             gaps.append(Gap(move, gap, solution.margin(best, move) * scale, solved))
         return Separation(best, tuple(gaps), "solved")
     if deeper:
-        hint = _deeper_hint(game_id, view)
+        hint = _deeper_hint(game_id, view, hint)
         if hint is None:
             return None
     if hint is None:
@@ -142,18 +142,46 @@ def scored_moves(view: dict[str, Any], hint: Hint) -> Hint:
     return dataclasses.replace(hint, alternatives=[*hint.alternatives, *extra]) if extra else hint
 
 
-def _deeper_hint(game_id: str, view: dict[str, Any]) -> Hint | None:
-    """The hint again over other imagined deals (another seed), with twice the playouts where the advisor takes
-    them; None when the advisor draws nothing at random (its figures are already all it can say)."""
+def _deeper_hint(game_id: str, view: dict[str, Any], review_hint: Hint | None = None) -> Hint | None:
+    """The hint again over other imagined deals (another seed), twice as deep where the advisor takes a number of
+    playouts; None when the advisor draws nothing at random (its figures are already all it can say).
+
+    Twice as deep costs only as much again when ``review_hint`` (the review's own, at the advisor's depth) is
+    given: the new playouts are as many as the review's, and each move's figure pools the two (:func:`pooled`).
+    Asking for twice the playouts afresh was nearly all the time a finished deal's puzzles took (issue 37: within
+    1 s in the background; Jabberwocky, 3,200 playouts a mistake)."""
     ai = advisor(game_id)
     params = inspect.signature(ai.advise).parameters
     if "seed" not in params:
         return None
     kwargs: dict[str, Any] = {"seed": 1}
-    if "playouts" in params and hasattr(ai, "HINT_PLAYOUTS"):
-        kwargs["playouts"] = DEEPER * getattr(ai, "HINT_PLAYOUTS")
-    hint = ai.advise(view, **kwargs)  # type: ignore[call-arg]
-    return scored_moves(view, state_assumptions_once(hint))
+    pool = review_hint is not None and any(a.samples for a in review_hint.alternatives)
+    deep = "playouts" in params and hasattr(ai, "HINT_PLAYOUTS")
+    if deep:
+        kwargs["playouts"] = (DEEPER - 1 if pool else DEEPER) * getattr(ai, "HINT_PLAYOUTS")
+    hint = scored_moves(view, state_assumptions_once(ai.advise(view, **kwargs)))  # type: ignore[call-arg]
+    return pooled(review_hint, hint) if deep and pool and review_hint is not None else hint
+
+
+def pooled(first: Hint, second: Hint) -> Hint:
+    """``second`` with each move's figure pooled with ``first``'s over both sets of imagined deals (the mean over
+    all the playouts, its 95% margin from their spread), as one search of both sizes would give; the answer is
+    the move best pooled. A move either hint has no sampled figure for keeps ``second``'s."""
+    theirs = {a.action: a for a in first.alternatives}
+    alternatives = []
+    for mine in second.alternatives:
+        other = theirs.get(mine.action)
+        if other is None or not other.samples or not mine.samples:
+            alternatives.append(mine)
+            continue
+        n = other.samples + mine.samples
+        mean = (other.samples * other.score + mine.samples * mine.score) / n
+        squares = sum((a.samples - 1) * (a.margin / 1.96) ** 2 * a.samples + a.samples * (a.score - mean) ** 2
+                      for a in (other, mine))
+        margin = 1.96 * math.sqrt(squares / (n - 1) / n) if math.isfinite(squares) else math.inf
+        alternatives.append(dataclasses.replace(mine, score=mean, samples=n, margin=margin))
+    best = max(alternatives, key=lambda a: a.score).action if alternatives else second.action
+    return dataclasses.replace(second, action=best, alternatives=alternatives)
 
 
 def puzzle_for_view(game_id: str, view: dict[str, Any], played: str, verdict: str,

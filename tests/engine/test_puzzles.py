@@ -201,3 +201,53 @@ def test_a_reviews_puzzles_reuse_its_hints(monkeypatch: pytest.MonkeyPatch) -> N
                 assert puzzles.puzzles_from_review(game, review) == made
                 return
     raise AssertionError("no planted Jubilee mistake became a puzzle")
+
+
+def test_the_deeper_search_adds_as_many_playouts_as_the_review_had_and_pools_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deeper search looks at twice the review's playouts, but plays only as many again: the review's own are
+    pooled with the new ones. Asking for twice the playouts afresh was nearly all the CPU a Jabberwocky deal's
+    puzzles took (bench/bench_puzzles.py; 12 s of wall time at load 21 was that CPU waiting for a core)."""
+    from engine.games import jabberwocky_ai as ai
+    from engine.hints import hint_for_view
+    game_id = "jabberwocky"
+    game = jh.stacked_round(HANDS, "3D", dealer=3)
+    jh.play_all(game, "b0")
+    view = game.view(1)
+    review_hint = hint_for_view(view)  # what the review rated the bid by
+    played: list[int] = []
+    search = ai.search
+    monkeypatch.setattr(ai, "search", lambda v, playouts, rng: played.append(playouts) or search(v, playouts, rng))
+    puzzle = puzzles.puzzle_for_view(game_id, view, "bid 0", "blunder", review_hint)
+    assert puzzle is not None and puzzle["deeper"], "bidding nothing on three Aces and the King of trumps"
+    assert played == [ai.HINT_PLAYOUTS], "the deeper search played twice the review's playouts afresh"
+    deeper = puzzles._deeper_hint(game_id, view, review_hint)
+    assert deeper is not None
+    assert {a.action: a.samples for a in deeper.alternatives} == \
+        {a.action: 2 * a.samples for a in review_hint.alternatives}, "each move's figure over both sets of deals"
+
+
+def test_pooled_figures_are_those_of_one_search_over_both_sets_of_deals() -> None:
+    """Each move's pooled mean and margin equal one tally's over all the playouts of both searches."""
+    import random
+    from engine.hints import Alternative, Hint
+    from engine.search import Tally
+    rng = random.Random(5)
+    values = {move: [rng.gauss(mu, 3.0) for _ in range(70)] for move, mu in (("bid 1", 10.0), ("bid 2", 7.5))}
+
+    def hint_over(part: slice) -> Hint:
+        alternatives = []
+        for move, drawn in values.items():
+            tally: Tally[str] = Tally(move)
+            for value in drawn[part]:
+                tally.add(value, {})
+            alternatives.append(Alternative(move, tally.mean, move, samples=tally.samples, margin=tally.margin))
+        return Hint(0, max(alternatives, key=lambda a: a.score).action, "", alternatives)
+
+    both = puzzles.pooled(hint_over(slice(0, 30)), hint_over(slice(30, 70)))
+    whole = {a.action: a for a in hint_over(slice(0, 70)).alternatives}
+    for alt in both.alternatives:
+        assert alt.samples == 70
+        assert alt.score == pytest.approx(whole[alt.action].score, abs=1e-9)
+        assert alt.margin == pytest.approx(whole[alt.action].margin, rel=1e-9)
+    assert both.action == "bid 1"
