@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from tests.records.games import T0, played, record
-from widgets.records import DealSetError, StudentRecords, TeacherRecords
+from widgets.records import DealSetError, StudentRecords, TeacherRecords, record_from_game
 from widgets.records.queries import CSV_COLUMNS
 from widgets.deal_code import table_code
 
@@ -219,3 +219,65 @@ def test_teachers_of_a_class(store):
     teacher.add_teacher("mrs_b")
     assert teacher.teachers() == ["mrs_b"] and teacher.is_teacher("mrs_b") and not teacher.is_teacher("ada")
     assert not TeacherRecords(store, "4c").is_teacher("mrs_b")
+
+
+def _shown(counts):
+    """What the teacher's page shows from ``counts`` (widgets/records/tally.py's ClassCounts), the order of each
+    move count included (a dict's == ignores it)."""
+    def moves(rows):
+        return [(m, list(m.counts.items())) for m in rows]
+    sets = counts.deal_sets()
+    return {
+        "last recorded": counts.last_recorded(), "students": counts.student_rows(),
+        "accuracy": counts.class_accuracy(), "mistakes": counts.class_mistakes(), "games": counts.class_games(),
+        "refusals": {g: counts.refusals_by_rule(g) for g in ("jubilee", "rummy")},
+        "hardest": {(g, limit, least): moves(counts.hardest_decisions(g, limit, least))
+                    for g in ("jubilee", "rummy") for limit, least in ((3, 2), (500, 1), (500, 3))},
+        "sets": sets,
+        "set moves": {(s.id, limit, least): (moves(counts.shared_deal_set_moves(s.id, limit, least)[0]),
+                                             counts.shared_deal_set_moves(s.id, limit, least)[1:])
+                      for s in sets for limit, least in ((2, 2), (500, 1), (500, 2), (500, 3))},
+        "progress": {s.id: counts.deal_set_progress(s) for s in sets},
+    }
+
+
+def test_the_pages_held_counts_are_the_databases_before_and_after_new_deals(school):
+    """The teacher's page holds the class's counts and reads only the new deals at each refresh (ClassTally): what
+    it shows is what the database counts, after the first read and after each refresh with new deals, new sets, a
+    refusal, another class's deal, and once the class is deleted (then everything is read again)."""
+    from widgets.records import delete_class
+    from widgets.records.tally import ClassQueries, ClassTally
+    store, set_id, made = school
+    tally = ClassTally(CLASS)
+    assert store.read(tally.refresh) == 4 and tally.reads == 1
+    database = store.read(lambda s: _shown(ClassQueries(s, CLASS)))
+    assert database["set moves"][(set_id, 500, 2)][0], "the set's first decisions were reached by several students"
+    assert _shown(tally) == database
+
+    teacher = TeacherRecords(store, CLASS)
+    game, _ = played("jubilee", 2)
+    week2 = teacher.create_deal_set("mrs_b", "Week 2", "jubilee", [table_code(game.players, game.seed)], "easy")
+    teacher.publish(week2)
+    more = [record("eve", level="medium", minutes=40, deal_set=set_id, refusals={"turn.order": 3}),  # the set's deal
+            record("bea", level="hard", minutes=41, deal_set=set_id),  # bea again, choosing as cy did
+            record_from_game(*played("jubilee", 1, "easy")[:1], 0, "ada", "index", "medium", class_name=CLASS,
+                             review=played("jubilee", 1, "easy")[1], deal_set=set_id,
+                             finished_at=T0 + timedelta(minutes=45)),  # ada again from the gallery, the same moves
+            record("cy", seed=2, level="easy", minutes=42),  # Week 2's code: counted in it
+            record("eve", seed=2, level="medium", minutes=43, refusals={"jubilee.values": 1}),
+            record("fay", level="easy", minutes=44, class_name="4c")]  # another class's
+    for one in more:
+        store.submit(one, one.student)
+    assert store.flush(60)
+    assert store.read(tally.refresh) == 5 and tally.reads == 1  # the five new deals read, nothing else
+    database = store.read(lambda s: _shown(ClassQueries(s, CLASS)))
+    assert len(database["sets"]) == 2 and database["progress"][week2], "Week 2 has its deals"
+    assert _shown(tally) == database
+    assert store.read(tally.refresh) == 0 and _shown(tally) == database  # nothing new: nothing read
+
+    delete_class(store, CLASS)
+    store.submit(record("gus", minutes=50), "gus")  # the class again, new
+    assert store.flush(60)
+    assert store.read(tally.refresh) == 1 and tally.reads == 2
+    assert _shown(tally) == store.read(lambda s: _shown(ClassQueries(s, CLASS)))
+    assert [s.student for s in tally.student_rows()] == ["gus"]

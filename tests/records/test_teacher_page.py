@@ -339,6 +339,29 @@ def test_from_your_teacher_is_on_the_shared_routes_gallery_only():
     assert from_your_teacher(own_server) == "" and from_your_teacher({"PARLOUR_CLASS": "3b"}) == ""
 
 
+def test_the_page_redrawn_after_a_deal_reads_only_that_deal_and_shows_what_the_database_counts(school, store):
+    """The page's reload after a deal is recorded (its live refresh) reads only the new deal into the counts the
+    server holds (widgets/records/tally.py), and the page it draws is, byte for byte, the page drawn from the whole
+    class read again from the database."""
+    import widgets.server.teacher_page as teacher_page
+
+    service, set_id, _ = school
+    teacher = service.login("t-secret")
+    assert "data-student='eve'" not in teacher.get(service.url + "parlour/teacher", timeout=30).text
+    tally = teacher_page._views[(store.url, CLASS)][0]
+    assert tally.reads == 1
+    store.submit(record("eve", level="medium", minutes=40, deal_set=set_id, refusals={"turn.order": 2}), "eve")
+    store.submit(record("ada", level="hard", minutes=41, deal_set=set_id), "ada")
+    assert store.flush(30)
+    page = teacher.get(service.url + "parlour/teacher", timeout=30).text
+    assert tally.reads == 1 and len(tally.deals) == 6, "only the two new deals were read"
+    xsrf = re.search(r"name='_xsrf' value='([^']+)'", page).group(1)
+    view = store.read(lambda s: teacher_page.read_class(s, CLASS))
+    drawn = teacher_page.Page(CLASS, "/services/parlour/voila/render/", "/services/parlour/parlour/teacher",
+                              xsrf).write(view, None, stamp=live_stamp(view.deals, view.last, []))
+    assert "<tr data-student='eve'>" in page and page == drawn
+
+
 def test_the_page_counts_only_the_decisions_several_students_reached(school, store):
     """The set's table of move counts: the decisions at least two students reached (what every move's count at
     every position would be, read for those alone), and how many more there are."""

@@ -244,16 +244,18 @@ def _move_counts(session: Session, where: Any, positions: Sequence[str] | None =
     for position, hint, n in session.execute(grouped(Decision.best, func.count()).group_by(Decision.best)):
         best[position][hint] = int(n)
     shape = list(session.execute(grouped(func.min(Decision.index), func.min(Deal.game), func.min(Deal.code),
-                                         func.avg(case((Decision.verdict.in_(GOOD), 1.0), else_=0.0)),
+                                         func.sum(case((Decision.verdict.in_(GOOD), 1), else_=0)), func.count(),
                                          func.count(distinct(Deal.student)), func.min(Deal.id))))
     links = {deal_id: link for deal_id, link in session.execute(
         select(Deal.id, Deal.review_link).where(Deal.id.in_([row[-1] for row in shape])))}
     out = {}
-    for position, index, game, code, accuracy, students, sample in shape:
+    for position, index, game, code, good, rated, students, sample in shape:
         counts = dict(sorted(chose[position].items(), key=lambda a: (-a[1], a[0])))
         hint = min(best[position].items(), key=lambda b: (-b[1], b[0]))[0]
-        out[position] = MoveCounts(position, game, code, int(index), hint, counts, int(students), float(accuracy),
-                                   links.get(sample, ""))
+        # the share divided here, not averaged by the database: PostgreSQL's average of numbers is a decimal,
+        # SQLite's a float, and the page (and widgets/records/tally.py) must say the same on both
+        out[position] = MoveCounts(position, game, code, int(index), hint, counts, int(students),
+                                   int(good or 0) / int(rated), links.get(sample, ""))
     return out
 
 
@@ -306,12 +308,18 @@ def deal_sets(session: Session, klass: str, published_only: bool = False) -> lis
     return [_deal_set_row(s) for s in session.scalars(query)]
 
 
+def set_progress(codes: Sequence[str], deals: int, student: str, played: list[str]) -> SetProgress:
+    """A set's progress for ``student`` from the codes they played in it (``codes``: the set's; none: "random",
+    ``deals`` of them)."""
+    if codes:
+        done = tuple(c for c in codes if c in played)
+        left = tuple(c for c in codes if c not in played)
+        return SetProgress(student, done, left, len(played), len(codes))
+    return SetProgress(student, (), (), len(played), deals)
+
+
 def _progress(deal_set: DealSet, student: str, played: list[str]) -> SetProgress:
-    if deal_set.codes:
-        done = tuple(c for c in deal_set.codes if c in played)
-        left = tuple(c for c in deal_set.codes if c not in played)
-        return SetProgress(student, done, left, len(played), len(deal_set.codes))
-    return SetProgress(student, (), (), len(played), deal_set.deals)
+    return set_progress(deal_set.codes, deal_set.deals, student, played)
 
 
 def deal_set_progress(session: Session, klass: str, set_id: int) -> list[SetProgress]:
@@ -475,4 +483,4 @@ __all__ = ["CSV_COLUMNS", "DealRow", "DealSetRow", "MistakeRow", "MoveCounts", "
            "StudentQueries", "StudentSummary", "accuracy_over_time", "class_accuracy", "class_games", "class_id",
            "class_mistakes", "class_names", "deal_set_moves", "deal_set_progress", "deal_sets", "deals", "delete_class",
            "export_csv", "hardest_decisions", "last_recorded", "mistakes", "recorded_since", "refusals_by_rule",
-           "rule_words", "shared_deal_set_moves", "students"]
+           "rule_words", "set_progress", "shared_deal_set_moves", "students"]

@@ -39,6 +39,7 @@ from engine import words
 from engine.hints import LEVELS
 from widgets.records import DealSetError, StudentRecords, Store, StoreUnavailable, TeacherRecords
 from widgets.records import queries as q
+from widgets.records.tally import ClassCounts, ClassQueries, ClassTally
 from widgets.server.class_records import OpenPage, class_name, is_teacher, online, records_store
 from widgets.server.page_identity import user_name
 
@@ -119,43 +120,58 @@ class ClassView:
     online: list[OpenPage] = field(default_factory=list)
 
 
+def class_parts(counts: ClassCounts) -> ClassView:
+    """Everything the page shows of a class, from its counts: the database's (:func:`read_class`) or the ones the
+    server holds (:func:`class_view`)."""
+    deals, last = counts.last_recorded()
+    games = [GameView(g, counts.refusals_by_rule(g), counts.hardest_decisions(g, HARDEST_SHOWN))
+             for g in counts.class_games()]
+    sets = [set_view(counts, row) for row in reversed(counts.deal_sets())]
+    return ClassView(counts.student_rows(), counts.class_accuracy(), counts.class_mistakes(), games, sets, deals, last)
+
+
 def read_class(session: Session, klass: str) -> ClassView:
-    """Everything the page shows of ``klass``, from one session (a class of 30 × 40 deals: a handful of queries,
-    each counted by the database, never one a student)."""
-    deals, last = q.last_recorded(session, klass)
-    games = [GameView(g, q.refusals_by_rule(session, klass, g), q.hardest_decisions(session, klass, g, HARDEST_SHOWN))
-             for g in q.class_games(session, klass)]
-    sets = [set_view(session, klass, row) for row in reversed(q.deal_sets(session, klass))]
-    return ClassView(q.students(session, klass), q.class_accuracy(session, klass), q.class_mistakes(session, klass),
-                     games, sets, deals, last)
+    """Everything the page shows of ``klass``, asked of the database (a class of 30 × 40 deals: a handful of
+    queries, each counted by the database, never one a student)."""
+    return class_parts(ClassQueries(session, klass))
 
 
-def set_view(session: Session, klass: str, row: q.DealSetRow) -> SetView:
-    moves, shared, total = q.shared_deal_set_moves(session, klass, row.id, MOVE_ROWS_SHOWN)
+def set_view(counts: ClassCounts, row: q.DealSetRow) -> SetView:
+    moves, shared, total = counts.shared_deal_set_moves(row.id, MOVE_ROWS_SHOWN)
     if not moves and total:  # nobody's deal met another's yet: the first decisions, one student's each
-        moves, shared, total = q.shared_deal_set_moves(session, klass, row.id, MOVE_ROWS_SHOWN, min_students=1)
-    return SetView(row, q.deal_set_progress(session, klass, row.id), moves, shared, total)
+        moves, shared, total = counts.shared_deal_set_moves(row.id, MOVE_ROWS_SHOWN, min_students=1)
+    return SetView(row, counts.deal_set_progress(row), moves, shared, total)
 
 
-#: the last view read of each class, with what it was read at (deals, newest): the page's reloads and a second
-#: teacher read it again only when a deal was recorded since (or a teacher changed a set: :func:`forget_views`)
-_views: dict[tuple[str, str], tuple[tuple[int, datetime | None], ClassView]] = {}
+#: each class's counts held by this server (:class:`ClassTally`), with the view last drawn from them and what it was
+#: drawn from: a reload reads only the deals recorded since, and draws again only when there were some (or a deal
+#: set changed)
+_views: dict[tuple[str, str], tuple[ClassTally, Any, ClassView | None]] = {}
 _views_lock = threading.Lock()
 
 
 def class_view(store: Store, klass: str) -> ClassView:
-    """The class's view, read again only when a deal was recorded since the last read."""
-    def read(session: Session) -> ClassView:
-        now = q.last_recorded(session, klass)
-        with _views_lock:
-            kept = _views.get((store.url, klass))
-        if kept is not None and kept[0] == now:
-            return kept[1]
-        view = read_class(session, klass)
-        with _views_lock:
-            _views[(store.url, klass)] = ((view.deals, view.last), view)
-        return view
-    view = store.read(read)
+    """The class's view: its held counts brought up to date with the deals recorded since the last look (all of
+    them the first time), in one read. Re-reading the whole class at each refresh took 2-3 s on a busy machine."""
+    key = (store.url, klass)
+    with _views_lock:
+        if key not in _views:
+            _views[key] = (ClassTally(klass), None, None)
+        tally = _views[key][0]
+    with tally.lock:
+        def read(session: Session) -> ClassView:
+            tally.refresh(session)
+            drawn_from = (tally.reads, len(tally.deals), tally.deal_sets())
+            with _views_lock:
+                kept = _views.get(key)
+            if kept is not None and kept[0] is tally and kept[1] == drawn_from and kept[2] is not None:
+                return kept[2]
+            view = class_parts(tally)
+            with _views_lock:
+                if _views.get(key, (tally,))[0] is tally:
+                    _views[key] = (tally, drawn_from, view)
+            return view
+        view = store.read(read)
     return ClassView(view.students, view.accuracy, view.mistakes, view.games, view.sets, view.deals, view.last)
 
 
@@ -632,4 +648,5 @@ def teacher_handlers(base_url: str, class_tables: Any = None) -> list[tuple[str,
 
 
 __all__ = ["AssignedHandler", "ClassView", "Page", "TeacherPageHandler", "accuracy_plot", "assigned_html",
-           "live_stamp", "move_words", "online_now", "read_class", "table_words", "teacher_handlers"]
+           "class_parts", "class_view", "live_stamp", "move_words", "online_now", "read_class", "table_words",
+           "teacher_handlers"]
