@@ -7,6 +7,7 @@ played with the bots' pauses running (as on a page), and how many log lines are 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from tests.widgets.test_turn_driver import settle
 from widgets.autosave import TableSave
 from widgets.games.jabberwocky_table import JabberwockyTable
 from widgets.games.jubilee_table import JubileeTable
+from widgets.games.klaberjass_table import KlaberjassTable
 from widgets.table import Table
 
 PAUSE = 0.002  # the bots' pause: every bot move is its own step on the event loop, painted on its own
@@ -114,3 +116,36 @@ def test_a_review_looking_back_at_a_decision_sends_no_save():
     assert len(browser.messages) == sent, browser.messages[sent:]
     panel.back()
     assert table.autosave is not None and table.game.is_over
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[set[str]]]:
+    """Every state message a widget sends to the page: the traits it carries, by the widget's comm."""
+    import comm
+
+    messages: dict[str, list[set[str]]] = {}
+
+    def publish(self: Any, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+                **keys: Any) -> None:
+        if msg_type == "comm_msg" and isinstance(data, dict) and data.get("method") == "update":
+            messages.setdefault(self.comm_id, []).append(set(data.get("state", {})))
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
+    return messages
+
+
+@pytest.mark.parametrize("game", ["jabberwocky", "klaberjass"])
+def test_a_turn_passing_repaints_each_bid_button_in_one_message(game, sent):
+    """At a class table every seat's page repaints the bid buttons after every bid: a button whose state and
+    reason both change (your turn, or no longer) is one message to the page, not one per trait."""
+    table = JabberwockyTable(players=4, seed=3, bot_delay=0) if game == "jabberwocky" \
+        else KlaberjassTable(seed=3, bot_delay=0)
+    buttons = table.bid_buttons if isinstance(table.bid_buttons, list) else list(table.bid_buttons.values())
+    view = table.game.view(table.human)
+    assert view["current_player"] == table.human and view["legal"], "the deal opens on your bid"
+    sent.clear()
+    table._draw_bids({**view, "current_player": (table.human + 1) % table.players})  # another's turn to bid
+    shown = [b for b in buttons if b.layout.display != "none"]
+    assert all(b.disabled for b in shown)
+    per_button = [sent.get(b.comm.comm_id, []) for b in shown]
+    assert all(len(messages) == 1 for messages in per_button), per_button
+    assert all({"disabled", "tooltip"} <= messages[0] for messages in per_button if messages)

@@ -306,13 +306,15 @@ class JabberwockyTable(Table):
         for amount, button in enumerate(self.bid_buttons):
             set_layout(button, display="" if amount <= view["cards_this_round"] else "none")
             action = f"bid {amount}"
-            if not my_turn:
-                button.disabled, button.tooltip = True, self.t("Wait for your turn to bid.")
-            elif action in view["legal"]:
-                button.disabled, button.tooltip = False, self.t("Bid {n}: you mean to take exactly {n}.", n=amount)
-            else:
-                button.disabled, button.tooltip = True, self.hand_tooltip(action)
-            button.button_style = "warning" if hinted == action and my_turn else ""
+            with button.hold_sync():  # a turn changes both: one message per button, not two (at a class table,
+                if not my_turn:  # every seat's page gets them after every bid)
+                    button.disabled, button.tooltip = True, self.t("Wait for your turn to bid.")
+                elif action in view["legal"]:
+                    button.disabled, button.tooltip = False, self.t("Bid {n}: you mean to take exactly {n}.",
+                                                                    n=amount)
+                else:
+                    button.disabled, button.tooltip = True, self.hand_tooltip(action)
+                button.button_style = "warning" if hinted == action and my_turn else ""
         self.bid_box.disabled = not my_turn
         self.bid_note.value = self._bid_note(view) if bidding else ""
 

@@ -281,15 +281,16 @@ class KlaberjassTable(Table):
         hinted = self._last_hint.action if self._last_hint else None
         for action, button in self.bid_buttons.items():
             set_layout(button, display="" if action in shown else "none")
-            if action == "take":
-                button.description = self.action_label("take")
-            if not my_turn:
-                button.disabled, button.tooltip = True, self.t("Wait for your turn.")
-            elif action in view["legal"]:
-                button.disabled, button.tooltip = False, self._bid_tip(view, action)
-            else:
-                button.disabled, button.tooltip = True, self.hand_tooltip(action)
-            button.button_style = "warning" if hinted == action and my_turn else ""
+            with button.hold_sync():  # a turn changes both: one message per button, not two
+                if action == "take":
+                    button.description = self.action_label("take")
+                if not my_turn:
+                    button.disabled, button.tooltip = True, self.t("Wait for your turn.")
+                elif action in view["legal"]:
+                    button.disabled, button.tooltip = False, self._bid_tip(view, action)
+                else:
+                    button.disabled, button.tooltip = True, self.hand_tooltip(action)
+                button.button_style = "warning" if hinted == action and my_turn else ""
         self.bid_title.value = self._bid_title(view)
 
     def _bid_tip(self, view: dict[str, Any], action: str) -> str:
