@@ -283,6 +283,9 @@ def test_puzzles_are_kept_on_the_static_site(site_url, site_page, save_screensho
     site_table(page)
     the_same_after_a_reload(page, before, progress)
     assert not [e for e in page.errors if "pageerror" in e], page.errors  # as every site test: no uncaught error
+    # nor a widget that started too slowly for anywidget and lost Python's messages, logged or uncaught (it was
+    # both: widgets/static/shared_modules.js gives anywidget's start more time)
+    assert not [e for e in page.errors if "Failed to initialize model" in e], page.errors
 
 
 def test_a_second_visit_downloads_nothing(site, browser):

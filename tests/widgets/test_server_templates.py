@@ -7,6 +7,8 @@ a quarter of the server's CPU per page (py-spy on ``widgets.server`` serving Jub
 
 from __future__ import annotations
 
+import json
+
 import jinja2
 import pytest
 from voila.exporter import VoilaExporter
@@ -88,3 +90,39 @@ def test_the_page_head_asks_no_cdn_for_icons() -> None:
     assert "cdn.jsdelivr.net" in source
     cleaned = without_cdn_icons(source)
     assert "cdn.jsdelivr.net" not in cleaned and "<style>" in cleaned
+
+
+ANYWIDGET_STARTUP = r"""
+const vm = require("vm");
+const fs = require("fs");
+const asked = [];
+const ctx = {URL: {createObjectURL() {}, revokeObjectURL() {}},
+             AbortSignal: {timeout(ms) { asked.push(ms); return {ms}; }}};
+ctx.window = {Blob: class {}};
+vm.createContext(ctx);
+vm.runInContext(fs.readFileSync(process.argv[1], "utf8"), ctx, {filename: "page.html"});
+const ask = (file, ms) => vm.runInContext(`AbortSignal.timeout(${ms})`, ctx, {filename: file});
+ask("http://h/extensions/anywidget/static/528.d9f5934c.js", 2000);  // the site's anywidget bundle
+ask("http://h/voila/labextensions/anywidget/static/main.js", 2000);  // Voilà's
+ask("http://h/voila/labextensions/anywidget/static/main.js", 50);   // another wait of anywidget's
+ask("http://h/static/lab/jlab_core.js", 2000);                      // someone else's two seconds
+console.log(JSON.stringify(asked));
+"""
+
+
+def test_a_widget_slow_to_start_still_hears_python(tmp_path) -> None:
+    """anywidget gives a widget model 2 s to start and then drops every message Python sends it (on the static
+    site at load 15 the PuzzleKeeper's and AutoSave's models took longer, each drop an uncaught "[anywidget]
+    Failed to initialize model."). The page's first script gives anywidget's start 5 minutes and leaves every
+    other timeout as asked."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (./run hub installs it)")
+    script = Path(__file__).resolve().parents[2] / "widgets" / "static" / "shared_modules.js"
+    done = subprocess.run([node, "-e", ANYWIDGET_STARTUP, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [300000, 300000, 50, 2000]

@@ -34,3 +34,20 @@
     if (!kept.has(url)) revoke(url);
   };
 })();
+
+// A widget slow to start is still a widget. anywidget (0.11) gives each widget model 2 s to load its module and
+// start (AbortSignal.timeout(2000) in its Runtime), and when that passes it rejects the model's "ready" for
+// good: every later message from Python to the model is dropped ("[anywidget] Failed to initialize model.", an
+// uncaught error each time), though the model does start moments later. On a busy computer a page's start
+// easily takes longer (the static site's puzzle run, at load 15: a PuzzleKeeper's "keep" lost, so the puzzles
+// of that visit were not kept). Here anywidget's own 2 s wait becomes 5 minutes; every other timeout is as asked.
+(() => {
+  const timeout = AbortSignal.timeout && AbortSignal.timeout.bind(AbortSignal);
+  if (!timeout) return;
+  const STARTUP = 2000;
+  const PATIENT = 300000;
+  AbortSignal.timeout = (ms) => {
+    const stack = ms === STARTUP ? String(new Error().stack || "") : "";
+    return timeout(stack.includes("anywidget") ? PATIENT : ms);
+  };
+})();
