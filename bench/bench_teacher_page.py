@@ -51,6 +51,23 @@ a check each), writing them 47-53 s; the bench used to time both as the store's 
 The maximum page load is the first (the class read from the store: 3-4 s at that load); later loads reuse it
 until a deal is recorded. A run before the page read in a thread, reread only on news and counted moves only
 where students met (same machine, load 20-29): median 3.47 s, live refresh 4.63 s (max 8.95 s).
+
+Since the page holds its class's counts and reads only the new deals at each refresh (widgets/records/tally.py;
+before, each refresh read the whole class again), ``--repeat 2 --clicks 2 --live 10`` on 2026-11-28, "before" and
+"after" run from clean copies of the tree just before and after that change (the first row is the lead's run on a
+quieter machine), the machine shared with other helpers' work; load is the load average during the live refresh:
+
+    run                  load      one-button floor   teacher page   live refresh median / max   refresh / floor
+    before (13:02)       5.5-5.9    3.39 s            0.73 s         1.50 s / 1.74 s             0.44
+    before (13:44)       18-23     13.76 s            3.13 s         2.95 s / 5.87 s             0.21
+    before (14:04)       14-17      3.76 s            0.91 s         2.63 s / 4.57 s             0.70
+    after  (13:32)       17-21      8.22 s            2.55 s         2.37 s / 2.91 s             0.29
+    after  (13:57)       8-10       2.84 s            0.60 s         0.67 s / 1.06 s             0.24
+
+The re-read alone, at 30 x 40 (load 8-10): the whole class 0.65 s on SQLite and 1.34 s on PostgreSQL (0.19 s and
+0.23 s of it the deal set's move counts, 0.17 s and 0.59 s the mistakes); one new deal read into the held counts
+and the view drawn from them, 0.05 s and 0.10 s. The first load still reads everything (about as long as before).
+What is left of a refresh is the page's reload and drawing in the browser.
 """
 
 from __future__ import annotations
