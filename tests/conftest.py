@@ -54,7 +54,11 @@ CHROMIUM_ARGS = [
 # A static file of Voilà's own: answering it means the server is up, and fetching it
 # starts no kernel (every notebook request does).
 VOILA_STATIC_PROBE = "voila/static/voila.js"
-VOILA_START_TIMEOUT = 90  # seconds; first start after an install compiles bytecode
+VOILA_START_TIMEOUT = 180  # seconds; first start after an install compiles bytecode, and a busy machine
+# How long a browser test's expect(...) waits for the state it asserts when the test names no time (Playwright's
+# own default is 5 s): ./run test runs two browser tests at once beside other work, and a page then takes longer
+# to draw its widgets. An expectation that holds passes at once; only a failure takes this long to be reported.
+EXPECT_TIMEOUT_MS = 20_000
 
 
 def pytest_collection_modifyitems(config, items):
@@ -101,6 +105,11 @@ class KeepModulesTogether:
 
 def pytest_configure(config) -> None:
     config.pluginmanager.register(KeepModulesTogether(), "parlour-keep-modules-together")
+    try:
+        from playwright.sync_api import expect
+    except ImportError:  # the browser tests then fail on their own import, saying so
+        return
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

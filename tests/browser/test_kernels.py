@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,7 +87,7 @@ def _flooded_server(tmp_path, spawn_server, free_port, wait_for_url, *options: s
                          "--VoilaConfiguration.preheat_kernel=False", *options],
                         log=tmp_path / "voila.log")
     base = f"http://127.0.0.1:{port}/"
-    wait_for_url(base + "voila/static/voila.js", 90, proc)
+    wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, proc)
     return base, proc
 
 

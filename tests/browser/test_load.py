@@ -15,6 +15,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE
+
 from .table_page import button
 
 pytestmark = pytest.mark.browser
@@ -68,7 +70,7 @@ def test_a_kernel_that_cannot_start_gives_a_message_and_a_retry(tmp_path, spawn_
     server = spawn_server([sys.executable, "-m", "widgets.server", "lessons", f"--port={port}"],
                           log=tmp_path / "voila.log", env=env)
     base = f"http://127.0.0.1:{port}/"
-    wait_for_url(base + "voila/static/voila.js", 90, server)
+    wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, server)
 
     page = voila_page
     start = time.monotonic()

@@ -17,6 +17,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE
+
 from .table_page import button
 from .test_security import TINY, _get, _kernels
 
@@ -152,7 +154,7 @@ def pooled_server(tmp_path_factory):
                                 cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
     try:
-        wait_for_url(base + "voila/static/voila.js", 90, proc)
+        wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, proc)
         yield base, proc, tmp / "voila.log"
     finally:
         stop_server(proc)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
@@ -53,7 +54,7 @@ def settled_position(table: Locator, expected: dict[str, object] | None = None,
         last = now
 
 
-def kept_position(page: Page) -> tuple[int, bool] | None:
+def kept_position(page: Page, state: Path) -> tuple[int, bool] | None:
     """What the browser keeps: (your moves in it, whether it is your turn there), None if nothing."""
     from widgets.autosave import read_table_save
 
@@ -61,13 +62,13 @@ def kept_position(page: Page) -> tuple[int, bool] | None:
                                      .map(key => localStorage.getItem(key))""")
     if len(texts) != 1:
         return None
-    game = server_game(read_table_save(texts[0]).game_json)
+    game = server_game(read_table_save(texts[0]).game_json, state)
     return sum(seat == 0 for seat, _ in game.history), game.to_act() == [0]
 
 
-def server_game(save: str):
+def server_game(save: str, state: Path):
     """The game of a save the server wrote, checked with the key it signs saves with (its own, kept in
-    its state directory: widgets.server.save_key.ensure_save_key reads the same file the server does)."""
+    its state directory ``state``: widgets.server.save_key.ensure_save_key reads the same file the server does)."""
     import os
 
     import engine
@@ -75,7 +76,7 @@ def server_game(save: str):
     from widgets.server.save_key import ensure_save_key
 
     before = os.environ.get(SAVE_KEY_ENV)
-    ensure_save_key()
+    ensure_save_key(state)
     try:
         return engine.load_game(save)
     finally:
@@ -83,12 +84,12 @@ def server_game(save: str):
             os.environ.pop(SAVE_KEY_ENV, None)
 
 
-def play_cards(page: Page, table: Locator, cards: int) -> None:
+def play_cards(page: Page, table: Locator, cards: int, state: Path) -> None:
     """Click ``cards`` playable cards, each time waiting for the bots to answer, and then until the
     browser keeps that very position (your turn, after every card played)."""
     status = table.locator(".parlour-status")
     expect(status).to_contain_text("Your turn", timeout=60_000)
-    kept = kept_position(page)
+    kept = kept_position(page, state)
     played = (kept[0] if kept else 0) + cards  # an untouched deal is not kept
     for _ in range(cards):
         expect(status).to_contain_text("Your turn", timeout=60_000)
@@ -96,8 +97,8 @@ def play_cards(page: Page, table: Locator, cards: int) -> None:
         expect(status).not_to_contain_text("Your turn", timeout=30_000)
     expect(status).to_contain_text("Your turn", timeout=60_000)
     deadline = time.monotonic() + 30
-    while kept_position(page) != (played, True):
-        assert time.monotonic() < deadline, f"the browser keeps {kept_position(page)}, not {(played, True)}"
+    while kept_position(page, state) != (played, True):
+        assert time.monotonic() < deadline, f"the browser keeps {kept_position(page, state)}, not {(played, True)}"
         page.wait_for_timeout(100)
 
 
@@ -132,25 +133,26 @@ def test_a_game_survives_a_killed_server_and_a_reload(voila_page, save_screensho
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
     log = tmp_path / "voila.log"
-    servers = [start_voila(port, log, tmp_path / "state")]
+    state = tmp_path / "state"
+    servers = [start_voila(port, log, state)]
     try:
         wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
         open_lesson(page, base + "voila/render/jubilee.ipynb")
         table = deal_table(page, DEAL_CODE)
-        play_cards(page, table, 2)
+        play_cards(page, table, 2, state)
         before = settled_position(table)
         assert before["turn"] and "You play" in str(before["log"])
 
         stop_server(servers[-1], crash=True)
         expect(page.locator("#parlour-connection-lost")).to_be_visible(timeout=30_000)
-        servers.append(start_voila(port, log, tmp_path / "state"))  # the same save key
+        servers.append(start_voila(port, log, state))  # the same save key
         wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, servers[-1])
 
         table = resume(page, save_screenshot)
         assert settled_position(table, before) == before
 
         # the game goes on from there, and a plain reload (same server) resumes it again
-        play_cards(page, table, 1)
+        play_cards(page, table, 1, state)
         before = settled_position(table)
         table = resume(page)
         assert settled_position(table, before) == before

@@ -29,6 +29,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -284,7 +286,7 @@ def small_server(tmp_path_factory):
                                 cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}/"
     try:
-        wait_for_url(base + "voila/static/voila.js", 90, proc)
+        wait_for_url(base + VOILA_STATIC_PROBE, VOILA_START_TIMEOUT, proc)
         yield base, proc
     finally:
         stop_server(proc)
