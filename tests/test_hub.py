@@ -36,6 +36,8 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
 PASSWORD = "class-of-thirty"
+SERVICE = "services/parlour/"  # the class's service (both routes: the teacher's page)
+TEACHER = "mrs_b"
 CULL_IDLE = 75  # seconds: longer than the checks before it take, short enough to wait for
 
 
@@ -102,9 +104,10 @@ class Hub:
         return count
 
 
-def start_hub(state: Path, cull_idle: int = CULL_IDLE, route: str = "per-student"):
-    """The hub as ./run hub starts it, on free loopback ports, its files in ``state``:
-    (base URL, process, log path). The caller stops it (tests.conftest.stop_server)."""
+def start_hub(state: Path, cull_idle: int = CULL_IDLE, route: str = "per-student", teachers: str = ""):
+    """The hub as ./run hub starts it, on free loopback ports, its files in ``state``, ``teachers`` its
+    PARLOUR_HUB_TEACHERS where given: (base URL, process, log path). The caller stops it
+    (tests.conftest.stop_server)."""
     import subprocess
 
     from tests.conftest import free_port
@@ -122,6 +125,7 @@ def start_hub(state: Path, cull_idle: int = CULL_IDLE, route: str = "per-student
         "PARLOUR_HUB_ACTIVITY_EVERY": "5",
         "PARLOUR_HUB_ROUTE": route,
         "PARLOUR_HUB_SERVICE_PORT": str(free_port()),
+        **({"PARLOUR_HUB_TEACHERS": teachers} if teachers else {}),
     }
     log = state / "hub.log"
     with open(log, "wb") as out:
@@ -135,9 +139,10 @@ def hub(tmp_path_factory, artifacts_dir):
     from tests.conftest import stop_server, wait_for_url
 
     state = tmp_path_factory.mktemp("hub")
-    url, proc, log = start_hub(state)
+    url, proc, log = start_hub(state, teachers=TEACHER)
     try:
         wait_for_url(url + "hub/login", 180, proc)
+        wait_for_url(url + SERVICE + "voila/static/voila.js", 180, proc)  # the teachers' service
         yield Hub(url, proc, state)
     finally:
         stop_server(proc)
@@ -215,6 +220,25 @@ def test_a_class_on_the_hub(hub, browser, save_screenshot):
     assert not any(hub.server_pid(n) for n in [*students, "dana"]), "idle servers were not culled"
 
 
+def test_on_the_per_student_route_the_teacher_has_the_class_page_and_a_student_does_not(hub):
+    """Issue 35 on the per-student route: each student's own server records their deals in the class's store,
+    and the hub runs the class's service for the teachers alone (no kernels kept ready), so the teacher's page
+    is the one of the shared route, on the same store. A student reaches neither the page nor the service."""
+    from tests.records.games import record
+    from tests.test_teacher_hub import finish_deals
+
+    finish_deals(hub.state, [record("ada", class_name="class"), record("ben", seed=2, class_name="class")])
+    teacher = hub.login(TEACHER)
+    page = teacher.get(f"{hub.url}{SERVICE}parlour/teacher", timeout=300)
+    assert page.status_code == 200, page.text[-1000:]
+    assert "Your class: class" in page.text and "ada" in page.text and "ben" in page.text
+    student = hub.login("ada")
+    for path in ("parlour/teacher", "voila/render/index.ipynb"):
+        refused = student.get(f"{hub.url}{SERVICE}{path}", timeout=120)
+        assert refused.status_code == 403, (path, refused.status_code, refused.url)
+        assert "ben" not in refused.text
+
+
 def test_on_the_per_student_route_a_shared_computer_shows_no_other_students_game(hub, browser):
     """Issue 32, item 3, where each student's lessons come from their own server (/user/<name>/): those
     servers share the hub's origin, so one browser's localStorage holds every student's saves there too."""
@@ -222,8 +246,6 @@ def test_on_the_per_student_route_a_shared_computer_shows_no_other_students_game
 
 
 # --- the shared route: one Voilà for the class, behind the hub's login ---------------------------
-
-SERVICE = "services/parlour/"
 
 
 def running_shared_hub(state: Path, artifacts_dir: Path, name: str):

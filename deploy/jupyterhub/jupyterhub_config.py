@@ -63,8 +63,8 @@ if ROUTE not in ("shared", "per-student"):
 SERVICE_PORT = int(env("SERVICE_PORT", "8870"))  # shared route: the class's Voilà, loopback only
 CLASS_KERNELS = int(env("CLASS_KERNELS", "80"))  # shared route: pages open at once, the whole class
 CLASS_POOL = env("POOL", "")  # shared route: "jubilee=30" keeps 30 Jubilee tables ready (./run app --pool)
-# shared route: the class's name in its record of play, and the hub users who see the teacher's page
-# (/services/parlour/parlour/teacher): "mrs_b,mr_c" puts them in the hub's "teachers" group
+# the class's name in its record of play, and the hub users who see the teacher's page
+# (/services/parlour/parlour/teacher, on either route): "mrs_b,mr_c" puts them in the hub's "teachers" group
 CLASS_NAME = env("CLASS", "class")
 TEACHERS = [name.strip() for name in env("TEACHERS", "").split(",") if name.strip()]
 RECORDS_DB = os.environ.get("PARLOUR_RECORDS_DB", "")  # another file or a PostgreSQL URL (deploy/README.md)
@@ -205,10 +205,14 @@ c.JupyterHub.load_roles = [{
     "services": ["idle-culler"],
 }]
 
-# --- the shared route: one Voilà for the class, as a hub service behind the hub's login ---------
+# --- the class's service: one Voilà for the class, as a hub service behind the hub's login -------
+# On the shared route it serves the class's lessons, class tables and the teacher's page. On the
+# per-student route, where each student's own server plays and records the deals, it runs only for the
+# teachers, so that they have their page (the same store, the same page): without kernels kept ready, and
+# no student may reach it.
 SERVICE = "parlour"
 SERVICE_PREFIX = f"/services/{SERVICE}/"
-if ROUTE == "shared":
+if ROUTE == "shared" or TEACHERS:
     c.JupyterHub.services.append({
         "name": SERVICE,
         "url": f"http://127.0.0.1:{SERVICE_PORT}",
@@ -224,7 +228,8 @@ if ROUTE == "shared":
             "--Voila.tornado_settings=allow_remote_access=True",
             "--ClassroomKernelManager.per_user_kernels=True",
             f"--ClassroomKernelManager.max_kernels={CLASS_KERNELS}",
-            *(["--pool", CLASS_POOL] if CLASS_POOL else []),
+            *(["--pool", CLASS_POOL] if CLASS_POOL and ROUTE == "shared" else []),
+            *([] if ROUTE == "shared" else ["--VoilaConfiguration.preheat_kernel=False"]),
         ],
         "environment": {
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
@@ -239,15 +244,20 @@ if ROUTE == "shared":
             **({"PARLOUR_RECORDS_DB": RECORDS_DB} if RECORDS_DB else {}),
         },
         "oauth_no_confirm": True,  # the class's own app: no "authorize this service?" page
-        "display": True,
+        "display": True,  # in the hub's Services menu, for those who may reach it
     })
+    # the teacher's page answers only the hub's "teachers" group (the hub names a user's groups to the service)
+    c.JupyterHub.load_groups = {"teachers": {"users": TEACHERS}}
+if ROUTE == "per-student" and TEACHERS:
+    # only the teachers may reach the service: a student's role ("self") holds no access to it
+    c.JupyterHub.load_roles.append({"name": "parlour-teachers", "groups": ["teachers"],
+                                    "scopes": [f"access:services!service={SERVICE}"]})
+if ROUTE == "shared":
     # Every student may use the class's Voilà and read their own account, nothing else: no ``self``,
     # whose ``servers`` scope let a student start a server of their own (POST /hub/api/users/<name>/server,
     # /hub/spawn), where they could read the lessons' sources and start kernels beyond the class's cap.
     c.JupyterHub.load_roles.append({"name": "user",
                                     "scopes": ["read:users!user", f"access:services!service={SERVICE}"]})
-    # the teacher's page answers only the hub's "teachers" group (the hub names a user's groups to the service)
-    c.JupyterHub.load_groups = {"teachers": {"users": TEACHERS}}
     c.JupyterHub.default_url = f"{SERVICE_PREFIX}voila/render/index.ipynb"  # the gallery
     # the hub's home page offers the gallery, not "Start My Server"
     c.JupyterHub.template_paths = [str(ROOT / "deploy" / "jupyterhub" / "templates")]

@@ -2,8 +2,9 @@
 
 Served by the class's Parlour service at ``<service>/parlour/teacher`` to hub users in the ``teachers`` group
 (:mod:`.class_records`); anyone else gets 403 and a sentence. The page is written on the server from the record
-store in one read, with a little script that asks ``…/teacher/live`` every 2 seconds whether a deal was recorded
-(or a student came or went) and reloads the page when so, unless the teacher is typing in its form. Changes
+store (then kept up to date deal by deal: widgets/records/tally.py), with a little script whose request to
+``…/teacher/live`` the server holds until a deal is recorded (or a student came or went); it then reloads the
+page, unless the teacher is typing in its form. Changes
 (a new deal set, handing one out) are forms posted with the page's XSRF token: a request forged by another site
 has none and is refused.
 
