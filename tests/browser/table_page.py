@@ -65,8 +65,16 @@ def deal_table(page: Page, code: str) -> Locator:
     box = table.locator(".parlour-toolbar .widget-text input").first
     box.fill(code)
     box.press("Enter")
+    return dealt(table, code)
+
+
+def dealt(table: Locator, code: str) -> Locator:
+    """``table`` once it shows the deal of ``code`` (typed in its box, or given by the page's link) with every word
+    of that deal on the page: a link's deal replaces the lesson's first deal a moment after the page is drawn, and
+    that first deal can say "Your turn" until then."""
+    box = table.locator(".parlour-toolbar .widget-text input").first
     # the box shows the full code: the player count first, the table's settings after a slash
-    expect(box).to_have_value(re.compile(rf"^([0-9]+-)?{re.escape(code)}(/[0-9]+)?$"))
+    expect(box).to_have_value(re.compile(rf"^([0-9]+-)?{re.escape(code)}(/[0-9]+)?$"), timeout=180_000)
     toggle = table.locator(".parlour-toolbar .widget-toggle-button").first
     panel = table.locator(".parlour-settings").first
     for shown in (True, False):

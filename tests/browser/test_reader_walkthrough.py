@@ -30,7 +30,7 @@ from playwright.sync_api import Locator, Page, expect
 from widgets.deal_code import table_code
 from widgets.deal_link import link_query
 
-from .table_page import open_lesson
+from .table_page import dealt, open_lesson
 
 pytestmark = pytest.mark.browser
 
@@ -169,7 +169,7 @@ class Reader:
 def open_walk(page: Page, server: str, walk: Walk) -> Reader:
     code = table_code(walk.players, walk.seed)
     open_lesson(page, server + f"voila/render/{walk.game}.ipynb?{link_query(code, walk.level, walk.game)}")
-    table = page.locator(".parlour.parlour-play-table").first
+    table = dealt(page.locator(".parlour.parlour-play-table").first, code)
     reader = Reader(page, table)
     expect(reader.status).to_contain_text(re.compile(r"\S"), timeout=180_000)
     page.keyboard.press("Tab")
@@ -265,7 +265,7 @@ def test_a_portuguese_table_speaks_portuguese(voila_server, voila_page, save_scr
     page.set_viewport_size({"width": 1280, "height": 800})
     code = table_code(4, 5)
     open_lesson(page, voila_server + f"voila/render/pt/jubileu.ipynb?{link_query(code, 'medium', 'jubileu')}")
-    table = page.locator(".parlour.parlour-play-table").first
+    table = dealt(page.locator(".parlour.parlour-play-table").first, code)  # the link's deal, not the first one
     reader = Reader(page, table, you="Você", hand="As suas cartas", playable="pode jogar")
     expect(reader.status).to_contain_text(YOUR_TURN, timeout=180_000)
     page.keyboard.press("Tab")
