@@ -56,6 +56,9 @@ def test_injun_focus_survives_the_bots(voila_server, voila_page, save_screenshot
     table = deal_table(page, "4-000004")  # Ada bets 1, Ben and Cleo call: your turn to fold, call or raise
     status = table.locator(".parlour-status")
     fold, call = button(table, "Fold"), button(table, "Call 1")
+    # this deal's turn, not the lesson's first deal's (which may offer Call 1 too)
+    expect(log_rows(table, "Ada opens with a bet of 1")).to_have_count(1, timeout=60_000)
+    expect(log_rows(table, "Cleo calls 1")).to_have_count(1, timeout=60_000)
     expect(call).to_be_enabled(timeout=60_000)
     fold.focus()
     page.keyboard.press("Tab")
@@ -102,6 +105,9 @@ def test_jabberwocky_focus_goes_from_the_bids_to_the_hand_and_back(voila_server,
     hand = table.locator(".parlour-row[aria-label='Your hand']")
     bids = table.locator(".jw-bids button")
     one = button(table.locator(".jw-bids"), "1")
+    # this deal's turn, not the lesson's first deal's (whose bid buttons may be enabled too)
+    expect(log_rows(table, "9♠: spades are trumps")).to_have_count(1, timeout=60_000)
+    expect(log_rows(table, "Cleo bids 0")).to_have_count(1, timeout=60_000)
     expect(one).to_be_enabled(timeout=60_000)
     one.focus()
     page.keyboard.press("Enter")
@@ -135,6 +141,11 @@ def test_klaberjass_pass_keeps_the_focus_into_the_second_round(voila_server, voi
     table = deal_table(page, "2-000005")  # Ada passes on the turned-up Q♥: your turn to take or pass
     status = table.locator(".parlour-status")
     pass_button = button(table, "Pass")
+    # this deal's turn, not the lesson's first deal's: that one may also offer Take ♥, and its buttons are
+    # disabled (taking the focus away) when Ada's turn is drawn a moment later
+    expect(log_rows(table, "turned up: Q♥")).to_have_count(1, timeout=60_000)
+    expect(log_rows(table, "Ada passes.")).to_have_count(1, timeout=60_000)
+    expect(status).to_contain_text("Your turn", timeout=60_000)
     expect(button(table, "Take ♥")).to_be_enabled(timeout=60_000)
     pass_button.focus()
     expect(pass_button).to_be_focused()
