@@ -2,15 +2,20 @@
 
 A move adds a line or two to a long log: only those are drawn and sent. The lines already
 shown are not escaped again, and an older block of lines, once full, is never sent again.
+The last lines with their buttons are one widget (:class:`LogRows`): once the log is longer than
+its rows, every new line moves all of them up one, and as twelve HTML widgets that was twelve
+messages to every page after every move (at a class table, to every seat's page).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
-from widgets.shared_look import set_layout, shared_layout
 from widgets.table_html import esc, log_line_html, why_html
 
 LOG_ROWS = 12
@@ -55,6 +60,71 @@ class LogHistory(w.VBox):
         return "".join(self._lines)
 
 
+class LogRows(anywidget.AnyWidget):
+    """The log's last lines, each with its Why? button, drawn by the page (``static/log_rows.js``) from one list:
+    a new line is one message however many rows move up. The page keeps its rows and changes their text only,
+    so a Why? button with the keyboard focus keeps it."""
+
+    _esm = Path(__file__).parent / "static" / "log_rows.js"
+    #: each shown line's HTML (escaped), oldest first; the rows after them are empty and take no room
+    lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    size = traitlets.Int(LOG_ROWS).tag(sync=True)
+    why = traitlets.Unicode("Why?").tag(sync=True)  # the buttons' caption and tooltip, in the table's language
+    tip = traitlets.Unicode().tag(sync=True)
+    width = traitlets.Unicode("56px").tag(sync=True)
+
+    def __init__(self, explain: Callable[[int], Any], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._explain = explain
+        self.on_msg(self._on_frontend_msg)
+
+    def _on_frontend_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "why" and isinstance(content.get("row"), int):
+            if 0 <= content["row"] < len(self.lines):
+                self._explain(content["row"])
+
+    def click(self, i: int) -> None:
+        """As if the learner pressed the ``i``-th row's Why? (Python's callers and tests)."""
+        self._handle_custom_msg({"type": "why", "row": i}, [])
+
+
+class LogRow:
+    """One row of :class:`LogRows` as Python reads a row of widgets: ``children`` are its Why? button and its
+    line (the page draws both; these read and press them)."""
+
+    def __init__(self, rows: LogRows, i: int) -> None:
+        self.children = (_RowButton(rows, i), _RowText(rows, i))
+
+
+class _RowButton:
+    """The ``i``-th row's Why? button: its caption, its tooltip, and pressing it."""
+
+    def __init__(self, rows: LogRows, i: int) -> None:
+        self._rows, self._i = rows, i
+
+    @property
+    def description(self) -> str:
+        return self._rows.why
+
+    @property
+    def tooltip(self) -> str:
+        return self._rows.tip
+
+    def click(self) -> None:
+        self._rows.click(self._i)
+
+
+class _RowText:
+    """The ``i``-th row's line as HTML ("" for an empty row)."""
+
+    def __init__(self, rows: LogRows, i: int) -> None:
+        self._rows, self._i = rows, i
+
+    @property
+    def value(self) -> str:
+        return self._rows.lines[self._i] if self._i < len(self._rows.lines) else ""
+
+
 #: at most this many new lines are read out at once (a new deal's first lines, a round of bots' moves)
 NEWS = 6
 
@@ -67,7 +137,8 @@ class TableLog(w.VBox):
         self.events: list[dict[str, Any]] = []
         self.explained: int | None = None  # the log line the Why? panel explains
         width = "56px" if lang == "en" else "76px"  # "Por quê?" is longer
-        self.rows = [self._row(i, width, explain) for i in range(LOG_ROWS)]
+        self.lines = LogRows(explain, why=t("Why?"), tip=t("Which rule made this happen?"), width=width)
+        self.rows = [LogRow(self.lines, i) for i in range(LOG_ROWS)]
         self.history = LogHistory()  # every line before the last LOG_ROWS, so the whole game can be read
         self.history.add_class("parlour-log-old")
         self.why_panel = w.HTML()
@@ -77,18 +148,10 @@ class TableLog(w.VBox):
         self.news = w.HTML()
         self.news.add_class("parlour-log-news")
         self.news.add_class("parlour-sr-only")
-        scroll = w.VBox([w.VBox([self.history, *self.rows])])  # column-reverse: opens at the newest line
+        scroll = w.VBox([w.VBox([self.history, self.lines])])  # column-reverse: opens at the newest line
         scroll.add_class("parlour-log-scroll")
         super().__init__([w.HTML(f"<b>{esc(t('Log'))}</b>"), scroll, self.why_panel, self.news])
         self.add_class("parlour-panel")
-
-    def _row(self, i: int, width: str, explain: Callable[[int], str]) -> w.HBox:
-        why = w.Button(description=self.t("Why?"), tooltip=self.t("Which rule made this happen?"),
-                       layout=shared_layout(width=width, min_width=width, height="24px", visibility="hidden"))
-        row = w.HBox([why, w.HTML()], layout=shared_layout(display="none"))  # empty rows share their look
-        row.add_class("parlour-log-row")
-        why.on_click(lambda _b, i=i: explain(i))
-        return row
 
     def show(self, events: list[dict[str, Any]]) -> None:
         """Show the game's log (``events``: the learner's), drawing only the lines it did not show before."""
@@ -100,17 +163,7 @@ class TableLog(w.VBox):
         older = max(0, len(events) - LOG_ROWS)
         drawn = min(older, max(0, len(old) - LOG_ROWS)) if same else 0
         self.history.append([log_line_html(e["text"]) for e in events[drawn:older]], start=drawn)
-        shown = events[-LOG_ROWS:]
-        for i, row in enumerate(self.rows):
-            why, text = row.children
-            if i < len(shown):
-                text.value = esc(shown[i]["text"])
-                set_layout(why, visibility="visible")
-                set_layout(row, display="")
-            else:  # an empty row takes no room: the log holds only what happened
-                text.value = ""
-                set_layout(why, visibility="hidden")
-                set_layout(row, display="none")
+        self.lines.lines = [esc(e["text"]) for e in events[-LOG_ROWS:]]  # one message, however many rows move
 
     def _announce(self, new: list[dict[str, Any]]) -> None:
         """Put the log's new lines (the last ``NEWS`` of them) in the live region, each read out once: the

@@ -149,3 +149,30 @@ def test_a_turn_passing_repaints_each_bid_button_in_one_message(game, sent):
     per_button = [sent.get(b.comm.comm_id, []) for b in shown]
     assert all(len(messages) == 1 for messages in per_button), per_button
     assert all({"disabled", "tooltip"} <= messages[0] for messages in per_button if messages)
+
+
+def _under(widget: Any) -> list[Any]:
+    """``widget`` and every widget in its boxes."""
+    found = [widget]
+    for child in getattr(widget, "children", ()):
+        found += _under(child)
+    return found
+
+
+def test_a_new_log_line_is_one_message_to_the_rows_however_many_move_up(sent):
+    """Once the log is longer than its rows, every new line moves each row up one: the rows are sent as one
+    message, not one per row (twelve to every seat's page after every move at a class table)."""
+    from widgets.table_log import LOG_ROWS
+    table = JubileeTable(players=3, bot_delay=0)
+    log = table.log_panel
+    lines = [{"text": f"Line {i} & more.", "rule": ""} for i in range(LOG_ROWS + 8)]
+    log.show(lines[:-1])
+    scroll = log.children[1]
+    older = {id(w) for w in _under(log.history)}  # the older lines: one block gets the line leaving the rows
+    rows = {w.comm.comm_id for w in _under(scroll) if id(w) not in older and getattr(w, "comm", None)}
+    sent.clear()
+    log.show(lines)
+    to_rows = [m for comm_id in rows for m in sent.get(comm_id, [])]
+    assert len(to_rows) == 1, to_rows
+    shown = [row.children[1].value for row in table.log_rows]
+    assert shown == [f"Line {i} &amp; more." for i in range(8, LOG_ROWS + 8)]
