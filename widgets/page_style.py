@@ -13,10 +13,11 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from widgets.card_svg import back_css
 from widgets.shared_look import shared_layout
 
 TABLE_CSS_FILE = Path(__file__).parent / "static" / "table.css"
-TABLE_CSS = f"<style>\n{TABLE_CSS_FILE.read_text(encoding='utf-8')}</style>\n"
+TABLE_CSS = f"<style>\n{TABLE_CSS_FILE.read_text(encoding='utf-8')}{back_css()}</style>\n"
 
 _shared: w.HTML | None = None
 

@@ -176,3 +176,19 @@ def test_a_new_log_line_is_one_message_to_the_rows_however_many_move_up(sent):
     assert len(to_rows) == 1, to_rows
     shown = [row.children[1].value for row in table.log_rows]
     assert shown == [f"Line {i} &amp; more." for i in range(8, LOG_ROWS + 8)]
+
+
+def test_the_face_down_cards_on_a_board_are_not_sent_as_pictures():
+    """Each face-down card of the others' hands was its 2.4 kB picture inline in the board's HTML, sent again
+    after every move (16-23 kB to every seat's page at a class table): the back is drawn by the page's stylesheet,
+    sent once, and a back on the board is a box of its size."""
+    from widgets.card_svg import backs_html, card_height
+    from widgets.page_style import TABLE_CSS
+    table = JabberwockyTable(players=4, seed=3, bot_delay=0)
+    board = table.board.value
+    assert board.count('title="Face-down card"') >= 9, "the others' hands are face down on the board"
+    assert 'data-card="back"' not in board and "<svg" not in backs_html(13, 22)
+    assert len(backs_html(13, 22)) < 13 * 250  # was 13 x 2.4 kB
+    assert 'class="parlour-card-back" style="width:22px;height:%dpx"' % card_height(22) in backs_html(1, 22)
+    rule = TABLE_CSS[TABLE_CSS.index(".parlour-card-back {"):]
+    assert 'background: url("data:image/svg+xml,' in rule and "%231d3b6e" in rule.split("}")[0]  # the back's blue
