@@ -146,6 +146,7 @@ class TableLog(w.VBox):
         # the log's new lines, for a screen reader to read out once (a live region: static/focus_keeper.js);
         # the eye reads them in the rows above
         self.news = w.HTML()
+        self._said = 0  # how many times the live region was given new lines
         self.news.add_class("parlour-log-news")
         self.news.add_class("parlour-sr-only")
         scroll = w.VBox([w.VBox([self.history, self.lines])])  # column-reverse: opens at the newest line
@@ -166,12 +167,15 @@ class TableLog(w.VBox):
         self.lines.lines = [esc(e["text"]) for e in events[-LOG_ROWS:]]  # one message, however many rows move
 
     def _announce(self, new: list[dict[str, Any]]) -> None:
-        """Put the log's new lines (the last ``NEWS`` of them) in the live region, each read out once: the
-        region is emptied first, so a line that reads as the one before it ("Ada passes.") is said again."""
+        """Put the log's new lines (the last ``NEWS`` of them) in the live region, each read out once, in one
+        message: the page replaces the region's lines, and a reader says the new ones. The first line is marked
+        with a count, so a line that reads as the one before it ("Ada passes.") is still new and said again
+        (the region was emptied first: two messages to every page, at a class table to every seat's)."""
         if not new:
             return
-        self.news.value = ""
-        self.news.value = "".join(f"<p>{esc(e['text'])}</p>" for e in new[-NEWS:])
+        self._said += 1  # one message: the count makes the words new even when they read as the last ones did
+        said = "".join(f"<p>{esc(e['text'])}</p>" for e in new[-NEWS:])
+        self.news.value = f'<p data-said="{self._said}"' + said[2:]
 
     def shown_event(self, i: int) -> tuple[int, dict[str, Any]] | None:
         """The index in the log and the event of the ``i``-th row with a Why? button (None: an empty row)."""

@@ -192,3 +192,29 @@ def test_the_face_down_cards_on_a_board_are_not_sent_as_pictures():
     assert 'class="parlour-card-back" style="width:22px;height:%dpx"' % card_height(22) in backs_html(1, 22)
     rule = TABLE_CSS[TABLE_CSS.index(".parlour-card-back {"):]
     assert 'background: url("data:image/svg+xml,' in rule and "%231d3b6e" in rule.split("}")[0]  # the back's blue
+
+
+@pytest.mark.parametrize("game", ["jabberwocky", "klaberjass"])
+def test_a_hidden_bid_button_is_sent_nothing(game, sent):
+    """The bid buttons a round does not offer are hidden: their tooltips still changed with every turn, a message
+    for each to every seat's page at a class table. A hidden button is repainted when it is shown again."""
+    table = JabberwockyTable(players=4, seed=3, bot_delay=0) if game == "jabberwocky" \
+        else KlaberjassTable(seed=3, bot_delay=0)
+    buttons = table.bid_buttons if isinstance(table.bid_buttons, list) else list(table.bid_buttons.values())
+    view = table.game.view(table.human)
+    hidden = [b for b in buttons if b.layout.display == "none"]
+    assert hidden and view["current_player"] == table.human, "the deal opens on your bid, some buttons unused"
+    sent.clear()
+    table._draw_bids({**view, "current_player": (table.human + 1) % table.players})  # another's turn to bid
+    assert not [sent[b.comm.comm_id] for b in hidden if b.comm.comm_id in sent]
+    assert all(b.disabled for b in buttons if b.layout.display != "none")
+
+
+def test_a_new_log_line_is_one_message_to_the_live_region(sent):
+    """The reader's live region was emptied, then given the new lines: two messages to every page per move."""
+    table = JubileeTable(players=3, bot_delay=0)
+    log = table.log_panel
+    log.show([{"text": "Deal 1.", "rule": ""}])
+    sent.clear()
+    log.show([{"text": "Deal 1.", "rule": ""}, {"text": "Ada passes.", "rule": ""}])
+    assert len(sent.get(log.news.comm.comm_id, [])) == 1

@@ -304,10 +304,13 @@ class JabberwockyTable(Table):
         my_turn = bidding and view["current_player"] == self.human
         hinted = self._last_hint.action if self._last_hint else None
         for amount, button in enumerate(self.bid_buttons):
-            set_layout(button, display="" if amount <= view["cards_this_round"] else "none")
+            shown = amount <= view["cards_this_round"]
+            set_layout(button, display="" if shown else "none")
             action = f"bid {amount}"
             with button.hold_sync():  # a turn changes both: one message per button, not two (at a class table,
-                if not my_turn:  # every seat's page gets them after every bid)
+                # every seat's page gets them after every bid); a hidden button waits, the same at every turn, so
+                # nothing is sent for it until it is shown
+                if not my_turn or not shown:
                     button.disabled, button.tooltip = True, self.t("Wait for your turn to bid.")
                 elif action in view["legal"]:
                     button.disabled, button.tooltip = False, self.t("Bid {n}: you mean to take exactly {n}.",

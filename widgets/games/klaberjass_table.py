@@ -284,7 +284,7 @@ class KlaberjassTable(Table):
             with button.hold_sync():  # a turn changes both: one message per button, not two
                 if action == "take":
                     button.description = self.action_label("take")
-                if not my_turn:
+                if not my_turn or action not in shown:  # a hidden one waits, the same each turn: nothing sent
                     button.disabled, button.tooltip = True, self.t("Wait for your turn.")
                 elif action in view["legal"]:
                     button.disabled, button.tooltip = False, self._bid_tip(view, action)
