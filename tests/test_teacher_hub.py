@@ -26,7 +26,8 @@ from tests.browser.test_table_layout import table_class
 from tests.records.games import record
 from tests.test_hub import running_shared_hub
 
-pytestmark = pytest.mark.browser
+# slow: a hub of its own with PostgreSQL behind it, like tests/test_hub.py (./run test --full and CI run it)
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SERVICE = "services/parlour/"
 GALLERY = f"**/{SERVICE}voila/render/index.ipynb"

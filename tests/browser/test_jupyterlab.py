@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.browser
+# slow: a JupyterLab server of its own (./run test --full and CI run it)
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 # "You play 7♠ (+7): the count goes …", not "Ben deals …; You play first."
 YOU_PLAYED = re.compile(r"You play \S+ \([+−]\d+\): the count goes")

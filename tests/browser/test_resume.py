@@ -18,7 +18,8 @@ from tests.conftest import VOILA_START_TIMEOUT, VOILA_STATIC_PROBE, start_voila,
 
 from .table_page import button, deal_table, open_lesson
 
-pytestmark = pytest.mark.browser
+# slow: two Voilà servers of its own, one killed (./run test --full and CI run it)
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 DEAL_CODE = "3-000005"  # three players; you deal, so the two bots play first (as in test_jubilee_app)
 
