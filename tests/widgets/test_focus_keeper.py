@@ -68,3 +68,55 @@ def test_a_finished_game_hides_an_empty_hand_and_play_again_shows_it():
     t.again_button.click()
     assert t.hand.layout.display == "" and t.hand.items
 
+
+
+#: Runs static/focus_keeper.js in Node with the few browser objects it touches: a focused control in a table,
+#: twelve mutations of the table (a repaint: a message per widget), then the next animation frame. Prints how
+#: many times the keeper measured the focused control after the mutations, and after the frame.
+_REPAINT = r"""
+const fs = await import("node:fs");
+const source = fs.readFileSync(process.argv[1], "utf8");
+const frames = [];
+globalThis.requestAnimationFrame = (f) => frames.push(f);
+globalThis.cancelAnimationFrame = () => {};
+globalThis.getComputedStyle = () => ({ visibility: "visible" });
+let mutated = null;
+globalThis.MutationObserver = class { constructor(cb) { mutated = cb; } observe() {} disconnect() {} };
+const listeners = {};
+globalThis.document = { addEventListener: (type, f) => (listeners[type] ||= []).push(f), removeEventListener() {},
+  activeElement: null, body: {}, documentElement: {} };
+let measured = 0;
+const none = () => [];
+const button = { nodeType: 1, isConnected: true, disabled: false, parentElement: null, textContent: "Why?",
+  getClientRects() { measured += 1; return [{}]; }, closest: () => null, getAttribute: () => null,
+  classList: { contains: () => false } };
+const root = { nodeType: 1, contains: (node) => node === button, querySelectorAll: none };
+const el = { closest: () => root };
+const keeper = await import("data:text/javascript," + encodeURIComponent(source));
+keeper.default.render({ model: { on() {}, off() {}, send() {} }, el });
+document.activeElement = button;
+for (const f of listeners.focusin) f({ target: button });
+for (let i = 0; i < 12; i++) mutated([]);
+const during = measured;
+frames.splice(0).forEach((f) => f(0));
+console.log(JSON.stringify([during, measured]));
+process.exit(0);
+"""
+
+
+def test_a_repaint_is_looked_at_once_per_frame_not_once_per_mutation() -> None:
+    """A repaint reaches the page as many messages, each a mutation of the table: the keeper measured the focused
+    control (getClientRects, getComputedStyle: a forced layout) after every one of them, mid-repaint. It looks
+    once, at the next animation frame."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (./run hub installs it)")
+    script = Path(__file__).resolve().parents[2] / "widgets" / "static" / "focus_keeper.js"
+    done = subprocess.run([node, "--input-type=module", "-e", _REPAINT, str(script)], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[0,1]"]

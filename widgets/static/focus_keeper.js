@@ -191,12 +191,19 @@ function render({ model, el }) {
     check();
   }
 
-  const observer = new MutationObserver(() => {
+  // A repaint is many mutations (a message per widget, each its own task): the keeper looks once per frame, after
+  // them, not after each (every look measured the focused control, forcing a layout mid-repaint)
+  let frame = 0;
+  function settled() {
+    frame = 0;
     if (observed) {
       markLiveRegions(observed); // a widget drawn late (the log's rows) gets its region too
       hideIcons(observed); // a button repainted (a new caption) draws its icon anew
     }
     if (memory) check();
+  }
+  const observer = new MutationObserver(() => {
+    if (!frame) frame = requestAnimationFrame(settled);
   });
   let observed = null;
   function observe() {
@@ -228,6 +235,7 @@ function render({ model, el }) {
     clearInterval(attach);
     stopPolling();
     observer.disconnect();
+    if (frame) cancelAnimationFrame(frame);
     document.removeEventListener("focusin", onFocusIn, true);
     document.removeEventListener("focusin", onFocusInObserve, true);
     document.removeEventListener("focusout", onFocusOut, true);
