@@ -120,10 +120,14 @@ def test_the_decisions_where_the_class_is_least_accurate(school):
     chose, _, good = _by_position(_class_records(made))
     shared = {p: sum(g) / len(g) for p, g in good.items() if len(set().union(*chose[p].values())) >= 2}
     hardest = TeacherRecords(store, CLASS).hardest_decisions("jubilee", limit=3)
-    want = sorted(shared, key=lambda p: (shared[p], -len(set().union(*chose[p].values())), p))[:3]
+    missed = {p: a for p, a in shared.items() if a < 1}
+    want = sorted(missed, key=lambda p: (missed[p], -len(set().union(*chose[p].values())), p))[:3]
     assert [h.position for h in hardest] == want
     assert [h.accuracy for h in hardest] == pytest.approx([shared[p] for p in want])
     assert all(h.students >= 2 for h in hardest)
+    # a decision every student got right is not among the hardest, even when few others are left to show
+    every = TeacherRecords(store, CLASS).hardest_decisions("jubilee", limit=len(shared))
+    assert {h.position for h in every} == set(missed) and len(missed) < len(shared)
 
 
 def test_a_student_sees_only_their_own_rows(school):

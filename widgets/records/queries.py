@@ -261,11 +261,14 @@ def _move_counts(session: Session, where: Any, positions: Sequence[str] | None =
 
 def hardest_decisions(session: Session, klass: str, game: str, limit: int = 10,
                       min_students: int = 2) -> list[MoveCounts]:
-    """The decisions (positions reached by at least ``min_students``) where the class's accuracy is lowest."""
+    """The decisions (positions reached by at least ``min_students``) where the class's accuracy is lowest; one
+    every student got right is none of them, however few decisions are left."""
     where = (Deal.class_id == (class_id(session, klass) or -1)) & (Deal.game == game)
     accuracy = func.avg(case((Decision.verdict.in_(GOOD), 1.0), else_=0.0))
+    good = func.sum(case((Decision.verdict.in_(GOOD), 1), else_=0))
     query = select(Decision.position).join(Deal, Decision.deal_id == Deal.id).where(where) \
-        .group_by(Decision.position).having(func.count(distinct(Deal.student)) >= min_students) \
+        .group_by(Decision.position) \
+        .having((func.count(distinct(Deal.student)) >= min_students) & (good < func.count(Decision.id))) \
         .order_by(accuracy, func.count(distinct(Deal.student)).desc(), Decision.position).limit(limit)
     positions = list(session.scalars(query))
     found = _move_counts(session, where, positions)

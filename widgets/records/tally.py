@@ -240,7 +240,7 @@ class ClassTally:
 
     def hardest_decisions(self, game: str, limit: int = 10, min_students: int = 2) -> list[q.MoveCounts]:
         positions = self.by_game.get(game, {})
-        reached = sorted((p for p, at in positions.items() if len(at.students) >= min_students),
+        reached = sorted((p for p, at in positions.items() if len(at.students) >= min_students and at.accuracy < 1),
                          key=lambda p: (positions[p].accuracy, -len(positions[p].students), p))[:limit]
         links = self._links()
         return [positions[p].counts(p, links) for p in reached]
