@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 import engine
 from engine.dealing import stack_deck as stack_deal  # noqa: F401  (tests name it stack_deal)
+
+
+G = TypeVar("G", bound=engine.Game)
+
+
+def fork(game: G) -> G:
+    """A deep copy of ``game`` that shares its past: the events and moves so far, which later moves only
+    append to and never change, are the copy's too; everything else (the deal, the lists of events and
+    moves, the scores) is its own. Several times faster than ``copy.deepcopy``, which spends most of its
+    time copying the events' sentences: the tests that try every reply fork thousands of games."""
+    memo: dict[int, Any] = {id(e): e for e in game._events}
+    memo.update((id(m), m) for m in game._history)
+    return copy.deepcopy(game, memo)
 
 
 def snapshot(game: engine.Game) -> tuple[Any, ...]:

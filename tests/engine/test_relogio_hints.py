@@ -6,7 +6,6 @@ cards; the hint only knows the view, so both must give the same chances.
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 import re
@@ -18,6 +17,8 @@ import engine
 from engine.hints import Bot
 from engine.games.relogio import HOURS, clock_deck
 from engine.games.relogio_ai import medium, real_outcome_of_view, win_chances
+
+from .helpers import fork
 
 
 def keep_until(seed: int, stop) -> engine.Game:
@@ -34,11 +35,8 @@ def brute_force(g: engine.Game, action: str) -> float:
     slots = [(h, i) for h in HOURS for i in range(len(g.deal.down[h]))]
     cards = [g.deal.down[h][i] for h, i in slots]
     wins = total = 0
-    # The events so far are never changed by later moves: every trial shares them rather than copying
-    # them (most of a deep copy's work); the deal, the history and the new events are each trial's own.
-    past = {id(e): e for e in g.events}
     for order in set(permutations(cards)):
-        trial = copy.deepcopy(g, dict(past))
+        trial = fork(g)
         for (h, i), card in zip(slots, order):
             trial.deal.down[h][i] = card
         trial.apply(action)

@@ -17,7 +17,6 @@ A game adds its own checkers in ``claim_checks/<game id>.py``:
 
 from __future__ import annotations
 
-import copy
 import importlib
 import random
 import re
@@ -27,6 +26,8 @@ import engine
 from engine.cards import parse_card
 from engine.claims import Certain, Claim, Comparison, Sampled
 from engine.hints import Hint
+
+from ..helpers import fork
 
 Checker = Callable[[engine.Game, int, Claim, Hint], "str | None"]
 
@@ -114,7 +115,7 @@ def residue(text: str, claims: list[Claim], lang: str) -> list[str]:
 def trick_winners(game: engine.Game, seat: int, move: str, limit: int = 20000) -> set[int]:
     """Who can win the current trick if ``seat`` plays ``move`` now, over every legal reply of the real
     position (the real hands: a certainty from the view must survive each of them)."""
-    start = copy.deepcopy(game)
+    start = fork(game)
     before = len(start.events)
     start.apply(move, seat)
     winners: set[int] = set()
@@ -134,7 +135,7 @@ def trick_winners(game: engine.Game, seat: int, move: str, limit: int = 20000) -
         if who is None:
             continue
         for reply in g.legal_actions(who):
-            nxt = copy.deepcopy(g)
+            nxt = fork(g)
             nxt.apply(reply, who)
             stack.append((nxt, len(g.events)))
     return winners

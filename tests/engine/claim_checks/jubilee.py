@@ -7,7 +7,6 @@ the cards it has not seen, and checked against the real hand where it claims 0% 
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from math import comb
 
@@ -17,9 +16,11 @@ from engine.claims import Chance, Claim
 from engine.games.jubilee import card_value
 from engine.hints import Hint
 
+from ..helpers import fork
+
 
 def _after(game: engine.Game, seat: int, move: str) -> tuple[engine.Game, list[engine.Event]]:
-    g = copy.deepcopy(game)
+    g = fork(game)
     events = g.apply(move, seat)
     return g, events
 
@@ -80,7 +81,7 @@ def check_next_cannot_score(game: engine.Game, seat: int, claim: Claim, hint: Hi
     if nxt is None or nxt == seat:
         return None
     for reply in g.legal_actions(nxt):
-        events = copy.deepcopy(g).apply(reply, nxt)
+        events = fork(g).apply(reply, nxt)
         if any(e.kind == "score" and e.seat == nxt and e.points > 0 for e in events):
             return f"the next player is said unable to score, but {reply} scores"
     return None

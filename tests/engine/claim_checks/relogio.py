@@ -9,7 +9,6 @@ tie). A certain loss is played out the same way on the real cards and on many re
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from math import factorial, prod, sqrt
@@ -19,6 +18,7 @@ import engine
 from engine.claims import Certain, Chance, Claim, Count, Figure, Sampled
 from engine.hints import Hint
 
+from ..helpers import fork
 from . import random_options
 
 CENTRE = 13
@@ -60,7 +60,7 @@ def _arrangements(cards: list) -> Iterator[list]:
 
 
 def _deal(game: engine.Game, slots: list[tuple[int, int]], cards: list) -> engine.Game:
-    trial = copy.deepcopy(game)
+    trial = fork(game)
     for (h, i), c in zip(slots, cards):
         trial.deal.down[h][i] = c  # type: ignore[attr-defined]
     return trial
@@ -114,7 +114,7 @@ def check_lost(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | 
     if not moves:
         return "a loss above the bottom of a pile is said, but no such slot is offered"
     if claim.fact == "relogio.keep_fourth":
-        trial = copy.deepcopy(game)
+        trial = fork(game)
         trial.apply("keep")
         if not (trial.is_over and trial.deal.result == "lost") or claim.detail["down"] != game.deal.face_down_count():
             return f"keeping is said to lose at once with {claim.detail['down']} cards down"

@@ -7,16 +7,16 @@ so ``test_claims`` does not ask it for hints; ``test_relogio_hints`` runs this c
 
 from __future__ import annotations
 
-import copy
-
 import engine
 from engine.claims import Certain, Claim
 from engine.hints import Hint
 
+from ..helpers import fork
+
 
 def check_outcome(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
     assert isinstance(claim, Certain)
-    trial = copy.deepcopy(game)
+    trial = fork(game)
     steps = 0
     while not trial.is_over:
         trial.apply("move")
