@@ -104,6 +104,7 @@ def test_the_portuguese_lesson_leads_with_ir_para_a_mesa(voila_server, voila_pag
     expect_focus(page, page.locator(FOCUSED_IN_TABLE))
 
 
+@pytest.mark.slow  # a JupyterLab server of its own, as tests/browser/test_jupyterlab.py (./run test --full, CI)
 def test_go_to_the_table_in_jupyterlab(jupyterlab, voila_page, save_screenshot):  # noqa: F811 (the fixture)
     """In JupyterLab the notebook scrolls inside its panel, and cells out of sight may be left undrawn
     (content-visibility): the link still brings the table into view and takes the focus there."""
