@@ -27,6 +27,7 @@ from tests.engine import jabberwocky_helpers as jh
 from tests.engine import klaberjass_helpers as kh
 from tests.engine.claim_checks import checker, game_checks
 from tests.engine.exact_reference import jabberwocky_truth, klaberjass_hands, klaberjass_truth, truth
+from tests.engine.helpers import fork
 
 GAMES = ("jabberwocky", "klaberjass")
 
@@ -62,7 +63,7 @@ def small_positions(game_id: str, count: int, seed: int, cards: int, solved: boo
             if view["phase"] == "play" and len(view["hand"]) <= cards and len(view["legal"]) > 1 \
                     and glue.small_enough(view) == solved:
                 found += 1
-                yield game.clone(), seat
+                yield fork(game), seat
                 break
             game.apply(rng.choice(game.legal_actions(seat)), seat)
 

@@ -23,6 +23,7 @@ from engine.hints import advisor
 from engine.i18n import say
 
 from . import claim_checks as cc
+from .helpers import fork
 
 POSITIONS = 40
 #: A headline a beginner reads at a glance: the move and one fact, in one sentence.
@@ -42,7 +43,7 @@ def positions(game_id: str, count: int, rng: random.Random) -> Iterator[tuple[en
             legal = game.legal_actions(seat)
             if rng.random() < 0.25:
                 found += 1
-                yield game.clone(), seat
+                yield fork(game), seat
             game.apply(rng.choice(legal), seat)
 
 

@@ -72,7 +72,7 @@ def random_positions(game_id: str, count: int, rng: random.Random,
             legal = game.legal_actions(seat)
             if len(legal) > 1 and rng.random() < 0.25:
                 found += 1
-                yield game.clone(), seat
+                yield fork(game), seat
             game.apply(rng.choice(legal), seat)
 
 

@@ -26,6 +26,8 @@ import engine
 from engine.cards import Card, parse_card, standard_52
 from engine.claims import Chance, Claim, Count, Figure
 from engine.hints import Hint, advisor
+
+from ..helpers import fork
 from engine.numerals import number
 
 SLIP = 0.1          # the model's "one move in ten at random"
@@ -278,5 +280,5 @@ def positions(count: int, rng: random.Random) -> Iterator[tuple[engine.Game, int
             seat = game.current_player
             if len(game.legal_actions(seat)) > 1 and rng.random() < 0.3:
                 found += 1
-                yield game.clone(), seat
+                yield fork(game), seat
             game.apply(bots[seat].choose(game.view(seat)), seat)

@@ -16,6 +16,8 @@ from engine import tricks
 from engine.cards import parse_card
 from engine.claims import Certain, Claim, Count, Figure
 from engine.hints import Hint
+
+from ..helpers import fork
 from engine.i18n import Sentence, said
 from engine.numerals import localize
 
@@ -268,5 +270,5 @@ def positions(count: int, rng: random.Random) -> Iterator[tuple[engine.Game, int
             legal = game.legal_actions(seat)
             if rng.random() < (0.25 if len(legal) > 1 else 0.15):
                 found += 1
-                yield game.clone(), seat
+                yield fork(game), seat
             game.apply(rng.choice(legal), seat)

@@ -12,6 +12,8 @@ from engine.claims import Claim, Comparison, Count, Figure
 from engine.games.jubileu import BIDS, CODE_OF, Deal, Jubileu, deck_for
 from engine.hints import Bot, Hint
 
+from ..helpers import fork
+
 from . import check_longest_suit, check_only_legal, random_positions, wins_trick_checker
 
 #: Fewer imagined deals while the test runs: a claim's truth does not depend on how many.
@@ -156,16 +158,16 @@ def _stacked_positions(rng: random.Random) -> Iterator[tuple[engine.Game, int]]:
         lang = rng.choice(["en", "pt"])
         g = engine.new_game("jubileu", seed=1, deck=deck_for(hands, 3), first_dealer=3, deals=1, lang=lang,
                             meia_join=rng.choice(["still_in", "anyone"]))
-        yield g.clone(), g.current_player
+        yield fork(g), g.current_player
         for move in opening.split(";"):
             g.apply(move.strip())
             if not g.is_over:
-                yield g.clone(), g.current_player
+                yield fork(g), g.current_player
         bots = [Bot("jubileu", "medium", seed=s) for s in range(4)]
         while not g.is_over:
             seat = g.current_player
             if rng.random() < (0.3 if len(g.legal_actions(seat)) > 1 else 0.1):   # a forced card now and then
-                yield g.clone(), seat
+                yield fork(g), seat
             g.apply(bots[seat].choose(g.view(seat)), seat)
 
 
@@ -179,7 +181,7 @@ def _bot_positions(rng: random.Random) -> Iterator[tuple[engine.Game, int]]:
         while not g.is_over:
             seat = g.current_player
             if len(g.legal_actions(seat)) > 1 and (g.deal.phase in ("trump", "call") or rng.random() < 0.15):
-                yield g.clone(), seat
+                yield fork(g), seat
             g.apply(bots[seat].choose(g.view(seat)), seat)
 
 

@@ -17,6 +17,8 @@ import engine
 from engine.cards import JOKER, Card, double_52_with_jokers, parse_card, parse_cards
 from engine.claims import Claim
 from engine.hints import Hint
+
+from ..helpers import fork
 from engine.melds import KALOOKI, RUN, SET, ContractSearch, MeldRules, SearchCut, contract_arrangement, layoffs, \
     why_not_meld
 
@@ -480,7 +482,7 @@ def positions(count: int, rng: Any) -> Any:
                 share = 0.5 if game.deal.laid[seat] else 0.08  # laid-down hints come late in a deal: ask them more
                 if len(game.legal_actions(seat)) > 1 and rng.random() < share and found < count:
                     found += 1
-                    yield game.clone(), seat
+                    yield fork(game), seat
             callers = [s for s in seats[1:] if rng.random() < 0.3 or bots[s].choose(game.view(s)) == "call"]
             seat = callers[0] if callers else seats[0]
             move = "call" if callers else bots[seat].choose(game.view(seat))

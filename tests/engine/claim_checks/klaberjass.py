@@ -17,6 +17,8 @@ from engine.claims import Certain, Claim, Comparison, Figure
 from engine.games.klaberjass import Klaberjass, card_points
 from engine.hints import Bot, Hint
 
+from ..helpers import fork
+
 from . import review_costs
 from . import check_only_legal
 
@@ -29,14 +31,14 @@ MOST_A_DEAL = 156 + 100 + 20
 
 
 def _played(game: engine.Game, seat: int, move: str) -> engine.Game:
-    after = game.clone()
+    after = fork(game)
     after.apply(move, seat)
     return after
 
 
 def _trick_winner_after(game: engine.Game, seat: int, moves: list[tuple[int, str]]) -> int | None:
     """Who takes the trick that these moves complete (None if they complete none)."""
-    after = game.clone()
+    after = fork(game)
     start = len(after.events)
     for who, move in moves:
         after.apply(move, who)
@@ -163,6 +165,6 @@ def positions(count: int, rng: random.Random) -> Iterator[tuple[engine.Game, int
             legal = [str(a) for a in game.legal_actions(seat)]
             if rng.random() < (0.3 if len(legal) > 1 else 0.05):
                 found += 1
-                yield game.clone(), seat
+                yield fork(game), seat
             move = rng.choice(legal) if rng.random() < 0.3 else bots[seat].choose(game.view(seat))
             game.apply(move, seat)

@@ -184,5 +184,5 @@ def positions(count: int, rng: random.Random) -> Iterator[tuple[engine.Game, int
             legal = [str(a) for a in game.legal_actions(0)]
             if rng.random() < (0.5 if len(legal) > 1 else 0.03):
                 found += 1
-                yield game.clone(), 0
+                yield fork(game), 0
             game.apply("keep" if "keep" in legal and rng.random() < 0.7 else rng.choice(legal), 0)

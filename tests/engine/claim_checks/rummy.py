@@ -18,6 +18,8 @@ from engine.cards import JOKER, Card, parse_card, parse_cards, standard_52
 from engine.claims import Certain, Claim, Count, Figure
 from engine.games.rummy import card_value, meld_rules
 from engine.hints import Hint
+
+from ..helpers import fork
 from engine.melds import MeldRules, layoffs, least_deadwood, meld_or_none
 
 #: Figures are rounded to two decimals in the words.
@@ -88,7 +90,7 @@ def check_deadwood_now(game: engine.Game, seat: int, claim: Claim, hint: Hint) -
 def check_after_taking(game: engine.Game, seat: int, claim: Claim, hint: Hint) -> str | None:
     """Taking the top discard on a copy of the real game, then every legal discard: the least deadwood left."""
     assert isinstance(claim, Figure)
-    after = game.clone()
+    after = fork(game)
     after.apply("draw discard", seat)
     seen = Seen(after, seat)
     left = []
