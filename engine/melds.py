@@ -212,33 +212,40 @@ def why_not_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> str |
 
 
 def meld_or_none(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld | None:
-    try:
-        return as_meld(cards, rules)
-    except MeldError:
-        return None
+    """The meld these cards make, or None; the reason why not is never worded (searches ask this of
+    thousands of groups, and saying why, in the table's language, was most of their time)."""
+    found = _meld_or_reason(cards, rules)
+    return found if isinstance(found, Meld) else None
 
 
 def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
     """The meld these cards make (a run with its jokers placed as high as they fit), or
     :class:`MeldError` saying why not."""
+    found = _meld_or_reason(cards, rules)
+    if isinstance(found, Meld):
+        return found
+    raise MeldError(found())
+
+
+def _meld_or_reason(cards: Sequence[Card], rules: MeldRules) -> Meld | Callable[[], Sentence]:
+    """The meld these cards make, or a function that says why not (called only by those who show it)."""
     cards = list(cards)
-    shown = _symbols(cards)
     jokers = [c for c in cards if c.is_joker]
     naturals = [c for c in cards if not c.is_joker]
     if jokers and not rules.jokers:
-        raise MeldError(Sentence(N_("{cards} is not a meld: jokers are not wild in this game."),
-                                 cards=cards_said(cards)))
+        return lambda: Sentence(N_("{cards} is not a meld: jokers are not wild in this game."),
+                                cards=cards_said(cards))
     smallest = min(rules.min_set, rules.min_run)
     if len(cards) < smallest:
-        raise MeldError(Sentence(N_("{cards} is not a meld: a meld needs at least {n} cards (a {set} of one rank "
-                                    "or a {run} in one suit).") if shown else
-                                 N_("Nothing is not a meld: a meld needs at least {n} cards (a {set} of one rank "
-                                    "or a {run} in one suit)."),
-                                 cards=cards_said(cards), n=smallest, set=_word(rules.set_name),
-                                 run=_word(rules.run_name)))
+        return lambda: Sentence(N_("{cards} is not a meld: a meld needs at least {n} cards (a {set} of one rank "
+                                   "or a {run} in one suit).") if _symbols(cards) else
+                                N_("Nothing is not a meld: a meld needs at least {n} cards (a {set} of one rank "
+                                   "or a {run} in one suit)."),
+                                cards=cards_said(cards), n=smallest, set=_word(rules.set_name),
+                                run=_word(rules.run_name))
     if not naturals:
-        raise MeldError(Sentence(N_("{cards} is not a meld: it needs real cards, not only jokers."),
-                                 cards=cards_said(cards)))
+        return lambda: Sentence(N_("{cards} is not a meld: it needs real cards, not only jokers."),
+                                cards=cards_said(cards))
     ranks = {c.rank for c in naturals}
     suits = {c.suit for c in naturals}
     if len(ranks) == 1:
@@ -248,25 +255,24 @@ def as_meld(cards: Sequence[Card], rules: MeldRules = BASIC_RUMMY) -> Meld:
             return Meld(SET, tuple(sorted(naturals, key=_suit_order)) + tuple(jokers),
                         (rank,) * len(cards))
         if len(suits) > 1 or len(naturals) == 1 and len(cards) < rules.min_run:
-            raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
-                                     meld=_word(rules.set_name), problem=problem))
+            said = problem
+            return lambda: Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
+                                    meld=_word(rules.set_name), problem=said)
         set_problem = problem
     else:
         set_problem = None
     if len(suits) > 1:
-        raise MeldError(Sentence(N_("{cards} is not a meld: a {set} is one rank and a {run} is one suit, and these "
-                                    "cards mix both."), cards=cards_said(cards), set=_word(rules.set_name),
-                                 run=_word(rules.run_name)))
+        return lambda: Sentence(N_("{cards} is not a meld: a {set} is one rank and a {run} is one suit, and these "
+                                   "cards mix both."), cards=cards_said(cards), set=_word(rules.set_name),
+                                run=_word(rules.run_name))
     layouts = run_layouts(cards, rules)
     if layouts:
         return layouts[0]
-    problem = _run_problem(naturals, len(jokers), rules)
     if set_problem and len(ranks) == 1:
-        problem = set_problem
-        raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
-                                 meld=_word(rules.set_name), problem=problem))
-    raise MeldError(Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
-                             meld=_word(rules.run_name), problem=problem))
+        return lambda: Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
+                                meld=_word(rules.set_name), problem=set_problem)
+    return lambda: Sentence(N_("{cards} is not a {meld}: {problem}"), cards=cards_said(cards),
+                            meld=_word(rules.run_name), problem=_run_problem(naturals, len(jokers), rules))
 
 
 def _suit_order(card: Card) -> int:
