@@ -141,9 +141,11 @@ def test_apt_waits_for_a_held_lock_and_then_runs(fake_apt):
 
 
 def test_apt_gives_up_when_the_lock_is_held_past_the_deadline(fake_apt):
-    done, calls = fake_apt("apt_get install -y chromium", locked_calls=10**6, wait=1)
+    # 5 s, not 1: the deadline is counted in bash's whole seconds from before the first call, and on a busy
+    # machine that call alone can take a second, leaving no time for the retry this test looks for
+    done, calls = fake_apt("apt_get install -y chromium", locked_calls=10**6, wait=5)
     assert done.returncode == 100 and len(calls) >= 2
-    assert "Could not get lock" in done.stderr and "apt was still locked after 1s; giving up" in done.stderr
+    assert "Could not get lock" in done.stderr and "apt was still locked after 5s; giving up" in done.stderr
 
 
 def test_apt_does_not_retry_an_error_that_is_not_a_lock(fake_apt):
