@@ -238,3 +238,29 @@ def test_pools_wait_to_refill_while_pages_are_being_refused(monkeypatch, tmp_pat
         assert refills == ["jubilee.ipynb"] * 2
 
     asyncio.run(run())
+
+
+def test_a_kernel_started_for_a_pool_is_not_culled_as_unconnected_until_a_page_has_it():
+    """A pooled kernel still running its lesson was culled as "no page connected to it in 3 idle seconds"
+    (a busy run of tests/browser/test_preheat.py): it is not in the pool until its lesson has run, and it
+    may sit idle between its start and its first cell. A page's kernel no page connected to is still culled."""
+    from datetime import timedelta
+    from types import SimpleNamespace
+
+    from jupyter_server._tz import utcnow
+
+    async def run() -> None:
+        km = manager(max_kernels=4)
+        km.cull_unconnected_after = 3
+        warming = await km.start_kernel(env={"VOILA_PREHEAT": "True"})
+        mine = await page(km, "10.0.0.5")
+        for kernel_id in (warming, mine):
+            km._kernels[kernel_id] = SimpleNamespace(last_activity=utcnow() - timedelta(seconds=60),
+                                                     execution_state="idle")
+        await km._cull_unconnected()
+        assert km.shut == [mine]  # the page's kernel goes; the pool's stays
+        km.own(warming)  # a page takes it: from now it is that page's, culled like one
+        await km._cull_unconnected()
+        assert km.shut == [mine, warming]
+
+    asyncio.run(run())

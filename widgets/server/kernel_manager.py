@@ -93,6 +93,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._owners: dict[str, str] = {}  # kernel -> the student whose page it serves (hub route)
         self._stopping: set[str] = set()  # shutting down: their place is free (a culled page's kernel)
         self._pages: dict[str, tuple[str | None, float]] = {}  # page's kernel -> (its client, when handed)
+        self._for_pools: set[str] = set()  # started for a preheated pool, not handed to a page yet
         self._sent: dict[str, float] = {}  # page's kernel -> when its page had gone out (monotonic)
         self._refused_at: float | None = None  # when a page was last refused as full
         self._waiting: list[object] = []  # the pages waiting for a place, first come first
@@ -105,6 +106,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def own(self, kernel_id: str) -> None:
         """Record ``kernel_id`` as the kernel of the page being rendered (and of its student, on a hub)."""
+        self._for_pools.discard(kernel_id)  # a pooled kernel a page takes is that page's from now
         owner = PAGE_OWNER.get()
         if owner is not None:
             self._owners[kernel_id] = owner
@@ -273,7 +275,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._starting -= 1
             self._pool_starting -= for_pool
             self._wake_waiting_pages()  # a failed start frees its place
-        if not for_pool:
+        if for_pool:
+            self._for_pools.add(started)
+        else:
             self.own(started)
         if self.cull_unconnected_after and not self._initialized_culler_for_unconnected:
             self._start_unconnected_culler()
@@ -315,7 +319,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for kernel_id in list(self._kernels):
             if kernel_id in self._ever_connected or self._kernel_connections.get(kernel_id, 0):
                 continue
-            if kernel_id in pooled:  # waiting for a page, not forgotten by one
+            # a pool's kernel waits for a page, not forgotten by one; while it runs its lesson it is not in the
+            # pool yet, and on a busy machine it may sit idle between starting and its first cell
+            if kernel_id in pooled or kernel_id in self._for_pools:
                 continue
             kernel = self._kernels.get(kernel_id)
             last = getattr(kernel, "last_activity", None)
@@ -336,6 +342,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         finally:
             self._stopping.discard(kernel_id)
         self._ever_connected.discard(kernel_id)
+        self._for_pools.discard(kernel_id)
         self._owners.pop(kernel_id, None)
         self._pages.pop(kernel_id, None)
         self._sent.pop(kernel_id, None)
