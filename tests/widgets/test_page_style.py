@@ -14,15 +14,13 @@ from widgets.games.kalooki_lesson import meld_check
 from widgets.lesson import show_cards
 from widgets.page_style import TABLE_CSS, TABLE_CSS_FILE, Picture, table_style
 
+from .widget_tree import descendants
+
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("bench_page_state", ROOT / "bench" / "bench_page_state.py")
 assert _spec and _spec.loader
 page_state = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(page_state)
-
-
-def descendants(widget: w.Widget) -> list[w.Widget]:
-    return [widget, *(d for child in getattr(widget, "children", ()) for d in descendants(child))]
 
 
 def html_values(widget: w.Widget) -> list[str]:

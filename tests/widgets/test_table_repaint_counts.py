@@ -13,6 +13,7 @@ import pytest
 
 from tests.widgets.test_autosave import FakeBrowser
 from tests.widgets.test_turn_driver import settle
+from tests.widgets.widget_tree import descendants
 from widgets.autosave import TableSave
 from widgets.games.jabberwocky_table import JabberwockyTable
 from widgets.games.jubilee_table import JubileeTable
@@ -151,14 +152,6 @@ def test_a_turn_passing_repaints_each_bid_button_in_one_message(game, sent):
     assert all({"disabled", "tooltip"} <= messages[0] for messages in per_button if messages)
 
 
-def _under(widget: Any) -> list[Any]:
-    """``widget`` and every widget in its boxes."""
-    found = [widget]
-    for child in getattr(widget, "children", ()):
-        found += _under(child)
-    return found
-
-
 def test_a_new_log_line_is_one_message_to_the_rows_however_many_move_up(sent):
     """Once the log is longer than its rows, every new line moves each row up one: the rows are sent as one
     message, not one per row (twelve to every seat's page after every move at a class table)."""
@@ -168,8 +161,8 @@ def test_a_new_log_line_is_one_message_to_the_rows_however_many_move_up(sent):
     lines = [{"text": f"Line {i} & more.", "rule": ""} for i in range(LOG_ROWS + 8)]
     log.show(lines[:-1])
     scroll = log.children[1]
-    older = {id(w) for w in _under(log.history)}  # the older lines: one block gets the line leaving the rows
-    rows = {w.comm.comm_id for w in _under(scroll) if id(w) not in older and getattr(w, "comm", None)}
+    older = {id(w) for w in descendants(log.history)}  # the older lines: one block gets the line leaving the rows
+    rows = {w.comm.comm_id for w in descendants(scroll) if id(w) not in older and getattr(w, "comm", None)}
     sent.clear()
     log.show(lines)
     to_rows = [m for comm_id in rows for m in sent.get(comm_id, [])]
