@@ -69,7 +69,6 @@ def test_a_finished_game_hides_an_empty_hand_and_play_again_shows_it():
     assert t.hand.layout.display == "" and t.hand.items
 
 
-
 #: Runs static/focus_keeper.js in Node with the few browser objects it touches: a focused control in a table,
 #: twelve mutations of the table (a repaint: a message per widget), then the next animation frame. Prints how
 #: many times the keeper measured the focused control after the mutations, and after the frame.
@@ -114,7 +113,7 @@ def test_a_repaint_is_looked_at_once_per_frame_not_once_per_mutation() -> None:
 
     node = shutil.which("node")
     if node is None:
-        pytest.skip("Node.js is not installed (./run hub installs it)")
+        pytest.skip("Node.js is not installed (./run test installs it with the hub's proxy)")
     script = Path(__file__).resolve().parents[2] / "widgets" / "static" / "focus_keeper.js"
     done = subprocess.run([node, "--input-type=module", "-e", _REPAINT, str(script)], capture_output=True, text=True,
                           timeout=60)

@@ -26,9 +26,9 @@ import engine
 from engine.cards import Card, parse_card, standard_52
 from engine.claims import Chance, Claim, Count, Figure
 from engine.hints import Hint, advisor
+from engine.numerals import number
 
 from ..helpers import fork
-from engine.numerals import number
 
 SLIP = 0.1          # the model's "one move in ten at random"
 PRUNE = 1e-6        # branches less likely than this are left out here (the hint: under 1e-4)

@@ -16,11 +16,10 @@ from engine import tricks
 from engine.cards import parse_card
 from engine.claims import Certain, Claim, Count, Figure
 from engine.hints import Hint
-
-from ..helpers import fork
 from engine.i18n import Sentence, said
 from engine.numerals import localize
 
+from ..helpers import fork
 from ..jabberwocky_helpers import play_all, stacked_round
 from . import review_costs
 from . import check_only_legal, random_options, wins_trick_checker

@@ -17,10 +17,10 @@ import engine
 from engine.cards import JOKER, Card, double_52_with_jokers, parse_card, parse_cards
 from engine.claims import Claim
 from engine.hints import Hint
-
-from ..helpers import fork
 from engine.melds import KALOOKI, RUN, SET, ContractSearch, MeldRules, SearchCut, contract_arrangement, layoffs, \
     why_not_meld
+
+from ..helpers import fork
 
 #: A missing card may be any card: wild cards under rules that ask one real card a meld.
 OPEN = MeldRules(min_set=3, max_set=None, min_run=4, ace=KALOOKI.ace, jokers=True, set_naturals=1,

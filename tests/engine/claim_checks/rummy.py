@@ -18,9 +18,9 @@ from engine.cards import JOKER, Card, parse_card, parse_cards, standard_52
 from engine.claims import Certain, Claim, Count, Figure
 from engine.games.rummy import card_value, meld_rules
 from engine.hints import Hint
+from engine.melds import MeldRules, layoffs, least_deadwood, meld_or_none
 
 from ..helpers import fork
-from engine.melds import MeldRules, layoffs, least_deadwood, meld_or_none
 
 #: Figures are rounded to two decimals in the words.
 CLOSE = 0.006
