@@ -17,7 +17,7 @@ from widgets.records.progress_page import progress_page
 from widgets.server.class_table_handler import table_recorder
 from widgets.server.records_route import CLASS_ENV
 
-from .helpers import Ticking, play_deal, short
+from .helpers import Ticking, play_deal, seated, short
 
 CLASS = "class 3b"
 
@@ -119,3 +119,24 @@ def test_only_a_server_that_records_a_class_records_its_class_tables(monkeypatch
         made = table_recorder(per_student)
         assert isinstance(made, TableRecorder)
         made.close()
+
+
+def test_a_deal_taken_back_at_its_end_and_played_again_is_handed_to_the_record_store_once(tmp_path):
+    """The teacher may take back a move at the end of a deal; the deal ended again is the same deal, recorded once
+    (as a learner alone who undoes a finished deal is), and after a server restart too; the next deal is recorded."""
+    handed: list = []
+    tables = ClassTables(tmp_path, clock=Ticking(), bot_delay=0, call_delay=0, on_deal_over=handed.append)
+    host, zoe = seated(tables, "jabberwocky", 2, players=4, teacher=True)
+    tables.handle(host.token, {"type": "start"})
+    play_deal(tables, [host, zoe], random.Random(6))
+    assert [d.deal for d in handed] == [1]
+    for again in (tables, ClassTables(tmp_path, clock=Ticking(), bot_delay=0, call_delay=0,
+                                      on_deal_over=handed.append)):
+        again.handle(host.token, {"type": "undo"})
+        assert again.state_for(host.token)["status"] == "playing", "the teacher's undo reopened the deal"
+        play_deal(again, [host, zoe], random.Random(7))
+        assert again.state_for(host.token)["status"] == "between deals"
+        assert [d.deal for d in handed] == [1], "a deal ended twice was handed to the record store twice"
+    again.handle(host.token, {"type": "next_deal"})
+    play_deal(again, [host, zoe], random.Random(8))
+    assert [d.deal for d in handed] == [1, 2]

@@ -169,6 +169,7 @@ class ClassTable:
         self.game = self._dealt(self._names())
         self.deals_done = 0
         self.deal_of: list[int] = []  # the deal each move of the match was made in
+        self.ended: set[tuple[int, int]] = set()  # (match, deal) of every deal that has come to its end
         self.movers: list[str | None] = []  # who made each move of the match: a person (user or name), None a bot
         self.refused: dict[tuple[int, int], Counter[str]] = {}  # (deal, seat) → rules its refused moves broke
         self.bots: dict[int, SeatBot] = {}
@@ -220,12 +221,16 @@ class ClassTable:
     # ---- records: every change is one, applied here and appended to the table's file ----
     def commit(self, record: dict[str, Any]) -> None:
         """Make the change ``record`` describes, keep it, and send every seat its new state; a move that ends a
-        deal hands the deal to the record store's hook (only here: a table replayed after a restart is not
-        recorded twice)."""
+        deal for the first time hands the deal to the record store's hook. Only here, and only once: a table
+        replayed after a restart is not recorded twice, nor a deal the teacher took back at its end and played to
+        its end again (a learner alone who undoes a finished deal is not recorded twice either: the first ending
+        is the deal played)."""
+        ended_before = set(self.ended)
         self.replay(record)
         self.file.append(record)
         self.changed()
-        if record["t"] == "move" and self.status == "between deals" and self.on_deal_over is not None:
+        if record["t"] == "move" and self.status == "between deals" and self.on_deal_over is not None \
+                and (self.match, self.deal_of[-1]) not in ended_before:
             self.on_deal_over(self.shared_deal(self.deal_of[-1]))
 
     def shared_deal(self, deal: int) -> SharedDeal:
@@ -271,6 +276,7 @@ class ClassTable:
             done = len(self.game.deal_results())
             if self.game.is_over or done > self.deals_done:
                 self.status = "between deals"
+                self.ended.add((self.match, deal))
             self.deals_done = done
         elif kind in ("start", "continue"):
             self.status = "playing"
