@@ -43,8 +43,8 @@ _SERIF = "Georgia, 'DejaVu Serif', 'Liberation Serif', serif"
 _SANS = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif"
 _MID_Y = VIEW_H / 2
 
-__all__ = ["card_svg", "back_svg", "back_css", "backs_html", "backs_words", "card_img_html", "STOCK", "card_height",
-           "card_name", "RED", "BLACK", "SPANISH_COLOURS", "BACK_NAME"]
+__all__ = ["card_svg", "back_svg", "back_css", "backs_html", "backs_words", "card_img_html", "face_html", "face_svg",
+           "STOCK", "card_height", "card_name", "RED", "BLACK", "SPANISH_COLOURS", "BACK_NAME"]
 
 
 # ---- public API ------------------------------------------------------------------
@@ -107,6 +107,27 @@ def card_img_html(card: Card | str | None, width: int = 72, *, face_down: bool =
             f"{card_svg(card, width=width, face_down=face_down, name=name)}</span>")
 
 
+def face_html(card: Card | str, width: int = 72, *, name: str | None = None, lang: str = "en") -> str:
+    """A face-up card as :func:`card_img_html` shows it (the same box, tooltip and spoken name: an image named by
+    the card), but the picture is the page's stylesheet's, sent once per page (widgets/card_faces.py): a table's
+    repaint resends a few dozen bytes for the card, not its 2.5-3 kB SVG. The caller makes sure the page has the
+    card's drawing (``CardFaces.need``)."""
+    c = parse_card(card)
+    name = card_name(c, lang) if name is None else name
+    return (f'<span class="parlour-card-img" title="{html.escape(name)}" '
+            f'style="display:inline-block;line-height:0;margin:2px;vertical-align:top">'
+            f'<span class="parlour-card-face" role="img" aria-label="{html.escape(name)}" data-card="{c}" '
+            f'style="width:{_check_width(width)}px;height:{card_height(width)}px"></span></span>')
+
+
+def face_svg(card: Card | str) -> str:
+    """The drawing of a face-up card for the stylesheet (:func:`face_html`'s box): :func:`card_svg`'s picture,
+    scaled to its box as the inline picture is, its tooltip the box's."""
+    key = str(parse_card(card))
+    svg = _render_face(key, VIEW_W).replace(f' width="{VIEW_W}" height="{VIEW_H}"', "", 1)
+    return re.sub(r"<title>.*?</title>", "", svg, count=1)
+
+
 def backs_words(n: int, what: str | None = None, lang: str = "en") -> str:
     """A face-down pile in words, in ``lang``: "7 cards face down", "Stock, 23 cards face down" (``what`` is the
     pile's name, already in ``lang``)."""
@@ -137,7 +158,10 @@ def back_css() -> str:
     svg = _render_back(VIEW_W).replace(f' width="{VIEW_W}" height="{VIEW_H}"', "", 1)
     svg = re.sub(r"<title>.*?</title>", "", svg, count=1)  # the tooltip is the picture's box's
     return (".parlour-card-back { display: inline-block; vertical-align: middle; margin: 1px; "
-            f'background: url("data:image/svg+xml,{quote(svg, safe=" =:/,.-")}") 0 0 / 100% 100% no-repeat; }}\n')
+            f'background: url("data:image/svg+xml,{quote(svg, safe=" =:/,.-")}") 0 0 / 100% 100% no-repeat; }}\n'
+            # a face-up card's box (face_html): its picture is the rule widgets/card_faces.py adds for its card
+            ".parlour-card-face { display: inline-block; vertical-align: middle; margin: 1px; "
+            "background: 0 0 / 100% 100% no-repeat; }\n")
 
 
 def _check_width(width: int) -> int:

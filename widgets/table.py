@@ -26,7 +26,8 @@ from engine.review_link import replay_moves
 from engine.shuffle import random_seed
 from widgets.autosave import AutoSave
 from widgets.card_surface import CardRow
-from widgets.card_svg import backs_html, card_img_html, card_name
+from widgets.card_faces import card_faces
+from widgets.card_svg import backs_html, card_img_html, card_name, face_html
 from widgets.class_seat import ClassTablePanel, SeatGame
 from widgets.connection import DISCONNECTED, LOST_MESSAGE, RELOAD, ConnectionWatch
 from widgets.deal_code import (DealCodeError, TableCode, check_players, code_box_width, parse_table_code,
@@ -123,6 +124,7 @@ class Table(w.VBox):
         players = cls.default_players if players is None else players
 
         self.style_html = table_style()  # one stylesheet per page, shared by its tables and pictures
+        self.faces = card_faces()  # ... and one sheet of the face-up cards' pictures, each sent once (card_faces.py)
         self.focus_keeper = FocusKeeper()  # a repaint never leaves a keyboard learner's focus on the page's body
         self.focus_keeper.on_escape = self.close_panels  # ... and Escape closes the table's open panels
         self.toolbar = bar = DealToolbar(self, players, level)
@@ -199,7 +201,7 @@ class Table(w.VBox):
         head = w.VBox([self.style_html, self.link_notice, self.connection_watch, self.focus_keeper,  # [1]: toolbar
                        *([self.autosave] if self.autosave else []), self.save_notice, self.resume_panel,
                        *([self.class_panel] if self.class_panel else []),
-                       *([self.recorded_note] if self.recorder else [])])
+                       *([self.recorded_note] if self.recorder else []), self.faces])
         super().__init__([head, bar, self.settings_panel, main, self.show_all_box])
         self.add_class("parlour")
         self.start(players, random_seed() if seed is None else seed)
@@ -772,8 +774,13 @@ class Table(w.VBox):
         return backs_html(n, width, what=None if what is None else self.t(what), drawn=drawn, lang=self.lang)
 
     def card_html(self, card: str | None, width: int = 38) -> str:
-        """One card's picture, its tooltip naming it in the table's language."""
-        return card_img_html(card, width, name=self.card_name(card))
+        """One card's picture, its tooltip naming it in the table's language. A face-up card is a box the page's
+        stylesheet draws (its picture sent to the page once, not with every repaint: widgets/card_faces.py)."""
+        if card is None:
+            return card_img_html(card, width, name=self.card_name(card))
+        key = str(engine.parse_card(card))
+        self.faces.need(key)
+        return face_html(key, width, name=self.card_name(key))
 
     def card_name(self, card: Any) -> str:
         """"Jack of clubs" / "Valete de paus"; a face-down card says so."""

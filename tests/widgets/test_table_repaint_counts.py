@@ -211,3 +211,63 @@ def test_a_new_log_line_is_one_message_to_the_live_region(sent):
     sent.clear()
     log.show([{"text": "Deal 1.", "rule": ""}, {"text": "Ada passes.", "rule": ""}])
     assert len(sent.get(log.news.comm.comm_id, [])) == 1
+
+
+@pytest.fixture
+def custom(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """Every custom message a widget sends to the page (anywidget's ``send``), by the widget's comm."""
+    import comm
+
+    messages: dict[str, list[Any]] = {}
+    original = comm.DummyComm.publish_msg
+
+    def publish(self: Any, msg_type: str, data: Any = None, metadata: Any = None, buffers: Any = None,
+                **keys: Any) -> None:
+        if msg_type == "comm_msg" and isinstance(data, dict) and data.get("method") == "custom":
+            messages.setdefault(self.comm_id, []).append(data.get("content"))
+        return original(self, msg_type, data, metadata, buffers, **keys)
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
+    return messages
+
+
+def test_the_face_up_cards_on_a_board_are_sent_once_each_not_with_every_repaint(custom, monkeypatch):
+    """Each face-up card on the board (the trick, the turn-up) was its 2.5-3 kB SVG inline in the board's HTML, sent
+    again after every move (a trick of four ~12 kB to every seat's page at a class table), and parsed again by the
+    browser. The board names each card by a box; the page's card-face sheet gets each card's drawing once."""
+    import re
+
+    import widgets.card_faces
+    from widgets.card_svg import card_name, face_svg
+    monkeypatch.setattr(widgets.card_faces, "_shared", None)  # a new kernel's: it has sent the page nothing
+    table = JabberwockyTable(players=4, seed=3, bot_delay=PAUSE)
+    table.start(4, 3)
+    boards = [table.board.value]
+    for _ in range(6):
+        if play_in_time(table, 1) == 0:
+            break
+        boards.append(table.board.value)
+    faces = [key for board in boards for key in re.findall(r'class="parlour-card-face"[^>]*data-card="(\w+)"', board)]
+    assert len(set(faces)) >= 6, "the trump and the tricks' cards were on the board"
+    assert not any("<svg" in board for board in boards)
+    sent = [key for content in custom.get(table.faces.comm.comm_id, []) for key in content["faces"]]
+    assert len(sent) == len(set(sent)) and set(faces) <= set(sent), "each card shown was drawn for the page once"
+    assert all(content["faces"][key] == face_svg(key) for content in custom[table.faces.comm.comm_id]
+               for key in content["faces"])
+    key = faces[-1]
+    box = re.search(rf'<span class="parlour-card-img" title="([^"]*)"[^>]*><span class="parlour-card-face" '
+                    rf'role="img" aria-label="([^"]*)" data-card="{key}"', boards[-1])
+    assert box and box.group(1) == box.group(2) == card_name(key), "seen and heard as before: an image named by it"
+    assert len(boards[-1].encode()) < 6000, "a board of a trick and the others' backs"
+
+
+def test_a_page_that_starts_listening_is_sent_every_face_drawn_before(custom):
+    """A page's card-face sheet starts after the kernel may have drawn cards (the kernel runs the lesson before the
+    page listens): the page asks, and is sent them all."""
+    from widgets.card_faces import CardFaces
+    faces = CardFaces()
+    faces.need("QS")
+    faces.need("7D")
+    faces.need("QS")
+    assert [list(c["faces"]) for c in custom[faces.comm.comm_id]] == [["QS"], ["7D"]]
+    faces._from_browser(faces, {"want": "all"}, [])
+    assert sorted(custom[faces.comm.comm_id][-1]["faces"]) == ["7D", "QS"]
