@@ -55,7 +55,8 @@ def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     (tmp_path / "conftest.py").write_text(textwrap.dedent(CONFTEST.format(root=str(ROOT))))
     for name in ("test_a.py", "test_b.py"):
         (tmp_path / name).write_text(textwrap.dedent(MODULE))
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+    # no notebook here: without nbval, pytest does not import nbformat (whose URI checker builds 38 parsers, 2-3 s)
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:nbval",
                            "-v", str(tmp_path), *args], cwd=tmp_path, capture_output=True, text=True, timeout=120)
 
 
