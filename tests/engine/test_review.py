@@ -45,7 +45,7 @@ def play(game_id: str, seed: int, choose: Chooser, seat: int = 0) -> engine.Game
         who = game.current_player
         assert who is not None
         if who == seat and is_decision(game, seat):
-            action = choose(game, engine.hint(game, seat))
+            action = choose.move(game) if isinstance(choose, MediumBot) else choose(game, engine.hint(game, seat))
         elif who == seat:
             action = str(game.legal_actions(seat)[0])
         else:
@@ -63,9 +63,22 @@ def worst(game: engine.Game, hint: Hint) -> str:
     return min(hint.alternatives, key=lambda a: a.score).action if hint.alternatives else hint.action
 
 
-def medium_bot(game_id: str, seed: int) -> Chooser:
-    bot = Bot(game_id, "medium", seed=seed)
-    return lambda game, hint: bot.choose(game.view(0))
+class MediumBot:
+    """Seat 0 moves as a medium bot does: from its view alone, so :func:`play` asks no hint for it (a hint of
+    Relógio or Rummy costs a second, and the bot never read it)."""
+
+    def __init__(self, game_id: str, seed: int) -> None:
+        self.bot = Bot(game_id, "medium", seed=seed)
+
+    def move(self, game: engine.Game) -> str:
+        return self.bot.choose(game.view(0))
+
+    def __call__(self, game: engine.Game, hint: Hint) -> str:
+        return self.move(game)
+
+
+def medium_bot(game_id: str, seed: int) -> MediumBot:
+    return MediumBot(game_id, seed)
 
 
 def check_shape(review: Review, game: engine.Game) -> None:
