@@ -126,3 +126,64 @@ def test_a_widget_slow_to_start_still_hears_python(tmp_path) -> None:
     done = subprocess.run([node, "-e", ANYWIDGET_STARTUP, str(script)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == [300000, 300000, 50, 2000]
+
+
+LATE_LOOK = r"""
+const vm = require("vm");
+const fs = require("fs");
+let now = 0;
+const timers = [];
+const ctx = {URL: {createObjectURL() {}, revokeObjectURL() {}}, AbortSignal: {timeout(ms) { return {ms}; }},
+             Date: {now: () => now}, setTimeout: (fire) => { timers.push(fire); }};
+ctx.window = {Blob: class {}};
+vm.createContext(ctx);
+vm.runInContext(fs.readFileSync(process.argv[1], "utf8"), ctx, {filename: "page.html"});
+vm.runInContext(`
+  class Manager {  // @jupyter-widgets/base 8.1's manager, its get_model as the page runs it
+    constructor() { this._models = Object.create(null); }
+    has_model(id) { return this._models[id] !== undefined; }
+    async get_model(e){let t=this._models[e];if(void 0===t){let o=Date.now();for(;Date.now()-o<2e3;){if(void 0!==(t=this._models[e]))return t;await new Promise(e=>setTimeout(e,100))}throw Error("widget model not found")}return t}
+  }
+  class App {  // Voila's app (its static/voila.js): how it keeps the widget manager it is given
+    constructor() { this._widgetManager = null; this._widgetManagerPromise = {got: null, resolve(m) { this.got = m; }}; }
+    get widgetManagerPromise() { return this._widgetManagerPromise; }
+    set widgetManager(e) { this._widgetManager = e, this._widgetManager && this._widgetManagerPromise.resolve(this._widgetManager); }
+    get widgetManager() { return this._widgetManager; }
+  }
+  globalThis.app = new App();
+  globalThis.manager = new Manager();
+  app.widgetManager = manager;  // the widget manager plugin, as it starts
+`, ctx);
+(async () => {
+  const asked = vm.runInContext("manager.get_model('table')", ctx);  // an output asks while the page loads
+  await new Promise((r) => setImmediate(r));
+  now = 1950;
+  timers.shift()();  // not there yet: the wait sleeps again...
+  await new Promise((r) => setImmediate(r));
+  now = 3400;  // ... and the busy page fires that timer late, the model loaded meanwhile
+  vm.runInContext("manager._models.table = Promise.resolve('the table')", ctx);
+  timers.shift()();
+  let got;
+  try { got = await asked; } catch (err) { got = String(err); }
+  console.log(JSON.stringify({got, app: vm.runInContext("app.widgetManagerPromise.got === manager && "
+                                                          + "app.widgetManager === manager", ctx),
+                              clean: vm.runInContext("!('_widgetManagerPromise' in {})", ctx)}));
+})();
+"""
+
+
+def test_an_output_asking_for_its_widget_while_the_page_loads_gets_it_on_a_busy_page() -> None:
+    """The widget manager waits 2 s for a model, every 100 ms, then gives up without a last look: on a busy page its
+    last timer fired after the model had loaded, and the output said "Error displaying widget: model not found"
+    for good (a class table's joining pages at load 11-25). The page's first script gives the manager that look."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node.js is not installed (./run hub installs it)")
+    script = Path(__file__).resolve().parents[2] / "widgets" / "static" / "shared_modules.js"
+    done = subprocess.run([node, "-e", LATE_LOOK, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"got": "the table", "app": True, "clean": True}

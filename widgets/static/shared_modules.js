@@ -51,3 +51,46 @@
     return timeout(stack.includes("anywidget") ? PATIENT : ms);
   };
 })();
+
+// A widget the page was still loading is not "model not found". The widget manager (@jupyter-widgets/base 8)
+// looks for a model for 2 s, every 100 ms, then gives up without a last look. A page's outputs ask for their
+// widgets while the manager is still loading every widget's state from the kernel; on a busy computer that load
+// keeps the page busy for seconds, so the wait's last 100 ms timer fires late, after the load has registered the
+// model and marked the manager restored: the output then shows "Error displaying widget: model not found" for
+// good (at a class table at load 11-25, the lesson's outputs on a page joining with the class; the table itself,
+// drawn later, was fine). Here the manager takes that last look. Voilà's app (static/voila.js) is caught as it
+// is made (the moment it sets its _widgetManagerPromise), and its manager patched as the app is given it, before
+// any output asks.
+(() => {
+  const KEY = "_widgetManagerPromise";
+  const patient = (manager) => {
+    if (!manager || manager.parlourLastLook || typeof manager.get_model !== "function") return;
+    const wait = manager.get_model;
+    manager.get_model = async function getModel(id) {
+      try {
+        return await wait.call(this, id);
+      } catch (err) {
+        if (typeof this.has_model === "function" && this.has_model(id)) return wait.call(this, id);
+        throw err;
+      }
+    };
+    manager.parlourLastLook = true;
+  };
+  const watch = (app) => {  // the app's manager, patched when the app is given it
+    let manager = app._widgetManager;
+    patient(manager);
+    Object.defineProperty(app, "_widgetManager", {
+      configurable: true, enumerable: true,
+      get: () => manager,
+      set: (value) => { manager = value; patient(value); },
+    });
+  };
+  Object.defineProperty(Object.prototype, KEY, {  // until the app is made: then gone
+    configurable: true,
+    set(value) {
+      delete Object.prototype[KEY];
+      Object.defineProperty(this, KEY, { value, writable: true, configurable: true, enumerable: true });
+      if ("_widgetManager" in this) watch(this);
+    },
+  });
+})();
