@@ -1,10 +1,18 @@
-"""A face-up card drawn by the page's card-face sheet looks exactly as its inline SVG picture did (Chromium).
+"""A class table's pages in Chromium: what a repaint no longer sends still looks the same, and a busy page still
+draws its widgets.
+
+A face-up card drawn by the page's card-face sheet looks as its inline SVG picture did.
 
 A table's board sends a face-up card as a box naming it (widgets.card_svg.face_html) and the page's sheet draws
 it (widgets/card_faces.py, static/card_faces.js): this compares, pixel for pixel, a row of cards drawn both ways
 (French suits, courts, a Joker, Spanish cards; three sizes), in the usual pack and the four-colour pack, and in
 forced colours (Windows High Contrast), where a page's background pictures must still show the card. No server:
 the page is the table's stylesheet and the two rows.
+
+A Voila page busy loading its widgets' state (a class joining a table at once, at load 11-25) showed "Error
+displaying widget: model not found" on the lesson's outputs: the widget manager's wait for a model gave up without
+a last look when its timer fired late. The page's first script (widgets/static/shared_modules.js) patches it: here
+the real manager of a lesson page is asked for a model that arrives while the page is busy past that wait.
 """
 
 from __future__ import annotations
@@ -15,6 +23,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+
+from tests.browser.table_page import open_lesson
 
 from widgets.card_faces import four_colour_inks
 from widgets.card_svg import backs_html, card_img_html, face_html, face_svg
@@ -121,3 +131,28 @@ def test_in_forced_colours_a_card_drawn_by_the_sheet_is_still_drawn(page: Page) 
     page.evaluate("() => document.querySelectorAll('#backs .parlour-card-back').forEach("
                   "(box) => { box.style.backgroundImage = 'none'; })")
     assert _changed(page, backs, _shot(page, "#backs")) > 500, "the backs are drawn"
+
+
+#: On a lesson page: ask Voila's widget manager for a model not there yet; it is registered while the page is busy
+#: for longer than the manager's 2 s wait (as when it loads every widget's state), so the wait's timer fires late.
+LATE_MODEL = """async () => {
+  const manager = window.jupyterapp.widgetManager;
+  const asked = manager.get_model('parlour-late-model');
+  await new Promise((r) => setTimeout(r, 30));  // the wait looked, and sleeps
+  manager.register_model('parlour-late-model', Promise.resolve({ once() {}, name: 'late' }));
+  const busy = Date.now();
+  while (Date.now() - busy < 2300) { /* the page at work */ }
+  try {
+    return (await asked).name;
+  } catch (err) {
+    return String(err);
+  }
+}"""
+
+
+def test_a_busy_page_still_finds_a_widget_that_arrived_during_its_wait(voila_page: Page, voila_server: str) -> None:
+    page = voila_page
+    open_lesson(page, voila_server + "voila/render/jabberwocky.ipynb")
+    assert page.evaluate("() => window.jupyterapp.widgetManager.parlourLastLook") is True
+    assert page.evaluate(LATE_MODEL) == "late"
+    assert not page.locator("text=Error displaying widget").count()
