@@ -8,6 +8,7 @@ a quarter of the server's CPU per page (py-spy on ``widgets.server`` serving Jub
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import jinja2
 import pytest
@@ -115,6 +116,12 @@ def test_a_widget_slow_to_start_still_hears_python(tmp_path) -> None:
     site at load 15 the PuzzleKeeper's and AutoSave's models took longer, each drop an uncaught "[anywidget]
     Failed to initialize model."). The page's first script gives anywidget's start 5 minutes and leaves every
     other timeout as asked."""
+    assert page_script_in_node(ANYWIDGET_STARTUP) == [300000, 300000, 50, 2000]
+
+
+def page_script_in_node(check: str) -> Any:
+    """What ``check`` (Node code given the page's first script, static/shared_modules.js, as its argument) prints,
+    read as JSON."""
     import shutil
     import subprocess
     from pathlib import Path
@@ -123,9 +130,9 @@ def test_a_widget_slow_to_start_still_hears_python(tmp_path) -> None:
     if node is None:
         pytest.skip("Node.js is not installed (./run hub installs it)")
     script = Path(__file__).resolve().parents[2] / "widgets" / "static" / "shared_modules.js"
-    done = subprocess.run([node, "-e", ANYWIDGET_STARTUP, str(script)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([node, "-e", check, str(script)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == [300000, 300000, 50, 2000]
+    return json.loads(done.stdout)
 
 
 LATE_LOOK = r"""
@@ -142,12 +149,19 @@ vm.runInContext(`
   class Manager {  // @jupyter-widgets/base 8.1's manager, its get_model as the page runs it
     constructor() { this._models = Object.create(null); }
     has_model(id) { return this._models[id] !== undefined; }
-    async get_model(e){let t=this._models[e];if(void 0===t){let o=Date.now();for(;Date.now()-o<2e3;){if(void 0!==(t=this._models[e]))return t;await new Promise(e=>setTimeout(e,100))}throw Error("widget model not found")}return t}
+    async get_model(e){let t=this._models[e];if(void 0===t){let o=Date.now();for(;Date.now()-o<2e3;){
+      if(void 0!==(t=this._models[e]))return t;await new Promise(e=>setTimeout(e,100))}
+      throw Error("widget model not found")}return t}
   }
   class App {  // Voila's app (its static/voila.js): how it keeps the widget manager it is given
-    constructor() { this._widgetManager = null; this._widgetManagerPromise = {got: null, resolve(m) { this.got = m; }}; }
+    constructor() {
+      this._widgetManager = null;
+      this._widgetManagerPromise = {got: null, resolve(m) { this.got = m; }};
+    }
     get widgetManagerPromise() { return this._widgetManagerPromise; }
-    set widgetManager(e) { this._widgetManager = e, this._widgetManager && this._widgetManagerPromise.resolve(this._widgetManager); }
+    set widgetManager(e) {
+      this._widgetManager = e, this._widgetManager && this._widgetManagerPromise.resolve(this._widgetManager);
+    }
     get widgetManager() { return this._widgetManager; }
   }
   globalThis.app = new App();
@@ -176,14 +190,4 @@ def test_an_output_asking_for_its_widget_while_the_page_loads_gets_it_on_a_busy_
     """The widget manager waits 2 s for a model, every 100 ms, then gives up without a last look: on a busy page its
     last timer fired after the model had loaded, and the output said "Error displaying widget: model not found"
     for good (a class table's joining pages at load 11-25). The page's first script gives the manager that look."""
-    import shutil
-    import subprocess
-    from pathlib import Path
-
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("Node.js is not installed (./run hub installs it)")
-    script = Path(__file__).resolve().parents[2] / "widgets" / "static" / "shared_modules.js"
-    done = subprocess.run([node, "-e", LATE_LOOK, str(script)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"got": "the table", "app": True, "clean": True}
+    assert page_script_in_node(LATE_LOOK) == {"got": "the table", "app": True, "clean": True}
