@@ -37,20 +37,23 @@ functions and files. The trace's overhead makes that run's timings no measuremen
 after a 1-2 s pause) plays on the same server meanwhile, so the pages are measured while the class plays; its
 own move -> every other seat holding it is printed beside.
 
-Last runs: smoke runs only (2026-11-28 11:04-11:11, 2 cores shared with the lead's test suite, the 1-minute
-load average 6.8-7.9 during the moves; over 5-6 moves p95 is the slowest move, so these are no measurement of
-the target, which wants whole rounds on a quieter machine):
+Last runs (2026-11-28 20:16-20:20, ``--moves 12``, the tree before and after the card-face sheet alternated; the
+50 ms polling; ms; CPU per move summed over the four pages' renderers, the four kernels, the server):
 
-    run                                        moves   median   p95 (= max)   the mover's own page
-    --moves 6                                   6      495 ms   1043 ms       median 454 ms, max 922 ms
-    --moves 5 --with-socket-class               5      576 ms    921 ms       median 567 ms, max 947 ms
-      (the socket class meanwhile: 271 moves, move -> every other seat holding it median 45 ms, p95 572 ms)
-    --pages 3 --moves 4 (a bot in seat 3)       4      267 ms    498 ms       median 370 ms, max 480 ms
+    run      load      median   p95   max   trivial round trip   move / round trip   CPU: renderers  kernels  server
+    before   2.6-4.3    277     364   523   32 / 59 (med / p95)   x9.3                710             39       52
+    after    4.3-3.8    318     400   468   41 / 62               x7.1                694             35       52
+    before   3.8-3.9    201     407   460   26 / 34               x8.5                648             38       48
+    after    3.9-4.6    342     500   611   51 / 95               x6.8                785             44       65
 
-The first move of the round was the slowest in both (0.9-1.0 s). The mover's own page shows the move about as
-late as the others do, so most of the time is the kernels' and the pages' (each seat's kernel redrawing the
-table, its widget messages, the page applying them), not the socket's: bench_class_table's seats, which stop
-at the state, hold it in 45 ms (median) on the same server.
+On this 2-core machine the four pages' renderers need ~650-790 ms of CPU a move (each ~160-200 ms; the kernels 40,
+the server 50): the pages wait for a core, and a move takes 3-4 times what one page's work alone would. The trace
+(``--trace``) says where one page's main thread goes, per move: ~120-140 ms of CPU in ~350 ms of task time (the
+rest waiting for a core), of it paint ~35 ms (15-20 frames a move, about one per widget message that changes the
+page), task overhead ~30, script ~25 (widgets' views; the HTML widgets' updates, their parsing included, ~10-15;
+the focus keeper's layout reads ~10 on a page whose card was just played), the arriving messages ~15, GC ~10,
+layout ~8, style and the document parser ~1 each. The card-face sheet cut a page's bytes a move by a third
+(bench: 17 to 11 kB at a table), not its CPU measurably: the SVG's parsing was a small part.
 """
 
 from __future__ import annotations
