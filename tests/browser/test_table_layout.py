@@ -198,7 +198,8 @@ BARE_BANDS = """(table) => {
     if (el.closest('svg') && el.tagName !== 'svg') continue;
     if (!shown(el) || (review && review.contains(el))) continue;
     const st = getComputedStyle(el);
-    const drawn = el.matches('button, input, select, textarea, img, svg, .parlour-card')
+    const drawn = el.matches('button, input, select, textarea, img, svg, .parlour-card, .parlour-card-face, '
+                             + '.parlour-card-back')
       || st.backgroundColor !== 'rgba(0, 0, 0, 0)' || parseFloat(st.borderTopWidth) > 0;
     if (drawn) add(el.getBoundingClientRect());
   }
