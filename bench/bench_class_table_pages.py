@@ -37,14 +37,16 @@ functions and files. The trace's overhead makes that run's timings no measuremen
 after a 1-2 s pause) plays on the same server meanwhile, so the pages are measured while the class plays; its
 own move -> every other seat holding it is printed beside.
 
-Last runs (2026-11-28 20:16-20:20, ``--moves 12``, the tree before and after the card-face sheet alternated; the
-50 ms polling; ms; CPU per move summed over the four pages' renderers, the four kernels, the server):
+Last runs (2026-11-28 20:16-20:20 and 21:00-21:02, ``--moves 12``, the tree before and after the card-face sheet
+alternated; the 50 ms polling; ms; CPU per move summed over the four pages' renderers, the four kernels, the server):
 
     run      load      median   p95   max   trivial round trip   move / round trip   CPU: renderers  kernels  server
     before   2.6-4.3    277     364   523   32 / 59 (med / p95)   x9.3                710             39       52
     after    4.3-3.8    318     400   468   41 / 62               x7.1                694             35       52
     before   3.8-3.9    201     407   460   26 / 34               x8.5                648             38       48
     after    3.9-4.6    342     500   611   51 / 95               x6.8                785             44       65
+    before   4.9-3.1    175     258   298   18 / 22               x10.6               614             40       49
+    after    3.0-2.8    126     214   215   12 / 46               x10.2               453             31       36
 
 On this 2-core machine the four pages' renderers need ~650-790 ms of CPU a move (each ~160-200 ms; the kernels 40,
 the server 50): the pages wait for a core, and a move takes 3-4 times what one page's work alone would. The trace
