@@ -48,6 +48,7 @@ def test_lay_down_go_out_and_call_in_the_browser(voila_server, voila_page, save_
     call = table.locator("button", has_text=re.compile(r"^\s*Call "))
     expect(call).to_be_visible(timeout=60_000)
     expect(status).to_contain_text("You may call")
+    offered = status.inner_text()  # this call's words: the status shows others once the call is answered
     call.click()
     expect(log.filter(has_text=re.compile(r"You call \S+\."))).to_have_count(1, timeout=30_000)
     expect(log.filter(has_text=re.compile(r"allows the call|refuses \S+ call"))).to_have_count(1, timeout=60_000)
@@ -58,10 +59,16 @@ def test_lay_down_go_out_and_call_in_the_browser(voila_server, voila_page, save_
     table.scroll_into_view_if_needed()
     save_screenshot(page, "kalooki-table-420x900", full_page=False)
 
+    # the bots play on after the call: the hint is asked when the table waits for you (your turn, or your answer to
+    # the next discard you may call), not while they move (a move clears a hint)
+    expect(status).not_to_have_text(offered, timeout=60_000)
+    expect(status).to_contain_text(re.compile(r"Your turn|You may call"), timeout=60_000)
     table.get_by_role("button", name="Hint").click()
     hint = table.locator(".parlour-hint")
     expect(hint).to_contain_text("You need two threes and a four", timeout=30_000)
-    hint.scroll_into_view_if_needed()
+    # scrolled to in one step: the panel's words can be drawn again (a new element) between the check and a
+    # scroll that first waits for the element to stand still ("not attached to the DOM" under load)
+    hint.evaluate("el => el.scrollIntoView({block: 'nearest'})")
     save_screenshot(page, "kalooki-hint-420x900", full_page=False)  # the longest words a table shows
     log.first.get_by_role("button", name="Why?").click()
     expect(table.locator(".parlour-why")).to_contain_text("rule:")
